@@ -1,0 +1,139 @@
+/**
+ * Opens the one database handle the app uses: SQLite (file, WAL, foreign keys) by default,
+ * PostgreSQL when given a postgres:// URL. Repositories receive a `Db` and never know which.
+ *
+ * The dialect seam: tables and query builders are typed once, as the SQLite flavour, and the
+ * PostgreSQL handle is cast to that type here and nowhere else. The builder chains the
+ * repositories use (select/insert/update/delete, joins, where, orderBy, limit, offset,
+ * onConflictDo*, returning, awaited) behave the same on both drivers; the few that differ
+ * (raw statements, transactions) go through the helpers on `Db`.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { sql, type SQL } from "drizzle-orm";
+import { drizzle as drizzleSqlite, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as pgSchema from "./schema/pg.ts";
+import * as sqliteSchema from "./schema/sqlite.ts";
+
+export type Tables = typeof sqliteSchema;
+export type Executor = BetterSQLite3Database<Tables>;
+export type Dialect = "sqlite" | "postgres";
+
+export interface Db {
+  readonly dialect: Dialect;
+  readonly db: Executor;
+  readonly t: Tables;
+  /** Rows of a raw statement (each dialect's own SQL where they differ). */
+  all<T>(query: SQL): Promise<T[]>;
+  /** Runs fn atomically; fn must only await database work (see sqliteTransaction). */
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// or postgresql:// URL; anything else (or nothing) means SQLite. */
+  databaseUrl?: string | undefined;
+  /** SQLite file path, ":memory:" for a throwaway database. */
+  sqlitePath?: string;
+  /** PostgreSQL pool size per process. */
+  poolSize?: number;
+}
+
+const migrationsDir = (dialect: "sqlite" | "pg") =>
+  fileURLToPath(new URL(`./migrations/${dialect}`, import.meta.url));
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//i.test(url);
+}
+
+export function openDb(options: OpenOptions = {}): Db {
+  return isPostgresUrl(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openSqlite(options.sqlitePath ?? "./data/app.db");
+}
+
+function openSqlite(path: string): Db {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const client = new Database(path);
+  client.pragma("journal_mode = WAL");
+  client.pragma("foreign_keys = ON");
+  client.pragma("busy_timeout = 5000");
+  client.pragma("synchronous = NORMAL");
+  const db = drizzleSqlite(client, { schema: sqliteSchema });
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /**
+   * better-sqlite3 is synchronous and drizzle's own transaction refuses async callbacks, so
+   * transactions are BEGIN/COMMIT on the single connection, serialised by a promise queue.
+   * Awaiting a SQLite builder settles in the same tick, so no other request's statement can
+   * slip in between as long as fn awaits only database work.
+   */
+  const transaction = <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => {
+    const run = async () => {
+      client.exec("BEGIN IMMEDIATE");
+      try {
+        const result = await fn(db);
+        client.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (client.inTransaction) client.exec("ROLLBACK");
+        throw error;
+      }
+    };
+    const next = queue.then(run, run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  return {
+    dialect: "sqlite",
+    db,
+    t: sqliteSchema,
+    all: async <T>(query: SQL) => db.all<T>(query),
+    transaction,
+    migrate: async () => migrateSqlite(db, { migrationsFolder: migrationsDir("sqlite") }),
+    close: async () => {
+      client.close();
+    },
+  };
+}
+
+function openPostgres(url: string, poolSize: number): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pgDb = drizzlePg(pool, { schema: pgSchema });
+  // The one cast of the dialect seam (see the header comment).
+  const db = pgDb as unknown as Executor;
+  const t = pgSchema as unknown as Tables;
+  return {
+    dialect: "postgres",
+    db,
+    t,
+    all: async <T>(query: SQL) => (await pgDb.execute(query)).rows as T[],
+    transaction: (fn) => pgDb.transaction((tx) => fn(tx as unknown as Executor)),
+    migrate: async () => {
+      // Several processes may boot at once on PostgreSQL: one migrates, the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock(727274)");
+        await migratePg(pgDb, { migrationsFolder: migrationsDir("pg") });
+      } finally {
+        await client.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** `lower(column) LIKE lower(pattern)`: case-insensitive on both dialects, unlike LIKE/ILIKE. */
+export function containsInsensitive(column: SQL | SQL.Aliased | import("drizzle-orm").Column, text: string): SQL {
+  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`lower(${column}) like ${`%${escaped}%`} escape '\\'`;
+}

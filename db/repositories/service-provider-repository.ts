@@ -1,0 +1,47 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../client.ts";
+
+export interface ServiceProviderDto {
+  id: number;
+  slug: string;
+  name: string;
+  displayName: string;
+  domain: string;
+  logoUrl: string | null;
+  website: string | null;
+  isActive: boolean;
+  ianaId: number | null;
+  ianaStatus: string | null;
+  registrationUrlPattern: string | null;
+  transferUrlPattern: string | null;
+  createdAt: Date;
+}
+
+function columns({ t }: Db) {
+  const sp = t.serviceProviders;
+  return {
+    id: sp.id, slug: sp.slug, name: sp.name, displayName: sp.displayName, domain: sp.domain, logoUrl: sp.logoUrl,
+    website: sp.website, isActive: sp.isActive, ianaId: sp.ianaId, ianaStatus: t.ianaRegistrars.status,
+    registrationUrlPattern: sp.registrationUrlPattern, transferUrlPattern: sp.transferUrlPattern, createdAt: sp.createdAt,
+  };
+}
+
+export async function listServiceProviders(handle: Db): Promise<ServiceProviderDto[]> {
+  const { db, t } = handle;
+  return db
+    .select(columns(handle))
+    .from(t.serviceProviders)
+    .leftJoin(t.ianaRegistrars, eq(t.ianaRegistrars.id, t.serviceProviders.ianaId))
+    .orderBy(asc(t.serviceProviders.name));
+}
+
+export async function findServiceProvider(handle: Db, id: number): Promise<ServiceProviderDto | null> {
+  const { db, t } = handle;
+  const [row] = await db
+    .select(columns(handle))
+    .from(t.serviceProviders)
+    .leftJoin(t.ianaRegistrars, eq(t.ianaRegistrars.id, t.serviceProviders.ianaId))
+    .where(eq(t.serviceProviders.id, id))
+    .limit(1);
+  return row ?? null;
+}

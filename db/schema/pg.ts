@@ -1,0 +1,218 @@
+/**
+ * PostgreSQL tables: the same tables and columns as db/schema/sqlite.ts (schema-parity.test.ts
+ * checks). Money columns are integers in hundredths of the currency unit, dates without time
+ * are `date` columns read as "YYYY-MM-DD" strings, instants are timestamptz.
+ */
+import {
+  boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const id = () => integer("id").primaryKey().generatedByDefaultAsIdentity();
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => instant("created_at").notNull().defaultNow();
+const bool = (name: string) => boolean(name);
+const isoDate = (name: string) => date(name, { mode: "string" });
+const json = <T>(name: string) => jsonb(name).$type<T>();
+
+export const registryOperators = pgTable("registry_operators", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const tlds = pgTable("tlds", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  unicodeName: text("unicode_name"),
+  description: text("description").notNull(),
+  category: text("category").notNull(),
+  ianaType: text("iana_type").notNull(),
+  registryOperatorId: integer("registry_operator_id").references(() => registryOperators.id),
+  isActive: bool("is_active").notNull(),
+  rdapUrl: text("rdap_url"),
+  dnssec: bool("dnssec"),
+  createdAt: createdAt(),
+}, (t) => [index("tlds_category_idx").on(t.category), index("tlds_operator_idx").on(t.registryOperatorId)]);
+
+export const ianaRegistrars = pgTable("iana_registrars", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  status: text("status").notNull(),
+  rdapUrl: text("rdap_url"),
+}, (t) => [index("iana_registrars_status_idx").on(t.status)]);
+
+export const serviceProviders = pgTable("service_providers", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  displayName: text("display_name").notNull(),
+  domain: text("domain").notNull(),
+  logoUrl: text("logo_url"),
+  website: text("website"),
+  isActive: bool("is_active").notNull().default(true),
+  ianaId: integer("iana_id").references(() => ianaRegistrars.id),
+  registrationUrlPattern: text("registration_url_pattern"),
+  transferUrlPattern: text("transfer_url_pattern"),
+  createdAt: createdAt(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
+});
+
+export const domainPrices = pgTable("domain_prices", {
+  id: id(),
+  tldId: integer("tld_id").notNull().references(() => tlds.id, { onDelete: "cascade" }),
+  serviceProviderId: integer("service_provider_id").notNull().references(() => serviceProviders.id, { onDelete: "cascade" }),
+  registrationPrice: integer("registration_price"),
+  renewalPrice: integer("renewal_price"),
+  transferPrice: integer("transfer_price"),
+  currency: text("currency").notNull(),
+  isPromo: bool("is_promo").notNull().default(false),
+  regularRegistrationPrice: integer("regular_registration_price"),
+  snapshotDate: isoDate("snapshot_date").notNull(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex("domain_prices_provider_tld_uq").on(t.serviceProviderId, t.tldId),
+  index("domain_prices_tld_idx").on(t.tldId),
+]);
+
+/** Every superseded price: the old values and the dates they were valid. */
+export const domainPriceHistory = pgTable("domain_price_history", {
+  id: id(),
+  tldId: integer("tld_id").notNull().references(() => tlds.id, { onDelete: "cascade" }),
+  serviceProviderId: integer("service_provider_id").notNull().references(() => serviceProviders.id, { onDelete: "cascade" }),
+  registrationPrice: integer("registration_price"),
+  renewalPrice: integer("renewal_price"),
+  transferPrice: integer("transfer_price"),
+  currency: text("currency").notNull(),
+  isPromo: bool("is_promo").notNull().default(false),
+  validFrom: isoDate("valid_from").notNull(),
+  validUntil: isoDate("valid_until").notNull(),
+  recordedAt: createdAt(),
+}, (t) => [index("domain_price_history_provider_tld_idx").on(t.serviceProviderId, t.tldId)]);
+
+/**
+ * Per-TLD price summary over USD quotes, rewritten whenever a TLD's prices change, so the
+ * price list sorts and pages on an index instead of aggregating every quote per request.
+ */
+export const tldPriceSummaries = pgTable("tld_price_summaries", {
+  tldId: integer("tld_id").primaryKey().references(() => tlds.id, { onDelete: "cascade" }),
+  minRegistration: integer("min_registration"),
+  minRenewal: integer("min_renewal"),
+  minTransfer: integer("min_transfer"),
+  minThreeYear: integer("min_three_year"),
+  providerCount: integer("provider_count").notNull(),
+}, (t) => [
+  index("tld_price_summaries_registration_idx").on(t.minRegistration),
+  index("tld_price_summaries_renewal_idx").on(t.minRenewal),
+  index("tld_price_summaries_transfer_idx").on(t.minTransfer),
+  index("tld_price_summaries_three_year_idx").on(t.minThreeYear),
+]);
+
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
+});
+
+export const users = pgTable("users", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  passwordHash: text("password_hash"),
+  oidcSubject: text("oidc_subject").unique(),
+  isAdmin: bool("is_admin").notNull().default(false),
+  calendarTokenHash: text("calendar_token_hash").unique(),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable("sessions", {
+  id: text("id").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: instant("expires_at").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("sessions_user_idx").on(t.userId)]);
+
+/** Fixed-window counters for sign-in attempts, keyed "ip:…" or "account:…". */
+export const authRateLimits = pgTable("auth_rate_limits", {
+  key: text("key").notNull(),
+  windowStart: integer("window_start").notNull(),
+  attempts: integer("attempts").notNull(),
+}, (t) => [primaryKey({ columns: [t.key, t.windowStart] })]);
+
+export const registrarAccounts = pgTable("registrar_accounts", {
+  id: id(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  serviceProviderId: integer("service_provider_id").notNull().references(() => serviceProviders.id),
+  label: text("label").notNull(),
+  authType: text("auth_type").notNull(),
+  credentialsEncrypted: text("credentials_encrypted").notNull(),
+  status: text("status").notNull().default("active"),
+  isActive: bool("is_active").notNull().default(true),
+  lastSyncAt: instant("last_sync_at"),
+  errorMessage: text("error_message"),
+  lastSyncLog: json<{ domainsFound: number; newDomains: number; updatedDomains: number }>("last_sync_log"),
+  createdAt: createdAt(),
+}, (t) => [index("registrar_accounts_user_idx").on(t.userId)]);
+
+export const userDomains = pgTable("user_domains", {
+  id: id(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  domainName: text("domain_name").notNull(),
+  tldId: integer("tld_id").notNull().references(() => tlds.id),
+  serviceProviderId: integer("service_provider_id").references(() => serviceProviders.id, { onDelete: "set null" }),
+  registrarAccountId: integer("registrar_account_id").references(() => registrarAccounts.id, { onDelete: "cascade" }),
+  registrationDate: isoDate("registration_date"),
+  expirationDate: isoDate("expiration_date"),
+  autoRenew: bool("auto_renew").notNull().default(false),
+  notes: text("notes"),
+  createdAt: createdAt(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
+}, (t) => [uniqueIndex("user_domains_user_domain_uq").on(t.userId, t.domainName)]);
+
+export const priceLogs = pgTable("price_logs", {
+  id: id(),
+  serviceProviderId: integer("service_provider_id").references(() => serviceProviders.id, { onDelete: "set null" }),
+  requestType: text("request_type").notNull(),
+  status: text("status").notNull(),
+  domain: text("domain"),
+  tld: text("tld"),
+  resultCount: integer("result_count"),
+  responseTimeMs: integer("response_time_ms"),
+  errorMessage: text("error_message"),
+  startedAt: instant("started_at").notNull(),
+  completedAt: instant("completed_at"),
+}, (t) => [index("price_logs_started_idx").on(t.startedAt)]);
+
+export const fetchSchedules = pgTable("fetch_schedules", {
+  id: id(),
+  name: text("name").notNull(),
+  description: text("description"),
+  serviceProviderId: integer("service_provider_id").references(() => serviceProviders.id, { onDelete: "cascade" }),
+  cron: text("cron").notNull(),
+  isActive: bool("is_active").notNull().default(true),
+  lastRunAt: instant("last_run_at"),
+  nextRunAt: instant("next_run_at"),
+  createdAt: createdAt(),
+});
+
+export const incidents = pgTable("incidents", {
+  id: id(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  severity: text("severity").notNull(),
+  status: text("status").notNull(),
+  source: text("source").notNull(),
+  createdAt: createdAt(),
+  resolvedAt: instant("resolved_at"),
+});
+
+export const alertRules = pgTable("alert_rules", {
+  id: id(),
+  name: text("name").notNull(),
+  description: text("description"),
+  condition: text("condition").notNull(),
+  threshold: integer("threshold").notNull(),
+  severity: text("severity").notNull(),
+  isActive: bool("is_active").notNull().default(true),
+  createdAt: createdAt(),
+});

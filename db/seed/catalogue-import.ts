@@ -1,0 +1,116 @@
+/**
+ * Upserts the IANA catalogue and the service providers. TLD and registrar rows follow the
+ * bundled IANA files (a newer file updates them); provider rows are only ever inserted, so
+ * edits made by an administrator survive every restart.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import type { IanaRegistrarRecord, TldRecord } from "./types.ts";
+import type { ProviderSeed } from "./providers.ts";
+import { insertChunked } from "./chunked.ts";
+
+export interface CatalogueResult {
+  tldIdByName: Map<string, number>;
+  providerIdByKey: Map<string, number>;
+  tldCount: number;
+  operatorCount: number;
+  registrarCount: number;
+  providerCount: number;
+}
+
+const CATEGORY_LABEL: Record<TldRecord["category"], string> = {
+  generic: "Generic top-level domain",
+  "country-code": "Country-code top-level domain",
+  sponsored: "Sponsored top-level domain",
+  other: "Infrastructure, test or restricted top-level domain",
+};
+
+export function describeTld(record: TldRecord): string {
+  const shown = record.unicodeName ? `.${record.unicodeName} (${record.name})` : `.${record.name}`;
+  const manager = record.registryOperator ? `, operated by ${record.registryOperator}` : ", not currently assigned to a registry operator";
+  return `${CATEGORY_LABEL[record.category]} ${shown}${manager}.`;
+}
+
+export async function upsertCatalogue(
+  handle: Db,
+  tldRecords: TldRecord[],
+  registrars: IanaRegistrarRecord[],
+  providers: readonly ProviderSeed[],
+): Promise<CatalogueResult> {
+  const { t } = handle;
+  return handle.transaction(async (db) => {
+    // Registry operators
+    const operatorNames = [...new Set(tldRecords.flatMap((r) => (r.registryOperator ? [r.registryOperator] : [])))];
+    const existingOps = await db.select({ id: t.registryOperators.id, name: t.registryOperators.name }).from(t.registryOperators);
+    const opId = new Map(existingOps.map((o) => [o.name, o.id]));
+    const newOps = operatorNames.filter((n) => !opId.has(n)).map((name) => ({ name }));
+    await insertChunked(db, t.registryOperators, newOps);
+    if (newOps.length) {
+      for (const o of await db.select({ id: t.registryOperators.id, name: t.registryOperators.name }).from(t.registryOperators)) opId.set(o.name, o.id);
+    }
+
+    // TLDs
+    const wanted = tldRecords.map((r) => ({
+      name: r.name,
+      unicodeName: r.unicodeName,
+      description: describeTld(r),
+      category: r.category,
+      ianaType: r.ianaType,
+      registryOperatorId: r.registryOperator ? opId.get(r.registryOperator)! : null,
+      isActive: r.isActive,
+      rdapUrl: r.rdapUrl,
+      dnssec: r.dnssec,
+    }));
+    const existingTlds = await db.select().from(t.tlds);
+    const tldByName = new Map(existingTlds.map((row) => [row.name, row]));
+    await insertChunked(db, t.tlds, wanted.filter((w) => !tldByName.has(w.name)));
+    for (const w of wanted) {
+      const row = tldByName.get(w.name);
+      if (!row) continue;
+      const changed = (Object.keys(w) as (keyof typeof w)[]).some((k) => row[k] !== w[k]);
+      if (changed) await db.update(t.tlds).set(w).where(eq(t.tlds.id, row.id));
+    }
+
+    // IANA registrars
+    const existingRegs = await db.select().from(t.ianaRegistrars);
+    const regById = new Map(existingRegs.map((r) => [r.id, r]));
+    await insertChunked(db, t.ianaRegistrars, registrars.filter((r) => !regById.has(r.id)));
+    for (const r of registrars) {
+      const row = regById.get(r.id);
+      if (row && (row.name !== r.name || row.status !== r.status || row.rdapUrl !== r.rdapUrl)) {
+        await db.update(t.ianaRegistrars).set({ name: r.name, status: r.status, rdapUrl: r.rdapUrl }).where(eq(t.ianaRegistrars.id, r.id));
+      }
+    }
+
+    // Service providers: insert-only (see header)
+    const existingProviders = await db.select({ id: t.serviceProviders.id, slug: t.serviceProviders.slug }).from(t.serviceProviders);
+    const known = new Set(existingProviders.map((p) => p.slug));
+    const registrarIds = new Set(registrars.map((r) => r.id));
+    const newProviders = providers.filter((p) => !known.has(p.key)).map((p) => ({
+      slug: p.key,
+      name: p.name,
+      displayName: p.displayName,
+      domain: p.domain,
+      website: p.website,
+      logoUrl: null,
+      isActive: p.isActive,
+      ianaId: p.ianaId !== null && registrarIds.has(p.ianaId) ? p.ianaId : null,
+      registrationUrlPattern: p.registrationUrlPattern,
+      transferUrlPattern: p.transferUrlPattern,
+    }));
+    await insertChunked(db, t.serviceProviders, newProviders);
+
+    const tldIdByName = new Map(
+      (await db.select({ id: t.tlds.id, name: t.tlds.name }).from(t.tlds)).map((r) => [r.name, r.id]),
+    );
+    const providerRows = await db.select({ id: t.serviceProviders.id, slug: t.serviceProviders.slug }).from(t.serviceProviders);
+    return {
+      tldIdByName,
+      providerIdByKey: new Map(providerRows.map((p) => [p.slug, p.id])),
+      tldCount: tldIdByName.size,
+      operatorCount: opId.size,
+      registrarCount: regById.size + registrars.filter((r) => !regById.has(r.id)).length,
+      providerCount: providerRows.length,
+    };
+  });
+}

@@ -1,0 +1,133 @@
+/**
+ * Applies price snapshots oldest first. For each provider and TLD the newest snapshot wins;
+ * when it differs from the stored price, the stored one moves to domain_price_history with
+ * the dates it was valid. A snapshot not newer than the stored price is ignored, which makes
+ * re-running the import a no-op. Names that are not IANA TLDs are skipped and counted.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { refreshTldPriceSummaries } from "../repositories/price-summary-repository.ts";
+import { insertChunked } from "./chunked.ts";
+import type { PriceQuote, PriceSnapshot } from "./types.ts";
+
+export interface PriceImportReport {
+  snapshots: number;
+  quotesRead: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  historyEntries: number;
+  skipped: { handshake: number; notIanaTld: number; noPrice: number; malformed: number; unknownProvider: number };
+  /** A few skipped names per reason, for the log. */
+  examples: Record<string, string[]>;
+}
+
+interface Lookups {
+  tldIdByName: Map<string, number>;
+  providerIdByKey: Map<string, number>;
+  toAscii: (name: string) => string;
+}
+
+type Stored = {
+  id?: number;
+  tldId: number;
+  serviceProviderId: number;
+  registrationPrice: number | null;
+  renewalPrice: number | null;
+  transferPrice: number | null;
+  currency: string;
+  isPromo: boolean;
+  regularRegistrationPrice: number | null;
+  snapshotDate: string;
+};
+
+// Zero means "not offered" in these lists; the product shows N/A for it.
+const price = (v: number | null) => (v && v > 0 ? v : null);
+const samePrice = (a: Stored, b: Stored) =>
+  a.registrationPrice === b.registrationPrice && a.renewalPrice === b.renewalPrice &&
+  a.transferPrice === b.transferPrice && a.currency === b.currency && a.isPromo === b.isPromo &&
+  a.regularRegistrationPrice === b.regularRegistrationPrice;
+
+export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], lookups: Lookups): Promise<PriceImportReport> {
+  const report: PriceImportReport = {
+    snapshots: snapshots.length, quotesRead: 0, inserted: 0, updated: 0, unchanged: 0, historyEntries: 0,
+    skipped: { handshake: 0, notIanaTld: 0, noPrice: 0, malformed: 0, unknownProvider: 0 },
+    examples: {},
+  };
+  const skip = (reason: keyof PriceImportReport["skipped"], name: string) => {
+    report.skipped[reason]++;
+    const list = (report.examples[reason] ??= []);
+    if (list.length < 5) list.push(name);
+  };
+  const { t } = handle;
+
+  return handle.transaction(async (db) => {
+    const existing = await db.select().from(t.domainPrices);
+    const current = new Map<string, Stored>(existing.map((r) => [`${r.serviceProviderId}:${r.tldId}`, r]));
+    const inserts = new Map<string, Stored>();
+    const updates = new Map<string, Stored>();
+    const history: (typeof t.domainPriceHistory.$inferInsert)[] = [];
+
+    const ordered = [...snapshots].sort((a, b) => a.snapshotDate.localeCompare(b.snapshotDate));
+    for (const snapshot of ordered) {
+      for (const s of snapshot.skipped) skip(s.reason === "no-price" ? "noPrice" : s.reason, `${snapshot.providerKey}:${s.name}`);
+      const providerId = lookups.providerIdByKey.get(snapshot.providerKey);
+      for (const quote of snapshot.quotes) {
+        report.quotesRead++;
+        if (providerId === undefined) { skip("unknownProvider", snapshot.providerKey); continue; }
+        const tldId = lookups.tldIdByName.get(asciiName(quote, lookups.toAscii));
+        if (tldId === undefined) { skip("notIanaTld", `${snapshot.providerKey}:${quote.tld}`); continue; }
+        const next = toStored(quote, tldId, providerId, snapshot.snapshotDate);
+        if (next.registrationPrice === null && next.renewalPrice === null && next.transferPrice === null) {
+          skip("noPrice", `${snapshot.providerKey}:${quote.tld}`);
+          continue;
+        }
+        const key = `${providerId}:${tldId}`;
+        const prev = inserts.get(key) ?? updates.get(key) ?? current.get(key);
+        if (!prev) { inserts.set(key, next); continue; }
+        if (prev.snapshotDate >= next.snapshotDate) continue;
+        if (samePrice(prev, next)) { report.unchanged++; continue; }
+        history.push({
+          tldId, serviceProviderId: providerId,
+          registrationPrice: prev.registrationPrice, renewalPrice: prev.renewalPrice, transferPrice: prev.transferPrice,
+          currency: prev.currency, isPromo: prev.isPromo, validFrom: prev.snapshotDate, validUntil: next.snapshotDate,
+        });
+        if (inserts.has(key)) inserts.set(key, next);
+        else updates.set(key, { ...next, id: prev.id });
+      }
+    }
+
+    await insertChunked(db, t.domainPrices, [...inserts.values()]);
+    for (const row of updates.values()) {
+      const { id, ...values } = row;
+      await db.update(t.domainPrices).set({ ...values, updatedAt: new Date() }).where(eq(t.domainPrices.id, id!));
+    }
+    await insertChunked(db, t.domainPriceHistory, history);
+    report.inserted = inserts.size;
+    report.updated = updates.size;
+    report.historyEntries = history.length;
+
+    const touched = [...inserts.values(), ...updates.values()].map((r) => r.tldId);
+    if (touched.length) await refreshTldPriceSummaries(db, t, [...new Set(touched)]);
+    return report;
+  });
+}
+
+function asciiName(quote: PriceQuote, toAscii: (name: string) => string): string {
+  try {
+    return toAscii(quote.tld.toLowerCase().replace(/^\./, ""));
+  } catch {
+    return quote.tld;
+  }
+}
+
+function toStored(q: PriceQuote, tldId: number, serviceProviderId: number, snapshotDate: string): Stored {
+  const registrationPrice = price(q.registration);
+  const regular = price(q.regularRegistration);
+  const isPromo = q.isPromo && registrationPrice !== null && regular !== null && registrationPrice < regular;
+  return {
+    tldId, serviceProviderId, registrationPrice,
+    renewalPrice: price(q.renewal), transferPrice: price(q.transfer),
+    currency: q.currency.toUpperCase(), isPromo, regularRegistrationPrice: isPromo ? regular : null, snapshotDate,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The service providers whose price lists ship in db/seed/data/prices, keyed by the
+ * providerKey the parsers emit. ianaId links each to its IANA registrar record where the
+ * company holds its own accreditation (Hover sells through Tucows' accreditation; easyname
+ * and Openprovider's reseller brand are matched to the accreditation that serves them).
+ * URL patterns take the domain in place of {domain}; /api/r/* never redirects anywhere else.
+ */
+export interface ProviderSeed {
+  key: string;
+  name: string;
+  displayName: string;
+  domain: string;
+  website: string;
+  ianaId: number | null;
+  isActive: boolean;
+  registrationUrlPattern: string | null;
+  transferUrlPattern: string | null;
+}
+
+export const PROVIDERS: readonly ProviderSeed[] = [
+  {
+    key: "porkbun", name: "Porkbun", displayName: "Porkbun", domain: "porkbun.com",
+    website: "https://porkbun.com", ianaId: 1861, isActive: true,
+    registrationUrlPattern: "https://porkbun.com/checkout/search?q={domain}",
+    transferUrlPattern: "https://porkbun.com/transfer?domain={domain}",
+  },
+  {
+    key: "dynadot", name: "Dynadot", displayName: "Dynadot", domain: "dynadot.com",
+    website: "https://www.dynadot.com", ianaId: 472, isActive: true,
+    registrationUrlPattern: "https://www.dynadot.com/domain/search?domain={domain}",
+    transferUrlPattern: "https://www.dynadot.com/domain/transfer?domain={domain}",
+  },
+  {
+    key: "namecheap", name: "Namecheap", displayName: "Namecheap", domain: "namecheap.com",
+    website: "https://www.namecheap.com", ianaId: 1068, isActive: true,
+    registrationUrlPattern: "https://www.namecheap.com/domains/registration/results/?domain={domain}",
+    transferUrlPattern: "https://www.namecheap.com/domains/transfer/?domain={domain}",
+  },
+  {
+    key: "openprovider", name: "Openprovider", displayName: "Openprovider", domain: "openprovider.com",
+    website: "https://www.openprovider.com", ianaId: 1647, isActive: true,
+    registrationUrlPattern: "https://www.openprovider.com/domains?domain={domain}",
+    transferUrlPattern: null,
+  },
+  {
+    key: "cloudflare", name: "Cloudflare Registrar", displayName: "Cloudflare", domain: "cloudflare.com",
+    website: "https://www.cloudflare.com/products/registrar/", ianaId: 1910, isActive: true,
+    registrationUrlPattern: "https://domains.cloudflare.com/?domain={domain}",
+    transferUrlPattern: "https://dash.cloudflare.com/?to=/:account/domains/transfer&domain={domain}",
+  },
+  {
+    key: "hover", name: "Hover", displayName: "Hover", domain: "hover.com",
+    website: "https://www.hover.com", ianaId: 69, isActive: true,
+    registrationUrlPattern: "https://www.hover.com/domains/results?q={domain}",
+    transferUrlPattern: "https://www.hover.com/transfer_in?q={domain}",
+  },
+  {
+    key: "easyname", name: "easyname", displayName: "easyname", domain: "easyname.com",
+    website: "https://www.easyname.com", ianaId: null, isActive: true,
+    registrationUrlPattern: "https://www.easyname.com/en/domain/search?domain={domain}",
+    transferUrlPattern: null,
+  },
+  {
+    key: "route53", name: "Amazon Route 53", displayName: "AWS Route 53", domain: "aws.amazon.com",
+    website: "https://aws.amazon.com/route53/", ianaId: 468, isActive: true,
+    registrationUrlPattern: "https://console.aws.amazon.com/route53/domains/home#/DomainSearch?domain={domain}",
+    transferUrlPattern: null,
+  },
+  {
+    key: "dnsimple", name: "DNSimple", displayName: "DNSimple", domain: "dnsimple.com",
+    website: "https://dnsimple.com", ianaId: 1730, isActive: true,
+    registrationUrlPattern: "https://dnsimple.com/registrar?domain={domain}",
+    transferUrlPattern: "https://dnsimple.com/transfer?domain={domain}",
+  },
+  {
+    // Google Domains closed in 2023 (its registrations moved to Squarespace); kept for its
+    // price history, inactive so nothing links to it.
+    key: "googledomains", name: "Google Domains", displayName: "Google Domains", domain: "domains.google",
+    website: "https://domains.google", ianaId: 895, isActive: false,
+    registrationUrlPattern: null,
+    transferUrlPattern: null,
+  },
+];

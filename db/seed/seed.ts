@@ -1,0 +1,85 @@
+/**
+ * Loads the bundled reference data: IANA TLDs and their registry operators, IANA registrar
+ * IDs, the service providers and their price lists (older snapshots become price history).
+ * Idempotent: a second run inserts nothing and writes no history, because every price is
+ * compared with what is stored and a snapshot older than the stored one is ignored.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import punycode from "punycode/punycode.js";
+import type { Db } from "../client.ts";
+import { getMeta, META_KEYS, setMeta, setMetaIfAbsent } from "../repositories/app-meta-repository.ts";
+import { parseRegistrarIds, parseRootZone } from "./parsers/iana.ts";
+import { loadAllPriceSnapshots } from "./parsers/prices.ts";
+import { PROVIDERS } from "./providers.ts";
+import { applySnapshots, type PriceImportReport } from "./price-import.ts";
+import { upsertCatalogue } from "./catalogue-import.ts";
+
+const SEED_FINGERPRINT = "seed_fingerprint";
+
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL("./data", import.meta.url));
+
+export interface SeedReport {
+  tlds: number;
+  registryOperators: number;
+  ianaRegistrars: number;
+  serviceProviders: number;
+  prices: PriceImportReport;
+  durationMs: number;
+}
+
+export async function seedDatabase(handle: Db, dataDir = DEFAULT_DATA_DIR): Promise<SeedReport> {
+  const started = performance.now();
+  const read = (file: string) => readFileSync(join(dataDir, file), "utf8");
+  const tldRecords = parseRootZone(
+    read("iana/root-zone-db.csv"),
+    read("iana/root-zone-db-with-rdap.json"),
+    read("iana/rdap-dns-services.json"),
+  );
+  const registrars = parseRegistrarIds(read("iana/registrar-ids.csv"));
+  const catalogue = await upsertCatalogue(handle, tldRecords, registrars, PROVIDERS);
+
+  const snapshots = loadAllPriceSnapshots(dataDir);
+  const prices = await applySnapshots(handle, snapshots, {
+    tldIdByName: catalogue.tldIdByName,
+    providerIdByKey: catalogue.providerIdByKey,
+    toAscii: (name) => punycode.toASCII(name),
+  });
+
+  return {
+    tlds: catalogue.tldCount,
+    registryOperators: catalogue.operatorCount,
+    ianaRegistrars: catalogue.registrarCount,
+    serviceProviders: catalogue.providerCount,
+    prices,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Fingerprint of the bundled files: a restart with unchanged data skips the whole import. */
+export function dataFingerprint(dataDir = DEFAULT_DATA_DIR): string {
+  const hash = createHash("sha256");
+  for (const sub of ["iana", "prices"]) {
+    for (const file of readdirSync(join(dataDir, sub)).sort()) {
+      hash.update(`${sub}/${file}\0`);
+      hash.update(readFileSync(join(dataDir, sub, file)));
+    }
+  }
+  return hash.digest("hex");
+}
+
+/**
+ * Seeds when the bundled data differs from what this database last imported. Several
+ * processes may race here on PostgreSQL; the import is idempotent, so the loser changes nothing.
+ */
+export async function seedIfNeeded(handle: Db, dataDir = DEFAULT_DATA_DIR): Promise<SeedReport | null> {
+  const fingerprint = dataFingerprint(dataDir);
+  const meta = await getMeta(handle, [SEED_FINGERPRINT]);
+  if (meta[SEED_FINGERPRINT] === fingerprint) return null;
+  const report = await seedDatabase(handle, dataDir);
+  await setMeta(handle, SEED_FINGERPRINT, fingerprint);
+  await setMetaIfAbsent(handle, META_KEYS.deployedAt, new Date().toISOString());
+  return report;
+}

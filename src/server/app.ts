@@ -1,0 +1,132 @@
+/**
+ * The Hono application: middleware, REST shims under /api, tRPC under /trpc and the built
+ * client with a single-page fallback. Built by createApp so tests drive it with app.request().
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { trpcServer } from "@hono/trpc-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import type { Db } from "../../db/client.ts";
+import type { Config } from "./config.ts";
+import { catalogueRest } from "./features/catalogue/rest.ts";
+import { pricesRest } from "./features/prices/rest.ts";
+import { providersRest } from "./features/providers/rest.ts";
+import { redirectsRest } from "./features/redirects/rest.ts";
+import { AppError } from "./lib/errors.ts";
+import type { AppEnv } from "./lib/hono-env.ts";
+import type { Logger } from "./lib/logger.ts";
+import { sameOriginOnly, securityHeaders } from "./lib/security.ts";
+import type { RequestContext, SessionUser } from "./trpc/context.ts";
+import { appRouter } from "./trpc/root.ts";
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  log: Logger;
+  /** Directory of the built client (index.html + assets); omitted in API-only tests. */
+  clientDir?: string | undefined;
+  /** Resolves the signed-in user from the request (cookie session). */
+  authenticate?: (c: Context<AppEnv>) => Promise<{ user: SessionUser; sessionId: string } | null>;
+}
+
+function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // app.request() in tests has no socket
+  }
+}
+
+export function createApp(deps: AppDeps) {
+  const { db, config, log } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const auth = deps.authenticate ? await deps.authenticate(c) : null;
+    const ctx: RequestContext = {
+      db, config, requestId: c.var.requestId,
+      log: log.child({ reqId: c.var.requestId }),
+      user: auth?.user ?? null, sessionId: auth?.sessionId ?? null,
+      ip: clientIp(c, config.TRUST_PROXY),
+    };
+    c.set("ctx", ctx);
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    ctx.log.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+  });
+  app.use(securityHeaders());
+  app.use(compress());
+  app.use("/api/*", sameOriginOnly(), bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => c.json({ message: "Request body too large (max 2 MB)" }, 413) }));
+  app.use("/trpc/*", sameOriginOnly());
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v);
+      return c.json({ message: error.message, ...(error.issues ? { issues: error.issues } : {}) }, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) return c.json({ message: error.message || "Bad request" }, error.status);
+    (c.var.ctx?.log ?? log).error({ err: error, path: c.req.path }, "unhandled error");
+    return c.json({ message: "Internal server error" }, 500);
+  });
+
+  const api = new Hono<AppEnv>()
+    .get("/health", (c) => c.json({ status: "ok" }))
+    .route("/", catalogueRest)
+    .route("/", pricesRest)
+    .route("/", providersRest)
+    .route("/", redirectsRest);
+  app.route("/api", api);
+  app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
+
+  app.use(
+    "/trpc/*",
+    trpcServer({
+      endpoint: "/trpc",
+      router: appRouter,
+      createContext: (_opts, c) => (c as Context<AppEnv>).var.ctx as unknown as Record<string, unknown>,
+      onError: ({ error, path }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "tRPC error");
+      },
+    }),
+  );
+
+  mountClient(app, deps.clientDir);
+  return app;
+}
+
+/** Hashed assets are immutable; index.html is revalidated so a deploy shows at once. */
+function mountClient(app: Hono<AppEnv>, clientDir: string | undefined) {
+  const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
+  if (!clientDir || !indexPath || !existsSync(indexPath)) {
+    app.notFound((c) => c.json({ message: "Not found" }, 404));
+    return;
+  }
+  const indexHtml = readFileSync(indexPath, "utf8");
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use("*", serveStatic({ root: clientDir, precompressed: true, index: "__no_index__" }));
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Environment, validated once at boot. Every key has a safe default so the product runs
+ * offline with nothing set; a bad value stops the process with a list of what is wrong.
+ */
+import { z } from "zod";
+
+const boolish = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
+const emailList = z.string().transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin, used for absolute links (calendar feeds, OIDC callback). */
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional()
+    .refine((v) => !v || /^(postgres(ql)?:\/\/|file:|sqlite:)/i.test(v), "must be a postgres:// URL or empty for SQLite"),
+  SQLITE_PATH: z.string().default("./data/app.db"),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Key for encrypting stored registrar credentials. When unset, a random key is generated
+   * on first start and kept in the database (fine for one machine; set it in production so
+   * the key lives apart from the data).
+   */
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ADMIN_EMAILS: emailList.default([]),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Set when the app sits behind HTTPS (or its proxy terminates TLS): Secure cookies. */
+  SECURE_COOKIES: boolish.optional(),
+  TRUST_PROXY: boolish.default(false),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Seed the bundled catalogue and price lists at start (idempotent). */
+  SEED_ON_START: boolish.default(true),
+  /** web: HTTP only; worker: jobs only; all: both in one process. */
+  ROLE: z.enum(["all", "web", "worker"]).default("all"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  const problems: string[] = [];
+  const oidc = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidc > 0 && oidc < 3) problems.push("  OIDC_*: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together");
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  return c;
+}

@@ -1,0 +1,19 @@
+import { Hono } from "hono";
+import { priceListQuerySchema, tldKeySchema } from "../../../shared/schemas/price-list.ts";
+import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
+import { getCommonPrices, getPricePage, getTldPriceHistory, getTldPrices } from "./service.ts";
+
+export const pricesRest = new Hono<AppEnv>()
+  .get("/domain-prices", async (c) => {
+    const query = parseOrThrow(priceListQuerySchema, queryOf(c), "query");
+    return c.json(await getPricePage(c.var.ctx.db, query));
+  })
+  .get("/domain-prices/common", async (c) => c.json(await getCommonPrices(c.var.ctx.db)))
+  .get("/domain-prices/tld/:tldId", async (c) => {
+    const key = parseOrThrow(tldKeySchema, c.req.param("tldId"), "tldId");
+    return c.json(await getTldPrices(c.var.ctx.db, key));
+  })
+  .get("/domain-prices/tld/:tldId/history", async (c) => {
+    const key = parseOrThrow(tldKeySchema, c.req.param("tldId"), "tldId");
+    return c.json(await getTldPriceHistory(c.var.ctx.db, key));
+  });

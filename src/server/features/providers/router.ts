@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
+import { publicProcedure, router } from "../../trpc/init.ts";
+import { getIanaRegistrars, getProvider, getProviderPrices, listProviders } from "./service.ts";
+
+const byId = z.object({ id: providerIdSchema });
+
+export const providersRouter = router({
+  list: publicProcedure.query(({ ctx }) => listProviders(ctx.db)),
+  getById: publicProcedure.input(byId).query(({ ctx, input }) => getProvider(ctx.db, input.id)),
+  prices: publicProcedure.input(byId).query(({ ctx, input }) => getProviderPrices(ctx.db, input.id)),
+  ianaRegistrars: publicProcedure.query(({ ctx }) => getIanaRegistrars(ctx.db)),
+});

@@ -1,0 +1,22 @@
+import type { Db } from "../../../db/client.ts";
+import type { Config } from "../config.ts";
+import type { Logger } from "../lib/logger.ts";
+
+/** The signed-in user as every feature sees it. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  isAdmin: boolean;
+}
+
+/** What a request carries into services: from Hono for REST shims, from tRPC's context for procedures. */
+export interface RequestContext {
+  db: Db;
+  config: Config;
+  log: Logger;
+  requestId: string;
+  user: SessionUser | null;
+  sessionId: string | null;
+  ip: string;
+}

@@ -1,0 +1,129 @@
+import punycode from "punycode/punycode.js";
+import { z } from "zod";
+
+export const EXAMPLE_HOST = "example.com";
+
+export type DomainValidationResult =
+  | { valid: true; domain: string }
+  | { valid: false; message: string };
+
+const MAX_DOMAIN_LENGTH = 253;
+const MAX_LABEL_LENGTH = 63;
+const ACE_PREFIX = "xn--";
+const LABEL_CHARS = /^[a-z0-9-]+$/;
+// IDNA only admits letters, marks and digits (plus hyphen) in a U-label; without
+// this, remainders such as "a" decode to a C1 control character and would pass.
+const U_LABEL_CHARS = /^[\p{L}\p{M}\p{N}-]+$/u;
+
+const fail = (message: string): DomainValidationResult => ({ valid: false, message });
+
+function isValidAceLabel(label: string): boolean {
+  if (label.length < ACE_PREFIX.length + 1) return false;
+  const remainder = label.slice(ACE_PREFIX.length);
+  let decoded: string;
+  try {
+    decoded = punycode.decode(remainder);
+  } catch {
+    return false;
+  }
+  // An xn-- label that decodes to plain ASCII is a disguised ordinary label;
+  // the round trip rejects alternative spellings of the same Unicode label.
+  return (
+    decoded.length > 0 &&
+    /[^\x00-\x7f]/.test(decoded) &&
+    U_LABEL_CHARS.test(decoded) &&
+    decoded === decoded.normalize("NFC") &&
+    punycode.encode(decoded) === remainder
+  );
+}
+
+// Wording for the per-part rules and consecutive dots is ours: the specification
+// names these rules without giving a message, so each message names the part.
+function checkLabel(label: string): string | null {
+  if (label.length > MAX_LABEL_LENGTH) {
+    return `Domain part "${label}" is too long (max ${MAX_LABEL_LENGTH} characters)`;
+  }
+  if (label.startsWith("-") || label.endsWith("-")) {
+    return `Domain part "${label}" cannot start or end with a hyphen`;
+  }
+  if (!LABEL_CHARS.test(label)) {
+    return `Domain part "${label}" contains invalid characters. Only letters, numbers, and hyphens are allowed`;
+  }
+  if (label.startsWith(ACE_PREFIX) && !isValidAceLabel(label)) {
+    return "Invalid punycode format";
+  }
+  return null;
+}
+
+function checkExtension(extension: string): string | null {
+  if (/^[0-9]+$/.test(extension)) return "Domain extension cannot be all numbers";
+  // A one-letter extension gets the generic format message (no wording in the spec).
+  if (extension.length < 2) return "Invalid domain extension format";
+  if (extension.includes("-") && !extension.startsWith(ACE_PREFIX)) {
+    return "Invalid domain extension format";
+  }
+  return null;
+}
+
+/** Full check run before a register or transfer; checks follow the specification's order. */
+export function validateDomainName(input: unknown): DomainValidationResult {
+  // Non-strings cannot carry a domain, so they are treated as absent.
+  if (typeof input !== "string" || input === "") return fail("Domain is required");
+  const domain = input.trim().toLowerCase();
+  if (domain === "") return fail("Domain cannot be empty");
+  if (domain.length > MAX_DOMAIN_LENGTH) {
+    return fail(`Domain too long (max ${MAX_DOMAIN_LENGTH} characters)`);
+  }
+  if (domain.startsWith(".") || domain.endsWith(".")) {
+    return fail("Domain cannot start or end with a dot");
+  }
+  if (domain.startsWith("-") || domain.endsWith("-")) {
+    return fail("Domain cannot start or end with a hyphen");
+  }
+  // Edge dots are already excluded, so this is the only way to get an empty part.
+  if (domain.includes("..")) return fail("Domain cannot contain consecutive dots");
+
+  const labels = domain.split(".");
+  if (labels.length < 2) {
+    return fail(`Domain must include at least a name and extension (e.g., ${EXAMPLE_HOST})`);
+  }
+  for (const label of labels) {
+    const message = checkLabel(label);
+    if (message) return fail(message);
+  }
+  const extension = labels[labels.length - 1] ?? "";
+  const extensionMessage = checkExtension(extension);
+  if (extensionMessage) return fail(extensionMessage);
+  return { valid: true, domain };
+}
+
+/** Cheap shape check for places that only need to reject obvious garbage. */
+export function isPlausibleDomainName(input: string): boolean {
+  return (
+    typeof input === "string" &&
+    input.length > 0 &&
+    input.length <= MAX_DOMAIN_LENGTH &&
+    !input.includes("..") &&
+    !input.startsWith(".") &&
+    !input.endsWith(".") &&
+    input.includes(".") &&
+    /^[A-Za-z0-9.-]+$/.test(input)
+  );
+}
+
+/** Last label of an already normalised domain (the whole input when it has no dot). */
+export function extractTld(domain: string): string {
+  const dot = domain.lastIndexOf(".");
+  return dot === -1 ? domain : domain.slice(dot + 1);
+}
+
+export const domainNameSchema = z
+  .string({ error: "Domain is required" })
+  .transform((value, ctx) => {
+    const result = validateDomainName(value);
+    if (!result.valid) {
+      ctx.addIssue({ code: "custom", message: result.message, input: value });
+      return z.NEVER;
+    }
+    return result.domain;
+  });

@@ -1,0 +1,106 @@
+// Prices travel as decimal strings ("10.88") so that no float ever touches money;
+// everything here works in integer minor units (cents) and only joins digits.
+
+export const DEFAULT_CURRENCY = "USD";
+/** Stand-in for a missing price when looking for the lowest one, so it sorts last. */
+export const MISSING_PRICE = 999999;
+
+const SYMBOLS: Readonly<Record<string, string>> = {
+  USD: "$",
+  EUR: "€",
+  GBP: "£",
+  JPY: "¥",
+  CAD: "C$",
+  AUD: "A$",
+};
+
+const normaliseCode = (code: string | null | undefined): string =>
+  code?.trim().toUpperCase() || DEFAULT_CURRENCY;
+
+/** The currency's symbol, or the (upper-cased) code itself when it has none. */
+export function currencySymbol(code: string | null | undefined): string {
+  const normalised = normaliseCode(code);
+  return SYMBOLS[normalised] ?? normalised;
+}
+
+/** 1088 → "10.88"; integers only, so the digits are exact. */
+export function minorToDecimalString(minor: number): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not a whole number of minor units: ${minor}`);
+  const sign = minor < 0 ? "-" : "";
+  const digits = String(Math.abs(minor)).padStart(3, "0");
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * "10.88" → 1088. Null when the string is not a plain decimal or would lose
+ * precision: extra fraction digits are accepted only when they are zeros
+ * (databases often pad, e.g. "10.8800").
+ */
+export function decimalStringToMinor(s: string): number | null {
+  const match = DECIMAL.exec(s.trim());
+  if (!match) return null;
+  const [, sign = "", whole = "", fraction = ""] = match;
+  if (/[1-9]/.test(fraction.slice(2))) return null;
+  const minor = Number(whole + fraction.slice(0, 2).padEnd(2, "0"));
+  if (!Number.isSafeInteger(minor)) return null;
+  return sign === "-" && minor !== 0 ? -minor : minor;
+}
+
+// Display tolerates more than two decimals by rounding half away from zero on
+// the digits themselves, which avoids the 1.005 → "1.00" float artefact.
+function toDisplayMinor(value: string | number): number | null {
+  let text: string;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return null;
+    text = String(value);
+    // Exponent notation only shows up for absurdly large or tiny amounts.
+    if (/e/i.test(text)) {
+      const minor = Math.round(value * 100);
+      return Number.isSafeInteger(minor) ? minor : null;
+    }
+  } else {
+    text = value.trim();
+  }
+  const match = DECIMAL.exec(text);
+  if (!match) return null;
+  const [, sign = "", whole = "", fraction = ""] = match;
+  const roundUp = (fraction[2] ?? "0") >= "5";
+  const truncated = decimalStringToMinor(`${sign}${whole}.${fraction.slice(0, 2) || "0"}`);
+  if (truncated === null) return null;
+  const magnitude = Math.abs(truncated) + (roundUp ? 1 : 0);
+  return sign === "-" ? -magnitude : magnitude;
+}
+
+/**
+ * "$10.88", "€2060.25", "CHF 12.00"; no thousands separators, as specified.
+ * Zero (at two decimals), empty, missing or unreadable → "N/A".
+ */
+export function formatPrice(
+  value: string | number | null | undefined,
+  currency?: string | null,
+): string {
+  if (value === null || value === undefined || value === "") return "N/A";
+  const minor = toDisplayMinor(value);
+  if (minor === null || minor === 0) return "N/A";
+  const code = normaliseCode(currency);
+  // Codes without a symbol need a space so "CHF12.00" does not read as one token.
+  const prefix = SYMBOLS[code] ?? `${code} `;
+  const amount = minorToDecimalString(Math.abs(minor));
+  return minor < 0 ? `-${prefix}${amount}` : `${prefix}${amount}`;
+}
+
+/** The numeric price for "lowest price" comparisons; missing or zero counts as MISSING_PRICE. */
+export function priceOrMissing(value: string | number | null | undefined): number {
+  if (value === null || value === undefined || value === "") return MISSING_PRICE;
+  // Same reading as formatPrice, so what is shown and what is compared agree.
+  const minor = toDisplayMinor(value);
+  if (minor === null || minor === 0) return MISSING_PRICE;
+  return minor / 100;
+}
+
+/** Nullable variant for API payloads: null stays null (no price quoted). */
+export function minorToPrice(minor: number | null): string | null {
+  return minor === null ? null : minorToDecimalString(minor);
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TLD_CATEGORIES } from "../constants.ts";
+
+export const PRICE_SORT_FIELDS = ["tldName", "registrationPrice", "renewalPrice", "transferPrice", "threeYearPrice"] as const;
+export type PriceSortField = (typeof PRICE_SORT_FIELDS)[number];
+
+const intParam = (name: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
+    .default(fallback);
+
+/** Query of GET /api/domain-prices and prices.list; strings from a URL are coerced. */
+export const priceListQuerySchema = z.object({
+  page: intParam("page", 1, 1_000_000, 1),
+  limit: intParam("limit", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  sortBy: z.enum(PRICE_SORT_FIELDS, { error: `sortBy must be one of ${PRICE_SORT_FIELDS.join(", ")}` }).default("tldName"),
+  sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).default("asc"),
+  search: z.string().trim().max(100, "search must be at most 100 characters").optional(),
+  category: z
+    .enum(["all", ...TLD_CATEGORIES], { error: `category must be one of all, ${TLD_CATEGORIES.join(", ")}` })
+    .optional(),
+});
+export type PriceListQuery = z.infer<typeof priceListQuerySchema>;
+
+/** A path id for TLDs: numeric id or a name, with or without the leading dot. */
+export const tldKeySchema = z
+  .string()
+  .trim()
+  .min(1, "TLD id is required")
+  .max(80, "TLD id is too long")
+  .transform((v) => v.replace(/^\./, "").toLowerCase());
+
+export const providerIdSchema = z.coerce
+  .number({ error: "Invalid registrar ID" })
+  .int("Invalid registrar ID")
+  .positive("Invalid registrar ID")
+  .max(2_147_483_647, "Invalid registrar ID");
