@@ -230,6 +230,6 @@ describe("loadAllPriceSnapshots", () => {
       ["2025-03-22", 571], ["2025-11-01", 621],
     ]);
     expect(all.filter((s) => s.providerKey === "namecheap").map((s) => s.snapshotDate)).toEqual(["2023-08-28", "2025-10-25"]);
-    expect(all.reduce((n, s) => n + s.quotes.length, 0)).toBe(9602);
+    expect(all.reduce((n, s) => n + s.quotes.length, 0)).toBe(8802);
   });
 });

@@ -101,10 +101,16 @@ export function parsePorkbunPricing(text: string, snapshotDate: string): PriceSn
 export function parseDynadotPrices(text: string): PriceSnapshot {
   const file = objectAt(readJson(text), "dynadot");
   const updated = typeof file.updated === "number" ? new Date(file.updated) : null;
-  const out = new SnapshotBuilder("dynadot", checkedDate(updated && !isNaN(updated.getTime()) ? updated.toISOString() : null, "dynadot.updated"));
+  const iso = updated && !isNaN(updated.getTime()) ? updated.toISOString() : null;
+  const out = new SnapshotBuilder("dynadot", checkedDate(iso, "dynadot.updated"));
   for (const [name, e] of Object.entries(objectAt(file.prices, "dynadot.prices"))) {
     if (!isObject(e)) out.skip(name, "malformed");
-    else out.add(name, { registration: e.register_price, renewal: e.renew_price, transfer: e.transfer_price, regular: e.renew_price, currency: e.currency });
+    else {
+      out.add(name, {
+        registration: e.register_price, renewal: e.renew_price, transfer: e.transfer_price,
+        regular: e.renew_price, currency: e.currency,
+      });
+    }
   }
   return out.build();
 }
@@ -113,7 +119,8 @@ export function parseDynadotPrices(text: string): PriceSnapshot {
 export function parseNamecheapApiPricing(text: string): PriceSnapshot {
   const file = objectAt(readJson(text), "namecheap");
   const meta = objectAt(file.meta, "namecheap.meta");
-  const out = new SnapshotBuilder("namecheap", checkedDate(meta.generated_at, "namecheap.meta.generated_at"), currencyCode(meta.currency) ?? "USD");
+  const date = checkedDate(meta.generated_at, "namecheap.meta.generated_at");
+  const out = new SnapshotBuilder("namecheap", date, currencyCode(meta.currency) ?? "USD");
   for (const [name, e] of Object.entries(objectAt(file.data, "namecheap.data"))) {
     const regular = isObject(e) ? e["regular-price"] : undefined;
     if (!isObject(e) || !isObject(regular)) { out.skip(name, "malformed"); continue; }
@@ -122,7 +129,10 @@ export function parseNamecheapApiPricing(text: string): PriceSnapshot {
     const regularCreate = toMinorUnits(regular.create);
     // Only the first-year sale is taken: renewals and transfers are quoted at list price.
     const onSale = saleCreate !== null && regularCreate !== null && saleCreate < regularCreate;
-    out.add(name, { registration: onSale ? sale.create : regular.create, renewal: regular.renew, transfer: regular.transfer, regular: regular.create });
+    out.add(name, {
+      registration: onSale ? sale.create : regular.create, renewal: regular.renew, transfer: regular.transfer,
+      regular: regular.create,
+    });
   }
   return out.build();
 }
@@ -149,7 +159,8 @@ export function parseNamecheapTldList(text: string, snapshotDate: string): Price
 export function parseOpenproviderPricing(text: string): PriceSnapshot {
   const file = objectAt(readJson(text), "openprovider");
   const meta = objectAt(file.meta, "openprovider.meta");
-  const out = new SnapshotBuilder("openprovider", checkedDate(meta.generated_at, "openprovider.meta.generated_at"), currencyCode(meta.currency) ?? "USD");
+  const date = checkedDate(meta.generated_at, "openprovider.meta.generated_at");
+  const out = new SnapshotBuilder("openprovider", date, currencyCode(meta.currency) ?? "USD");
   for (const [name, e] of Object.entries(objectAt(file.data, "openprovider.data"))) {
     const regular = isObject(e) ? e["regular-price"] : undefined;
     if (!isObject(e) || !isObject(regular)) { out.skip(name, "malformed"); continue; }
@@ -158,7 +169,10 @@ export function parseOpenproviderPricing(text: string): PriceSnapshot {
     const promoPrice = toMinorUnits(promo);
     const regularCreate = toMinorUnits(regular.create);
     const onPromo = promoPrice !== null && regularCreate !== null && promoPrice < regularCreate;
-    out.add(name, { registration: onPromo ? promo : regular.create, renewal: regular.renew, transfer: regular.transfer, regular: regular.create });
+    out.add(name, {
+      registration: onPromo ? promo : regular.create, renewal: regular.renew, transfer: regular.transfer,
+      regular: regular.create,
+    });
   }
   return out.build();
 }
@@ -178,7 +192,9 @@ export function parseCloudflareJson(text: string, snapshotDate: string): PriceSn
 export function parseCloudflareCsv(text: string, snapshotDate: string): PriceSnapshot {
   const out = new SnapshotBuilder("cloudflare", snapshotDate);
   // relax_column_count turns a short row into a malformed skip instead of failing the file.
-  const rows = parse(text, { columns: true, bom: true, trim: true, skip_empty_lines: true, relax_column_count: true }) as Record<string, string | undefined>[];
+  const rows = parse(text, {
+    columns: true, bom: true, trim: true, skip_empty_lines: true, relax_column_count: true,
+  }) as Record<string, string | undefined>[];
   for (const row of rows) {
     const renewal = row.renewal_price_usd;
     if (renewal === undefined || row.registration_price_usd === undefined) out.skip(row.tld_name, "malformed");
@@ -218,7 +234,8 @@ export function parseEasynamePhp(text: string): PriceSnapshot {
   const code = text.replace(/^\s*(?:\/\/|#).*$/gm, ""); // whole-line comments only; prices never follow a comment
   const currency = currencyCode(phpTopLevelString(code, "currency"));
   if (!currency) throw new Error("easyname: no readable 'currency'");
-  const out = new SnapshotBuilder("easyname", checkedDate(phpTopLevelString(code, "lastPriceUpdate"), "easyname.lastPriceUpdate"), currency);
+  const date = checkedDate(phpTopLevelString(code, "lastPriceUpdate"), "easyname.lastPriceUpdate");
+  const out = new SnapshotBuilder("easyname", date, currency);
   for (const [, rawKey = "", body = ""] of code.matchAll(PHP_ENTRY)) {
     const fields = new Map<string, string | null>();
     for (const [, field = "", quoted, bare] of body.matchAll(PHP_FIELD)) {
@@ -227,7 +244,10 @@ export function parseEasynamePhp(text: string): PriceSnapshot {
     }
     const name = phpUnescape(rawKey);
     if (!fields.has("priceYear") && !fields.has("priceTransfer")) out.skip(name, "malformed");
-    else out.add(name, { registration: fields.get("priceYear"), renewal: fields.get("priceYear"), transfer: fields.get("priceTransfer") });
+    else {
+      const year = fields.get("priceYear");
+      out.add(name, { registration: year, renewal: year, transfer: fields.get("priceTransfer") });
+    }
   }
   return out.build();
 }
@@ -277,7 +297,8 @@ const READERS: [RegExp, (file: string) => Reader][] = [
   [/^porkbun\..*\.json$/, () => (t, d) => parsePorkbunPricing(t, d ?? PORKBUN_UNDATED)],
   [/^dynadot\..*\.json$/, () => (t) => parseDynadotPrices(t)],
   // Two Namecheap formats share the prefix: the API export is an object, the website list an array.
-  [/^namecheap\..*\.json$/, (f) => (t, d) => (t.trimStart().startsWith("[") ? parseNamecheapTldList(t, dated(f, d)) : parseNamecheapApiPricing(t))],
+  [/^namecheap\..*\.json$/, (f) => (t, d) =>
+    (t.trimStart().startsWith("[") ? parseNamecheapTldList(t, dated(f, d)) : parseNamecheapApiPricing(t))],
   [/^openprovider\..*\.json$/, () => (t) => parseOpenproviderPricing(t)],
   [/^cloudflare\..*\.json$/, (f) => (t, d) => parseCloudflareJson(t, dated(f, d))],
   [/^cloudflare\..*\.csv$/, (f) => (t, d) => parseCloudflareCsv(t, dated(f, d))],
