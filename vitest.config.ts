@@ -10,5 +10,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: true,
     pool: "forks",
+    globalSetup: ["db/testing/global-setup.ts"],
   },
 });

@@ -1,0 +1,105 @@
+import { and, count, eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { forEachDialect } from "../testing/test-db.ts";
+import { seedDatabase, seedIfNeeded } from "./seed.ts";
+
+forEachDialect("seed on an empty database", (getDb) => {
+  let first: Awaited<ReturnType<typeof seedDatabase>>;
+
+  it("imports the whole IANA catalogue and every price list", async () => {
+    first = await seedDatabase(getDb());
+    expect(first.tlds).toBe(1594);
+    expect(first.ianaRegistrars).toBe(4177);
+    expect(first.serviceProviders).toBe(10);
+    expect(first.registryOperators).toBeGreaterThan(700);
+    expect(first.prices.snapshots).toBe(13);
+    expect(first.prices.inserted).toBeGreaterThan(4000);
+    expect(first.prices.historyEntries).toBeGreaterThan(0);
+  });
+
+  it("skips Handshake names and names that are not IANA TLDs, and counts them", async () => {
+    expect(first.prices.skipped.handshake).toBe(548); // 274 in each Porkbun file
+    expect(first.prices.skipped.notIanaTld).toBeGreaterThan(1000);
+    expect(first.prices.examples.notIanaTld).toEqual(expect.arrayContaining([expect.stringMatching(/co\.uk|br\.com|ae\.org/)]));
+    const { db, t } = getDb();
+    const [handshake] = await db.select({ n: count() }).from(t.tlds).where(eq(t.tlds.name, "0db"));
+    expect(handshake!.n).toBe(0);
+  });
+
+  it("stores accredited registrars and links providers to their IANA id", async () => {
+    const { db, t } = getDb();
+    const [accredited] = await db.select({ n: count() }).from(t.ianaRegistrars).where(eq(t.ianaRegistrars.status, "Accredited"));
+    expect(accredited!.n).toBe(3020);
+    const [porkbun] = await db.select().from(t.serviceProviders).where(eq(t.serviceProviders.slug, "porkbun"));
+    expect(porkbun!.ianaId).toBe(1861);
+  });
+
+  it("stores IDN TLDs as punycode with the Unicode form beside it", async () => {
+    const { db, t } = getDb();
+    const [rf] = await db.select().from(t.tlds).where(eq(t.tlds.name, "xn--p1ai"));
+    expect(rf!.unicodeName).toBe("рф");
+    expect(rf!.category).toBe("country-code");
+  });
+
+  it("keeps exact prices, flags promotions and moves older snapshots into history", async () => {
+    const { db, t } = getDb();
+    const quote = async (slug: string, tld: string) => {
+      const [row] = await db
+        .select({ p: t.domainPrices, providerId: t.serviceProviders.id, tldId: t.tlds.id })
+        .from(t.domainPrices)
+        .innerJoin(t.serviceProviders, eq(t.serviceProviders.id, t.domainPrices.serviceProviderId))
+        .innerJoin(t.tlds, eq(t.tlds.id, t.domainPrices.tldId))
+        .where(and(eq(t.serviceProviders.slug, slug), eq(t.tlds.name, tld)));
+      return row!;
+    };
+    const dynadotCom = await quote("dynadot", "com");
+    expect(dynadotCom.p.registrationPrice).toBe(1088);
+    expect(dynadotCom.p.currency).toBe("USD");
+
+    const namecheapCom = await quote("namecheap", "com");
+    expect(namecheapCom.p.isPromo).toBe(true);
+    expect(namecheapCom.p.registrationPrice).toBeLessThan(namecheapCom.p.regularRegistrationPrice!);
+
+    const easynameCom = await quote("easyname", "com");
+    expect(easynameCom.p.currency).toBe("EUR");
+
+    // Porkbun's .com moved from 11.06 (2025-03-22 list) to 11.08: the old price is history.
+    const porkbunCom = await quote("porkbun", "com");
+    expect(porkbunCom.p.registrationPrice).toBe(1108);
+    const history = await db
+      .select()
+      .from(t.domainPriceHistory)
+      .where(and(eq(t.domainPriceHistory.serviceProviderId, porkbunCom.providerId), eq(t.domainPriceHistory.tldId, porkbunCom.tldId)));
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ registrationPrice: 1106, validFrom: "2025-03-22", validUntil: "2025-11-01" });
+  });
+
+  it("changes nothing when run again", async () => {
+    const { db, t } = getDb();
+    const counts = async () => {
+      const [[p], [h], [tl], [s]] = await Promise.all([
+        db.select({ n: count() }).from(t.domainPrices),
+        db.select({ n: count() }).from(t.domainPriceHistory),
+        db.select({ n: count() }).from(t.tlds),
+        db.select({ n: count() }).from(t.serviceProviders),
+      ]);
+      return [p!.n, h!.n, tl!.n, s!.n];
+    };
+    const before = await counts();
+    const second = await seedDatabase(getDb());
+    expect(second.prices.inserted).toBe(0);
+    expect(second.prices.updated).toBe(0);
+    expect(second.prices.historyEntries).toBe(0);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("seedIfNeeded skips unchanged data and never overwrites an administrator's provider edits", async () => {
+    const { db, t } = getDb();
+    expect(await seedIfNeeded(getDb())).not.toBeNull(); // first time: records the fingerprint
+    await db.update(t.serviceProviders).set({ name: "Porkbun (edited)" }).where(eq(t.serviceProviders.slug, "porkbun"));
+    expect(await seedIfNeeded(getDb())).toBeNull();
+    await seedDatabase(getDb());
+    const [porkbun] = await db.select().from(t.serviceProviders).where(eq(t.serviceProviders.slug, "porkbun"));
+    expect(porkbun!.name).toBe("Porkbun (edited)");
+  });
+}, { seeded: false });

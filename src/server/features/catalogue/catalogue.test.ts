@@ -1,0 +1,49 @@
+import { expect, it } from "vitest";
+import { setMeta, META_KEYS } from "../../../../db/repositories/app-meta-repository.ts";
+import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import { createTestApp, getJson } from "../../testing/test-app.ts";
+
+forEachDialect("catalogue API", (getDb) => {
+  const app = () => createTestApp(getDb());
+
+  it("GET /api/tlds/{id} answers by name, dotted name, Unicode name and numeric id", async () => {
+    const com = await getJson<{ id: number; name: string; category: string; registryOperator: string; isActive: boolean }>(app(), "/api/tlds/com");
+    expect(com.status).toBe(200);
+    expect(com.body).toMatchObject({ name: "com", category: "generic", isActive: true, registryOperator: "VeriSign Global Registry Services" });
+    expect((await getJson(app(), "/api/tlds/.com")).body).toEqual(com.body);
+    expect((await getJson(app(), `/api/tlds/${com.body.id}`)).body).toEqual(com.body);
+    const rf = await getJson<{ name: string; unicodeName: string }>(app(), `/api/tlds/${encodeURIComponent("рф")}`);
+    expect(rf.body).toMatchObject({ name: "xn--p1ai", unicodeName: "рф" });
+  });
+
+  it("answers 404 with a message for an unknown TLD", async () => {
+    const { status, body } = await getJson<{ message: string }>(app(), "/api/tlds/doesnotexist");
+    expect(status).toBe(404);
+    expect(body).toEqual({ message: 'TLD "doesnotexist" not found' });
+    expect((await getJson(app(), "/api/tlds/999999")).status).toBe(404);
+  });
+
+  it("GET /api/stats counts the catalogue from data", async () => {
+    const { body } = await getJson<Record<string, number>>(app(), "/api/stats");
+    expect(body).toMatchObject({ tlds: 1594, knownRegistrars: 3020, serviceProviders: 9 });
+    expect(body.registryOperators).toBeGreaterThan(700);
+  });
+
+  it("GET /api/registry-operators lists operators with the TLDs they manage", async () => {
+    const { body } = await getJson<{ name: string; tldCount: number; tlds: string[] }[]>(app(), "/api/registry-operators");
+    const verisign = body.find((o) => o.name === "VeriSign Global Registry Services")!;
+    expect(verisign.tlds).toEqual(expect.arrayContaining(["com", "net"]));
+    expect(verisign.tldCount).toBe(verisign.tlds.length);
+    const counts = body.map((o) => o.tldCount);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  it("GET /api/data-last-updated says 'deployed' until a price fetch updates data", async () => {
+    await setMeta(getDb(), META_KEYS.deployedAt, "2026-11-01T10:00:00.000Z");
+    const before = await getJson(app(), "/api/data-last-updated");
+    expect(before.body).toEqual({ lastUpdated: "2026-11-01T10:00:00.000Z", isDataUpdate: false });
+    await setMeta(getDb(), META_KEYS.pricesUpdatedAt, "2026-11-20T08:30:00.000Z");
+    const after = await getJson(app(), "/api/data-last-updated");
+    expect(after.body).toEqual({ lastUpdated: "2026-11-20T08:30:00.000Z", isDataUpdate: true });
+  });
+});

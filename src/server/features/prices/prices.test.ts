@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import { createTestApp, getJson } from "../../testing/test-app.ts";
+import type { PricePage, PriceQuote, PriceRow } from "./service.ts";
+
+const num = (s: string | null) => (s === null ? Infinity : Number(s));
+
+forEachDialect("price API", (getDb) => {
+  const app = () => createTestApp(getDb());
+
+  it("GET /api/domain-prices pages TLDs by name with the spec's envelope", async () => {
+    const { status, body } = await getJson<PricePage>(app(), "/api/domain-prices");
+    expect(status).toBe(200);
+    expect(body.page).toBe(1);
+    expect(body.limit).toBe(20);
+    expect(body.data).toHaveLength(20);
+    expect(body.total).toBeGreaterThan(700); // 770 TLDs have at least one active provider's price
+    expect(body.totalPages).toBe(Math.ceil(body.total / 20));
+    const names = body.data.map((r) => r.name);
+    expect(names).toEqual([...names].sort());
+    const row = body.data[0]!;
+    expect(row.prices.length).toBeGreaterThan(0);
+    expect(row.prices[0]!.serviceProvider).toMatchObject({ id: expect.any(Number), name: expect.any(String), domain: expect.any(String) });
+  });
+
+  it("sorts by registration price in SQL across pages, unpriced last", async () => {
+    const first = (await getJson<PricePage>(app(), "/api/domain-prices?page=1&limit=50&sortBy=registrationPrice&sortOrder=asc")).body;
+    const second = (await getJson<PricePage>(app(), "/api/domain-prices?page=2&limit=50&sortBy=registrationPrice&sortOrder=asc")).body;
+    const prices = [...first.data, ...second.data].map((r) => num(r.registrationPrice));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(new Set([...first.data, ...second.data].map((r) => r.id)).size).toBe(100);
+    const desc = (await getJson<PricePage>(app(), "/api/domain-prices?limit=10&sortBy=registrationPrice&sortOrder=desc")).body;
+    const top = desc.data.map((r) => num(r.registrationPrice));
+    expect(top[0]).toBeGreaterThan(1000);
+    expect(top).toEqual([...top].sort((a, b) => b - a));
+  });
+
+  it("sorts by renewal, transfer and three-year cost", async () => {
+    for (const sortBy of ["renewalPrice", "transferPrice", "threeYearPrice"] as const) {
+      const { body } = await getJson<PricePage>(app(), `/api/domain-prices?limit=30&sortBy=${sortBy}`);
+      const values = body.data.map((r) => num(r[sortBy]));
+      expect(values).toEqual([...values].sort((a, b) => a - b));
+    }
+  });
+
+  it("filters by search and category together", async () => {
+    const { body } = await getJson<PricePage>(app(), "/api/domain-prices?search=co&category=generic&limit=100");
+    expect(body.total).toBeGreaterThan(10);
+    for (const row of body.data) {
+      expect(row.name).toContain("co");
+      expect(row.category).toBe("generic");
+    }
+    const cc = await getJson<PricePage>(app(), "/api/domain-prices?search=.uk&category=country-code");
+    expect(cc.body.data.map((r) => r.name)).toContain("uk");
+  });
+
+  it("computes the three-year cost as registration plus two renewals", async () => {
+    const { body } = await getJson<PricePage>(app(), "/api/domain-prices?search=com&limit=100");
+    const com = body.data.find((r) => r.name === "com")!;
+    const usd = com.prices.filter((p) => p.currency === "USD" && p.registrationPrice && p.renewalPrice);
+    const cheapest = Math.min(...usd.map((p) => Math.round(Number(p.registrationPrice) * 100) + 2 * Math.round(Number(p.renewalPrice) * 100)));
+    expect(Math.round(Number(com.threeYearPrice) * 100)).toBe(cheapest);
+  });
+
+  it("rejects bad parameters with a 400 naming the field", async () => {
+    const limit = await getJson<{ message: string; issues: { field: string }[] }>(app(), "/api/domain-prices?limit=101");
+    expect(limit.status).toBe(400);
+    expect(limit.body.message).toBe("Invalid limit: limit must be at most 100");
+    expect(limit.body.issues[0]!.field).toBe("limit");
+    const sort = await getJson<{ message: string }>(app(), "/api/domain-prices?sortBy=price");
+    expect(sort.status).toBe(400);
+    expect(sort.body.message).toContain("sortBy");
+    const page = await getJson<{ message: string }>(app(), "/api/domain-prices?page=0");
+    expect(page.body.message).toBe("Invalid page: page must be at least 1");
+  });
+
+  it("GET /api/domain-prices/common returns the five common TLDs", async () => {
+    const { status, body } = await getJson<PriceRow[]>(app(), "/api/domain-prices/common");
+    expect(status).toBe(200);
+    expect(body.map((r) => r.name)).toEqual(["com", "net", "org", "io", "co"]);
+    expect(body[0]!.registrationPrice).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it("GET /api/domain-prices/tld/{tldId} accepts an id, a name or a dotted name", async () => {
+    const byName = await getJson<PriceQuote[]>(app(), "/api/domain-prices/tld/com");
+    const byDot = await getJson<PriceQuote[]>(app(), "/api/domain-prices/tld/.com");
+    expect(byName.status).toBe(200);
+    expect(byDot.body).toEqual(byName.body);
+    const dynadot = byName.body.find((q) => q.serviceProvider.name === "Dynadot")!;
+    expect(dynadot).toMatchObject({ registrationPrice: "10.88", renewalPrice: "10.88", currency: "USD" });
+    const eur = byName.body.find((q) => q.currency === "EUR");
+    expect(eur?.serviceProvider.name).toBe("easyname");
+    // Google Domains closed: its prices stay as data but are not offered.
+    expect(byName.body.some((q) => q.serviceProvider.name === "Google Domains")).toBe(false);
+    const missing = await getJson<{ message: string }>(app(), "/api/domain-prices/tld/notatld");
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('TLD "notatld" not found');
+  });
+
+  it("GET /api/domain-prices/tld/{tldId}/history lists superseded prices", async () => {
+    const { body } = await getJson<{ validFrom: string; registrationPrice: string | null }[]>(app(), "/api/domain-prices/tld/com/history");
+    expect(body.some((h) => h.validFrom === "2025-03-22" && h.registrationPrice === "11.06")).toBe(true);
+  });
+});
+
+describe("price list over tRPC", () => {
+  forEachDialect("prices.list", (getDb) => {
+    it("answers the same data as the REST shim", async () => {
+      const app = createTestApp(getDb());
+      const input = encodeURIComponent(JSON.stringify({ page: 2, limit: 10, sortBy: "renewalPrice", sortOrder: "asc" }));
+      const trpc = await getJson<{ result: { data: PricePage } }>(app, `/trpc/prices.list?input=${input}`);
+      const rest = await getJson<PricePage>(app, "/api/domain-prices?page=2&limit=10&sortBy=renewalPrice&sortOrder=asc");
+      expect(trpc.status).toBe(200);
+      expect(trpc.body.result.data).toEqual(rest.body);
+    });
+
+    it("reports invalid input field by field", async () => {
+      const app = createTestApp(getDb());
+      const input = encodeURIComponent(JSON.stringify({ limit: 500 }));
+      const { status, body } = await getJson<{ error: { message: string; data: { issues: { field: string }[] } } }>(app, `/trpc/prices.list?input=${input}`);
+      expect(status).toBe(400);
+      expect(body.error.message).toBe("Invalid limit: limit must be at most 100");
+      expect(body.error.data.issues[0]!.field).toBe("limit");
+    });
+  });
+});

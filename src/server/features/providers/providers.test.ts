@@ -1,0 +1,52 @@
+import { expect, it } from "vitest";
+import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import { createTestApp, getJson } from "../../testing/test-app.ts";
+
+type Provider = { id: number; name: string; domain: string; isActive: boolean; ianaId: number | null; ianaStatus: string | null; logoUrl: string | null };
+
+forEachDialect("service provider API", (getDb) => {
+  const app = () => createTestApp(getDb());
+  const porkbun = async () => (await getJson<Provider[]>(app(), "/api/service-providers")).body.find((p) => p.name === "Porkbun")!;
+
+  it("GET /api/service-providers lists every provider with its IANA status", async () => {
+    const { status, body } = await getJson<Provider[]>(app(), "/api/service-providers");
+    expect(status).toBe(200);
+    expect(body.map((p) => p.name)).toEqual(expect.arrayContaining(["Porkbun", "Dynadot", "Namecheap", "easyname", "Hover"]));
+    expect(body.find((p) => p.name === "Porkbun")).toMatchObject({ ianaId: 1861, ianaStatus: "Accredited", domain: "porkbun.com", isActive: true });
+    expect(body.find((p) => p.name === "easyname")).toMatchObject({ ianaId: null, ianaStatus: null });
+    expect(body.find((p) => p.name === "Google Domains")?.isActive).toBe(false);
+  });
+
+  it("GET /api/service-providers/{id} returns one provider, 404 when unknown, 400 when not an id", async () => {
+    const p = await porkbun();
+    expect((await getJson(app(), `/api/service-providers/${p.id}`)).body).toMatchObject({ id: p.id, name: "Porkbun" });
+    const missing = await getJson<{ message: string }>(app(), "/api/service-providers/99999");
+    expect(missing.status).toBe(404);
+    const bad = await getJson<{ message: string }>(app(), "/api/service-providers/abc");
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Invalid id: Invalid registrar ID");
+  });
+
+  it("GET /api/service-providers/{id}/domain-prices lists its prices by TLD", async () => {
+    const p = await porkbun();
+    const { body } = await getJson<{ tld: { name: string; category: string }; registrationPrice: string; currency: string }[]>(app(), `/api/service-providers/${p.id}/domain-prices`);
+    expect(body.length).toBeGreaterThan(500);
+    const names = body.map((r) => r.tld.name);
+    expect(names).toEqual([...names].sort());
+    expect(body.find((r) => r.tld.name === "com")).toMatchObject({ registrationPrice: "11.08", currency: "USD", tld: { category: "generic" } });
+    expect((await getJson(app(), "/api/service-providers/99999/domain-prices")).status).toBe(404);
+  });
+
+  it("GET /api/iana-registrars splits accredited registrars into matched and not matched", async () => {
+    const { body } = await getJson<{
+      matchingRegistrars: { id: number; databaseMatch: { name: string } }[];
+      nonMatchingRegistrars: { id: number; name: string; status: string }[];
+      stats: { totalIanaAccredited: number; totalMatched: number; totalNonMatched: number };
+    }>(app(), "/api/iana-registrars");
+    expect(body.stats.totalIanaAccredited).toBe(3020);
+    expect(body.stats.totalMatched + body.stats.totalNonMatched).toBe(3020);
+    expect(body.matchingRegistrars.find((r) => r.id === 1861)?.databaseMatch.name).toBe("Porkbun");
+    expect(body.nonMatchingRegistrars.find((r) => r.id === 2)).toMatchObject({ name: "Network Solutions, LLC", status: "Accredited" });
+    expect(body.nonMatchingRegistrars.every((r) => r.status === "Accredited")).toBe(true);
+  });
+});
