@@ -25,18 +25,23 @@ export interface PriceTableRow {
   providerCount: number;
 }
 
-export interface ProviderRef {
+/** What a price table row needs of its provider. */
+export interface ProviderSummary {
   id: number;
   name: string;
-  displayName: string;
   domain: string;
   logoUrl: string | null;
+}
+
+/** What a comparison table with register/transfer links needs. */
+export interface ProviderRef extends ProviderSummary {
+  displayName: string;
   website: string | null;
   registrationUrlPattern: string | null;
   transferUrlPattern: string | null;
 }
 
-export interface QuoteDto {
+export interface QuoteDto<P extends ProviderSummary = ProviderRef> {
   id: number;
   tldId: number;
   registrationPrice: number | null;
@@ -46,7 +51,7 @@ export interface QuoteDto {
   isPromo: boolean;
   regularRegistrationPrice: number | null;
   snapshotDate: string;
-  serviceProvider: ProviderRef;
+  serviceProvider: P;
 }
 
 function summaryFilter({ t }: Db, q: Pick<PriceTableQuery, "search" | "category">): SQL | undefined {
@@ -102,26 +107,29 @@ export async function listPriceSummariesByName(handle: Db, names: readonly strin
   return names.flatMap((n) => rows.filter((r) => r.name === n));
 }
 
-function quoteColumns({ t }: Db) {
+function quoteColumns({ t }: Db, detail: "summary" | "full") {
   const dp = t.domainPrices;
   const sp = t.serviceProviders;
+  const summary = { id: sp.id, name: sp.name, domain: sp.domain, logoUrl: sp.logoUrl };
   return {
     id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
     transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo,
     regularRegistrationPrice: dp.regularRegistrationPrice, snapshotDate: dp.snapshotDate,
-    serviceProvider: {
-      id: sp.id, name: sp.name, displayName: sp.displayName, domain: sp.domain, logoUrl: sp.logoUrl,
-      website: sp.website, registrationUrlPattern: sp.registrationUrlPattern, transferUrlPattern: sp.transferUrlPattern,
+    serviceProvider: detail === "summary" ? summary : {
+      ...summary, displayName: sp.displayName, website: sp.website,
+      registrationUrlPattern: sp.registrationUrlPattern, transferUrlPattern: sp.transferUrlPattern,
     },
   };
 }
 
 /** Active providers' quotes for the given TLDs, cheapest registration first. */
-export async function listQuotesForTlds(handle: Db, tldIds: number[]): Promise<QuoteDto[]> {
+export async function listQuotesForTlds(handle: Db, tldIds: number[], detail: "summary"): Promise<QuoteDto<ProviderSummary>[]>;
+export async function listQuotesForTlds(handle: Db, tldIds: number[], detail: "full"): Promise<QuoteDto[]>;
+export async function listQuotesForTlds(handle: Db, tldIds: number[], detail: "summary" | "full") {
   if (tldIds.length === 0) return [];
   const { db, t } = handle;
   return db
-    .select(quoteColumns(handle))
+    .select(quoteColumns(handle, detail))
     .from(t.domainPrices)
     .innerJoin(t.serviceProviders, eq(t.serviceProviders.id, t.domainPrices.serviceProviderId))
     .where(and(inArray(t.domainPrices.tldId, tldIds), eq(t.serviceProviders.isActive, true)))

@@ -9,13 +9,13 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { Db } from "../../db/client.ts";
 import type { Config } from "./config.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
 import { pricesRest } from "./features/prices/rest.ts";
+import { configurePriceCache } from "./features/prices/service.ts";
 import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
 import { AppError } from "./lib/errors.ts";
@@ -50,24 +50,31 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
 export function createApp(deps: AppDeps) {
   const { db, config, log } = deps;
   const app = new Hono<AppEnv>();
+  configurePriceCache(config.PRICE_CACHE_SECONDS);
 
   app.use(requestId());
+  const logRequests = log.isLevelEnabled("debug");
   app.use(async (c, next) => {
-    const started = performance.now();
+    const started = logRequests ? performance.now() : 0;
     const auth = deps.authenticate ? await deps.authenticate(c) : null;
+    let requestLog: Logger | undefined;
     const ctx: RequestContext = {
       db, config, requestId: c.var.requestId,
-      log: log.child({ reqId: c.var.requestId }),
+      // A child logger per request costs more than most requests do: made on first use.
+      get log() {
+        return (requestLog ??= log.child({ reqId: c.var.requestId }));
+      },
       user: auth?.user ?? null, sessionId: auth?.sessionId ?? null,
       ip: clientIp(c, config.TRUST_PROXY),
     };
     c.set("ctx", ctx);
     await next();
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    ctx.log.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+    if (logRequests) {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      ctx.log.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+    }
   });
   app.use(securityHeaders());
-  app.use(compress());
   app.use("/api/*", sameOriginOnly(), bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => c.json({ message: "Request body too large (max 2 MB)" }, 413) }));
   app.use("/trpc/*", sameOriginOnly());
 

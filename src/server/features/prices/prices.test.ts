@@ -74,6 +74,22 @@ forEachDialect("price API", (getDb) => {
     expect(page.body.message).toBe("Invalid page: page must be at least 1");
   });
 
+  it("sends an ETag and answers 304 when the client already has the page", async () => {
+    const first = await app().request("http://localhost/api/domain-prices?limit=5");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=60");
+    const again = await app().request("http://localhost/api/domain-prices?limit=5", { headers: { "if-none-match": etag! } });
+    expect(again.status).toBe(304);
+    const other = await app().request("http://localhost/api/domain-prices?limit=6", { headers: { "if-none-match": etag! } });
+    expect(other.status).toBe(200);
+  });
+
+  it("lists only what a table row needs of each provider", async () => {
+    const { body } = await getJson<PricePage>(app(), "/api/domain-prices?limit=1");
+    expect(Object.keys(body.data[0]!.prices[0]!.serviceProvider).sort()).toEqual(["domain", "id", "logoUrl", "name"]);
+  });
+
   it("GET /api/domain-prices/common returns the five common TLDs", async () => {
     const { status, body } = await getJson<PriceRow[]>(app(), "/api/domain-prices/common");
     expect(status).toBe(200);

@@ -1,17 +1,18 @@
 import { Hono } from "hono";
 import { priceListQuerySchema, tldKeySchema } from "../../../shared/schemas/price-list.ts";
+import { cachedJsonResponse } from "../../lib/cached-json-response.ts";
 import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
-import { getCommonPrices, getPricePage, getTldPriceHistory, getTldPrices } from "./service.ts";
+import { cachedCommonPrices, cachedPricePage, cachedTldPrices, getTldPriceHistory } from "./service.ts";
 
 export const pricesRest = new Hono<AppEnv>()
   .get("/domain-prices", async (c) => {
     const query = parseOrThrow(priceListQuerySchema, queryOf(c), "query");
-    return c.json(await getPricePage(c.var.ctx.db, query));
+    return cachedJsonResponse(c, await cachedPricePage(c.var.ctx.db, query));
   })
-  .get("/domain-prices/common", async (c) => c.json(await getCommonPrices(c.var.ctx.db)))
+  .get("/domain-prices/common", async (c) => cachedJsonResponse(c, await cachedCommonPrices(c.var.ctx.db)))
   .get("/domain-prices/tld/:tldId", async (c) => {
     const key = parseOrThrow(tldKeySchema, c.req.param("tldId"), "tldId");
-    return c.json(await getTldPrices(c.var.ctx.db, key));
+    return cachedJsonResponse(c, await cachedTldPrices(c.var.ctx.db, key));
   })
   .get("/domain-prices/tld/:tldId/history", async (c) => {
     const key = parseOrThrow(tldKeySchema, c.req.param("tldId"), "tldId");

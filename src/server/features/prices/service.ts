@@ -6,15 +6,16 @@
 import type { Db } from "../../../../db/client.ts";
 import {
   listPriceHistoryForTld, listPriceSummariesByName, listPriceTable, listQuotesForTlds,
-  type PriceTableRow, type QuoteDto,
+  type PriceTableRow, type ProviderSummary, type QuoteDto,
 } from "../../../../db/repositories/domain-price-repository.ts";
 import { findTldByKey } from "../../../../db/repositories/tld-repository.ts";
 import { COMMON_TLDS } from "../../../shared/constants.ts";
 import { minorToPrice as money } from "../../../shared/price-format.ts";
 import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
+import { JsonCache } from "../../lib/json-cache.ts";
 
-export function serializeQuote(q: QuoteDto) {
+export function serializeQuote<P extends ProviderSummary>(q: QuoteDto<P>) {
   return {
     id: q.id,
     registrationPrice: money(q.registrationPrice),
@@ -27,9 +28,9 @@ export function serializeQuote(q: QuoteDto) {
     serviceProvider: q.serviceProvider,
   };
 }
-export type PriceQuote = ReturnType<typeof serializeQuote>;
+export type PriceQuote = ReturnType<typeof serializeQuote<QuoteDto["serviceProvider"]>>;
 
-function toRow(row: PriceTableRow, quotes: QuoteDto[]) {
+function toRow(row: PriceTableRow, quotes: QuoteDto<ProviderSummary>[]) {
   return {
     id: row.id,
     name: row.name,
@@ -63,7 +64,7 @@ export async function getPricePage(db: Db, query: PriceListQuery): Promise<Price
     search: query.search,
     category: query.category === "all" ? undefined : query.category,
   });
-  const quotes = await listQuotesForTlds(db, rows.map((r) => r.id));
+  const quotes = await listQuotesForTlds(db, rows.map((r) => r.id), "summary");
   return {
     data: rows.map((r) => toRow(r, quotes)),
     total,
@@ -75,7 +76,7 @@ export async function getPricePage(db: Db, query: PriceListQuery): Promise<Price
 
 export async function getCommonPrices(db: Db): Promise<PriceRow[]> {
   const rows = await listPriceSummariesByName(db, COMMON_TLDS);
-  const quotes = await listQuotesForTlds(db, rows.map((r) => r.id));
+  const quotes = await listQuotesForTlds(db, rows.map((r) => r.id), "summary");
   return rows.map((r) => toRow(r, quotes));
 }
 
@@ -87,7 +88,7 @@ async function requireTld(db: Db, key: string) {
 
 export async function getTldPrices(db: Db, key: string): Promise<PriceQuote[]> {
   const tld = await requireTld(db, key);
-  return (await listQuotesForTlds(db, [tld.id])).map(serializeQuote);
+  return (await listQuotesForTlds(db, [tld.id], "full")).map(serializeQuote);
 }
 
 export async function getTldPriceHistory(db: Db, key: string) {
@@ -99,3 +100,16 @@ export async function getTldPriceHistory(db: Db, key: string) {
     transferPrice: money(h.transferPrice),
   }));
 }
+
+/**
+ * The public price tables change only when prices are imported, so their serialised answers
+ * are cached per query (see JsonCache for the staleness bound); writers call clearPriceCache.
+ */
+const priceCache = new JsonCache();
+
+export const cachedPricePage = (db: Db, query: PriceListQuery) =>
+  priceCache.get(db, `list:${query.page}:${query.limit}:${query.sortBy}:${query.sortOrder}:${query.search ?? ""}:${query.category ?? ""}`, () => getPricePage(db, query));
+export const cachedCommonPrices = (db: Db) => priceCache.get(db, "common", () => getCommonPrices(db));
+export const cachedTldPrices = (db: Db, key: string) => priceCache.get(db, `tld:${key}`, () => getTldPrices(db, key));
+export const clearPriceCache = (db: Db) => priceCache.clear(db);
+export const configurePriceCache = (seconds: number) => priceCache.configure(seconds * 1000);

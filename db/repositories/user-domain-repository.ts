@@ -1,0 +1,165 @@
+import { and, asc, eq, gt, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Db, Executor } from "../client.ts";
+import { isUniqueViolation } from "./user-repository.ts";
+
+/** Stored fields of a portfolio entry (what create/update/import write). */
+export interface UserDomainValues {
+  domainName: string;
+  tldId: number;
+  serviceProviderId: number | null;
+  registrationDate: string | null;
+  expirationDate: string | null;
+  autoRenew: boolean;
+  notes: string | null;
+}
+
+/** A portfolio entry with its prices, money in minor units (cents). */
+export interface PricedUserDomainRow extends UserDomainValues {
+  id: number;
+  tld: { id: number; name: string };
+  serviceProvider: { id: number; name: string; domain: string; logoUrl: string | null } | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Renewal at the domain's own (active) provider. */
+  currentRenewal: { price: number; currency: string } | null;
+  /** Lowest renewal at any active provider, in the current quote's currency (USD when none). */
+  cheapestRenewal: { price: number; currency: string; serviceProvider: { id: number; name: string; domain: string } } | null;
+}
+
+/**
+ * One query prices a whole portfolio: the domain's own quote is a plain join, the cheapest
+ * quote per TLD and currency comes from a ranked subquery (row_number works on SQLite and
+ * PostgreSQL) limited to the TLDs this user holds.
+ */
+async function selectPriced(handle: Db, userId: number, extra?: SQL, byExpiry = false): Promise<PricedUserDomainRow[]> {
+  const { db, t } = handle;
+  const ud = t.userDomains;
+  const dp = t.domainPrices;
+  const sp = t.serviceProviders;
+  const cheap = db
+    .select({
+      tldId: dp.tldId,
+      currency: dp.currency,
+      price: sql<number>`${dp.renewalPrice}`.as("cheap_price"),
+      providerId: sql<number>`${sp.id}`.as("cheap_provider_id"),
+      providerName: sql<string>`${sp.name}`.as("cheap_provider_name"),
+      providerDomain: sql<string>`${sp.domain}`.as("cheap_provider_domain"),
+      rank: sql<number>`row_number() over (partition by ${dp.tldId}, ${dp.currency} order by ${dp.renewalPrice} asc, ${sp.name} asc)`.as("cheap_rank"),
+    })
+    .from(dp)
+    .innerJoin(sp, eq(sp.id, dp.serviceProviderId))
+    .where(and(
+      eq(sp.isActive, true), isNotNull(dp.renewalPrice), gt(dp.renewalPrice, 0),
+      inArray(dp.tldId, db.select({ id: ud.tldId }).from(ud).where(eq(ud.userId, userId))),
+    ))
+    .as("cheap");
+  const currentPrice = sql<number | null>`case when ${dp.renewalPrice} > 0 then ${dp.renewalPrice} end`;
+  const comparedCurrency = sql`case when ${dp.renewalPrice} > 0 then ${dp.currency} else 'USD' end`;
+  const rows = await db
+    .select({
+      id: ud.id, domainName: ud.domainName, tldId: ud.tldId, tldName: t.tlds.name,
+      serviceProviderId: ud.serviceProviderId, spId: sp.id, spName: sp.name, spDomain: sp.domain, spLogoUrl: sp.logoUrl,
+      registrationDate: ud.registrationDate, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, notes: ud.notes,
+      createdAt: ud.createdAt, updatedAt: ud.updatedAt,
+      currentPrice, currentCurrency: dp.currency,
+      cheapPrice: cheap.price, cheapCurrency: cheap.currency, cheapProviderId: cheap.providerId,
+      cheapProviderName: cheap.providerName, cheapProviderDomain: cheap.providerDomain,
+    })
+    .from(ud)
+    .innerJoin(t.tlds, eq(t.tlds.id, ud.tldId))
+    .leftJoin(sp, eq(sp.id, ud.serviceProviderId))
+    .leftJoin(dp, and(eq(dp.tldId, ud.tldId), eq(dp.serviceProviderId, ud.serviceProviderId), eq(sp.isActive, true)))
+    .leftJoin(cheap, and(eq(cheap.tldId, ud.tldId), eq(cheap.rank, 1), eq(cheap.currency, comparedCurrency)))
+    .where(and(eq(ud.userId, userId), extra))
+    .orderBy(...(byExpiry ? [asc(ud.expirationDate), asc(ud.domainName)] : [asc(ud.domainName)]));
+  return rows.map((r) => ({
+    id: r.id, domainName: r.domainName, tldId: r.tldId, tld: { id: r.tldId, name: r.tldName },
+    serviceProviderId: r.serviceProviderId,
+    serviceProvider: r.spId === null ? null : { id: r.spId, name: r.spName!, domain: r.spDomain!, logoUrl: r.spLogoUrl },
+    registrationDate: r.registrationDate, expirationDate: r.expirationDate, autoRenew: r.autoRenew, notes: r.notes,
+    createdAt: r.createdAt, updatedAt: r.updatedAt,
+    currentRenewal: r.currentPrice === null ? null : { price: Number(r.currentPrice), currency: r.currentCurrency! },
+    cheapestRenewal: r.cheapPrice === null || r.cheapPrice === undefined ? null : {
+      price: Number(r.cheapPrice), currency: r.cheapCurrency!,
+      serviceProvider: { id: Number(r.cheapProviderId), name: r.cheapProviderName!, domain: r.cheapProviderDomain! },
+    },
+  }));
+}
+
+export const listUserDomains = (handle: Db, userId: number) => selectPriced(handle, userId);
+
+export async function findUserDomain(handle: Db, userId: number, id: number): Promise<PricedUserDomainRow | null> {
+  const [row] = await selectPriced(handle, userId, eq(handle.t.userDomains.id, id));
+  return row ?? null;
+}
+
+/** Entries expiring between two ISO dates (inclusive), soonest first. */
+export const listUserDomainsExpiringBetween = (handle: Db, userId: number, from: string, to: string) =>
+  selectPriced(handle, userId, and(gte(handle.t.userDomains.expirationDate, from), lte(handle.t.userDomains.expirationDate, to)), true);
+
+/** Null when the user already holds that domain name. */
+export async function insertUserDomain({ db, t }: Db, userId: number, values: UserDomainValues): Promise<number | null> {
+  try {
+    const [row] = await db.insert(t.userDomains).values({ ...values, userId }).returning({ id: t.userDomains.id });
+    return row!.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+/** "missing" when no such entry belongs to the user; "duplicate" when renamed onto another entry. */
+export async function updateUserDomain(
+  { db, t }: Db, userId: number, id: number, values: UserDomainValues,
+): Promise<"ok" | "missing" | "duplicate"> {
+  const ud = t.userDomains;
+  try {
+    const rows = await db.update(ud).set({ ...values, updatedAt: new Date() })
+      .where(and(eq(ud.id, id), eq(ud.userId, userId))).returning({ id: ud.id });
+    return rows.length ? "ok" : "missing";
+  } catch (error) {
+    if (isUniqueViolation(error)) return "duplicate";
+    throw error;
+  }
+}
+
+export async function deleteUserDomain({ db, t }: Db, userId: number, id: number): Promise<boolean> {
+  const ud = t.userDomains;
+  const rows = await db.delete(ud).where(and(eq(ud.id, id), eq(ud.userId, userId))).returning({ id: ud.id });
+  return rows.length > 0;
+}
+
+/** TLDs by ASCII name or Unicode form, for deriving and checking the TLD of entered domains. */
+export async function listTldsByNames({ db, t }: Db, names: string[]): Promise<{ id: number; name: string; unicodeName: string | null }[]> {
+  if (names.length === 0) return [];
+  return db
+    .select({ id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName })
+    .from(t.tlds)
+    .where(or(inArray(t.tlds.name, names), inArray(t.tlds.unicodeName, names)));
+}
+
+const IMPORT_CHUNK = 400; // 9 parameters a row stays far below both drivers' parameter limits
+
+/**
+ * Writes a whole import atomically: one upsert per chunk on (user, domain name). Returns the
+ * names that already existed, read inside the same transaction, so added/updated is exact.
+ */
+export async function upsertUserDomains(handle: Db, userId: number, rows: UserDomainValues[]): Promise<Set<string>> {
+  const ud = handle.t.userDomains;
+  return handle.transaction(async (tx: Executor) => {
+    const existing = await tx.select({ name: ud.domainName }).from(ud).where(eq(ud.userId, userId));
+    const now = new Date();
+    for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
+      const chunk = rows.slice(i, i + IMPORT_CHUNK).map((r) => ({ ...r, userId, updatedAt: now }));
+      await tx.insert(ud).values(chunk).onConflictDoUpdate({
+        target: [ud.userId, ud.domainName],
+        set: {
+          tldId: sql`excluded.tld_id`, serviceProviderId: sql`excluded.service_provider_id`,
+          registrationDate: sql`excluded.registration_date`, expirationDate: sql`excluded.expiration_date`,
+          autoRenew: sql`excluded.auto_renew`, notes: sql`excluded.notes`, updatedAt: now,
+        },
+      });
+    }
+    return new Set(existing.map((e) => e.name));
+  });
+}

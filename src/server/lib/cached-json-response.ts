@@ -1,0 +1,23 @@
+import type { Context } from "hono";
+import type { CachedJson } from "./json-cache.ts";
+
+/** Below this size compression saves less than it costs. */
+const MIN_COMPRESS_BYTES = 1024;
+
+/** Answers a cached JSON body with an ETag (304 when the client has it), compressed when asked. */
+export function cachedJsonResponse(c: Context, entry: CachedJson, maxAgeSeconds = 60): Response {
+  c.header("ETag", entry.etag);
+  c.header("Cache-Control", `public, max-age=${maxAgeSeconds}`);
+  c.header("Vary", "Accept-Encoding");
+  if (c.req.header("if-none-match") === entry.etag) return c.body(null, 304);
+  c.header("Content-Type", "application/json; charset=UTF-8");
+  const accepted = c.req.header("accept-encoding") ?? "";
+  if (entry.json.length >= MIN_COMPRESS_BYTES) {
+    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+    if (encoding) {
+      c.header("Content-Encoding", encoding);
+      return c.body(new Uint8Array(entry.encoded(encoding)));
+    }
+  }
+  return c.body(entry.json);
+}
