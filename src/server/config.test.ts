@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+
+describe("configuration", () => {
+  it("runs with nothing set: SQLite, port 3000, seeding on", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, SQLITE_PATH: "./data/app.db", SEED_ON_START: true, LOG_LEVEL: "info", ADMIN_EMAILS: [] });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it("parses lists and booleans", () => {
+    const c = loadConfig({ ADMIN_EMAILS: " Ann@Example.com, bob@example.com ,", SEED_ON_START: "false", PORT: "8080" });
+    expect(c.ADMIN_EMAILS).toEqual(["ann@example.com", "bob@example.com"]);
+    expect(c.SEED_ON_START).toBe(false);
+    expect(c.PORT).toBe(8080);
+  });
+
+  it("fails fast with every bad key listed", () => {
+    expect(() => loadConfig({ PORT: "eighty", LOG_LEVEL: "loud", DATABASE_URL: "mysql://x" })).toThrowError(
+      /Invalid configuration:\n {2}PORT: .+\n {2}DATABASE_URL: must be a postgres:\/\/ URL or empty for SQLite\n {2}LOG_LEVEL: .+/,
+    );
+  });
+
+  it("requires the OpenID Connect keys together", () => {
+    expect(() => loadConfig({ OIDC_ISSUER: "https://id.example.com" })).toThrowError(/OIDC_\*: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together/);
+  });
+});
