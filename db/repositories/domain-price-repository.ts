@@ -62,6 +62,15 @@ function summaryFilter({ t }: Db, q: Pick<PriceTableQuery, "search" | "category"
   return conditions.length ? and(...conditions) : undefined;
 }
 
+function summaryColumns({ t }: Db) {
+  const s = t.tldPriceSummaries;
+  return {
+    id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName, category: t.tlds.category,
+    minRegistration: s.minRegistration, minRenewal: s.minRenewal, minTransfer: s.minTransfer,
+    minThreeYear: s.minThreeYear, providerCount: s.providerCount,
+  };
+}
+
 /** One page of priced TLDs, sorted and paged in SQL on the summary table. */
 export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<{ rows: PriceTableRow[]; total: number }> {
   const { db, t } = handle;
@@ -74,11 +83,7 @@ export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<{ 
   const where = summaryFilter(handle, q);
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select({
-        id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName, category: t.tlds.category,
-        minRegistration: s.minRegistration, minRenewal: s.minRenewal, minTransfer: s.minTransfer,
-        minThreeYear: s.minThreeYear, providerCount: s.providerCount,
-      })
+      .select(summaryColumns(handle))
       .from(s)
       .innerJoin(t.tlds, eq(t.tlds.id, s.tldId))
       .where(where)
@@ -96,11 +101,7 @@ export async function listPriceSummariesByName(handle: Db, names: readonly strin
   const { db, t } = handle;
   const s = t.tldPriceSummaries;
   const rows = await db
-    .select({
-      id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName, category: t.tlds.category,
-      minRegistration: s.minRegistration, minRenewal: s.minRenewal, minTransfer: s.minTransfer,
-      minThreeYear: s.minThreeYear, providerCount: s.providerCount,
-    })
+    .select(summaryColumns(handle))
     .from(s)
     .innerJoin(t.tlds, eq(t.tlds.id, s.tldId))
     .where(inArray(t.tlds.name, [...names]));
