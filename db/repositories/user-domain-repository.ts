@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../client.ts";
 import { isUniqueViolation } from "./user-repository.ts";
 
@@ -71,7 +71,7 @@ async function selectPriced(handle: Db, userId: number, extra?: SQL, byExpiry = 
     .leftJoin(dp, and(eq(dp.tldId, ud.tldId), eq(dp.serviceProviderId, ud.serviceProviderId), eq(sp.isActive, true)))
     .leftJoin(cheap, and(eq(cheap.tldId, ud.tldId), eq(cheap.rank, 1), eq(cheap.currency, comparedCurrency)))
     .where(and(eq(ud.userId, userId), extra))
-    .orderBy(...(byExpiry ? [asc(ud.expirationDate), asc(ud.domainName)] : [asc(ud.domainName)]));
+    .orderBy(...(byExpiry ? [sql`${ud.expirationDate} asc nulls last`, asc(ud.domainName)] : [asc(ud.domainName)]));
   return rows.map((r) => ({
     id: r.id, domainName: r.domainName, tldId: r.tldId, tld: { id: r.tldId, name: r.tldName },
     serviceProviderId: r.serviceProviderId,
@@ -86,16 +86,14 @@ async function selectPriced(handle: Db, userId: number, extra?: SQL, byExpiry = 
   }));
 }
 
-export const listUserDomains = (handle: Db, userId: number) => selectPriced(handle, userId);
+/** The whole portfolio, by name or soonest expiry first (undated entries last on both databases). */
+export const listUserDomains = (handle: Db, userId: number, order: "name" | "expiry" = "name") =>
+  selectPriced(handle, userId, undefined, order === "expiry");
 
 export async function findUserDomain(handle: Db, userId: number, id: number): Promise<PricedUserDomainRow | null> {
   const [row] = await selectPriced(handle, userId, eq(handle.t.userDomains.id, id));
   return row ?? null;
 }
-
-/** Entries expiring between two ISO dates (inclusive), soonest first. */
-export const listUserDomainsExpiringBetween = (handle: Db, userId: number, from: string, to: string) =>
-  selectPriced(handle, userId, and(gte(handle.t.userDomains.expirationDate, from), lte(handle.t.userDomains.expirationDate, to)), true);
 
 /** Null when the user already holds that domain name. */
 export async function insertUserDomain({ db, t }: Db, userId: number, values: UserDomainValues): Promise<number | null> {

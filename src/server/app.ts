@@ -13,7 +13,10 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { Db } from "../../db/client.ts";
 import type { Config } from "./config.ts";
+import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth/authenticate.ts";
+import { authRest } from "./features/auth/rest.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
+import { portfolioRest } from "./features/portfolio/rest.ts";
 import { pricesRest } from "./features/prices/rest.ts";
 import { configurePriceCache } from "./features/prices/service.ts";
 import { providersRest } from "./features/providers/rest.ts";
@@ -31,7 +34,7 @@ export interface AppDeps {
   log: Logger;
   /** Directory of the built client (index.html + assets); omitted in API-only tests. */
   clientDir?: string | undefined;
-  /** Resolves the signed-in user from the request (cookie session). */
+  /** Resolves the signed-in user from the request; defaults to the cookie session. */
   authenticate?: (c: Context<AppEnv>) => Promise<{ user: SessionUser; sessionId: string } | null>;
 }
 
@@ -50,13 +53,16 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
 export function createApp(deps: AppDeps) {
   const { db, config, log } = deps;
   const app = new Hono<AppEnv>();
+  const authenticate = deps.authenticate ?? createSessionAuthenticator(db, config);
+  // Behind a TLS-terminating proxy the request URL says http://, but browsers send the public origin.
+  const publicOrigin = config.APP_URL ? new URL(config.APP_URL).origin : undefined;
   configurePriceCache(config.PRICE_CACHE_SECONDS);
 
   app.use(requestId());
   const logRequests = log.isLevelEnabled("debug");
   app.use(async (c, next) => {
     const started = logRequests ? performance.now() : 0;
-    const auth = deps.authenticate ? await deps.authenticate(c) : null;
+    const auth = await authenticate(c);
     let requestLog: Logger | undefined;
     const ctx: RequestContext = {
       db, config, requestId: c.var.requestId,
@@ -66,6 +72,9 @@ export function createApp(deps: AppDeps) {
       },
       user: auth?.user ?? null, sessionId: auth?.sessionId ?? null,
       ip: clientIp(c, config.TRUST_PROXY),
+      get origin() {
+        return publicOrigin ?? new URL(c.req.url).origin;
+      },
     };
     c.set("ctx", ctx);
     await next();
@@ -74,9 +83,11 @@ export function createApp(deps: AppDeps) {
       ctx.log.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
     }
   });
+  app.use(sessionCookieUpkeep);
   app.use(securityHeaders());
-  app.use("/api/*", sameOriginOnly(), bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => c.json({ message: "Request body too large (max 2 MB)" }, 413) }));
-  app.use("/trpc/*", sameOriginOnly());
+  const trustedOrigins = publicOrigin ? [publicOrigin] : [];
+  app.use("/api/*", sameOriginOnly(trustedOrigins), bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => c.json({ message: "Request body too large (max 2 MB)" }, 413) }));
+  app.use("/trpc/*", sameOriginOnly(trustedOrigins));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
@@ -93,7 +104,9 @@ export function createApp(deps: AppDeps) {
     .route("/", catalogueRest)
     .route("/", pricesRest)
     .route("/", providersRest)
-    .route("/", redirectsRest);
+    .route("/", redirectsRest)
+    .route("/", authRest)
+    .route("/", portfolioRest);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 

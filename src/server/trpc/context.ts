@@ -19,4 +19,6 @@ export interface RequestContext {
   user: SessionUser | null;
   sessionId: string | null;
   ip: string;
+  /** Public origin for absolute links: APP_URL's origin when set, else the request's. */
+  origin: string;
 }

@@ -1,10 +1,14 @@
+import { authRouter } from "../features/auth/router.ts";
 import { catalogueRouter } from "../features/catalogue/router.ts";
+import { portfolioRouter } from "../features/portfolio/router.ts";
 import { pricesRouter } from "../features/prices/router.ts";
 import { providersRouter } from "../features/providers/router.ts";
 import { router } from "./init.ts";
 
 export const appRouter = router({
+  auth: authRouter,
   catalogue: catalogueRouter,
+  portfolio: portfolioRouter,
   prices: pricesRouter,
   providers: providersRouter,
 });

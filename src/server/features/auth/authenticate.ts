@@ -1,0 +1,61 @@
+/**
+ * The `authenticate` hook createApp calls once per request: cookie → session → user. Admin
+ * rights come from the stored flag or from ADMIN_EMAILS at request time, so editing the list
+ * takes effect without touching the database.
+ *
+ * Cookie upkeep (sliding the expiry, clearing a dead cookie) waits until the answer exists:
+ * sessionCookieUpkeep skips answers marked `Cache-Control: public`, because a Set-Cookie stored
+ * by a shared cache (CDN) would hand one visitor's session to everyone else.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import type { Db } from "../../../../db/client.ts";
+import type { UserDto } from "../../../../db/repositories/user-repository.ts";
+import type { AuthUserDto } from "../../../shared/schemas/auth.ts";
+import type { Config } from "../../config.ts";
+import type { AppEnv } from "../../lib/hono-env.ts";
+import type { SessionUser } from "../../trpc/context.ts";
+import { clearSessionCookie, readSessionToken, SESSION_COOKIE, setSessionCookie } from "./cookies.ts";
+import { extendSession, hashToken, validateSessionToken } from "./session.ts";
+
+export function toSessionUser(user: UserDto, config: Config): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    isAdmin: user.isAdmin || config.ADMIN_EMAILS.includes(user.email.toLowerCase()),
+  };
+}
+
+export const toAuthUserDto = (u: SessionUser): AuthUserDto => ({ id: u.id, firstName: u.firstName, email: u.email, isAdmin: u.isAdmin });
+
+type Upkeep = { kind: "clear" } | { kind: "refresh"; token: string };
+const upkeepByRequest = new WeakMap<Context<AppEnv>, Upkeep>();
+
+export function createSessionAuthenticator(db: Db, config: Config) {
+  return async (c: Context<AppEnv>): Promise<{ user: SessionUser; sessionId: string } | null> => {
+    // Hashed static assets never depend on who asks; skip the session lookup for them.
+    if (c.req.path.startsWith("/assets/")) return null;
+    const token = readSessionToken(c);
+    if (!token) return null;
+    const valid = await validateSessionToken(db, token, config.SESSION_DAYS);
+    if (!valid) {
+      upkeepByRequest.set(c, { kind: "clear" });
+      return null;
+    }
+    if (valid.needsRefresh) upkeepByRequest.set(c, { kind: "refresh", token });
+    return { user: toSessionUser(valid.user, config), sessionId: hashToken(token) };
+  };
+}
+
+/** Runs after the handler; a no-op unless the authenticator above asked for upkeep. */
+export const sessionCookieUpkeep: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const upkeep = upkeepByRequest.get(c);
+  if (!upkeep) return;
+  if (/\bpublic\b/i.test(c.res.headers.get("cache-control") ?? "")) return;
+  // Sign-in and sign-out already decided what the cookie becomes.
+  if (c.res.headers.getSetCookie().some((v) => v.startsWith(`${SESSION_COOKIE}=`))) return;
+  const { db, config } = c.var.ctx;
+  if (upkeep.kind === "clear") clearSessionCookie(c, config);
+  else setSessionCookie(c, config, upkeep.token, await extendSession(db, upkeep.token, config.SESSION_DAYS));
+};

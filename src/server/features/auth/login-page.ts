@@ -1,0 +1,73 @@
+/**
+ * The sign-in page served at GET /api/login: plain HTML forms posting same-origin, so it needs
+ * no client bundle and no script (the CSP allows none inline). Every interpolation goes
+ * through Hono's `html` helper, which escapes it.
+ */
+import { html, raw } from "hono/html";
+import { FIRST_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/schemas/auth.ts";
+
+export interface LoginPageState {
+  /** Which form the message belongs to. */
+  form?: "signin" | "register";
+  error?: string | undefined;
+  email?: string | undefined;
+  firstName?: string | undefined;
+  returnTo?: string | undefined;
+}
+
+const STYLE = `
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f7f7f8;color:#1a202c}
+main{max-width:820px;margin:48px auto;padding:0 16px}
+h1{font-size:1.6rem;margin:0 0 4px}p.lead{margin:0 0 24px;color:#4a5568}
+.grid{display:grid;gap:16px;grid-template-columns:repeat(auto-fit,minmax(300px,1fr))}
+form{background:#fff;border:1px solid #e2e8f0;border-radius:10px;padding:20px}
+h2{font-size:1.15rem;margin:0 0 12px}label{display:block;font-size:.9rem;margin:10px 0 4px}
+input{box-sizing:border-box;width:100%;padding:9px 10px;border:1px solid #cbd5e0;border-radius:6px;font-size:1rem}
+button{margin-top:16px;width:100%;padding:10px;border:0;border-radius:6px;background:#2b6cb0;color:#fff;font-size:1rem;cursor:pointer}
+.error{background:#fff5f5;border:1px solid #feb2b2;color:#9b2c2c;border-radius:6px;padding:8px 10px;margin-bottom:8px}
+a{color:#2b6cb0}small{color:#718096}`;
+
+const returnField = (returnTo: string | undefined) =>
+  returnTo ? html`<input type="hidden" name="returnTo" value="${returnTo}">` : "";
+
+const errorBox = (state: LoginPageState, form: "signin" | "register") =>
+  state.error && (state.form ?? "signin") === form ? html`<div class="error" role="alert">${state.error}</div>` : "";
+
+export function renderLoginPage(state: LoginPageState = {}) {
+  const email = state.email ?? "";
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sign in</title><style>${raw(STYLE)}</style></head>
+<body><main>
+<h1>Domain Intelligence &amp; Management</h1>
+<p class="lead">Sign in to manage your domain portfolio. <a href="/">Back to the site</a></p>
+<div class="grid">
+<form method="post" action="/api/login" aria-labelledby="signin-title">
+<h2 id="signin-title">Sign in</h2>${errorBox(state, "signin")}
+<label for="signin-email">E-mail</label>
+<input id="signin-email" name="email" type="email" autocomplete="email" required value="${state.form === "register" ? "" : email}">
+<label for="signin-password">Password</label>
+<input id="signin-password" name="password" type="password" autocomplete="current-password" required>
+${returnField(state.returnTo)}<button type="submit">Sign in</button>
+</form>
+<form method="post" action="/api/register" aria-labelledby="register-title">
+<h2 id="register-title">Create account</h2>${errorBox(state, "register")}
+<label for="register-first-name">First name <small>(optional)</small></label>
+<input id="register-first-name" name="firstName" autocomplete="given-name" maxlength="${FIRST_NAME_MAX}" value="${state.firstName ?? ""}">
+<label for="register-email">E-mail</label>
+<input id="register-email" name="email" type="email" autocomplete="email" required value="${state.form === "register" ? email : ""}">
+<label for="register-password">Password <small>(${PASSWORD_MIN}–${PASSWORD_MAX} characters)</small></label>
+<input id="register-password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}">
+${returnField(state.returnTo)}<button type="submit">Create account</button>
+</form>
+</div></main></body></html>`;
+}
+
+/** For failures outside the forms (an OpenID Connect callback that did not verify). */
+export function renderAuthErrorPage(message: string) {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sign-in failed</title><style>${raw(STYLE)}</style></head>
+<body><main><h1>Sign-in failed</h1><div class="error" role="alert">${message}</div>
+<p><a href="/api/login">Try again</a> · <a href="/">Back to the site</a></p></main></body></html>`;
+}

@@ -1,0 +1,88 @@
+/**
+ * Browser-facing auth endpoints. /api/login and /api/logout are navigations (spec section 1),
+ * so they answer with HTML and redirects; a JSON body on POST gets JSON back instead, for
+ * scripts and tests. Failures keep the typed e-mail and say what went wrong.
+ */
+import { Hono, type Context } from "hono";
+import type { z, ZodType } from "zod";
+import type { UserDto } from "../../../../db/repositories/user-repository.ts";
+import { registerSchema, signInSchema } from "../../../shared/schemas/auth.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
+import { toAuthUserDto, toSessionUser } from "./authenticate.ts";
+import { clearSessionCookie, readSessionToken } from "./cookies.ts";
+import { renderAuthErrorPage, renderLoginPage } from "./login-page.ts";
+import { requireAdmin } from "./middleware.ts";
+import { handleOidcCallback, oidcEnabled, startOidcSignIn } from "./oidc-flow.ts";
+import { registerWithPassword, signInWithPassword } from "./service.ts";
+import { invalidateSessionToken } from "./session.ts";
+import { beginSession, safeReturnTo } from "./sign-in-session.ts";
+
+const isJson = (c: Context<AppEnv>) => (c.req.header("content-type") ?? "").includes("application/json");
+
+async function readForm(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  if (isJson(c)) return ((await c.req.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : undefined]));
+}
+
+type FormKind = "signin" | "register";
+
+/** Runs a sign-in or registration, answering with a redirect (forms) or JSON (scripts). */
+const passwordEndpoint = <S extends ZodType>(form: FormKind, schema: S, run: (c: Context<AppEnv>, input: z.output<S>) => Promise<UserDto>) =>
+  async (c: Context<AppEnv>) => {
+    const { config } = c.var.ctx;
+    if (oidcEnabled(config)) throw notFound("Password sign-in is disabled: this server signs in with single sign-on at /api/login");
+    const body = await readForm(c);
+    const returnTo = safeReturnTo(body.returnTo);
+    c.header("Cache-Control", "no-store");
+    try {
+      const user = await run(c, parseOrThrow(schema, body, "form"));
+      await beginSession(c, user.id);
+      if (isJson(c)) return c.json({ user: toAuthUserDto(toSessionUser(user, config)) });
+      return c.redirect(returnTo ?? "/", 302);
+    } catch (error) {
+      if (!(error instanceof AppError) || isJson(c)) throw error;
+      for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v);
+      const email = typeof body.email === "string" ? body.email.slice(0, 254) : undefined;
+      const firstName = typeof body.firstName === "string" ? body.firstName.slice(0, 100) : undefined;
+      const message = error.issues?.[0]?.message ?? error.message;
+      return c.html(renderLoginPage({ form, error: message, email, firstName, returnTo }), error.status);
+    }
+  };
+
+const signOut = async (c: Context<AppEnv>) => {
+  const { db, config } = c.var.ctx;
+  await invalidateSessionToken(db, readSessionToken(c));
+  clearSessionCookie(c, config);
+  c.header("Cache-Control", "no-store");
+  return c.req.method === "GET" ? c.redirect("/", 302) : c.json({ ok: true });
+};
+
+export const authRest = new Hono<AppEnv>()
+  .get("/login", async (c) => {
+    const { user, config } = c.var.ctx;
+    const returnTo = safeReturnTo(c.req.query("returnTo"));
+    c.header("Cache-Control", "no-store");
+    if (user) return c.redirect(returnTo ?? "/", 302);
+    if (oidcEnabled(config)) {
+      try {
+        return await startOidcSignIn(c, returnTo ?? "/");
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return c.html(renderAuthErrorPage(error.message), error.status);
+      }
+    }
+    return c.html(renderLoginPage({ returnTo }));
+  })
+  .post("/login", passwordEndpoint("signin", signInSchema, (c, input) => signInWithPassword(c.var.ctx.db, input, c.var.ctx.ip)))
+  .post("/register", passwordEndpoint("register", registerSchema, (c, input) => registerWithPassword(c.var.ctx.db, c.var.ctx.config, input, c.var.ctx.ip)))
+  .get("/logout", signOut)
+  .post("/logout", signOut)
+  .get("/auth/callback", handleOidcCallback)
+  .get("/auth/user", (c) => {
+    c.header("Cache-Control", "no-store");
+    const user = c.var.ctx.user;
+    return user ? c.json(toAuthUserDto(user)) : c.json({ message: "Unauthorized" }, 401);
+  })
+  .get("/admin/ping", requireAdmin, (c) => c.json({ ok: true, user: toAuthUserDto(c.var.ctx.user!) }));

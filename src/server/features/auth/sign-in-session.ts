@@ -1,0 +1,32 @@
+/**
+ * What every successful sign-in does, whatever the method: invalidate the session the browser
+ * presented (rotation, so a planted or stolen cookie dies at sign-in), start a new one and
+ * send it back.
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "../../lib/hono-env.ts";
+import { readSessionToken, setSessionCookie } from "./cookies.ts";
+import { createSession, invalidateSessionToken } from "./session.ts";
+
+export async function beginSession(c: Context<AppEnv>, userId: number): Promise<void> {
+  const { db, config } = c.var.ctx;
+  await invalidateSessionToken(db, readSessionToken(c));
+  const { token, expiresAt } = await createSession(db, userId, config.SESSION_DAYS);
+  setSessionCookie(c, config, token, expiresAt);
+}
+
+/**
+ * Only same-origin paths: "/x" yes; "//evil.example", "/\\evil.example", "https://…" and
+ * anything with control characters no, so sign-in can never become an open redirect.
+ */
+export function safeReturnTo(value: unknown): string | undefined {
+  if (typeof value !== "string" || value.length > 2000) return undefined;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
+  const base = new URL("http://same.invalid");
+  const url = new URL(value, base);
+  if (url.origin !== base.origin) return undefined;
+  // Looping back into the sign-in endpoints after signing in makes no sense.
+  if (url.pathname.startsWith("/api/login") || url.pathname.startsWith("/api/logout")) return "/";
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,0 +1,59 @@
+/**
+ * Expiry calendar feeds. Calendar apps cannot send our cookie, so the feed URL carries a
+ * secret token; only its SHA-256 is stored, creating a new one rotates it (the old URL stops
+ * working) and revoking clears it.
+ */
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import type { Db } from "../../../../db/client.ts";
+import { listUserDomains } from "../../../../db/repositories/user-domain-repository.ts";
+import { findUserByCalendarTokenHash, setCalendarTokenHash } from "../../../../db/repositories/user-repository.ts";
+import { formatPrice } from "../../../shared/price-format.ts";
+import { notFound } from "../../lib/errors.ts";
+import { buildCalendar } from "./ics.ts";
+import { toUserDomainItem } from "./item.ts";
+
+const TOKEN_SHAPE = /^[a-z2-7]{32}$/;
+const ALARM_DAYS_BEFORE = 30;
+const hash = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+export async function createCalendarToken(db: Db, userId: number, origin: string): Promise<{ url: string }> {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  const token = encodeBase32LowerCaseNoPadding(bytes);
+  await setCalendarTokenHash(db, userId, hash(token));
+  return { url: `${origin}/api/calendar/${token}.ics` };
+}
+
+export async function revokeCalendarToken(db: Db, userId: number): Promise<{ revoked: true }> {
+  await setCalendarTokenHash(db, userId, null);
+  return { revoked: true };
+}
+
+export async function renderCalendarFeed(db: Db, token: string): Promise<string> {
+  const user = TOKEN_SHAPE.test(token) ? await findUserByCalendarTokenHash(db, hash(token)) : null;
+  if (!user) throw notFound("Calendar not found");
+  const items = (await listUserDomains(db, user.id, "expiry")).map(toUserDomainItem).filter((d) => d.expirationDate);
+  return buildCalendar("Domain expirations", items.map((d) => {
+    const current = d.pricing.currentRenewal;
+    const cheapest = d.pricing.cheapestRenewal;
+    const lines = [
+      `Auto-renew: ${d.autoRenew ? "on" : "off"}`,
+      current
+        ? `Renewal price: ${formatPrice(current.price, current.currency)}${d.serviceProvider ? ` at ${d.serviceProvider.name}` : ""}`
+        : "Renewal price: unknown",
+    ];
+    if (cheapest && d.pricing.yearlySaving) {
+      lines.push(`Cheapest renewal: ${formatPrice(cheapest.price, cheapest.currency)} at ${cheapest.serviceProvider.name}`);
+    }
+    return {
+      // Stable per entry, so calendar apps update the event instead of duplicating it.
+      uid: `user-domain-${d.id}@tldscope`,
+      date: d.expirationDate!,
+      summary: `${d.domainName} expires`,
+      description: lines.join("\n"),
+      stamp: new Date(d.updatedAt),
+      alarmDaysBefore: ALARM_DAYS_BEFORE,
+    };
+  }));
+}

@@ -1,0 +1,126 @@
+import { beforeAll, expect, it } from "vitest";
+import type { Db } from "../../../../db/client.ts";
+import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
+import { createTestApp } from "../../testing/test-app.ts";
+import type { ImportReport } from "./csv-transfer.ts";
+import type { UserDomainItem } from "./item.ts";
+
+const comparable = (items: UserDomainItem[]) =>
+  items.map((i) => ({ d: i.domainName, t: i.tldId, p: i.serviceProvider?.name ?? null, r: i.registrationDate, e: i.expirationDate, a: i.autoRenew, n: i.notes }));
+
+/** A handle whose import transaction fails on the second chunk write, as an unexpected error would. */
+function failingOnSecondInsert(db: Db): Db {
+  return {
+    ...db,
+    transaction: (fn) => db.transaction((tx) => {
+      let inserts = 0;
+      const proxy = new Proxy(tx, {
+        get: (target, key, receiver) => key === "insert"
+          ? (...args: unknown[]) => {
+            if (++inserts === 2) throw new Error("disk on fire");
+            return (target.insert as (...a: unknown[]) => unknown)(...args);
+          }
+          : Reflect.get(target, key, receiver),
+      });
+      return fn(proxy);
+    }),
+  };
+}
+
+forEachDialect("portfolio CSV export and import", (getDb) => {
+  const app = () => createTestApp(getDb(), { env: AUTH_TEST_ENV });
+  let alice: ReturnType<typeof authed>;
+  let bob: ReturnType<typeof authed>;
+  beforeAll(async () => {
+    alice = authed(app(), (await registerUser(app())).cookie);
+    bob = authed(app(), (await registerUser(app())).cookie);
+  });
+
+  it("exports RFC 4180 CSV that imports into another account as the same rows", async () => {
+    const porkbun = (await alice<{ id: number; name: string }[]>("/api/service-providers")).body.find((p) => p.name === "Porkbun")!;
+    for (const body of [
+      { domainName: "alpha.com", serviceProviderId: porkbun.id, registrationDate: "2020-02-02", expirationDate: "2027-02-02", autoRenew: true, notes: 'Has "quotes", commas\nand a second line' },
+      { domainName: "beta.org", notes: "=cmd|' /C calc'!A0" },
+      { domainName: "gamma.io", expirationDate: "2026-12-31" },
+    ]) expect((await alice("/api/user-domains", { method: "POST", body })).status).toBe(201);
+
+    const exported = await alice("/api/user-domains/export.csv");
+    expect(exported.status).toBe(200);
+    expect(exported.res.headers.get("content-type")).toContain("text/csv");
+    expect(exported.res.headers.get("content-disposition")).toMatch(/^attachment; filename="domain-portfolio-\d{4}-\d\d-\d\d\.csv"$/);
+    expect(exported.text.split("\r\n")[0]).toBe("domainName,tld,registrar,registrationDate,expirationDate,autoRenew,notes");
+    expect(exported.text).toContain(`alpha.com,com,Porkbun,2020-02-02,2027-02-02,true,"Has ""quotes"", commas\nand a second line"`);
+    expect(exported.text).toContain(`beta.org,org,,,,false,'=cmd|' /C calc'!A0`);
+
+    const imported = await bob<ImportReport>("/api/user-domains/import", { method: "POST", body: exported.text, headers: { "content-type": "text/csv" } });
+    expect(imported.status).toBe(200);
+    expect(imported.body.totals).toEqual({ rows: 3, added: 3, updated: 0, rejected: 0 });
+    const mine = comparable((await alice<UserDomainItem[]>("/api/user-domains")).body);
+    const theirs = comparable((await bob<UserDomainItem[]>("/api/user-domains")).body);
+    expect(theirs).toEqual(mine);
+  });
+
+  it("reports every row: added, updated (same name) and rejected with reasons, without blocking good rows", async () => {
+    const csv = [
+      "domainName,tld,registrar,registrationDate,expirationDate,autoRenew,notes",
+      "alpha.com,com,porkbun.com,2020-02-02,2028-02-02,no,now updated",
+      "new-one.net,.net,DYNADOT,,,yes,",
+      "bad..com,,,,,,",
+      "mismatch.com,net,,,,,",
+      "ghost.com,,Nonexistent Registrar,,,,",
+      "dates.com,,,2024-01-01,2023-01-01,,",
+      "flag.com,,,,,maybe,",
+      "NEW-ONE.net,,,,,,",
+    ].join("\r\n");
+    const { status, body } = await bob<ImportReport>("/api/user-domains/import", { method: "POST", body: { csv } });
+    expect(status).toBe(200);
+    expect(body.rows).toEqual([
+      { row: 2, domainName: "alpha.com", status: "updated" },
+      { row: 3, domainName: "new-one.net", status: "added" },
+      { row: 4, domainName: "bad..com", status: "rejected", reason: "Domain cannot contain consecutive dots" },
+      { row: 5, domainName: "mismatch.com", status: "rejected", reason: `TLD ".net" does not match the domain's extension ".com"` },
+      { row: 6, domainName: "ghost.com", status: "rejected", reason: `Unknown registrar "Nonexistent Registrar"` },
+      { row: 7, domainName: "dates.com", status: "rejected", reason: "Expiration date must be after the registration date" },
+      { row: 8, domainName: "flag.com", status: "rejected", reason: "autoRenew must be true or false" },
+      { row: 9, domainName: "new-one.net", status: "rejected", reason: "Duplicate of row 3" },
+    ]);
+    expect(body.totals).toEqual({ rows: 8, added: 1, updated: 1, rejected: 6 });
+    const items = (await bob<UserDomainItem[]>("/api/user-domains")).body;
+    expect(items.find((i) => i.domainName === "alpha.com")).toMatchObject({ expirationDate: "2028-02-02", autoRenew: false, notes: "now updated", serviceProvider: { name: "Porkbun" } });
+    expect(items.find((i) => i.domainName === "new-one.net")).toMatchObject({ autoRenew: true, serviceProvider: { name: "Dynadot" } });
+  });
+
+  it("writes nothing when an unexpected error interrupts the import", async () => {
+    const before = (await bob<UserDomainItem[]>("/api/user-domains")).body;
+    const header = "domainName,notes";
+    const rows = Array.from({ length: 450 }, (_, i) => `bulk${i}.com,row ${i}`); // two chunks: the second insert fails
+    const broken = createTestApp(failingOnSecondInsert(getDb()), { env: AUTH_TEST_ENV });
+    const cookie = (await registerUser(app())).cookie;
+    const res = await authed(broken, cookie)("/api/user-domains/import", { method: "POST", body: { csv: [header, "alpha.com,changed", ...rows].join("\n") } });
+    expect(res.status).toBe(500);
+    expect((await authed(app(), cookie)<UserDomainItem[]>("/api/user-domains")).body).toEqual([]);
+    expect((await bob<UserDomainItem[]>("/api/user-domains")).body).toEqual(before);
+  });
+
+  it("refuses a CSV without a domainName header, over 5000 rows or over 1 MB", async () => {
+    const noHeader = await bob<{ message: string }>("/api/user-domains/import", { method: "POST", body: { csv: "a.com,b\n" } });
+    expect(noHeader.status).toBe(400);
+    expect(noHeader.body.message).toContain("domainName is required");
+    const many = ["domainName", ...Array.from({ length: 5001 }, (_, i) => `x${i}.com`)].join("\n");
+    const tooMany = await bob<{ message: string }>("/api/user-domains/import", { method: "POST", body: many, headers: { "content-type": "text/csv" } });
+    expect(tooMany).toMatchObject({ status: 400, body: { message: "Too many rows: 5001 (max 5000)" } });
+    const huge = `domainName,notes\na.com,${"x".repeat(1024 * 1024)}\n`;
+    const tooBig = await bob<{ message: string }>("/api/user-domains/import", { method: "POST", body: huge, headers: { "content-type": "text/csv" } });
+    expect(tooBig).toMatchObject({ status: 413, body: { message: "CSV file too large (max 1 MB)" } });
+  });
+
+  it("offers export and import over tRPC too", async () => {
+    const exported = await bob<{ result: { data: { filename: string; csv: string } } }>("/trpc/portfolio.exportCsv");
+    expect(exported.body.result.data.csv.startsWith("domainName,tld,registrar")).toBe(true);
+    const carol = authed(app(), (await registerUser(app())).cookie);
+    const imported = await carol<{ result: { data: ImportReport } }>("/trpc/portfolio.importCsv", { method: "POST", body: { csv: exported.body.result.data.csv } });
+    expect(imported.body.result.data.totals.rejected).toBe(0);
+    expect(imported.body.result.data.totals.added).toBe((await bob<UserDomainItem[]>("/api/user-domains")).body.length);
+  });
+});

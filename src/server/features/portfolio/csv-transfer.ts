@@ -1,0 +1,98 @@
+/**
+ * Portfolio export and import. An import checks every row first (a bad row is reported, never
+ * fatal), then writes all good rows in one transaction: an unexpected failure writes nothing.
+ * A domain already in the portfolio is updated from its row; the registrar column is matched
+ * case-insensitively against provider name, display name or domain.
+ */
+import type { Db } from "../../../../db/client.ts";
+import { listServiceProviders } from "../../../../db/repositories/service-provider-repository.ts";
+import { listTldsByNames, listUserDomains, upsertUserDomains, type UserDomainValues } from "../../../../db/repositories/user-domain-repository.ts";
+import { extractTld } from "../../../shared/domain-name.ts";
+import { CSV_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, userDomainCreateSchema } from "../../../shared/schemas/user-domain.ts";
+import { AppError, badRequest } from "../../lib/errors.ts";
+import { guardFormula, parseCsv, toCsv, unguardFormula } from "./csv.ts";
+import { matchTld } from "./service.ts";
+
+export async function exportPortfolioCsv(db: Db, userId: number): Promise<string> {
+  const rows = await listUserDomains(db, userId);
+  return toCsv([
+    [...CSV_COLUMNS],
+    ...rows.map((r) => [
+      r.domainName, r.tld.name, guardFormula(r.serviceProvider?.name ?? ""), r.registrationDate ?? "", r.expirationDate ?? "",
+      String(r.autoRenew), guardFormula(r.notes ?? ""),
+    ]),
+  ]);
+}
+
+export interface ImportRowReport {
+  /** Position in the file, the header being row 1 (as a spreadsheet numbers it). */
+  row: number;
+  domainName: string;
+  status: "added" | "updated" | "rejected";
+  reason?: string;
+}
+
+const BOOLEAN: Record<string, boolean> = { "": false, true: true, false: false, yes: true, no: false, "1": true, "0": false, on: true, off: false };
+
+export async function importPortfolioCsv(db: Db, userId: number, text: string) {
+  if (Buffer.byteLength(text, "utf8") > IMPORT_MAX_BYTES) throw new AppError(413, "CSV file too large (max 1 MB)");
+  const [header = [], ...records] = parseCsv(text);
+  const columns = header.map((h) => h.trim().toLowerCase());
+  const at = (name: string) => columns.indexOf(name.toLowerCase());
+  if (at("domainName") === -1) throw badRequest(`The first row must name the columns: ${CSV_COLUMNS.join(",")} (domainName is required)`);
+  if (records.length > IMPORT_MAX_ROWS) throw badRequest(`Too many rows: ${records.length} (max ${IMPORT_MAX_ROWS})`);
+  const cell = (record: string[], name: string) => (at(name) === -1 ? "" : (record[at(name)] ?? "").trim());
+
+  const providers = await listServiceProviders(db);
+  const providerByName = new Map<string, number>();
+  for (const p of providers) for (const key of [p.name, p.displayName, p.domain]) providerByName.set(key.toLowerCase(), p.id);
+  const tldNames = new Set<string>();
+  for (const r of records) {
+    tldNames.add(extractTld(cell(r, "domainName").toLowerCase()));
+    const tld = cell(r, "tld").replace(/^\./, "").toLowerCase();
+    if (tld) tldNames.add(tld);
+  }
+  const tlds = await listTldsByNames(db, [...tldNames].filter(Boolean));
+
+  const report: ImportRowReport[] = [];
+  const accepted: { report: ImportRowReport; values: UserDomainValues }[] = [];
+  const firstRowOf = new Map<string, number>();
+  records.forEach((record, index) => {
+    const row = index + 2;
+    const entry: ImportRowReport = { row, domainName: cell(record, "domainName"), status: "rejected" };
+    report.push(entry);
+    const reject = (reason: string) => Object.assign(entry, { reason });
+    const registrar = unguardFormula(cell(record, "registrar"));
+    const providerId = registrar ? providerByName.get(registrar.toLowerCase()) : null;
+    if (providerId === undefined) return reject(`Unknown registrar "${registrar}"`);
+    const autoRenew = BOOLEAN[cell(record, "autoRenew").toLowerCase()];
+    if (autoRenew === undefined) return reject("autoRenew must be true or false");
+    const parsed = userDomainCreateSchema.safeParse({
+      domainName: entry.domainName, tldId: cell(record, "tld"), serviceProviderId: providerId,
+      registrationDate: cell(record, "registrationDate"), expirationDate: cell(record, "expirationDate"),
+      autoRenew, notes: unguardFormula(at("notes") === -1 ? "" : (record[at("notes")] ?? "")),
+    });
+    if (!parsed.success) return reject(parsed.error.issues[0]?.message ?? "Invalid row");
+    const input = parsed.data;
+    entry.domainName = input.domainName;
+    const tld = matchTld(input.domainName, input.tldId, tlds);
+    if ("field" in tld) return reject(tld.message);
+    const earlier = firstRowOf.get(input.domainName);
+    if (earlier !== undefined) return reject(`Duplicate of row ${earlier}`);
+    firstRowOf.set(input.domainName, row);
+    accepted.push({
+      report: entry,
+      values: {
+        domainName: input.domainName, tldId: tld.id, serviceProviderId: input.serviceProviderId ?? null,
+        registrationDate: input.registrationDate ?? null, expirationDate: input.expirationDate ?? null,
+        autoRenew: input.autoRenew ?? false, notes: input.notes ?? null,
+      },
+    });
+  });
+
+  const existing = accepted.length ? await upsertUserDomains(db, userId, accepted.map((a) => a.values)) : new Set<string>();
+  for (const a of accepted) a.report.status = existing.has(a.values.domainName) ? "updated" : "added";
+  const count = (status: ImportRowReport["status"]) => report.filter((r) => r.status === status).length;
+  return { rows: report, totals: { rows: report.length, added: count("added"), updated: count("updated"), rejected: count("rejected") } };
+}
+export type ImportReport = Awaited<ReturnType<typeof importPortfolioCsv>>;

@@ -1,0 +1,112 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import { listQuotesForTlds } from "../../../../db/repositories/domain-price-repository.ts";
+import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import { minorToDecimalString } from "../../../shared/price-format.ts";
+import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
+import { createTestApp } from "../../testing/test-app.ts";
+import type { UserDomainItem } from "./item.ts";
+import { getPortfolioSummary, type PortfolioSummary } from "./summary.ts";
+
+const isoDay = (offsetDays: number, from = new Date()) => new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+forEachDialect("portfolio pricing and summary", (getDb) => {
+  const app = () => createTestApp(getDb(), { env: AUTH_TEST_ENV });
+  let call: ReturnType<typeof authed>;
+  let userId: number;
+  const providers = new Map<string, number>();
+  /** Active providers' .com renewal quotes, straight from the seeded prices. */
+  let comUsd: { provider: string; id: number; domain: string; cents: number }[];
+  let comEur: { provider: string; cents: number }[];
+
+  beforeAll(async () => {
+    const db = getDb();
+    call = authed(app(), (await registerUser(app())).cookie);
+    userId = ((await call<{ id: number }>("/api/auth/user")).body).id;
+    for (const p of await db.db.select({ id: db.t.serviceProviders.id, name: db.t.serviceProviders.name }).from(db.t.serviceProviders)) providers.set(p.name, p.id);
+    const [com] = await db.db.select({ id: db.t.tlds.id }).from(db.t.tlds).where(eq(db.t.tlds.name, "com"));
+    const quotes = (await listQuotesForTlds(db, [com!.id], "summary")).filter((q) => (q.renewalPrice ?? 0) > 0);
+    const byPrice = (a: { cents: number; provider: string }, b: { cents: number; provider: string }) => a.cents - b.cents || a.provider.localeCompare(b.provider);
+    comUsd = quotes.filter((q) => q.currency === "USD")
+      .map((q) => ({ provider: q.serviceProvider.name, id: q.serviceProvider.id, domain: q.serviceProvider.domain, cents: q.renewalPrice! }))
+      .sort(byPrice);
+    comEur = quotes.filter((q) => q.currency === "EUR").map((q) => ({ provider: q.serviceProvider.name, cents: q.renewalPrice! })).sort(byPrice);
+    expect(comUsd.length).toBeGreaterThan(3);
+    expect(comEur.length).toBeGreaterThan(0);
+  });
+
+  const add = async (body: Record<string, unknown>) => {
+    const res = await call<UserDomainItem>("/api/user-domains", { method: "POST", body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body;
+  };
+
+  it("prices a .com at the dearest active provider: current, cheapest elsewhere and the yearly saving", async () => {
+    const dearest = comUsd[comUsd.length - 1]!;
+    const cheapest = comUsd[0]!;
+    const item = await add({ domainName: "pricey.com", serviceProviderId: dearest.id });
+    expect(item.pricing).toEqual({
+      currentRenewal: { price: minorToDecimalString(dearest.cents), currency: "USD" },
+      cheapestRenewal: { price: minorToDecimalString(cheapest.cents), currency: "USD", serviceProvider: { id: cheapest.id, name: cheapest.provider, domain: cheapest.domain } },
+      yearlySaving: minorToDecimalString(dearest.cents - cheapest.cents),
+    });
+  });
+
+  it("has no saving when already at the cheapest provider, and no current price without a provider", async () => {
+    const atCheapest = await add({ domainName: "thrifty.com", serviceProviderId: comUsd[0]!.id });
+    expect(atCheapest.pricing.currentRenewal).toEqual(atCheapest.pricing.cheapestRenewal && { price: atCheapest.pricing.cheapestRenewal.price, currency: "USD" });
+    expect(atCheapest.pricing.yearlySaving).toBeNull();
+    const unassigned = await add({ domainName: "nobody.com" });
+    expect(unassigned.pricing.currentRenewal).toBeNull();
+    expect(unassigned.pricing.cheapestRenewal?.price).toBe(minorToDecimalString(comUsd[0]!.cents));
+    expect(unassigned.pricing.yearlySaving).toBeNull();
+  });
+
+  it("compares a EUR quote with EUR quotes, ignores inactive providers and never converts currencies", async () => {
+    const eur = await add({ domainName: "euro.com", serviceProviderId: providers.get("easyname") });
+    expect(eur.pricing.currentRenewal).toEqual({ price: minorToDecimalString(comEur[0]!.cents), currency: "EUR" });
+    expect(eur.pricing.cheapestRenewal).toMatchObject({ currency: "EUR", price: minorToDecimalString(comEur[0]!.cents) });
+    expect(eur.pricing.yearlySaving).toBeNull();
+    const retired = await add({ domainName: "retired.com", serviceProviderId: providers.get("Google Domains") });
+    expect(retired.serviceProvider?.name).toBe("Google Domains");
+    expect(retired.pricing.currentRenewal).toBeNull();
+    expect(retired.pricing.cheapestRenewal?.serviceProvider.name).toBe(comUsd[0]!.provider);
+  });
+
+  it("sums the portfolio and buckets expiring domains by days left (UTC today)", async () => {
+    await add({ domainName: "soon.com", expirationDate: isoDay(10), serviceProviderId: providers.get("Porkbun") });
+    await add({ domainName: "later.com", expirationDate: isoDay(45), autoRenew: true });
+    await add({ domainName: "quarter.com", expirationDate: isoDay(80) });
+    await add({ domainName: "lapsed.com", expirationDate: isoDay(-5) });
+    await add({ domainName: "far.com", expirationDate: isoDay(200) });
+    const items = (await call<UserDomainItem[]>("/api/user-domains")).body;
+    const usd = items.filter((i) => i.pricing.currentRenewal?.currency === "USD");
+    const cents = (s: string) => Math.round(Number(s) * 100);
+    const { status, body } = await call<PortfolioSummary>("/api/user-domains/summary");
+    expect(status).toBe(200);
+    expect(body.domainCount).toBe(items.length);
+    expect(body.totalYearlyRenewal).toEqual({
+      amount: minorToDecimalString(usd.reduce((sum, i) => sum + cents(i.pricing.currentRenewal!.price), 0)),
+      currency: "USD", domainsWithoutPrice: items.length - usd.length,
+    });
+    const savings = items.reduce((sum, i) => sum + (i.pricing.yearlySaving ? cents(i.pricing.yearlySaving) : 0), 0);
+    expect(savings).toBeGreaterThan(0);
+    expect(body.totalPossibleSaving).toEqual({ amount: minorToDecimalString(savings), currency: "USD" });
+    const soon = items.find((i) => i.domainName === "soon.com")!;
+    expect(body.expiring.within30).toEqual([{ id: soon.id, domainName: "soon.com", expirationDate: isoDay(10), daysLeft: 10, autoRenew: false, warning: "Auto-renew is off" }]);
+    expect(body.expiring.within60).toEqual([expect.objectContaining({ domainName: "later.com", daysLeft: 45, warning: null })]);
+    expect(body.expiring.within90.map((e) => e.domainName)).toEqual(["quarter.com"]);
+    expect(body.expiring.expired.map((e) => [e.domainName, e.daysLeft])).toEqual([["lapsed.com", -5]]);
+  });
+
+  it("puts the bucket edges at 30, 60 and 90 days for an injected 'now'", async () => {
+    const now = new Date("2031-03-01T23:30:00Z");
+    for (const days of [0, 30, 31, 60, 61, 90, 91, -30, -31]) await add({ domainName: `edge${days < 0 ? "m" : ""}${Math.abs(days)}.net`, expirationDate: isoDay(days, now) });
+    const summary = await getPortfolioSummary(getDb(), userId, now);
+    const names = (list: { domainName: string }[]) => list.map((e) => e.domainName).filter((n) => n.startsWith("edge"));
+    expect(names(summary.expiring.within30)).toEqual(["edge0.net", "edge30.net"]);
+    expect(names(summary.expiring.within60)).toEqual(["edge31.net", "edge60.net"]);
+    expect(names(summary.expiring.within90)).toEqual(["edge61.net", "edge90.net"]);
+    expect(names(summary.expiring.expired)).toEqual(["edgem30.net"]);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * REST doors to the portfolio (spec section 7) plus CSV and calendar endpoints. Everything
+ * under /user-domains needs a session; the calendar feed is authorised by its URL token.
+ */
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { importCsvSchema, userDomainCreateSchema, userDomainIdSchema, userDomainUpdateSchema } from "../../../shared/schemas/user-domain.ts";
+import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
+import type { SessionUser } from "../../trpc/context.ts";
+import { createCalendarToken, renderCalendarFeed, revokeCalendarToken } from "./calendar.ts";
+import { exportPortfolioCsv, importPortfolioCsv } from "./csv-transfer.ts";
+import {
+  createPortfolioDomain, getPortfolioDomain, listPortfolio, removePortfolioDomain, updatePortfolioDomain,
+} from "./service.ts";
+import { getPortfolioSummary } from "./summary.ts";
+
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.ctx.user) throw unauthorized();
+  c.header("Cache-Control", "private, no-store");
+  await next();
+};
+
+const userOf = (c: Context<AppEnv>): SessionUser => c.var.ctx.user!;
+
+function idOf(c: Context<AppEnv>): number {
+  const id = userDomainIdSchema.safeParse(c.req.param("id"));
+  if (!id.success) throw notFound("Domain not found");
+  return id.data;
+}
+
+async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
+  return c.req.json().catch(() => {
+    throw badRequest("The request body must be JSON");
+  });
+}
+
+/** text/csv, JSON {csv}, or a multipart form with a `file` field. */
+async function csvText(c: Context<AppEnv>): Promise<string> {
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("application/json")) return parseOrThrow(importCsvSchema, await jsonBody(c), "body").csv;
+  if (type.includes("multipart/form-data")) {
+    const file = (await c.req.parseBody()).file;
+    return typeof file === "string" ? file : file ? await file.text() : "";
+  }
+  return c.req.text();
+}
+
+export const portfolioRest = new Hono<AppEnv>()
+  .get("/calendar/:file", async (c) => {
+    const file = c.req.param("file");
+    if (!file.endsWith(".ics")) throw notFound("Calendar not found");
+    const body = await renderCalendarFeed(c.var.ctx.db, file.slice(0, -4));
+    c.header("Content-Type", "text/calendar; charset=utf-8");
+    c.header("Content-Disposition", 'inline; filename="domain-expirations.ics"');
+    c.header("Cache-Control", "private, max-age=300");
+    return c.body(body);
+  })
+  .use("/user-domains/*", signedIn) // also matches /user-domains itself
+  .get("/user-domains", async (c) => c.json(await listPortfolio(c.var.ctx.db, userOf(c).id)))
+  .post("/user-domains", async (c) => {
+    const input = parseOrThrow(userDomainCreateSchema, await jsonBody(c), "body");
+    return c.json(await createPortfolioDomain(c.var.ctx.db, userOf(c).id, input), 201);
+  })
+  .get("/user-domains/summary", async (c) => c.json(await getPortfolioSummary(c.var.ctx.db, userOf(c).id)))
+  .get("/user-domains/export.csv", async (c) => {
+    const csv = await exportPortfolioCsv(c.var.ctx.db, userOf(c).id);
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="domain-portfolio-${new Date().toISOString().slice(0, 10)}.csv"`);
+    return c.body(csv);
+  })
+  .post("/user-domains/import", async (c) => c.json(await importPortfolioCsv(c.var.ctx.db, userOf(c).id, await csvText(c))))
+  .post("/user-domains/calendar-token", async (c) => c.json(await createCalendarToken(c.var.ctx.db, userOf(c).id, c.var.ctx.origin)))
+  .delete("/user-domains/calendar-token", async (c) => c.json(await revokeCalendarToken(c.var.ctx.db, userOf(c).id)))
+  .get("/user-domains/:id", async (c) => c.json(await getPortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c))))
+  .put("/user-domains/:id", async (c) => {
+    const id = idOf(c);
+    const input = parseOrThrow(userDomainUpdateSchema, await jsonBody(c), "body");
+    return c.json(await updatePortfolioDomain(c.var.ctx.db, userOf(c).id, id, input));
+  })
+  .delete("/user-domains/:id", async (c) => c.json(await removePortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c))));

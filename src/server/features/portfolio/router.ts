@@ -1,0 +1,31 @@
+import { z } from "zod";
+import {
+  importCsvSchema, userDomainCreateSchema, userDomainIdSchema, userDomainUpdateByIdSchema,
+} from "../../../shared/schemas/user-domain.ts";
+import { authedProcedure, router } from "../../trpc/init.ts";
+import { createCalendarToken, revokeCalendarToken } from "./calendar.ts";
+import { exportPortfolioCsv, importPortfolioCsv } from "./csv-transfer.ts";
+import {
+  createPortfolioDomain, getPortfolioDomain, listPortfolio, removePortfolioDomain, updatePortfolioDomain,
+} from "./service.ts";
+import { getPortfolioSummary } from "./summary.ts";
+
+const byId = z.object({ id: userDomainIdSchema });
+
+export const portfolioRouter = router({
+  list: authedProcedure.query(({ ctx }) => listPortfolio(ctx.db, ctx.user.id)),
+  getById: authedProcedure.input(byId).query(({ ctx, input }) => getPortfolioDomain(ctx.db, ctx.user.id, input.id)),
+  create: authedProcedure.input(userDomainCreateSchema).mutation(({ ctx, input }) => createPortfolioDomain(ctx.db, ctx.user.id, input)),
+  update: authedProcedure.input(userDomainUpdateByIdSchema).mutation(({ ctx, input: { id, ...fields } }) =>
+    updatePortfolioDomain(ctx.db, ctx.user.id, id, fields)),
+  remove: authedProcedure.input(byId).mutation(({ ctx, input }) => removePortfolioDomain(ctx.db, ctx.user.id, input.id)),
+  summary: authedProcedure.query(({ ctx }) => getPortfolioSummary(ctx.db, ctx.user.id)),
+  exportCsv: authedProcedure.query(async ({ ctx }) => ({
+    filename: `domain-portfolio-${new Date().toISOString().slice(0, 10)}.csv`,
+    csv: await exportPortfolioCsv(ctx.db, ctx.user.id),
+  })),
+  importCsv: authedProcedure.input(importCsvSchema).mutation(({ ctx, input }) => importPortfolioCsv(ctx.db, ctx.user.id, input.csv)),
+  /** Creates or rotates the feed secret; the URL is shown once (only its hash is stored). */
+  calendarToken: authedProcedure.mutation(({ ctx }) => createCalendarToken(ctx.db, ctx.user.id, ctx.origin)),
+  revokeCalendarToken: authedProcedure.mutation(({ ctx }) => revokeCalendarToken(ctx.db, ctx.user.id)),
+});

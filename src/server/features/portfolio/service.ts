@@ -1,0 +1,103 @@
+/**
+ * Portfolio rules: entries belong to one user (another user's id is simply "not found"), the
+ * TLD is derived from the domain or must match it, the provider must exist, expiry follows
+ * registration, and a domain appears once per portfolio.
+ */
+import type { Db } from "../../../../db/client.ts";
+import { findServiceProvider } from "../../../../db/repositories/service-provider-repository.ts";
+import {
+  deleteUserDomain, findUserDomain, insertUserDomain, listTldsByNames, listUserDomains, updateUserDomain,
+  type UserDomainValues,
+} from "../../../../db/repositories/user-domain-repository.ts";
+import { extractTld } from "../../../shared/domain-name.ts";
+import {
+  DATES_ORDER_MESSAGE, datesInOrder, type UserDomainCreateInput, type UserDomainUpdateInput,
+} from "../../../shared/schemas/user-domain.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { toUserDomainItem, type UserDomainItem } from "./item.ts";
+
+const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
+export const duplicateMessage = (domain: string) => `${domain} is already in your portfolio`;
+
+/** The TLD row for a domain: from the entered TLD text when given, else from the extension. */
+export function matchTld(
+  domain: string, entered: string | undefined, tlds: { id: number; name: string; unicodeName: string | null }[],
+): { id: number } | { field: string; message: string } {
+  const extension = extractTld(domain);
+  const key = entered ?? extension;
+  const tld = tlds.find((t) => t.name === key || t.unicodeName === key);
+  if (!tld) {
+    return entered
+      ? { field: "tldId", message: `".${entered}" is not a known top-level domain` }
+      : { field: "domainName", message: `".${extension}" is not a known top-level domain` };
+  }
+  if (tld.name !== extension) return { field: "tldId", message: `TLD ".${tld.name}" does not match the domain's extension ".${extension}"` };
+  return { id: tld.id };
+}
+
+async function resolveTldId(db: Db, domain: string, entered: string | undefined): Promise<number> {
+  const names = [...new Set([extractTld(domain), ...(entered ? [entered] : [])])];
+  const match = matchTld(domain, entered, await listTldsByNames(db, names));
+  if ("field" in match) throw fieldError(match.field, match.message);
+  return match.id;
+}
+
+async function assertProvider(db: Db, id: number | null) {
+  if (id !== null && !(await findServiceProvider(db, id))) throw fieldError("serviceProviderId", "Service provider not found");
+}
+
+async function itemOrThrow(db: Db, userId: number, id: number): Promise<UserDomainItem> {
+  const row = await findUserDomain(db, userId, id);
+  if (!row) throw notFound("Domain not found");
+  return toUserDomainItem(row);
+}
+
+export async function listPortfolio(db: Db, userId: number): Promise<UserDomainItem[]> {
+  return (await listUserDomains(db, userId)).map(toUserDomainItem);
+}
+
+export const getPortfolioDomain = itemOrThrow;
+
+export async function createPortfolioDomain(db: Db, userId: number, input: UserDomainCreateInput): Promise<UserDomainItem> {
+  const values: UserDomainValues = {
+    domainName: input.domainName,
+    tldId: await resolveTldId(db, input.domainName, input.tldId),
+    serviceProviderId: input.serviceProviderId ?? null,
+    registrationDate: input.registrationDate ?? null,
+    expirationDate: input.expirationDate ?? null,
+    autoRenew: input.autoRenew ?? false,
+    notes: input.notes ?? null,
+  };
+  await assertProvider(db, values.serviceProviderId);
+  const id = await insertUserDomain(db, userId, values);
+  if (id === null) throw conflict(duplicateMessage(values.domainName));
+  return itemOrThrow(db, userId, id);
+}
+
+/** Absent fields keep their stored values; null or "" clears an optional one. */
+export async function updatePortfolioDomain(db: Db, userId: number, id: number, input: UserDomainUpdateInput): Promise<UserDomainItem> {
+  const stored = await findUserDomain(db, userId, id);
+  if (!stored) throw notFound("Domain not found");
+  const domainName = input.domainName ?? stored.domainName;
+  const renamed = domainName !== stored.domainName;
+  const values: UserDomainValues = {
+    domainName,
+    tldId: input.tldId !== undefined || renamed ? await resolveTldId(db, domainName, input.tldId) : stored.tldId,
+    serviceProviderId: input.serviceProviderId !== undefined ? input.serviceProviderId : stored.serviceProviderId,
+    registrationDate: input.registrationDate !== undefined ? input.registrationDate : stored.registrationDate,
+    expirationDate: input.expirationDate !== undefined ? input.expirationDate : stored.expirationDate,
+    autoRenew: input.autoRenew ?? stored.autoRenew,
+    notes: input.notes !== undefined ? input.notes : stored.notes,
+  };
+  if (!datesInOrder(values.registrationDate, values.expirationDate)) throw fieldError("expirationDate", DATES_ORDER_MESSAGE);
+  if (values.serviceProviderId !== stored.serviceProviderId) await assertProvider(db, values.serviceProviderId);
+  const result = await updateUserDomain(db, userId, id, values);
+  if (result === "missing") throw notFound("Domain not found");
+  if (result === "duplicate") throw conflict(duplicateMessage(domainName));
+  return itemOrThrow(db, userId, id);
+}
+
+export async function removePortfolioDomain(db: Db, userId: number, id: number): Promise<{ id: number; removed: true }> {
+  if (!(await deleteUserDomain(db, userId, id))) throw notFound("Domain not found");
+  return { id, removed: true };
+}

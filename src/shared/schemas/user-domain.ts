@@ -1,0 +1,108 @@
+/**
+ * Portfolio inputs, shared by the Add/Edit Domain form and the server. Empty form fields ("")
+ * mean "no value" (null); an absent field on update means "keep what is stored". The server
+ * adds the checks that need the database (TLD exists and matches, provider exists).
+ */
+import { z } from "zod";
+import { domainNameSchema } from "../domain-name.ts";
+
+export const NOTES_MAX = 2000;
+export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_BYTES = 1024 * 1024;
+/** Columns of the portfolio CSV, in export order. */
+export const CSV_COLUMNS = ["domainName", "tld", "registrar", "registrationDate", "expirationDate", "autoRenew", "notes"] as const;
+export const DATES_ORDER_MESSAGE = "Expiration date must be after the registration date";
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** "2025-02-30" is not a day; Date.UTC would silently roll it over, so compare the parts back. */
+export function normaliseIsoDate(value: string): string | null {
+  const m = DATE.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || y < 1985) return null;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+// Date inputs only edit the date part, but a full ISO instant is accepted and cut to its date.
+const dateField = (label: string) =>
+  z.union([z.string(), z.null()], { error: `${label} must be a date (YYYY-MM-DD)` }).optional().transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    if (v === null || v.trim() === "") return null;
+    const date = normaliseIsoDate(v);
+    if (!date) {
+      ctx.addIssue({ code: "custom", message: `${label} must be a date (YYYY-MM-DD)`, input: v });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+/** "com", ".com" or " .COM " → "com"; empty → undefined, so the server derives it from the domain. */
+const tldField = z
+  .string({ error: "TLD must be text such as com" })
+  .max(80, "TLD is too long")
+  .optional()
+  .transform((v) => v?.trim().replace(/^\./, "").toLowerCase() || undefined);
+
+const providerField = z
+  .union([z.number(), z.string(), z.null()], { error: "Service provider must be a valid id" })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    if (v === null || v === "") return null;
+    const n = typeof v === "number" ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
+    if (!Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647) {
+      ctx.addIssue({ code: "custom", message: "Service provider must be a valid id", input: v });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const notesField = z
+  .union([z.string(), z.null()], { error: "Notes must be text" })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim()))
+  .refine((v) => !v || v.length <= NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`);
+
+const fields = {
+  domainName: domainNameSchema,
+  tldId: tldField,
+  serviceProviderId: providerField,
+  registrationDate: dateField("Registration date"),
+  expirationDate: dateField("Expiration date"),
+  autoRenew: z.boolean({ error: "Auto-renew must be true or false" }).optional(),
+  notes: notesField,
+};
+
+/** ISO dates compare correctly as strings. */
+export const datesInOrder = (registration: string | null | undefined, expiration: string | null | undefined) =>
+  !registration || !expiration || expiration > registration;
+
+export const userDomainCreateSchema = z
+  .object(fields)
+  .refine((v) => datesInOrder(v.registrationDate, v.expirationDate), { message: DATES_ORDER_MESSAGE, path: ["expirationDate"] });
+export type UserDomainCreateInput = z.output<typeof userDomainCreateSchema>;
+
+export const userDomainIdSchema = z.coerce
+  .number({ error: "Domain not found" })
+  .int("Domain not found")
+  .positive("Domain not found")
+  .max(2_147_483_647, "Domain not found");
+
+const updateFields = { ...fields, domainName: domainNameSchema.optional() };
+
+/** PUT body: every field optional; the date order is re-checked against stored values. */
+export const userDomainUpdateSchema = z
+  .object(updateFields)
+  .refine((v) => datesInOrder(v.registrationDate, v.expirationDate), { message: DATES_ORDER_MESSAGE, path: ["expirationDate"] });
+export type UserDomainUpdateInput = z.output<typeof userDomainUpdateSchema>;
+
+/** portfolio.update: the PUT body plus the entry's id. */
+export const userDomainUpdateByIdSchema = z
+  .object({ id: userDomainIdSchema, ...updateFields })
+  .refine((v) => datesInOrder(v.registrationDate, v.expirationDate), { message: DATES_ORDER_MESSAGE, path: ["expirationDate"] });
+
+export const importCsvSchema = z.object({
+  csv: z.string({ error: "csv is required" }).max(IMPORT_MAX_BYTES, "CSV file too large (max 1 MB)"),
+});
