@@ -44,6 +44,12 @@ export interface OpenOptions {
   sqlitePath?: string;
   /** PostgreSQL pool size per process. */
   poolSize?: number;
+  /**
+   * Called when an idle PostgreSQL connection fails (server restart, terminated backend).
+   * The pool drops that connection and opens a new one on demand; without a listener the
+   * error would end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 const migrationsDir = (dialect: "sqlite" | "pg") =>
@@ -55,7 +61,7 @@ export function isPostgresUrl(url: string | undefined): url is string {
 
 export function openDb(options: OpenOptions = {}): Db {
   return isPostgresUrl(options.databaseUrl)
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onIdleConnectionError ?? (() => undefined))
     : openSqlite(options.sqlitePath ?? "./data/app.db");
 }
 
@@ -105,8 +111,9 @@ function openSqlite(path: string): Db {
   };
 }
 
-function openPostgres(url: string, poolSize: number): Db {
+function openPostgres(url: string, poolSize: number, onIdleConnectionError: (error: Error) => void): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on("error", onIdleConnectionError);
   const pgDb = drizzlePg(pool, { schema: pgSchema });
   // The one cast of the dialect seam (see the header comment).
   const db = pgDb as unknown as Executor;

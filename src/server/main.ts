@@ -22,7 +22,12 @@ async function main() {
     process.exit(1);
   }
   const log = createLogger(config.LOG_LEVEL, config.NODE_ENV === "development" && process.stdout.isTTY);
-  const db = openDb({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH, poolSize: config.DATABASE_POOL_SIZE });
+  const db = openDb({
+    databaseUrl: config.DATABASE_URL,
+    sqlitePath: config.SQLITE_PATH,
+    poolSize: config.DATABASE_POOL_SIZE,
+    onIdleConnectionError: (error) => log.warn({ err: error }, "idle database connection failed; the pool replaces it"),
+  });
   log.info({ dialect: db.dialect, ...(isPostgresUrl(config.DATABASE_URL) ? {} : { file: config.SQLITE_PATH }) }, "database opened");
   await db.migrate();
   if (config.SEED_ON_START) {
