@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+import { createMemoryHistory } from "@tanstack/react-router";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { PriceListQuery } from "../shared/schemas/price-list.ts";
+import { createQueryClient } from "./lib/query-client.ts";
+import { createTrpcClient } from "./lib/trpc.ts";
+import { createAppRouter } from "./router.tsx";
+import { pricePage } from "./testing/fixtures.ts";
+import { renderWithRouter, server, useMsw } from "./testing/render.tsx";
+import { trpcOk } from "./testing/trpc-msw.ts";
+
+useMsw();
+
+/** The real route tree (without code splitting, which only the Vite build applies). */
+function renderApp(path: string) {
+  return renderWithRouter(() => {
+    const queryClient = createQueryClient();
+    const trpc = createTRPCOptionsProxy({ client: createTrpcClient(), queryClient });
+    const router = createAppRouter({ queryClient, trpc });
+    router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [path] }) });
+    return router;
+  });
+}
+
+describe("routes", () => {
+  it("shows the 404 page for an unknown path", async () => {
+    renderApp("/no/such/page");
+    expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeTruthy();
+    expect(screen.getByText("Did you forget to add the page to the router?")).toBeTruthy();
+  });
+
+  it("restores the /tlds table from the URL and writes changes back to it", async () => {
+    const inputs: PriceListQuery[] = [];
+    server.use(trpcOk<PriceListQuery>("prices.list", pricePage(770), (input) => inputs.push(input)));
+    const user = userEvent.setup();
+    const { router } = renderApp("/tlds?page=3&sortBy=%22registrationPrice%22&sortOrder=%22desc%22&limit=50&bogus=1");
+    expect(await screen.findByRole("heading", { level: 1, name: "Top Level Domains" })).toBeTruthy();
+    expect(await screen.findByText("Showing 101-150 of 770 TLDs")).toBeTruthy();
+    expect(inputs.at(-1)).toEqual({ page: 3, limit: 50, sortBy: "registrationPrice", sortOrder: "desc" });
+
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ page: 4, limit: 50 }));
+    await user.click(screen.getByRole("button", { name: "Sort by TLD" }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ limit: 50 }));
+    // Back restores the previous view from the history entry.
+    router.history.back();
+    expect(await screen.findByText("Showing 151-200 of 770 TLDs")).toBeTruthy();
+  });
+});

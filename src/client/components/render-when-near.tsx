@@ -1,0 +1,36 @@
+import { Box } from "@chakra-ui/react";
+import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+
+interface RenderWhenNearProps {
+  children: ReactNode;
+  /** Space reserved until the content renders, so nothing below it jumps (no layout shift). */
+  minH: string | Record<string, string>;
+  /** How far outside the viewport rendering starts. */
+  margin?: string;
+}
+
+/**
+ * Renders its children once they come within `margin` of the viewport. The landing page is
+ * long: rendering its tables and grids before anyone scrolls to them kept a phone's main thread
+ * busy for over a second. Their data is prefetched by the route, so they appear at once. The
+ * render runs as a transition, which React splits into short slices.
+ */
+export function RenderWhenNear({ children, minH, margin = "400px" }: RenderWhenNearProps) {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        startTransition(() => setNear(true));
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return near ? <>{children}</> : <Box ref={ref} minH={minH} aria-hidden />;
+}

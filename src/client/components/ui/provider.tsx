@@ -1,0 +1,28 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { ColorModeProvider } from "./color-mode.tsx";
+import { system } from "./system.ts";
+import { Toaster } from "./toaster.tsx";
+
+// Same system, minus the global styles, for when they arrive as a stylesheet instead.
+const systemWithoutGlobals = { ...system, _global: [] };
+
+interface UiProviderProps {
+  children: ReactNode;
+  /**
+   * The app entry imports the global styles as a built stylesheet (static-global-css.ts), so
+   * the provider must not inject them again. Tests leave this off and get them injected.
+   */
+  globalCssLoaded?: boolean;
+}
+
+export function UiProvider({ children, globalCssLoaded = false }: UiProviderProps) {
+  return (
+    <ChakraProvider value={globalCssLoaded ? systemWithoutGlobals : system}>
+      <ColorModeProvider>
+        {children}
+        <Toaster />
+      </ColorModeProvider>
+    </ChakraProvider>
+  );
+}

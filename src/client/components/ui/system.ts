@@ -1,0 +1,83 @@
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from "@chakra-ui/react";
+import {
+  accordionSlotRecipe, alertSlotRecipe, animationStyles, avatarSlotRecipe, badgeRecipe, breadcrumbSlotRecipe, breakpoints,
+  buttonRecipe, cardSlotRecipe, checkboxSlotRecipe, codeRecipe, containerRecipe, dataListSlotRecipe, dialogSlotRecipe,
+  drawerSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, inputRecipe, kbdRecipe, keyframes, layerStyles, linkRecipe,
+  listSlotRecipe, menuSlotRecipe, nativeSelectSlotRecipe, popoverSlotRecipe, progressSlotRecipe, selectSlotRecipe,
+  semanticTokens, separatorRecipe, skeletonRecipe, spinnerRecipe, statSlotRecipe, switchSlotRecipe, tableSlotRecipe,
+  tabsSlotRecipe, tagSlotRecipe, textareaRecipe, textStyles, toastSlotRecipe, tokens, tooltipSlotRecipe,
+} from "@chakra-ui/react/theme";
+import { appGlobalCss } from "./app-global-css.ts";
+
+/**
+ * Building the system's token dictionary and CSS variables is the biggest single cost of
+ * starting the app, and it grows with the number of colour palettes. These are the palettes
+ * the app uses (whiteAlpha/blackAlpha: overlays); add one here before using it as colorPalette.
+ */
+const PALETTES = new Set(["gray", "blue", "green", "orange", "purple", "red", "whiteAlpha", "blackAlpha"]);
+const ALL_PALETTES = /^(gray|red|orange|yellow|green|teal|blue|cyan|purple|pink|whiteAlpha|blackAlpha)$/;
+const usedColours = <T extends object>(colours: T): T =>
+  Object.fromEntries(Object.entries(colours).filter(([name]) => !ALL_PALETTES.test(name) || PALETTES.has(name))) as T;
+
+/**
+ * Chakra's defaultSystem ships the recipes of all ~70 components (about a third of the landing
+ * page's JavaScript). This is the same theme with the recipes the app renders plus the common
+ * form and overlay ones. A component whose recipe is missing renders unstyled: when you use a
+ * new Chakra component, add its recipe here.
+ */
+const config = defineConfig({
+  preflight: true,
+  cssVarsPrefix: "chakra",
+  cssVarsRoot: ":where(html, .chakra-theme)",
+  globalCss: { ...globalCss, ...appGlobalCss },
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: { ...tokens, colors: usedColours(tokens.colors) },
+    semanticTokens: { ...semanticTokens, colors: usedColours(semanticTokens.colors) },
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      code: codeRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      input: inputRecipe,
+      kbd: kbdRecipe,
+      link: linkRecipe,
+      separator: separatorRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      accordion: accordionSlotRecipe,
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      breadcrumb: breadcrumbSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dataList: dataListSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      popover: popoverSlotRecipe,
+      progress: progressSlotRecipe,
+      select: selectSlotRecipe,
+      stat: statSlotRecipe,
+      switch: switchSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      tag: tagSlotRecipe,
+      toast: toastSlotRecipe,
+      tooltip: tooltipSlotRecipe,
+    },
+  },
+});
+
+export const system = createSystem(mergeConfigs(defaultBaseConfig, config));

@@ -1,0 +1,44 @@
+import { Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { LuClock } from "react-icons/lu";
+import { useTRPC } from "../../lib/trpc.ts";
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/**
+ * US English, long month, 12-hour clock (spec section 4): "November 22, 2026 at 5:05 AM", the
+ * same text as toLocaleString("en-US", { year, month: "long", day, hour, minute }). Written out
+ * because creating the first Intl.DateTimeFormat loads locale data: tens of milliseconds of
+ * main-thread time on a phone, right while the landing page renders. Local time, or UTC.
+ */
+export function formatDataDate(iso: string, zone: "local" | "UTC" = "local"): string {
+  const date = new Date(iso);
+  const utc = zone === "UTC";
+  const hours = utc ? date.getUTCHours() : date.getHours();
+  const minutes = utc ? date.getUTCMinutes() : date.getMinutes();
+  const month = MONTHS[utc ? date.getUTCMonth() : date.getMonth()];
+  const day = utc ? date.getUTCDate() : date.getDate();
+  const year = utc ? date.getUTCFullYear() : date.getFullYear();
+  const clock = `${hours % 12 || 12}:${String(minutes).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
+  return `${month} ${day}, ${year} at ${clock}`;
+}
+
+type DataStatus = { lastUpdated: string | null; isDataUpdate: boolean } | undefined;
+
+export function dataStatusText(status: "pending" | "error" | "success", data: DataStatus): string {
+  if (status === "pending") return "Loading data status...";
+  if (status === "error" || !data?.lastUpdated || Number.isNaN(Date.parse(data.lastUpdated))) return "Data status unavailable";
+  const date = formatDataDate(data.lastUpdated);
+  return data.isDataUpdate ? `Data last updated ${date}` : `System deployed ${date}`;
+}
+
+export function DataStatusLine() {
+  const trpc = useTRPC();
+  const query = useQuery(trpc.catalogue.dataStatus.queryOptions());
+  return (
+    <Text role="status" color="fg.muted" fontSize="sm" textAlign="center">
+      <LuClock aria-hidden style={{ display: "inline", verticalAlign: "-2px", marginInlineEnd: "6px" }} />
+      {dataStatusText(query.status, query.data)}
+    </Text>
+  );
+}

@@ -1,0 +1,78 @@
+import { Badge, Button, Card, DataList, HStack, Heading, IconButton, Link as ChakraLink, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { LuPencil, LuTrash2 } from "react-icons/lu";
+import { ProviderLogo } from "../../components/provider-logo.tsx";
+import { DomainPricing } from "./domain-pricing.tsx";
+import { daysUntil, formatDay, formatDaysLeft } from "./format.ts";
+import type { UserDomain } from "./types.ts";
+
+interface DomainCardProps {
+  domain: UserDomain;
+  onEdit: (domain: UserDomain) => void;
+  onDelete: (domain: UserDomain) => void;
+}
+
+function Expiry({ date }: { date: string | null }) {
+  if (!date) return <>Not set</>;
+  const days = daysUntil(date);
+  // Only the urgent cases get colour; a date a year away needs no attention.
+  const palette = days < 0 ? "red" : days <= 30 ? "orange" : null;
+  return (
+    <HStack gap="2" wrap="wrap">
+      <span>{formatDay(date)}</span>
+      {palette && <Badge colorPalette={palette} size="sm">{formatDaysLeft(days)}</Badge>}
+    </HStack>
+  );
+}
+
+export function DomainCard({ domain, onEdit, onDelete }: DomainCardProps) {
+  const provider = domain.serviceProvider;
+  return (
+    <Card.Root as="li" variant="outline" size="sm" listStyleType="none">
+      <Card.Header gap="2">
+        <Heading as="h3" size="md" wordBreak="break-all">{domain.domainName}</Heading>
+        <HStack gap="2" wrap="wrap">
+          <Badge variant="outline">.{domain.tld.name}</Badge>
+          <Badge colorPalette={domain.autoRenew ? "green" : "gray"}>{domain.autoRenew ? "Auto-renew on" : "Auto-renew off"}</Badge>
+        </HStack>
+      </Card.Header>
+      <Card.Body gap="3">
+        <DataList.Root orientation="horizontal" size="sm" gap="2">
+          <DataList.Item>
+            <DataList.ItemLabel>Registrar</DataList.ItemLabel>
+            <DataList.ItemValue minW="0">
+              {provider ? (
+                <HStack gap="2" minW="0">
+                  <ProviderLogo name={provider.name} logoUrl={provider.logoUrl} size={20} />
+                  <ChakraLink asChild color="blue.fg" truncate>
+                    <Link to="/registrar/$providerId" params={{ providerId: String(provider.id) }}>{provider.name}</Link>
+                  </ChakraLink>
+                </HStack>
+              ) : "Not set"}
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Registered</DataList.ItemLabel>
+            <DataList.ItemValue>{formatDay(domain.registrationDate)}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item alignItems="flex-start">
+            <DataList.ItemLabel>Expires</DataList.ItemLabel>
+            <DataList.ItemValue><Expiry date={domain.expirationDate} /></DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+        <DomainPricing domain={domain} />
+        {domain.notes && (
+          <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" lineClamp={4} title={domain.notes}>{domain.notes}</Text>
+        )}
+      </Card.Body>
+      <Card.Footer justifyContent="flex-end" gap="2">
+        <Button size="sm" variant="outline" aria-label={`Edit ${domain.domainName}`} onClick={() => onEdit(domain)}>
+          <LuPencil aria-hidden /> Edit
+        </Button>
+        <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove ${domain.domainName}`} onClick={() => onDelete(domain)}>
+          <LuTrash2 />
+        </IconButton>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,80 @@
+import { Box, HStack, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { LuPiggyBank } from "react-icons/lu";
+import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
+import { supports } from "../../components/domain-actions/redirect-links.ts";
+import { formatPrice } from "../../../shared/price-format.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { perYear } from "./format.ts";
+import type { UserDomain } from "./types.ts";
+
+function ProviderLink({ id, name }: { id: number; name: string }) {
+  return (
+    <ChakraLink asChild color="blue.fg" fontWeight="medium">
+      <Link to="/registrar/$providerId" params={{ providerId: String(id) }}>{name}</Link>
+    </ChakraLink>
+  );
+}
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <HStack justify="space-between" align="baseline" columnGap="3" rowGap="0" wrap="wrap">
+      <Text color="fg.muted">{label}</Text>
+      {/* On a narrow card the value wraps below its label; it stays right-aligned like the others. */}
+      <Text textAlign="end" ms="auto">{children}</Text>
+    </HStack>
+  );
+}
+
+/**
+ * The product's edge: what this domain costs to renew where it is, the cheapest renewal
+ * anywhere, and what a transfer would save each year. The server computes the saving (USD
+ * only, since nothing converts currencies); this only words it.
+ */
+export function DomainPricing({ domain }: { domain: UserDomain }) {
+  const trpc = useTRPC();
+  // Already cached for the form's registrar select; tells whether the cheapest one takes transfer links.
+  const providers = useQuery(trpc.providers.list.queryOptions());
+  const { currentRenewal: current, cheapestRenewal: cheapest, yearlySaving } = domain.pricing;
+  const own = domain.serviceProvider;
+  const cheapestIsOwn = Boolean(own && cheapest && cheapest.serviceProvider.id === own.id);
+  // A tie with another registrar still means there is nothing to save.
+  const alreadyLowest = Boolean(current && cheapest && current.currency === cheapest.currency && current.price === cheapest.price);
+  const target = cheapest && providers.data?.find((p) => p.id === cheapest.serviceProvider.id);
+
+  return (
+    <Stack gap="1.5" fontSize="sm" borderTopWidth="1px" pt="3" aria-label={`Renewal prices for ${domain.domainName}`} role="group">
+      <Line label={own ? `Renewal at ${own.name}` : "Renewal"}>
+        {current ? <Text as="span" fontWeight="semibold">{perYear(current.price, current.currency)}</Text>
+          : own ? "No price listed" : "Set a registrar to compare"}
+      </Line>
+      {cheapest && !cheapestIsOwn && (
+        <Line label="Cheapest renewal">
+          {perYear(cheapest.price, cheapest.currency)} at <ProviderLink id={cheapest.serviceProvider.id} name={cheapest.serviceProvider.name} />
+        </Line>
+      )}
+      {!cheapest && <Line label="Cheapest renewal">No prices known for .{domain.tld.name}</Line>}
+      {yearlySaving && cheapest ? (
+        <HStack mt="1" p="2" rounded="md" bg="green.subtle" color="green.fg" justify="space-between" gap="2" wrap="wrap">
+          <HStack gap="1.5" align="flex-start">
+            <Box as="span" mt="0.5" flexShrink={0}><LuPiggyBank aria-hidden /></Box>
+            <Text fontWeight="semibold">
+              Save {formatPrice(yearlySaving, "USD")}/yr by moving to {cheapest.serviceProvider.name}
+            </Text>
+          </HStack>
+          {target && supports(target, "transfer") ? (
+            <RedirectButton kind="transfer" providerId={target.id} providerName={target.name} domain={domain.domainName} />
+          ) : (
+            <ProviderLink id={cheapest.serviceProvider.id} name={`View ${cheapest.serviceProvider.name}`} />
+          )}
+        </HStack>
+      ) : (
+        alreadyLowest && (
+          <Box mt="1" color="green.fg" fontWeight="medium">You already pay the lowest renewal price.</Box>
+        )
+      )}
+    </Stack>
+  );
+}

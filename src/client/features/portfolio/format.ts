@@ -1,0 +1,41 @@
+/**
+ * Display helpers for portfolio dates and totals. Stored dates are calendar days
+ * ("2026-03-01"), so they are formatted and compared in UTC: a local time zone must never
+ * move an expiry to the day before.
+ */
+import { currencySymbol, formatPrice } from "../../../shared/price-format.ts";
+
+const DAY_MS = 86_400_000;
+const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+/** "2026-03-01" → "Mar 1, 2026"; a missing date reads "Not set". */
+export function formatDay(isoDate: string | null | undefined): string {
+  if (!isoDate) return "Not set";
+  const time = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(time) ? isoDate : DATE_FORMAT.format(time);
+}
+
+/** Whole days from today (UTC) to the date; negative once it has passed. */
+export function daysUntil(isoDate: string, now: Date = new Date()): number {
+  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  return Math.round((Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) - today) / DAY_MS);
+}
+
+export function formatDaysLeft(days: number): string {
+  if (days === 0) return "expires today";
+  if (days > 0) return `in ${days} ${days === 1 ? "day" : "days"}`;
+  const ago = -days;
+  return `expired ${ago} ${ago === 1 ? "day" : "days"} ago`;
+}
+
+/**
+ * Totals show "$0.00" rather than the price tables' "N/A": a portfolio with nothing to save
+ * has a known saving of zero, not a missing one.
+ */
+export function formatTotal(amount: string, currency: string): string {
+  const formatted = formatPrice(amount, currency);
+  return formatted === "N/A" ? `${currencySymbol(currency)}0.00` : formatted;
+}
+
+/** "$10.88/yr" for a renewal quote. */
+export const perYear = (price: string, currency: string): string => `${formatPrice(price, currency)}/yr`;

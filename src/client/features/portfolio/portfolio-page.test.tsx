@@ -1,0 +1,163 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { provider } from "../../testing/fixtures.ts";
+import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
+import { trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
+import { PortfolioPage } from "./portfolio-page.tsx";
+import { clearToasts, mutationError, mutationOk, summary, userDomain } from "./portfolio-test-support.ts";
+
+useMsw();
+afterEach(clearToasts);
+
+const PROVIDERS = [provider({ id: 2, name: "GoDaddy" }), provider({ id: 3, name: "Porkbun" })];
+const base = (domains = [userDomain({ id: 1, domainName: "acme.com" })], sum = summary()) => [
+  trpcOk("portfolio.list", domains), trpcOk("portfolio.summary", sum), trpcOk("providers.list", PROVIDERS),
+];
+
+describe("Domain Portfolio states", () => {
+  it("shows 6 skeleton cards while loading", async () => {
+    server.use(trpcPending("portfolio.list"), trpcPending("portfolio.summary"), trpcOk("providers.list", PROVIDERS));
+    renderUi(<PortfolioPage />);
+    expect(await screen.findByRole("heading", { level: 1, name: "Domain Portfolio" })).toBeTruthy();
+    expect(await screen.findAllByTestId("domain-skeleton")).toHaveLength(6);
+  });
+
+  it("offers 'Add Your First Domain' when empty, which opens the Add dialog", async () => {
+    server.use(...base([], summary({ domainCount: 0 })));
+    const user = userEvent.setup();
+    renderUi(<PortfolioPage />);
+    expect(await screen.findByText("No domains in your portfolio yet.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Add Your First Domain" }));
+    expect(await screen.findByRole("dialog", { name: "Add Domain" })).toBeTruthy();
+  });
+
+  it("says when the list fails to load", async () => {
+    server.use(trpcError("portfolio.list", 500), trpcOk("portfolio.summary", summary()), trpcOk("providers.list", PROVIDERS));
+    renderUi(<PortfolioPage />);
+    expect(await screen.findByText("Failed to load domains. Please try again later.")).toBeTruthy();
+  });
+});
+
+describe("a domain card", () => {
+  it("shows the entry, its renewal price, the cheapest one elsewhere and the saving with a transfer link", async () => {
+    server.use(...base([userDomain({ id: 1, domainName: "acme.com", notes: "Main brand", autoRenew: true })]));
+    renderUi(<PortfolioPage />);
+    const card = within((await screen.findByRole("heading", { name: "acme.com" })).closest("li")!);
+    expect(card.getByText(".com")).toBeTruthy();
+    expect(card.getByText("Auto-renew on")).toBeTruthy();
+    expect(card.getByText("Jan 15, 2020")).toBeTruthy();
+    expect(card.getByText("Jan 15, 2027")).toBeTruthy();
+    expect(card.getByText("Main brand")).toBeTruthy();
+    expect(card.getByText("Renewal at GoDaddy")).toBeTruthy();
+    expect(card.getByText("$21.99/yr")).toBeTruthy();
+    expect(card.getByRole("link", { name: "Porkbun" }).getAttribute("href")).toBe("/registrar/3");
+    expect(card.getByText("Save $11.53/yr by moving to Porkbun")).toBeTruthy();
+    const transfer = await card.findByRole("link", { name: /Transfer acme\.com at Porkbun/ });
+    expect(transfer.getAttribute("href")).toBe("/api/r/transfer?providerId=3&domain=acme.com");
+    expect(transfer.getAttribute("target")).toBe("_blank");
+  });
+
+  it("says so when the domain already renews at the lowest price, and asks for a registrar when none is set", async () => {
+    const cheapest = { price: "10.46", currency: "USD", serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" } };
+    server.use(...base([
+      userDomain({ id: 1, domainName: "best.com", serviceProviderId: 3, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com", logoUrl: null },
+        pricing: { currentRenewal: { price: "10.46", currency: "USD" }, cheapestRenewal: cheapest, yearlySaving: null } }),
+      userDomain({ id: 2, domainName: "bare.com", serviceProviderId: null, serviceProvider: null,
+        pricing: { currentRenewal: null, cheapestRenewal: cheapest, yearlySaving: null } }),
+    ]));
+    renderUi(<PortfolioPage />);
+    const best = within((await screen.findByRole("heading", { name: "best.com" })).closest("li")!);
+    expect(best.getByText("You already pay the lowest renewal price.")).toBeTruthy();
+    expect(best.queryByText(/Save /)).toBeNull();
+    const bare = within(screen.getByRole("heading", { name: "bare.com" }).closest("li")!);
+    expect(bare.getByText("Set a registrar to compare")).toBeTruthy();
+    expect(bare.getByText("$10.46/yr", { exact: false })).toBeTruthy();
+  });
+});
+
+describe("portfolio header", () => {
+  it("totals the portfolio and lists domains expiring soon, warning when auto-renew is off", async () => {
+    const sum = summary({
+      domainCount: 3,
+      totalYearlyRenewal: { amount: "54.37", currency: "USD", domainsWithoutPrice: 1 },
+      totalPossibleSaving: { amount: "14.74", currency: "USD" },
+      expiring: {
+        expired: [],
+        within30: [{ id: 1, domainName: "acme.com", expirationDate: "2026-02-01", daysLeft: 12, autoRenew: false, warning: "Auto-renew is off" }],
+        within60: [{ id: 2, domainName: "safe.io", expirationDate: "2026-03-05", daysLeft: 45, autoRenew: true, warning: null }],
+        within90: [],
+      },
+    });
+    server.use(...base([userDomain({ id: 1, domainName: "acme.com" })], sum));
+    const user = userEvent.setup();
+    renderUi(<PortfolioPage />);
+    const totals = within(await screen.findByRole("region", { name: "Portfolio totals" }));
+    expect(totals.getByText("3")).toBeTruthy();
+    expect(totals.getByText("$54.37")).toBeTruthy();
+    expect(totals.getByText("1 domain has no USD renewal price")).toBeTruthy();
+    expect(totals.getByText("$14.74")).toBeTruthy();
+
+    const panel = within(screen.getByRole("region", { name: "Expiring soon" }));
+    expect(panel.getByText("acme.com")).toBeTruthy();
+    expect(panel.getByText("Feb 1, 2026 · in 12 days")).toBeTruthy();
+    expect(panel.getByText("Auto-renew is off")).toBeTruthy();
+    await user.click(panel.getByRole("tab", { name: /60 days/ }));
+    expect(await panel.findByText("safe.io")).toBeTruthy();
+    await user.click(panel.getByRole("tab", { name: /90 days/ }));
+    expect(await panel.findByText("Nothing expires in 61 to 90 days.")).toBeTruthy();
+  });
+
+  it("links Export CSV to the download", async () => {
+    server.use(...base());
+    renderUi(<PortfolioPage />);
+    const link = await screen.findByRole("link", { name: "Export CSV" });
+    expect(link.getAttribute("href")).toBe("/api/user-domains/export.csv");
+    expect(link.hasAttribute("download")).toBe(true);
+  });
+});
+
+describe("removing a domain", () => {
+  it("asks first, then removes it and says so", async () => {
+    const removed: unknown[] = [];
+    server.use(...base(), mutationOk("portfolio.remove", { id: 1, removed: true }, removed));
+    const user = userEvent.setup();
+    renderUi(<PortfolioPage />);
+    await user.click(await screen.findByRole("button", { name: "Remove acme.com" }));
+    const dialog = within(await screen.findByRole("alertdialog"));
+    expect(dialog.getByText("Are you sure you want to remove this domain from your portfolio?")).toBeTruthy();
+    server.use(trpcOk("portfolio.list", []), trpcOk("portfolio.summary", summary({ domainCount: 0 })));
+    await user.click(dialog.getByRole("button", { name: "Remove" }));
+    const toast = await findToast("Success");
+    expect(toast.textContent).toContain("Domain removed from portfolio");
+    expect(removed).toEqual([{ id: 1 }]);
+    expect(await screen.findByText("No domains in your portfolio yet.")).toBeTruthy();
+  });
+
+  it("keeps the domain when the user cancels, and reports a failed removal", async () => {
+    server.use(...base(), mutationError("portfolio.remove", 404, "Domain not found"));
+    const user = userEvent.setup();
+    renderUi(<PortfolioPage />);
+    await user.click(await screen.findByRole("button", { name: "Remove acme.com" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    await user.click(screen.getByRole("button", { name: "Remove acme.com" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remove" }));
+    const toast = await findToast("Error");
+    expect(toast.textContent).toContain("Failed to remove domain. Domain not found.");
+    expect(screen.getByRole("heading", { name: "acme.com" })).toBeTruthy();
+  });
+});
+
+describe("a session that ended", () => {
+  it("turns a 401 from the portfolio call into the sign-in redirect", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign, origin: window.location.origin });
+    server.use(trpcError("portfolio.list", 401, "Unauthorized"), trpcError("portfolio.summary", 401, "Unauthorized"), trpcOk("providers.list", PROVIDERS));
+    renderUi(<PortfolioPage />);
+    expect((await findToast("Unauthorized")).textContent).toContain("You are logged out. Logging in again...");
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/api/login"), { timeout: 2000 });
+    vi.unstubAllGlobals();
+  });
+});

@@ -1,0 +1,94 @@
+import { Box, Button, Container, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { LuDownload, LuPlus } from "react-icons/lu";
+import { useTRPC } from "../../lib/trpc.ts";
+import { usePageTitle } from "../../lib/use-page-title.ts";
+import { CalendarFeedButton } from "./calendar-feed.tsx";
+import { CsvImportButton } from "./csv-import.tsx";
+import { DeleteDomainDialog } from "./delete-domain-dialog.tsx";
+import { DomainCard } from "./domain-card.tsx";
+import { AddDomainDialog, EditDomainDialog } from "./domain-dialogs.tsx";
+import { ExpiringPanel } from "./expiring-panel.tsx";
+import { PortfolioSummary } from "./portfolio-summary.tsx";
+import type { UserDomain } from "./types.ts";
+
+export const DOMAIN_SKELETONS = 6;
+export const EXPORT_CSV_PATH = "/api/user-domains/export.csv";
+const GRID_COLUMNS = { base: 1, md: 2, xl: 3 };
+
+/** Opening state for a dialog that acts on one entry; `round` gives each opening a fresh form. */
+interface Target {
+  domain: UserDomain;
+  open: boolean;
+  round: number;
+}
+
+export function PortfolioPage() {
+  usePageTitle("Domain Portfolio");
+  const trpc = useTRPC();
+  const list = useQuery(trpc.portfolio.list.queryOptions());
+  const summary = useQuery(trpc.portfolio.summary.queryOptions());
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Target | null>(null);
+  const [deleting, setDeleting] = useState<Target | null>(null);
+  const open = (set: typeof setEditing) => (domain: UserDomain) => set((t) => ({ domain, open: true, round: (t?.round ?? 0) + 1 }));
+  const domains = list.data ?? [];
+
+  let body;
+  if (list.isPending) {
+    body = (
+      <SimpleGrid columns={GRID_COLUMNS} gap="4" aria-busy>
+        {Array.from({ length: DOMAIN_SKELETONS }, (_, i) => <Skeleton key={i} h="72" rounded="lg" data-testid="domain-skeleton" />)}
+      </SimpleGrid>
+    );
+  } else if (list.isError) {
+    body = <Text color="fg.error" role="alert">Failed to load domains. Please try again later.</Text>;
+  } else if (domains.length === 0) {
+    body = (
+      <Stack align="center" textAlign="center" gap="4" py="16" borderWidth="1px" borderStyle="dashed" rounded="lg">
+        <Text color="fg.muted" fontSize="lg">No domains in your portfolio yet.</Text>
+        <Button colorPalette="blue" onClick={() => setAdding(true)}><LuPlus aria-hidden /> Add Your First Domain</Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack gap="6">
+        <PortfolioSummary summary={summary.data} isPending={summary.isPending} isError={summary.isError} />
+        {summary.data && <ExpiringPanel expiring={summary.data.expiring} />}
+        <Box as="section" aria-labelledby="domains-title">
+          <Heading as="h2" id="domains-title" size="lg" mb="4">Your domains</Heading>
+          <SimpleGrid as="ul" columns={GRID_COLUMNS} gap="4">
+            {domains.map((d) => <DomainCard key={d.id} domain={d} onEdit={open(setEditing)} onDelete={open(setDeleting)} />)}
+          </SimpleGrid>
+        </Box>
+      </Stack>
+    );
+  }
+
+  return (
+    <Container maxW="7xl" py={{ base: "6", md: "10" }}>
+      <Flex gap="4" mb="8" justify="space-between" align={{ base: "stretch", md: "flex-end" }} direction={{ base: "column", md: "row" }}>
+        <Box>
+          <Heading as="h1" size="3xl" mb="2">Domain Portfolio</Heading>
+          <Text color="fg.muted">Your domains, what they cost to renew, and where renewing is cheaper.</Text>
+        </Box>
+        <Flex gap="2" wrap="wrap">
+          <Button colorPalette="blue" size="sm" onClick={() => setAdding(true)}><LuPlus aria-hidden /> Add Domain</Button>
+          {/* A plain download: the server names the file and the session cookie goes along. */}
+          <Button asChild variant="outline" size="sm"><a href={EXPORT_CSV_PATH} download><LuDownload aria-hidden /> Export CSV</a></Button>
+          <CsvImportButton />
+          <CalendarFeedButton />
+        </Flex>
+      </Flex>
+      {body}
+      <AddDomainDialog open={adding} onOpenChange={setAdding} />
+      {editing && (
+        <EditDomainDialog key={editing.round} domain={editing.domain} open={editing.open}
+          onOpenChange={(isOpen) => setEditing((t) => t && { ...t, open: isOpen })} />
+      )}
+      <DeleteDomainDialog domain={deleting?.domain ?? null} open={deleting?.open ?? false}
+        onOpenChange={(isOpen) => setDeleting((t) => t && { ...t, open: isOpen })} />
+    </Container>
+  );
+}

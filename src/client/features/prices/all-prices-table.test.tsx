@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
+import { pricePage } from "../../testing/fixtures.ts";
+import { renderUi, server, useMsw } from "../../testing/render.tsx";
+import { trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
+import { AllPricesTable } from "./all-prices-table.tsx";
+import { DEFAULT_TABLE_STATE } from "./table-state.ts";
+
+useMsw();
+
+function Harness() {
+  const [state, setState] = useState(DEFAULT_TABLE_STATE);
+  return <AllPricesTable title="All TLD Prices" subtitle="Complete domain pricing database" state={state} onStateChange={setState} />;
+}
+
+/** Serves 770 rows and records every prices.list input the table asks for. */
+function serveList(total = 770) {
+  const inputs: PriceListQuery[] = [];
+  server.use(trpcOk<PriceListQuery>("prices.list", pricePage(total), (input) => inputs.push(input)));
+  return inputs;
+}
+
+const pageButtons = () =>
+  within(screen.getByRole("navigation", { name: "Pagination" }))
+    .getAllByRole("button", { name: /^Page \d+$/ })
+    .map((b) => Number(b.textContent));
+
+describe("All TLD Prices table", () => {
+  it("shows 5 skeleton rows while loading", async () => {
+    server.use(trpcPending("prices.list"));
+    renderUi(<Harness />);
+    expect(await screen.findAllByTestId("skeleton-row")).toHaveLength(5);
+  });
+
+  it("shows the empty and error texts", async () => {
+    server.use(trpcOk("prices.list", { data: [], total: 0, page: 1, limit: 20, totalPages: 0 }));
+    const first = renderUi(<Harness />);
+    expect(await screen.findByText("No domain pricing data available")).toBeTruthy();
+    first.unmount();
+    server.use(trpcError("prices.list", 500));
+    renderUi(<Harness />);
+    expect(await screen.findByText("Failed to load domain prices. Please try again later.")).toBeTruthy();
+  });
+
+  it("asks for page 1 of 20 by name, then pages with a 5-button window", async () => {
+    const inputs = serveList();
+    const user = userEvent.setup();
+    renderUi(<Harness />);
+    expect(await screen.findByText("Showing 1-20 of 770 TLDs")).toBeTruthy();
+    expect(inputs[0]).toEqual({ page: 1, limit: 20, sortBy: "tldName", sortOrder: "asc" });
+    expect(pageButtons()).toEqual([1, 2, 3, 4, 5]);
+    expect(screen.getByRole("button", { name: "Previous" }).hasAttribute("disabled")).toBe(true);
+
+    await user.click(screen.getByRole("button", { name: "Page 5" }));
+    expect(await screen.findByText("Showing 81-100 of 770 TLDs")).toBeTruthy();
+    expect(pageButtons()).toEqual([3, 4, 5, 6, 7]);
+    expect(screen.getByRole("button", { name: "Page 5" }).getAttribute("aria-current")).toBe("page");
+
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Showing 101-120 of 770 TLDs")).toBeTruthy();
+    expect(inputs.at(-1)).toMatchObject({ page: 6 });
+    const link = await screen.findByRole("link", { name: ".tld101" });
+    expect(link.getAttribute("href")).toBe("/tld/tld101");
+  });
+
+  it("flips the sort on the current column, sorts a new one ascending and goes back to page 1", async () => {
+    const inputs = serveList();
+    const user = userEvent.setup();
+    renderUi(<Harness />);
+    await screen.findByText("Showing 1-20 of 770 TLDs");
+    await user.click(screen.getByRole("button", { name: "Page 3" }));
+    await screen.findByText("Showing 41-60 of 770 TLDs");
+
+    await user.click(screen.getByRole("button", { name: "Sort by TLD" }));
+    await waitFor(() => expect(inputs.at(-1)).toMatchObject({ page: 1, sortBy: "tldName", sortOrder: "desc" }));
+    const tldHeader = screen.getByRole("columnheader", { name: /TLD/ });
+    expect(tldHeader.getAttribute("aria-sort")).toBe("descending");
+
+    await user.click(screen.getByRole("button", { name: "Sort by 3-Year Cost" }));
+    await waitFor(() => expect(inputs.at(-1)).toMatchObject({ page: 1, sortBy: "threeYearPrice", sortOrder: "asc" }));
+    await user.click(screen.getByRole("button", { name: "Sort by 3-Year Cost" }));
+    await waitFor(() => expect(inputs.at(-1)).toMatchObject({ sortBy: "threeYearPrice", sortOrder: "desc" }));
+  });
+
+  it("maps the sort select and resets the page on a page-size change", async () => {
+    const inputs = serveList();
+    const user = userEvent.setup();
+    renderUi(<Harness />);
+    await screen.findByText("Showing 1-20 of 770 TLDs");
+    await user.selectOptions(screen.getByLabelText("Sort order"), "Price: High to Low");
+    await waitFor(() => expect(inputs.at(-1)).toMatchObject({ sortBy: "registrationPrice", sortOrder: "desc" }));
+    await user.click(screen.getByRole("button", { name: "Page 2" }));
+    await screen.findByText("Showing 21-40 of 770 TLDs");
+    await user.selectOptions(screen.getByLabelText("Rows per page"), "50");
+    expect(await screen.findByText("Showing 1-50 of 770 TLDs")).toBeTruthy();
+    expect(inputs.at(-1)).toMatchObject({ page: 1, limit: 50, sortBy: "registrationPrice", sortOrder: "desc" });
+  });
+
+  it("debounces the search box and sends the category only when it narrows the list", async () => {
+    const inputs = serveList();
+    const user = userEvent.setup();
+    renderUi(<Harness />);
+    await screen.findByText("Showing 1-20 of 770 TLDs");
+    await user.click(screen.getByRole("button", { name: "Page 2" }));
+    await screen.findByText("Showing 21-40 of 770 TLDs");
+    const before = inputs.length;
+    await user.type(screen.getByPlaceholderText("Search TLDs..."), "shop");
+    await waitFor(() => expect(inputs.at(-1)).toMatchObject({ search: "shop", page: 1 }));
+    // One request for the whole word, not one per keystroke.
+    expect(inputs.slice(before).filter((i) => i.search !== undefined)).toHaveLength(1);
+    await user.selectOptions(screen.getByLabelText("Filter by category"), "Country Code");
+    await waitFor(() => expect(inputs.at(-1)).toMatchObject({ search: "shop", category: "country-code" }));
+    // Back to all categories: that view was loaded before and the cache never goes stale.
+    const requests = inputs.length;
+    await user.selectOptions(screen.getByLabelText("Filter by category"), "All Categories");
+    expect((screen.getByLabelText("Filter by category") as HTMLSelectElement).value).toBe("all");
+    expect(await screen.findByRole("link", { name: ".tld1" })).toBeTruthy();
+    expect(inputs).toHaveLength(requests);
+  });
+});

@@ -1,0 +1,101 @@
+import { Card, Heading, Skeleton, Table, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { PLAIN_ROWS_CSS } from "../../components/plain-table-css.ts";
+import type { PriceRow } from "./filter-rows.ts";
+import { PaginationBar } from "./pagination-bar.tsx";
+import { PriceFilterBar } from "./price-filter-bar.tsx";
+import { PriceTableRow } from "./price-table-row.tsx";
+import { SortableHeader } from "./sortable-header.tsx";
+import type { TableState } from "./table-state.ts";
+
+export const SKELETON_ROWS = 5;
+const COLUMN_COUNT = 7;
+
+export interface PriceTableProps {
+  title: string;
+  subtitle: string;
+  /** Heading level of the title: h1 when the table is the whole page. */
+  titleAs?: "h1" | "h2";
+  rows: readonly PriceRow[] | undefined;
+  status: "pending" | "error" | "success";
+  state: TableState;
+  onStateChange: (next: TableState) => void;
+  showFilters?: boolean;
+  /** Server paging totals; omit for a table without a footer. */
+  paging?: { total: number; totalPages: number } | undefined;
+}
+
+function MessageRow({ children, error = false }: { children: ReactNode; error?: boolean }) {
+  return (
+    <tr>
+      <td colSpan={COLUMN_COUNT} data-message={error ? "error" : ""}>
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+// The category gets its own column from md up; below that it moves under the TLD name.
+const TABLE_CSS = {
+  ...PLAIN_ROWS_CSS,
+  "& .category-cell": { display: { base: "none", md: "table-cell" } },
+  "& .category-inline": { display: { base: "inline-flex", md: "none" } },
+};
+
+function Body({ rows, status }: Pick<PriceTableProps, "rows" | "status">) {
+  if (status === "pending") {
+    return Array.from({ length: SKELETON_ROWS }, (_, i) => (
+      <tr key={i} data-testid="skeleton-row">
+        <td colSpan={COLUMN_COUNT}>
+          <Skeleton h="6" />
+        </td>
+      </tr>
+    ));
+  }
+  if (status === "error") return <MessageRow error>Failed to load domain prices. Please try again later.</MessageRow>;
+  if (!rows?.length) return <MessageRow>No domain pricing data available</MessageRow>;
+  return rows.map((row) => <PriceTableRow key={row.id} row={row} />);
+}
+
+/** The TLD price table shared by the home page and /tlds (spec section 2). */
+export function PriceTable(props: PriceTableProps) {
+  const { title, subtitle, titleAs = "h2", state, onStateChange, paging } = props;
+  const sortProps = { state, onStateChange };
+  return (
+    <Card.Root as="section" aria-label={title} variant="outline" mx={{ base: "-2", sm: "0" }}>
+      <Card.Header px={{ base: "4", md: "6" }}>
+        <Heading as={titleAs} size={titleAs === "h1" ? "2xl" : "xl"}>
+          {title}
+        </Heading>
+        <Text color="fg.muted">{subtitle}</Text>
+      </Card.Header>
+      <Card.Body px={{ base: "3", md: "6" }}>
+        {props.showFilters && <PriceFilterBar {...sortProps} />}
+        <Table.ScrollArea borderWidth="1px" rounded="md">
+          <Table.Root size="sm" aria-busy={props.status === "pending"} css={TABLE_CSS}>
+            <Table.Caption srOnly>{`${title}: lowest prices in US dollars across registrars`}</Table.Caption>
+            <Table.Header>
+              <Table.Row>
+                <SortableHeader column="tldName" label="TLD" sticky {...sortProps} />
+                <Table.ColumnHeader hideBelow="md">Category</Table.ColumnHeader>
+                <SortableHeader column="registrationPrice" label="Registration" textAlign="end" {...sortProps} />
+                <SortableHeader column="renewalPrice" label="Renewal" textAlign="end" {...sortProps} />
+                <SortableHeader column="transferPrice" label="Transfer" textAlign="end" {...sortProps} />
+                <SortableHeader column="threeYearPrice" label="3-Year Cost" textAlign="end" {...sortProps} />
+                <Table.ColumnHeader textAlign="end">Registrars</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              <Body rows={props.rows} status={props.status} />
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </Card.Body>
+      {paging && props.status === "success" && paging.total > 0 && (
+        <Card.Footer px={{ base: "3", md: "6" }}>
+          <PaginationBar {...sortProps} total={paging.total} totalPages={paging.totalPages} />
+        </Card.Footer>
+      )}
+    </Card.Root>
+  );
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { PRICE_SORT_FIELDS } from "../../../shared/schemas/price-list.ts";
+import {
+  DEFAULT_TABLE_STATE, SORT_FIELDS, applySortPreset, pageWindow, presetFor, setCategory, setPage, setPageSize,
+  setSearch, showingRange, toListInput, toggleSort, type TableState,
+} from "./table-state.ts";
+
+const on = (patch: Partial<TableState>): TableState => ({ ...DEFAULT_TABLE_STATE, ...patch });
+
+describe("table state machine (spec section 4)", () => {
+  it("starts on page 1, 20 per page, by TLD name ascending, no filters", () => {
+    expect(DEFAULT_TABLE_STATE).toEqual({ page: 1, limit: 20, sortBy: "tldName", sortOrder: "asc", search: "", category: "all" });
+  });
+
+  it("flips the direction when the current column is clicked, and back again", () => {
+    const once = toggleSort(on({ page: 4 }), "tldName");
+    expect(once).toMatchObject({ sortBy: "tldName", sortOrder: "desc", page: 1 });
+    expect(toggleSort(once, "tldName")).toMatchObject({ sortBy: "tldName", sortOrder: "asc" });
+  });
+
+  it("sorts another column ascending, even when the old one was descending", () => {
+    expect(toggleSort(on({ sortOrder: "desc", page: 3 }), "renewalPrice")).toMatchObject({ sortBy: "renewalPrice", sortOrder: "asc", page: 1 });
+  });
+
+  it("resets to page 1 on page-size, search and category changes, but not on a page change", () => {
+    const deep = on({ page: 7 });
+    expect(setPageSize(deep, 50)).toMatchObject({ limit: 50, page: 1 });
+    expect(setSearch(deep, "co")).toMatchObject({ search: "co", page: 1 });
+    expect(setCategory(deep, "generic")).toMatchObject({ category: "generic", page: 1 });
+    expect(setPage(deep, 8)).toMatchObject({ page: 8 });
+    expect(setPage(deep, 0).page).toBe(1);
+  });
+
+  it("keeps the page when the search or category did not actually change", () => {
+    const deep = on({ page: 7, search: "co", category: "generic" });
+    expect(setSearch(deep, "co")).toBe(deep);
+    expect(setCategory(deep, "generic")).toBe(deep);
+  });
+
+  it("maps the sort select's presets and reads them back", () => {
+    expect(applySortPreset(on({ page: 2 }), "price-desc")).toMatchObject({ sortBy: "registrationPrice", sortOrder: "desc", page: 1 });
+    expect(presetFor(on({ sortBy: "registrationPrice", sortOrder: "asc" }))).toBe("price-asc");
+    expect(presetFor(DEFAULT_TABLE_STATE)).toBe("name");
+    expect(presetFor(DEFAULT_TABLE_STATE, "alphabetical")).toBe("alphabetical");
+    expect(presetFor(on({ sortBy: "transferPrice" }))).toBeNull();
+  });
+});
+
+describe("pageWindow: at most 5 buttons centred on the current page", () => {
+  it.each([
+    [1, 39, [1, 2, 3, 4, 5]],
+    [2, 39, [1, 2, 3, 4, 5]],
+    [3, 39, [1, 2, 3, 4, 5]],
+    [4, 39, [2, 3, 4, 5, 6]],
+    [20, 39, [18, 19, 20, 21, 22]],
+    [38, 39, [35, 36, 37, 38, 39]],
+    [39, 39, [35, 36, 37, 38, 39]],
+    [1, 3, [1, 2, 3]],
+    [2, 1, [1]],
+    [1, 0, []],
+  ])("page %i of %i → %j", (current, total, expected) => {
+    expect(pageWindow(current, total)).toEqual(expected);
+  });
+});
+
+describe("showingRange and the list input", () => {
+  it("bounds 'Showing x-y of total'", () => {
+    expect(showingRange(1, 20, 770)).toEqual({ from: 1, to: 20 });
+    expect(showingRange(39, 20, 770)).toEqual({ from: 761, to: 770 });
+    expect(showingRange(1, 20, 0)).toEqual({ from: 0, to: 0 });
+  });
+
+  it("sends search only when non-empty and category only when not 'all' (spec section 7)", () => {
+    expect(toListInput(DEFAULT_TABLE_STATE)).toEqual({ page: 1, limit: 20, sortBy: "tldName", sortOrder: "asc" });
+    expect(toListInput(on({ search: "  co ", category: "country-code" }))).toMatchObject({ search: "co", category: "country-code" });
+    expect(toListInput(on({ search: "   " }))).not.toHaveProperty("search");
+  });
+
+  it("keeps its copy of the sort fields equal to the server schema's", () => {
+    expect([...SORT_FIELDS]).toEqual([...PRICE_SORT_FIELDS]);
+  });
+});

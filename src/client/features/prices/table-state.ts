@@ -1,0 +1,96 @@
+/**
+ * The TLD price table's state machine (spec section 4), kept pure so the page, the URL and
+ * the tests all share one definition of "what happens when the visitor clicks X".
+ */
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_BUTTONS, TLD_CATEGORIES } from "../../../shared/constants.ts";
+import type { PriceListQuery, PriceSortField } from "../../../shared/schemas/price-list.ts";
+
+/**
+ * PRICE_SORT_FIELDS lives next to the server's zod schema; importing it would pull all of zod
+ * into the first-load bundle, so the list is repeated here and a test keeps the two equal.
+ */
+export const SORT_FIELDS = ["tldName", "registrationPrice", "renewalPrice", "transferPrice", "threeYearPrice"] as const satisfies readonly PriceSortField[];
+
+export type CategoryFilter = "all" | (typeof TLD_CATEGORIES)[number];
+export type SortOrder = "asc" | "desc";
+
+export interface TableState {
+  page: number;
+  limit: number;
+  sortBy: PriceSortField;
+  sortOrder: SortOrder;
+  search: string;
+  category: CategoryFilter;
+}
+
+export const DEFAULT_TABLE_STATE: TableState = {
+  page: 1,
+  limit: DEFAULT_PAGE_SIZE,
+  sortBy: "tldName",
+  sortOrder: "asc",
+  search: "",
+  category: "all",
+};
+
+/** Clicking the current column flips the direction; another column starts ascending. */
+export function toggleSort(state: TableState, column: PriceSortField): TableState {
+  const sortOrder: SortOrder = state.sortBy === column && state.sortOrder === "asc" ? "desc" : "asc";
+  return { ...state, sortBy: column, sortOrder, page: 1 };
+}
+
+export const setPage = (state: TableState, page: number): TableState => ({ ...state, page: Math.max(1, page) });
+export const setPageSize = (state: TableState, limit: number): TableState => ({ ...state, limit, page: 1 });
+/** A new filter shows a different set of rows, so the old page number would be meaningless. */
+export const setSearch = (state: TableState, search: string): TableState =>
+  search === state.search ? state : { ...state, search, page: 1 };
+export const setCategory = (state: TableState, category: CategoryFilter): TableState =>
+  category === state.category ? state : { ...state, category, page: 1 };
+
+export const SORT_PRESETS = {
+  name: { label: "Sort by Name", sortBy: "tldName", sortOrder: "asc" },
+  "price-asc": { label: "Price: Low to High", sortBy: "registrationPrice", sortOrder: "asc" },
+  "price-desc": { label: "Price: High to Low", sortBy: "registrationPrice", sortOrder: "desc" },
+  alphabetical: { label: "Alphabetical", sortBy: "tldName", sortOrder: "asc" },
+} as const satisfies Record<string, { label: string; sortBy: PriceSortField; sortOrder: SortOrder }>;
+export type SortPreset = keyof typeof SORT_PRESETS;
+
+export function applySortPreset(state: TableState, preset: SortPreset): TableState {
+  const { sortBy, sortOrder } = SORT_PRESETS[preset];
+  return { ...state, sortBy, sortOrder, page: 1 };
+}
+
+/** The preset the select should show; null when a column header chose an order no preset names. */
+export function presetFor(state: Pick<TableState, "sortBy" | "sortOrder">, preferred: SortPreset = "name"): SortPreset | null {
+  const matches = (Object.keys(SORT_PRESETS) as SortPreset[]).filter(
+    (key) => SORT_PRESETS[key].sortBy === state.sortBy && SORT_PRESETS[key].sortOrder === state.sortOrder,
+  );
+  return matches.includes(preferred) ? preferred : (matches[0] ?? null);
+}
+
+/** At most MAX_PAGE_BUTTONS page numbers, centred on the current page where the ends allow. */
+export function pageWindow(current: number, totalPages: number, max: number = MAX_PAGE_BUTTONS): number[] {
+  if (totalPages < 1) return [];
+  const count = Math.min(max, totalPages);
+  let start = Math.max(1, current - Math.floor(count / 2));
+  start = Math.min(start, totalPages - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+/** "Showing x-y of total TLDs" bounds; 0-0 for an empty result. */
+export function showingRange(page: number, limit: number, total: number): { from: number; to: number } {
+  if (total === 0) return { from: 0, to: 0 };
+  const from = Math.min((page - 1) * limit + 1, total);
+  return { from, to: Math.min(page * limit, total) };
+}
+
+/** The prices.list input: search and category only when they narrow the list (spec section 7). */
+export function toListInput(state: TableState): PriceListQuery {
+  return {
+    page: state.page,
+    limit: state.limit,
+    sortBy: state.sortBy,
+    sortOrder: state.sortOrder,
+    ...(state.search.trim() ? { search: state.search.trim() } : {}),
+    ...(state.category !== "all" ? { category: state.category } : {}),
+  };
+}

@@ -1,0 +1,31 @@
+import { Container } from "@chakra-ui/react";
+import { getRouteApi } from "@tanstack/react-router";
+import { usePageTitle } from "../../lib/use-page-title.ts";
+import { AllPricesTable } from "./all-prices-table.tsx";
+import type { TableState } from "./table-state.ts";
+import { searchFromState, stateFromSearch } from "./tld-search.ts";
+
+const route = getRouteApi("/tlds");
+
+export function TldsPage() {
+  usePageTitle("Top Level Domains");
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const state = stateFromSearch(search);
+  const onStateChange = (next: TableState) => {
+    // Typing refines the same view, so it replaces the history entry; paging and sorting push one.
+    const replace = next.search !== state.search;
+    void navigate({ search: searchFromState(next), replace, resetScroll: false });
+  };
+  return (
+    <Container maxW="7xl" py="10">
+      <AllPricesTable
+        title="Top Level Domains"
+        subtitle="Compare registration, renewal and transfer prices for every TLD"
+        titleAs="h1"
+        state={state}
+        onStateChange={onStateChange}
+      />
+    </Container>
+  );
+}

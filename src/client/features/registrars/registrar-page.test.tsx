@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { provider, providerPrice } from "../../testing/fixtures.ts";
+import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
+import { trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
+import { RegistrarPage } from "./registrar-page.tsx";
+
+useMsw();
+
+const PORKBUN = provider({ id: 1, name: "Porkbun", domain: "porkbun.com", website: "https://porkbun.com", ianaId: 1861 });
+const ROWS = [
+  providerPrice("com", { registrationPrice: "11.08" }),
+  providerPrice("io", { registrationPrice: "28.12", tld: { id: 77, name: "io", unicodeName: null, category: "country-code" } }),
+  providerPrice("xyz", { registrationPrice: null }),
+];
+
+function serve(sp: object = PORKBUN, rows: object = ROWS) {
+  server.use(trpcOk("providers.getById", sp), trpcOk("providers.prices", rows));
+}
+
+const stat = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+
+describe("registrar page", () => {
+  it("shows the header, accreditation and the four stat cards", async () => {
+    serve();
+    renderUi(<RegistrarPage rawId="1" />);
+    expect(await screen.findByRole("heading", { level: 1, name: "Porkbun" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Registrars" }).getAttribute("href")).toBe("/registrars");
+    expect(screen.getByRole("link", { name: /Visit Website/ }).getAttribute("href")).toBe("https://porkbun.com");
+    expect(screen.getByText("Active")).toBeTruthy();
+    expect(screen.getByText("IANA #1861")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /ICANN Accredited Registrar/ }).getAttribute("href")).toBe("/icann-accredited-registrars");
+    await screen.findByRole("link", { name: ".io" });
+    expect(stat("TLDs Offered")).toBe("3");
+    // Only rows with a registration price count towards the summaries.
+    expect(stat("Price Range")).toBe("$11.08 - $28.12");
+    expect(stat("Average Price")).toBe("$19.60");
+    expect(stat("Data Available")).toBe("Yes");
+    expect(screen.getByRole("link", { name: ".io" }).getAttribute("href")).toBe("/tld/77");
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toEqual(["TLD", "Category", "Registration", "Renewal", "Transfer", "Currency", "Actions"]);
+  });
+
+  it("says 'Mixed' across currencies and hides accreditation when not accredited", async () => {
+    serve({ ...PORKBUN, ianaStatus: null, isActive: false }, [...ROWS, providerPrice("de", { currency: "EUR", registrationPrice: "5.00" })]);
+    renderUi(<RegistrarPage rawId="1" />);
+    await screen.findByRole("link", { name: ".de" });
+    expect(stat("Price Range")).toBe("Mixed");
+    expect(stat("Average Price")).toBe("Mixed");
+    expect(screen.getByText("Inactive")).toBeTruthy();
+    expect(screen.queryByText(/IANA #/)).toBeNull();
+    expect(screen.getByText("€5.00")).toBeTruthy();
+  });
+
+  it("shows Register and Transfer only once a domain is typed and the pattern exists", async () => {
+    serve({ ...PORKBUN, transferUrlPattern: null });
+    const user = userEvent.setup();
+    renderUi(<RegistrarPage rawId="1" />);
+    const input = await screen.findByPlaceholderText("Enter your domain name (e.g., example.com)");
+    const ioRow = () => screen.getByRole("row", { name: /\.io/ });
+    await screen.findByRole("link", { name: ".io" });
+    expect(within(ioRow()).queryByRole("link", { name: /Register/ })).toBeNull();
+    await user.type(input, "example.com");
+    const register = within(ioRow()).getByRole("link", { name: /^Register example\.io at Porkbun/ });
+    expect(register.getAttribute("href")).toBe("/api/r/register?providerId=1&domain=example.io");
+    expect(register.getAttribute("target")).toBe("_blank");
+    expect(within(ioRow()).queryByRole("link", { name: /Transfer/ })).toBeNull();
+
+    await user.clear(input);
+    await user.type(input, "bad_name");
+    await user.click(within(ioRow()).getByRole("button", { name: /^Register/ }));
+    expect((await findToast("Invalid Domain")).textContent).toContain('Domain part "bad_name" contains invalid characters');
+  });
+
+  it("shows 10 skeleton rows while the prices load", async () => {
+    server.use(trpcOk("providers.getById", PORKBUN), trpcPending("providers.prices"));
+    renderUi(<RegistrarPage rawId="1" />);
+    expect(await screen.findAllByTestId("skeleton-row")).toHaveLength(10);
+  });
+
+  it("explains a registrar without prices and links to its site", async () => {
+    serve(PORKBUN, []);
+    renderUi(<RegistrarPage rawId="1" />);
+    expect(await screen.findByText("No Pricing Data Available")).toBeTruthy();
+    expect(screen.getByText("We don't currently have pricing data for Porkbun.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /View Pricing on Their Site/ }).getAttribute("href")).toBe("https://porkbun.com");
+    expect(stat("Price Range")).toBe("N/A");
+    expect(stat("Data Available")).toBe("No");
+  });
+
+  it.each(["abc", "0", "1.5", "-3"])("rejects the id %j without calling the server", async (rawId) => {
+    renderUi(<RegistrarPage rawId={rawId} />);
+    expect(await screen.findByRole("heading", { name: "Invalid registrar ID" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Registrars" }).getAttribute("href")).toBe("/registrars");
+  });
+
+  it("treats an unknown id as invalid and other failures as load errors", async () => {
+    server.use(trpcError("providers.getById", 404), trpcError("providers.prices", 404));
+    const first = renderUi(<RegistrarPage rawId="999" />);
+    expect(await screen.findByRole("heading", { name: "Invalid registrar ID" })).toBeTruthy();
+    first.unmount();
+    server.use(trpcError("providers.getById", 500));
+    const second = renderUi(<RegistrarPage rawId="1" />);
+    expect(await screen.findByText("Failed to load registrar information.")).toBeTruthy();
+    second.unmount();
+    server.use(trpcOk("providers.getById", PORKBUN), trpcError("providers.prices", 500));
+    renderUi(<RegistrarPage rawId="1" />);
+    expect(await screen.findByText("Failed to load pricing data. Please try again later.")).toBeTruthy();
+  });
+});

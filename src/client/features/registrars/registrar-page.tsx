@@ -1,0 +1,95 @@
+import { Button, Card, Container, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { LuExternalLink } from "react-icons/lu";
+import { EXAMPLE_HOST } from "../../../shared/domain-name.ts";
+import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
+import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
+import { DomainInput } from "../../components/domain-actions/domain-input.tsx";
+import { PageMessage } from "../../components/page-message.tsx";
+import { isMissing } from "../../lib/trpc-errors.ts";
+import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
+import { usePageTitle } from "../../lib/use-page-title.ts";
+import { RegistrarHeader } from "./registrar-header.tsx";
+import { RegistrarPricingTable } from "./registrar-pricing-table.tsx";
+import { RegistrarStats } from "./registrar-stats.tsx";
+
+type Provider = RouterOutputs["providers"]["getById"];
+
+const INVALID_ID = <PageMessage title="Invalid registrar ID" action={{ label: "Back to Registrars", to: "/registrars" }} />;
+
+function NoPricing({ provider }: { provider: Provider }) {
+  const site = provider.website ?? `https://${provider.domain}`;
+  return (
+    <Stack align="center" textAlign="center" py="10" gap="3">
+      <Heading as="h3" size="md">
+        No Pricing Data Available
+      </Heading>
+      <Text color="fg.muted">We don't currently have pricing data for {provider.name}.</Text>
+      <Button asChild variant="outline" size="sm">
+        <a href={site} target="_blank" rel="noopener noreferrer">
+          View Pricing on Their Site <LuExternalLink aria-hidden />
+        </a>
+      </Button>
+    </Stack>
+  );
+}
+
+/** Null for anything that is not a whole positive id ("abc", "1.5", "-3", "1e3"). */
+export function parseProviderId(raw: string): number | null {
+  const parsed = providerIdSchema.safeParse(/^\d+$/.test(raw) ? raw : Number.NaN);
+  return parsed.success ? parsed.data : null;
+}
+
+export function RegistrarPage({ rawId }: { rawId: string }) {
+  const providerId = parseProviderId(rawId);
+  const trpc = useTRPC();
+  const id = providerId ?? 0;
+  const providerQuery = useQuery({ ...trpc.providers.getById.queryOptions({ id }), enabled: providerId !== null });
+  const pricesQuery = useQuery({ ...trpc.providers.prices.queryOptions({ id }), enabled: providerId !== null });
+  const [domain, setDomain] = useState("");
+  const provider = providerQuery.data;
+  usePageTitle(provider ? `${provider.name} prices` : "Registrar");
+
+  if (providerId === null) return INVALID_ID;
+  if (providerQuery.isError) {
+    return isMissing(providerQuery.error) ? INVALID_ID : (
+      <PageMessage tone="error" title="Failed to load registrar information." action={{ label: "Back to Registrars", to: "/registrars" }} />
+    );
+  }
+  const rows = pricesQuery.data;
+  return (
+    <Container maxW="7xl" py="8">
+      <Breadcrumbs items={[{ label: "Registrars", to: "/registrars" }, { label: provider?.name ?? "Registrar" }]} />
+      {provider ? <RegistrarHeader provider={provider} /> : <Skeleton h="20" mb="8" rounded="lg" />}
+      <RegistrarStats rows={rows} status={pricesQuery.status} />
+      <Card.Root variant="outline">
+        <Card.Header>
+          <Heading as="h2" size="lg">
+            TLD Pricing
+          </Heading>
+        </Card.Header>
+        <Card.Body gap="4">
+          {provider && rows?.length === 0 ? (
+            <NoPricing provider={provider} />
+          ) : (
+            <>
+              <DomainInput
+                value={domain}
+                onChange={setDomain}
+                placeholder={`Enter your domain name (e.g., ${EXAMPLE_HOST})`}
+                helperText="Each row's Register and Transfer links use your name with that row's TLD."
+              />
+              <RegistrarPricingTable
+                provider={provider}
+                rows={rows}
+                status={pricesQuery.isError ? "error" : provider && rows ? "success" : "pending"}
+                domain={domain}
+              />
+            </>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Container>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { formatPrice } from "../../../shared/price-format.ts";
+import { CategoryBadge } from "../../components/category-badge.tsx";
+import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
+import { domainForTld, supports } from "../../components/domain-actions/redirect-links.ts";
+import { PLAIN_ROWS_CSS } from "../../components/plain-table-css.ts";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+
+type Provider = RouterOutputs["providers"]["getById"];
+type Row = RouterOutputs["providers"]["prices"][number];
+
+export const PRICING_SKELETON_ROWS = 10;
+/** Big registrars list 700+ TLDs; rendering them in steps keeps the page responsive. */
+export const ROWS_PER_STEP = 100;
+
+interface RegistrarPricingTableProps {
+  /** Rows render once both the provider (for its link patterns) and its prices are loaded. */
+  provider: Provider | undefined;
+  rows: readonly Row[] | undefined;
+  status: "pending" | "error" | "success";
+  domain: string;
+}
+
+function PriceRow({ row, provider, domain }: { row: Row; provider: Provider; domain: string }) {
+  const money = (value: string | null) => formatPrice(value, row.currency);
+  // Spec: the buttons appear only once something is typed and the provider links that action.
+  const kinds = domain.trim() ? (["register", "transfer"] as const).filter((kind) => supports(provider, kind)) : [];
+  return (
+    <tr>
+      <td>
+        <Link to="/tld/$tldId" params={{ tldId: String(row.tld.id) }}>
+          .{row.tld.unicodeName ?? row.tld.name}
+        </Link>
+      </td>
+      <td>
+        <CategoryBadge category={row.tld.category} />
+      </td>
+      <td data-num="">{money(row.registrationPrice)}</td>
+      <td data-num="">{money(row.renewalPrice)}</td>
+      <td data-num="">{money(row.transferPrice)}</td>
+      <td>{row.currency}</td>
+      <td>
+        <span className="cell-actions">
+          {kinds.map((kind) => (
+            <RedirectButton key={kind} kind={kind} providerId={provider.id} providerName={provider.name} domain={domainForTld(domain, row.tld.name)} />
+          ))}
+        </span>
+      </td>
+    </tr>
+  );
+}
+
+export function RegistrarPricingTable({ provider, rows, status, domain }: RegistrarPricingTableProps) {
+  const [shown, setShown] = useState(ROWS_PER_STEP);
+  return (
+    <>
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size="sm" css={PLAIN_ROWS_CSS}>
+          <Table.Caption srOnly>{`TLD prices at ${provider?.name ?? "this registrar"}`}</Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              {["TLD", "Category", "Registration", "Renewal", "Transfer", "Currency", "Actions"].map((label, i) => (
+                <Table.ColumnHeader key={label} textAlign={i >= 2 && i <= 4 ? "end" : i === 6 ? "end" : "start"}>
+                  {label}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {status === "pending" &&
+              Array.from({ length: PRICING_SKELETON_ROWS }, (_, i) => (
+                <tr key={i} data-testid="skeleton-row">
+                  <td colSpan={7}>
+                    <Skeleton h="6" />
+                  </td>
+                </tr>
+              ))}
+            {status === "error" && (
+              <tr>
+                <td colSpan={7} data-message="error">
+                  Failed to load pricing data. Please try again later.
+                </td>
+              </tr>
+            )}
+            {status === "success" &&
+              provider &&
+              rows?.slice(0, shown).map((row) => <PriceRow key={row.id} row={row} provider={provider} domain={domain} />)}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {status === "success" && rows && rows.length > shown && (
+        <HStack justify="center" gap="3" mt="4">
+          <Text fontSize="sm" color="fg.muted">
+            Showing {shown} of {rows.length} TLDs
+          </Text>
+          <Button size="sm" variant="outline" onClick={() => setShown((n) => n + ROWS_PER_STEP)}>
+            Show more
+          </Button>
+        </HStack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Box, Container, Heading, HStack, SimpleGrid, Skeleton, Stat, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
+import { usePageTitle } from "../../lib/use-page-title.ts";
+import { isAccredited } from "./accreditation.ts";
+import { RegistrarCard } from "./registrar-card.tsx";
+
+export const REGISTRAR_SKELETONS = 12;
+type Provider = RouterOutputs["providers"]["list"][number];
+
+function Group({ title, providers }: { title: string; providers: Provider[] }) {
+  if (providers.length === 0) return null;
+  const id = title.toLowerCase().replaceAll(" ", "-");
+  return (
+    <Box as="section" aria-labelledby={id} mb="10">
+      <Heading as="h2" id={id} size="xl" mb="4">
+        {title}
+      </Heading>
+      <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+        {providers.map((provider) => (
+          <RegistrarCard key={provider.id} provider={provider} />
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+function Body() {
+  const trpc = useTRPC();
+  const query = useQuery(trpc.providers.list.queryOptions());
+  if (query.isPending) {
+    return (
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" aria-busy>
+        {Array.from({ length: REGISTRAR_SKELETONS }, (_, i) => (
+          <Skeleton key={i} h="40" rounded="lg" data-testid="registrar-skeleton" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (query.isError) return <Text color="fg.error" role="alert">Failed to load registrars. Please try again later.</Text>;
+  if (query.data.length === 0) return <Text color="fg.muted">No registrars available.</Text>;
+  const accredited = query.data.filter(isAccredited);
+  const others = query.data.filter((p) => !isAccredited(p));
+  return (
+    <>
+      <HStack gap="4" mb="10" wrap="wrap">
+        {[
+          ["ICANN Accredited", accredited.length],
+          ["Other Registrars", others.length],
+        ].map(([label, count]) => (
+          <Stat.Root key={label} borderWidth="1px" rounded="lg" p="4" maxW="56">
+            <Stat.Label>{label}</Stat.Label>
+            <Stat.ValueText>{count}</Stat.ValueText>
+          </Stat.Root>
+        ))}
+      </HStack>
+      <Group title="ICANN Accredited Registrars" providers={accredited} />
+      <Group title="Other Domain Registrars" providers={others} />
+    </>
+  );
+}
+
+export function RegistrarsPage() {
+  usePageTitle("Domain Registrars");
+  return (
+    <Container maxW="7xl" py="10">
+      <Heading as="h1" size="3xl" mb="2">
+        Domain Registrars
+      </Heading>
+      <Text color="fg.muted" mb="8">
+        Every registrar and service provider whose prices we compare.
+      </Text>
+      <Body />
+    </Container>
+  );
+}

@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { controlIntersections } from "../../testing/intersection.ts";
+import { renderUi, server, useMsw } from "../../testing/render.tsx";
+import { signedIn } from "../../testing/trpc-msw.ts";
+import { AppShell } from "./app-shell.tsx";
+
+useMsw();
+afterEach(() => vi.unstubAllGlobals());
+
+const mainNav = () => within(screen.getByRole("navigation", { name: "Main" }));
+
+describe("app shell", () => {
+  it("offers Sign In and Get Started to visitors, both to /api/login, and only the public links", async () => {
+    renderUi(<AppShell>page</AppShell>);
+    const signIn = await screen.findByRole("link", { name: "Sign In" });
+    expect(signIn.getAttribute("href")).toBe("/api/login");
+    expect(screen.getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe("/api/login");
+    expect(mainNav().getAllByRole("link").map((a) => a.textContent)).toEqual(["TLDs", "Registrars"]);
+    expect(screen.queryByText(/Welcome,/)).toBeNull();
+  });
+
+  it("welcomes a signed-in user by first name, adds the account links and Sign Out", async () => {
+    server.use(signedIn({ firstName: "Ada", email: "ada@example.com" }));
+    renderUi(<AppShell>page</AppShell>);
+    expect(await screen.findByText("Welcome, Ada")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Sign Out" }).getAttribute("href")).toBe("/api/logout");
+    expect(screen.queryByRole("link", { name: "Sign In" })).toBeNull();
+    expect(mainNav().getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/tlds", "/registrars", "/portfolio", "/accounts", "/admin"]);
+  });
+
+  it("falls back to the e-mail address when there is no first name", async () => {
+    server.use(signedIn({ firstName: null, email: "ada@example.com" }));
+    renderUi(<AppShell>page</AppShell>);
+    expect(await screen.findByText("Welcome, ada@example.com")).toBeTruthy();
+  });
+
+  it("renders the footer when it nears the viewport, with every destination and the copyright line", async () => {
+    const view = controlIntersections();
+    renderUi(<AppShell>page</AppShell>);
+    await screen.findByRole("link", { name: "Sign In" });
+    expect(screen.queryByRole("contentinfo")).toBeNull();
+    act(() => view.reveal());
+    const footer = within(await screen.findByRole("contentinfo"));
+    const hrefs = footer.getAllByRole("link").map((a) => a.getAttribute("href"));
+    for (const path of ["/tlds", "/", "/portfolio", "/api-access", "/registry-operators", "/registrars", "/icann-accredited-registrars",
+      "/service-providers", "/documentation", "/help", "/contact", "/status", "/privacy", "/terms", "/cookies"]) {
+      expect(hrefs).toContain(path);
+    }
+    const chat = footer.getByRole("link", { name: "Community Chat" });
+    expect(chat.getAttribute("target")).toBe("_blank");
+    expect(footer.getByText(/Copyright 2025/)).toBeTruthy();
+  });
+
+  it("opens the menu drawer on a phone and closes it when a link is tapped", async () => {
+    // happy-dom evaluates Chakra's media queries against this viewport.
+    (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width: 360, height: 740 });
+    const user = userEvent.setup();
+    const { router } = renderUi(<AppShell>page</AppShell>);
+    await user.click(await screen.findByRole("button", { name: "Open menu" }));
+    const drawer = within(await screen.findByRole("dialog"));
+    expect(drawer.getByRole("link", { name: "Sign In" })).toBeTruthy();
+    await user.click(drawer.getByRole("link", { name: "Registrars" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/registrars");
+  });
+});

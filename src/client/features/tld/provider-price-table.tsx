@@ -1,0 +1,103 @@
+import { Skeleton, Table } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { formatPrice, priceOrMissing } from "../../../shared/price-format.ts";
+import { PromoBadge } from "../../components/category-badge.tsx";
+import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
+import { supports } from "../../components/domain-actions/redirect-links.ts";
+import { PLAIN_ROWS_CSS } from "../../components/plain-table-css.ts";
+import { ProviderLogo } from "../../components/provider-logo.tsx";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+
+type Quote = RouterOutputs["prices"]["byTld"][number];
+
+interface ProviderPriceTableProps {
+  tldName: string;
+  quotes: readonly Quote[] | undefined;
+  status: "pending" | "error" | "success";
+  domain: string;
+}
+
+function QuoteRow({ quote, domain }: { quote: Quote; domain: string }) {
+  const provider = quote.serviceProvider;
+  const money = (value: string | null) => formatPrice(value, quote.currency);
+  return (
+    <tr>
+      <td>
+        <span className="cell-row">
+          <ProviderLogo name={provider.name} logoUrl={provider.logoUrl} size={32} />
+          <span className="cell-stack">
+            <Link to="/registrar/$providerId" params={{ providerId: String(provider.id) }}>
+              {provider.name}
+            </Link>
+            <span className="sub">{provider.domain}</span>
+          </span>
+        </span>
+      </td>
+      <td data-num="">
+        {money(quote.registrationPrice)}
+        {quote.isPromo && (
+          <span className="sub">
+            <PromoBadge /> then {money(quote.regularRegistrationPrice)}
+          </span>
+        )}
+      </td>
+      <td data-num="">{money(quote.renewalPrice)}</td>
+      <td data-num="">{money(quote.transferPrice)}</td>
+      <td>
+        <span className="cell-actions">
+          {(["register", "transfer"] as const)
+            .filter((kind) => supports(provider, kind))
+            .map((kind) => (
+              <RedirectButton key={kind} kind={kind} providerId={provider.id} providerName={provider.name} domain={domain} />
+            ))}
+        </span>
+      </td>
+    </tr>
+  );
+}
+
+function Message({ children, error = false }: { children: string; error?: boolean }) {
+  return (
+    <tr>
+      <td colSpan={5} data-message={error ? "error" : ""}>
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/** Cheapest registration first; unpriced quotes last. */
+export function ProviderPriceTable({ tldName, quotes, status, domain }: ProviderPriceTableProps) {
+  const sorted = [...(quotes ?? [])].sort((a, b) => priceOrMissing(a.registrationPrice) - priceOrMissing(b.registrationPrice));
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" css={PLAIN_ROWS_CSS}>
+        <Table.Caption srOnly>{`Prices for .${tldName} by registrar`}</Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Registrar</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Registration</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Renewal</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Transfer</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {status === "pending" &&
+            Array.from({ length: 5 }, (_, i) => (
+              <tr key={i} data-testid="skeleton-row">
+                <td colSpan={5}>
+                  <Skeleton h="8" />
+                </td>
+              </tr>
+            ))}
+          {status === "error" && <Message error>Failed to load pricing data. Please try again later.</Message>}
+          {status === "success" && sorted.length === 0 && <Message>No domain pricing data available</Message>}
+          {sorted.map((quote) => (
+            <QuoteRow key={quote.id} quote={quote} domain={domain} />
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

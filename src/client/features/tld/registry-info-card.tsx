@@ -1,0 +1,55 @@
+import { Card, Heading, Link } from "@chakra-ui/react";
+import { Fragment, type ReactNode } from "react";
+import type { RouterOutputs } from "../../lib/trpc.ts";
+import { REGISTRY_FACTS } from "./registry-facts.ts";
+
+type Tld = RouterOutputs["catalogue"]["tld"];
+
+const IANA_TYPES: Record<string, string> = {
+  generic: "Generic",
+  "country-code": "Country code",
+  sponsored: "Sponsored",
+  infrastructure: "Infrastructure",
+  "generic-restricted": "Generic (restricted)",
+  test: "Test",
+};
+
+const dnssecText = (dnssec: boolean | null) => (dnssec === null ? "Unknown" : dnssec ? "Signed" : "Not signed");
+
+export function RegistryInfoCard({ tld }: { tld: Tld }) {
+  const facts = REGISTRY_FACTS[tld.name];
+  const items: Array<[string, ReactNode]> = [
+    ["Registry operator", tld.registryOperator ?? "Not listed"],
+    ["IANA type", IANA_TYPES[tld.ianaType] ?? tld.ianaType],
+    ["RDAP server", tld.rdapUrl ?? "None published"],
+    ["DNSSEC", dnssecText(tld.dnssec)],
+  ];
+  if (tld.unicodeName) items.push(["Unicode form", `.${tld.unicodeName}`]);
+  if (facts) {
+    items.push(["Launched", String(facts.launchYear)], ["Purpose", facts.purpose], [
+      "Official site",
+      <Link key="site" href={facts.officialSite} target="_blank" rel="noopener noreferrer" color="blue.fg">
+        {facts.officialSite.replace(/^https:\/\//, "")}
+      </Link>,
+    ]);
+  }
+  return (
+    <Card.Root variant="outline">
+      <Card.Header>
+        <Heading as="h2" size="lg">
+          Registry Information
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <dl className="app-dl">
+          {items.map(([label, value]) => (
+            <Fragment key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      </Card.Body>
+    </Card.Root>
+  );
+}

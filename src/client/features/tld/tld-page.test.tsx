@@ -1,0 +1,125 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { provider, quote } from "../../testing/fixtures.ts";
+import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
+import { trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
+import { TldPage } from "./tld-page.tsx";
+
+useMsw();
+
+const TLD = {
+  id: 284, name: "com", unicodeName: null, description: "Generic top-level domain .com, operated by VeriSign.",
+  category: "generic", ianaType: "generic", isActive: true, registryOperatorId: 1, registryOperator: "VeriSign Global Registry Services",
+  rdapUrl: "https://rdap.verisign.com/com/v1/", dnssec: true,
+};
+const cloudflare = provider({ id: 5, name: "Cloudflare Registrar", domain: "cloudflare.com" });
+const route53 = provider({ id: 8, name: "Amazon Route 53", transferUrlPattern: null });
+const QUOTES = [
+  quote(route53, { registrationPrice: "12.00" }),
+  quote(cloudflare, { registrationPrice: "9.59" }),
+  quote(provider({ name: "Hover" }), { registrationPrice: "14.99", isPromo: true, regularRegistrationPrice: "16.99" }),
+];
+
+function serve(tld: object = TLD, quotes: object = QUOTES) {
+  server.use(trpcOk("catalogue.tld", tld), trpcOk("prices.byTld", quotes));
+}
+
+const cloudflareRow = () => screen.getByRole("row", { name: /Cloudflare Registrar/ });
+
+describe("TLD page", () => {
+  it("shows the header, registry information and single-currency statistics", async () => {
+    serve();
+    renderUi(<TldPage tldId="com" />);
+    expect(await screen.findByRole("heading", { level: 1, name: ".com" })).toBeTruthy();
+    expect(await screen.findByText(TLD.description)).toBeTruthy();
+    expect(document.querySelector("[data-category=generic]")?.textContent).toBe("Generic");
+    expect(screen.getByText("Active")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to TLDs" }).getAttribute("href")).toBe("/tlds");
+    for (const text of ["VeriSign Global Registry Services", "https://rdap.verisign.com/com/v1/", "Signed", "1985"]) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    const stats = within((await screen.findByText("Lowest registration")).closest("dl") as HTMLElement);
+    expect(stats.getByText("$9.59")).toBeTruthy();
+    expect(stats.getByText("$14.99")).toBeTruthy();
+    expect(stats.getByText("$12.19")).toBeTruthy(); // (9.59 + 12.00 + 14.99) / 3, to the cent
+    expect(stats.getByText("3")).toBeTruthy();
+    // Cheapest first; the provider's name links to its registrar page.
+    const rows = screen.getAllByRole("row").slice(1).map((r) => r.textContent ?? "");
+    expect(rows[0]).toContain("Cloudflare Registrar");
+    expect(within(cloudflareRow()).getByRole("link", { name: "Cloudflare Registrar" }).getAttribute("href")).toBe("/registrar/5");
+  });
+
+  it("shows registry basics for any TLD and only currencies and count when currencies differ", async () => {
+    serve({ ...TLD, name: "xn--p1ai", unicodeName: "рф", category: "country-code", isActive: false, dnssec: null, rdapUrl: null },
+      [quote(cloudflare), quote(provider({ name: "easyname" }), { currency: "EUR", registrationPrice: "14.90" })]);
+    renderUi(<TldPage tldId="xn--p1ai" />);
+    expect(await screen.findByRole("heading", { level: 1, name: ".рф" })).toBeTruthy();
+    expect(screen.getByText("Inactive")).toBeTruthy();
+    expect(screen.getByText("Unknown")).toBeTruthy();
+    expect(screen.queryByText("Launched")).toBeNull();
+    expect(await screen.findByText("EUR, USD")).toBeTruthy();
+    expect(screen.queryByText("Lowest registration")).toBeNull();
+    expect(screen.getByText("€14.90")).toBeTruthy();
+  });
+
+  it("says 'TLD Not Found' with a way home for an unknown TLD", async () => {
+    server.use(trpcError("catalogue.tld", 404, 'TLD "zzz" not found'), trpcError("prices.byTld", 404));
+    renderUi(<TldPage tldId="zzz" />);
+    expect(await screen.findByRole("heading", { name: "TLD Not Found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+  });
+
+  it("tells a load error apart from a pricing error", async () => {
+    server.use(trpcError("catalogue.tld", 500), trpcPending("prices.byTld"));
+    const first = renderUi(<TldPage tldId="com" />);
+    expect(await screen.findByText("Error loading TLD information")).toBeTruthy();
+    first.unmount();
+    server.use(trpcOk("catalogue.tld", TLD), trpcError("prices.byTld", 500));
+    renderUi(<TldPage tldId="com" />);
+    expect(await screen.findAllByText("Failed to load pricing data. Please try again later.")).toHaveLength(2);
+  });
+
+  it("keeps the register links disabled until the domain is valid, explaining why in a toast", async () => {
+    serve();
+    const user = userEvent.setup();
+    renderUi(<TldPage tldId="com" />);
+    await screen.findByText("$9.59", { selector: "td" });
+    const register = () =>
+      within(cloudflareRow()).queryByRole("button", { name: /^Register/ }) ?? within(cloudflareRow()).getByRole("link", { name: /^Register/ });
+    expect(register().getAttribute("aria-disabled")).toBe("true");
+    expect(register().hasAttribute("href")).toBe(false);
+
+    await user.click(register());
+    expect((await findToast("Domain Required")).textContent).toContain("Please enter a domain name first.");
+
+    await user.type(screen.getByLabelText("Domain name"), "my_site.com");
+    expect(screen.getByText(/contains invalid characters/)).toBeTruthy();
+    await user.click(register());
+    const invalid = await findToast("Invalid Domain");
+    expect(invalid.textContent).toContain('Domain part "my_site" contains invalid characters. Only letters, numbers, and hyphens are allowed');
+    // One toast at a time: the newer message replaced the older one.
+    await waitFor(() => expect(screen.queryByText("Domain Required")).toBeNull());
+
+    await user.clear(screen.getByLabelText("Domain name"));
+    await user.type(screen.getByLabelText("Domain name"), " My-Site.COM ");
+    const link = within(cloudflareRow()).getByRole("link", { name: /^Register my-site\.com at Cloudflare Registrar/ });
+    expect(link.getAttribute("href")).toBe("/api/r/register?providerId=5&domain=my-site.com");
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toBe("noopener");
+    const transfer = within(cloudflareRow()).getByRole("link", { name: /^Transfer/ });
+    expect(transfer.getAttribute("href")).toBe("/api/r/transfer?providerId=5&domain=my-site.com");
+    link.addEventListener("click", (e) => e.preventDefault()); // happy-dom would try to open the tab
+    await user.click(link);
+    expect((await findToast("Redirecting to Registrar")).textContent).toContain("Cloudflare Registrar");
+  });
+
+  it("offers only the actions a provider has a link pattern for", async () => {
+    serve();
+    renderUi(<TldPage tldId="com" />);
+    const row = await screen.findByRole("row", { name: /Amazon Route 53/ });
+    expect(within(row).getByRole("button", { name: /^Register/ })).toBeTruthy();
+    expect(within(row).queryByRole("button", { name: /^Transfer/ })).toBeNull();
+  });
+});

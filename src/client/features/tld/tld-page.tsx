@@ -1,0 +1,87 @@
+import { Button, Card, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { LuArrowLeft } from "react-icons/lu";
+import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
+import { ActiveBadge, CategoryBadge } from "../../components/category-badge.tsx";
+import { DomainInput } from "../../components/domain-actions/domain-input.tsx";
+import { PageMessage } from "../../components/page-message.tsx";
+import { isMissing } from "../../lib/trpc-errors.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { usePageTitle } from "../../lib/use-page-title.ts";
+import { PriceStatsCard } from "./price-stats-card.tsx";
+import { ProviderPriceTable } from "./provider-price-table.tsx";
+import { RegistryInfoCard } from "./registry-info-card.tsx";
+
+export function TldPage({ tldId }: { tldId: string }) {
+  const trpc = useTRPC();
+  const tldQuery = useQuery(trpc.catalogue.tld.queryOptions({ tldId }));
+  const pricesQuery = useQuery(trpc.prices.byTld.queryOptions({ tldId }));
+  const [domain, setDomain] = useState("");
+  const tld = tldQuery.data;
+  usePageTitle(tld ? `.${tld.unicodeName ?? tld.name} domain prices` : undefined);
+
+  if (tldQuery.isError) {
+    return isMissing(tldQuery.error) ? (
+      <PageMessage title="TLD Not Found" text={`We have no top-level domain called .${tldId}.`} action={{ label: "Back to Home", to: "/" }} />
+    ) : (
+      <PageMessage tone="error" title="Error loading TLD information" text="Please try again later." action={{ label: "Back to TLDs", to: "/tlds" }} />
+    );
+  }
+
+  const label = `.${tld?.unicodeName ?? tld?.name ?? tldId}`;
+  return (
+    <Container maxW="7xl" py="8">
+      <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "TLDs", to: "/tlds" }, { label }]} />
+      <Stack direction={{ base: "column", md: "row" }} justify="space-between" align={{ md: "flex-start" }} gap="4" mb="8">
+        <Stack gap="3">
+          <Heading as="h1" size="4xl">
+            {label}
+          </Heading>
+          {tld ? (
+            <>
+              <Text color="fg.muted" maxW="3xl">
+                {tld.description}
+              </Text>
+              <HStack gap="2">
+                <CategoryBadge category={tld.category} />
+                <ActiveBadge active={tld.isActive} />
+              </HStack>
+            </>
+          ) : (
+            <Skeleton h="12" w={{ base: "full", md: "xl" }} />
+          )}
+        </Stack>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/tlds">
+            <LuArrowLeft aria-hidden /> Back to TLDs
+          </Link>
+        </Button>
+      </Stack>
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" mb="8">
+        {tld ? <RegistryInfoCard tld={tld} /> : <Skeleton h="56" rounded="lg" />}
+        <PriceStatsCard quotes={pricesQuery.data} status={pricesQuery.status} />
+      </SimpleGrid>
+
+      <Card.Root variant="outline">
+        <Card.Header>
+          <Heading as="h2" size="lg">
+            Compare registrars
+          </Heading>
+        </Card.Header>
+        <Card.Body gap="4">
+          <DomainInput
+            value={domain}
+            onChange={setDomain}
+            placeholder={`example.${tld?.name ?? tldId}`}
+            helperText="Type the domain you want; the Register and Transfer links open the registrar in a new tab."
+            validate
+          />
+          <ProviderPriceTable tldName={tld?.name ?? tldId} quotes={pricesQuery.data} status={pricesQuery.status} domain={domain} />
+        </Card.Body>
+      </Card.Root>
+    </Container>
+  );
+}

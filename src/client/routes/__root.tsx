@@ -1,0 +1,17 @@
+import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
+import { NotFoundPage } from "../components/not-found-page.tsx";
+import type { RouterContext } from "../lib/router-context.ts";
+import { AppShell } from "../features/shell/app-shell.tsx";
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+});
+
+function RootLayout() {
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}

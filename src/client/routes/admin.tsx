@@ -1,0 +1,18 @@
+import { Outlet, createFileRoute } from "@tanstack/react-router";
+import { AdminGate } from "../features/admin/admin-gate.tsx";
+import { RequireAuth } from "../lib/require-auth.tsx";
+
+/** Every /admin page: signed in first (else the sign-in redirect), then admin (else 'Access Denied'). */
+export const Route = createFileRoute("/admin")({
+  component: AdminLayout,
+});
+
+function AdminLayout() {
+  return (
+    <RequireAuth>
+      <AdminGate>
+        <Outlet />
+      </AdminGate>
+    </RequireAuth>
+  );
+}

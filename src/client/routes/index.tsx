@@ -1,0 +1,83 @@
+import { Container, Heading, Stack } from "@chakra-ui/react";
+import { createFileRoute } from "@tanstack/react-router";
+import { useState } from "react";
+import { RenderWhenNear } from "../components/render-when-near.tsx";
+import { CommunityChat } from "../features/landing/community-chat.tsx";
+import { Hero } from "../features/landing/hero.tsx";
+import { OurData } from "../features/landing/our-data.tsx";
+import { ProviderGrid } from "../features/landing/provider-grid.tsx";
+import { AllPricesTable } from "../features/prices/all-prices-table.tsx";
+import { CommonPricesTable } from "../features/prices/common-prices-table.tsx";
+import { DEFAULT_TABLE_STATE, toListInput } from "../features/prices/table-state.ts";
+import { useAuth } from "../lib/use-auth.ts";
+import { usePageTitle } from "../lib/use-page-title.ts";
+
+export const Route = createFileRoute("/")({
+  // Start every call while the page's code chunk is still downloading; not awaited, so a slow
+  // call only delays its own section.
+  loader: ({ context: { queryClient, trpc } }) => {
+    void queryClient.prefetchQuery(trpc.catalogue.dataStatus.queryOptions());
+    void queryClient.prefetchQuery(trpc.providers.list.queryOptions());
+    void queryClient.prefetchQuery(trpc.catalogue.stats.queryOptions());
+    void queryClient.prefetchQuery(trpc.prices.common.queryOptions());
+    void queryClient.prefetchQuery(trpc.prices.list.queryOptions(toListInput(DEFAULT_TABLE_STATE)));
+  },
+  component: HomePage,
+});
+
+function PriceSections() {
+  // On the home page the table state is local: the shareable, URL-backed view is /tlds.
+  const [state, setState] = useState(DEFAULT_TABLE_STATE);
+  return (
+    <Container maxW="7xl">
+      <Stack gap="8">
+        <CommonPricesTable />
+        <AllPricesTable title="All TLD Prices" subtitle="Complete domain pricing database" state={state} onStateChange={setState} />
+      </Stack>
+    </Container>
+  );
+}
+
+/** Spec section 2: the landing page while auth loads or for visitors, the dashboard home once signed in. */
+function HomePage() {
+  const { isAuthenticated } = useAuth();
+  usePageTitle(undefined);
+  if (isAuthenticated) {
+    return (
+      <Stack gap="8" py="10">
+        <Container maxW="7xl">
+          <Heading as="h1" size="3xl">
+            Welcome to Your Domain Dashboard
+          </Heading>
+        </Container>
+        <PriceSections />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="0">
+      <Hero />
+      <BelowTheFold />
+    </Stack>
+  );
+}
+
+/** Below the hero, each section renders as it nears the viewport (see RenderWhenNear). */
+function BelowTheFold() {
+  return (
+    <>
+      <RenderWhenNear minH={{ base: "950px", md: "650px", lg: "480px" }}>
+        <ProviderGrid />
+      </RenderWhenNear>
+      <RenderWhenNear minH="360px">
+        <OurData />
+      </RenderWhenNear>
+      <Stack gap="12" pt="12">
+        <RenderWhenNear minH={{ base: "2600px", md: "2200px" }}>
+          <PriceSections />
+        </RenderWhenNear>
+        <CommunityChat />
+      </Stack>
+    </>
+  );
+}

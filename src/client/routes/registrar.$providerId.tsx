@@ -1,0 +1,23 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { RegistrarPage } from "../features/registrars/registrar-page.tsx";
+
+/**
+ * Loose check, only to decide whether prefetching is worth it; the page validates the id with
+ * the shared schema (kept out of this file so zod stays out of the first-load bundle).
+ */
+const looksLikeId = (raw: string) => /^[1-9]\d{0,9}$/.test(raw);
+
+export const Route = createFileRoute("/registrar/$providerId")({
+  loader: ({ context: { queryClient, trpc }, params }) => {
+    if (!looksLikeId(params.providerId)) return;
+    const id = Number(params.providerId);
+    void queryClient.prefetchQuery(trpc.providers.getById.queryOptions({ id }));
+    void queryClient.prefetchQuery(trpc.providers.prices.queryOptions({ id }));
+  },
+  component: RegistrarRoute,
+});
+
+function RegistrarRoute() {
+  const { providerId } = Route.useParams();
+  return <RegistrarPage key={providerId} rawId={providerId} />;
+}

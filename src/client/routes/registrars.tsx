@@ -1,0 +1,9 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { RegistrarsPage } from "../features/registrars/registrars-page.tsx";
+
+export const Route = createFileRoute("/registrars")({
+  loader: ({ context: { queryClient, trpc } }) => {
+    void queryClient.prefetchQuery(trpc.providers.list.queryOptions());
+  },
+  component: RegistrarsPage,
+});

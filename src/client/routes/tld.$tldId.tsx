@@ -1,0 +1,16 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { TldPage } from "../features/tld/tld-page.tsx";
+
+export const Route = createFileRoute("/tld/$tldId")({
+  loader: ({ context: { queryClient, trpc }, params: { tldId } }) => {
+    void queryClient.prefetchQuery(trpc.catalogue.tld.queryOptions({ tldId }));
+    void queryClient.prefetchQuery(trpc.prices.byTld.queryOptions({ tldId }));
+  },
+  component: TldRoute,
+});
+
+function TldRoute() {
+  const { tldId } = Route.useParams();
+  // Keyed so typing state (the domain) starts fresh on each TLD.
+  return <TldPage key={tldId} tldId={tldId} />;
+}

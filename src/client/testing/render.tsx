@@ -1,0 +1,59 @@
+/**
+ * Renders a component inside everything the app gives it: query client (the app's own
+ * defaults), typed tRPC hooks, Chakra and a memory router (links need one). msw answers
+ * the network; see trpc-msw.ts.
+ */
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRouter, type AnyRouter } from "@tanstack/react-router";
+import { cleanup, render, screen } from "@testing-library/react";
+import { setupServer } from "msw/node";
+import type { ReactNode } from "react";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { UiProvider } from "../components/ui/provider.tsx";
+import { createQueryClient } from "../lib/query-client.ts";
+import { TRPCProvider, createTrpcClient } from "../lib/trpc.ts";
+import { signedOut } from "./trpc-msw.ts";
+
+export const server = setupServer(signedOut);
+
+/** Call once at the top of a test file. */
+export function useMsw(): void {
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterEach(() => {
+    cleanup();
+    server.resetHandlers();
+  });
+  afterAll(() => server.close());
+}
+
+export function renderWithRouter(build: () => AnyRouter) {
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient();
+  const router = build();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <UiProvider>
+          <RouterProvider router={router} />
+        </UiProvider>
+      </TRPCProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Renders one component at `path` (default /) of a router that has no other routes. */
+export function renderUi(ui: ReactNode, path = "/") {
+  return renderWithRouter(() =>
+    createRouter({
+      routeTree: createRootRoute({ component: () => <>{ui}<Outlet /></>, notFoundComponent: () => null }),
+      history: createMemoryHistory({ initialEntries: [path] }),
+    }),
+  );
+}
+
+/** Toasts render in a portal; wait for one with the given title and return its text. */
+export async function findToast(title: string): Promise<HTMLElement> {
+  const titleEl = await screen.findByText(title, {}, { timeout: 3000 });
+  return titleEl.closest<HTMLElement>("[data-scope=toast][data-part=root]") ?? titleEl;
+}

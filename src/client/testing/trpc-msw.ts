@@ -1,0 +1,44 @@
+/**
+ * msw handlers in tRPC's non-batched wire format (httpLink): GET /trpc/{path}?input={json}
+ * answered with {"result":{"data":…}} or {"error":{…}} plus the matching HTTP status.
+ */
+import { delay, http, HttpResponse } from "msw";
+
+const inputOf = (request: Request): unknown => {
+  const raw = new URL(request.url).searchParams.get("input");
+  return raw === null ? undefined : JSON.parse(raw);
+};
+
+export function trpcOk<I = unknown>(path: string, data: unknown | ((input: I) => unknown), onInput?: (input: I) => void) {
+  return http.get(`*/trpc/${path}`, ({ request }) => {
+    const input = inputOf(request) as I;
+    onInput?.(input);
+    const body = typeof data === "function" ? (data as (input: I) => unknown)(input) : data;
+    return HttpResponse.json({ result: { data: body } });
+  });
+}
+
+const CODES: Record<number, [string, number]> = {
+  400: ["BAD_REQUEST", -32600],
+  401: ["UNAUTHORIZED", -32001],
+  404: ["NOT_FOUND", -32004],
+  500: ["INTERNAL_SERVER_ERROR", -32603],
+};
+
+export function trpcError(path: string, status: 400 | 401 | 404 | 500, message = "Something went wrong") {
+  const [code, jsonCode] = CODES[status] ?? ["INTERNAL_SERVER_ERROR", -32603];
+  return http.get(`*/trpc/${path}`, () =>
+    HttpResponse.json({ error: { message, code: jsonCode, data: { code, httpStatus: status, path } } }, { status }),
+  );
+}
+
+/** Never answers, to hold a component in its loading state. */
+export const trpcPending = (path: string) =>
+  http.get(`*/trpc/${path}`, async () => {
+    await delay("infinite");
+    return HttpResponse.json({});
+  });
+
+export const signedOut = http.get("*/api/auth/user", () => HttpResponse.json({ message: "Unauthorized" }, { status: 401 }));
+export const signedIn = (user: { firstName: string | null; email: string | null; isAdmin?: boolean }) =>
+  http.get("*/api/auth/user", () => HttpResponse.json({ isAdmin: false, ...user }));
