@@ -1,0 +1,58 @@
+/**
+ * A tiny test harness for the browser journeys: each journey gets a fresh browser context,
+ * failures keep a screenshot, uncaught page errors fail the journey, and the run ends with
+ * "N passed, M failed".
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+
+export interface Journey {
+  name: string;
+  context?: BrowserContextOptions;
+  run: (page: Page, baseUrl: string) => Promise<void>;
+}
+
+export function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** Polls until `read` returns something `accept` likes (the page updates asynchronously). */
+export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await read();
+    if (accept(last)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: last value ${JSON.stringify(last)}`);
+}
+
+export async function runJourneys(browser: Browser, baseUrl: string, journeys: Journey[], artifactsDir: string) {
+  let passed = 0;
+  let failed = 0;
+  mkdirSync(artifactsDir, { recursive: true });
+  for (const journey of journeys) {
+    const context = await browser.newContext({ baseURL: baseUrl, ...journey.context });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    const started = Date.now();
+    try {
+      await journey.run(page, baseUrl);
+      check(pageErrors.length === 0, `uncaught page errors: ${pageErrors.join(" | ")}`);
+      passed += 1;
+      console.log(`  ✓ ${journey.name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      failed += 1;
+      const shot = join(artifactsDir, `${journey.name.replace(/\W+/g, "-")}.png`);
+      await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+      console.log(`  ✗ ${journey.name}\n    ${(error as Error).message.split("\n").join("\n    ")}\n    screenshot: ${shot}`);
+    } finally {
+      await context.close();
+    }
+  }
+  return { passed, failed };
+}

@@ -1,0 +1,65 @@
+/**
+ * Lighthouse (mobile profile, simulated throttling) on the production build: starts the server
+ * on a temporary database, audits /, /tlds and /tld/com in Debian's Chromium, prints the four
+ * category scores per page and the landing page's first-load JavaScript, then stops the server.
+ * Exits non-zero when a page misses the targets (performance 90, accessibility 95,
+ * best practices 95). Reports are kept as JSON in $TMPDIR/tld-lighthouse/.
+ *
+ *   npm run build && npm run lighthouse            RUNS=3 takes the median of three runs
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertClientBuilt, startProductionServer } from "./e2e-server.ts";
+import { initialJs } from "./initial-js.ts";
+
+const PAGES = process.env.PAGES?.split(",") ?? ["/", "/tlds", "/tld/com"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const TARGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = { performance: 90, accessibility: 95, "best-practices": 95 };
+const RUNS = Math.max(1, Number(process.env.RUNS ?? 1));
+const reportDir = join(tmpdir(), "tld-lighthouse");
+
+assertClientBuilt();
+mkdirSync(reportDir, { recursive: true });
+const server = await startProductionServer();
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+let missed = 0;
+
+try {
+  console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ""}against ${server.url}`);
+  console.log(["page".padEnd(10), ...CATEGORIES.map((c) => c.padStart(15)), "   FCP", "   LCP", "   TBT"].join(""));
+  for (const path of PAGES) {
+    const runs: Array<Record<string, number>> = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+      if (!result) throw new Error(`no Lighthouse result for ${path}`);
+      const { lhr } = result;
+      writeFileSync(join(reportDir, `${path.replace(/\W+/g, "_") || "home"}-${i}.json`), JSON.stringify(lhr));
+      const scores: Record<string, number> = {};
+      for (const category of CATEGORIES) scores[category] = Math.round((lhr.categories[category]?.score ?? 0) * 100);
+      scores.fcp = lhr.audits["first-contentful-paint"]?.numericValue ?? 0;
+      scores.lcp = lhr.audits["largest-contentful-paint"]?.numericValue ?? 0;
+      scores.tbt = lhr.audits["total-blocking-time"]?.numericValue ?? 0;
+      runs.push(scores);
+    }
+    const pick = (key: string) => median(runs.map((r) => r[key] ?? 0));
+    const row = CATEGORIES.map((category) => {
+      const score = pick(category);
+      const target = TARGETS[category];
+      if (target !== undefined && score < target) missed += 1;
+      return `${score}${target !== undefined && score < target ? "!" : " "}`.padStart(15);
+    });
+    console.log([path.padEnd(10), ...row, `${(pick("fcp") / 1000).toFixed(1)}s`.padStart(6), `${(pick("lcp") / 1000).toFixed(1)}s`.padStart(6), `${Math.round(pick("tbt"))}ms`.padStart(7)].join(""));
+  }
+  const js = initialJs("dist/client");
+  console.log(`initial JS for /: ${js.files.length} files, ${(js.gzip / 1024).toFixed(1)} KB gzipped (${(js.brotli / 1024).toFixed(1)} KB brotli, ${(js.raw / 1024).toFixed(1)} KB minified)`);
+  if (js.gzip > 250 * 1024) missed += 1;
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+console.log(missed ? `${missed} target(s) missed (marked !); reports in ${reportDir}` : `all targets met; reports in ${reportDir}`);
+process.exit(missed ? 1 : 0);
