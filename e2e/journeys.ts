@@ -2,14 +2,18 @@
 import type { Page } from "playwright-core";
 import { check, eventually, type Journey } from "./harness.ts";
 
-/** Registration prices (the third column) of the visible rows; null for N/A. */
+/**
+ * Registration prices (the third column) of the visible rows; null for N/A. Empty while the table
+ * is busy: during a page change it still shows the previous request's rows.
+ */
 const registrationPrices = (page: Page) =>
-  page.locator("table tbody tr").evaluateAll((rows) =>
-    rows.map((row) => {
+  page.locator("table").first().evaluate((table) => {
+    if (table.getAttribute("aria-busy") === "true") return [];
+    return Array.from(table.querySelectorAll("tbody tr"), (row) => {
       const match = /\$(\d+\.\d{2})/.exec(row.querySelectorAll("td")[2]?.textContent ?? "");
       return match ? Number(match[1]) : null;
-    }),
-  );
+    });
+  });
 
 const ascending = (values: Array<number | null>) => {
   const priced = values.filter((v): v is number => v !== null);

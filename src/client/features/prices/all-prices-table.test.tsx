@@ -86,6 +86,21 @@ describe("All TLD Prices table", () => {
     await waitFor(() => expect(inputs.at(-1)).toMatchObject({ sortBy: "threeYearPrice", sortOrder: "desc" }));
   });
 
+  it("keeps the previous page on screen, marked busy, until the next one arrives", async () => {
+    serveList();
+    const user = userEvent.setup();
+    renderUi(<Harness />);
+    await screen.findByText("Showing 1-20 of 770 TLDs");
+    const table = screen.getByRole("table");
+    await waitFor(() => expect(table.getAttribute("aria-busy")).toBe("false"));
+    server.use(trpcPending("prices.list"));
+    await user.click(screen.getByRole("button", { name: "Page 2" }));
+    await waitFor(() => expect(table.getAttribute("aria-busy")).toBe("true"));
+    expect(table.hasAttribute("data-stale")).toBe(true);
+    expect(screen.getByText(".tld1")).toBeTruthy();
+    expect(screen.queryAllByTestId("skeleton-row")).toHaveLength(0);
+  });
+
   it("maps the sort select and resets the page on a page-size change", async () => {
     const inputs = serveList();
     const user = userEvent.setup();

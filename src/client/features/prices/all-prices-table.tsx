@@ -20,12 +20,15 @@ export function AllPricesTable({ state, ...props }: AllPricesTableProps) {
   // Rows arrive through a synchronous store update; deferring them lets React render the table
   // in small slices instead of one long main-thread task.
   const rows = useDeferredValue(query.data?.data);
+  // Until the new page is both fetched and rendered, the rows on screen answer the old request.
+  const stale = query.isPlaceholderData || rows !== query.data?.data;
   return (
     <PriceTable
       {...props}
       state={state}
       showFilters
       rows={rows}
+      stale={stale}
       status={query.status === "success" && !rows ? "pending" : query.status}
       paging={query.data ? { total: query.data.total, totalPages: query.data.totalPages } : undefined}
     />

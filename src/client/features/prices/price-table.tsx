@@ -21,6 +21,8 @@ export interface PriceTableProps {
   state: TableState;
   onStateChange: (next: TableState) => void;
   showFilters?: boolean;
+  /** The rows on screen belong to the previous request while the next one loads. */
+  stale?: boolean;
   /** Server paging totals; omit for a table without a footer. */
   paging?: { total: number; totalPages: number } | undefined;
 }
@@ -40,6 +42,8 @@ const TABLE_CSS = {
   ...PLAIN_ROWS_CSS,
   "& .category-cell": { display: { base: "none", md: "table-cell" } },
   "& .category-inline": { display: { base: "inline-flex", md: "none" } },
+  "& tbody": { transition: "opacity 0.15s" },
+  "&[data-stale] tbody": { opacity: 0.6 },
 };
 
 function Body({ rows, status }: Pick<PriceTableProps, "rows" | "status">) {
@@ -72,7 +76,12 @@ export function PriceTable(props: PriceTableProps) {
       <Card.Body px={{ base: "3", md: "6" }}>
         {props.showFilters && <PriceFilterBar {...sortProps} />}
         <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" aria-busy={props.status === "pending"} css={TABLE_CSS}>
+          <Table.Root
+            size="sm"
+            aria-busy={props.status === "pending" || props.stale === true}
+            data-stale={props.stale ? "" : undefined}
+            css={TABLE_CSS}
+          >
             <Table.Caption srOnly>{`${title}: lowest prices in US dollars across registrars`}</Table.Caption>
             <Table.Header>
               <Table.Row>
