@@ -1,24 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { throwIfNotOk } from "./http-error.ts";
+import type { RouterOutputs } from "./trpc.ts";
+import { useTRPC } from "./trpc.ts";
 
-export interface AuthUser {
-  firstName: string | null;
-  email: string | null;
-  isAdmin: boolean;
-}
+export type AuthUser = NonNullable<RouterOutputs["auth"]["me"]>;
 
-export const AUTH_QUERY_KEY = ["auth", "user"] as const;
-
-/** 401 is the normal answer for a visitor without a session: it means "signed out", not an error. */
-export async function fetchAuthUser(): Promise<AuthUser | null> {
-  const response = await fetch(new URL("/api/auth/user", window.location.origin), { credentials: "include" });
-  if (response.status === 401) return null;
-  await throwIfNotOk(response);
-  return (await response.json()) as AuthUser;
-}
-
+/**
+ * Who is signed in, through tRPC's auth.me: it answers null for a visitor without a session, so
+ * a signed-out page load logs no failed request (GET /api/auth/user answers 401 for scripts).
+ */
 export function useAuth() {
-  const query = useQuery({ queryKey: AUTH_QUERY_KEY, queryFn: fetchAuthUser });
+  const trpc = useTRPC();
+  const query = useQuery(trpc.auth.me.queryOptions());
   const user = query.data ?? null;
   return {
     user,

@@ -39,6 +39,7 @@ export const trpcPending = (path: string) =>
     return HttpResponse.json({});
   });
 
-export const signedOut = http.get("*/api/auth/user", () => HttpResponse.json({ message: "Unauthorized" }, { status: 401 }));
+/** auth.me answers null for a visitor without a session. */
+export const signedOut = trpcOk("auth.me", null);
 export const signedIn = (user: { firstName: string | null; email: string | null; isAdmin?: boolean }) =>
-  http.get("*/api/auth/user", () => HttpResponse.json({ isAdmin: false, ...user }));
+  trpcOk("auth.me", { id: 1, isAdmin: false, ...user });
