@@ -10,7 +10,7 @@ export function TopBar() {
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/90" backdropFilter="blur(8px)" borderBottomWidth="1px">
       <Container maxW="7xl" h="14" display="flex" alignItems="center" gap="4">
-        <Link to="/" aria-label={`${BRAND} home`}>
+        <Link to="/">
           <HStack gap="2">
             <Box aria-hidden bg="blue.600" color="white" rounded="md" w="7" h="7" display="grid" placeItems="center" fontWeight="bold">
               T
