@@ -26,19 +26,49 @@ const chakraGlobalCss = (): Plugin => {
 };
 
 /**
+ * Chakra's createSystem renders the reset, global CSS and every token's CSS variable into style
+ * objects at once (about a fifth of the app's start-up script time on a throttled phone), only
+ * for the provider to inject them. The app ships them as a built stylesheet instead
+ * (chakraGlobalCss) and gives the provider an empty `_global`, so they are made lazily here: on
+ * first read of `system._global`, which the app never does. Fails the build if Chakra changes.
+ */
+const lazyChakraGlobals = (): Plugin => {
+  const eager = "const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];";
+  let applied = false;
+  return {
+    name: "lazy-chakra-globals",
+    apply: "build",
+    transform(code, id) {
+      if (!/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id)) return undefined;
+      if (!code.includes(eager) || !code.includes("    _global,\n")) {
+        this.error("lazy-chakra-globals: Chakra's createSystem changed; update or remove this plugin");
+      }
+      applied = true;
+      return code
+        .replace(eager, "let _globalCache;\n  const lazyGlobal = () => (_globalCache ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);")
+        .replace("    _global,\n", "    get _global() { return lazyGlobal(); },\n");
+    },
+    buildEnd(error) {
+      if (!error && !applied) this.error("lazy-chakra-globals: Chakra's styled-system/system.js was not in the build");
+    },
+  };
+};
+
+/**
  * The router asks for a page's chunks only once the entry has run: a second round trip before
  * anything can paint. These preload hints start the shared UI and app chunks (every page uses
- * them) and the landing page's own chunk together with the entry.
+ * them) together with the entry; the server adds the requested page's own chunks
+ * (src/server/lib/route-preloads.ts).
  */
-const preloadPageChunks = (): Plugin => ({
-  name: "preload-page-chunks",
+const preloadSharedChunks = (): Plugin => ({
+  name: "preload-shared-chunks",
   apply: "build",
   transformIndexHtml: {
     order: "post",
     handler: (_html, ctx) =>
       Object.values(ctx.bundle ?? {})
         .filter((chunk) => chunk.type === "chunk")
-        .filter((chunk) => chunk.name === "ui" || chunk.name === "shared" || chunk.facadeModuleId?.includes("routes/index.tsx?tsr-split"))
+        .filter((chunk) => chunk.name === "ui" || chunk.name === "shared")
         .map((chunk) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: "", href: `/${chunk.fileName}` }, injectTo: "head" as const })),
   },
 });
@@ -56,7 +86,8 @@ export default defineConfig({
     }),
     react(),
     chakraGlobalCss(),
-    preloadPageChunks(),
+    lazyChakraGlobals(),
+    preloadSharedChunks(),
   ],
   build: {
     outDir: "dist/client",

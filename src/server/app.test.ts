@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { forEachDialect } from "../../db/testing/test-db.ts";
 import { createTestApp, getJson, TEST_ORIGIN } from "./testing/test-app.ts";
 
@@ -36,6 +37,21 @@ forEachDialect("HTTP surface", (getDb) => {
     expect(res.headers.get("x-request-id")).toMatch(/.+/);
     expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("gzips JSON over 1 KB for clients that accept it, and only for them", async () => {
+    const app = createTestApp(getDb());
+    const url = `${TEST_ORIGIN}/trpc/prices.byTld?input=${encodeURIComponent(JSON.stringify({ tldId: "com" }))}`;
+    const plain = await app.request(url);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const plainBody = await plain.text();
+    expect(plainBody.length).toBeGreaterThan(1024);
+    const zipped = await app.request(url, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toContain("Accept-Encoding");
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(plainBody.length / 2);
+    expect(gunzipSync(bytes).toString("utf8")).toBe(plainBody);
   });
 
   it("refuses state-changing requests from another origin", async () => {

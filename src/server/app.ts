@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { trpcServer } from "@hono/trpc-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { compress } from "hono/compress";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -22,6 +23,7 @@ import { configurePriceCache } from "./features/prices/service.ts";
 import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
 import { AppError } from "./lib/errors.ts";
+import { createRoutePreloads, type ViteManifest } from "./lib/route-preloads.ts";
 import type { AppEnv } from "./lib/hono-env.ts";
 import type { Logger } from "./lib/logger.ts";
 import { sameOriginOnly, securityHeaders } from "./lib/security.ts";
@@ -85,6 +87,10 @@ export function createApp(deps: AppDeps) {
   });
   app.use(sessionCookieUpkeep);
   app.use(securityHeaders());
+  // JSON and pages over 1 KB go out gzip-compressed when the client accepts it (the cached price
+  // answers arrive already encoded, and built assets are precompressed, so those pass through).
+  app.use("/api/*", compress());
+  app.use("/trpc/*", compress());
   const trustedOrigins = publicOrigin ? [publicOrigin] : [];
   app.use("/api/*", sameOriginOnly(trustedOrigins), bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => c.json({ message: "Request body too large (max 2 MB)" }, 413) }));
   app.use("/trpc/*", sameOriginOnly(trustedOrigins));
@@ -126,7 +132,10 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-/** Hashed assets are immutable; index.html is revalidated so a deploy shows at once. */
+/**
+ * Hashed assets are immutable; index.html is revalidated so a deploy shows at once, and names the
+ * requested page's own chunks for preloading (route-preloads.ts).
+ */
 function mountClient(app: Hono<AppEnv>, clientDir: string | undefined) {
   const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
   if (!clientDir || !indexPath || !existsSync(indexPath)) {
@@ -134,6 +143,11 @@ function mountClient(app: Hono<AppEnv>, clientDir: string | undefined) {
     return;
   }
   const indexHtml = readFileSync(indexPath, "utf8");
+  const manifestPath = join(clientDir, ".vite", "manifest.json");
+  const preloadsFor = existsSync(manifestPath)
+    ? createRoutePreloads(JSON.parse(readFileSync(manifestPath, "utf8")) as ViteManifest, indexHtml)
+    : () => "";
+  const headEnd = indexHtml.indexOf("</head>");
   app.use(
     "/assets/*",
     serveStatic({
@@ -144,9 +158,12 @@ function mountClient(app: Hono<AppEnv>, clientDir: string | undefined) {
       },
     }),
   );
+  // The build manifest is for the server, not for visitors.
+  app.get("/.vite/*", (c) => c.json({ message: "Not found" }, 404));
   app.use("*", serveStatic({ root: clientDir, precompressed: true, index: "__no_index__" }));
-  app.get("*", (c) => {
+  app.get("*", compress(), (c) => {
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+    const preloads = headEnd < 0 ? "" : preloadsFor(c.req.path);
+    return c.html(preloads ? `${indexHtml.slice(0, headEnd)}${preloads}${indexHtml.slice(headEnd)}` : indexHtml);
   });
 }

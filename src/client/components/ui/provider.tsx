@@ -4,8 +4,12 @@ import { ColorModeProvider } from "./color-mode.tsx";
 import { system } from "./system.ts";
 import { Toaster } from "./toaster.tsx";
 
-// Same system, minus the global styles, for when they arrive as a stylesheet instead.
-const systemWithoutGlobals = { ...system, _global: [] };
+// Same system, minus the global styles, for when they arrive as a stylesheet instead. Copied by
+// descriptor, not spread: in the build `_global` is a lazy getter (vite.config.ts) a spread would run.
+const systemWithoutGlobals: typeof system = Object.defineProperties(
+  {} as typeof system,
+  { ...Object.getOwnPropertyDescriptors(system), _global: { value: [], enumerable: true } },
+);
 
 interface UiProviderProps {
   children: ReactNode;
