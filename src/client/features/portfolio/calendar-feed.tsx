@@ -1,8 +1,8 @@
-import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from "@chakra-ui/react";
-import { dialogSlotRecipe } from "@chakra-ui/react/theme";
+import { Button, Field, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { useMutation } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { LuCalendarClock, LuCheck, LuCopy } from "react-icons/lu";
+import { AppDialog } from "../../components/ui/app-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { notifyFailure, notifySuccess } from "./mutation-feedback.ts";
 
@@ -44,51 +44,40 @@ export function CalendarFeedButton() {
   };
 
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(e) => setOpen(e.open)} placement="center" size="md">
-      <Dialog.Trigger asChild>
-        <Button variant="outline" size="sm"><LuCalendarClock aria-hidden /> Calendar feed</Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Calendar feed</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text>
-                  Subscribe to your domains' expiry dates in any calendar app, with a reminder 30 days before each one.
-                  Anyone with the link can read the feed, so keep it private. Creating a new link stops the previous one.
-                </Text>
-                {url && (
-                  <Field.Root>
-                    <Field.Label>Private feed URL</Field.Label>
-                    <HStack w="full">
-                      <Input ref={urlRef} readOnly value={url} onFocus={(e) => e.currentTarget.select()} fontFamily="mono" fontSize="sm" />
-                      <Button variant="outline" onClick={copy} aria-label={copied ? "Copied" : "Copy feed URL"}>
-                        {copied ? <LuCheck aria-hidden /> : <LuCopy aria-hidden />} {copied ? "Copied" : "Copy"}
-                      </Button>
-                    </HStack>
-                    <Field.HelperText>Shown once: copy it now.</Field.HelperText>
-                  </Field.Root>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap">
-              <Button variant="outline" colorPalette="red" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
-                Revoke
+    <AppDialog
+      title="Calendar feed"
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button variant="outline" size="sm"><LuCalendarClock aria-hidden /> Calendar feed</Button>}
+      footer={
+        <>
+          <Button variant="outline" colorPalette="red" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+            Revoke
+          </Button>
+          <Button colorPalette="blue" disabled={create.isPending} onClick={() => create.mutate()}>
+            {url ? "Create new link" : "Create link"}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Text>
+          Subscribe to your domains' expiry dates in any calendar app, with a reminder 30 days before each one.
+          Anyone with the link can read the feed, so keep it private. Creating a new link stops the previous one.
+        </Text>
+        {url && (
+          <Field.Root>
+            <Field.Label>Private feed URL</Field.Label>
+            <HStack w="full">
+              <Input ref={urlRef} readOnly value={url} onFocus={(e) => e.currentTarget.select()} fontFamily="mono" fontSize="sm" />
+              <Button variant="outline" onClick={copy} aria-label={copied ? "Copied" : "Copy feed URL"}>
+                {copied ? <LuCheck aria-hidden /> : <LuCopy aria-hidden />} {copied ? "Copied" : "Copy"}
               </Button>
-              <Button colorPalette="blue" disabled={create.isPending} onClick={() => create.mutate()}>
-                {url ? "Create new link" : "Create link"}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </HStack>
+            <Field.HelperText>Shown once: copy it now.</Field.HelperText>
+          </Field.Root>
+        )}
+      </Stack>
+    </AppDialog>
   );
 }

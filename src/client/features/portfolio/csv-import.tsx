@@ -1,9 +1,9 @@
-import { Badge, Button, CloseButton, Dialog, Portal, Table, Text, VisuallyHidden } from "@chakra-ui/react";
-import { dialogSlotRecipe } from "@chakra-ui/react/theme";
+import { Badge, Button, Dialog, Table, Text, VisuallyHidden } from "@chakra-ui/react";
 import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type ChangeEvent } from "react";
 import { LuUpload } from "react-icons/lu";
 import { IMPORT_MAX_BYTES } from "../../../shared/schemas/user-domain.ts";
+import { AppDialog } from "../../components/ui/app-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useInvalidatePortfolio } from "./domain-dialogs.tsx";
 import { notifyFailure } from "./mutation-feedback.ts";
@@ -15,56 +15,46 @@ const STATUS_PALETTE = { added: "green", updated: "blue", rejected: "red" } as c
 function ReportDialog({ report, open, onOpenChange }: { report: ImportReport | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const totals = report?.totals;
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(e) => onOpenChange(e.open)}
-      size="xl" scrollBehavior="inside" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Import results</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {totals && (
-                <Text mb="4">
-                  {totals.rows} {totals.rows === 1 ? "row" : "rows"}: {totals.added} added, {totals.updated} updated, {totals.rejected} rejected
-                </Text>
-              )}
-              <Table.ScrollArea borderWidth="1px" rounded="md">
-                <Table.Root size="sm" aria-label="Import report">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>Row</Table.ColumnHeader>
-                      <Table.ColumnHeader>Domain</Table.ColumnHeader>
-                      <Table.ColumnHeader>Status</Table.ColumnHeader>
-                      <Table.ColumnHeader>Reason</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {report?.rows.map((r) => (
-                      <Table.Row key={r.row}>
-                        <Table.Cell>{r.row}</Table.Cell>
-                        <Table.Cell wordBreak="break-all">{r.domainName || "—"}</Table.Cell>
-                        <Table.Cell><Badge colorPalette={STATUS_PALETTE[r.status]}>{r.status}</Badge></Table.Cell>
-                        <Table.Cell>{r.reason ?? ""}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button>Done</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      title="Import results"
+      open={open}
+      onOpenChange={onOpenChange}
+      size="xl"
+      scrollBehavior="inside"
+      footer={
+        <Dialog.ActionTrigger asChild>
+          <Button>Done</Button>
+        </Dialog.ActionTrigger>
+      }
+    >
+      {totals && (
+        <Text mb="4">
+          {totals.rows} {totals.rows === 1 ? "row" : "rows"}: {totals.added} added, {totals.updated} updated, {totals.rejected} rejected
+        </Text>
+      )}
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size="sm" aria-label="Import report">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Row</Table.ColumnHeader>
+              <Table.ColumnHeader>Domain</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader>Reason</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {report?.rows.map((r) => (
+              <Table.Row key={r.row}>
+                <Table.Cell>{r.row}</Table.Cell>
+                <Table.Cell wordBreak="break-all">{r.domainName || "—"}</Table.Cell>
+                <Table.Cell><Badge colorPalette={STATUS_PALETTE[r.status]}>{r.status}</Badge></Table.Cell>
+                <Table.Cell>{r.reason ?? ""}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </AppDialog>
   );
 }
 

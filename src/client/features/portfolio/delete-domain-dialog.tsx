@@ -1,6 +1,6 @@
-import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
-import { dialogSlotRecipe } from "@chakra-ui/react/theme";
+import { Button, Dialog, Text } from "@chakra-ui/react";
 import { useMutation } from "@tanstack/react-query";
+import { AppDialog } from "../../components/ui/app-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useInvalidatePortfolio } from "./domain-dialogs.tsx";
 import { MESSAGES, notifyFailure, notifySuccess } from "./mutation-feedback.ts";
@@ -27,30 +27,24 @@ export function DeleteDomainDialog({ domain, open, onOpenChange }: DeleteDomainD
     onSettled: () => onOpenChange(false),
   }));
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} role="alertdialog" open={open} placement="center"
-      onOpenChange={(e) => onOpenChange(e.open)} size={{ base: "xs", sm: "sm" }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Remove {domain?.domainName}?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>Are you sure you want to remove this domain from your portfolio?</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" disabled={remove.isPending}
-                onClick={() => domain && remove.mutate({ id: domain.id })}>
-                {remove.isPending ? "Removing…" : "Remove"}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      role="alertdialog"
+      title={`Remove ${domain?.domainName ?? ""}?`}
+      open={open}
+      onOpenChange={onOpenChange}
+      size={{ base: "xs", sm: "sm" }}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline">Cancel</Button>
+          </Dialog.ActionTrigger>
+          <Button colorPalette="red" disabled={remove.isPending} onClick={() => domain && remove.mutate({ id: domain.id })}>
+            {remove.isPending ? "Removing…" : "Remove"}
+          </Button>
+        </>
+      }
+    >
+      <Text>Are you sure you want to remove this domain from your portfolio?</Text>
+    </AppDialog>
   );
 }

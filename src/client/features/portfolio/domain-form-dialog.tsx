@@ -1,7 +1,8 @@
-import { Alert, Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
-import { alertSlotRecipe, dialogSlotRecipe } from "@chakra-ui/react/theme";
+import { Alert, Button, Dialog } from "@chakra-ui/react";
+import { alertSlotRecipe } from "@chakra-ui/react/theme";
 import { useId, useState, type FormEvent } from "react";
 import type { UserDomainCreateInput } from "../../../shared/schemas/user-domain.ts";
+import { AppDialog } from "../../components/ui/app-dialog.tsx";
 import { DomainFormFields } from "./domain-form-fields.tsx";
 import {
   readServerError, validateDomainForm, type DomainFormValues, type FieldErrors, type FieldName,
@@ -59,40 +60,32 @@ export function DomainFormDialog({ title, submitLabel, open, onOpenChange, initi
   };
 
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(e) => onOpenChange(e.open)}
-      size="lg" scrollBehavior="inside" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id={formId} onSubmit={onSubmit} noValidate>
-                <DomainFormFields values={values} errors={errors} onChange={onChange} />
-              </form>
-              {formError && (
-                <Alert.Root recipe={alertSlotRecipe} status="error" mt="4">
-                  <Alert.Indicator />
-                  <Alert.Title>{formError}</Alert.Title>
-                </Alert.Root>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button type="submit" form={formId} colorPalette="blue" disabled={pending}>
-                {pending ? "Saving…" : submitLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      title={title}
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      scrollBehavior="inside"
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline">Cancel</Button>
+          </Dialog.ActionTrigger>
+          <Button type="submit" form={formId} colorPalette="blue" disabled={pending}>
+            {pending ? "Saving…" : submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        <DomainFormFields values={values} errors={errors} onChange={onChange} />
+      </form>
+      {formError && (
+        <Alert.Root recipe={alertSlotRecipe} status="error" mt="4">
+          <Alert.Indicator />
+          <Alert.Title>{formError}</Alert.Title>
+        </Alert.Root>
+      )}
+    </AppDialog>
   );
 }
