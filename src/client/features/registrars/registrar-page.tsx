@@ -1,4 +1,4 @@
-import { Button, Card, Container, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, Container, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuExternalLink } from "react-icons/lu";
@@ -7,6 +7,7 @@ import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { DomainInput } from "../../components/domain-actions/domain-input.tsx";
 import { PageMessage } from "../../components/page-message.tsx";
+import { SectionCard } from "../../components/section-card.tsx";
 import { isMissing } from "../../lib/trpc-errors.ts";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
@@ -63,33 +64,26 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
       <Breadcrumbs items={[{ label: "Registrars", to: "/registrars" }, { label: provider?.name ?? "Registrar" }]} />
       {provider ? <RegistrarHeader provider={provider} /> : <Skeleton h="20" mb="8" rounded="lg" />}
       <RegistrarStats rows={rows} status={pricesQuery.status} />
-      <Card.Root variant="outline">
-        <Card.Header>
-          <Heading as="h2" size="lg">
-            TLD Pricing
-          </Heading>
-        </Card.Header>
-        <Card.Body gap="4">
-          {provider && rows?.length === 0 ? (
-            <NoPricing provider={provider} />
-          ) : (
-            <>
-              <DomainInput
-                value={domain}
-                onChange={setDomain}
-                placeholder={`Enter your domain name (e.g., ${EXAMPLE_HOST})`}
-                helperText="Each row's Register and Transfer links use your name with that row's TLD."
-              />
-              <RegistrarPricingTable
-                provider={provider}
-                rows={rows}
-                status={pricesQuery.isError ? "error" : provider && rows ? "success" : "pending"}
-                domain={domain}
-              />
-            </>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <SectionCard title="TLD Pricing" gap="4">
+        {provider && rows?.length === 0 ? (
+          <NoPricing provider={provider} />
+        ) : (
+          <>
+            <DomainInput
+              value={domain}
+              onChange={setDomain}
+              placeholder={`Enter your domain name (e.g., ${EXAMPLE_HOST})`}
+              helperText="Each row's Register and Transfer links use your name with that row's TLD."
+            />
+            <RegistrarPricingTable
+              provider={provider}
+              rows={rows}
+              status={pricesQuery.isError ? "error" : provider && rows ? "success" : "pending"}
+              domain={domain}
+            />
+          </>
+        )}
+      </SectionCard>
     </Container>
   );
 }

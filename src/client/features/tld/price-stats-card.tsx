@@ -1,6 +1,6 @@
-import { Card, Heading, Skeleton, Text } from "@chakra-ui/react";
-import { Fragment } from "react";
+import { Skeleton, Text } from "@chakra-ui/react";
 import { formatPrice } from "../../../shared/price-format.ts";
+import { FactList, SectionCard } from "../../components/section-card.tsx";
 import { summariseRegistration, type PricedRow } from "../../lib/price-summary.ts";
 
 interface PriceStatsCardProps {
@@ -23,31 +23,15 @@ export function PriceStatsCard({ quotes, status }: PriceStatsCardProps) {
   }
   if (quotes) items.push(["Providers", String(quotes.length)]);
   return (
-    <Card.Root variant="outline">
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          Price Statistics
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {status === "pending" && <Skeleton h="24" />}
-        {status === "error" && <Text color="fg.error">Failed to load pricing data. Please try again later.</Text>}
-        {status === "success" && (
-          <dl className="app-dl">
-            {items.map(([label, value]) => (
-              <Fragment key={label}>
-                <dt>{label}</dt>
-                <dd style={{ fontWeight: 600, fontVariantNumeric: "tabular-nums" }}>{value}</dd>
-              </Fragment>
-            ))}
-          </dl>
-        )}
-        {summary?.kind === "mixed" && (
-          <Text fontSize="sm" color="fg.muted" mt="3">
-            Providers quote this TLD in different currencies, so prices are not compared here.
-          </Text>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Price Statistics">
+      {status === "pending" && <Skeleton h="24" />}
+      {status === "error" && <Text color="fg.error">Failed to load pricing data. Please try again later.</Text>}
+      {status === "success" && <FactList items={items} numeric />}
+      {summary?.kind === "mixed" && (
+        <Text fontSize="sm" color="fg.muted" mt="3">
+          Providers quote this TLD in different currencies, so prices are not compared here.
+        </Text>
+      )}
+    </SectionCard>
   );
 }

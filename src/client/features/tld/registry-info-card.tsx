@@ -1,5 +1,6 @@
-import { Card, Heading, Link } from "@chakra-ui/react";
-import { Fragment, type ReactNode } from "react";
+import { Link } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { FactList, SectionCard } from "../../components/section-card.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { REGISTRY_FACTS } from "./registry-facts.ts";
 
@@ -34,22 +35,8 @@ export function RegistryInfoCard({ tld }: { tld: Tld }) {
     ]);
   }
   return (
-    <Card.Root variant="outline">
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          Registry Information
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <dl className="app-dl">
-          {items.map(([label, value]) => (
-            <Fragment key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </Fragment>
-          ))}
-        </dl>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Registry Information">
+      <FactList items={items} />
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -7,6 +7,7 @@ import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { ActiveBadge, CategoryBadge } from "../../components/category-badge.tsx";
 import { DomainInput } from "../../components/domain-actions/domain-input.tsx";
 import { PageMessage } from "../../components/page-message.tsx";
+import { SectionCard } from "../../components/section-card.tsx";
 import { isMissing } from "../../lib/trpc-errors.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
@@ -65,23 +66,16 @@ export function TldPage({ tldId }: { tldId: string }) {
         <PriceStatsCard quotes={pricesQuery.data} status={pricesQuery.status} />
       </SimpleGrid>
 
-      <Card.Root variant="outline">
-        <Card.Header>
-          <Heading as="h2" size="lg">
-            Compare registrars
-          </Heading>
-        </Card.Header>
-        <Card.Body gap="4">
-          <DomainInput
-            value={domain}
-            onChange={setDomain}
-            placeholder={`example.${tld?.name ?? tldId}`}
-            helperText="Type the domain you want; the Register and Transfer links open the registrar in a new tab."
-            validate
-          />
-          <ProviderPriceTable tldName={tld?.name ?? tldId} quotes={pricesQuery.data} status={pricesQuery.status} domain={domain} />
-        </Card.Body>
-      </Card.Root>
+      <SectionCard title="Compare registrars" gap="4">
+        <DomainInput
+          value={domain}
+          onChange={setDomain}
+          placeholder={`example.${tld?.name ?? tldId}`}
+          helperText="Type the domain you want; the Register and Transfer links open the registrar in a new tab."
+          validate
+        />
+        <ProviderPriceTable tldName={tld?.name ?? tldId} quotes={pricesQuery.data} status={pricesQuery.status} domain={domain} />
+      </SectionCard>
     </Container>
   );
 }
