@@ -6,25 +6,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
+import { importedFiles, type ViteManifest } from "../src/server/lib/vite-manifest.ts";
 
 export const LANDING_ROUTE = "src/client/routes/index.tsx?tsr-split=component";
 
 export function initialJs(clientDir: string, routeKey = LANDING_ROUTE) {
-  const manifest = JSON.parse(readFileSync(join(clientDir, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const child of manifest[key]?.imports ?? []) visit(child);
-  };
-  visit("index.html");
-  visit(routeKey);
-  const files = [...seen].map((key) => manifest[key]?.file ?? "").filter((file) => file.endsWith(".js"));
+  const manifest = JSON.parse(readFileSync(join(clientDir, ".vite/manifest.json"), "utf8")) as ViteManifest;
+  const files = importedFiles(manifest, ["index.html", routeKey]).filter((file) => file.endsWith(".js"));
   const totals = { files, raw: 0, gzip: 0, brotli: 0 };
   for (const file of files) {
     const data = readFileSync(join(clientDir, file));

@@ -1,5 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
 import { notify } from "../components/ui/toaster.tsx";
+import { httpStatusOf } from "./trpc-errors.ts";
 
 export const LOGIN_PATH = "/api/login";
 export const LOGOUT_PATH = "/api/logout";
@@ -8,10 +9,7 @@ export const LOGIN_REDIRECT_DELAY_MS = 500;
 
 /** A session that ended mid-visit: REST "401: …Unauthorized" messages and tRPC UNAUTHORIZED. */
 export function isUnauthorizedError(error: unknown): boolean {
-  if (error instanceof TRPCClientError) {
-    const data = error.data as { httpStatus?: number } | undefined;
-    return data?.httpStatus === 401;
-  }
+  if (error instanceof TRPCClientError) return httpStatusOf(error) === 401;
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
 

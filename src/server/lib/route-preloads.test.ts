@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDb } from "../../../db/client.ts";
 import { createTestApp, TEST_ORIGIN } from "../testing/test-app.ts";
-import { createRoutePreloads, routePattern, type ViteManifest } from "./route-preloads.ts";
+import { createRoutePreloads, routePattern } from "./route-preloads.ts";
+import type { ViteManifest } from "./vite-manifest.ts";
 
 const manifest: ViteManifest = {
   "index.html": { file: "assets/index-E.js", isEntry: true },

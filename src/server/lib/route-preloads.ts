@@ -2,15 +2,9 @@
  * Page-specific preload hints for the client's index.html. The router only asks for a page's
  * code once the entry script has run, a second round trip before a deep link (/tld/com) can
  * paint; the server knows the path, so it names that page's chunks in the HTML it answers with.
- * Reads the build's .vite/manifest.json (vite.config.ts turns it on).
+ * Reads the build's .vite/manifest.json.
  */
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-export type ViteManifest = Record<string, ManifestChunk>;
+import { importedFiles, type ViteManifest } from "./vite-manifest.ts";
 
 const ROUTE_MODULE = /^src\/client\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
@@ -20,19 +14,6 @@ export function routePattern(fileName: string): RegExp | null {
   const segments = fileName.split(".").filter((s) => s !== "index");
   const parts = segments.map((s) => (s === "$" ? ".*" : s.startsWith("$") ? "[^/]+" : s.replace(/[^\w-]/g, "\\$&")));
   return new RegExp(`^/${parts.join("/")}/?$`);
-}
-
-/** Every chunk a module needs, its own first, minus the entry and what index.html already lists. */
-function chunkFiles(manifest: ViteManifest, key: string, skip: Set<string>): string[] {
-  const files: string[] = [];
-  const visit = (k: string) => {
-    const chunk = manifest[k];
-    if (!chunk || chunk.isEntry || skip.has(chunk.file) || files.includes(chunk.file)) return;
-    files.push(chunk.file);
-    for (const dep of chunk.imports ?? []) visit(dep);
-  };
-  visit(key);
-  return files;
 }
 
 /**
@@ -45,15 +26,10 @@ export function createRoutePreloads(manifest: ViteManifest, indexHtml: string): 
     const name = ROUTE_MODULE.exec(key)?.[1];
     const pattern = name ? routePattern(name) : null;
     if (!pattern) return [];
-    const tags = chunkFiles(manifest, key, listed).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    // The entry and what index.html lists are loading already.
+    const files = importedFiles(manifest, [key], (chunk) => chunk.isEntry === true || listed.has(chunk.file));
+    const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
     return [{ pattern, tags }];
   });
-  const byPath = new Map<string, string>();
-  return (path) => {
-    const cached = byPath.get(path);
-    if (cached !== undefined) return cached;
-    const tags = [...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.tags))].join("");
-    if (byPath.size < 1000) byPath.set(path, tags);
-    return tags;
-  };
+  return (path) => [...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.tags))].join("");
 }
