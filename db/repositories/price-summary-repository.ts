@@ -23,6 +23,7 @@ export async function refreshTldPriceSummaries(db: Executor, t: Tables, tldIds?:
         minTransfer: sql<number | null>`${usd(dp.transferPrice)}`.as("min_transfer"),
         minThreeYear: sql<number | null>`min(case when ${dp.currency} = 'USD' then ${dp.registrationPrice} + 2 * ${dp.renewalPrice} end)`.as("min_three_year"),
         providerCount: sql<number>`count(*)`.as("provider_count"),
+        rowJson: sql<string | null>`null`.as("row_json"),
       })
       .from(dp)
       .innerJoin(sp, sql`${sp.id} = ${dp.serviceProviderId}`)

@@ -4,7 +4,7 @@
  * are `date` columns read as "YYYY-MM-DD" strings, instants are timestamptz.
  */
 import {
-  boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 const id = () => integer("id").primaryKey().generatedByDefaultAsIdentity();
@@ -68,6 +68,10 @@ export const domainPrices = pgTable("domain_prices", {
   isPromo: bool("is_promo").notNull().default(false),
   regularRegistrationPrice: integer("regular_registration_price"),
   snapshotDate: isoDate("snapshot_date").notNull(),
+  /** When a source last confirmed this quote (a fetch that found it unchanged moves this only). */
+  lastCheckedAt: instant("last_checked_at").notNull().defaultNow(),
+  /** When the quote last took its present values. */
+  changedAt: instant("changed_at").notNull().defaultNow(),
   updatedAt: instant("updated_at").notNull().defaultNow(),
 }, (t) => [
   uniqueIndex("domain_prices_provider_tld_uq").on(t.serviceProviderId, t.tldId),
@@ -86,6 +90,8 @@ export const domainPriceHistory = pgTable("domain_price_history", {
   isPromo: bool("is_promo").notNull().default(false),
   validFrom: isoDate("valid_from").notNull(),
   validUntil: isoDate("valid_until").notNull(),
+  /** "changed": replaced by a newer quote; "retired": the source stopped listing it. */
+  endReason: text("end_reason").notNull().default("changed"),
   recordedAt: createdAt(),
 }, (t) => [index("domain_price_history_provider_tld_idx").on(t.serviceProviderId, t.tldId)]);
 
@@ -100,6 +106,8 @@ export const tldPriceSummaries = pgTable("tld_price_summaries", {
   minTransfer: integer("min_transfer"),
   minThreeYear: integer("min_three_year"),
   providerCount: integer("provider_count").notNull(),
+  /** The TLD's public price-list row, serialised when the summary is rewritten. */
+  rowJson: text("row_json"),
 }, (t) => [
   index("tld_price_summaries_registration_idx").on(t.minRegistration),
   index("tld_price_summaries_renewal_idx").on(t.minRenewal),
@@ -146,11 +154,13 @@ export const registrarAccounts = pgTable("registrar_accounts", {
   label: text("label").notNull(),
   authType: text("auth_type").notNull(),
   credentialsEncrypted: text("credentials_encrypted").notNull(),
+  /** Which key encrypted the credentials, so keys can be rotated. */
+  credentialsKeyId: text("credentials_key_id"),
   status: text("status").notNull().default("active"),
   isActive: bool("is_active").notNull().default(true),
   lastSyncAt: instant("last_sync_at"),
   errorMessage: text("error_message"),
-  lastSyncLog: json<{ domainsFound: number; newDomains: number; updatedDomains: number }>("last_sync_log"),
+  lastSyncLog: json<{ domainsFound: number; newDomains: number; updatedDomains: number; durationMs: number; error: string | null }>("last_sync_log"),
   createdAt: createdAt(),
 }, (t) => [index("registrar_accounts_user_idx").on(t.userId)]);
 
@@ -164,6 +174,10 @@ export const userDomains = pgTable("user_domains", {
   registrationDate: isoDate("registration_date"),
   expirationDate: isoDate("expiration_date"),
   autoRenew: bool("auto_renew").notNull().default(false),
+  isLocked: bool("is_locked"),
+  privacyEnabled: bool("privacy_enabled"),
+  /** "manual" when the user added it (deleting the account only unlinks it), "sync" when a sync did. */
+  source: text("source").notNull().default("manual"),
   notes: text("notes"),
   createdAt: createdAt(),
   updatedAt: instant("updated_at").notNull().defaultNow(),
@@ -178,6 +192,8 @@ export const priceLogs = pgTable("price_logs", {
   tld: text("tld"),
   resultCount: integer("result_count"),
   responseTimeMs: integer("response_time_ms"),
+  /** Names in the answer that were not catalogue TLDs, skipped. */
+  skippedCount: integer("skipped_count"),
   errorMessage: text("error_message"),
   startedAt: instant("started_at").notNull(),
   completedAt: instant("completed_at"),
@@ -202,7 +218,10 @@ export const incidents = pgTable("incidents", {
   severity: text("severity").notNull(),
   status: text("status").notNull(),
   source: text("source").notNull(),
+  /** The rule that opened it; null for incidents raised by hand. */
+  alertRuleId: integer("alert_rule_id").references(() => alertRules.id, { onDelete: "set null" }),
   createdAt: createdAt(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
   resolvedAt: instant("resolved_at"),
 });
 
@@ -216,3 +235,35 @@ export const alertRules = pgTable("alert_rules", {
   isActive: bool("is_active").notNull().default(true),
   createdAt: createdAt(),
 });
+
+/** ECB reference rates: units of `currency` per euro on `date` (business days only). */
+export const exchangeRates = pgTable("exchange_rates", {
+  date: isoDate("date").notNull(),
+  currency: text("currency").notNull(),
+  ratePerEur: doublePrecision("rate_per_eur").notNull(),
+}, (t) => [primaryKey({ columns: [t.date, t.currency] }), index("exchange_rates_currency_date_idx").on(t.currency, t.date)]);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: id(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  category: text("category").notNull(),
+  priority: text("priority").notNull(),
+  message: text("message").notNull(),
+  ip: text("ip"),
+  createdAt: createdAt(),
+  readAt: instant("read_at"),
+}, (t) => [index("contact_messages_created_idx").on(t.createdAt)]);
+
+/** Public API keys: only the SHA-256 of the key is stored; the prefix helps people tell keys apart. */
+export const apiKeys = pgTable("api_keys", {
+  id: id(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  keyHash: text("key_hash").notNull().unique(),
+  prefix: text("prefix").notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: instant("last_used_at"),
+  revokedAt: instant("revoked_at"),
+}, (t) => [index("api_keys_user_idx").on(t.userId)]);

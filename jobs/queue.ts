@@ -1,0 +1,71 @@
+/**
+ * The job queue as every feature sees it. Two implementations share this interface and one
+ * contract test: pg-boss on PostgreSQL (many processes share the queue) and a durable
+ * in-process queue on SQLite (jobs kept in a table, so a restart resumes them). jobs/ knows
+ * no feature: each server feature registers its own queues and handlers at boot.
+ */
+
+export interface SendOptions {
+  /** At most one queued-or-active job per (queue, singletonKey); send() then returns null. */
+  singletonKey?: string;
+  /** Retries after a failure (default 2), spaced by retryDelaySeconds doubling each time. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A job still active after this long counts as failed (its worker died) and is retried. */
+  expireInSeconds?: number;
+  /** Do not start before this many seconds from now. */
+  startAfterSeconds?: number;
+}
+
+export interface QueueOptions {
+  /** How many jobs of this queue one process runs at once (default 1). */
+  concurrency?: number;
+}
+
+export interface Job<T = unknown> {
+  id: string;
+  name: string;
+  data: T;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** Aborted when the job is cancelled or expires; handlers pass it to fetch() and check it. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<T = unknown> = (job: Job<T>) => Promise<void>;
+
+export interface ActiveJob {
+  id: string;
+  name: string;
+  data: unknown;
+  startedAt: Date;
+}
+
+export interface QueueCounts {
+  queued: number;
+  active: number;
+}
+
+export interface JobQueue {
+  readonly kind: "pg-boss" | "in-process";
+  /** Creates the queue if missing; call before send/work/schedule on it. */
+  createQueue(name: string, options?: QueueOptions): Promise<void>;
+  /** Enqueues a job; resolves to its id, or null when a singleton with that key is already queued or active. */
+  send<T>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Runs handler for this queue's jobs in this process (workers only). */
+  work<T>(name: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Sends `data` to queue `name` on every tick of a 5-field cron expression (UTC), once per tick
+   * whatever the number of processes. `key` tells several schedules of one queue apart.
+   */
+  schedule(name: string, key: string, cron: string, data: unknown): Promise<void>;
+  unschedule(name: string, key: string): Promise<void>;
+  /** Cancels a queued or active job; an active job's signal aborts. */
+  cancel(name: string, id: string): Promise<void>;
+  counts(name?: string): Promise<QueueCounts>;
+  activeJobs(name?: string): Promise<ActiveJob[]>;
+  /** Starts polling and the scheduler (called once per process). */
+  start(options: { work: boolean }): Promise<void>;
+  /** Stops taking jobs, lets running handlers finish (up to timeoutMs), then closes. */
+  stop(timeoutMs?: number): Promise<void>;
+}
