@@ -7,7 +7,9 @@ import { Chart, useChart } from "@chakra-ui/charts";
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { ChartRow, ChartSeries } from "./history-series.ts";
 
-const COLORS = ["teal.solid", "orange.solid", "purple.solid", "blue.solid", "pink.solid", "green.solid", "red.solid", "cyan.solid", "yellow.solid", "gray.solid"];
+// Fixed hues rather than theme tokens: the app registers only some palettes (components/ui/system.ts);
+// these 600 shades stand out on the light and the dark background alike.
+const COLORS = ["#0d9488", "#ea580c", "#9333ea", "#2563eb", "#db2777", "#16a34a", "#dc2626", "#0891b2", "#a16207", "#4b5563"];
 
 export interface PriceHistoryChartProps {
   rows: ChartRow[];
@@ -18,13 +20,17 @@ export interface PriceHistoryChartProps {
 export default function PriceHistoryChart({ rows, series, currency }: PriceHistoryChartProps) {
   const chart = useChart<ChartRow>({
     data: rows,
-    series: series.map((s, i) => ({ name: s.key, label: s.providerName, color: COLORS[i % COLORS.length] })),
+    series: series.map((s, i) => {
+      const color = COLORS[i % COLORS.length]!;
+      // Our own swatch: Chakra's ColorSwatch needs a recipe the app does not register.
+      return { name: s.key, label: s.providerName, color, icon: <span style={{ width: 10, height: 10, borderRadius: 5, background: color, display: "inline-block" }} /> };
+    }),
   });
   const money = chart.formatNumber({ style: "currency", currency, maximumFractionDigits: 2 });
   const day = chart.formatDate({ year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
   return (
     <Chart.Root chart={chart} maxH="sm">
-      <LineChart data={chart.data} margin={{ left: 8, right: 16, top: 8 }}>
+      <LineChart responsive data={chart.data} margin={{ left: 8, right: 16, top: 8 }}>
         <CartesianGrid stroke={chart.color("border")} vertical={false} />
         <XAxis dataKey={chart.key("date")} tickFormatter={day} stroke={chart.color("border")} />
         <YAxis tickFormatter={money} stroke={chart.color("border")} width={72} />
