@@ -82,7 +82,7 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
       ? new RunFailure("error", CANCELLED_MESSAGE)
       // The job's own signal also aborts when the queue gives up on it (it expired).
       : deadline.aborted || jobSignal.aborted || (error instanceof PriceSourceError && error.kind === "timeout")
-        ? new RunFailure("timeout", `${provider.name} did not answer within ${Math.round(deps.fetchTimeoutMs / 1000)} s`)
+        ? new RunFailure("timeout", `${provider.name} did not answer within ${duration(deps.fetchTimeoutMs)}`)
         : describeFailure(error, provider.name);
     if (!(error instanceof RunFailure) && !(error instanceof PriceSourceError)) log.error({ err: error, provider: provider.slug }, "price fetch failed");
     outcome = { status: failure.status, errorMessage: failure.message, responseTimeMs, completedAt: new Date() };
@@ -97,6 +97,8 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
   });
   return outcome;
 }
+
+const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
 
 function describeFailure(error: unknown, providerName: string): RunFailure {
   if (error instanceof RunFailure) return error;
