@@ -69,7 +69,7 @@ const optionalText = (name: string, max: number) =>
 const requiredName = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters");
 
 /** Five space-separated fields: minute, hour, day of month, month, day of week. */
-export const cronSchema = z.string({ error: "Cron expression is required" }).trim().min(1, "Cron expression is required")
+export const cronSchema = z.string({ error: "Cron expression is required" }).trim().min(1, { error: "Cron expression is required", abort: true })
   .refine((v) => v.split(/\s+/).length === 5, "Cron expression must have five fields: minute, hour, day of month, month, day of week");
 
 export const scheduleSchema = z.object({
