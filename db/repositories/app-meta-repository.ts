@@ -4,7 +4,7 @@ import type { Db } from "../client.ts";
 export const META_KEYS = {
   /** When the catalogue was first seeded on this database (ISO instant). */
   deployedAt: "deployed_at",
-  /** When a price fetch last changed stored prices (ISO instant). */
+  /** When a price fetch last succeeded (ISO instant). */
   pricesUpdatedAt: "prices_updated_at",
 } as const;
 

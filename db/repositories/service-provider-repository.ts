@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
+import { refreshTldPriceSummaries } from "./price-summary-repository.ts";
 
 export interface ServiceProviderDto {
   id: number;
@@ -42,6 +43,47 @@ export async function findServiceProvider(handle: Db, id: number): Promise<Servi
     .from(t.serviceProviders)
     .leftJoin(t.ianaRegistrars, eq(t.ianaRegistrars.id, t.serviceProviders.ianaId))
     .where(eq(t.serviceProviders.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** By the domain administrators know it by ("porkbun.com"). */
+export async function findServiceProviderByDomain(handle: Db, domain: string): Promise<ServiceProviderDto | null> {
+  const { db, t } = handle;
+  const [row] = await db
+    .select(columns(handle))
+    .from(t.serviceProviders)
+    .leftJoin(t.ianaRegistrars, eq(t.ianaRegistrars.id, t.serviceProviders.ianaId))
+    .where(eq(t.serviceProviders.domain, domain))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ServiceProviderEdit {
+  name: string;
+  domain: string;
+  website: string | null;
+  logoUrl: string | null;
+  isActive: boolean;
+}
+
+/** Writes an administrator's edit; when isActive changes, the price summaries are rebuilt in the same transaction. */
+export async function updateServiceProvider(handle: Db, id: number, edit: ServiceProviderEdit, rebuildSummaries: boolean): Promise<void> {
+  const { t } = handle;
+  await handle.transaction(async (db) => {
+    await db.update(t.serviceProviders).set({ ...edit, updatedAt: new Date() }).where(eq(t.serviceProviders.id, id));
+    if (rebuildSummaries) await refreshTldPriceSummaries(db, t);
+  });
+}
+
+/** By the key its price sources use (db/seed/providers.ts). */
+export async function findServiceProviderBySlug(handle: Db, slug: string): Promise<ServiceProviderDto | null> {
+  const { db, t } = handle;
+  const [row] = await db
+    .select(columns(handle))
+    .from(t.serviceProviders)
+    .leftJoin(t.ianaRegistrars, eq(t.ianaRegistrars.id, t.serviceProviders.ianaId))
+    .where(eq(t.serviceProviders.slug, slug))
     .limit(1);
   return row ?? null;
 }

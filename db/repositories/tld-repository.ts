@@ -104,3 +104,9 @@ export async function listRegistryOperators({ db, t }: Db): Promise<RegistryOper
 export function findTldByKey(handle: Db, key: string): Promise<TldDto | null> {
   return /^\d+$/.test(key) ? findTld(handle, { id: Number(key) }) : findTld(handle, { name: key });
 }
+
+/** Every catalogue TLD's id by its ASCII name, for matching a price list's names. */
+export async function tldIdsByName({ db, t }: Db): Promise<Map<string, number>> {
+  const rows = await db.select({ id: t.tlds.id, name: t.tlds.name }).from(t.tlds);
+  return new Map(rows.map((r) => [r.name, r.id]));
+}

@@ -39,6 +39,8 @@ type Stored = {
   isPromo: boolean;
   regularRegistrationPrice: number | null;
   snapshotDate: string;
+  lastCheckedAt: Date;
+  changedAt: Date;
 };
 
 // Zero means "not offered" in these lists; the product shows N/A for it.
@@ -121,13 +123,19 @@ function asciiName(quote: PriceQuote, toAscii: (name: string) => string): string
   }
 }
 
-function toStored(q: PriceQuote, tldId: number, serviceProviderId: number, snapshotDate: string): Stored {
+/** A quote's stored price columns: zero means "not offered", a promotion needs a higher regular price. */
+export function normaliseQuote(q: PriceQuote) {
   const registrationPrice = price(q.registration);
   const regular = price(q.regularRegistration);
   const isPromo = q.isPromo && registrationPrice !== null && regular !== null && registrationPrice < regular;
   return {
-    tldId, serviceProviderId, registrationPrice,
-    renewalPrice: price(q.renewal), transferPrice: price(q.transfer),
-    currency: q.currency.toUpperCase(), isPromo, regularRegistrationPrice: isPromo ? regular : null, snapshotDate,
+    registrationPrice, renewalPrice: price(q.renewal), transferPrice: price(q.transfer),
+    currency: q.currency.toUpperCase(), isPromo, regularRegistrationPrice: isPromo ? regular : null,
   };
+}
+
+function toStored(q: PriceQuote, tldId: number, serviceProviderId: number, snapshotDate: string): Stored {
+  // A bundled list was true on its own date, not when it was imported.
+  const asOf = new Date(`${snapshotDate}T00:00:00Z`);
+  return { tldId, serviceProviderId, ...normaliseQuote(q), snapshotDate, lastCheckedAt: asOf, changedAt: asOf };
 }

@@ -13,13 +13,16 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { Db } from "../../db/client.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth/authenticate.ts";
 import { authRest } from "./features/auth/rest.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
 import { portfolioRest } from "./features/portfolio/rest.ts";
+import { priceEngineRest } from "./features/price-engine/rest.ts";
+import { NO_PRICE_SOURCES, type PriceSources } from "./features/price-engine/sources.ts";
 import { pricesRest } from "./features/prices/rest.ts";
-import { configurePriceCache } from "./features/prices/service.ts";
+import { clearPriceCache, configurePriceCache } from "./features/prices/service.ts";
 import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
 import { AppError } from "./lib/errors.ts";
@@ -39,6 +42,12 @@ export interface AppDeps {
   clientDir?: string | undefined;
   /** Resolves the signed-in user from the request; defaults to the cookie session. */
   authenticate?: (c: Context<AppEnv>) => Promise<{ user: SessionUser; sessionId: string } | null>;
+  /** The job queue (price fetches, schedules); without one, job calls answer 503. */
+  queue?: JobQueue | undefined;
+  /** Price sources for fetches; without them a fetch reports that no source is available. */
+  priceSources?: PriceSources | undefined;
+  /** What to do after prices change; defaults to dropping this process's cached price answers. */
+  onPricesChanged?: ((db: Db) => void) | undefined;
 }
 
 function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
@@ -60,6 +69,9 @@ export function createApp(deps: AppDeps) {
   // Behind a TLS-terminating proxy the request URL says http://, but browsers send the public origin.
   const publicOrigin = config.APP_URL ? new URL(config.APP_URL).origin : undefined;
   configurePriceCache(config.PRICE_CACHE_SECONDS);
+  const queue = deps.queue ?? null;
+  const priceSources = deps.priceSources ?? NO_PRICE_SOURCES;
+  const onPricesChanged = deps.onPricesChanged ?? clearPriceCache;
 
   app.use(requestId());
   const logRequests = log.isLevelEnabled("debug");
@@ -78,6 +90,7 @@ export function createApp(deps: AppDeps) {
       get origin() {
         return publicOrigin ?? new URL(c.req.url).origin;
       },
+      queue, priceSources, onPricesChanged,
     };
     c.set("ctx", ctx);
     await next();
@@ -113,7 +126,8 @@ export function createApp(deps: AppDeps) {
     .route("/", providersRest)
     .route("/", redirectsRest)
     .route("/", authRest)
-    .route("/", portfolioRest);
+    .route("/", portfolioRest)
+    .route("/", priceEngineRest);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 

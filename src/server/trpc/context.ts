@@ -1,5 +1,7 @@
 import type { Db } from "../../../db/client.ts";
+import type { JobQueue } from "../../../jobs/queue.ts";
 import type { Config } from "../config.ts";
+import type { PriceSources } from "../features/price-engine/sources.ts";
 import type { Logger } from "../lib/logger.ts";
 
 /** The signed-in user as every feature sees it. */
@@ -21,4 +23,10 @@ export interface RequestContext {
   ip: string;
   /** Public origin for absolute links: APP_URL's origin when set, else the request's. */
   origin: string;
+  /** The job queue; null in an app built without one (API-only tests), where job calls answer 503. */
+  queue: JobQueue | null;
+  /** Where price fetches get their lists (live adapters, bundled lists). */
+  priceSources: PriceSources;
+  /** Called after stored prices or a provider's active flag change (drops cached price answers). */
+  onPricesChanged: (db: Db) => void;
 }

@@ -1,5 +1,6 @@
 import { authRouter } from "../features/auth/router.ts";
 import { catalogueRouter } from "../features/catalogue/router.ts";
+import { priceEngineRouter } from "../features/price-engine/router.ts";
 import { portfolioRouter } from "../features/portfolio/router.ts";
 import { pricesRouter } from "../features/prices/router.ts";
 import { providersRouter } from "../features/providers/router.ts";
@@ -9,6 +10,7 @@ export const appRouter = router({
   auth: authRouter,
   catalogue: catalogueRouter,
   portfolio: portfolioRouter,
+  priceEngine: priceEngineRouter,
   prices: pricesRouter,
   providers: providersRouter,
 });

@@ -12,7 +12,7 @@ import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
 import { toAuthUserDto, toSessionUser } from "./authenticate.ts";
 import { clearSessionCookie, readSessionToken } from "./cookies.ts";
 import { renderAuthErrorPage, renderLoginPage } from "./login-page.ts";
-import { requireAdmin } from "./middleware.ts";
+import { requireAdmin } from "../../lib/auth-guards.ts";
 import { handleOidcCallback, oidcEnabled, startOidcSignIn } from "./oidc-flow.ts";
 import { registerWithPassword, signInWithPassword } from "./service.ts";
 import { invalidateSessionToken } from "./session.ts";

@@ -24,7 +24,8 @@ export async function getStats(db: Db) {
 export const getRegistryOperators = (db: Db) => listRegistryOperators(db);
 
 /**
- * isDataUpdate is true once a price fetch has changed prices after deployment; until then
+ * isDataUpdate is true once a price fetch has succeeded after deployment (the time of the last
+ * successful run); until then
  * the date is when this database was first seeded ("System deployed …").
  */
 export async function getDataStatus(db: Db): Promise<{ lastUpdated: string | null; isDataUpdate: boolean }> {

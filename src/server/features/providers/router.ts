@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
-import { publicProcedure, router } from "../../trpc/init.ts";
-import { getIanaRegistrars, getProvider, getProviderPrices, listProviders } from "./service.ts";
+import { serviceProviderEditSchema } from "../../../shared/schemas/service-provider.ts";
+import { adminProcedure, publicProcedure, router } from "../../trpc/init.ts";
+import { getIanaRegistrars, getProvider, getProviderPrices, listProviders, updateProvider } from "./service.ts";
 
 const byId = z.object({ id: providerIdSchema });
 
@@ -10,4 +11,7 @@ export const providersRouter = router({
   getById: publicProcedure.input(byId).query(({ ctx, input }) => getProvider(ctx.db, input.id)),
   prices: publicProcedure.input(byId).query(({ ctx, input }) => getProviderPrices(ctx.db, input.id)),
   ianaRegistrars: publicProcedure.query(({ ctx }) => getIanaRegistrars(ctx.db)),
+  adminList: adminProcedure.query(({ ctx }) => listProviders(ctx.db)),
+  adminUpdate: adminProcedure.input(serviceProviderEditSchema.extend({ id: providerIdSchema }))
+    .mutation(({ ctx, input: { id, ...edit } }) => updateProvider(ctx, id, edit)),
 });

@@ -2,9 +2,12 @@
 import type { Db } from "../../../../db/client.ts";
 import { listQuotesByProvider } from "../../../../db/repositories/domain-price-repository.ts";
 import { listAccreditedRegistrars } from "../../../../db/repositories/iana-registrar-repository.ts";
-import { findServiceProvider, listServiceProviders } from "../../../../db/repositories/service-provider-repository.ts";
+import {
+  findServiceProvider, findServiceProviderByDomain, listServiceProviders, updateServiceProvider,
+} from "../../../../db/repositories/service-provider-repository.ts";
 import { minorToPrice as money } from "../../../shared/price-format.ts";
-import { notFound } from "../../lib/errors.ts";
+import type { ServiceProviderEditInput } from "../../../shared/schemas/service-provider.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
 
 export const listProviders = (db: Db) => listServiceProviders(db);
 
@@ -12,6 +15,21 @@ export async function getProvider(db: Db, id: number) {
   const provider = await findServiceProvider(db, id);
   if (!provider) throw notFound(`Service provider ${id} not found`);
   return provider;
+}
+
+/**
+ * An administrator's edit. Switching a provider on or off changes which quotes count, so the
+ * price summaries of every TLD are rebuilt with it and cached price answers are dropped.
+ */
+export async function updateProvider(ctx: { db: Db; onPricesChanged: (db: Db) => void }, id: number, input: ServiceProviderEditInput) {
+  const current = await getProvider(ctx.db, id);
+  const sameDomain = await findServiceProviderByDomain(ctx.db, input.domain);
+  // Fetches, logs and incidents name a provider by its domain, so two may not share one.
+  if (sameDomain && sameDomain.id !== id) throw conflict(`${sameDomain.name} already uses the domain ${input.domain}`);
+  const activeChanged = current.isActive !== input.isActive;
+  await updateServiceProvider(ctx.db, id, input, activeChanged);
+  if (activeChanged) ctx.onPricesChanged(ctx.db);
+  return getProvider(ctx.db, id);
 }
 
 export async function getProviderPrices(db: Db, id: number) {

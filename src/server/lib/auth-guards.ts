@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { forbidden, unauthorized } from "../../lib/errors.ts";
-import type { AppEnv } from "../../lib/hono-env.ts";
+import { forbidden, unauthorized } from "./errors.ts";
+import type { AppEnv } from "./hono-env.ts";
 
 /** REST counterpart of authedProcedure: 401 without a session. */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,0 +1,13 @@
+import { count } from "drizzle-orm";
+import type { Db } from "../client.ts";
+
+/** Row counts for the admin overview cards. */
+export async function countOverview({ db, t }: Db): Promise<{ tlds: number; providers: number; prices: number; users: number }> {
+  const [[tlds], [providers], [prices], [users]] = await Promise.all([
+    db.select({ n: count() }).from(t.tlds),
+    db.select({ n: count() }).from(t.serviceProviders),
+    db.select({ n: count() }).from(t.domainPrices),
+    db.select({ n: count() }).from(t.users),
+  ]);
+  return { tlds: tlds?.n ?? 0, providers: providers?.n ?? 0, prices: prices?.n ?? 0, users: users?.n ?? 0 };
+}

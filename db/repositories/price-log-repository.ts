@@ -1,0 +1,105 @@
+import { and, count, desc, eq, inArray, isNotNull, max, ne, or, type SQL } from "drizzle-orm";
+import { containsInsensitive, type Db } from "../client.ts";
+
+export type PriceLogStatus = "success" | "error" | "pending" | "timeout";
+
+export interface PriceLogDto {
+  id: number;
+  providerId: number | null;
+  provider: string | null;
+  providerDomain: string | null;
+  requestType: string;
+  status: PriceLogStatus;
+  domain: string | null;
+  tld: string | null;
+  resultCount: number | null;
+  responseTime: number | null;
+  skippedCount: number | null;
+  errorMessage: string | null;
+  startedAt: Date;
+  completedAt: Date | null;
+}
+
+export interface PriceLogQuery {
+  page: number;
+  limit: number;
+  search?: string | undefined;
+  status?: PriceLogStatus | undefined;
+  providerDomain?: string | undefined;
+}
+
+export interface FinishedLog {
+  status: Exclude<PriceLogStatus, "pending">;
+  resultCount?: number | null;
+  responseTimeMs?: number | null;
+  skippedCount?: number | null;
+  errorMessage?: string | null;
+  completedAt: Date;
+}
+
+function columns({ t }: Db) {
+  const l = t.priceLogs;
+  const sp = t.serviceProviders;
+  return {
+    id: l.id, providerId: l.serviceProviderId, provider: sp.name, providerDomain: sp.domain, requestType: l.requestType,
+    status: l.status, domain: l.domain, tld: l.tld, resultCount: l.resultCount, responseTime: l.responseTimeMs,
+    skippedCount: l.skippedCount, errorMessage: l.errorMessage, startedAt: l.startedAt, completedAt: l.completedAt,
+  };
+}
+
+export async function insertPendingLog({ db, t }: Db, log: { serviceProviderId: number; requestType: string; startedAt: Date }): Promise<number> {
+  const [row] = await db.insert(t.priceLogs).values({ ...log, status: "pending" }).returning({ id: t.priceLogs.id });
+  return row!.id;
+}
+
+export async function completeLog({ db, t }: Db, id: number, done: FinishedLog): Promise<void> {
+  await db.update(t.priceLogs).set(done).where(eq(t.priceLogs.id, id));
+}
+
+/** A run that ended before it began (a source that cannot run): one finished entry. */
+export async function insertFinishedLog({ db, t }: Db, log: { serviceProviderId: number; requestType: string; startedAt: Date } & FinishedLog) {
+  await db.insert(t.priceLogs).values(log);
+}
+
+export async function listPriceLogs(handle: Db, q: PriceLogQuery): Promise<{ rows: PriceLogDto[]; total: number }> {
+  const { db, t } = handle;
+  const l = t.priceLogs;
+  const sp = t.serviceProviders;
+  const conditions: SQL[] = [];
+  const search = q.search?.trim();
+  if (search) {
+    conditions.push(or(
+      containsInsensitive(l.domain, search), containsInsensitive(l.tld, search.replace(/^\./, "")),
+      containsInsensitive(sp.name, search), containsInsensitive(sp.domain, search),
+    )!);
+  }
+  if (q.status) conditions.push(eq(l.status, q.status));
+  if (q.providerDomain) conditions.push(eq(sp.domain, q.providerDomain));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db.select(columns(handle)).from(l).leftJoin(sp, eq(sp.id, l.serviceProviderId)).where(where)
+      .orderBy(desc(l.startedAt), desc(l.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(l).leftJoin(sp, eq(sp.id, l.serviceProviderId)).where(where),
+  ]);
+  return { rows: rows as PriceLogDto[], total: total?.n ?? 0 };
+}
+
+export async function listRecentLogs(handle: Db, limit: number): Promise<PriceLogDto[]> {
+  return (await listPriceLogs(handle, { page: 1, limit })).rows;
+}
+
+/** Statuses of a provider's finished runs, newest first. */
+export async function recentStatuses({ db, t }: Db, providerId: number, limit: number): Promise<{ status: string; errorMessage: string | null }[]> {
+  const l = t.priceLogs;
+  return db.select({ status: l.status, errorMessage: l.errorMessage }).from(l)
+    .where(and(eq(l.serviceProviderId, providerId), ne(l.status, "pending")))
+    .orderBy(desc(l.startedAt), desc(l.id)).limit(limit);
+}
+
+/** When the latest run that is no longer pending ended, or null. */
+export async function lastFinishedAt({ db, t }: Db, statuses?: PriceLogStatus[]): Promise<Date | null> {
+  const l = t.priceLogs;
+  const [row] = await db.select({ at: max(l.completedAt) }).from(l)
+    .where(and(isNotNull(l.completedAt), statuses ? inArray(l.status, statuses) : undefined));
+  return row?.at ?? null;
+}

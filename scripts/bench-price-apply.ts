@@ -1,0 +1,113 @@
+/**
+ * npm run bench:apply: how long applying one provider's full price list takes (the provider
+ * with the most quotes, a tenth of them changed and a few retired each run), median of several
+ * runs, and how GET /api/domain-prices answers meanwhile compared with when idle. The app is served from the same process, as
+ * with ROLE=all. SQLite always; PostgreSQL too when DATABASE_URL is a postgres:// URL (a
+ * throwaway database is created on that server and dropped afterwards). Target: under 2 s.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { isPostgresUrl, openDb, type Db } from "../db/client.ts";
+import { applyProviderPrices, type ResolvedQuote } from "../db/repositories/price-apply-repository.ts";
+import { listQuotesByProvider } from "../db/repositories/domain-price-repository.ts";
+import { listServiceProviders } from "../db/repositories/service-provider-repository.ts";
+import { adminUrl, databaseUrlFor } from "../db/testing/urls.ts";
+import { seedDatabase } from "../db/seed/seed.ts";
+import { createApp } from "../src/server/app.ts";
+import { loadConfig } from "../src/server/config.ts";
+import { createLogger } from "../src/server/lib/logger.ts";
+import { startLoopbackServer } from "../src/server/testing/loopback.ts";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
+const stats = (xs: number[]) =>
+  `${xs.length} requests, median ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
+
+async function bench(label: string, db: Db) {
+  const providers = await listServiceProviders(db);
+  const sizes = await Promise.all(providers.map(async (p) => ({ p, n: (await listQuotesByProvider(db, p.id)).length })));
+  const provider = sizes.sort((a, b) => b.n - a.n)[0]!.p;
+  const base: ResolvedQuote[] = (await listQuotesByProvider(db, provider.id)).map((q) => ({
+    tldId: q.tld.id, tldName: q.tld.name, registrationPrice: q.registrationPrice, renewalPrice: q.renewalPrice,
+    transferPrice: q.transferPrice, currency: q.currency, isPromo: q.isPromo, regularRegistrationPrice: q.regularRegistrationPrice,
+  }));
+  const app = createApp({ db, config: loadConfig({ NODE_ENV: "production", PRICE_CACHE_SECONDS: "0", LOG_LEVEL: "silent" }), log: createLogger("silent") });
+  const server = await startLoopbackServer(app);
+  const times: number[] = [];
+  let idleStats = "";
+  const reads: number[] = [];
+  let failedReads = 0;
+  const read = async () => {
+    const began = performance.now();
+    const res = await fetch(`${server.url}/api/domain-prices?page=1&limit=20&sortBy=registrationPrice&sortOrder=asc`);
+    await res.arrayBuffer();
+    if (!res.ok) failedReads++;
+    return performance.now() - began;
+  };
+  try {
+    const idle: number[] = [];
+    const until = performance.now() + 1000;
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      while (performance.now() < until) idle.push(await read());
+    }));
+    idleStats = stats(idle);
+    for (let run = 1; run <= RUNS; run++) {
+      // Each run changes every tenth quote and drops a few; the next run brings those back.
+      const quotes = base
+        .filter((_, i) => (i + run) % 97 !== 0)
+        .map((q, i) => ((i + run) % 10 === 0 && q.registrationPrice ? { ...q, registrationPrice: q.registrationPrice + run } : q));
+      let applying = true;
+      const readers = Array.from({ length: 4 }, async () => {
+        while (applying) reads.push(await read());
+      });
+      await new Promise((r) => setTimeout(r, 50)); // readers under way before the write starts
+      const began = performance.now();
+      const result = await applyProviderPrices(db, { providerId: provider.id, observedAt: new Date(Date.now() + run * 1000), quotes });
+      times.push(performance.now() - began);
+      applying = false;
+      await Promise.all(readers);
+      if (run === 1) console.log(`${label}: ${provider.name}, ${quotes.length} quotes per run (first run: ${result.changed} changed, ${result.retired} retired, ${result.inserted} added, ${result.unchanged} unchanged)`);
+    }
+  } finally {
+    await server.close();
+  }
+
+  console.log(`${label}: apply median ${pct(times, 50).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}) over ${RUNS} runs`);
+  console.log(`${label}: price-list reads when idle: ${idleStats}`);
+  console.log(`${label}: price-list reads during the applies: ${stats(reads)}; ${failedReads} failed\n`);
+}
+
+const dir = mkdtempSync(join(tmpdir(), "bench-apply-"));
+try {
+  const sqlite = openDb({ sqlitePath: join(dir, "bench.db") });
+  await sqlite.migrate();
+  await seedDatabase(sqlite);
+  await bench("SQLite", sqlite);
+  await sqlite.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const url = process.env.DATABASE_URL;
+if (isPostgresUrl(url)) {
+  const name = `bench_apply_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl(url) });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const db = openDb({ databaseUrl: databaseUrlFor(url, name), poolSize: 10 });
+    await db.migrate();
+    await seedDatabase(db);
+    await bench("PostgreSQL", db);
+    await db.close();
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+} else {
+  console.log("PostgreSQL skipped: set DATABASE_URL=postgres://… to include it.");
+}

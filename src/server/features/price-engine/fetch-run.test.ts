@@ -1,0 +1,183 @@
+import { and, desc, eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import type { Db } from "../../../../db/client.ts";
+import { listQuotesByProvider } from "../../../../db/repositories/domain-price-repository.ts";
+import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
+import type { PriceQuote } from "../../../../db/seed/types.ts";
+import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import { PriceSourceError, type PriceSource } from "../../integrations/prices/source.ts";
+import { createLogger } from "../../lib/logger.ts";
+import { createTestApp, getJson } from "../../testing/test-app.ts";
+import { testPriceSource, usd } from "../../testing/test-price-source.ts";
+import { ensurePriceEngineDefaults } from "./defaults.ts";
+import { runPriceFetch, type FetchJobData } from "./fetch-run.ts";
+
+const JOB: FetchJobData = { providerKey: "porkbun", requestType: "provider", source: "auto" };
+
+forEachDialect("price fetch run", (getDb) => {
+  let pricesChanged = 0;
+  const run = (source: PriceSource, options: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
+    runPriceFetch({
+      db: getDb(), log: createLogger("silent"), sources: { live: new Map([[source.providerKey, source]]), bundled: () => null },
+      onPricesChanged: () => pricesChanged++, fetchTimeoutMs: options.timeoutMs ?? 5000,
+    }, JOB, options.signal ?? new AbortController().signal);
+
+  const porkbunId = async () => (await findServiceProviderBySlug(getDb(), "porkbun"))!.id;
+  const stored = async () => {
+    const { db, t } = getDb();
+    return db.select().from(t.domainPrices).where(eq(t.domainPrices.serviceProviderId, await porkbunId()));
+  };
+  const history = async (db: Db) => {
+    const { t } = db;
+    return db.db.select().from(t.domainPriceHistory).where(eq(t.domainPriceHistory.serviceProviderId, await porkbunId())).orderBy(t.domainPriceHistory.id);
+  };
+  const lastLog = async () => {
+    const { db, t } = getDb();
+    const [row] = await db.select().from(t.priceLogs).orderBy(desc(t.priceLogs.id)).limit(1);
+    return row!;
+  };
+  /** Porkbun's stored list as a source would answer it, with edits. */
+  const currentList = async (): Promise<PriceQuote[]> =>
+    (await listQuotesByProvider(getDb(), await porkbunId())).map((q) => ({
+      tld: q.tld.name, registration: q.registrationPrice, renewal: q.renewalPrice, transfer: q.transferPrice,
+      currency: q.currency, isPromo: q.isPromo, regularRegistration: q.regularRegistrationPrice,
+    }));
+
+  it("keeps unchanged quotes (moving lastCheckedAt), records changed and retired ones in history, skips non-TLD names", async () => {
+    await ensurePriceEngineDefaults(getDb());
+    const before = await stored();
+    const historyBefore = (await history(getDb())).length;
+    const list = (await currentList()).filter((q) => q.tld !== "org");
+    const net = list.find((q) => q.tld === "net")!;
+    net.registration = net.registration! + 100;
+    const observedAt = new Date();
+    const source = testPriceSource("porkbun", async () => ({
+      observedAt, quotes: [...list, usd("not-a-tld-zz", 500), usd("co.uk", 700)], skipped: [{ name: "hns", reason: "handshake" }],
+    }));
+    const outcome = await run(source);
+
+    expect(outcome).toMatchObject({ status: "success", resultCount: list.length, skippedCount: 3 });
+    const log = await lastLog();
+    expect(log).toMatchObject({ status: "success", requestType: "provider", resultCount: list.length, skippedCount: 3, errorMessage: null });
+    expect(log.completedAt).toBeInstanceOf(Date);
+
+    const after = await stored();
+    const byTld = (rows: typeof before, tldName: string) => rows.find((r) => r.tldId === tldIdOf(tldName))!;
+    const tldIds = new Map((await getDb().db.select().from(getDb().t.tlds)).map((t) => [t.name, t.id]));
+    const tldIdOf = (n: string) => tldIds.get(n)!;
+    expect(after).toHaveLength(before.length - 1);
+    expect(after.find((r) => r.tldId === tldIdOf("org"))).toBeUndefined();
+    const comBefore = byTld(before, "com");
+    const comAfter = byTld(after, "com");
+    expect(comAfter.lastCheckedAt.getTime()).toBe(observedAt.getTime());
+    expect(comAfter.changedAt.getTime()).toBe(comBefore.changedAt.getTime());
+    expect(comAfter.registrationPrice).toBe(comBefore.registrationPrice);
+    const netAfter = byTld(after, "net");
+    expect(netAfter.registrationPrice).toBe(byTld(before, "net").registrationPrice! + 100);
+    expect(netAfter.changedAt.getTime()).toBe(observedAt.getTime());
+
+    const added = (await history(getDb())).slice(historyBefore);
+    const day = observedAt.toISOString().slice(0, 10);
+    expect(added).toHaveLength(2);
+    expect(added.find((h) => h.tldId === tldIdOf("net"))).toMatchObject({
+      endReason: "changed", registrationPrice: byTld(before, "net").registrationPrice,
+      validFrom: byTld(before, "net").changedAt.toISOString().slice(0, 10), validUntil: day,
+    });
+    expect(added.find((h) => h.tldId === tldIdOf("org"))).toMatchObject({ endReason: "retired", validUntil: day });
+
+    // The public answers follow: org no longer offered by Porkbun, net's summary moved.
+    const app = createTestApp(getDb());
+    const org = await getJson<{ serviceProvider: { name: string } }[]>(app, "/api/domain-prices/tld/org");
+    expect(org.body.map((q) => q.serviceProvider.name)).not.toContain("Porkbun");
+    expect(pricesChanged).toBeGreaterThan(0);
+    const status = await getJson<{ isDataUpdate: boolean; lastUpdated: string }>(app, "/api/data-last-updated");
+    expect(status.body).toEqual({ isDataUpdate: true, lastUpdated: log.completedAt!.toISOString() });
+  });
+
+  it("an older list never moves a newer observation back", async () => {
+    const before = await stored();
+    const list = (await currentList()).map((q) => ({ ...q, registration: (q.registration ?? 0) + 1 }));
+    const outcome = await run(testPriceSource("porkbun", async () => ({ observedAt: new Date("2020-01-01T00:00:00Z"), quotes: list, skipped: [] })));
+    expect(outcome?.status).toBe("success");
+    expect(await stored()).toEqual(before);
+  });
+
+  it("a failing, empty or unmatched answer changes nothing and logs an error a person can act on", async () => {
+    const before = await stored();
+    const historyBefore = (await history(getDb())).length;
+    const failing = testPriceSource("porkbun", async () => {
+      throw new PriceSourceError("http", "The pricing API answered HTTP 503 Service Unavailable", 503);
+    });
+    expect(await run(failing)).toMatchObject({ status: "error", errorMessage: "Porkbun: The pricing API answered HTTP 503 Service Unavailable" });
+    expect(await lastLog()).toMatchObject({ status: "error", errorMessage: "Porkbun: The pricing API answered HTTP 503 Service Unavailable" });
+
+    const empty = testPriceSource("porkbun", async () => ({ observedAt: new Date(), quotes: [], skipped: [] }));
+    expect((await run(empty))?.errorMessage).toBe("Porkbun answered an empty price list; nothing was changed");
+
+    const unmatched = testPriceSource("porkbun", async () => ({ observedAt: new Date(), quotes: [usd("no-such-tld-q", 100)], skipped: [] }));
+    expect((await run(unmatched))?.errorMessage).toMatch(/None of the 1 names Porkbun listed is a catalogue TLD/);
+
+    expect(await stored()).toEqual(before);
+    expect((await history(getDb())).length).toBe(historyBefore);
+  });
+
+  it("a source that does not answer in time ends as timeout, and so does an adapter's own timeout", async () => {
+    const silent = testPriceSource("porkbun", () => new Promise(() => undefined));
+    expect(await run(silent, { timeoutMs: 50 })).toMatchObject({ status: "timeout", errorMessage: "Porkbun did not answer within 50 ms" });
+    const adapterTimeout = testPriceSource("porkbun", async () => {
+      throw new PriceSourceError("timeout", "no answer after 30 s");
+    });
+    expect((await run(adapterTimeout))?.status).toBe("timeout");
+    expect((await lastLog()).status).toBe("timeout");
+  });
+
+  it("a cancelled run applies nothing, even when its source ignores the signal", async () => {
+    const before = await stored();
+    const controller = new AbortController();
+    const list = (await currentList()).map((q) => ({ ...q, registration: (q.registration ?? 0) + 5 }));
+    const ignoring = testPriceSource("porkbun", async () => {
+      controller.abort();
+      return { observedAt: new Date(), quotes: list, skipped: [] };
+    });
+    expect(await run(ignoring, { signal: controller.signal })).toMatchObject({ status: "error", errorMessage: "Cancelled by an administrator" });
+    expect(await stored()).toEqual(before);
+  });
+
+  it("alert rules open one incident per rule and provider, and resolve it when the condition clears", async () => {
+    const { db, t } = getDb();
+    const incidents = () => db.select().from(t.incidents).where(eq(t.incidents.source, "porkbun.com"));
+    const failing = testPriceSource("porkbun", async () => {
+      throw new PriceSourceError("http", "HTTP 500");
+    });
+    // Earlier tests already failed several runs in a row, so the incident is open; more failures add none.
+    await run(failing);
+    await run(failing);
+    const open = (await incidents()).filter((i) => i.status === "open");
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ severity: "high", title: "Provider fetch failing: Porkbun" });
+    expect(open[0]!.description).toMatch(/^Porkbun failed its last 2 fetches\. Last error: \w+/);
+
+    const list = await currentList();
+    const com = list.find((q) => q.tld === "com")!;
+    com.registration = com.registration! * 3;
+    await run(testPriceSource("porkbun", async () => ({ observedAt: new Date(), quotes: list, skipped: [] })));
+    const afterSuccess = await incidents();
+    const failingRule = afterSuccess.find((i) => i.title === "Provider fetch failing: Porkbun")!;
+    expect(failingRule.status).toBe("resolved");
+    expect(failingRule.resolvedAt).toBeInstanceOf(Date);
+    const bigMove = afterSuccess.filter((i) => i.title === "Large price change: Porkbun");
+    expect(bigMove).toHaveLength(1);
+    expect(bigMove[0]).toMatchObject({ status: "open", severity: "medium" });
+    expect(bigMove[0]!.description).toMatch(/\.com moved by 200%/);
+
+    await run(testPriceSource("porkbun", async () => ({ observedAt: new Date(), quotes: list, skipped: [] })));
+    const [resolved] = await db.select().from(t.incidents).where(and(eq(t.incidents.source, "porkbun.com"), eq(t.incidents.title, "Large price change: Porkbun")));
+    expect(resolved!.status).toBe("resolved");
+
+    // Providers whose bundled data is months old are flagged stale; Porkbun, just fetched, is not.
+    const stale = await db.select().from(t.incidents).where(eq(t.incidents.title, "Stale price data: Hover"));
+    expect(stale).toHaveLength(1);
+    expect(stale[0]!.description).toMatch(/Hover's prices were last confirmed \d+ hours ago, on 2023-08-28/);
+    expect((await incidents()).filter((i) => i.title.startsWith("Stale") && i.status === "open")).toHaveLength(0);
+  });
+});

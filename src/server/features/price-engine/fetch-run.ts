@@ -1,0 +1,137 @@
+/**
+ * One fetch run of one provider, as the "prices.fetch" job runs it: a pending log entry, the
+ * source's whole list (within the fetch timeout, abortable by an administrator), the names
+ * matched to catalogue TLDs, one short transaction applying it, the log completed, then the
+ * alert rules. A failed, timed-out or cancelled run applies nothing.
+ */
+import type { Db } from "../../../../db/client.ts";
+import { setMeta, META_KEYS } from "../../../../db/repositories/app-meta-repository.ts";
+import { applyProviderPrices, type ApplyResult, type ResolvedQuote } from "../../../../db/repositories/price-apply-repository.ts";
+import { completeLog, insertPendingLog, type FinishedLog } from "../../../../db/repositories/price-log-repository.ts";
+import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
+import { tldIdsByName } from "../../../../db/repositories/tld-repository.ts";
+import { toAsciiName } from "../../../../db/seed/parsers/iana.ts";
+import { normaliseQuote } from "../../../../db/seed/price-import.ts";
+import { PriceSourceError, type PriceList } from "../../integrations/prices/source.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { evaluateAlertRules } from "./alerts.ts";
+import { chooseSource, type PriceSources } from "./sources.ts";
+
+export type FetchRequestType = "provider" | "all" | "pricing" | "scheduled";
+
+export interface FetchJobData {
+  providerKey: string;
+  requestType: FetchRequestType;
+  /** "bundled" re-applies the shipped price list even where a live adapter exists. */
+  source: "auto" | "bundled";
+}
+
+export interface FetchRunDeps {
+  db: Db;
+  log: Logger;
+  sources: PriceSources;
+  onPricesChanged: (db: Db) => void;
+  fetchTimeoutMs: number;
+}
+
+export const CANCELLED_MESSAGE = "Cancelled by an administrator";
+
+class RunFailure extends Error {
+  constructor(readonly status: "error" | "timeout", message: string) {
+    super(message);
+  }
+}
+
+/** Resolves with the source's answer, or rejects as soon as the signal aborts (a source that ignores it cannot hold the run). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobSignal: AbortSignal): Promise<FinishedLog | null> {
+  const { db, log } = deps;
+  const provider = await findServiceProviderBySlug(db, data.providerKey);
+  if (!provider) {
+    log.warn({ providerKey: data.providerKey }, "price fetch for an unknown provider key ignored");
+    return null;
+  }
+  const startedAt = new Date();
+  const logId = await insertPendingLog(db, { serviceProviderId: provider.id, requestType: data.requestType, startedAt });
+  const deadline = AbortSignal.timeout(deps.fetchTimeoutMs);
+  const signal = AbortSignal.any([jobSignal, deadline]);
+  const cancelled = () => jobSignal.aborted && !(jobSignal.reason instanceof DOMException && jobSignal.reason.name === "TimeoutError");
+  let outcome: FinishedLog;
+  let applied: ApplyResult | null = null;
+  let responseTimeMs: number | null = null;
+  try {
+    const choice = chooseSource(deps.sources, data.providerKey, provider.name, data.source);
+    if (choice.kind === "unavailable") throw new RunFailure("error", choice.reason);
+    const began = performance.now();
+    const list = await untilAborted(choice.source.fetchPrices({ signal }), signal);
+    responseTimeMs = Math.round(performance.now() - began);
+    const { quotes, skipped } = await resolveNames(db, list, provider.name);
+    if (signal.aborted) throw signal.reason;
+    applied = await applyProviderPrices(db, { providerId: provider.id, observedAt: list.observedAt, quotes });
+    outcome = { status: "success", resultCount: quotes.length, skippedCount: skipped, responseTimeMs, completedAt: new Date() };
+  } catch (error) {
+    const failure = cancelled()
+      ? new RunFailure("error", CANCELLED_MESSAGE)
+      // The job's own signal also aborts when the queue gives up on it (it expired).
+      : deadline.aborted || jobSignal.aborted || (error instanceof PriceSourceError && error.kind === "timeout")
+        ? new RunFailure("timeout", `${provider.name} did not answer within ${duration(deps.fetchTimeoutMs)}`)
+        : describeFailure(error, provider.name);
+    if (!(error instanceof RunFailure) && !(error instanceof PriceSourceError)) log.error({ err: error, provider: provider.slug }, "price fetch failed");
+    outcome = { status: failure.status, errorMessage: failure.message, responseTimeMs, completedAt: new Date() };
+  }
+  await completeLog(db, logId, outcome);
+  if (outcome.status === "success") {
+    await setMeta(db, META_KEYS.pricesUpdatedAt, outcome.completedAt.toISOString());
+    if (applied?.touchedTldIds.length) deps.onPricesChanged(db);
+  }
+  await evaluateAlertRules(db, { provider, outcome, largestChange: applied?.largestChange ?? null }).catch((err: unknown) => {
+    log.error({ err, provider: provider.slug }, "alert rules could not be evaluated");
+  });
+  return outcome;
+}
+
+const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
+
+function describeFailure(error: unknown, providerName: string): RunFailure {
+  if (error instanceof RunFailure) return error;
+  if (error instanceof PriceSourceError) {
+    if (error.kind === "cancelled") return new RunFailure("error", CANCELLED_MESSAGE);
+    return new RunFailure("error", `${providerName}: ${error.message}`);
+  }
+  return new RunFailure("error", `Could not apply ${providerName}'s prices: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** Matches the list's names to catalogue TLDs; refuses a list that would leave nothing (it would retire every quote). */
+async function resolveNames(db: Db, list: PriceList, providerName: string): Promise<{ quotes: ResolvedQuote[]; skipped: number }> {
+  if (!Array.isArray(list.quotes) || list.quotes.length === 0) {
+    throw new RunFailure("error", `${providerName} answered an empty price list; nothing was changed`);
+  }
+  if (!(list.observedAt instanceof Date) || Number.isNaN(list.observedAt.getTime())) {
+    throw new RunFailure("error", `${providerName}'s price list has no valid date; nothing was changed`);
+  }
+  const ids = await tldIdsByName(db);
+  const byTld = new Map<number, ResolvedQuote>();
+  let skipped = list.skipped.length;
+  for (const quote of list.quotes) {
+    const name = toAsciiName(quote.tld);
+    const tldId = name ? ids.get(name) : undefined;
+    const values = normaliseQuote(quote);
+    if (!name || tldId === undefined || (values.registrationPrice === null && values.renewalPrice === null && values.transferPrice === null)) {
+      skipped++;
+      continue;
+    }
+    byTld.set(tldId, { tldId, tldName: name, ...values });
+  }
+  if (byTld.size === 0) {
+    throw new RunFailure("error", `None of the ${list.quotes.length} names ${providerName} listed is a catalogue TLD; nothing was changed`);
+  }
+  return { quotes: [...byTld.values()], skipped };
+}

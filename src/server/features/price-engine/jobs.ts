@@ -1,0 +1,61 @@
+/**
+ * The price engine's queues, registered at boot: "prices.fetch" (one provider's fetch run),
+ * "prices.schedule" (a fetch schedule's tick) and "rates.refresh" (the daily exchange rates,
+ * after the ECB publishes around 16:00 CET). Active schedules are put on the queue's cron here,
+ * so schedules edited while the process was down take effect.
+ */
+import type { Db } from "../../../../db/client.ts";
+import type { JobQueue } from "../../../../jobs/queue.ts";
+import { listSchedules, setScheduleNextRun } from "../../../../db/repositories/schedule-repository.ts";
+import type { Config } from "../../config.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { nextRunOf } from "./cron.ts";
+import { FETCH_QUEUE } from "./fetch-control.ts";
+import { runPriceFetch, type FetchJobData } from "./fetch-run.ts";
+import { runSchedule, SCHEDULE_QUEUE, syncScheduleToQueue, type ScheduleJobData } from "./schedules.ts";
+import type { PriceSources } from "./sources.ts";
+
+export const RATES_QUEUE = "rates.refresh";
+export const RATES_CRON = "15 16 * * *";
+
+export interface PriceEngineJobDeps {
+  db: Db;
+  config: Config;
+  log: Logger;
+  sources: PriceSources;
+  /** Called after a run changed stored prices (drops cached price answers). */
+  onPricesChanged: (db: Db) => void;
+  /** Fetches and stores the day's exchange rates; without it no rates job is scheduled. */
+  refreshRates?: ((db: Db, config: Config, options: { signal: AbortSignal }) => Promise<{ date: string; currencies: number }>) | undefined;
+}
+
+export async function registerPriceEngineJobs(queue: JobQueue, deps: PriceEngineJobDeps): Promise<void> {
+  const { db, log } = deps;
+  const fetchTimeoutMs = deps.config.PRICE_FETCH_TIMEOUT_SECONDS * 1000;
+  await queue.createQueue(FETCH_QUEUE, { concurrency: 2 });
+  await queue.createQueue(SCHEDULE_QUEUE);
+  await queue.work<FetchJobData>(FETCH_QUEUE, async (job) => {
+    await runPriceFetch({ db, log, sources: deps.sources, onPricesChanged: deps.onPricesChanged, fetchTimeoutMs }, job.data, job.signal);
+  });
+  await queue.work<ScheduleJobData>(SCHEDULE_QUEUE, async (job) => {
+    const report = await runSchedule({ db, queue, priceSources: deps.sources }, job.data);
+    if (report) log.info({ scheduleId: job.data.scheduleId, ...report }, "scheduled price fetch enqueued");
+  });
+
+  const now = new Date();
+  for (const schedule of await listSchedules(db)) {
+    await syncScheduleToQueue(queue, schedule);
+    // nextRun was computed when the schedule was saved; after downtime it may lie in the past.
+    if (schedule.isActive) await setScheduleNextRun(db, schedule.id, nextRunOf(schedule.schedule, now));
+  }
+
+  const refreshRates = deps.refreshRates;
+  if (refreshRates) {
+    await queue.createQueue(RATES_QUEUE);
+    await queue.work(RATES_QUEUE, async (job) => {
+      const result = await refreshRates(db, deps.config, { signal: job.signal });
+      log.info(result, "exchange rates refreshed");
+    });
+    await queue.schedule(RATES_QUEUE, "daily", RATES_CRON, {});
+  }
+}

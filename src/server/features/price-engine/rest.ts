@@ -1,0 +1,45 @@
+/** REST doors to the admin calls of spec section 7 (plus fetch cancel and alert-rule edits), admin only. */
+import { Hono, type Context } from "hono";
+import {
+  alertRuleSchema, cancelFetchSchema, idSchema, incidentQuerySchema, incidentStatusSchema, manualFetchSchema, priceLogQuerySchema, scheduleSchema,
+} from "../../../shared/schemas/admin.ts";
+import { requireAdmin } from "../../lib/auth-guards.ts";
+import { badRequest } from "../../lib/errors.ts";
+import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
+import { createAlertRule, editAlertRule, getAlertRules } from "./alert-rules.ts";
+import { cancelFetch, getFetchStatus, manualFetch } from "./fetch-control.ts";
+import { changeIncidentStatus, getIncidents } from "./incidents.ts";
+import { getOverview, getPriceLogs } from "./overview.ts";
+import { createSchedule, editSchedule, getSchedules, removeSchedule } from "./schedules.ts";
+
+async function body<S extends Parameters<typeof parseOrThrow>[0]>(c: Context<AppEnv>, schema: S) {
+  const json: unknown = await c.req.json().catch(() => {
+    throw badRequest("The request body must be JSON");
+  });
+  return parseOrThrow(schema, json, "body");
+}
+
+const idOf = (c: Context<AppEnv>) => parseOrThrow(idSchema, c.req.param("id"), "id");
+
+const admin = new Hono<AppEnv>()
+  .use(requireAdmin, async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  })
+  .get("/overview", async (c) => c.json(await getOverview(c.var.ctx.db)))
+  .get("/price-logs", async (c) => c.json(await getPriceLogs(c.var.ctx.db, parseOrThrow(priceLogQuerySchema, queryOf(c), "query"))))
+  .get("/fetch/status", async (c) => c.json(await getFetchStatus(c.var.ctx)))
+  .post("/fetch/manual", async (c) => c.json(await manualFetch(c.var.ctx, await body(c, manualFetchSchema))))
+  .post("/fetch/cancel", async (c) => c.json(await cancelFetch(c.var.ctx, (await body(c, cancelFetchSchema)).provider)))
+  .get("/alert-rules", async (c) => c.json(await getAlertRules(c.var.ctx.db)))
+  .post("/alert-rules", async (c) => c.json(await createAlertRule(c.var.ctx.db, await body(c, alertRuleSchema)), 201))
+  .put("/alert-rules/:id", async (c) => c.json(await editAlertRule(c.var.ctx.db, idOf(c), await body(c, alertRuleSchema))))
+  .get("/incidents", async (c) => c.json(await getIncidents(c.var.ctx.db, parseOrThrow(incidentQuerySchema, queryOf(c), "query"))))
+  .on(["PUT", "PATCH"], "/incidents/:id", async (c) =>
+    c.json(await changeIncidentStatus(c.var.ctx.db, idOf(c), (await body(c, incidentStatusSchema)).status)))
+  .get("/schedules", async (c) => c.json(await getSchedules(c.var.ctx.db)))
+  .post("/schedules", async (c) => c.json(await createSchedule(c.var.ctx, await body(c, scheduleSchema)), 201))
+  .put("/schedules/:id", async (c) => c.json(await editSchedule(c.var.ctx, idOf(c), await body(c, scheduleSchema))))
+  .delete("/schedules/:id", async (c) => c.json(await removeSchedule(c.var.ctx, idOf(c))));
+
+export const priceEngineRest = new Hono<AppEnv>().route("/admin", admin);

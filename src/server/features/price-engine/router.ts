@@ -1,0 +1,35 @@
+import { z } from "zod";
+import {
+  alertRuleSchema, cancelFetchSchema, idSchema, incidentQuerySchema, incidentStatusSchema, manualFetchSchema, priceLogQuerySchema, scheduleSchema,
+} from "../../../shared/schemas/admin.ts";
+import { adminProcedure, router } from "../../trpc/init.ts";
+import { createAlertRule, editAlertRule, getAlertRules } from "./alert-rules.ts";
+import { cancelFetch, getFetchStatus, manualFetch } from "./fetch-control.ts";
+import { changeIncidentStatus, getIncidents } from "./incidents.ts";
+import { getOverview, getPriceLogs } from "./overview.ts";
+import { createSchedule, editSchedule, getSchedules, removeSchedule } from "./schedules.ts";
+
+const byId = z.object({ id: idSchema });
+
+export const priceEngineRouter = router({
+  overview: adminProcedure.query(({ ctx }) => getOverview(ctx.db)),
+  priceLogs: adminProcedure.input(priceLogQuerySchema).query(({ ctx, input }) => getPriceLogs(ctx.db, input)),
+  fetchStatus: adminProcedure.query(({ ctx }) => getFetchStatus(ctx)),
+  manualFetch: adminProcedure.input(manualFetchSchema).mutation(({ ctx, input }) => manualFetch(ctx, input)),
+  cancelFetch: adminProcedure.input(cancelFetchSchema).mutation(({ ctx, input }) => cancelFetch(ctx, input.provider)),
+  alertRules: router({
+    list: adminProcedure.query(({ ctx }) => getAlertRules(ctx.db)),
+    create: adminProcedure.input(alertRuleSchema).mutation(({ ctx, input }) => createAlertRule(ctx.db, input)),
+    update: adminProcedure.input(alertRuleSchema.extend({ id: idSchema })).mutation(({ ctx, input: { id, ...rule } }) => editAlertRule(ctx.db, id, rule)),
+  }),
+  incidents: router({
+    list: adminProcedure.input(incidentQuerySchema).query(({ ctx, input }) => getIncidents(ctx.db, input)),
+    updateStatus: adminProcedure.input(incidentStatusSchema.extend({ id: idSchema })).mutation(({ ctx, input }) => changeIncidentStatus(ctx.db, input.id, input.status)),
+  }),
+  schedules: router({
+    list: adminProcedure.query(({ ctx }) => getSchedules(ctx.db)),
+    create: adminProcedure.input(scheduleSchema).mutation(({ ctx, input }) => createSchedule(ctx, input)),
+    update: adminProcedure.input(scheduleSchema.extend({ id: idSchema })).mutation(({ ctx, input: { id, ...values } }) => editSchedule(ctx, id, values)),
+    remove: adminProcedure.input(byId).mutation(({ ctx, input }) => removeSchedule(ctx, input.id)),
+  }),
+});

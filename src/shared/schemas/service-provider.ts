@@ -1,0 +1,25 @@
+/** The admin's Edit Service Provider form (spec section 2, Data), shared with the server. */
+import { z } from "zod";
+
+const httpUrl = (label: string) =>
+  z.union([z.string(), z.null()], { error: `${label} must be an http or https URL` }).optional()
+    .transform((v) => (v == null || v.trim() === "" ? null : v.trim()))
+    .refine((v) => {
+      if (v === null) return true;
+      try {
+        const url = new URL(v);
+        return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname;
+      } catch {
+        return false;
+      }
+    }, `${label} must be an http or https URL`);
+
+export const serviceProviderEditSchema = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+  domain: z.string({ error: "Domain is required" }).trim().toLowerCase()
+    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, "Domain must be a domain name such as porkbun.com"),
+  website: httpUrl("Website"),
+  logoUrl: httpUrl("Logo URL"),
+  isActive: z.boolean({ error: "isActive must be true or false" }),
+});
+export type ServiceProviderEditInput = z.infer<typeof serviceProviderEditSchema>;
