@@ -73,6 +73,13 @@ export const PROVIDERS: readonly ProviderSeed[] = [
     transferUrlPattern: "https://dnsimple.com/transfer?domain={domain}",
   },
   {
+    // No bundled list: its prices come from the live getPrices API when NAMESILO_API_KEY is set.
+    key: "namesilo", name: "NameSilo", displayName: "NameSilo", domain: "namesilo.com",
+    website: "https://www.namesilo.com", ianaId: 1479, isActive: true,
+    registrationUrlPattern: "https://www.namesilo.com/domain/search-domains?query={domain}",
+    transferUrlPattern: null,
+  },
+  {
     // Google Domains closed in 2023 (its registrations moved to Squarespace); kept for its
     // price history, inactive so nothing links to it.
     key: "googledomains", name: "Google Domains", displayName: "Google Domains", domain: "domains.google",

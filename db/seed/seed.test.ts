@@ -10,11 +10,25 @@ forEachDialect("seed on an empty database", (getDb) => {
     first = await seedDatabase(getDb());
     expect(first.tlds).toBe(1594);
     expect(first.ianaRegistrars).toBe(4177);
-    expect(first.serviceProviders).toBe(10);
+    expect(first.serviceProviders).toBe(11);
     expect(first.registryOperators).toBeGreaterThan(700);
     expect(first.prices.snapshots).toBe(13);
     expect(first.prices.inserted).toBeGreaterThan(4000);
     expect(first.prices.historyEntries).toBeGreaterThan(0);
+  });
+
+  it("imports the ECB rates history with EUR at 1 beside each day's quoted currencies", async () => {
+    expect(first.exchangeRates.days).toBe(1882);
+    const { db, t } = getDb();
+    const [rows] = await db.select({ n: count() }).from(t.exchangeRates);
+    expect(first.exchangeRates.inserted).toBe(rows!.n);
+    expect(rows!.n).toBeGreaterThan(1882 * 30);
+    const rate = async (date: string, currency: string) => (await db.select({ r: t.exchangeRates.ratePerEur }).from(t.exchangeRates)
+      .where(and(eq(t.exchangeRates.date, date), eq(t.exchangeRates.currency, currency))))[0]?.r;
+    expect(await rate("2025-05-09", "USD")).toBe(1.1252);
+    expect(await rate("2018-01-02", "JPY")).toBe(135.35);
+    expect(await rate("2025-05-09", "EUR")).toBe(1);
+    expect(await rate("2025-05-09", "RUB")).toBeUndefined(); // N/A since 2022
   });
 
   it("skips Handshake names and names that are not IANA TLDs, and counts them", async () => {
@@ -77,19 +91,21 @@ forEachDialect("seed on an empty database", (getDb) => {
   it("changes nothing when run again", async () => {
     const { db, t } = getDb();
     const counts = async () => {
-      const [[p], [h], [tl], [s]] = await Promise.all([
+      const [[p], [h], [tl], [s], [r]] = await Promise.all([
         db.select({ n: count() }).from(t.domainPrices),
         db.select({ n: count() }).from(t.domainPriceHistory),
         db.select({ n: count() }).from(t.tlds),
         db.select({ n: count() }).from(t.serviceProviders),
+        db.select({ n: count() }).from(t.exchangeRates),
       ]);
-      return [p!.n, h!.n, tl!.n, s!.n];
+      return [p!.n, h!.n, tl!.n, s!.n, r!.n];
     };
     const before = await counts();
     const second = await seedDatabase(getDb());
     expect(second.prices.inserted).toBe(0);
     expect(second.prices.updated).toBe(0);
     expect(second.prices.historyEntries).toBe(0);
+    expect(second.exchangeRates).toEqual({ days: 1882, inserted: 0 });
     expect(await counts()).toEqual(before);
   });
 

@@ -1,8 +1,10 @@
 /**
  * Loads the bundled reference data: IANA TLDs and their registry operators, IANA registrar
- * IDs, the service providers and their price lists (older snapshots become price history).
+ * IDs, the service providers and their price lists (older snapshots become price history),
+ * and the ECB's euro exchange rates history for installs that never reach the ECB.
  * Idempotent: a second run inserts nothing and writes no history, because every price is
- * compared with what is stored and a snapshot older than the stored one is ignored.
+ * compared with what is stored, a snapshot older than the stored one is ignored, and a rate
+ * already stored for a day is kept.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -11,8 +13,10 @@ import { fileURLToPath } from "node:url";
 import punycode from "punycode/punycode.js";
 import type { Db } from "../client.ts";
 import { getMeta, META_KEYS, setMeta, setMetaIfAbsent } from "../repositories/app-meta-repository.ts";
+import { addMissingExchangeRates } from "../repositories/exchange-rate-repository.ts";
 import { parseRegistrarIds, parseRootZone } from "./parsers/iana.ts";
 import { loadAllPriceSnapshots } from "./parsers/prices.ts";
+import { parseEcbHistoryCsv } from "./parsers/rates.ts";
 import { PROVIDERS } from "./providers.ts";
 import { applySnapshots, type PriceImportReport } from "./price-import.ts";
 import { upsertCatalogue } from "./catalogue-import.ts";
@@ -27,6 +31,8 @@ export interface SeedReport {
   ianaRegistrars: number;
   serviceProviders: number;
   prices: PriceImportReport;
+  /** Business days in the bundled rates files, and rate rows this run added. */
+  exchangeRates: { days: number; inserted: number };
   durationMs: number;
 }
 
@@ -48,20 +54,32 @@ export async function seedDatabase(handle: Db, dataDir = DEFAULT_DATA_DIR): Prom
     toAscii: (name) => punycode.toASCII(name),
   });
 
+  const exchangeRates = await importExchangeRates(handle, dataDir);
+
   return {
     tlds: catalogue.tldCount,
     registryOperators: catalogue.operatorCount,
     ianaRegistrars: catalogue.registrarCount,
     serviceProviders: catalogue.providerCount,
     prices,
+    exchangeRates,
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+async function importExchangeRates(handle: Db, dataDir: string): Promise<SeedReport["exchangeRates"]> {
+  const dir = join(dataDir, "rates");
+  const days = readdirSync(dir).filter((f) => f.endsWith(".csv")).sort()
+    .flatMap((file) => parseEcbHistoryCsv(readFileSync(join(dir, file), "utf8")));
+  const rows = days.flatMap(({ date, rates }) => Object.entries(rates).map(([currency, ratePerEur]) => ({ date, currency, ratePerEur })));
+  const inserted = await addMissingExchangeRates(handle, rows);
+  return { days: new Set(days.map((d) => d.date)).size, inserted };
 }
 
 /** Fingerprint of the bundled files: a restart with unchanged data skips the whole import. */
 export function dataFingerprint(dataDir = DEFAULT_DATA_DIR): string {
   const hash = createHash("sha256");
-  for (const sub of ["iana", "prices"]) {
+  for (const sub of ["iana", "prices", "rates"]) {
     for (const file of readdirSync(join(dataDir, sub)).sort()) {
       hash.update(`${sub}/${file}\0`);
       hash.update(readFileSync(join(dataDir, sub, file)));

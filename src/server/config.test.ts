@@ -24,4 +24,22 @@ describe("configuration", () => {
   it("requires the OpenID Connect keys together", () => {
     expect(() => loadConfig({ OIDC_ISSUER: "https://id.example.com" })).toThrowError(/OIDC_\*: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together/);
   });
+
+  it("points the price and rate sources at the real services, with no keys", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      PORKBUN_API_URL: "https://api.porkbun.com/api/json/v3",
+      NAMECHEAP_API_URL: "https://api.namecheap.com/xml.response",
+      DYNADOT_API_URL: "https://api.dynadot.com/api3.json",
+      NAMESILO_API_URL: "https://www.namesilo.com/api",
+      ECB_API_URL: "https://www.ecb.europa.eu/stats/eurofxref",
+    });
+    expect([c.NAMECHEAP_API_KEY, c.DYNADOT_API_KEY, c.NAMESILO_API_KEY]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("rejects a source URL or Namecheap client address that cannot work", () => {
+    expect(() => loadConfig({ PORKBUN_API_URL: "porkbun", NAMECHEAP_CLIENT_IP: "my-server" })).toThrowError(
+      /PORKBUN_API_URL: .+\n {2}NAMECHEAP_CLIENT_IP: .+/,
+    );
+  });
 });

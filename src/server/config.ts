@@ -41,6 +41,22 @@ const schema = z.object({
   /** web: HTTP only; worker: jobs only; all: both in one process. */
   ROLE: z.enum(["all", "web", "worker"]).default("all"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+
+  // Price sources and exchange rates. Base URLs point at the real services; tests point them
+  // at loopback fakes. A source whose key is unset is skipped (and says so in the log).
+  PORKBUN_API_URL: z.url().default("https://api.porkbun.com/api/json/v3"),
+  NAMECHEAP_API_URL: z.url().default("https://api.namecheap.com/xml.response"),
+  NAMECHEAP_API_USER: z.string().optional(),
+  NAMECHEAP_API_KEY: z.string().optional(),
+  /** The account acted on; Namecheap's own default is the API user. */
+  NAMECHEAP_USERNAME: z.string().optional(),
+  /** The server's public IPv4 address, whitelisted in Namecheap's API settings. */
+  NAMECHEAP_CLIENT_IP: z.ipv4().optional(),
+  DYNADOT_API_URL: z.url().default("https://api.dynadot.com/api3.json"),
+  DYNADOT_API_KEY: z.string().optional(),
+  NAMESILO_API_URL: z.url().default("https://www.namesilo.com/api"),
+  NAMESILO_API_KEY: z.string().optional(),
+  ECB_API_URL: z.url().default("https://www.ecb.europa.eu/stats/eurofxref"),
 });
 
 export type Config = z.infer<typeof schema>;

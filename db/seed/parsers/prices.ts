@@ -8,91 +8,24 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import type { PriceQuote, PriceSnapshot, SkippedName } from "../types.ts";
-import { toAsciiName } from "./iana.ts";
+import type { PriceSnapshot } from "../types.ts";
 import { toMinorUnits } from "./money.ts";
-
-interface RawPrices {
-  registration?: unknown;
-  renewal?: unknown;
-  transfer?: unknown;
-  /** Undiscounted first-year price; a registration below it is a promotion. */
-  regular?: unknown;
-  currency?: unknown;
-}
-
-const isAbsent = (v: unknown) => v === null || v === undefined || v === "";
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function checkedDate(value: unknown, what: string): string {
-  const date = typeof value === "string" ? value.slice(0, 10) : "";
-  if (!DATE.test(date)) throw new Error(`${what}: no YYYY-MM-DD date in ${JSON.stringify(value)}`);
-  return date;
-}
-
-function currencyCode(value: unknown): string | null {
-  const text = typeof value === "string" ? value.trim().toUpperCase() : "";
-  if (text === "EURO" || text === "€") return "EUR";
-  return /^[A-Z]{3}$/.test(text) ? text : null;
-}
-
-/** Collects one provider's quotes, turning every row-level problem into a skip. */
-class SnapshotBuilder {
-  private readonly quotes: PriceQuote[] = [];
-  private readonly skipped: SkippedName[] = [];
-  private readonly seen = new Set<string>();
-
-  constructor(private readonly providerKey: string, private readonly snapshotDate: string, private readonly currency = "USD") {
-    if (!DATE.test(snapshotDate)) throw new Error(`${providerKey}: snapshot date ${JSON.stringify(snapshotDate)} is not YYYY-MM-DD`);
-  }
-
-  skip(name: unknown, reason: SkippedName["reason"]): void {
-    this.skipped.push({ name: String(name), reason });
-  }
-
-  add(rawName: unknown, raw: RawPrices): void {
-    const tld = typeof rawName === "string" ? toAsciiName(rawName) : null;
-    const currency = raw.currency === undefined ? this.currency : currencyCode(raw.currency);
-    if (!tld || !currency || this.seen.has(tld)) return this.skip(rawName, "malformed");
-    const [registration, renewal, transfer] = [raw.registration, raw.renewal, raw.transfer].map(toMinorUnits);
-    // A value that is there but unreadable ("$", "n/a", -5) is a broken row, not a missing price.
-    const broken = ([[raw.registration, registration], [raw.renewal, renewal], [raw.transfer, transfer]] as const)
-      .some(([input, parsed]) => !isAbsent(input) && parsed === null);
-    if (broken) return this.skip(rawName, "malformed");
-    if (registration == null && renewal == null && transfer == null) return this.skip(rawName, "no-price");
-    this.seen.add(tld);
-    const regular = toMinorUnits(raw.regular);
-    const isPromo = registration != null && regular !== null && registration < regular;
-    this.quotes.push({
-      tld, registration: registration ?? null, renewal: renewal ?? null, transfer: transfer ?? null,
-      currency, isPromo, regularRegistration: isPromo ? regular : null,
-    });
-  }
-
-  build(): PriceSnapshot {
-    return { providerKey: this.providerKey, snapshotDate: this.snapshotDate, quotes: this.quotes, skipped: this.skipped };
-  }
-}
+import {
+  addPorkbunEntry, checkedDate, currencyCode, dynadotRawPrices, isObject, namecheapRawPrices, SnapshotBuilder,
+} from "./price-list-builder.ts";
 
 const readJson = (text: string): unknown => JSON.parse(text.replace(/^\uFEFF/, ""));
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function objectAt(value: unknown, what: string): Record<string, unknown> {
   if (!isObject(value)) throw new Error(`${what}: expected an object`);
   return value;
 }
 
-/**
- * Porkbun `pricing/get`. It publishes no separate list price: a registration below the
- * renewal is its first-year promotion, and the renewal is what the name costs afterwards.
- */
+/** Porkbun `pricing/get`, as saved from the API (see addPorkbunEntry for the rules). */
 export function parsePorkbunPricing(text: string, snapshotDate: string): PriceSnapshot {
   const out = new SnapshotBuilder("porkbun", snapshotDate);
   for (const [name, entry] of Object.entries(objectAt(objectAt(readJson(text), "porkbun").pricing, "porkbun.pricing"))) {
-    if (!isObject(entry)) out.skip(name, "malformed");
-    // Handshake names live outside the DNS root; Porkbun sells them in the same list.
-    else if (entry.specialType === "handshake") out.skip(name, "handshake");
-    else out.add(name, { registration: entry.registration, renewal: entry.renewal, transfer: entry.transfer, regular: entry.renewal });
+    addPorkbunEntry(out, name, entry);
   }
   return out.build();
 }
@@ -105,12 +38,7 @@ export function parseDynadotPrices(text: string): PriceSnapshot {
   const out = new SnapshotBuilder("dynadot", checkedDate(iso, "dynadot.updated"));
   for (const [name, e] of Object.entries(objectAt(file.prices, "dynadot.prices"))) {
     if (!isObject(e)) out.skip(name, "malformed");
-    else {
-      out.add(name, {
-        registration: e.register_price, renewal: e.renew_price, transfer: e.transfer_price,
-        regular: e.renew_price, currency: e.currency,
-      });
-    }
+    else out.add(name, dynadotRawPrices(e.register_price, e.renew_price, e.transfer_price, e.currency));
   }
   return out.build();
 }
@@ -125,14 +53,7 @@ export function parseNamecheapApiPricing(text: string): PriceSnapshot {
     const regular = isObject(e) ? e["regular-price"] : undefined;
     if (!isObject(e) || !isObject(regular)) { out.skip(name, "malformed"); continue; }
     const sale = isObject(e["sale-price"]) ? e["sale-price"] : {};
-    const saleCreate = toMinorUnits(sale.create);
-    const regularCreate = toMinorUnits(regular.create);
-    // Only the first-year sale is taken: renewals and transfers are quoted at list price.
-    const onSale = saleCreate !== null && regularCreate !== null && saleCreate < regularCreate;
-    out.add(name, {
-      registration: onSale ? sale.create : regular.create, renewal: regular.renew, transfer: regular.transfer,
-      regular: regular.create,
-    });
+    out.add(name, namecheapRawPrices(regular, sale.create));
   }
   return out.build();
 }

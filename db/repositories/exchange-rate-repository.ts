@@ -1,0 +1,64 @@
+/**
+ * ECB euro reference rates by day: units of a currency per euro. The ECB publishes on
+ * business days only, so a lookup for any date takes the latest day on or before it.
+ */
+import { and, count, desc, eq, lte, max, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+
+export interface ExchangeRateRow {
+  date: string;
+  currency: string;
+  ratePerEur: number;
+}
+
+/** Rows per statement: 3 parameters each stays far below both databases' limits. */
+const CHUNK_ROWS = 500;
+
+const rowsOf = (date: string, rates: Record<string, number>): ExchangeRateRow[] =>
+  Object.entries(rates).map(([currency, ratePerEur]) => ({ date, currency, ratePerEur }));
+
+/** Stores one day's rates, replacing that day's stored ones (the ECB corrects a day at times). */
+export async function upsertExchangeRates(handle: Db, date: string, rates: Record<string, number>): Promise<number> {
+  const { t } = handle;
+  const rows = rowsOf(date, rates);
+  if (!rows.length) return 0;
+  await handle.transaction(async (db) => {
+    await db.insert(t.exchangeRates).values(rows)
+      .onConflictDoUpdate({ target: [t.exchangeRates.date, t.exchangeRates.currency], set: { ratePerEur: sql`excluded.rate_per_eur` } });
+  });
+  return rows.length;
+}
+
+/** Adds rows the database lacks and keeps the ones it has; returns how many were added. */
+export async function addMissingExchangeRates(handle: Db, rows: ExchangeRateRow[]): Promise<number> {
+  const { t } = handle;
+  return handle.transaction(async (db) => {
+    const [before] = await db.select({ n: count() }).from(t.exchangeRates);
+    for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
+      await db.insert(t.exchangeRates).values(rows.slice(i, i + CHUNK_ROWS)).onConflictDoNothing();
+    }
+    const [after] = await db.select({ n: count() }).from(t.exchangeRates);
+    return (after?.n ?? 0) - (before?.n ?? 0);
+  });
+}
+
+/** The rate of the latest business day on or before `date`, or null before the first stored day. */
+export async function findRateOnOrBefore({ db, t }: Db, currency: string, date: string): Promise<ExchangeRateRow | null> {
+  const [row] = await db
+    .select({ date: t.exchangeRates.date, currency: t.exchangeRates.currency, ratePerEur: t.exchangeRates.ratePerEur })
+    .from(t.exchangeRates)
+    .where(and(eq(t.exchangeRates.currency, currency.toUpperCase()), lte(t.exchangeRates.date, date)))
+    .orderBy(desc(t.exchangeRates.date))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function latestExchangeRateDate({ db, t }: Db): Promise<string | null> {
+  const [row] = await db.select({ date: max(t.exchangeRates.date) }).from(t.exchangeRates);
+  return row?.date ?? null;
+}
+
+export async function countExchangeRates({ db, t }: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(t.exchangeRates);
+  return row?.n ?? 0;
+}

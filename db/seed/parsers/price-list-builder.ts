@@ -1,0 +1,103 @@
+/**
+ * The normalisation every price list goes through, whether it comes from a bundled file or a
+ * registrar's live API: names to lowercase punycode without the dot, money to integer minor
+ * units, one quote per name (a repeat is malformed), a bad row becomes a skip and never
+ * throws. The per-registrar readers at the end are shared by the file parsers and the adapters.
+ */
+import type { PriceQuote, PriceSnapshot, SkippedName } from "../types.ts";
+import { toAsciiName } from "./iana.ts";
+import { toMinorUnits } from "./money.ts";
+
+export interface RawPrices {
+  registration?: unknown;
+  renewal?: unknown;
+  transfer?: unknown;
+  /** Undiscounted first-year price; a registration below it is a promotion. */
+  regular?: unknown;
+  currency?: unknown;
+}
+
+const isAbsent = (v: unknown) => v === null || v === undefined || v === "";
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function checkedDate(value: unknown, what: string): string {
+  const date = typeof value === "string" ? value.slice(0, 10) : "";
+  if (!DATE.test(date)) throw new Error(`${what}: no YYYY-MM-DD date in ${JSON.stringify(value)}`);
+  return date;
+}
+
+export function currencyCode(value: unknown): string | null {
+  const text = typeof value === "string" ? value.trim().toUpperCase() : "";
+  if (text === "EURO" || text === "€") return "EUR";
+  return /^[A-Z]{3}$/.test(text) ? text : null;
+}
+
+/** Collects one provider's quotes, turning every row-level problem into a skip. */
+export class SnapshotBuilder {
+  private readonly quotes: PriceQuote[] = [];
+  private readonly skipped: SkippedName[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly providerKey: string, private readonly snapshotDate: string, private readonly currency = "USD") {
+    if (!DATE.test(snapshotDate)) throw new Error(`${providerKey}: snapshot date ${JSON.stringify(snapshotDate)} is not YYYY-MM-DD`);
+  }
+
+  skip(name: unknown, reason: SkippedName["reason"]): void {
+    this.skipped.push({ name: String(name), reason });
+  }
+
+  add(rawName: unknown, raw: RawPrices): void {
+    const tld = typeof rawName === "string" ? toAsciiName(rawName) : null;
+    const currency = raw.currency === undefined ? this.currency : currencyCode(raw.currency);
+    if (!tld || !currency || this.seen.has(tld)) return this.skip(rawName, "malformed");
+    const [registration, renewal, transfer] = [raw.registration, raw.renewal, raw.transfer].map(toMinorUnits);
+    // A value that is there but unreadable ("$", "n/a", -5) is a broken row, not a missing price.
+    const broken = ([[raw.registration, registration], [raw.renewal, renewal], [raw.transfer, transfer]] as const)
+      .some(([input, parsed]) => !isAbsent(input) && parsed === null);
+    if (broken) return this.skip(rawName, "malformed");
+    if (registration == null && renewal == null && transfer == null) return this.skip(rawName, "no-price");
+    this.seen.add(tld);
+    const regular = toMinorUnits(raw.regular);
+    const isPromo = registration != null && regular !== null && registration < regular;
+    this.quotes.push({
+      tld, registration: registration ?? null, renewal: renewal ?? null, transfer: transfer ?? null,
+      currency, isPromo, regularRegistration: isPromo ? regular : null,
+    });
+  }
+
+  build(): PriceSnapshot {
+    return { providerKey: this.providerKey, snapshotDate: this.snapshotDate, quotes: this.quotes, skipped: this.skipped };
+  }
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * One Porkbun `pricing/get` entry. Porkbun publishes no separate list price: a registration
+ * below the renewal is its first-year promotion, and the renewal is what the name costs afterwards.
+ */
+export function addPorkbunEntry(out: SnapshotBuilder, name: string, entry: unknown): void {
+  if (!isObject(entry)) out.skip(name, "malformed");
+  // Handshake names live outside the DNS root; Porkbun sells them in the same list.
+  else if (entry.specialType === "handshake") out.skip(name, "handshake");
+  else out.add(name, { registration: entry.registration, renewal: entry.renewal, transfer: entry.transfer, regular: entry.renewal });
+}
+
+/** One Dynadot entry; like Porkbun, its renewal is the regular price. */
+export function dynadotRawPrices(register: unknown, renew: unknown, transfer: unknown, currency?: unknown): RawPrices {
+  return { registration: register, renewal: renew, transfer, regular: renew, ...(currency === undefined ? {} : { currency }) };
+}
+
+/**
+ * Namecheap's one-year regular and sale prices per action. Only the first-year sale is taken:
+ * renewals and transfers are quoted at list price.
+ */
+export function namecheapRawPrices(
+  regular: { create?: unknown; renew?: unknown; transfer?: unknown },
+  saleCreate: unknown,
+): RawPrices {
+  const sale = toMinorUnits(saleCreate);
+  const list = toMinorUnits(regular.create);
+  const onSale = sale !== null && list !== null && sale < list;
+  return { registration: onSale ? saleCreate : regular.create, renewal: regular.renew, transfer: regular.transfer, regular: regular.create };
+}

@@ -1,0 +1,33 @@
+/**
+ * Serves a fake on loopback for one test file and records the waits the HTTP helper asks
+ * for, so retry tests assert the backoff without sleeping through it.
+ */
+import type { Hono } from "hono";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import type { HttpOptions } from "../../http.ts";
+import { startLoopbackServer, type LoopbackServer } from "../../../testing/loopback.ts";
+import type { FakeControl } from "./fake-behaviour.ts";
+
+export interface Harness {
+  url: () => string;
+  waits: number[];
+  http: HttpOptions;
+}
+
+/** A short time limit keeps the "hang" case fast; waits are recorded, not slept. */
+export function serveFake(fake: { app: Hono; control: FakeControl }): Harness {
+  let server: LoopbackServer | undefined;
+  const waits: number[] = [];
+  beforeAll(async () => { server = await startLoopbackServer(fake.app); });
+  afterAll(async () => { await server?.close(); });
+  beforeEach(() => {
+    fake.control.behaviour = "success";
+    fake.control.requests.length = 0;
+    waits.length = 0;
+  });
+  return {
+    url: () => server!.url,
+    waits,
+    http: { timeoutMs: 500, sleep: async (ms) => { waits.push(ms); } },
+  };
+}
