@@ -3,16 +3,17 @@ import { updateSessionExpiry } from "../../../../db/repositories/session-reposit
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, formPost, registerUser, sessionCookieOf } from "../../testing/auth.ts";
 import { createTestApp, getJson, TEST_ORIGIN } from "../../testing/test-app.ts";
+import { grantAdmin } from "./admins.ts";
 import { hashToken } from "./session.ts";
 
 const DAY = 86_400_000;
 const tokenOf = (cookie: string) => cookie.slice("session=".length);
 
 forEachDialect("sessions and sign-in", (getDb) => {
-  const app = () => createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, ADMIN_EMAILS: "boss@example.com" } });
+  const app = () => createTestApp(getDb(), { env: AUTH_TEST_ENV });
   const me = (cookie?: string) => getJson(app(), "/api/auth/user", cookie ? { headers: { cookie } } : undefined);
 
-  it("registers, sets a safe session cookie and answers /api/auth/user; the first account is admin", async () => {
+  it("registers, sets a safe session cookie and answers /api/auth/user", async () => {
     const res = await formPost(app(), "/api/register", { email: " First@Example.com ", password: "long enough pw", firstName: "Ada" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/");
@@ -24,7 +25,7 @@ forEachDialect("sessions and sign-in", (getDb) => {
     expect(tokenOf(sessionCookieOf(res)!)).toMatch(/^[a-z2-7]{32}$/);
     const { status, body } = await me(sessionCookieOf(res)!);
     expect(status).toBe(200);
-    expect(body).toEqual({ id: expect.any(Number), firstName: "Ada", email: "first@example.com", isAdmin: true });
+    expect(body).toEqual({ id: expect.any(Number), firstName: "Ada", email: "first@example.com", isAdmin: false });
   });
 
   it("marks the cookie Secure when APP_URL is https or SECURE_COOKIES is set", async () => {
@@ -34,13 +35,6 @@ forEachDialect("sessions and sign-in", (getDb) => {
       expect(res.status).toBe(302);
       expect(res.headers.getSetCookie().find((c) => c.startsWith("session="))).toMatch(/; Secure/);
     }
-  });
-
-  it("makes later accounts ordinary users unless ADMIN_EMAILS lists them", async () => {
-    const plain = await registerUser(app());
-    expect((await me(plain.cookie)).body).toMatchObject({ isAdmin: false });
-    const boss = await registerUser(app(), { email: "Boss@example.com" });
-    expect((await me(boss.cookie)).body).toMatchObject({ isAdmin: true, email: "boss@example.com" });
   });
 
   it("answers 401 with the spec's body when signed out or the cookie is garbage", async () => {
@@ -160,8 +154,8 @@ forEachDialect("sessions and sign-in", (getDb) => {
       status: 403, body: { message: "Admin privileges required" },
     });
     const boss = await registerUser(app(), { email: `boss+${Date.now()}@example.com` });
-    const bossApp = createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, ADMIN_EMAILS: boss.email } });
-    expect((await getJson(bossApp, "/api/admin/ping", { headers: { cookie: boss.cookie } })).status).toBe(200);
+    await grantAdmin(getDb(), boss.email);
+    expect((await getJson(app(), "/api/admin/ping", { headers: { cookie: boss.cookie } })).status).toBe(200);
   });
 
   it("exposes auth.me over tRPC: the user, or null when signed out", async () => {

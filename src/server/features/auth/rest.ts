@@ -39,7 +39,7 @@ const passwordEndpoint = <S extends ZodType>(form: FormKind, schema: S, run: (c:
     try {
       const user = await run(c, parseOrThrow(schema, body, "form"));
       await beginSession(c, user.id);
-      if (isJson(c)) return c.json({ user: toAuthUserDto(toSessionUser(user, config)) });
+      if (isJson(c)) return c.json({ user: toAuthUserDto(toSessionUser(user)) });
       return c.redirect(returnTo ?? "/", 302);
     } catch (error) {
       if (!(error instanceof AppError) || isJson(c)) throw error;
@@ -76,7 +76,7 @@ export const authRest = new Hono<AppEnv>()
     return c.html(renderLoginPage({ returnTo }));
   })
   .post("/login", passwordEndpoint("signin", signInSchema, (c, input) => signInWithPassword(c.var.ctx.db, input, c.var.ctx.ip)))
-  .post("/register", passwordEndpoint("register", registerSchema, (c, input) => registerWithPassword(c.var.ctx.db, c.var.ctx.config, input, c.var.ctx.ip)))
+  .post("/register", passwordEndpoint("register", registerSchema, (c, input) => registerWithPassword(c.var.ctx.db, input, c.var.ctx.ip)))
   .get("/logout", signOut)
   .post("/logout", signOut)
   .get("/auth/callback", handleOidcCallback)

@@ -4,23 +4,23 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import {
-  createUser, findUserByEmail, findUserByOidcSubject, setOidcSubject, type UserDto,
+  createUser, findUserByEmail, findUserByOidcSubject, setAdminById, setOidcSubject, type UserDto,
 } from "../../../../db/repositories/user-repository.ts";
 import type { RegisterInput, SignInInput } from "../../../shared/schemas/auth.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict, unauthorized } from "../../lib/errors.ts";
+import { isConfiguredAdmin } from "./admins.ts";
 import { hashPassword, spendDecoyVerification, verifyPassword } from "./password.ts";
 import { assertAccountNotLocked, countIpAttempt, recordFailedPassword, resetAccountFailures } from "./rate-limit.ts";
 
 export const WRONG_CREDENTIALS = "Incorrect e-mail or password";
 export const EMAIL_TAKEN = "An account with this e-mail already exists. Sign in instead.";
 
-export async function registerWithPassword(db: Db, config: Config, input: RegisterInput, ip: string): Promise<UserDto> {
+export async function registerWithPassword(db: Db, input: RegisterInput, ip: string): Promise<UserDto> {
   await countIpAttempt(db, ip);
   const passwordHash = await hashPassword(input.password);
   const user = await createUser(db, {
-    email: input.email, firstName: input.firstName, passwordHash, oidcSubject: null,
-    isAdmin: config.ADMIN_EMAILS.includes(input.email),
+    email: input.email, firstName: input.firstName, passwordHash, oidcSubject: null, isAdmin: false,
   });
   if (!user) throw conflict(EMAIL_TAKEN);
   return user;
@@ -51,23 +51,30 @@ export interface OidcIdentity {
 
 /**
  * The subject is the stable key. An e-mail only links to an existing account when the
- * provider says it verified it, otherwise anyone could claim someone else's account.
+ * provider says it verified it, otherwise anyone could claim someone else's account. A
+ * verified address listed in ADMIN_EMAILS makes the account an admin, stored in the users
+ * table; taking it off the list later does not revoke (`npm run admin -- revoke` does).
  */
 export async function signInWithOidc(db: Db, config: Config, identity: OidcIdentity): Promise<UserDto> {
+  const configuredAdmin = !!identity.email && isConfiguredAdmin(identity.email, identity.emailVerified, config.ADMIN_EMAILS);
+  const promote = async (user: UserDto): Promise<UserDto> => {
+    if (!configuredAdmin || user.isAdmin) return user;
+    await setAdminById(db, user.id);
+    return { ...user, isAdmin: true };
+  };
   const bySubject = await findUserByOidcSubject(db, identity.subject);
-  if (bySubject) return bySubject;
+  if (bySubject) return promote(bySubject);
   if (!identity.email) throw badRequest("Your identity provider did not share an e-mail address, which this app needs for your account.");
   if (identity.emailVerified) {
     const byEmail = await findUserByEmail(db, identity.email);
     if (byEmail && !byEmail.oidcSubject) {
       await setOidcSubject(db, byEmail.id, identity.subject);
       const { passwordHash: _hidden, ...dto } = byEmail;
-      return { ...dto, oidcSubject: identity.subject };
+      return promote({ ...dto, oidcSubject: identity.subject });
     }
   }
   const created = await createUser(db, {
-    email: identity.email, firstName: identity.firstName, passwordHash: null, oidcSubject: identity.subject,
-    isAdmin: config.ADMIN_EMAILS.includes(identity.email),
+    email: identity.email, firstName: identity.firstName, passwordHash: null, oidcSubject: identity.subject, isAdmin: configuredAdmin,
   });
   if (!created) throw conflict("An account with this e-mail already exists and is linked to another sign-in.");
   return created;
