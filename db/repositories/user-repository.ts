@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 
 export interface UserDto {
@@ -104,4 +104,21 @@ export async function hasAdmin(handle: Db): Promise<boolean> {
   const { db, t } = handle;
   const rows = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.isAdmin, true)).limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Makes the user an admin and swaps an app_meta value from `expected` to `next` in one
+ * transaction, only if the value is still `expected`: of two concurrent uses of a single-use
+ * token exactly one succeeds, and a failure leaves neither change behind.
+ */
+export async function grantAdminSwappingMeta(handle: Db, userId: number, meta: { key: string; expected: string; next: string }): Promise<boolean> {
+  const { t } = handle;
+  return handle.transaction(async (tx) => {
+    const swapped = await tx.update(t.appMeta).set({ value: meta.next, updatedAt: new Date() })
+      .where(and(eq(t.appMeta.key, meta.key), eq(t.appMeta.value, meta.expected)))
+      .returning({ key: t.appMeta.key });
+    if (swapped.length === 0) return false;
+    await tx.update(t.users).set({ isAdmin: true }).where(eq(t.users.id, userId));
+    return true;
+  });
 }

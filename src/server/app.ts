@@ -16,6 +16,7 @@ import type { Db } from "../../db/client.ts";
 import type { Config } from "./config.ts";
 import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth/authenticate.ts";
 import { authRest } from "./features/auth/rest.ts";
+import { setupPage, setupRest } from "./features/auth/setup-rest.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
 import { portfolioRest } from "./features/portfolio/rest.ts";
 import { pricesRest } from "./features/prices/rest.ts";
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps) {
     .route("/", providersRest)
     .route("/", redirectsRest)
     .route("/", authRest)
+    .route("/", setupRest)
     .route("/", portfolioRest);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
@@ -129,6 +131,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // A server page, so it must be routed before the client's single-page fallback.
+  app.route("/", setupPage);
   mountClient(app, deps.clientDir);
   return app;
 }

@@ -24,6 +24,7 @@ const schema = z.object({
    */
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Addresses made admin at an OpenID Connect sign-in whose ID token says email_verified. */
   ADMIN_EMAILS: emailList.default([]),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Set when the app sits behind HTTPS (or its proxy terminates TLS): Secure cookies. */

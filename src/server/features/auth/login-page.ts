@@ -15,7 +15,7 @@ export interface LoginPageState {
   returnTo?: string | undefined;
 }
 
-const STYLE = `
+export const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f7f7f8;color:#1a202c}
 main{max-width:820px;margin:48px auto;padding:0 16px}
 h1{font-size:1.6rem;margin:0 0 4px}p.lead{margin:0 0 24px;color:#4a5568}
