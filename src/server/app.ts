@@ -6,7 +6,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { trpcServer } from "@hono/trpc-server";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { compress } from "hono/compress";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -23,6 +22,7 @@ import { pricesRest } from "./features/prices/rest.ts";
 import { configurePriceCache } from "./features/prices/service.ts";
 import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
+import { clientIp } from "./lib/client-ip.ts";
 import { AppError } from "./lib/errors.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
 import type { ViteManifest } from "./lib/vite-manifest.ts";
@@ -40,18 +40,6 @@ export interface AppDeps {
   clientDir?: string | undefined;
   /** Resolves the signed-in user from the request; defaults to the cookie session. */
   authenticate?: (c: Context<AppEnv>) => Promise<{ user: SessionUser; sessionId: string } | null>;
-}
-
-function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown"; // app.request() in tests has no socket
-  }
 }
 
 export function createApp(deps: AppDeps) {
@@ -75,7 +63,7 @@ export function createApp(deps: AppDeps) {
         return (requestLog ??= log.child({ reqId: c.var.requestId }));
       },
       user: auth?.user ?? null, sessionId: auth?.sessionId ?? null,
-      ip: clientIp(c, config.TRUST_PROXY),
+      ip: clientIp(c, config.TRUST_PROXY, config.TRUST_PROXY_HOPS),
       get origin() {
         return publicOrigin ?? new URL(c.req.url).origin;
       },
