@@ -4,20 +4,20 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import {
-  createUser, findUserByEmail, findUserByOidcSubject, setAdminById, setOidcSubject, type UserDto,
+  createUser, findUserByEmail, findUserByOidcSubject, setAdminById, setOidcSubject, setPasswordHash, type UserDto,
 } from "../../../../db/repositories/user-repository.ts";
 import type { RegisterInput, SignInInput } from "../../../shared/schemas/auth.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict, unauthorized } from "../../lib/errors.ts";
 import { isConfiguredAdmin } from "./admins.ts";
-import { hashPassword, spendDecoyVerification, verifyPassword } from "./password.ts";
-import { assertAccountNotLocked, countIpAttempt, recordFailedPassword, resetAccountFailures } from "./rate-limit.ts";
+import { hashPassword, needsRehash, spendDecoyVerification, verifyPassword } from "./password.ts";
+import { beginSignInAttempt, countRegistration } from "./rate-limit.ts";
 
 export const WRONG_CREDENTIALS = "Incorrect e-mail or password";
 export const EMAIL_TAKEN = "An account with this e-mail already exists. Sign in instead.";
 
 export async function registerWithPassword(db: Db, input: RegisterInput, ip: string): Promise<UserDto> {
-  await countIpAttempt(db, ip);
+  await countRegistration(db, ip);
   const passwordHash = await hashPassword(input.password);
   const user = await createUser(db, {
     email: input.email, firstName: input.firstName, passwordHash, oidcSubject: null, isAdmin: false,
@@ -27,17 +27,18 @@ export async function registerWithPassword(db: Db, input: RegisterInput, ip: str
 }
 
 export async function signInWithPassword(db: Db, input: SignInInput, ip: string): Promise<UserDto> {
-  await countIpAttempt(db, ip);
-  await assertAccountNotLocked(db, input.email);
+  const attempt = await beginSignInAttempt(db, input.email, ip);
   const user = await findUserByEmail(db, input.email);
   let ok = false;
   if (user?.passwordHash) ok = await verifyPassword(input.password, user.passwordHash);
   else await spendDecoyVerification(input.password);
   if (!ok || !user) {
-    await recordFailedPassword(db, input.email);
+    await attempt.failed();
     throw unauthorized(WRONG_CREDENTIALS);
   }
-  await resetAccountFailures(db, input.email);
+  await attempt.succeeded();
+  // The only moment the plain password is at hand: upgrade an old or weaker hash.
+  if (needsRehash(user.passwordHash!)) await setPasswordHash(db, user.id, await hashPassword(input.password));
   const { passwordHash: _hidden, ...dto } = user;
   return dto;
 }
