@@ -24,6 +24,7 @@ import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
 import { clientIp } from "./lib/client-ip.ts";
 import { AppError } from "./lib/errors.ts";
+import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly } from "./lib/json-body.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
 import type { ViteManifest } from "./lib/vite-manifest.ts";
 import type { AppEnv } from "./lib/hono-env.ts";
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps) {
     const started = logRequests ? performance.now() : 0;
     const auth = await authenticate(c);
     let requestLog: Logger | undefined;
+    let privateAnswer = false;
     const ctx: RequestContext = {
       db, config, requestId: c.var.requestId,
       // A child logger per request costs more than most requests do: made on first use.
@@ -67,9 +69,13 @@ export function createApp(deps: AppDeps) {
       get origin() {
         return publicOrigin ?? new URL(c.req.url).origin;
       },
+      markPrivate: () => {
+        privateAnswer = true;
+      },
     };
     c.set("ctx", ctx);
     await next();
+    if (privateAnswer) c.header("Cache-Control", "private, no-store");
     if (logRequests) {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       ctx.log.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
@@ -82,8 +88,10 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", compress());
   app.use("/trpc/*", compress());
   const trustedOrigins = publicOrigin ? [publicOrigin] : [];
-  app.use("/api/*", sameOriginOnly(trustedOrigins), bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => c.json({ message: "Request body too large (max 2 MB)" }, 413) }));
-  app.use("/trpc/*", sameOriginOnly(trustedOrigins));
+  const limitBody = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ message: BODY_TOO_LARGE }, 413) });
+  app.use("/api/*", sameOriginOnly(trustedOrigins), limitBody);
+  // Every tRPC write is JSON; REST routes check their own bodies (some take forms or CSV).
+  app.use("/trpc/*", sameOriginOnly(trustedOrigins), limitBody, jsonBodiesOnly);
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

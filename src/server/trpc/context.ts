@@ -21,4 +21,9 @@ export interface RequestContext {
   ip: string;
   /** Public origin for absolute links: APP_URL's origin when set, else the request's. */
   origin: string;
+  /**
+   * Marks the answer as personal, so it goes out with `Cache-Control: private, no-store`.
+   * tRPC procedures that read the user call it (through authedProcedure, or themselves).
+   */
+  markPrivate(): void;
 }

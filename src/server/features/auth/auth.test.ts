@@ -44,11 +44,45 @@ forEachDialect("sessions and sign-in", (getDb) => {
 
   it("signs out by deleting the session server-side: the same cookie is dead afterwards", async () => {
     const user = await registerUser(app());
-    const out = await app().request(`${TEST_ORIGIN}/api/logout`, { headers: { cookie: user.cookie } });
+    const out = await app().request(`${TEST_ORIGIN}/api/logout`, { headers: { cookie: user.cookie, "sec-fetch-site": "same-origin" } });
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/");
     expect(out.headers.getSetCookie().find((c) => c.startsWith("session="))).toMatch(/Max-Age=0/);
     expect((await me(user.cookie)).status).toBe(401);
+  });
+
+  it("signs out on GET only from our own pages; other sites get a button and sign nobody out", async () => {
+    const user = await registerUser(app());
+    const logout = (headers: Record<string, string>) => app().request(`${TEST_ORIGIN}/api/logout`, { headers: { cookie: user.cookie, ...headers } });
+    const foreign: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, {},
+      { referer: "https://evil.example/page" }, { "sec-fetch-site": "cross-site", referer: `${TEST_ORIGIN}/portfolio` }];
+    for (const headers of foreign) {
+      const res = await logout(headers);
+      expect(res.status).toBe(200);
+      const page = await res.text();
+      expect(page).toContain('<form method="post" action="/api/logout">');
+      expect(page).toContain("Sign out</button>");
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect((await me(user.cookie)).status).toBe(200);
+    }
+    // A sibling subdomain cannot press the button for the visitor either.
+    const sibling = await app().request(`${TEST_ORIGIN}/api/logout`, {
+      method: "POST", headers: { cookie: user.cookie, "sec-fetch-site": "same-site", "content-type": "application/x-www-form-urlencoded" }, body: "",
+    });
+    expect(sibling.status).toBe(403);
+    expect((await me(user.cookie)).status).toBe(200);
+    const pressed = await formPost(app(), "/api/logout", {}, { cookie: user.cookie, "sec-fetch-site": "same-origin" });
+    expect(pressed.status).toBe(302);
+    expect(pressed.headers.get("location")).toBe("/");
+    expect((await me(user.cookie)).status).toBe(401);
+
+    const own: Record<string, string>[] = [{ "sec-fetch-site": "none" }, { referer: `${TEST_ORIGIN}/portfolio` }];
+    for (const headers of own) {
+      const again = await registerUser(app());
+      const res = await app().request(`${TEST_ORIGIN}/api/logout`, { headers: { cookie: again.cookie, ...headers } });
+      expect(res.status).toBe(302);
+      expect((await me(again.cookie)).status).toBe(401);
+    }
   });
 
   it("refuses expired sessions and deletes them", async () => {

@@ -71,3 +71,13 @@ export function renderAuthErrorPage(message: string) {
 <body><main><h1>Sign-in failed</h1><div class="error" role="alert">${message}</div>
 <p><a href="/api/login">Try again</a> · <a href="/">Back to the site</a></p></main></body></html>`;
 }
+
+/** GET /api/logout from another site: sign out only if the visitor presses the button. */
+export function renderSignOutPage() {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sign out</title><style>${raw(STYLE)}</style></head>
+<body><main><h1>Sign out?</h1>
+<form method="post" action="/api/logout"><p>Press the button to sign out of this site.</p><button type="submit">Sign out</button></form>
+<p><a href="/">Back to the site</a></p></main></body></html>`;
+}
