@@ -108,7 +108,7 @@ export const portfolioJourneys: Journey[] = [
       await page.getByText("No domains in your portfolio yet.").waitFor();
 
       await signOut(page);
-      // Accounts after the first are never admins, whatever order the journeys ran in.
+      // Password accounts are never admins.
       const second = `sam-${stamp}@example.com`;
       await createAccount(page, "Sam", second);
       await signOut(page);

@@ -6,6 +6,8 @@ export const META_KEYS = {
   deployedAt: "deployed_at",
   /** When a price fetch last succeeded (ISO instant). */
   pricesUpdatedAt: "prices_updated_at",
+  /** The one-time admin setup link while no admin exists: JSON { hash, expiresAt, usedAt? }. */
+  adminSetup: "admin_setup",
 } as const;
 
 export async function getMeta({ db, t }: Db, keys: string[]): Promise<Record<string, string>> {

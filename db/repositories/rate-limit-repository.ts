@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 
 /**
@@ -15,6 +15,28 @@ export async function incrementAttempts({ db, t }: Db, key: string, windowStart:
     .onConflictDoUpdate({ target: [r.key, r.windowStart], set: { attempts: sql`${r.attempts} + 1` } })
     .returning({ attempts: r.attempts });
   return row?.attempts ?? 1;
+}
+
+/**
+ * Check and count in one statement: adds one attempt unless the window already holds `limit`,
+ * and returns the new total, or null when the limit was reached (nothing is counted then).
+ * Concurrent callers can never push a window past its limit, on either database.
+ */
+export async function incrementAttemptsBelow({ db, t }: Db, key: string, windowStart: number, limit: number): Promise<number | null> {
+  const r = t.authRateLimits;
+  const [row] = await db
+    .insert(r)
+    .values({ key, windowStart, attempts: 1 })
+    .onConflictDoUpdate({ target: [r.key, r.windowStart], set: { attempts: sql`${r.attempts} + 1` }, setWhere: sql`${r.attempts} < ${limit}` })
+    .returning({ attempts: r.attempts });
+  return row?.attempts ?? null;
+}
+
+/** Gives back one attempt counted in a window (never below zero). */
+export async function decrementAttempts({ db, t }: Db, key: string, windowStart: number): Promise<void> {
+  const r = t.authRateLimits;
+  await db.update(r).set({ attempts: sql`${r.attempts} - 1` })
+    .where(and(eq(r.key, key), eq(r.windowStart, windowStart), gt(r.attempts, 0)));
 }
 
 /** Attempts counted so far in a window, per key (missing keys count 0). */

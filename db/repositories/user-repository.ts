@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 
 export interface UserDto {
@@ -18,7 +18,6 @@ export interface NewUser {
   firstName: string | null;
   passwordHash: string | null;
   oidcSubject: string | null;
-  /** Admin regardless of being first (e.g. listed in ADMIN_EMAILS). */
   isAdmin: boolean;
 }
 
@@ -36,28 +35,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const SIGNUP_LOCK_KEY = "users_signup_lock";
-
-/**
- * Inserts a user; the first account on an empty table becomes admin. The upsert of a fixed
- * app_meta row takes a row lock that concurrent sign-ups on PostgreSQL wait for until commit,
- * so exactly one of them sees the empty table (SQLite's BEGIN IMMEDIATE already serialises).
- * Returns null when the e-mail or OIDC subject is already taken.
- */
+/** Inserts a user; returns null when the e-mail or OIDC subject is already taken. */
 export async function createUser(handle: Db, user: NewUser): Promise<UserDto | null> {
-  const { t } = handle;
   try {
-    return await handle.transaction(async (tx) => {
-      const now = new Date().toISOString();
-      await tx.insert(t.appMeta).values({ key: SIGNUP_LOCK_KEY, value: now })
-        .onConflictDoUpdate({ target: t.appMeta.key, set: { value: now, updatedAt: new Date() } });
-      const [existing] = await tx.select({ n: count() }).from(t.users);
-      const first = (existing?.n ?? 0) === 0;
-      const [row] = await tx.insert(t.users)
-        .values({ ...user, isAdmin: user.isAdmin || first })
-        .returning(columns(handle));
-      return row!;
-    });
+    const [row] = await handle.db.insert(handle.t.users).values(user).returning(columns(handle));
+    return row!;
   } catch (error) {
     if (isUniqueViolation(error)) return null;
     throw error;
@@ -96,4 +78,47 @@ export async function setCalendarTokenHash({ db, t }: Db, userId: number, hash: 
 export async function findUserByCalendarTokenHash(handle: Db, hash: string): Promise<UserDto | null> {
   const [row] = await handle.db.select(columns(handle)).from(handle.t.users).where(eq(handle.t.users.calendarTokenHash, hash)).limit(1);
   return row ?? null;
+}
+
+export async function setPasswordHash({ db, t }: Db, userId: number, hash: string): Promise<void> {
+  await db.update(t.users).set({ passwordHash: hash }).where(eq(t.users.id, userId));
+}
+
+/** Sets the admin flag of the account with this e-mail; null when there is no such account. */
+export async function setAdminByEmail(handle: Db, email: string, isAdmin: boolean): Promise<UserDto | null> {
+  const { db, t } = handle;
+  const [row] = await db.update(t.users).set({ isAdmin }).where(eq(t.users.email, email)).returning(columns(handle));
+  return row ?? null;
+}
+
+export async function setAdminById(handle: Db, userId: number): Promise<void> {
+  await handle.db.update(handle.t.users).set({ isAdmin: true }).where(eq(handle.t.users.id, userId));
+}
+
+export async function listAdmins(handle: Db): Promise<UserDto[]> {
+  const { db, t } = handle;
+  return db.select(columns(handle)).from(t.users).where(eq(t.users.isAdmin, true)).orderBy(asc(t.users.email));
+}
+
+export async function hasAdmin(handle: Db): Promise<boolean> {
+  const { db, t } = handle;
+  const rows = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.isAdmin, true)).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Makes the user an admin and swaps an app_meta value from `expected` to `next` in one
+ * transaction, only if the value is still `expected`: of two concurrent uses of a single-use
+ * token exactly one succeeds, and a failure leaves neither change behind.
+ */
+export async function grantAdminSwappingMeta(handle: Db, userId: number, meta: { key: string; expected: string; next: string }): Promise<boolean> {
+  const { t } = handle;
+  return handle.transaction(async (tx) => {
+    const swapped = await tx.update(t.appMeta).set({ value: meta.next, updatedAt: new Date() })
+      .where(and(eq(t.appMeta.key, meta.key), eq(t.appMeta.value, meta.expected)))
+      .returning({ key: t.appMeta.key });
+    if (swapped.length === 0) return false;
+    await tx.update(t.users).set({ isAdmin: true }).where(eq(t.users.id, userId));
+    return true;
+  });
 }

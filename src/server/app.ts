@@ -6,7 +6,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { trpcServer } from "@hono/trpc-server";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { compress } from "hono/compress";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -17,6 +16,7 @@ import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth/authenticate.ts";
 import { authRest } from "./features/auth/rest.ts";
+import { setupPage, setupRest } from "./features/auth/setup-rest.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
 import { portfolioRest } from "./features/portfolio/rest.ts";
 import { priceEngineRest } from "./features/price-engine/rest.ts";
@@ -25,7 +25,9 @@ import { pricesRest } from "./features/prices/rest.ts";
 import { clearPriceCache, configurePriceCache } from "./features/prices/service.ts";
 import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
+import { clientIp } from "./lib/client-ip.ts";
 import { AppError } from "./lib/errors.ts";
+import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly } from "./lib/json-body.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
 import type { ViteManifest } from "./lib/vite-manifest.ts";
 import type { AppEnv } from "./lib/hono-env.ts";
@@ -50,18 +52,6 @@ export interface AppDeps {
   onPricesChanged?: ((db: Db) => void) | undefined;
 }
 
-function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown"; // app.request() in tests has no socket
-  }
-}
-
 export function createApp(deps: AppDeps) {
   const { db, config, log } = deps;
   const app = new Hono<AppEnv>();
@@ -79,6 +69,7 @@ export function createApp(deps: AppDeps) {
     const started = logRequests ? performance.now() : 0;
     const auth = await authenticate(c);
     let requestLog: Logger | undefined;
+    let privateAnswer = false;
     const ctx: RequestContext = {
       db, config, requestId: c.var.requestId,
       // A child logger per request costs more than most requests do: made on first use.
@@ -86,14 +77,18 @@ export function createApp(deps: AppDeps) {
         return (requestLog ??= log.child({ reqId: c.var.requestId }));
       },
       user: auth?.user ?? null, sessionId: auth?.sessionId ?? null,
-      ip: clientIp(c, config.TRUST_PROXY),
+      ip: clientIp(c, config.TRUST_PROXY, config.TRUST_PROXY_HOPS),
       get origin() {
         return publicOrigin ?? new URL(c.req.url).origin;
       },
       queue, priceSources, onPricesChanged,
+      markPrivate: () => {
+        privateAnswer = true;
+      },
     };
     c.set("ctx", ctx);
     await next();
+    if (privateAnswer) c.header("Cache-Control", "private, no-store");
     if (logRequests) {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       ctx.log.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
@@ -106,8 +101,10 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", compress());
   app.use("/trpc/*", compress());
   const trustedOrigins = publicOrigin ? [publicOrigin] : [];
-  app.use("/api/*", sameOriginOnly(trustedOrigins), bodyLimit({ maxSize: 2 * 1024 * 1024, onError: (c) => c.json({ message: "Request body too large (max 2 MB)" }, 413) }));
-  app.use("/trpc/*", sameOriginOnly(trustedOrigins));
+  const limitBody = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ message: BODY_TOO_LARGE }, 413) });
+  app.use("/api/*", sameOriginOnly(trustedOrigins), limitBody);
+  // Every tRPC write is JSON; REST routes check their own bodies (some take forms or CSV).
+  app.use("/trpc/*", sameOriginOnly(trustedOrigins), limitBody, jsonBodiesOnly);
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
@@ -126,6 +123,7 @@ export function createApp(deps: AppDeps) {
     .route("/", providersRest)
     .route("/", redirectsRest)
     .route("/", authRest)
+    .route("/", setupRest)
     .route("/", portfolioRest)
     .route("/", priceEngineRest);
   app.route("/api", api);
@@ -143,6 +141,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // A server page, so it must be routed before the client's single-page fallback.
+  app.route("/", setupPage);
   mountClient(app, deps.clientDir);
   return app;
 }

@@ -24,11 +24,15 @@ const schema = z.object({
    */
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Addresses made admin at an OpenID Connect sign-in whose ID token says email_verified. */
   ADMIN_EMAILS: emailList.default([]),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Set when the app sits behind HTTPS (or its proxy terminates TLS): Secure cookies. */
   SECURE_COOKIES: boolish.optional(),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (see lib/client-ip.ts). */
   TRUST_PROXY: boolish.default(false),
+  /** How many trusted proxies append to X-Forwarded-For; the client is that many entries from the right. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),

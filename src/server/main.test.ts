@@ -24,6 +24,13 @@ it("boots on an empty SQLite file (migrate + seed), serves data, and stops clean
     }
     expect(stats?.tlds).toBe(1594);
     expect(output).toContain("reference data imported");
+    // No admin on a fresh database: a one-time setup link is printed, and it answers.
+    const setupLink = /No administrator yet\. Open (http:\/\/localhost:\d+\/setup\?token=[a-z2-7]{32}) /.exec(output)?.[1];
+    expect(setupLink).toBeDefined();
+    const setupPath = new URL(setupLink!).pathname + new URL(setupLink!).search;
+    const setup = await fetch(`http://127.0.0.1:${port}${setupPath}`, { redirect: "manual" });
+    expect(setup.status).toBe(302);
+    expect(setup.headers.get("location")).toBe(`/api/login?returnTo=${encodeURIComponent(setupPath)}`);
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(output).toContain('"msg":"stopped"');

@@ -9,6 +9,7 @@ import { seedIfNeeded } from "../../db/seed/seed.ts";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { createSessionAuthenticator } from "./features/auth/authenticate.ts";
+import { issueSetupTokenIfNoAdmin, setupUrl } from "./features/auth/setup.ts";
 import { createLogger } from "./lib/logger.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
@@ -33,6 +34,11 @@ async function main() {
   if (config.SEED_ON_START) {
     const report = await seedIfNeeded(db);
     if (report) log.info({ report }, "reference data imported");
+  }
+
+  const setupToken = await issueSetupTokenIfNoAdmin(db);
+  if (setupToken) {
+    log.warn(`No administrator yet. Open ${setupUrl(config, setupToken)} within an hour, signed in with the account to promote (single use; the next start without an admin prints a new link).`);
   }
 
   const app = createApp({ db, config, log, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });

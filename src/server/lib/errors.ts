@@ -12,7 +12,7 @@ export interface FieldIssue {
 
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     message: string,
     readonly issues?: FieldIssue[],
     readonly headers?: Record<string, string>,
@@ -40,5 +40,5 @@ export function fromZodError(error: z.ZodError, where = "input"): AppError {
 
 export const TRPC_CODE_BY_STATUS = {
   400: "BAD_REQUEST", 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT",
-  413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT", 429: "TOO_MANY_REQUESTS", 503: "SERVICE_UNAVAILABLE",
+  413: "PAYLOAD_TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE", 422: "UNPROCESSABLE_CONTENT", 429: "TOO_MANY_REQUESTS", 503: "SERVICE_UNAVAILABLE",
 } as const;

@@ -27,6 +27,7 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Refuses state-changing requests a browser sent from another site. Browsers always send
  * Origin on cross-origin POST/PUT/DELETE and Sec-Fetch-Site on modern engines; clients that
  * send neither (curl, server-to-server) carry no ambient cookies, so they are let through.
+ * Sec-Fetch-Site `same-site` (a sibling subdomain, perhaps someone else's) counts as foreign.
  */
 export const sameOriginOnly = (allowedOrigins: string[] = []): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (UNSAFE.has(c.req.method)) {
@@ -34,8 +35,9 @@ export const sameOriginOnly = (allowedOrigins: string[] = []): MiddlewareHandler
     const site = c.req.header("sec-fetch-site");
     const own = new URL(c.req.url).origin;
     const allowed = new Set([own, ...allowedOrigins]);
-    const crossOrigin = origin ? origin === "null" || !allowed.has(origin) : site === "cross-site";
-    if (crossOrigin) return c.json({ message: "Cross-origin request refused" }, 403);
+    const foreignOrigin = !!origin && (origin === "null" || !allowed.has(origin));
+    const foreignSite = site === "cross-site" || site === "same-site";
+    if (foreignOrigin || foreignSite) return c.json({ message: "Cross-origin request refused" }, 403);
   }
   await next();
 };

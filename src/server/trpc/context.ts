@@ -29,4 +29,9 @@ export interface RequestContext {
   priceSources: PriceSources;
   /** Called after stored prices or a provider's active flag change (drops cached price answers). */
   onPricesChanged: (db: Db) => void;
+  /**
+   * Marks the answer as personal, so it goes out with `Cache-Control: private, no-store`.
+   * tRPC procedures that read the user call it (through authedProcedure, or themselves).
+   */
+  markPrivate(): void;
 }

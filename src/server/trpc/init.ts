@@ -41,6 +41,7 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapErrors);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  ctx.markPrivate();
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Unauthorized" });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

@@ -3,16 +3,17 @@ import { updateSessionExpiry } from "../../../../db/repositories/session-reposit
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, formPost, registerUser, sessionCookieOf } from "../../testing/auth.ts";
 import { createTestApp, getJson, TEST_ORIGIN } from "../../testing/test-app.ts";
+import { grantAdmin } from "./admins.ts";
 import { hashToken } from "./session.ts";
 
 const DAY = 86_400_000;
 const tokenOf = (cookie: string) => cookie.slice("session=".length);
 
 forEachDialect("sessions and sign-in", (getDb) => {
-  const app = () => createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, ADMIN_EMAILS: "boss@example.com" } });
+  const app = () => createTestApp(getDb(), { env: AUTH_TEST_ENV });
   const me = (cookie?: string) => getJson(app(), "/api/auth/user", cookie ? { headers: { cookie } } : undefined);
 
-  it("registers, sets a safe session cookie and answers /api/auth/user; the first account is admin", async () => {
+  it("registers, sets a safe session cookie and answers /api/auth/user", async () => {
     const res = await formPost(app(), "/api/register", { email: " First@Example.com ", password: "long enough pw", firstName: "Ada" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/");
@@ -24,7 +25,7 @@ forEachDialect("sessions and sign-in", (getDb) => {
     expect(tokenOf(sessionCookieOf(res)!)).toMatch(/^[a-z2-7]{32}$/);
     const { status, body } = await me(sessionCookieOf(res)!);
     expect(status).toBe(200);
-    expect(body).toEqual({ id: expect.any(Number), firstName: "Ada", email: "first@example.com", isAdmin: true });
+    expect(body).toEqual({ id: expect.any(Number), firstName: "Ada", email: "first@example.com", isAdmin: false });
   });
 
   it("marks the cookie Secure when APP_URL is https or SECURE_COOKIES is set", async () => {
@@ -36,13 +37,6 @@ forEachDialect("sessions and sign-in", (getDb) => {
     }
   });
 
-  it("makes later accounts ordinary users unless ADMIN_EMAILS lists them", async () => {
-    const plain = await registerUser(app());
-    expect((await me(plain.cookie)).body).toMatchObject({ isAdmin: false });
-    const boss = await registerUser(app(), { email: "Boss@example.com" });
-    expect((await me(boss.cookie)).body).toMatchObject({ isAdmin: true, email: "boss@example.com" });
-  });
-
   it("answers 401 with the spec's body when signed out or the cookie is garbage", async () => {
     expect(await me()).toMatchObject({ status: 401, body: { message: "Unauthorized" } });
     expect((await me("session=not-a-token")).status).toBe(401);
@@ -50,11 +44,45 @@ forEachDialect("sessions and sign-in", (getDb) => {
 
   it("signs out by deleting the session server-side: the same cookie is dead afterwards", async () => {
     const user = await registerUser(app());
-    const out = await app().request(`${TEST_ORIGIN}/api/logout`, { headers: { cookie: user.cookie } });
+    const out = await app().request(`${TEST_ORIGIN}/api/logout`, { headers: { cookie: user.cookie, "sec-fetch-site": "same-origin" } });
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/");
     expect(out.headers.getSetCookie().find((c) => c.startsWith("session="))).toMatch(/Max-Age=0/);
     expect((await me(user.cookie)).status).toBe(401);
+  });
+
+  it("signs out on GET only from our own pages; other sites get a button and sign nobody out", async () => {
+    const user = await registerUser(app());
+    const logout = (headers: Record<string, string>) => app().request(`${TEST_ORIGIN}/api/logout`, { headers: { cookie: user.cookie, ...headers } });
+    const foreign: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, {},
+      { referer: "https://evil.example/page" }, { "sec-fetch-site": "cross-site", referer: `${TEST_ORIGIN}/portfolio` }];
+    for (const headers of foreign) {
+      const res = await logout(headers);
+      expect(res.status).toBe(200);
+      const page = await res.text();
+      expect(page).toContain('<form method="post" action="/api/logout">');
+      expect(page).toContain("Sign out</button>");
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect((await me(user.cookie)).status).toBe(200);
+    }
+    // A sibling subdomain cannot press the button for the visitor either.
+    const sibling = await app().request(`${TEST_ORIGIN}/api/logout`, {
+      method: "POST", headers: { cookie: user.cookie, "sec-fetch-site": "same-site", "content-type": "application/x-www-form-urlencoded" }, body: "",
+    });
+    expect(sibling.status).toBe(403);
+    expect((await me(user.cookie)).status).toBe(200);
+    const pressed = await formPost(app(), "/api/logout", {}, { cookie: user.cookie, "sec-fetch-site": "same-origin" });
+    expect(pressed.status).toBe(302);
+    expect(pressed.headers.get("location")).toBe("/");
+    expect((await me(user.cookie)).status).toBe(401);
+
+    const own: Record<string, string>[] = [{ "sec-fetch-site": "none" }, { referer: `${TEST_ORIGIN}/portfolio` }];
+    for (const headers of own) {
+      const again = await registerUser(app());
+      const res = await app().request(`${TEST_ORIGIN}/api/logout`, { headers: { cookie: again.cookie, ...headers } });
+      expect(res.status).toBe(302);
+      expect((await me(again.cookie)).status).toBe(401);
+    }
   });
 
   it("refuses expired sessions and deletes them", async () => {
@@ -160,8 +188,8 @@ forEachDialect("sessions and sign-in", (getDb) => {
       status: 403, body: { message: "Admin privileges required" },
     });
     const boss = await registerUser(app(), { email: `boss+${Date.now()}@example.com` });
-    const bossApp = createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, ADMIN_EMAILS: boss.email } });
-    expect((await getJson(bossApp, "/api/admin/ping", { headers: { cookie: boss.cookie } })).status).toBe(200);
+    await grantAdmin(getDb(), boss.email);
+    expect((await getJson(app(), "/api/admin/ping", { headers: { cookie: boss.cookie } })).status).toBe(200);
   });
 
   it("exposes auth.me over tRPC: the user, or null when signed out", async () => {

@@ -1,7 +1,6 @@
 /**
  * The `authenticate` hook createApp calls once per request: cookie → session → user. Admin
- * rights come from the stored flag or from ADMIN_EMAILS at request time, so editing the list
- * takes effect without touching the database.
+ * rights are the stored flag only (see admins.ts for what sets it).
  *
  * Cookie upkeep (sliding the expiry, clearing a dead cookie) waits until the answer exists:
  * sessionCookieUpkeep skips answers marked `Cache-Control: public`, because a Set-Cookie stored
@@ -17,13 +16,8 @@ import type { SessionUser } from "../../trpc/context.ts";
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE, setSessionCookie } from "./cookies.ts";
 import { extendSession, hashToken, validateSessionToken } from "./session.ts";
 
-export function toSessionUser(user: UserDto, config: Config): SessionUser {
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    isAdmin: user.isAdmin || config.ADMIN_EMAILS.includes(user.email.toLowerCase()),
-  };
+export function toSessionUser(user: UserDto): SessionUser {
+  return { id: user.id, email: user.email, firstName: user.firstName, isAdmin: user.isAdmin };
 }
 
 export const toAuthUserDto = (u: SessionUser): AuthUserDto => ({ id: u.id, firstName: u.firstName, email: u.email, isAdmin: u.isAdmin });
@@ -43,7 +37,7 @@ export function createSessionAuthenticator(db: Db, config: Config) {
       return null;
     }
     if (valid.needsRefresh) upkeepByRequest.set(c, { kind: "refresh", token });
-    return { user: toSessionUser(valid.user, config), sessionId: hashToken(token) };
+    return { user: toSessionUser(valid.user), sessionId: hashToken(token) };
   };
 }
 

@@ -15,7 +15,7 @@ export interface LoginPageState {
   returnTo?: string | undefined;
 }
 
-const STYLE = `
+export const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f7f7f8;color:#1a202c}
 main{max-width:820px;margin:48px auto;padding:0 16px}
 h1{font-size:1.6rem;margin:0 0 4px}p.lead{margin:0 0 24px;color:#4a5568}
@@ -70,4 +70,14 @@ export function renderAuthErrorPage(message: string) {
 <title>Sign-in failed</title><style>${raw(STYLE)}</style></head>
 <body><main><h1>Sign-in failed</h1><div class="error" role="alert">${message}</div>
 <p><a href="/api/login">Try again</a> · <a href="/">Back to the site</a></p></main></body></html>`;
+}
+
+/** GET /api/logout from another site: sign out only if the visitor presses the button. */
+export function renderSignOutPage() {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sign out</title><style>${raw(STYLE)}</style></head>
+<body><main><h1>Sign out?</h1>
+<form method="post" action="/api/logout"><p>Press the button to sign out of this site.</p><button type="submit">Sign out</button></form>
+<p><a href="/">Back to the site</a></p></main></body></html>`;
 }

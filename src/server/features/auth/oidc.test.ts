@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { formPost, registerUser, sessionCookieOf } from "../../testing/auth.ts";
@@ -16,7 +17,7 @@ forEachDialect("OpenID Connect sign-in", (getDb) => {
     provider.state.tamper = "none";
   });
   const app = () => createTestApp(getDb(), {
-    env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, TRUST_PROXY: "true" },
+    env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, TRUST_PROXY: "true", ADMIN_EMAILS: "chief@example.com" },
   });
 
   /** Browser round trip: /api/login → provider → /api/auth/callback (optionally with a doctored callback URL). */
@@ -57,6 +58,20 @@ forEachDialect("OpenID Connect sign-in", (getDb) => {
     const res = await signIn();
     const after = await getJson<{ id: number }>(app(), "/api/auth/user", { headers: { cookie: sessionCookieOf(res)! } });
     expect(after.body.id).toBe(before.body.id);
+    provider.state.identity = { sub: "subject-1", email: "oidc@example.com", email_verified: true, given_name: "Olive" };
+  });
+
+  it("makes an ADMIN_EMAILS address admin only when the provider verified it, and stores it", async () => {
+    const meOf = async (res: Response) =>
+      (await getJson<{ email: string; isAdmin: boolean }>(app(), "/api/auth/user", { headers: { cookie: sessionCookieOf(res)! } })).body;
+    provider.state.identity = { sub: "subject-unverified", email: "Chief@example.com", email_verified: false, given_name: "Mallory" };
+    expect(await meOf(await signIn())).toMatchObject({ email: "chief@example.com", isAdmin: false });
+    // The same account signs in again and the provider now vouches for the address: promoted.
+    provider.state.identity = { sub: "subject-unverified", email: "chief@example.com", email_verified: true, given_name: "Chief" };
+    const verified = await signIn();
+    expect(await meOf(verified)).toMatchObject({ email: "chief@example.com", isAdmin: true });
+    const [row] = await getDb().db.select({ isAdmin: getDb().t.users.isAdmin }).from(getDb().t.users).where(eq(getDb().t.users.email, "chief@example.com"));
+    expect(row?.isAdmin).toBe(true);
     provider.state.identity = { sub: "subject-1", email: "oidc@example.com", email_verified: true, given_name: "Olive" };
   });
 

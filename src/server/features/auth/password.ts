@@ -1,41 +1,44 @@
 /**
- * Password hashing with scrypt (memory-hard, in node:crypto, no native add-on). The stored
- * string carries its own parameters, `scrypt$N$r$p$salt$hash`, so the cost can be raised later
- * without invalidating existing hashes.
+ * Password hashing with argon2id at OWASP's recommended minimum (19 MiB of memory, two passes,
+ * one lane). The encoded hash carries its parameters, so they can be raised later: a stored
+ * hash that is not argon2id with today's parameters (such as the scrypt hashes this app wrote
+ * before) still verifies, and needsRehash tells sign-in to replace it with a fresh one.
  */
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { hash, parseOptions, verify, type Algorithm } from "@node-rs/argon2";
+import { verifyScrypt } from "./password-scrypt.ts";
 
-const N = 2 ** 15;
-const R = 8;
-const P = 1;
-const SALT_BYTES = 16;
-const KEY_BYTES = 64;
+const OPTIONS = {
+  // Algorithm.Argon2id; the package declares a const enum, which isolated modules cannot read.
+  algorithm: 2 as Algorithm,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
-function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
-  // scrypt needs 128·N·r bytes; Node's default ceiling (32 MiB) is exactly that at N=2^15, so raise it.
-  const scryptOptions: ScryptOptions = { ...options, maxmem: 256 * options.N * options.r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFKC"), salt, KEY_BYTES, scryptOptions, (error, key) => (error ? reject(error) : resolve(key)));
-  });
-}
+// NFKC, so the same password typed on another keyboard or OS still matches.
+const normalise = (password: string) => password.normalize("NFKC");
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, { N, r: R, p: P });
-  return ["scrypt", N, R, P, salt.toString("base64"), key.toString("base64")].join("$");
-}
+export const hashPassword = (password: string): Promise<string> => hash(normalise(password), OPTIONS);
 
 /** False for a wrong password or an unreadable stored hash; never throws for user input. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split("$");
-  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
-  const [n, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  if (![n, r, p].every(Number.isSafeInteger) || n > 2 ** 20 || r > 32 || p > 16) return false;
-  const salt = Buffer.from(parts[4]!, "base64");
-  const expected = Buffer.from(parts[5]!, "base64");
-  if (expected.length !== KEY_BYTES) return false;
-  const actual = await derive(password, salt, { N: n, r, p });
-  return timingSafeEqual(actual, expected);
+  if (stored.startsWith("scrypt$")) return verifyScrypt(normalise(password), stored);
+  if (!stored.startsWith("$argon2id$")) return false;
+  try {
+    return await verify(stored, normalise(password));
+  } catch {
+    return false;
+  }
+}
+
+export function needsRehash(stored: string): boolean {
+  if (!stored.startsWith("$argon2id$")) return true;
+  try {
+    const current = parseOptions(stored);
+    return current.memoryCost !== OPTIONS.memoryCost || current.timeCost !== OPTIONS.timeCost || current.parallelism !== OPTIONS.parallelism;
+  } catch {
+    return true;
+  }
 }
 
 // A fixed hash to verify against when the account does not exist, so a wrong e-mail costs as

@@ -1,53 +1,92 @@
 import { eq } from "drizzle-orm";
-import { expect, it } from "vitest";
-import { getAttempts, incrementAttempts } from "../../../../db/repositories/rate-limit-repository.ts";
+import { describe, expect, it } from "vitest";
+import { getAttempts, incrementAttempts, incrementAttemptsBelow } from "../../../../db/repositories/rate-limit-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, formPost, registerUser, sessionCookieOf } from "../../testing/auth.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
-import { cleanupOldWindows } from "./rate-limit.ts";
+import { ACCOUNT_IP_LIMIT, cleanupOldWindows, delayAfterFailures, IP_LIMIT, UNDELAYED_FAILURES } from "./rate-limit.ts";
+
+const from = (ip: string) => ({ "x-forwarded-for": ip });
+
+describe("per-account slowdown", () => {
+  it("starts after a few failures, doubles from 250 ms and stops growing at 4 s", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 20].map(delayAfterFailures)).toEqual([0, 0, 0, 250, 500, 1000, 2000, 4000, 4000, 4000]);
+  });
+});
 
 forEachDialect("sign-in rate limits", (getDb) => {
   const app = () => createTestApp(getDb(), { env: AUTH_TEST_ENV });
 
-  it("answers the 6th failed attempt for one account with 429, Retry-After and a wait message", async () => {
+  it(`refuses an account from one address after ${ACCOUNT_IP_LIMIT} failures, with Retry-After and a wait message`, async () => {
     const user = await registerUser(app());
-    for (let i = 1; i <= 5; i++) {
-      expect((await formPost(app(), "/api/login", { email: user.email, password: `wrong ${i}` })).status).toBe(401);
+    for (let i = 1; i <= ACCOUNT_IP_LIMIT; i++) {
+      expect((await formPost(app(), "/api/login", { email: user.email, password: `wrong ${i}` }, from("198.51.100.1"))).status).toBe(401);
     }
-    const sixth = await formPost(app(), "/api/login", { email: user.email, password: user.password });
-    expect(sixth.status).toBe(429);
-    const retryAfter = Number(sixth.headers.get("retry-after"));
+    const next = await formPost(app(), "/api/login", { email: user.email, password: user.password }, from("198.51.100.1"));
+    expect(next.status).toBe(429);
+    const retryAfter = Number(next.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(await sixth.text()).toMatch(/Too many sign-in attempts\. Please wait \d+ minutes? and try again\./);
-    expect(sessionCookieOf(sixth)).toBeNull();
+    expect(await next.text()).toMatch(/Too many sign-in attempts for this account from your network\. Please wait \d+ minutes? and try again\./);
+    expect(sessionCookieOf(next)).toBeNull();
   });
 
-  it("resets the account counter after a successful sign-in", async () => {
-    const user = await registerUser(app());
-    for (let i = 0; i < 4; i++) await formPost(app(), "/api/login", { email: user.email, password: "wrong wrong" });
-    expect((await formPost(app(), "/api/login", { email: user.email, password: user.password })).status).toBe(302);
-    for (let i = 0; i < 4; i++) {
-      expect((await formPost(app(), "/api/login", { email: user.email, password: "wrong wrong" })).status).toBe(401);
-    }
+  it("never locks the owner out: an attacker hammering from A only slows the owner signing in from B", async () => {
+    const owner = await registerUser(app());
+    // The right-most X-Forwarded-For entry is the address; the attacker's own left-most entries change nothing.
+    const attacker = (i: number) => ({ "x-forwarded-for": `10.66.${i}.1, 203.0.113.66` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await formPost(app(), "/api/login", { email: owner.email, password: `guess ${i}` }, attacker(i))).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    const started = Date.now();
+    const res = await formPost(app(), "/api/login", { email: owner.email, password: owner.password }, from("192.0.2.10"));
+    expect(res.status).toBe(302);
+    expect(sessionCookieOf(res)).not.toBeNull();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(delayAfterFailures(ACCOUNT_IP_LIMIT) - 50);
+    // Signing in reset the account's failures: the next sign-in is not slowed.
+    const quick = Date.now();
+    expect((await formPost(app(), "/api/login", { email: owner.email, password: owner.password }, from("192.0.2.10"))).status).toBe(302);
+    expect(Date.now() - quick).toBeLessThan(delayAfterFailures(UNDELAYED_FAILURES + 1));
   });
 
-  it("limits one address to 20 attempts per window, registrations included, as JSON for scripts", async () => {
-    const ip = { "x-forwarded-for": "192.0.2.77" };
-    for (let i = 0; i < 20; i++) {
-      const res = await formPost(app(), "/api/login", { email: `nobody${i}@example.com`, password: "whatever pw" }, ip);
-      expect(res.status).toBe(401);
+  it(`limits one address to ${IP_LIMIT} failures per window, registrations included, as JSON for scripts`, async () => {
+    const ip = from("192.0.2.77");
+    for (let i = 0; i < IP_LIMIT - 1; i++) {
+      expect((await formPost(app(), "/api/login", { email: `nobody${i}@example.com`, password: "whatever pw" }, ip)).status).toBe(401);
     }
-    const blocked = await formPost(app(), "/api/register", { email: "new@example.com", password: "long enough pw" }, ip);
+    expect((await formPost(app(), "/api/register", { email: "new@example.com", password: "long enough pw" }, ip)).status).toBe(302);
+    const blocked = await formPost(app(), "/api/register", { email: "newer@example.com", password: "long enough pw" }, ip);
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
     const json = await getJson(app(), "/api/login", {
       method: "POST", headers: { ...ip, "content-type": "application/json" }, body: JSON.stringify({ email: "a@b.co", password: "x" }),
     });
     expect(json.status).toBe(429);
-    expect(json.body).toEqual({ message: expect.stringMatching(/^Too many sign-in attempts/) });
+    expect(json.body).toEqual({ message: expect.stringMatching(/^Too many sign-in attempts from your network/) });
     // Another address is unaffected.
     expect((await formPost(app(), "/api/login", { email: "a@b.co", password: "x" })).status).toBe(401);
+  });
+
+  it("gives a successful sign-in's reservation back, so the owner's own sign-ins never use up the address", async () => {
+    const user = await registerUser(app());
+    const ip = from("192.0.2.88");
+    for (let i = 0; i < IP_LIMIT + 5; i++) {
+      expect((await formPost(app(), "/api/login", { email: user.email, password: user.password }, ip)).status).toBe(302);
+    }
+  });
+
+  it("never lets parallel attempts past a limit (check and count are one statement)", async () => {
+    const user = await registerUser(app());
+    const pair = await Promise.all(Array.from({ length: 12 }, (_, i) =>
+      formPost(app(), "/api/login", { email: user.email, password: `parallel ${i}` }, from("198.51.100.50"))));
+    expect(pair.filter((r) => r.status === 401)).toHaveLength(ACCOUNT_IP_LIMIT);
+    expect(pair.filter((r) => r.status === 429)).toHaveLength(12 - ACCOUNT_IP_LIMIT);
+    const address = await Promise.all(Array.from({ length: IP_LIMIT + 10 }, (_, i) =>
+      formPost(app(), "/api/login", { email: `spray${i}@example.com`, password: "spray pw" }, from("198.51.100.51"))));
+    expect(address.filter((r) => r.status === 401)).toHaveLength(IP_LIMIT);
+    expect(address.filter((r) => r.status === 429)).toHaveLength(10);
+    const direct = await Promise.all(Array.from({ length: 25 }, () => incrementAttemptsBelow(getDb(), "ip:direct", 1, 7)));
+    expect(direct.filter((n) => n !== null).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it("cleans up windows that have ended", async () => {

@@ -1,7 +1,7 @@
 /**
  * Browser-facing auth endpoints. /api/login and /api/logout are navigations (spec section 1),
  * so they answer with HTML and redirects; a JSON body on POST gets JSON back instead, for
- * scripts and tests. Failures keep the typed e-mail and say what went wrong.
+ * scripts and tests. GET /api/logout signs out only when our own pages asked for it. Failures keep the typed e-mail and say what went wrong.
  */
 import { Hono, type Context } from "hono";
 import type { z, ZodType } from "zod";
@@ -9,19 +9,24 @@ import type { UserDto } from "../../../../db/repositories/user-repository.ts";
 import { registerSchema, signInSchema } from "../../../shared/schemas/auth.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
+import { isJsonType } from "../../lib/json-body.ts";
 import { toAuthUserDto, toSessionUser } from "./authenticate.ts";
 import { clearSessionCookie, readSessionToken } from "./cookies.ts";
-import { renderAuthErrorPage, renderLoginPage } from "./login-page.ts";
+import { renderAuthErrorPage, renderLoginPage, renderSignOutPage } from "./login-page.ts";
 import { requireAdmin } from "../../lib/auth-guards.ts";
 import { handleOidcCallback, oidcEnabled, startOidcSignIn } from "./oidc-flow.ts";
 import { registerWithPassword, signInWithPassword } from "./service.ts";
 import { invalidateSessionToken } from "./session.ts";
-import { beginSession, safeReturnTo } from "./sign-in-session.ts";
+import { beginSession, fromOwnPage, safeReturnTo } from "./sign-in-session.ts";
 
-const isJson = (c: Context<AppEnv>) => (c.req.header("content-type") ?? "").includes("application/json");
+const isJson = (c: Context<AppEnv>) => isJsonType(c.req.header("content-type"));
 
+/** JSON for scripts, or what a browser form sends; anything else is refused with 415. */
 async function readForm(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   if (isJson(c)) return ((await c.req.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(c.req.header("content-type") ?? "")) {
+    throw new AppError(415, "Send the form as application/x-www-form-urlencoded, multipart/form-data or JSON");
+  }
   const body = await c.req.parseBody();
   return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : undefined]));
 }
@@ -39,7 +44,7 @@ const passwordEndpoint = <S extends ZodType>(form: FormKind, schema: S, run: (c:
     try {
       const user = await run(c, parseOrThrow(schema, body, "form"));
       await beginSession(c, user.id);
-      if (isJson(c)) return c.json({ user: toAuthUserDto(toSessionUser(user, config)) });
+      if (isJson(c)) return c.json({ user: toAuthUserDto(toSessionUser(user)) });
       return c.redirect(returnTo ?? "/", 302);
     } catch (error) {
       if (!(error instanceof AppError) || isJson(c)) throw error;
@@ -53,10 +58,13 @@ const passwordEndpoint = <S extends ZodType>(form: FormKind, schema: S, run: (c:
 
 const signOut = async (c: Context<AppEnv>) => {
   const { db, config } = c.var.ctx;
+  c.header("Cache-Control", "no-store");
+  // A GET another site can trigger (a link, an <img>) must not end the session: it gets a button instead.
+  if (c.req.method === "GET" && !fromOwnPage(c)) return c.html(renderSignOutPage());
   await invalidateSessionToken(db, readSessionToken(c));
   clearSessionCookie(c, config);
-  c.header("Cache-Control", "no-store");
-  return c.req.method === "GET" ? c.redirect("/", 302) : c.json({ ok: true });
+  const formPost = c.req.method === "POST" && /^application\/x-www-form-urlencoded\b/i.test(c.req.header("content-type") ?? "");
+  return c.req.method === "GET" || formPost ? c.redirect("/", 302) : c.json({ ok: true });
 };
 
 export const authRest = new Hono<AppEnv>()
@@ -76,7 +84,7 @@ export const authRest = new Hono<AppEnv>()
     return c.html(renderLoginPage({ returnTo }));
   })
   .post("/login", passwordEndpoint("signin", signInSchema, (c, input) => signInWithPassword(c.var.ctx.db, input, c.var.ctx.ip)))
-  .post("/register", passwordEndpoint("register", registerSchema, (c, input) => registerWithPassword(c.var.ctx.db, c.var.ctx.config, input, c.var.ctx.ip)))
+  .post("/register", passwordEndpoint("register", registerSchema, (c, input) => registerWithPassword(c.var.ctx.db, input, c.var.ctx.ip)))
   .get("/logout", signOut)
   .post("/logout", signOut)
   .get("/auth/callback", handleOidcCallback)

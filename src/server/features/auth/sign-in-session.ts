@@ -30,3 +30,17 @@ export function safeReturnTo(value: unknown): string | undefined {
   if (url.pathname.startsWith("/api/login") || url.pathname.startsWith("/api/logout")) return "/";
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * Whether a navigation came from our own pages (or was typed into the address bar): by
+ * Sec-Fetch-Site when the browser sends it, else by a same-origin Referer. `same-site` is a
+ * sibling subdomain, which is not us.
+ */
+export function fromOwnPage(c: Context<AppEnv>): boolean {
+  const site = c.req.header("sec-fetch-site");
+  if (site) return site === "same-origin" || site === "none";
+  const referer = c.req.header("referer");
+  if (!referer || !URL.canParse(referer)) return false;
+  const origin = new URL(referer).origin;
+  return origin === new URL(c.req.url).origin || origin === c.var.ctx.origin;
+}

@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { escapeField, guardFormula, parseCsv, toCsv, unguardFormula } from "./csv.ts";
+import { guardFormula, parseCsv, toCsv, unguardFormula } from "./csv.ts";
 
 describe("CSV writing and reading", () => {
-  it("quotes only fields that need it and doubles embedded quotes (RFC 4180)", () => {
-    expect(escapeField("plain")).toBe("plain");
-    expect(escapeField("a,b")).toBe('"a,b"');
-    expect(escapeField('say "hi"')).toBe('"say ""hi"""');
-    expect(escapeField("two\nlines")).toBe('"two\nlines"');
-    expect(escapeField(" padded ")).toBe('" padded "');
+  it("quotes only fields that need it, doubles embedded quotes and ends records with CRLF (RFC 4180)", () => {
     expect(toCsv([["a", "b"], ["1", "2"]])).toBe("a,b\r\n1,2\r\n");
+    expect(toCsv([["plain", "a,b", 'say "hi"', "two\nlines", "cr\ronly", " padded ", ""]]))
+      .toBe('plain,"a,b","say ""hi""","two\nlines","cr\ronly"," padded ",\r\n');
   });
 
   it("round-trips awkward fields through the parser", () => {

@@ -1,7 +1,9 @@
 /**
- * A minimal RFC 5545 writer: CRLF line ends, lines folded at 75 octets (never inside a UTF-8
- * sequence), TEXT values escaped, all-day events as DATE values with an exclusive DTEND.
+ * The expiry calendar as iCalendar (RFC 5545), written by ical-generator: it escapes TEXT
+ * values, folds long lines and ends them with CRLF. Events are all-day (DATE values with an
+ * exclusive end), so calendar apps show them on the day whatever their time zone.
  */
+import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventTransparency } from "ical-generator";
 
 export interface AllDayEvent {
   uid: string;
@@ -15,51 +17,32 @@ export interface AllDayEvent {
   alarmDaysBefore?: number;
 }
 
-export const escapeText = (value: string): string =>
-  value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
-
-/** Splits a content line into chunks of at most 75 octets; continuation lines start with a space. */
-export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
-  const chunks: string[] = [];
-  let current = "";
-  let size = 0;
-  for (const char of line) {
-    const bytes = encoder.encode(char).length;
-    // The first line holds 75 octets; continuation lines 74 plus the leading space.
-    const limit = chunks.length === 0 ? 75 : 74;
-    if (size + bytes > limit) {
-      chunks.push(current);
-      current = "";
-      size = 0;
-    }
-    current += char;
-    size += bytes;
-  }
-  chunks.push(current);
-  return chunks.join("\r\n ");
-}
-
-const basicDate = (isoDate: string) => isoDate.replaceAll("-", "");
-const nextDay = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const DAY_MS = 86_400_000;
+// Without a calendar time zone ical-generator writes DATE values from UTC fields: midnight UTC is the day itself.
+const utcMidnight = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
 export function buildCalendar(name: string, events: AllDayEvent[]): string {
-  const lines = [
-    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//TLDscope//Domain portfolio//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
-    `X-WR-CALNAME:${escapeText(name)}`,
-  ];
+  const calendar = ical({
+    name,
+    prodId: { company: "TLDscope", product: "Domain portfolio", language: "EN" },
+    method: ICalCalendarMethod.PUBLISH,
+  });
   for (const e of events) {
-    lines.push(
-      "BEGIN:VEVENT", `UID:${e.uid}`, `DTSTAMP:${utcStamp(e.stamp)}`,
-      `DTSTART;VALUE=DATE:${basicDate(e.date)}`, `DTEND;VALUE=DATE:${basicDate(nextDay(e.date))}`,
-      `SUMMARY:${escapeText(e.summary)}`, `DESCRIPTION:${escapeText(e.description)}`, "TRANSP:TRANSPARENT",
-    );
-    if (e.alarmDaysBefore) {
-      lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(e.summary)}`, `TRIGGER:-P${e.alarmDaysBefore}D`, "END:VALARM");
-    }
-    lines.push("END:VEVENT");
+    const start = utcMidnight(e.date);
+    calendar.createEvent({
+      id: e.uid,
+      allDay: true,
+      start,
+      end: new Date(start.getTime() + DAY_MS),
+      stamp: e.stamp,
+      summary: e.summary,
+      description: e.description,
+      transparency: ICalEventTransparency.TRANSPARENT,
+      alarms: e.alarmDaysBefore
+        ? [{ type: ICalAlarmType.display, trigger: e.alarmDaysBefore * DAY_MS / 1000, description: e.summary }]
+        : [],
+    });
   }
-  lines.push("END:VCALENDAR");
-  return lines.map(foldLine).join("\r\n") + "\r\n";
+  // RFC 5545 ends every content line with CRLF, the last one included; ical-generator omits that one.
+  return `${calendar.toString()}\r\n`;
 }

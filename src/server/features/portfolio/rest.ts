@@ -4,7 +4,8 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { importCsvSchema, userDomainCreateSchema, userDomainIdSchema, userDomainUpdateSchema } from "../../../shared/schemas/user-domain.ts";
-import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import { notFound, unauthorized } from "../../lib/errors.ts";
+import { readJsonBody } from "../../lib/json-body.ts";
 import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
 import type { SessionUser } from "../../trpc/context.ts";
 import { createCalendarToken, renderCalendarFeed, revokeCalendarToken } from "./calendar.ts";
@@ -28,16 +29,10 @@ function idOf(c: Context<AppEnv>): number {
   return id.data;
 }
 
-async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
-  return c.req.json().catch(() => {
-    throw badRequest("The request body must be JSON");
-  });
-}
-
 /** text/csv, JSON {csv}, or a multipart form with a `file` field. */
 async function csvText(c: Context<AppEnv>): Promise<string> {
   const type = c.req.header("content-type") ?? "";
-  if (type.includes("application/json")) return parseOrThrow(importCsvSchema, await jsonBody(c), "body").csv;
+  if (type.includes("application/json")) return parseOrThrow(importCsvSchema, await readJsonBody(c), "body").csv;
   if (type.includes("multipart/form-data")) {
     const file = (await c.req.parseBody()).file;
     return typeof file === "string" ? file : file ? await file.text() : "";
@@ -58,7 +53,7 @@ export const portfolioRest = new Hono<AppEnv>()
   .use("/user-domains/*", signedIn) // also matches /user-domains itself
   .get("/user-domains", async (c) => c.json(await listPortfolio(c.var.ctx.db, userOf(c).id)))
   .post("/user-domains", async (c) => {
-    const input = parseOrThrow(userDomainCreateSchema, await jsonBody(c), "body");
+    const input = parseOrThrow(userDomainCreateSchema, await readJsonBody(c), "body");
     return c.json(await createPortfolioDomain(c.var.ctx.db, userOf(c).id, input), 201);
   })
   .get("/user-domains/summary", async (c) => c.json(await getPortfolioSummary(c.var.ctx.db, userOf(c).id)))
@@ -74,7 +69,7 @@ export const portfolioRest = new Hono<AppEnv>()
   .get("/user-domains/:id", async (c) => c.json(await getPortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c))))
   .put("/user-domains/:id", async (c) => {
     const id = idOf(c);
-    const input = parseOrThrow(userDomainUpdateSchema, await jsonBody(c), "body");
+    const input = parseOrThrow(userDomainUpdateSchema, await readJsonBody(c), "body");
     return c.json(await updatePortfolioDomain(c.var.ctx.db, userOf(c).id, id, input));
   })
   .delete("/user-domains/:id", async (c) => c.json(await removePortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c))));
