@@ -13,15 +13,19 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { Db } from "../../db/client.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth/authenticate.ts";
 import { authRest } from "./features/auth/rest.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
+import { contactRest } from "./features/contact/rest.ts";
 import { portfolioRest } from "./features/portfolio/rest.ts";
 import { pricesRest } from "./features/prices/rest.ts";
 import { configurePriceCache } from "./features/prices/service.ts";
 import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
+import { siteRest } from "./features/site/rest.ts";
+import { statusRest } from "./features/status/rest.ts";
 import { AppError } from "./lib/errors.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
 import type { ViteManifest } from "./lib/vite-manifest.ts";
@@ -39,6 +43,8 @@ export interface AppDeps {
   clientDir?: string | undefined;
   /** Resolves the signed-in user from the request; defaults to the cookie session. */
   authenticate?: (c: Context<AppEnv>) => Promise<{ user: SessionUser; sessionId: string } | null>;
+  /** The job queue when this process runs one (reported on /api/status). */
+  queue?: JobQueue | undefined;
 }
 
 function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
@@ -73,7 +79,7 @@ export function createApp(deps: AppDeps) {
       get log() {
         return (requestLog ??= log.child({ reqId: c.var.requestId }));
       },
-      user: auth?.user ?? null, sessionId: auth?.sessionId ?? null,
+      user: auth?.user ?? null, sessionId: auth?.sessionId ?? null, queue: deps.queue,
       ip: clientIp(c, config.TRUST_PROXY),
       get origin() {
         return publicOrigin ?? new URL(c.req.url).origin;
@@ -113,7 +119,10 @@ export function createApp(deps: AppDeps) {
     .route("/", providersRest)
     .route("/", redirectsRest)
     .route("/", authRest)
-    .route("/", portfolioRest);
+    .route("/", portfolioRest)
+    .route("/", contactRest)
+    .route("/", statusRest)
+    .route("/", siteRest);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 

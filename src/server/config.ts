@@ -39,6 +39,10 @@ const schema = z.object({
   /** web: HTTP only; worker: jobs only; all: both in one process. */
   ROLE: z.enum(["all", "web", "worker"]).default("all"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** The external community chat; the pages show no chat link when unset. */
+  COMMUNITY_CHAT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** Where people can write to the team; shown on the contact, help and ICANN pages when set. */
+  CONTACT_EMAIL: z.email("must be an e-mail address").optional(),
 });
 
 export type Config = z.infer<typeof schema>;

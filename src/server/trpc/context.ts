@@ -1,5 +1,6 @@
 import type { Db } from "../../../db/client.ts";
 import type { Config } from "../config.ts";
+import type { JobQueue } from "../../../jobs/queue.ts";
 import type { Logger } from "../lib/logger.ts";
 
 /** The signed-in user as every feature sees it. */
@@ -21,4 +22,6 @@ export interface RequestContext {
   ip: string;
   /** Public origin for absolute links: APP_URL's origin when set, else the request's. */
   origin: string;
+  /** The job queue when this process runs one; absent in API-only tests and processes without a queue. */
+  queue?: JobQueue | undefined;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
 import { publicProcedure, router } from "../../trpc/init.ts";
-import { getIanaRegistrars, getProvider, getProviderPrices, listProviders } from "./service.ts";
+import { getIanaRegistrars, getProvider, getProviderDirectory, getProviderPrices, listProviders } from "./service.ts";
 
 const byId = z.object({ id: providerIdSchema });
 
@@ -9,5 +9,6 @@ export const providersRouter = router({
   list: publicProcedure.query(({ ctx }) => listProviders(ctx.db)),
   getById: publicProcedure.input(byId).query(({ ctx, input }) => getProvider(ctx.db, input.id)),
   prices: publicProcedure.input(byId).query(({ ctx, input }) => getProviderPrices(ctx.db, input.id)),
+  directory: publicProcedure.query(({ ctx }) => getProviderDirectory(ctx.db)),
   ianaRegistrars: publicProcedure.query(({ ctx }) => getIanaRegistrars(ctx.db)),
 });
