@@ -11,8 +11,12 @@
 import { Route as rootRouteImport } from "./routes/__root"
 import { Route as IndexRouteImport } from "./routes/index"
 import { Route as AdminRouteImport } from "./routes/admin"
+import { Route as ContactRouteImport } from "./routes/contact"
+import { Route as CookiesRouteImport } from "./routes/cookies"
+import { Route as HelpRouteImport } from "./routes/help"
 import { Route as PortfolioRouteImport } from "./routes/portfolio"
 import { Route as RegistrarsRouteImport } from "./routes/registrars"
+import { Route as StatusRouteImport } from "./routes/status"
 import { Route as TldsRouteImport } from "./routes/tlds"
 import { Route as AdminIndexRouteImport } from "./routes/admin.index"
 import { Route as AdminSplatRouteImport } from "./routes/admin.$"
@@ -29,6 +33,21 @@ const AdminRoute = AdminRouteImport.update({
   path: "/admin",
   getParentRoute: () => rootRouteImport,
 } as any)
+const ContactRoute = ContactRouteImport.update({
+  id: "/contact",
+  path: "/contact",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CookiesRoute = CookiesRouteImport.update({
+  id: "/cookies",
+  path: "/cookies",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HelpRoute = HelpRouteImport.update({
+  id: "/help",
+  path: "/help",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PortfolioRoute = PortfolioRouteImport.update({
   id: "/portfolio",
   path: "/portfolio",
@@ -37,6 +56,11 @@ const PortfolioRoute = PortfolioRouteImport.update({
 const RegistrarsRoute = RegistrarsRouteImport.update({
   id: "/registrars",
   path: "/registrars",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StatusRoute = StatusRouteImport.update({
+  id: "/status",
+  path: "/status",
   getParentRoute: () => rootRouteImport,
 } as any)
 const TldsRoute = TldsRouteImport.update({
@@ -68,8 +92,12 @@ const TldTldIdRoute = TldTldIdRouteImport.update({
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
   "/admin": typeof AdminRouteWithChildren
+  "/contact": typeof ContactRoute
+  "/cookies": typeof CookiesRoute
+  "/help": typeof HelpRoute
   "/portfolio": typeof PortfolioRoute
   "/registrars": typeof RegistrarsRoute
+  "/status": typeof StatusRoute
   "/tlds": typeof TldsRoute
   "/admin/$": typeof AdminSplatRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
@@ -78,8 +106,12 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
+  "/contact": typeof ContactRoute
+  "/cookies": typeof CookiesRoute
+  "/help": typeof HelpRoute
   "/portfolio": typeof PortfolioRoute
   "/registrars": typeof RegistrarsRoute
+  "/status": typeof StatusRoute
   "/tlds": typeof TldsRoute
   "/admin/$": typeof AdminSplatRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
@@ -90,8 +122,12 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/": typeof IndexRoute
   "/admin": typeof AdminRouteWithChildren
+  "/contact": typeof ContactRoute
+  "/cookies": typeof CookiesRoute
+  "/help": typeof HelpRoute
   "/portfolio": typeof PortfolioRoute
   "/registrars": typeof RegistrarsRoute
+  "/status": typeof StatusRoute
   "/tlds": typeof TldsRoute
   "/admin/$": typeof AdminSplatRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
@@ -103,8 +139,12 @@ export interface FileRouteTypes {
   fullPaths:
     | "/"
     | "/admin"
+    | "/contact"
+    | "/cookies"
+    | "/help"
     | "/portfolio"
     | "/registrars"
+    | "/status"
     | "/tlds"
     | "/admin/$"
     | "/registrar/$providerId"
@@ -113,8 +153,12 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/contact"
+    | "/cookies"
+    | "/help"
     | "/portfolio"
     | "/registrars"
+    | "/status"
     | "/tlds"
     | "/admin/$"
     | "/registrar/$providerId"
@@ -124,8 +168,12 @@ export interface FileRouteTypes {
     | "__root__"
     | "/"
     | "/admin"
+    | "/contact"
+    | "/cookies"
+    | "/help"
     | "/portfolio"
     | "/registrars"
+    | "/status"
     | "/tlds"
     | "/admin/$"
     | "/registrar/$providerId"
@@ -136,8 +184,12 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRouteWithChildren
+  ContactRoute: typeof ContactRoute
+  CookiesRoute: typeof CookiesRoute
+  HelpRoute: typeof HelpRoute
   PortfolioRoute: typeof PortfolioRoute
   RegistrarsRoute: typeof RegistrarsRoute
+  StatusRoute: typeof StatusRoute
   TldsRoute: typeof TldsRoute
   RegistrarProviderIdRoute: typeof RegistrarProviderIdRoute
   TldTldIdRoute: typeof TldTldIdRoute
@@ -159,6 +211,27 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/contact": {
+      id: "/contact"
+      path: "/contact"
+      fullPath: "/contact"
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/cookies": {
+      id: "/cookies"
+      path: "/cookies"
+      fullPath: "/cookies"
+      preLoaderRoute: typeof CookiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/help": {
+      id: "/help"
+      path: "/help"
+      fullPath: "/help"
+      preLoaderRoute: typeof HelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/portfolio": {
       id: "/portfolio"
       path: "/portfolio"
@@ -171,6 +244,13 @@ declare module "@tanstack/react-router" {
       path: "/registrars"
       fullPath: "/registrars"
       preLoaderRoute: typeof RegistrarsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/status": {
+      id: "/status"
+      path: "/status"
+      fullPath: "/status"
+      preLoaderRoute: typeof StatusRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/tlds": {
@@ -226,8 +306,12 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRouteWithChildren,
+  ContactRoute: ContactRoute,
+  CookiesRoute: CookiesRoute,
+  HelpRoute: HelpRoute,
   PortfolioRoute: PortfolioRoute,
   RegistrarsRoute: RegistrarsRoute,
+  StatusRoute: StatusRoute,
   TldsRoute: TldsRoute,
   RegistrarProviderIdRoute: RegistrarProviderIdRoute,
   TldTldIdRoute: TldTldIdRoute,
