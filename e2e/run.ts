@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertClientBuilt, startProductionServer } from "../scripts/e2e-server.ts";
 import { runJourneys } from "./harness.ts";
+import { infoJourneys } from "./info-journeys.ts";
 import { journeys } from "./journeys.ts";
 import { portfolioJourneys } from "./portfolio-journeys.ts";
 
@@ -26,7 +27,7 @@ try {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     console.log(`e2e against ${server.url}`);
-    result = await runJourneys(browser, server.url, [...journeys, ...portfolioJourneys], join(tmpdir(), "tld-e2e-artifacts"));
+    result = await runJourneys(browser, server.url, [...journeys, ...portfolioJourneys, ...infoJourneys], join(tmpdir(), "tld-e2e-artifacts"));
   } finally {
     await browser.close();
   }

@@ -73,6 +73,8 @@ export interface RegistryOperatorDto {
   id: number;
   name: string;
   tldCount: number;
+  /** How many of its TLDs are country codes; the rest are generic, sponsored or other. */
+  countryCodeCount: number;
   tlds: string[];
 }
 
@@ -80,7 +82,10 @@ export interface RegistryOperatorDto {
 export async function listRegistryOperators({ db, t }: Db): Promise<RegistryOperatorDto[]> {
   const tldCount = count(t.tlds.id);
   const operators = await db
-    .select({ id: t.registryOperators.id, name: t.registryOperators.name, tldCount })
+    .select({
+      id: t.registryOperators.id, name: t.registryOperators.name, tldCount,
+      countryCodeCount: sql<number>`sum(case when ${t.tlds.category} = 'country-code' then 1 else 0 end)`.mapWith(Number),
+    })
     .from(t.registryOperators)
     .innerJoin(t.tlds, and(eq(t.tlds.registryOperatorId, t.registryOperators.id), eq(t.tlds.isActive, true)))
     .groupBy(t.registryOperators.id, t.registryOperators.name)

@@ -11,8 +11,19 @@
 import { Route as rootRouteImport } from "./routes/__root"
 import { Route as IndexRouteImport } from "./routes/index"
 import { Route as AdminRouteImport } from "./routes/admin"
+import { Route as ApiAccessRouteImport } from "./routes/api-access"
+import { Route as ContactRouteImport } from "./routes/contact"
+import { Route as CookiesRouteImport } from "./routes/cookies"
+import { Route as DocumentationRouteImport } from "./routes/documentation"
+import { Route as HelpRouteImport } from "./routes/help"
+import { Route as IcannAccreditedRegistrarsRouteImport } from "./routes/icann-accredited-registrars"
 import { Route as PortfolioRouteImport } from "./routes/portfolio"
+import { Route as PrivacyRouteImport } from "./routes/privacy"
 import { Route as RegistrarsRouteImport } from "./routes/registrars"
+import { Route as RegistryOperatorsRouteImport } from "./routes/registry-operators"
+import { Route as ServiceProvidersRouteImport } from "./routes/service-providers"
+import { Route as StatusRouteImport } from "./routes/status"
+import { Route as TermsRouteImport } from "./routes/terms"
 import { Route as TldsRouteImport } from "./routes/tlds"
 import { Route as AdminIndexRouteImport } from "./routes/admin.index"
 import { Route as AdminSplatRouteImport } from "./routes/admin.$"
@@ -29,14 +40,70 @@ const AdminRoute = AdminRouteImport.update({
   path: "/admin",
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiAccessRoute = ApiAccessRouteImport.update({
+  id: "/api-access",
+  path: "/api-access",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: "/contact",
+  path: "/contact",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CookiesRoute = CookiesRouteImport.update({
+  id: "/cookies",
+  path: "/cookies",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DocumentationRoute = DocumentationRouteImport.update({
+  id: "/documentation",
+  path: "/documentation",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HelpRoute = HelpRouteImport.update({
+  id: "/help",
+  path: "/help",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IcannAccreditedRegistrarsRoute =
+  IcannAccreditedRegistrarsRouteImport.update({
+    id: "/icann-accredited-registrars",
+    path: "/icann-accredited-registrars",
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PortfolioRoute = PortfolioRouteImport.update({
   id: "/portfolio",
   path: "/portfolio",
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: "/privacy",
+  path: "/privacy",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RegistrarsRoute = RegistrarsRouteImport.update({
   id: "/registrars",
   path: "/registrars",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistryOperatorsRoute = RegistryOperatorsRouteImport.update({
+  id: "/registry-operators",
+  path: "/registry-operators",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ServiceProvidersRoute = ServiceProvidersRouteImport.update({
+  id: "/service-providers",
+  path: "/service-providers",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StatusRoute = StatusRouteImport.update({
+  id: "/status",
+  path: "/status",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: "/terms",
+  path: "/terms",
   getParentRoute: () => rootRouteImport,
 } as any)
 const TldsRoute = TldsRouteImport.update({
@@ -68,8 +135,19 @@ const TldTldIdRoute = TldTldIdRouteImport.update({
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
   "/admin": typeof AdminRouteWithChildren
+  "/api-access": typeof ApiAccessRoute
+  "/contact": typeof ContactRoute
+  "/cookies": typeof CookiesRoute
+  "/documentation": typeof DocumentationRoute
+  "/help": typeof HelpRoute
+  "/icann-accredited-registrars": typeof IcannAccreditedRegistrarsRoute
   "/portfolio": typeof PortfolioRoute
+  "/privacy": typeof PrivacyRoute
   "/registrars": typeof RegistrarsRoute
+  "/registry-operators": typeof RegistryOperatorsRoute
+  "/service-providers": typeof ServiceProvidersRoute
+  "/status": typeof StatusRoute
+  "/terms": typeof TermsRoute
   "/tlds": typeof TldsRoute
   "/admin/$": typeof AdminSplatRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
@@ -78,8 +156,19 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
+  "/api-access": typeof ApiAccessRoute
+  "/contact": typeof ContactRoute
+  "/cookies": typeof CookiesRoute
+  "/documentation": typeof DocumentationRoute
+  "/help": typeof HelpRoute
+  "/icann-accredited-registrars": typeof IcannAccreditedRegistrarsRoute
   "/portfolio": typeof PortfolioRoute
+  "/privacy": typeof PrivacyRoute
   "/registrars": typeof RegistrarsRoute
+  "/registry-operators": typeof RegistryOperatorsRoute
+  "/service-providers": typeof ServiceProvidersRoute
+  "/status": typeof StatusRoute
+  "/terms": typeof TermsRoute
   "/tlds": typeof TldsRoute
   "/admin/$": typeof AdminSplatRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
@@ -90,8 +179,19 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/": typeof IndexRoute
   "/admin": typeof AdminRouteWithChildren
+  "/api-access": typeof ApiAccessRoute
+  "/contact": typeof ContactRoute
+  "/cookies": typeof CookiesRoute
+  "/documentation": typeof DocumentationRoute
+  "/help": typeof HelpRoute
+  "/icann-accredited-registrars": typeof IcannAccreditedRegistrarsRoute
   "/portfolio": typeof PortfolioRoute
+  "/privacy": typeof PrivacyRoute
   "/registrars": typeof RegistrarsRoute
+  "/registry-operators": typeof RegistryOperatorsRoute
+  "/service-providers": typeof ServiceProvidersRoute
+  "/status": typeof StatusRoute
+  "/terms": typeof TermsRoute
   "/tlds": typeof TldsRoute
   "/admin/$": typeof AdminSplatRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
@@ -103,8 +203,19 @@ export interface FileRouteTypes {
   fullPaths:
     | "/"
     | "/admin"
+    | "/api-access"
+    | "/contact"
+    | "/cookies"
+    | "/documentation"
+    | "/help"
+    | "/icann-accredited-registrars"
     | "/portfolio"
+    | "/privacy"
     | "/registrars"
+    | "/registry-operators"
+    | "/service-providers"
+    | "/status"
+    | "/terms"
     | "/tlds"
     | "/admin/$"
     | "/registrar/$providerId"
@@ -113,8 +224,19 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/api-access"
+    | "/contact"
+    | "/cookies"
+    | "/documentation"
+    | "/help"
+    | "/icann-accredited-registrars"
     | "/portfolio"
+    | "/privacy"
     | "/registrars"
+    | "/registry-operators"
+    | "/service-providers"
+    | "/status"
+    | "/terms"
     | "/tlds"
     | "/admin/$"
     | "/registrar/$providerId"
@@ -124,8 +246,19 @@ export interface FileRouteTypes {
     | "__root__"
     | "/"
     | "/admin"
+    | "/api-access"
+    | "/contact"
+    | "/cookies"
+    | "/documentation"
+    | "/help"
+    | "/icann-accredited-registrars"
     | "/portfolio"
+    | "/privacy"
     | "/registrars"
+    | "/registry-operators"
+    | "/service-providers"
+    | "/status"
+    | "/terms"
     | "/tlds"
     | "/admin/$"
     | "/registrar/$providerId"
@@ -136,8 +269,19 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRouteWithChildren
+  ApiAccessRoute: typeof ApiAccessRoute
+  ContactRoute: typeof ContactRoute
+  CookiesRoute: typeof CookiesRoute
+  DocumentationRoute: typeof DocumentationRoute
+  HelpRoute: typeof HelpRoute
+  IcannAccreditedRegistrarsRoute: typeof IcannAccreditedRegistrarsRoute
   PortfolioRoute: typeof PortfolioRoute
+  PrivacyRoute: typeof PrivacyRoute
   RegistrarsRoute: typeof RegistrarsRoute
+  RegistryOperatorsRoute: typeof RegistryOperatorsRoute
+  ServiceProvidersRoute: typeof ServiceProvidersRoute
+  StatusRoute: typeof StatusRoute
+  TermsRoute: typeof TermsRoute
   TldsRoute: typeof TldsRoute
   RegistrarProviderIdRoute: typeof RegistrarProviderIdRoute
   TldTldIdRoute: typeof TldTldIdRoute
@@ -159,6 +303,48 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/api-access": {
+      id: "/api-access"
+      path: "/api-access"
+      fullPath: "/api-access"
+      preLoaderRoute: typeof ApiAccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/contact": {
+      id: "/contact"
+      path: "/contact"
+      fullPath: "/contact"
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/cookies": {
+      id: "/cookies"
+      path: "/cookies"
+      fullPath: "/cookies"
+      preLoaderRoute: typeof CookiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/documentation": {
+      id: "/documentation"
+      path: "/documentation"
+      fullPath: "/documentation"
+      preLoaderRoute: typeof DocumentationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/help": {
+      id: "/help"
+      path: "/help"
+      fullPath: "/help"
+      preLoaderRoute: typeof HelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/icann-accredited-registrars": {
+      id: "/icann-accredited-registrars"
+      path: "/icann-accredited-registrars"
+      fullPath: "/icann-accredited-registrars"
+      preLoaderRoute: typeof IcannAccreditedRegistrarsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/portfolio": {
       id: "/portfolio"
       path: "/portfolio"
@@ -166,11 +352,46 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PortfolioRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/privacy": {
+      id: "/privacy"
+      path: "/privacy"
+      fullPath: "/privacy"
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/registrars": {
       id: "/registrars"
       path: "/registrars"
       fullPath: "/registrars"
       preLoaderRoute: typeof RegistrarsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/registry-operators": {
+      id: "/registry-operators"
+      path: "/registry-operators"
+      fullPath: "/registry-operators"
+      preLoaderRoute: typeof RegistryOperatorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/service-providers": {
+      id: "/service-providers"
+      path: "/service-providers"
+      fullPath: "/service-providers"
+      preLoaderRoute: typeof ServiceProvidersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/status": {
+      id: "/status"
+      path: "/status"
+      fullPath: "/status"
+      preLoaderRoute: typeof StatusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/terms": {
+      id: "/terms"
+      path: "/terms"
+      fullPath: "/terms"
+      preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/tlds": {
@@ -226,8 +447,19 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRouteWithChildren,
+  ApiAccessRoute: ApiAccessRoute,
+  ContactRoute: ContactRoute,
+  CookiesRoute: CookiesRoute,
+  DocumentationRoute: DocumentationRoute,
+  HelpRoute: HelpRoute,
+  IcannAccreditedRegistrarsRoute: IcannAccreditedRegistrarsRoute,
   PortfolioRoute: PortfolioRoute,
+  PrivacyRoute: PrivacyRoute,
   RegistrarsRoute: RegistrarsRoute,
+  RegistryOperatorsRoute: RegistryOperatorsRoute,
+  ServiceProvidersRoute: ServiceProvidersRoute,
+  StatusRoute: StatusRoute,
+  TermsRoute: TermsRoute,
   TldsRoute: TldsRoute,
   RegistrarProviderIdRoute: RegistrarProviderIdRoute,
   TldTldIdRoute: TldTldIdRoute,

@@ -18,6 +18,7 @@ import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth
 import { authRest } from "./features/auth/rest.ts";
 import { setupPage, setupRest } from "./features/auth/setup-rest.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
+import { contactRest } from "./features/contact/rest.ts";
 import { portfolioRest } from "./features/portfolio/rest.ts";
 import { priceEngineRest } from "./features/price-engine/rest.ts";
 import { NO_PRICE_SOURCES, type PriceSources } from "./features/price-engine/sources.ts";
@@ -26,6 +27,8 @@ import { clearPriceCache, configurePriceCache } from "./features/prices/service.
 import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
 import { clientIp } from "./lib/client-ip.ts";
+import { siteRest } from "./features/site/rest.ts";
+import { statusRest } from "./features/status/rest.ts";
 import { AppError } from "./lib/errors.ts";
 import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly } from "./lib/json-body.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
@@ -125,7 +128,10 @@ export function createApp(deps: AppDeps) {
     .route("/", authRest)
     .route("/", setupRest)
     .route("/", portfolioRest)
-    .route("/", priceEngineRest);
+    .route("/", priceEngineRest)
+    .route("/", contactRest)
+    .route("/", statusRest)
+    .route("/", siteRest);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 

@@ -61,6 +61,10 @@ const schema = z.object({
   NAMESILO_API_URL: z.url().default("https://www.namesilo.com/api"),
   NAMESILO_API_KEY: z.string().optional(),
   ECB_API_URL: z.url().default("https://www.ecb.europa.eu/stats/eurofxref"),
+  /** The external community chat; the pages show no chat link when unset. */
+  COMMUNITY_CHAT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** Where people can write to the team; shown on the contact, help and ICANN pages when set. */
+  CONTACT_EMAIL: z.email("must be an e-mail address").optional(),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -12,9 +12,9 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { UiProvider } from "../components/ui/provider.tsx";
 import { createQueryClient } from "../lib/query-client.ts";
 import { TRPCProvider, createTrpcClient } from "../lib/trpc.ts";
-import { signedOut } from "./trpc-msw.ts";
+import { signedOut, siteSettingsUnset } from "./trpc-msw.ts";
 
-export const server = setupServer(signedOut);
+export const server = setupServer(signedOut, siteSettingsUnset);
 
 /** Call once at the top of a test file. */
 export function useMsw(): void {

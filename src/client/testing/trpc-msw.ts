@@ -43,3 +43,36 @@ export const trpcPending = (path: string) =>
 export const signedOut = trpcOk("auth.me", null);
 export const signedIn = (user: { firstName: string | null; email: string | null; isAdmin?: boolean }) =>
   trpcOk("auth.me", { id: 1, isAdmin: false, ...user });
+
+/** A deployment without a community chat or contact address (the server's defaults). */
+export const siteSettingsUnset = trpcOk("site.settings", { communityChatUrl: null, contactEmail: null });
+
+const STATUS_CODES: Record<number, [string, number]> = {
+  400: ["BAD_REQUEST", -32600], 401: ["UNAUTHORIZED", -32001], 403: ["FORBIDDEN", -32003],
+  404: ["NOT_FOUND", -32004], 409: ["CONFLICT", -32009], 500: ["INTERNAL_SERVER_ERROR", -32603],
+};
+
+/** Answers a mutation; `calls` collects every input it received. */
+export function mutationOk<I = unknown>(path: string, answer: unknown | ((input: I) => unknown), calls?: I[]) {
+  return http.post(`*/trpc/${path}`, async ({ request }) => {
+    // Procedures without input (calendarToken) are posted with an empty body.
+    const text = await request.text();
+    const input = (text ? JSON.parse(text) : undefined) as I;
+    calls?.push(input);
+    const data = typeof answer === "function" ? (answer as (input: I) => unknown)(input) : answer;
+    return HttpResponse.json({ result: { data } });
+  });
+}
+
+/** A mutation failing the way the server's error formatter answers, optionally with field issues. */
+export function mutationError(path: string, status: keyof typeof STATUS_CODES, message: string, issues?: { field: string; message: string }[]) {
+  const [code, jsonCode] = STATUS_CODES[status]!;
+  return http.post(`*/trpc/${path}`, () =>
+    HttpResponse.json({ error: { message, code: jsonCode, data: { code, httpStatus: status, path, issues } } }, { status }),
+  );
+}
+
+/** Toasts live in a module-level store that outlives each test's render; call in afterEach. */
+export async function clearToasts(): Promise<void> {
+  (await import("../components/ui/toaster-view.tsx")).toaster.remove();
+}

@@ -1,9 +1,12 @@
 import { authRouter } from "../features/auth/router.ts";
 import { catalogueRouter } from "../features/catalogue/router.ts";
 import { priceEngineRouter } from "../features/price-engine/router.ts";
+import { contactRouter } from "../features/contact/router.ts";
 import { portfolioRouter } from "../features/portfolio/router.ts";
 import { pricesRouter } from "../features/prices/router.ts";
 import { providersRouter } from "../features/providers/router.ts";
+import { siteRouter } from "../features/site/router.ts";
+import { statusRouter } from "../features/status/router.ts";
 import { router } from "./init.ts";
 
 export const appRouter = router({
@@ -13,6 +16,9 @@ export const appRouter = router({
   priceEngine: priceEngineRouter,
   prices: pricesRouter,
   providers: providersRouter,
+  contact: contactRouter,
+  site: siteRouter,
+  status: statusRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,8 +1,11 @@
 import { Button, Card, Container, Heading, Text } from "@chakra-ui/react";
 import { LuMessageCircle } from "react-icons/lu";
-import { COMMUNITY_CHAT_URL } from "../../lib/site.ts";
+import { useSiteSettings } from "../../lib/use-site-settings.ts";
 
+/** Shown only when the deployment has a community chat (COMMUNITY_CHAT_URL). */
 export function CommunityChat() {
+  const { communityChatUrl } = useSiteSettings();
+  if (!communityChatUrl) return null;
   return (
     <Container as="section" aria-labelledby="community-chat" maxW="7xl">
       <Card.Root variant="subtle" textAlign="center" alignItems="center" py="6">
@@ -16,7 +19,7 @@ export function CommunityChat() {
             first.
           </Text>
           <Button asChild colorPalette="blue">
-            <a href={COMMUNITY_CHAT_URL} target="_blank" rel="noopener noreferrer">
+            <a href={communityChatUrl} target="_blank" rel="noopener noreferrer">
               Chat Now
             </a>
           </Button>

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { controlIntersections } from "../../testing/intersection.ts";
 import { renderUi, server, useMsw } from "../../testing/render.tsx";
-import { signedIn } from "../../testing/trpc-msw.ts";
+import { signedIn, trpcOk } from "../../testing/trpc-msw.ts";
 import { AppShell } from "./app-shell.tsx";
 
 useMsw();
@@ -38,6 +38,7 @@ describe("app shell", () => {
   });
 
   it("renders the footer when it nears the viewport, with every destination and the copyright line", async () => {
+    server.use(trpcOk("site.settings", { communityChatUrl: "https://chat.example.org/join", contactEmail: null }));
     const view = controlIntersections();
     renderUi(<AppShell>page</AppShell>);
     await screen.findByRole("link", { name: "Sign In" });
@@ -49,9 +50,21 @@ describe("app shell", () => {
       "/service-providers", "/documentation", "/help", "/contact", "/status", "/privacy", "/terms", "/cookies"]) {
       expect(hrefs).toContain(path);
     }
-    const chat = footer.getByRole("link", { name: "Community Chat" });
+    const chat = await footer.findByRole("link", { name: "Community Chat" });
     expect(chat.getAttribute("target")).toBe("_blank");
+    expect(chat.getAttribute("href")).toBe("https://chat.example.org/join");
     expect(footer.getByText(/Copyright 2025/)).toBeTruthy();
+  });
+
+  it("leaves the community chat out of the footer when the deployment has none", async () => {
+    const view = controlIntersections();
+    renderUi(<AppShell>page</AppShell>);
+    await screen.findByRole("link", { name: "Sign In" });
+    act(() => view.reveal());
+    const footer = within(await screen.findByRole("contentinfo"));
+    await footer.findByRole("link", { name: "Help Center" });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(footer.queryByRole("link", { name: "Community Chat" })).toBeNull();
   });
 
   it("opens the menu drawer on a phone and closes it when a link is tapped", async () => {

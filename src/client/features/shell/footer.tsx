@@ -1,6 +1,7 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
-import { BRAND, COMMUNITY_CHAT_URL } from "../../lib/site.ts";
+import { BRAND } from "../../lib/site.ts";
+import { useSiteSettings } from "../../lib/use-site-settings.ts";
 
 interface FooterLink {
   label: string;
@@ -33,7 +34,6 @@ const GROUPS: ReadonlyArray<{ title: string; links: FooterLink[] }> = [
     links: [
       { label: "Documentation", href: "/documentation" },
       { label: "Help Center", href: "/help" },
-      { label: "Community Chat", href: COMMUNITY_CHAT_URL, external: true },
       { label: "Contact", href: "/contact" },
       { label: "System Status", href: "/status" },
     ],
@@ -52,6 +52,14 @@ const GROUPS: ReadonlyArray<{ title: string; links: FooterLink[] }> = [
 const LINK_STYLES = { "& ul a": { color: "fg.muted", textDecoration: "none" }, "& ul a:hover": { color: "fg", textDecoration: "underline" } };
 
 export function Footer() {
+  const { communityChatUrl } = useSiteSettings();
+  // The chat link sits after Help Center, and only when the deployment has a community chat.
+  const groups = communityChatUrl
+    ? GROUPS.map((group) => group.title !== "Support" ? group : {
+      ...group,
+      links: group.links.flatMap((link) => link.href === "/help" ? [link, { label: "Community Chat", href: communityChatUrl, external: true }] : [link]),
+    })
+    : GROUPS;
   return (
     <Box as="footer" borderTopWidth="1px" bg="bg.subtle" mt="16" css={LINK_STYLES}>
       <Container maxW="7xl" py="10">
@@ -62,7 +70,7 @@ export function Footer() {
               A domain intelligence and management platform for smart domain registration decisions.
             </Text>
           </Stack>
-          {GROUPS.map((group) => (
+          {groups.map((group) => (
             <Box as="nav" aria-label={group.title} key={group.title}>
               <Heading as="h2" size="sm" mb="3">
                 {group.title}

@@ -38,6 +38,20 @@ forEachDialect("catalogue API", (getDb) => {
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 
+  it("GET /api/registry-operators counts each operator's country-code TLDs, and catalogue.registryOperators answers the same", async () => {
+    const { body } = await getJson<{ name: string; tldCount: number; countryCodeCount: number; tlds: string[] }[]>(app(), "/api/registry-operators");
+    const verisign = body.find((o) => o.name === "VeriSign Global Registry Services")!;
+    // com and net are generic; cc (Cocos Islands) and tv (Tuvalu) are country codes VeriSign runs.
+    const ccTlds = verisign.tlds.filter((name) => name.length === 2);
+    expect(verisign.countryCodeCount).toBe(ccTlds.length);
+    const everyTld = body.flatMap((o) => o.tlds);
+    expect(new Set(everyTld).size).toBe(everyTld.length);
+    const de = body.find((o) => o.tlds.includes("de"))!;
+    expect(de).toMatchObject({ countryCodeCount: de.tldCount });
+    const twin = await getJson<{ result: { data: unknown } }>(app(), "/trpc/catalogue.registryOperators");
+    expect(twin.body.result.data).toEqual(body);
+  });
+
   it("GET /api/data-last-updated says 'deployed' until a price fetch updates data", async () => {
     await setMeta(getDb(), META_KEYS.deployedAt, "2026-11-01T10:00:00.000Z");
     const before = await getJson(app(), "/api/data-last-updated");

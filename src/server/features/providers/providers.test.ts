@@ -49,4 +49,21 @@ forEachDialect("service provider API", (getDb) => {
     expect(body.nonMatchingRegistrars.find((r) => r.id === 2)).toMatchObject({ name: "Network Solutions, LLC", status: "Accredited" });
     expect(body.nonMatchingRegistrars.every((r) => r.status === "Accredited")).toBe(true);
   });
+
+  it("GET /api/service-providers/directory gives each provider's coverage from its prices and whether accounts connect", async () => {
+    type Entry = { name: string; tldCount: number; currencies: string[]; priceRanges: { currency: string; minRegistration: string; maxRegistration: string }[]; canConnectAccount: boolean };
+    const { status, body } = await getJson<Entry[]>(app(), "/api/service-providers/directory");
+    expect(status).toBe(200);
+    const p = await porkbun();
+    const prices = (await getJson<{ registrationPrice: string | null; currency: string }[]>(app(), `/api/service-providers/${p.id}/domain-prices`)).body;
+    const entry = body.find((e) => e.name === "Porkbun")!;
+    expect(entry.tldCount).toBe(prices.length);
+    expect(entry.currencies).toEqual(["USD"]);
+    const usd = prices.map((r) => Number(r.registrationPrice)).filter((n) => n > 0);
+    expect(entry.priceRanges).toEqual([{ currency: "USD", minRegistration: Math.min(...usd).toFixed(2), maxRegistration: Math.max(...usd).toFixed(2) }]);
+    const connectable = body.filter((e) => e.canConnectAccount).map((e) => e.name).sort();
+    expect(connectable).toEqual(["Cloudflare Registrar", "Dynadot", "Namecheap", "Porkbun"]);
+    const twin = await getJson<{ result: { data: Entry[] } }>(app(), "/trpc/providers.directory");
+    expect(twin.body.result.data).toEqual(body);
+  });
 });

@@ -4,7 +4,7 @@ import { serviceProviderEditSchema } from "../../../shared/schemas/service-provi
 import { requireAdmin } from "../../lib/auth-guards.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
-import { getIanaRegistrars, getProvider, getProviderPrices, listProviders, updateProvider } from "./service.ts";
+import { getIanaRegistrars, getProvider, getProviderDirectory, getProviderPrices, listProviders, updateProvider } from "./service.ts";
 
 const admin = new Hono<AppEnv>()
   .use(requireAdmin, async (c, next) => {
@@ -22,6 +22,7 @@ const admin = new Hono<AppEnv>()
 
 export const providersRest = new Hono<AppEnv>()
   .get("/service-providers", async (c) => c.json(await listProviders(c.var.ctx.db)))
+  .get("/service-providers/directory", async (c) => c.json(await getProviderDirectory(c.var.ctx.db)))
   .get("/service-providers/:id", async (c) => {
     const id = parseOrThrow(providerIdSchema, c.req.param("id"), "id");
     return c.json(await getProvider(c.var.ctx.db, id));

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
 import { serviceProviderEditSchema } from "../../../shared/schemas/service-provider.ts";
 import { adminProcedure, publicProcedure, router } from "../../trpc/init.ts";
-import { getIanaRegistrars, getProvider, getProviderPrices, listProviders, updateProvider } from "./service.ts";
+import { getIanaRegistrars, getProvider, getProviderDirectory, getProviderPrices, listProviders, updateProvider } from "./service.ts";
 
 const byId = z.object({ id: providerIdSchema });
 
@@ -10,6 +10,7 @@ export const providersRouter = router({
   list: publicProcedure.query(({ ctx }) => listProviders(ctx.db)),
   getById: publicProcedure.input(byId).query(({ ctx, input }) => getProvider(ctx.db, input.id)),
   prices: publicProcedure.input(byId).query(({ ctx, input }) => getProviderPrices(ctx.db, input.id)),
+  directory: publicProcedure.query(({ ctx }) => getProviderDirectory(ctx.db)),
   ianaRegistrars: publicProcedure.query(({ ctx }) => getIanaRegistrars(ctx.db)),
   adminList: adminProcedure.query(({ ctx }) => listProviders(ctx.db)),
   adminUpdate: adminProcedure.input(serviceProviderEditSchema.extend({ id: providerIdSchema }))

@@ -5,6 +5,8 @@ import { listAccreditedRegistrars } from "../../../../db/repositories/iana-regis
 import {
   findServiceProvider, findServiceProviderByDomain, listServiceProviders, updateServiceProvider,
 } from "../../../../db/repositories/service-provider-repository.ts";
+import { listProviderCoverage } from "../../../../db/repositories/provider-coverage-repository.ts";
+import { canConnectAccount } from "../../../shared/connectable-registrars.ts";
 import { minorToPrice as money } from "../../../shared/price-format.ts";
 import type { ServiceProviderEditInput } from "../../../shared/schemas/service-provider.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -58,4 +60,25 @@ export async function getIanaRegistrars(db: Db) {
       totalNonMatched: nonMatchingRegistrars.length,
     },
   };
+}
+
+/**
+ * The service-provider directory: each provider with what its price list covers (TLD count,
+ * registration price range per currency) and whether its accounts can be connected.
+ */
+export async function getProviderDirectory(db: Db) {
+  const [providers, coverage] = await Promise.all([listServiceProviders(db), listProviderCoverage(db)]);
+  return providers.map((p) => {
+    const rows = coverage.filter((c) => c.providerId === p.id);
+    return {
+      id: p.id, name: p.name, displayName: p.displayName, domain: p.domain, logoUrl: p.logoUrl, website: p.website,
+      isActive: p.isActive, ianaId: p.ianaId, ianaStatus: p.ianaStatus,
+      tldCount: rows.reduce((sum, r) => sum + r.tldCount, 0),
+      currencies: rows.map((r) => r.currency),
+      priceRanges: rows
+        .filter((r) => r.minRegistration !== null && r.maxRegistration !== null)
+        .map((r) => ({ currency: r.currency, minRegistration: money(r.minRegistration), maxRegistration: money(r.maxRegistration) })),
+      canConnectAccount: canConnectAccount(p.domain),
+    };
+  });
 }

@@ -1,0 +1,39 @@
+import { Button, HStack, Text } from "@chakra-ui/react";
+
+interface ListPagerProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** What the list holds, for "Showing 1-50 of 2,900 registrars". */
+  noun: string;
+  onPageChange: (page: number) => void;
+}
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** Previous / Next over a list held in the page, so long lists render one page of rows at a time. */
+export function ListPager({ page, pageSize, total, noun, onPageChange }: ListPagerProps) {
+  const pages = pageCount(total, pageSize);
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return (
+    <HStack as="nav" aria-label={`${noun} pages`} justify="space-between" wrap="wrap" gap="3" mt="4">
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">
+        Showing {fmt(from)}-{fmt(to)} of {fmt(total)} {noun}
+      </Text>
+      <HStack gap="2">
+        <Button size="sm" variant="outline" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
+          Previous
+        </Button>
+        <Text fontSize="sm">
+          Page {page} of {pages}
+        </Text>
+        <Button size="sm" variant="outline" onClick={() => onPageChange(page + 1)} disabled={page >= pages}>
+          Next
+        </Button>
+      </HStack>
+    </HStack>
+  );
+}

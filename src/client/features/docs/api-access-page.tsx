@@ -1,0 +1,64 @@
+import { Badge, Box, Button, Card, Code, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { InfoPage } from "../../components/info-page.tsx";
+import { SpaAnchor } from "../../components/spa-anchor.tsx";
+
+/** The public REST endpoints as they answer today (src/server/features/*\/rest.ts). */
+const ENDPOINTS: ReadonlyArray<{ path: string; description: string; params: string }> = [
+  { path: "/api/domain-prices", description: "Lowest registration, renewal and transfer price per TLD, paged.", params: "page, limit (max 100), sortBy (tldName, registrationPrice, renewalPrice, transferPrice), sortOrder (asc, desc), search, category (generic, country-code, sponsored, other)" },
+  { path: "/api/domain-prices/tld/{tld}", description: "Every registrar's quote for one TLD.", params: "tld: name such as com, or its id" },
+  { path: "/api/tlds/{tld}", description: "One TLD: category, registry operator, RDAP server.", params: "tld: name or id" },
+  { path: "/api/service-providers", description: "The registrars we compare, with IANA accreditation.", params: "none" },
+  { path: "/api/service-providers/{id}/domain-prices", description: "One registrar's whole price list.", params: "id" },
+  { path: "/api/registry-operators", description: "Registry operators with the TLDs they manage.", params: "none" },
+  { path: "/api/iana-registrars", description: "IANA accredited registrars, split by whether we compare them.", params: "none" },
+];
+
+function Snippet({ label, children }: { label: string; children: string }) {
+  return (
+    <Box>
+      <Text fontSize="sm" fontWeight="semibold" mb="1">{label}</Text>
+      <Code display="block" whiteSpace="pre-wrap" p="3" rounded="md" fontSize="sm">{children}</Code>
+    </Box>
+  );
+}
+
+export function ApiAccessPage() {
+  const base = `${window.location.origin}/api`;
+  return (
+    <InfoPage title="API Access" intro="Read domain prices, TLDs and registrars as JSON from the same API this site uses.">
+      <Card.Root variant="outline" mb="10">
+        <Card.Header><Heading as="h2" size="lg">Quick start</Heading></Card.Header>
+        <Card.Body gap="4">
+          <Snippet label="Base URL">{base}</Snippet>
+          <Snippet label="Example request">{`curl "${base}/domain-prices?limit=5&sortBy=registrationPrice"`}</Snippet>
+          <Text color="fg.muted">
+            The endpoints below are public: no key is needed. Errors come back as JSON
+            {" "}<Code>{`{ "message": "…", "issues": [{ "field": "…", "message": "…" }] }`}</Code>{" "}
+            with a matching HTTP status (400 for a bad parameter, 404 for an unknown TLD or registrar).
+          </Text>
+        </Card.Body>
+      </Card.Root>
+      <Heading as="h2" size="xl" mb="4">Endpoints</Heading>
+      <Table.ScrollArea borderWidth="1px" rounded="lg" mb="10">
+        <Table.Root size="sm">
+          <Table.Header><Table.Row>
+            <Table.ColumnHeader>Endpoint</Table.ColumnHeader><Table.ColumnHeader>What it returns</Table.ColumnHeader><Table.ColumnHeader>Parameters</Table.ColumnHeader>
+          </Table.Row></Table.Header>
+          <Table.Body>
+            {ENDPOINTS.map((e) => (
+              <Table.Row key={e.path}>
+                <Table.Cell><HStack gap="2"><Badge colorPalette="green" variant="solid">GET</Badge><Code>{e.path}</Code></HStack></Table.Cell>
+                <Table.Cell>{e.description}</Table.Cell>
+                <Table.Cell fontSize="sm" color="fg.muted">{e.params}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <Stack direction={{ base: "column", sm: "row" }} gap="3">
+        <Button asChild colorPalette="blue"><SpaAnchor href="/documentation">View Full Documentation</SpaAnchor></Button>
+        <Button asChild variant="outline"><SpaAnchor href="/contact">Ask about the API</SpaAnchor></Button>
+      </Stack>
+    </InfoPage>
+  );
+}

@@ -1,0 +1,31 @@
+import { LegalPage, type LegalSection } from "./legal-page.tsx";
+
+/** What the product stores and why, as the code does it (db/schema, features/auth, features/contact). */
+const SECTIONS: readonly LegalSection[] = [
+  { id: "information-we-collect", title: "Information we collect", paragraphs: [
+    "Account: your e-mail address, your first and last name if you give them, and a one-way hash of your password (never the password itself). With single sign-on we store the identifier your sign-in provider gives us instead of a password.",
+    "Portfolio: the domains you add or import, with their dates, registrar, auto-renew setting and notes. Registrar accounts: the label you choose and the API credentials you enter, stored encrypted.",
+    "Contact messages: the name, e-mail address, subject, category, priority and message you send, with the IP address it came from.",
+    "Security records: sessions (a hash of the session token and its expiry), and counts of sign-in attempts and contact messages per IP address for rate limiting.",
+  ] },
+  { id: "how-we-use-information", title: "How we use information", paragraphs: [
+    "To sign you in, show you your portfolio and its renewal costs, sync domains from registrar accounts you connect, answer your messages and keep the service safe from abuse. We do not sell your information and do not use it for advertising.",
+  ] },
+  { id: "cookies", title: "Cookies and local storage", paragraphs: [
+    "We set one essential cookie, session, while you are signed in, plus short-lived cookies during single sign-on. Your colour theme and cookie preferences are kept in your browser's local storage. See the Cookie Policy for your choices.",
+  ] },
+  { id: "sharing", title: "Sharing", paragraphs: [
+    "When you connect a registrar account, your credentials are sent only to that registrar's API to read your domains. Register and Transfer links send you to the registrar with the domain you typed. We share nothing else unless the law requires it.",
+  ] },
+  { id: "retention", title: "Retention", paragraphs: [
+    "Sessions expire after the configured number of days without use, and signing out deletes the session at once. Rate-limit counts are deleted after their window ends. Your account, portfolio and registrar accounts stay until you ask us to delete them; deleting a registrar account deletes its stored credentials.",
+  ] },
+  { id: "your-rights", title: "Your rights", paragraphs: [
+    "You can see and change your portfolio at any time and export it as CSV. To have your account deleted or to get a copy of what we hold, write to us through the contact page; we answer privacy requests within 30 days.",
+  ] },
+  { id: "contact", title: "Contact", paragraphs: ["Questions about this policy: use the contact page and choose the category Account Help."] },
+];
+
+export function PrivacyPage() {
+  return <LegalPage title="Privacy Policy" intro="What we store about you, why, and what you can do about it." sections={SECTIONS} />;
+}

@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderUi, server, useMsw } from "../../testing/render.tsx";
+import { trpcError, trpcOk } from "../../testing/trpc-msw.ts";
+import { StatusPage } from "./status-page.tsx";
+
+useMsw();
+
+const component = (id: string, name: string, status: string, group = "platform") => ({
+  id, name, group, status, description: `${name} says ${status}`, responseTimeMs: null, lastSuccessAt: null,
+});
+
+function answer(components: ReturnType<typeof component>[], checkedAt = "2026-03-01T10:00:00.000Z") {
+  return {
+    status: "ignored-by-the-page", checkedAt, uptimeSeconds: 93_780, components,
+    metrics: { days: 30, fetches: 40, successfulFetches: 38, averageFetchMs: 812, incidents: 1 },
+    incidents: [{ id: 1, title: "Dynadot fetches failing", description: "HTTP 503 from the price API", severity: "high", status: "in-progress", startTime: "2026-02-28T09:00:00.000Z", endTime: null }],
+  };
+}
+
+describe("System status", () => {
+  it("says 'All Systems Operational' when every component is, and shows measured figures and incidents", async () => {
+    server.use(trpcOk("status.get", answer([component("web", "Web server", "operational"), component("p1", "Porkbun", "operational", "price-source")])));
+    renderUi(<StatusPage />);
+    expect(await screen.findByText("All Systems Operational")).toBeTruthy();
+    const sources = within(screen.getByRole("region", { name: "Price sources" }));
+    expect(sources.getByText("Porkbun says operational")).toBeTruthy();
+    expect(sources.getByText("Operational")).toBeTruthy();
+    expect(screen.getByText("1 d 2 h")).toBeTruthy();
+    expect(screen.getByText("95.0 %")).toBeTruthy();
+    expect(screen.getByText("812 ms")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Dynadot fetches failing" })).toBeTruthy();
+    expect(screen.getByText("In Progress")).toBeTruthy();
+    expect(document.title).toBe("System Status | TLDScope");
+  });
+
+  it("says 'All Systems Experiencing Issues' for degraded, maintenance, outage or an unknown value, shown as 'Unknown'", async () => {
+    for (const status of ["degraded", "maintenance", "outage", "not-running"]) {
+      server.use(trpcOk("status.get", answer([component("web", "Web server", "operational"), component("q", "Job queue", status)])));
+      const view = renderUi(<StatusPage />);
+      expect(await screen.findByText("All Systems Experiencing Issues")).toBeTruthy();
+      const platform = within(screen.getByRole("region", { name: "Platform" }));
+      const expected = { degraded: "Degraded", maintenance: "Maintenance", outage: "Outage", "not-running": "Unknown" }[status]!;
+      expect(platform.getByText(expected)).toBeTruthy();
+      view.unmount();
+    }
+  });
+
+  it("asks the server again on Refresh and shows the new check time", async () => {
+    let calls = 0;
+    server.use(trpcOk("status.get", () => {
+      calls += 1;
+      return answer([component("web", "Web server", "operational")], calls === 1 ? "2026-03-01T10:00:00.000Z" : "2026-03-01T11:30:00.000Z");
+    }));
+    const user = userEvent.setup();
+    renderUi(<StatusPage />);
+    const first = (await screen.findByText(/^Last updated/)).textContent;
+    await user.click(screen.getByRole("button", { name: "Refresh" }));
+    await waitFor(() => expect(screen.getByText(/^Last updated/).textContent).not.toBe(first));
+    expect(calls).toBe(2);
+  });
+
+  it("explains when the status check itself fails", async () => {
+    server.use(trpcError("status.get", 500, "Internal server error"));
+    renderUi(<StatusPage />);
+    expect((await screen.findByRole("alert")).textContent).toContain("The server did not answer the status check: Internal server error");
+  });
+});

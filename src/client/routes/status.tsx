@@ -1,0 +1,4 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { StatusPage } from "../features/status/status-page.tsx";
+
+export const Route = createFileRoute("/status")({ component: StatusPage });

@@ -1,0 +1,13 @@
+/** Deployment settings the client needs to render links; nothing secret belongs here. */
+import type { Config } from "../../config.ts";
+
+export interface SiteSettings {
+  /** null: no community chat is configured, so the pages show no chat link. */
+  communityChatUrl: string | null;
+  contactEmail: string | null;
+}
+
+export const getSiteSettings = (config: Config): SiteSettings => ({
+  communityChatUrl: config.COMMUNITY_CHAT_URL ?? null,
+  contactEmail: config.CONTACT_EMAIL ?? null,
+});
