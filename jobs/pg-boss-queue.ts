@@ -101,7 +101,7 @@ export class PgBossQueue implements JobQueue {
     const client = await this.pool.connect();
     try {
       await client.query("BEGIN");
-      await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1 || '/' || $2, 7272))", [name, o.singletonKey]);
+      await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1::text || '/' || $2::text, 7272))", [name, o.singletonKey]);
       const held = await client.query("SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1", [name, o.singletonKey]);
       const id = held.rowCount ? null : await this.started.send(name, payload, { ...sendOptions, singletonKey: o.singletonKey, db: { executeSql: (text, values) => client.query(text, values) } });
       await client.query("COMMIT");
@@ -166,7 +166,9 @@ export class PgBossQueue implements JobQueue {
 
   async unschedule(name: string, key: string): Promise<void> {
     assertScheduleKey(key);
-    await this.started.deleteQueue(scheduleQueueName(name, key)); // takes its schedule with it
+    // The forwarding queue stays (pg-boss 10 cannot delete a queue that still holds finished
+    // jobs); without its schedule nothing new arrives in it.
+    await this.started.unschedule(scheduleQueueName(name, key));
   }
 
   async cancel(name: string, id: string): Promise<void> {
