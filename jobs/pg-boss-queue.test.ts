@@ -7,13 +7,13 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing/test-db.ts";
 import type { JobQueue } from "./queue.ts";
-import { testQueue, waitFor } from "./testing/queue-test-kit.ts";
+import { createTestQueue, waitFor } from "./testing/queue-test-kit.ts";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("pg-boss queue [postgres]", () => {
   let testDb: TestDb;
   const queues: JobQueue[] = [];
   const started = async (work: boolean) => {
-    const q = testQueue(testDb);
+    const q = createTestQueue(testDb);
     queues.push(q);
     await q.start({ work });
     return q;

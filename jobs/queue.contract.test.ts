@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, TEST_DIALECTS, type TestDb } from "../db/testing/test-db.ts";
 import type { Job, JobQueue } from "./queue.ts";
-import { gate, testQueue, waitFor } from "./testing/queue-test-kit.ts";
+import { gate, createTestQueue, waitFor } from "./testing/queue-test-kit.ts";
 
 for (const dialect of TEST_DIALECTS) {
   describe(`job queue contract [${dialect}]`, () => {
@@ -15,7 +15,7 @@ for (const dialect of TEST_DIALECTS) {
 
     beforeAll(async () => {
       testDb = await createTestDb(dialect, { seeded: false });
-      queue = testQueue(testDb);
+      queue = createTestQueue(testDb);
       await queue.start({ work: true });
     });
     afterAll(async () => {
@@ -144,7 +144,7 @@ for (const dialect of TEST_DIALECTS) {
     });
 
     it("retries a job left unfinished by a stopped queue in the next queue on the same database", async () => {
-      const first = testQueue(testDb);
+      const first = createTestQueue(testDb);
       extra.push(first);
       await first.start({ work: true });
       await first.createQueue("restart");
@@ -158,7 +158,7 @@ for (const dialect of TEST_DIALECTS) {
       await waitFor(() => firstStarted, Boolean);
       await first.stop(300);
 
-      const second = testQueue(testDb);
+      const second = createTestQueue(testDb);
       extra.push(second);
       await second.start({ work: true });
       await second.createQueue("restart");

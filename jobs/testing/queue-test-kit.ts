@@ -8,7 +8,7 @@ import type { QueueLog } from "../send-options.ts";
 export const silentLog: QueueLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A queue on the test database with short intervals (pg-boss allows 0.5 s polling, 1 s cron). */
-export function testQueue(testDb: TestDb, options: { clock?: Clock } = {}): JobQueue {
+export function createTestQueue(testDb: TestDb, options: { clock?: Clock } = {}): JobQueue {
   if (testDb.db.dialect === "sqlite") return new InProcessQueue({ db: testDb.db, log: silentLog, pollIntervalMs: 50, ...options });
   if (!testDb.url) throw new Error("PostgreSQL test database without a URL");
   return new PgBossQueue({

@@ -13,6 +13,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { Db } from "../../db/client.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth/authenticate.ts";
 import { authRest } from "./features/auth/rest.ts";
@@ -33,6 +34,8 @@ import { appRouter } from "./trpc/root.ts";
 
 export interface AppDeps {
   db: Db;
+  /** The job queue, started by main.ts; requests only enqueue and read. */
+  queue: JobQueue;
   config: Config;
   log: Logger;
   /** Directory of the built client (index.html + assets); omitted in API-only tests. */
@@ -54,7 +57,7 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
 }
 
 export function createApp(deps: AppDeps) {
-  const { db, config, log } = deps;
+  const { db, queue, config, log } = deps;
   const app = new Hono<AppEnv>();
   const authenticate = deps.authenticate ?? createSessionAuthenticator(db, config);
   // Behind a TLS-terminating proxy the request URL says http://, but browsers send the public origin.
@@ -68,7 +71,7 @@ export function createApp(deps: AppDeps) {
     const auth = await authenticate(c);
     let requestLog: Logger | undefined;
     const ctx: RequestContext = {
-      db, config, requestId: c.var.requestId,
+      db, queue, config, requestId: c.var.requestId,
       // A child logger per request costs more than most requests do: made on first use.
       get log() {
         return (requestLog ??= log.child({ reqId: c.var.requestId }));

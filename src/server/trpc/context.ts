@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/client.ts";
+import type { JobQueue } from "../../../jobs/queue.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../lib/logger.ts";
 
@@ -13,6 +14,8 @@ export interface SessionUser {
 /** What a request carries into services: from Hono for REST shims, from tRPC's context for procedures. */
 export interface RequestContext {
   db: Db;
+  /** Services enqueue here; jobs run in worker processes (ROLE=worker or all). */
+  queue: JobQueue;
   config: Config;
   log: Logger;
   requestId: string;
