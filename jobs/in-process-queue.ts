@@ -203,7 +203,7 @@ export class InProcessQueue implements JobQueue {
     const job = { id: row.id, name: row.name, data: JSON.parse(row.data) as unknown, retryCount: row.retryCount, signal: controller.signal };
     const settled = (async () => {
       try {
-        await handler(job);
+        await Promise.resolve().then(() => handler(job));
         await finishQueueJob(this.db, row.id, row.retryCount, "completed", null, new Date(this.clock.now()));
       } catch (error) {
         if (!controller.signal.aborted) this.log.warn({ err: error, queue: row.name, jobId: row.id, attempt: row.retryCount }, "job failed");

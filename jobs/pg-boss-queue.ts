@@ -2,14 +2,16 @@
  * The queue on PostgreSQL: pg-boss 10, shared by every process on the same database. pg-boss
  * gets this module's own pool, so a singleton send can check and insert in one transaction.
  * What pg-boss 10 does not offer is added here: a singleton key that refuses while a job is
- * queued OR active, several schedules per queue (pg-boss-schedules.ts), and aborting a
- * running handler's signal when its job is cancelled from any process or expires.
+ * queued OR active and counts of its tables (pg-boss-tables.ts), several schedules per queue
+ * (pg-boss-schedules.ts), and aborting a running handler's signal when its job is cancelled
+ * from any process or expires.
  */
 import PgBoss from "pg-boss";
 import pg from "pg";
 import { JOB_DEFAULTS, type ActiveJob, type JobHandler, type JobInfo, type JobQueue, type QueueCounts, type QueueOptions, type SendOptions } from "./queue.ts";
 import { assertScheduleKey, parseCron } from "./schedule-rules.ts";
 import { ScheduleForwarder, scheduleQueueName, SCHEDULE_QUEUE_PREFIX } from "./pg-boss-schedules.ts";
+import { countJobs, listActiveJobs, sendSingleton, withAdvisoryLock } from "./pg-boss-tables.ts";
 import { checkSendOptions, type QueueLog } from "./send-options.ts";
 
 export interface PgBossQueueOptions {
@@ -38,6 +40,7 @@ export class PgBossQueue implements JobQueue {
   private readonly running = new Map<string, { controller: AbortController; settled: Promise<void> }>();
   private forwarder: ScheduleForwarder | undefined;
   private closed = false;
+  private creating: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: PgBossQueueOptions) {
     this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 4, application_name: "tldscope-queue" });
@@ -76,8 +79,27 @@ export class PgBossQueue implements JobQueue {
     const concurrency = options.concurrency ?? JOB_DEFAULTS.concurrency;
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`Queue "${name}": concurrency must be a whole number ≥ 1`);
     if (!name.trim() || INTERNAL(name)) throw new Error(`Queue name "${name}" is empty or reserved`);
-    await this.started.createQueue(name);
+    await this.ensureQueue(name);
     this.concurrency.set(name, concurrency);
+  }
+
+  /**
+   * pg-boss 10's create_queue deadlocks when two processes create the same queue at once (web
+   * and worker booting together), so creators take turns under an advisory lock.
+   */
+  private ensureQueue(name: string, options?: PgBoss.Queue): Promise<void> {
+    // One at a time in this process too: each holds a connection while waiting for the lock.
+    const next = this.creating.then(() => this.createLocked(name, options));
+    this.creating = next.catch(() => undefined);
+    return next;
+  }
+
+  private async createLocked(name: string, options?: PgBoss.Queue) {
+    const boss = this.started;
+    if (await boss.getQueue(name)) return;
+    await withAdvisoryLock(this.pool, "pg-boss create_queue", async () => {
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
+    });
   }
 
   /** pg-boss 10 silently drops a job sent to a missing queue; say so instead. */
@@ -97,21 +119,7 @@ export class PgBossQueue implements JobQueue {
     // pg-boss stores JSON from a string as is; objects would also pass, but arrays and strings would not.
     const payload = JSON.stringify(data ?? null) as unknown as object;
     if (!o.singletonKey) return this.started.send(name, payload, sendOptions);
-    // pg-boss 10's singleton policies allow one queued AND one active job per key; the contract is one in all.
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
-      await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1::text || '/' || $2::text, 7272))", [name, o.singletonKey]);
-      const held = await client.query("SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1", [name, o.singletonKey]);
-      const id = held.rowCount ? null : await this.started.send(name, payload, { ...sendOptions, singletonKey: o.singletonKey, db: { executeSql: (text, values) => client.query(text, values) } });
-      await client.query("COMMIT");
-      return id;
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    return sendSingleton(this.pool, this.started, name, o.singletonKey, payload, sendOptions);
   }
 
   async work<T>(name: string, handler: JobHandler<T>): Promise<void> {
@@ -135,11 +143,13 @@ export class PgBossQueue implements JobQueue {
     const expiry = setTimeout(() => controller.abort(new Error(`job expired after ${job.expireInSeconds} s`)), job.expireInSeconds * 1000);
     // pg-boss does not tell a worker that its job was cancelled: read the state while it runs.
     const watch = setInterval(() => {
-      this.started.getJobById(job.name, job.id).then((now) => {
+      this.boss?.getJobById(job.name, job.id).then((now) => {
         if (now?.state !== "active") controller.abort(new Error(now?.state === "cancelled" ? "job cancelled" : `job is ${now?.state ?? "gone"}`));
       }, () => undefined);
     }, this.options.cancelCheckMs ?? 1000);
-    const settled = handler({ id: job.id, name: job.name, data: job.data, retryCount: job.retryCount, signal: controller.signal });
+    // Once aborted there is nothing left to notice, even if the handler ignores its signal.
+    controller.signal.addEventListener("abort", () => clearInterval(watch), { once: true });
+    const settled = Promise.resolve().then(() => handler({ id: job.id, name: job.name, data: job.data, retryCount: job.retryCount, signal: controller.signal }));
     const entry = { controller, settled: settled.then(() => undefined, () => undefined) };
     this.running.set(job.id, entry);
     try {
@@ -160,7 +170,7 @@ export class PgBossQueue implements JobQueue {
     parseCron(cron);
     // pg-boss 10 keeps one schedule per queue, so each (queue, key) gets a queue of its own whose jobs are forwarded.
     const via = scheduleQueueName(name, key);
-    await this.started.createQueue(via, { name: via, retryLimit: 5, retryDelay: 5, expireInSeconds: 60 });
+    await this.ensureQueue(via, { name: via, retryLimit: 5, retryDelay: 5, expireInSeconds: 60 });
     await this.started.schedule(via, cron, { target: name, data: data ?? null }, { tz: "UTC" });
   }
 
@@ -176,23 +186,12 @@ export class PgBossQueue implements JobQueue {
     this.running.get(id)?.controller.abort(new Error("job cancelled"));
   }
 
-  async counts(name?: string): Promise<QueueCounts> {
-    const { rows } = await this.pool.query<{ state: string; n: string }>(
-      `SELECT state, count(*) AS n FROM pgboss.job WHERE state < 'completed' AND ($1::text IS NULL OR name = $1)
-         AND name NOT LIKE '\\_\\_pgboss\\_\\_%' AND name NOT LIKE $2 GROUP BY state`,
-      [name ?? null, `${SCHEDULE_QUEUE_PREFIX.replace(/_/g, "\\_")}%`],
-    );
-    const n = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
-    return { queued: n("created") + n("retry"), active: n("active") };
+  counts(name?: string): Promise<QueueCounts> {
+    return countJobs(this.pool, name);
   }
 
-  async activeJobs(name?: string): Promise<ActiveJob[]> {
-    const { rows } = await this.pool.query<{ id: string; name: string; data: unknown; started_on: Date }>(
-      `SELECT id, name, data, started_on FROM pgboss.job WHERE state = 'active' AND ($1::text IS NULL OR name = $1)
-         AND name NOT LIKE '\\_\\_pgboss\\_\\_%' AND name NOT LIKE $2 ORDER BY started_on`,
-      [name ?? null, `${SCHEDULE_QUEUE_PREFIX.replace(/_/g, "\\_")}%`],
-    );
-    return rows.map((r) => ({ id: r.id, name: r.name, data: r.data, startedAt: r.started_on }));
+  activeJobs(name?: string): Promise<ActiveJob[]> {
+    return listActiveJobs(this.pool, name);
   }
 
   async getJob(name: string, id: string): Promise<JobInfo | null> {
@@ -201,6 +200,7 @@ export class PgBossQueue implements JobQueue {
   }
 
   async stop(timeoutMs = 10_000): Promise<void> {
+    if (this.closed) return;
     const boss = this.boss;
     if (boss) {
       this.forwarder?.stop();
