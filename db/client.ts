@@ -34,6 +34,12 @@ export interface Db {
   /** Runs fn atomically; fn must only await database work (see sqliteTransaction). */
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
+  /**
+   * Runs fn while holding a database-wide lock named by `key`, so processes booting together on
+   * PostgreSQL take turns (an advisory lock on its own connection); on SQLite, which one process
+   * owns, it just runs fn.
+   */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -105,6 +111,7 @@ function openSqlite(path: string): Db {
     all: async <T>(query: SQL) => db.all<T>(query),
     transaction,
     migrate: async () => migrateSqlite(db, { migrationsFolder: migrationsDir("sqlite") }),
+    withLock: (_key, fn) => fn(),
     close: async () => {
       client.close();
     },
@@ -118,23 +125,25 @@ function openPostgres(url: string, poolSize: number, onIdleConnectionError: (err
   // The one cast of the dialect seam (see the header comment).
   const db = pgDb as unknown as Executor;
   const t = pgSchema as unknown as Tables;
+  const withLock = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock($1)", [key]);
+      return await fn();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => undefined);
+      client.release();
+    }
+  };
   return {
     dialect: "postgres",
     db,
     t,
     all: async <T>(query: SQL) => (await pgDb.execute(query)).rows as T[],
     transaction: (fn) => pgDb.transaction((tx) => fn(tx as unknown as Executor)),
-    migrate: async () => {
-      // Several processes may boot at once on PostgreSQL: one migrates, the others wait.
-      const client = await pool.connect();
-      try {
-        await client.query("SELECT pg_advisory_lock(727274)");
-        await migratePg(pgDb, { migrationsFolder: migrationsDir("pg") });
-      } finally {
-        await client.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
-        client.release();
-      }
-    },
+    // Several processes may boot at once on PostgreSQL: one migrates, the others wait.
+    migrate: () => withLock(727274, () => migratePg(pgDb, { migrationsFolder: migrationsDir("pg") })),
+    withLock,
     close: () => pool.end(),
   };
 }

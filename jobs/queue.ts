@@ -8,10 +8,17 @@
 export interface SendOptions {
   /** At most one queued-or-active job per (queue, singletonKey); send() then returns null. */
   singletonKey?: string;
-  /** Retries after a failure (default 2), spaced by retryDelaySeconds doubling each time. */
+  /**
+   * Retries after a failure (default 2), spaced by retryDelaySeconds (default 10, at least 1)
+   * doubling each time: retryDelaySeconds × 2^retryCount. pg-boss adds up to as much again as
+   * random jitter, so retries of many jobs failing together spread out.
+   */
   retryLimit?: number;
   retryDelaySeconds?: number;
-  /** A job still active after this long counts as failed (its worker died) and is retried. */
+  /**
+   * A job still active after this long (default 900, 1 to 86,399) counts as a failed attempt
+   * and is retried: its signal aborts, or, if its process died, another process picks it up.
+   */
   expireInSeconds?: number;
   /** Do not start before this many seconds from now. */
   startAfterSeconds?: number;
@@ -32,6 +39,7 @@ export interface Job<T = unknown> {
   signal: AbortSignal;
 }
 
+/** Resolving completes the job; throwing fails this attempt (retried while attempts remain). */
 export type JobHandler<T = unknown> = (job: Job<T>) => Promise<void>;
 
 export interface ActiveJob {
@@ -41,6 +49,19 @@ export interface ActiveJob {
   startedAt: Date;
 }
 
+export type JobState = "queued" | "active" | "completed" | "failed" | "cancelled";
+
+export interface JobInfo {
+  id: string;
+  name: string;
+  data: unknown;
+  state: JobState;
+  /** Attempts made before the current or next one. */
+  retryCount: number;
+}
+
+export const JOB_DEFAULTS = { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 900, concurrency: 1 } as const;
+
 export interface QueueCounts {
   queued: number;
   active: number;
@@ -48,7 +69,7 @@ export interface QueueCounts {
 
 export interface JobQueue {
   readonly kind: "pg-boss" | "in-process";
-  /** Creates the queue if missing; call before send/work/schedule on it. */
+  /** Creates the queue if missing; call before send/work/schedule on it (send to an unknown queue throws). */
   createQueue(name: string, options?: QueueOptions): Promise<void>;
   /** Enqueues a job; resolves to its id, or null when a singleton with that key is already queued or active. */
   send<T>(name: string, data: T, options?: SendOptions): Promise<string | null>;
@@ -56,7 +77,9 @@ export interface JobQueue {
   work<T>(name: string, handler: JobHandler<T>): Promise<void>;
   /**
    * Sends `data` to queue `name` on every tick of a 5-field cron expression (UTC), once per tick
-   * whatever the number of processes. `key` tells several schedules of one queue apart.
+   * whatever the number of processes. `key` (letters, digits, "_" and "-") tells several
+   * schedules of one queue apart; scheduling an existing (name, key) again replaces its cron
+   * and data. A bad cron expression or key throws.
    */
   schedule(name: string, key: string, cron: string, data: unknown): Promise<void>;
   unschedule(name: string, key: string): Promise<void>;
@@ -64,8 +87,17 @@ export interface JobQueue {
   cancel(name: string, id: string): Promise<void>;
   counts(name?: string): Promise<QueueCounts>;
   activeJobs(name?: string): Promise<ActiveJob[]>;
-  /** Starts polling and the scheduler (called once per process). */
+  /** One job's state, or null when unknown (never sent, or forgotten after its retention). */
+  getJob(name: string, id: string): Promise<JobInfo | null>;
+  /**
+   * Called once per process before anything else. With work: true this process also runs the
+   * handlers given to work() and fires schedules; with work: false it only enqueues and reads.
+   */
   start(options: { work: boolean }): Promise<void>;
-  /** Stops taking jobs, lets running handlers finish (up to timeoutMs), then closes. */
+  /**
+   * Stops taking jobs, lets running handlers finish (up to timeoutMs, default 10 s), then
+   * closes. Handlers still running then have their signal aborted and their attempt counts as
+   * failed (retried if attempts remain). Does not close the Db handle.
+   */
   stop(timeoutMs?: number): Promise<void>;
 }

@@ -15,6 +15,7 @@ import { listQuotesByProvider } from "../db/repositories/domain-price-repository
 import { listServiceProviders } from "../db/repositories/service-provider-repository.ts";
 import { adminUrl, databaseUrlFor } from "../db/testing/urls.ts";
 import { seedDatabase } from "../db/seed/seed.ts";
+import { InProcessQueue } from "../jobs/in-process-queue.ts";
 import { createApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/lib/logger.ts";
@@ -35,7 +36,8 @@ async function bench(label: string, db: Db) {
     tldId: q.tld.id, tldName: q.tld.name, registrationPrice: q.registrationPrice, renewalPrice: q.renewalPrice,
     transferPrice: q.transferPrice, currency: q.currency, isPromo: q.isPromo, regularRegistrationPrice: q.regularRegistrationPrice,
   }));
-  const app = createApp({ db, config: loadConfig({ NODE_ENV: "production", PRICE_CACHE_SECONDS: "0", LOG_LEVEL: "silent" }), log: createLogger("silent") });
+  // The apply runs in this script; the app only answers reads, so its queue is never started.
+  const app = createApp({ db, queue: new InProcessQueue({ db, log: createLogger("silent") }), config: loadConfig({ NODE_ENV: "production", PRICE_CACHE_SECONDS: "0", LOG_LEVEL: "silent" }), log: createLogger("silent") });
   const server = await startLoopbackServer(app);
   const times: number[] = [];
   let idleStats = "";

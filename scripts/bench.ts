@@ -23,7 +23,7 @@ function run(url: string, seconds: number) {
 
 // BENCH_CACHE=off measures the uncached path (every request queries the database).
 const cacheOff = process.env.BENCH_CACHE === "off";
-const server = await startServer({ ROLE: "web", ...(cacheOff ? { PRICE_CACHE_SECONDS: "0" } : {}) });
+const server = await startServer({ ...(cacheOff ? { PRICE_CACHE_SECONDS: "0" } : {}) });
 try {
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per route, price cache ${cacheOff ? "off" : "on"}, server at ${server.url}\n`);
   const results: { name: string; rps: number; p50: number; p99: number; errors: number }[] = [];

@@ -6,10 +6,10 @@ import * as pg from "./pg.ts";
 import * as sqlite from "./sqlite.ts";
 
 /**
- * Tables that exist only on SQLite on purpose (say, the in-process job queue's store, where
- * PostgreSQL has pg-boss). Each entry needs a comment saying why. Empty for now.
+ * Tables only SQLite declares, on purpose. The in-process job queue keeps its jobs and
+ * schedules in these; on PostgreSQL pg-boss owns the queue and its own schema (pgboss).
  */
-const SQLITE_ONLY_TABLES: string[] = [];
+const SQLITE_ONLY_TABLES: string[] = ["queue_jobs", "queue_schedules"];
 
 type Column = { name: string };
 type Shape = Record<string, unknown>;
@@ -86,5 +86,10 @@ describe("schema parity", () => {
       return is(table, Table) && SQLITE_ONLY_TABLES.includes(getTableName(table));
     };
     expect(Object.keys(pg).sort()).toEqual(Object.keys(sqlite).filter((k) => !sqliteOnly(k)).sort());
+  });
+
+  it("keeps the SQLite-only tables out of the PostgreSQL schema", () => {
+    const pgNames = Object.values(pg).filter((v) => is(v, Table)).map((v) => getTableName(v as Table));
+    for (const name of SQLITE_ONLY_TABLES) expect(pgNames).not.toContain(name);
   });
 });

@@ -266,3 +266,42 @@ export const apiKeys = sqliteTable("api_keys", {
   lastUsedAt: instant("last_used_at"),
   revokedAt: instant("revoked_at"),
 }, (t) => [index("api_keys_user_idx").on(t.userId)]);
+
+/**
+ * The in-process job queue's jobs (SQLite only: on PostgreSQL pg-boss keeps its own tables in
+ * the pgboss schema). state: queued | active | completed | failed | cancelled.
+ */
+export const queueJobs = sqliteTable("queue_jobs", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  data: text("data").notNull(),
+  state: text("state").notNull(),
+  singletonKey: text("singleton_key"),
+  /** Attempts already made before the current or next one (0 on the first attempt). */
+  retryCount: integer("retry_count").notNull().default(0),
+  retryLimit: integer("retry_limit").notNull(),
+  retryDelaySeconds: integer("retry_delay_seconds").notNull(),
+  expireInSeconds: integer("expire_in_seconds").notNull(),
+  startAfter: instant("start_after").notNull(),
+  startedAt: instant("started_at"),
+  /** While active: when the attempt counts as failed because its worker stopped answering. */
+  expiresAt: instant("expires_at"),
+  completedAt: instant("completed_at"),
+  lastError: text("last_error"),
+  createdAt: instant("created_at").notNull(),
+}, (t) => [
+  index("queue_jobs_fetch_idx").on(t.name, t.state, t.startAfter),
+  index("queue_jobs_expires_idx").on(t.state, t.expiresAt),
+  // At most one queued-or-active job per (queue, singleton key); send() relies on it.
+  uniqueIndex("queue_jobs_singleton_uq").on(t.name, t.singletonKey).where(sql`state in ('queued', 'active') and singleton_key is not null`),
+]);
+
+/** The in-process scheduler's schedules; lastTickAt makes a tick fire once, restarts included. */
+export const queueSchedules = sqliteTable("queue_schedules", {
+  name: text("name").notNull(),
+  key: text("key").notNull(),
+  cron: text("cron").notNull(),
+  data: text("data").notNull(),
+  lastTickAt: instant("last_tick_at").notNull(),
+  updatedAt: instant("updated_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.name, t.key] })]);

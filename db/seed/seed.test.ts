@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
-import { expect, it } from "vitest";
-import { forEachDialect } from "../testing/test-db.ts";
+import { describe, expect, it } from "vitest";
+import { openDb } from "../client.ts";
+import { createTestDb, forEachDialect } from "../testing/test-db.ts";
 import { seedDatabase, seedIfNeeded } from "./seed.ts";
 
 forEachDialect("seed on an empty database", (getDb) => {
@@ -119,3 +120,21 @@ forEachDialect("seed on an empty database", (getDb) => {
     expect(porkbun!.name).toBe("Porkbun (edited)");
   });
 }, { seeded: false });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("seedIfNeeded with processes booting together [postgres]", () => {
+  it("imports once: the process that waited for the lock finds the data already there", async () => {
+    const testDb = await createTestDb("postgres", { seeded: false });
+    const other = openDb({ databaseUrl: testDb.url, poolSize: 2 });
+    try {
+      const reports = await Promise.all([seedIfNeeded(testDb.db), seedIfNeeded(other)]);
+      expect(reports.filter((r) => r !== null)).toHaveLength(1);
+      const { db, t } = testDb.db;
+      const [history] = await db.select({ n: count() }).from(t.domainPriceHistory);
+      expect(history!.n).toBeGreaterThan(0);
+      expect(history!.n).toBe(reports.find((r) => r)!.prices.historyEntries); // written by one import only
+    } finally {
+      await other.close();
+      await testDb.drop();
+    }
+  }, 120_000);
+});

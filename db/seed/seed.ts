@@ -88,16 +88,21 @@ export function dataFingerprint(dataDir = DEFAULT_DATA_DIR): string {
   return hash.digest("hex");
 }
 
+const SEED_LOCK = 727275;
+
 /**
- * Seeds when the bundled data differs from what this database last imported. Several
- * processes may race here on PostgreSQL; the import is idempotent, so the loser changes nothing.
+ * Seeds when the bundled data differs from what this database last imported. Processes booting
+ * together on PostgreSQL take turns under a lock; the ones that follow find the fingerprint
+ * already recorded and import nothing.
  */
 export async function seedIfNeeded(handle: Db, dataDir = DEFAULT_DATA_DIR): Promise<SeedReport | null> {
   const fingerprint = dataFingerprint(dataDir);
-  const meta = await getMeta(handle, [SEED_FINGERPRINT]);
-  if (meta[SEED_FINGERPRINT] === fingerprint) return null;
-  const report = await seedDatabase(handle, dataDir);
-  await setMeta(handle, SEED_FINGERPRINT, fingerprint);
-  await setMetaIfAbsent(handle, META_KEYS.deployedAt, new Date().toISOString());
-  return report;
+  return handle.withLock(SEED_LOCK, async () => {
+    const meta = await getMeta(handle, [SEED_FINGERPRINT]);
+    if (meta[SEED_FINGERPRINT] === fingerprint) return null;
+    const report = await seedDatabase(handle, dataDir);
+    await setMeta(handle, SEED_FINGERPRINT, fingerprint);
+    await setMetaIfAbsent(handle, META_KEYS.deployedAt, new Date().toISOString());
+    return report;
+  });
 }

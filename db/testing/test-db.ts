@@ -15,6 +15,8 @@ export const TEST_DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ["sqlite
 
 export interface TestDb {
   db: Db;
+  /** The PostgreSQL database's URL (for clients that open their own connections, e.g. pg-boss). */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -38,10 +40,12 @@ export async function createTestDb(dialect: Dialect, options: { seeded?: boolean
   await admin.connect();
   await admin.query(seeded ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
-  const db = openDb({ databaseUrl: databaseUrlFor(base, name), poolSize: 4 });
+  const url = databaseUrlFor(base, name);
+  const db = openDb({ databaseUrl: url, poolSize: 4 });
   if (!seeded) await db.migrate();
   return {
     db,
+    url,
     drop: async () => {
       await db.close();
       const a = new pg.Client({ connectionString: adminUrl(base) });

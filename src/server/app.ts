@@ -41,14 +41,14 @@ import { appRouter } from "./trpc/root.ts";
 
 export interface AppDeps {
   db: Db;
+  /** The job queue, started by main.ts; requests only enqueue and read. */
+  queue: JobQueue;
   config: Config;
   log: Logger;
   /** Directory of the built client (index.html + assets); omitted in API-only tests. */
   clientDir?: string | undefined;
   /** Resolves the signed-in user from the request; defaults to the cookie session. */
   authenticate?: (c: Context<AppEnv>) => Promise<{ user: SessionUser; sessionId: string } | null>;
-  /** The job queue (price fetches, schedules); without one, job calls answer 503. */
-  queue?: JobQueue | undefined;
   /** Price sources for fetches; without them a fetch reports that no source is available. */
   priceSources?: PriceSources | undefined;
   /** What to do after prices change; defaults to dropping this process's cached price answers. */
@@ -56,13 +56,12 @@ export interface AppDeps {
 }
 
 export function createApp(deps: AppDeps) {
-  const { db, config, log } = deps;
+  const { db, queue, config, log } = deps;
   const app = new Hono<AppEnv>();
   const authenticate = deps.authenticate ?? createSessionAuthenticator(db, config);
   // Behind a TLS-terminating proxy the request URL says http://, but browsers send the public origin.
   const publicOrigin = config.APP_URL ? new URL(config.APP_URL).origin : undefined;
   configurePriceCache(config.PRICE_CACHE_SECONDS);
-  const queue = deps.queue ?? null;
   const priceSources = deps.priceSources ?? NO_PRICE_SOURCES;
   const onPricesChanged = deps.onPricesChanged ?? clearPriceCache;
 
@@ -74,7 +73,7 @@ export function createApp(deps: AppDeps) {
     let requestLog: Logger | undefined;
     let privateAnswer = false;
     const ctx: RequestContext = {
-      db, config, requestId: c.var.requestId,
+      db, queue, config, requestId: c.var.requestId,
       // A child logger per request costs more than most requests do: made on first use.
       get log() {
         return (requestLog ??= log.child({ reqId: c.var.requestId }));
@@ -84,7 +83,7 @@ export function createApp(deps: AppDeps) {
       get origin() {
         return publicOrigin ?? new URL(c.req.url).origin;
       },
-      queue, priceSources, onPricesChanged,
+      priceSources, onPricesChanged,
       markPrivate: () => {
         privateAnswer = true;
       },

@@ -2,40 +2,89 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { createTestDb } from "../../db/testing/test-db.ts";
 import { freePort } from "../../scripts/lib/server-process.ts";
+
+/** The real server process with `env`; output collects its stdout and stderr. */
+function startProcess(env: Record<string, string>) {
+  const child = spawn("node_modules/.bin/tsx", ["src/server/main.ts"], {
+    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const proc = { child, output: "", exited: new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code))) };
+  child.stdout.on("data", (d) => (proc.output += d));
+  child.stderr.on("data", (d) => (proc.output += d));
+  return proc;
+}
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("timed out");
+}
+
+const getJson = (url: string) => fetch(url).then((r) => (r.ok ? r.json() : undefined), () => undefined);
 
 it("boots on an empty SQLite file (migrate + seed), serves data, and stops cleanly on SIGTERM", async () => {
   const dir = mkdtempSync(join(tmpdir(), "boot-"));
   const port = await freePort();
-  const child = spawn("node_modules/.bin/tsx", ["src/server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SQLITE_PATH: join(dir, "app.db"), LOG_LEVEL: "info", DATABASE_URL: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const proc = startProcess({ PORT: String(port), SQLITE_PATH: join(dir, "app.db") });
   try {
     let stats: { tlds: number } | undefined;
-    for (let i = 0; i < 150 && !stats; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      stats = await fetch(`http://127.0.0.1:${port}/api/stats`).then((r) => (r.ok ? r.json() : undefined), () => undefined);
-    }
+    await until(async () => !!(stats = await getJson(`http://127.0.0.1:${port}/api/stats`)));
     expect(stats?.tlds).toBe(1594);
-    expect(output).toContain("reference data imported");
+    expect(proc.output).toContain("reference data imported");
+    expect(proc.output).toMatch(/"queue":"in-process","work":true,"msg":"job queue started"/);
     // No admin on a fresh database: a one-time setup link is printed, and it answers.
-    const setupLink = /No administrator yet\. Open (http:\/\/localhost:\d+\/setup\?token=[a-z2-7]{32}) /.exec(output)?.[1];
+    const setupLink = /No administrator yet\. Open (http:\/\/localhost:\d+\/setup\?token=[a-z2-7]{32}) /.exec(proc.output)?.[1];
     expect(setupLink).toBeDefined();
     const setupPath = new URL(setupLink!).pathname + new URL(setupLink!).search;
     const setup = await fetch(`http://127.0.0.1:${port}${setupPath}`, { redirect: "manual" });
     expect(setup.status).toBe(302);
     expect(setup.headers.get("location")).toBe(`/api/login?returnTo=${encodeURIComponent(setupPath)}`);
-    child.kill("SIGTERM");
-    expect(await exited).toBe(0);
-    expect(output).toContain('"msg":"stopped"');
+    proc.child.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+    expect(proc.output).toContain('"msg":"stopped"');
   } finally {
-    if (child.exitCode === null) child.kill("SIGKILL");
+    if (proc.child.exitCode === null) proc.child.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);
+
+it("refuses ROLE=web or worker on SQLite, which one process owns", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "boot-"));
+  try {
+    const proc = startProcess({ ROLE: "worker", SQLITE_PATH: join(dir, "app.db") });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output).toContain("ROLE=worker needs PostgreSQL");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 30_000);
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("roles on PostgreSQL", () => {
+  it("runs a web process that serves HTTP and a worker process that listens on no port, on one database", async () => {
+    const testDb = await createTestDb("postgres");
+    const [webPort, workerPort] = [await freePort(), await freePort()];
+    const web = startProcess({ ROLE: "web", PORT: String(webPort), DATABASE_URL: testDb.url! });
+    const worker = startProcess({ ROLE: "worker", PORT: String(workerPort), DATABASE_URL: testDb.url! });
+    try {
+      await until(async () => (await getJson(`http://127.0.0.1:${webPort}/api/health`))?.status === "ok");
+      await until(() => worker.output.includes("job queue started"));
+      expect(web.output).toMatch(/"queue":"pg-boss","work":false/);
+      expect(worker.output).toMatch(/"queue":"pg-boss","work":true/);
+      expect(worker.output).not.toContain("listening on");
+      await expect(fetch(`http://127.0.0.1:${workerPort}/api/health`)).rejects.toThrow();
+      for (const p of [web, worker]) p.child.kill("SIGTERM");
+      expect(await web.exited).toBe(0);
+      expect(await worker.exited).toBe(0);
+      expect(worker.output).toContain('"msg":"stopped"');
+    } finally {
+      for (const p of [web, worker]) if (p.child.exitCode === null) p.child.kill("SIGKILL");
+      await testDb.drop();
+    }
+  }, 90_000);
+});

@@ -1,15 +1,20 @@
 /**
- * Boot: config → database (migrate, seed) → app → listen; SIGTERM/SIGINT stop accepting,
- * let in-flight requests finish, then close the database.
+ * Boot: config → database (migrate, seed) → job queue → features' jobs → HTTP, by ROLE:
+ * all (default) serves HTTP and runs jobs; web serves HTTP and only enqueues; worker runs jobs
+ * and listens on no port. SIGTERM/SIGINT stop accepting requests, let in-flight requests and
+ * running jobs finish, stop the queue, then close the database.
  */
 import { serve } from "@hono/node-server";
+import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { isPostgresUrl, openDb } from "../../db/client.ts";
 import { seedIfNeeded } from "../../db/seed/seed.ts";
+import { createJobQueue } from "../../jobs/create-queue.ts";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { createSessionAuthenticator } from "./features/auth/authenticate.ts";
 import { issueSetupTokenIfNoAdmin, setupUrl } from "./features/auth/setup.ts";
+import { registerJobs } from "./jobs.ts";
 import { createLogger } from "./lib/logger.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
@@ -22,6 +27,11 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
+  const postgres = isPostgresUrl(config.DATABASE_URL);
+  if (!postgres && config.ROLE !== "all") {
+    console.error(`ROLE=${config.ROLE} needs PostgreSQL (DATABASE_URL=postgres://…): the embedded SQLite database belongs to one process, so run it with ROLE=all.`);
+    process.exit(1);
+  }
   const log = createLogger(config.LOG_LEVEL, config.NODE_ENV === "development" && process.stdout.isTTY);
   const db = openDb({
     databaseUrl: config.DATABASE_URL,
@@ -29,26 +39,34 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
     onIdleConnectionError: (error) => log.warn({ err: error }, "idle database connection failed; the pool replaces it"),
   });
-  log.info({ dialect: db.dialect, ...(isPostgresUrl(config.DATABASE_URL) ? {} : { file: config.SQLITE_PATH }) }, "database opened");
+  log.info({ dialect: db.dialect, role: config.ROLE, ...(postgres ? {} : { file: config.SQLITE_PATH }) }, "database opened");
   await db.migrate();
   if (config.SEED_ON_START) {
     const report = await seedIfNeeded(db);
     if (report) log.info({ report }, "reference data imported");
   }
 
-  const setupToken = await issueSetupTokenIfNoAdmin(db);
-  if (setupToken) {
-    log.warn(`No administrator yet. Open ${setupUrl(config, setupToken)} within an hour, signed in with the account to promote (single use; the next start without an admin prints a new link).`);
+  const work = config.ROLE !== "web";
+  const queue = createJobQueue({ db, config, log });
+  await queue.start({ work });
+  await registerJobs(queue, { db, config, log });
+  log.info({ queue: queue.kind, work }, "job queue started");
+
+  let server: Server | undefined;
+  if (config.ROLE !== "worker") {
+    const setupToken = await issueSetupTokenIfNoAdmin(db);
+    if (setupToken) {
+      log.warn(`No administrator yet. Open ${setupUrl(config, setupToken)} within an hour, signed in with the account to promote (single use; the next start without an admin prints a new link).`);
+    }
+    const app = createApp({ db, queue, config, log, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
+    server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+      const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+      log.info(`listening on http://${host}:${info.port}`);
+    }) as Server;
   }
 
-  const app = createApp({ db, config, log, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
-    log.info(`listening on http://${host}:${info.port}`);
-  });
-
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
@@ -57,16 +75,25 @@ async function main() {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    server.close(async () => {
+    try {
+      if (server) {
+        const closed = new Promise((resolve) => server.close(resolve));
+        // Idle keep-alive sockets would hold close() open until they time out.
+        server.closeIdleConnections();
+        await closed;
+      }
+      // Running jobs get most of the shutdown budget; what is left covers closing the database.
+      await queue.stop(Math.floor(config.SHUTDOWN_TIMEOUT_MS * 0.8));
       await db.close();
-      log.info("stopped");
-      process.exit(0);
-    });
-    // Idle keep-alive sockets would hold close() open until they time out.
-    (server as import("node:http").Server).closeIdleConnections?.();
+    } catch (error) {
+      log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+    log.info("stopped");
+    process.exit(0);
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
 main().catch((error) => {

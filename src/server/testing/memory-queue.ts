@@ -4,7 +4,7 @@
  * entries are recorded, not timed: tests fire one with `tick(name, key)`. `idle()` waits until
  * nothing is queued or running.
  */
-import type { ActiveJob, Job, JobHandler, JobQueue, QueueCounts, QueueOptions, SendOptions } from "../../../jobs/queue.ts";
+import type { ActiveJob, JobInfo, Job, JobHandler, JobQueue, QueueCounts, QueueOptions, SendOptions } from "../../../jobs/queue.ts";
 
 interface Entry {
   id: string;
@@ -82,6 +82,11 @@ export class MemoryQueue implements JobQueue {
   async activeJobs(name?: string): Promise<ActiveJob[]> {
     return this.jobs.filter((j) => j.startedAt && (!name || j.name === name))
       .map((j) => ({ id: j.id, name: j.name, data: j.data, startedAt: j.startedAt! }));
+  }
+
+  async getJob(name: string, id: string): Promise<JobInfo | null> {
+    const job = this.jobs.find((j) => j.name === name && j.id === id);
+    return job ? { id: job.id, name: job.name, data: job.data, state: job.startedAt ? "active" : "queued", retryCount: 0 } : null;
   }
 
   async start(options: { work: boolean }): Promise<void> {

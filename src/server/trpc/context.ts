@@ -15,6 +15,8 @@ export interface SessionUser {
 /** What a request carries into services: from Hono for REST shims, from tRPC's context for procedures. */
 export interface RequestContext {
   db: Db;
+  /** Services enqueue here; jobs run in worker processes (ROLE=worker or all). */
+  queue: JobQueue;
   config: Config;
   log: Logger;
   requestId: string;
@@ -23,8 +25,6 @@ export interface RequestContext {
   ip: string;
   /** Public origin for absolute links: APP_URL's origin when set, else the request's. */
   origin: string;
-  /** The job queue; null in an app built without one (API-only tests), where job calls answer 503. */
-  queue: JobQueue | null;
   /** Where price fetches get their lists (live adapters, bundled lists). */
   priceSources: PriceSources;
   /** Called after stored prices or a provider's active flag change (drops cached price answers). */

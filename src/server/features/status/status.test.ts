@@ -18,7 +18,7 @@ function fakeQueue(counts: () => Promise<{ queued: number; active: number }>): J
   const unused = () => { throw new Error("not used by the status page"); };
   return {
     kind: "in-process", counts, createQueue: unused, send: unused, work: unused, schedule: unused, unschedule: unused,
-    cancel: unused, activeJobs: unused, start: unused, stop: unused,
+    cancel: unused, activeJobs: unused, getJob: unused, start: unused, stop: unused,
   };
 }
 

@@ -1,0 +1,145 @@
+import { and, asc, count, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+
+/**
+ * Jobs of the in-process queue (SQLite only; pg-boss keeps its own tables on PostgreSQL).
+ * Updates that end an attempt are conditional on (state active, retryCount = attempt), so a
+ * late answer from an attempt that was cancelled, expired or retried changes nothing.
+ */
+
+export type QueueJobState = "queued" | "active" | "completed" | "failed" | "cancelled";
+
+export interface QueueJobRow {
+  id: string;
+  name: string;
+  data: string;
+  state: QueueJobState;
+  singletonKey: string | null;
+  retryCount: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  expireInSeconds: number;
+  startAfter: Date;
+  startedAt: Date | null;
+  expiresAt: Date | null;
+  completedAt: Date | null;
+  lastError: string | null;
+  createdAt: Date;
+}
+
+export type NewQueueJob = Pick<QueueJobRow, "id" | "name" | "data" | "singletonKey" | "retryLimit" | "retryDelaySeconds" | "expireInSeconds" | "startAfter" | "createdAt">;
+
+function sqliteOnly(handle: Db) {
+  if (handle.dialect !== "sqlite") throw new Error("queue_jobs exists on SQLite only (pg-boss runs the queue on PostgreSQL)");
+  return handle;
+}
+
+const columns = (t: Db["t"]) => {
+  const j = t.queueJobs;
+  return {
+    id: j.id, name: j.name, data: j.data, state: sql<QueueJobState>`${j.state}`, singletonKey: j.singletonKey,
+    retryCount: j.retryCount, retryLimit: j.retryLimit, retryDelaySeconds: j.retryDelaySeconds,
+    expireInSeconds: j.expireInSeconds, startAfter: j.startAfter, startedAt: j.startedAt, expiresAt: j.expiresAt,
+    completedAt: j.completedAt, lastError: j.lastError, createdAt: j.createdAt,
+  };
+};
+
+/** Inserts a queued job; null when a queued-or-active job holds the same singleton key. */
+export async function insertQueueJob(handle: Db, job: NewQueueJob): Promise<string | null> {
+  const { db, t } = sqliteOnly(handle);
+  const rows = await db.insert(t.queueJobs).values({ ...job, state: "queued", retryCount: 0 })
+    .onConflictDoNothing().returning({ id: t.queueJobs.id });
+  return rows[0]?.id ?? null;
+}
+
+/** Marks up to `limit` due jobs of a queue active, oldest first, and returns them. */
+export async function claimDueQueueJobs(handle: Db, name: string, limit: number, now: Date): Promise<QueueJobRow[]> {
+  const { t } = sqliteOnly(handle);
+  const j = t.queueJobs;
+  return handle.transaction(async (tx) => {
+    const due = await tx.select(columns(t)).from(j)
+      .where(and(eq(j.name, name), eq(j.state, "queued"), lte(j.startAfter, now)))
+      .orderBy(asc(j.startAfter), asc(j.createdAt)).limit(limit);
+    const claimed: QueueJobRow[] = [];
+    for (const row of due) {
+      const expiresAt = new Date(now.getTime() + row.expireInSeconds * 1000);
+      await tx.update(j).set({ state: "active", startedAt: now, expiresAt }).where(eq(j.id, row.id));
+      claimed.push({ ...row, state: "active", startedAt: now, expiresAt });
+    }
+    return claimed;
+  });
+}
+
+const attemptOf = (t: Db["t"], id: string, attempt: number) =>
+  and(eq(t.queueJobs.id, id), eq(t.queueJobs.state, "active"), eq(t.queueJobs.retryCount, attempt));
+
+/** Ends an active attempt as completed or failed; false when that attempt is no longer active. */
+export async function finishQueueJob(handle: Db, id: string, attempt: number, state: "completed" | "failed", error: string | null, now: Date): Promise<boolean> {
+  const { db, t } = sqliteOnly(handle);
+  const rows = await db.update(t.queueJobs).set({ state, completedAt: now, expiresAt: null, lastError: error })
+    .where(attemptOf(t, id, attempt)).returning({ id: t.queueJobs.id });
+  return rows.length > 0;
+}
+
+/** Queues an active attempt again for attempt + 1 at `startAfter`; false when it is no longer active. */
+export async function requeueQueueJob(handle: Db, id: string, attempt: number, startAfter: Date, error: string | null): Promise<boolean> {
+  const { db, t } = sqliteOnly(handle);
+  const rows = await db.update(t.queueJobs)
+    .set({ state: "queued", retryCount: attempt + 1, startAfter, expiresAt: null, lastError: error })
+    .where(attemptOf(t, id, attempt)).returning({ id: t.queueJobs.id });
+  return rows.length > 0;
+}
+
+/** Cancels a queued or active job; returns the state it had, or null when it was neither. */
+export async function cancelQueueJob(handle: Db, name: string, id: string, now: Date): Promise<"queued" | "active" | null> {
+  const { t } = sqliteOnly(handle);
+  const j = t.queueJobs;
+  return handle.transaction(async (tx) => {
+    const [row] = await tx.select({ state: j.state }).from(j)
+      .where(and(eq(j.id, id), eq(j.name, name), inArray(j.state, ["queued", "active"])));
+    if (!row) return null;
+    await tx.update(j).set({ state: "cancelled", completedAt: now, expiresAt: null }).where(eq(j.id, id));
+    return row.state as "queued" | "active";
+  });
+}
+
+export async function getQueueJob(handle: Db, name: string, id: string): Promise<QueueJobRow | null> {
+  const { db, t } = sqliteOnly(handle);
+  const [row] = await db.select(columns(t)).from(t.queueJobs).where(and(eq(t.queueJobs.id, id), eq(t.queueJobs.name, name)));
+  return row ?? null;
+}
+
+/** Active attempts whose expiry has passed (their worker hung or its process died). */
+export async function listExpiredQueueJobs(handle: Db, now: Date): Promise<QueueJobRow[]> {
+  const { db, t } = sqliteOnly(handle);
+  const j = t.queueJobs;
+  return db.select(columns(t)).from(j).where(and(eq(j.state, "active"), isNotNull(j.expiresAt), lte(j.expiresAt, now)));
+}
+
+export async function countQueueJobs(handle: Db, name?: string): Promise<{ queued: number; active: number }> {
+  const { db, t } = sqliteOnly(handle);
+  const j = t.queueJobs;
+  const rows = await db.select({ state: j.state, n: count() }).from(j)
+    .where(and(inArray(j.state, ["queued", "active"]), name === undefined ? undefined : eq(j.name, name)))
+    .groupBy(j.state);
+  const of = (state: string) => rows.find((r) => r.state === state)?.n ?? 0;
+  return { queued: of("queued"), active: of("active") };
+}
+
+export async function listActiveQueueJobs(handle: Db, name?: string): Promise<QueueJobRow[]> {
+  const { db, t } = sqliteOnly(handle);
+  const j = t.queueJobs;
+  return db.select(columns(t)).from(j)
+    .where(and(eq(j.state, "active"), name === undefined ? undefined : eq(j.name, name)))
+    .orderBy(asc(j.startedAt));
+}
+
+/** Forgets finished jobs (completed, failed, cancelled) that ended before `before`. */
+export async function deleteFinishedQueueJobs(handle: Db, before: Date): Promise<number> {
+  const { db, t } = sqliteOnly(handle);
+  const j = t.queueJobs;
+  const rows = await db.delete(j)
+    .where(and(inArray(j.state, ["completed", "failed", "cancelled"]), lt(j.completedAt, before)))
+    .returning({ id: j.id });
+  return rows.length;
+}

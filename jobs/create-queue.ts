@@ -1,0 +1,22 @@
+/**
+ * Picks the queue for the database: pg-boss on PostgreSQL (every process on the same
+ * DATABASE_URL shares it), the durable in-process queue on SQLite (one process).
+ */
+import type { Db } from "../db/client.ts";
+import { InProcessQueue } from "./in-process-queue.ts";
+import { PgBossQueue } from "./pg-boss-queue.ts";
+import type { JobQueue } from "./queue.ts";
+import type { QueueLog } from "./send-options.ts";
+
+export interface CreateJobQueueOptions {
+  db: Db;
+  /** DATABASE_URL: pg-boss opens its own small pool on the same database. */
+  config: { DATABASE_URL?: string | undefined; DATABASE_POOL_SIZE?: number };
+  log: QueueLog;
+}
+
+export function createJobQueue({ db, config, log }: CreateJobQueueOptions): JobQueue {
+  if (db.dialect === "sqlite") return new InProcessQueue({ db, log });
+  if (!config.DATABASE_URL) throw new Error("The PostgreSQL job queue needs DATABASE_URL");
+  return new PgBossQueue({ connectionString: config.DATABASE_URL, log, poolSize: Math.min(4, config.DATABASE_POOL_SIZE ?? 4) });
+}

@@ -1,0 +1,51 @@
+/**
+ * Schedules of the in-process queue. Each schedule remembers its last tick in the database; a
+ * poll fires it when the next tick after that has come, and records "now" as its last tick in
+ * the same transaction as the job it queues. So each tick fires once, and ticks missed while
+ * the process was down fire once at start, not once each.
+ */
+import { randomUUID } from "node:crypto";
+import type { Cron } from "croner";
+import type { Db } from "../db/client.ts";
+import { fireQueueSchedule, listQueueSchedules } from "../db/repositories/queue-schedule-repository.ts";
+import { JOB_DEFAULTS } from "./queue.ts";
+import { nextTick, parseCron } from "./schedule-rules.ts";
+import type { QueueLog } from "./send-options.ts";
+
+export class InProcessScheduler {
+  private readonly parsed = new Map<string, Cron>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: { now(): number },
+    private readonly log: QueueLog,
+  ) {}
+
+  /** Fires every schedule whose next tick has passed; true when at least one job was queued. */
+  async fireDue(now: number): Promise<boolean> {
+    let fired = false;
+    for (const schedule of await listQueueSchedules(this.db)) {
+      let cron = this.parsed.get(schedule.cron);
+      if (!cron) {
+        cron = parseCron(schedule.cron);
+        this.parsed.set(schedule.cron, cron);
+      }
+      const due = nextTick(cron, schedule.lastTickAt);
+      if (!due || due.getTime() > now) continue;
+      const queued = await fireQueueSchedule(
+        this.db,
+        { name: schedule.name, key: schedule.key, expectedLastTick: schedule.lastTickAt, tickAt: new Date(now) },
+        {
+          id: randomUUID(), name: schedule.name, data: schedule.data, singletonKey: null,
+          retryLimit: JOB_DEFAULTS.retryLimit, retryDelaySeconds: JOB_DEFAULTS.retryDelaySeconds,
+          expireInSeconds: JOB_DEFAULTS.expireInSeconds, startAfter: new Date(now), createdAt: new Date(this.clock.now()),
+        },
+      );
+      if (queued) {
+        fired = true;
+        this.log.info({ queue: schedule.name, key: schedule.key, tick: due.toISOString() }, "schedule fired");
+      }
+    }
+    return fired;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * pg-boss across processes: schedules fire once per tick with two queues evaluating cron, and
+ * two worker processes share 50 jobs so that each runs exactly once.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../db/testing/test-db.ts";
+import type { JobQueue } from "./queue.ts";
+import { createTestQueue, waitFor } from "./testing/queue-test-kit.ts";
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("pg-boss queue [postgres]", () => {
+  let testDb: TestDb;
+  const queues: JobQueue[] = [];
+  const started = async (work: boolean) => {
+    const q = createTestQueue(testDb);
+    queues.push(q);
+    await q.start({ work });
+    return q;
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDb("postgres", { seeded: false });
+  });
+  afterAll(async () => {
+    for (const q of queues) await q.stop(500).catch(() => undefined);
+    await testDb.drop();
+  });
+
+  it("fires several schedules of one queue once per tick, with two processes evaluating cron", async () => {
+    // pg-boss fires a 5-field schedule for the minute it is in; stay inside one minute.
+    const second = new Date().getUTCSeconds();
+    if (second >= 45) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+    const minute = new Date().getUTCMinutes();
+    const [a, b] = [await started(true), await started(true)];
+    const fired: string[] = [];
+    for (const q of [a, b]) {
+      await q.createQueue("tick");
+      await q.work<{ provider: string }>("tick", async (job) => void fired.push(job.data.provider));
+    }
+    await a.schedule("tick", "porkbun", "* * * * *", { provider: "porkbun" });
+    await b.schedule("tick", "dynadot", "* * * * *", { provider: "dynadot" });
+    await waitFor(() => fired.length, (n) => n >= 2, 12_000);
+    await new Promise((r) => setTimeout(r, 3000)); // more cron checks by both, same tick
+    expect(new Date().getUTCMinutes()).toBe(minute);
+    expect(fired.sort()).toEqual(["dynadot", "porkbun"]);
+
+    await a.unschedule("tick", "porkbun");
+    const client = new pg.Client({ connectionString: testDb.url });
+    await client.connect();
+    const { rows } = await client.query<{ name: string }>("SELECT name FROM pgboss.schedule ORDER BY name");
+    await client.end();
+    expect(rows.map((r) => r.name)).toEqual(["__schedule__tick__dynadot"]);
+  }, 40_000);
+
+  it("runs each of 50 jobs exactly once across two worker processes", async () => {
+    const client = new pg.Client({ connectionString: testDb.url });
+    await client.connect();
+    await client.query("CREATE TABLE queue_test_runs (job_id text NOT NULL, pid int NOT NULL)");
+    const children: ChildProcess[] = [];
+    try {
+      const ready = [0, 1].map(() => {
+        const child = spawn(process.execPath, ["--import", "tsx", "jobs/testing/count-worker.ts", testDb.url!, "count"], { stdio: ["ignore", "pipe", "inherit"] });
+        children.push(child);
+        return new Promise<void>((resolve, reject) => {
+          child.stdout!.on("data", (d: Buffer) => d.toString().includes("ready") && resolve());
+          child.once("exit", (code) => reject(new Error(`worker exited early with ${code}`)));
+        });
+      });
+      await Promise.all(ready);
+      const sender = await started(false);
+      await sender.createQueue("count");
+      const ids = new Set<string>();
+      for (let n = 0; n < 50; n++) ids.add((await sender.send("count", { n }))!);
+      await waitFor(() => sender.counts("count"), (c) => c.queued === 0 && c.active === 0, 30_000);
+      const { rows } = await client.query<{ job_id: string; pid: number }>("SELECT job_id, pid FROM queue_test_runs");
+      expect(rows).toHaveLength(50);
+      expect(new Set(rows.map((r) => r.job_id))).toEqual(ids);
+      expect(new Set(rows.map((r) => r.pid)).size).toBe(2); // both processes took work
+      for (const id of ids) expect((await sender.getJob("count", id))?.state).toBe("completed");
+    } finally {
+      await Promise.all(children.map((child) => new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(null);
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      })));
+      await client.end();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,220 @@
+/**
+ * The queue on PostgreSQL: pg-boss 10, shared by every process on the same database. pg-boss
+ * gets this module's own pool, so a singleton send can check and insert in one transaction.
+ * What pg-boss 10 does not offer is added here: a singleton key that refuses while a job is
+ * queued OR active and counts of its tables (pg-boss-tables.ts), several schedules per queue
+ * (pg-boss-schedules.ts), and aborting a running handler's signal when its job is cancelled
+ * from any process or expires.
+ */
+import PgBoss from "pg-boss";
+import pg from "pg";
+import { JOB_DEFAULTS, type ActiveJob, type JobHandler, type JobInfo, type JobQueue, type QueueCounts, type QueueOptions, type SendOptions } from "./queue.ts";
+import { assertScheduleKey, parseCron } from "./schedule-rules.ts";
+import { ScheduleForwarder, scheduleQueueName, SCHEDULE_QUEUE_PREFIX } from "./pg-boss-schedules.ts";
+import { countJobs, listActiveJobs, sendSingleton, withAdvisoryLock } from "./pg-boss-tables.ts";
+import { checkSendOptions, type QueueLog } from "./send-options.ts";
+
+export interface PgBossQueueOptions {
+  connectionString: string;
+  log: QueueLog;
+  poolSize?: number;
+  /** pg-boss's polling, cron and maintenance intervals (seconds); tests shorten them. */
+  pollingIntervalSeconds?: number;
+  cronMonitorIntervalSeconds?: number;
+  cronWorkerIntervalSeconds?: number;
+  maintenanceIntervalSeconds?: number;
+  /** How often a running job's state is read to notice a cancel from any process. */
+  cancelCheckMs?: number;
+}
+
+const PG_STATE: Record<string, JobInfo["state"]> = { created: "queued", retry: "queued", active: "active", completed: "completed", failed: "failed", cancelled: "cancelled" };
+const INTERNAL = (name: string) => name.startsWith("__pgboss__") || name.startsWith(SCHEDULE_QUEUE_PREFIX);
+
+export class PgBossQueue implements JobQueue {
+  readonly kind = "pg-boss" as const;
+  private readonly pool: pg.Pool;
+  private boss: PgBoss | undefined;
+  private working = false;
+  private readonly concurrency = new Map<string, number>();
+  private readonly handlers = new Map<string, JobHandler<unknown>>();
+  private readonly running = new Map<string, { controller: AbortController; settled: Promise<void> }>();
+  private forwarder: ScheduleForwarder | undefined;
+  private closed = false;
+  private creating: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: PgBossQueueOptions) {
+    this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 4, application_name: "tldscope-queue" });
+    this.pool.on("error", (error) => options.log.warn({ err: error }, "idle queue connection failed; the pool replaces it"));
+  }
+
+  private get started(): PgBoss {
+    if (!this.boss) throw new Error("The job queue is not started: call start() first");
+    return this.boss;
+  }
+
+  async start(options: { work: boolean }): Promise<void> {
+    const o = this.options;
+    const boss = new PgBoss({
+      // After stop, a completion pg-boss fires without awaiting must not hit an ended pool: that
+      // job stays active until its expiry and is retried, as if the process had died.
+      db: { executeSql: (text, values) => (this.closed ? Promise.resolve({ rows: [] }) : this.pool.query(text, values)) },
+      // Web processes only enqueue: cron evaluation and maintenance run where jobs run.
+      schedule: options.work, supervise: options.work, migrate: true,
+      ...(o.pollingIntervalSeconds ? { pollingIntervalSeconds: o.pollingIntervalSeconds } : {}),
+      ...(o.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: o.cronMonitorIntervalSeconds } : {}),
+      ...(o.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: o.cronWorkerIntervalSeconds } : {}),
+      ...(o.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: o.maintenanceIntervalSeconds } : {}),
+    });
+    boss.on("error", (error) => o.log.error({ err: error }, "pg-boss error"));
+    await boss.start();
+    this.boss = boss;
+    this.working = options.work;
+    if (!this.working) return;
+    for (const [name, handler] of this.handlers) await this.attach(name, handler);
+    this.forwarder = new ScheduleForwarder(boss, this.options.log, (this.options.pollingIntervalSeconds ?? 2) * 1000);
+    this.forwarder.start();
+  }
+
+  async createQueue(name: string, options: QueueOptions = {}): Promise<void> {
+    const concurrency = options.concurrency ?? JOB_DEFAULTS.concurrency;
+    if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`Queue "${name}": concurrency must be a whole number ≥ 1`);
+    if (!name.trim() || INTERNAL(name)) throw new Error(`Queue name "${name}" is empty or reserved`);
+    await this.ensureQueue(name);
+    this.concurrency.set(name, concurrency);
+  }
+
+  /**
+   * pg-boss 10's create_queue deadlocks when two processes create the same queue at once (web
+   * and worker booting together), so creators take turns under an advisory lock.
+   */
+  private ensureQueue(name: string, options?: PgBoss.Queue): Promise<void> {
+    // One at a time in this process too: each holds a connection while waiting for the lock.
+    const next = this.creating.then(() => this.createLocked(name, options));
+    this.creating = next.catch(() => undefined);
+    return next;
+  }
+
+  private async createLocked(name: string, options?: PgBoss.Queue) {
+    const boss = this.started;
+    if (await boss.getQueue(name)) return;
+    await withAdvisoryLock(this.pool, "pg-boss create_queue", async () => {
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
+    });
+  }
+
+  /** pg-boss 10 silently drops a job sent to a missing queue; say so instead. */
+  private async assertQueue(name: string) {
+    if (this.concurrency.has(name)) return;
+    if (!(await this.started.getQueue(name))) throw new Error(`Queue "${name}" does not exist: call createQueue("${name}") first`);
+    this.concurrency.set(name, JOB_DEFAULTS.concurrency);
+  }
+
+  async send<T>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
+    await this.assertQueue(name);
+    const o = checkSendOptions(options);
+    const sendOptions: PgBoss.SendOptions = {
+      retryLimit: o.retryLimit, retryDelay: o.retryDelaySeconds, retryBackoff: true,
+      expireInSeconds: o.expireInSeconds, ...(o.startAfterSeconds > 0 ? { startAfter: o.startAfterSeconds } : {}),
+    };
+    // pg-boss stores JSON from a string as is; objects would also pass, but arrays and strings would not.
+    const payload = JSON.stringify(data ?? null) as unknown as object;
+    if (!o.singletonKey) return this.started.send(name, payload, sendOptions);
+    return sendSingleton(this.pool, this.started, name, o.singletonKey, payload, sendOptions);
+  }
+
+  async work<T>(name: string, handler: JobHandler<T>): Promise<void> {
+    this.handlers.set(name, handler as JobHandler<unknown>);
+    if (this.boss && this.working) await this.attach(name, handler as JobHandler<unknown>);
+  }
+
+  /** One pg-boss worker per unit of concurrency, each fetching one job at a time. */
+  private async attach(name: string, handler: JobHandler<unknown>) {
+    await this.assertQueue(name);
+    const workOptions = { batchSize: 1, includeMetadata: true as const, ...(this.options.pollingIntervalSeconds ? { pollingIntervalSeconds: this.options.pollingIntervalSeconds } : {}) };
+    for (let i = 0; i < (this.concurrency.get(name) ?? 1); i++) {
+      await this.started.work<unknown>(name, workOptions, async ([job]) => {
+        if (job) await this.run(job, handler);
+      });
+    }
+  }
+
+  private async run(job: PgBoss.JobWithMetadata<unknown>, handler: JobHandler<unknown>) {
+    const controller = new AbortController();
+    const expiry = setTimeout(() => controller.abort(new Error(`job expired after ${job.expireInSeconds} s`)), job.expireInSeconds * 1000);
+    // pg-boss does not tell a worker that its job was cancelled: read the state while it runs.
+    const watch = setInterval(() => {
+      this.boss?.getJobById(job.name, job.id).then((now) => {
+        if (now?.state !== "active") controller.abort(new Error(now?.state === "cancelled" ? "job cancelled" : `job is ${now?.state ?? "gone"}`));
+      }, () => undefined);
+    }, this.options.cancelCheckMs ?? 1000);
+    // Once aborted there is nothing left to notice, even if the handler ignores its signal.
+    controller.signal.addEventListener("abort", () => clearInterval(watch), { once: true });
+    const settled = Promise.resolve().then(() => handler({ id: job.id, name: job.name, data: job.data, retryCount: job.retryCount, signal: controller.signal }));
+    const entry = { controller, settled: settled.then(() => undefined, () => undefined) };
+    this.running.set(job.id, entry);
+    try {
+      await settled;
+    } catch (error) {
+      if (!controller.signal.aborted) this.options.log.warn({ err: error, queue: job.name, jobId: job.id, attempt: job.retryCount }, "job failed");
+      throw error;
+    } finally {
+      clearTimeout(expiry);
+      clearInterval(watch);
+      if (this.running.get(job.id) === entry) this.running.delete(job.id);
+    }
+  }
+
+  async schedule(name: string, key: string, cron: string, data: unknown): Promise<void> {
+    await this.assertQueue(name);
+    assertScheduleKey(key);
+    parseCron(cron);
+    // pg-boss 10 keeps one schedule per queue, so each (queue, key) gets a queue of its own whose jobs are forwarded.
+    const via = scheduleQueueName(name, key);
+    await this.ensureQueue(via, { name: via, retryLimit: 5, retryDelay: 5, expireInSeconds: 60 });
+    await this.started.schedule(via, cron, { target: name, data: data ?? null }, { tz: "UTC" });
+  }
+
+  async unschedule(name: string, key: string): Promise<void> {
+    assertScheduleKey(key);
+    // The forwarding queue stays (pg-boss 10 cannot delete a queue that still holds finished
+    // jobs); without its schedule nothing new arrives in it.
+    await this.started.unschedule(scheduleQueueName(name, key));
+  }
+
+  async cancel(name: string, id: string): Promise<void> {
+    await this.started.cancel(name, id);
+    this.running.get(id)?.controller.abort(new Error("job cancelled"));
+  }
+
+  counts(name?: string): Promise<QueueCounts> {
+    return countJobs(this.pool, name);
+  }
+
+  activeJobs(name?: string): Promise<ActiveJob[]> {
+    return listActiveJobs(this.pool, name);
+  }
+
+  async getJob(name: string, id: string): Promise<JobInfo | null> {
+    const job = await this.started.getJobById<unknown>(name, id, { includeArchive: true });
+    return job && { id: job.id, name: job.name, data: job.data, state: PG_STATE[job.state] ?? "failed", retryCount: job.retryCount };
+  }
+
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (this.closed) return;
+    const boss = this.boss;
+    if (boss) {
+      this.forwarder?.stop();
+      const settle = Promise.all([...this.running.values()].map((r) => r.settled));
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([settle.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)))]);
+      clearTimeout(timer);
+      if (timedOut) for (const r of this.running.values()) r.controller.abort(new Error("the process is stopping"));
+      // pg-boss marks jobs still in hand as failed attempts (retried if attempts remain).
+      await boss.stop({ graceful: !timedOut, timeout: 1000, close: false, wait: true });
+      await this.forwarder?.stopped();
+      this.boss = undefined;
+    }
+    this.closed = true;
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The few places that read pg-boss 10's own tables (pgboss.job, pgboss.queue) or lock around its
+ * calls, because its API has no equivalent. Kept together: a pg-boss upgrade checks this file
+ * (and the contract test) first.
+ */
+import type PgBoss from "pg-boss";
+import type pg from "pg";
+import type { ActiveJob, QueueCounts } from "./queue.ts";
+import { SCHEDULE_QUEUE_PREFIX } from "./pg-boss-schedules.ts";
+
+const LOCK_SEED = 7272;
+// Our forwarding queues and pg-boss's own (__pgboss__send-it) are not the product's queues.
+const HIDDEN = `AND name NOT LIKE '\\_\\_pgboss\\_\\_%' AND name NOT LIKE '${SCHEDULE_QUEUE_PREFIX.replace(/_/g, "\\_")}%'`;
+
+/** Runs fn while holding an advisory lock on its own connection (fn may use other connections). */
+export async function withAdvisoryLock<T>(pool: pg.Pool, lockName: string, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtextextended($1::text, $2))", [lockName, LOCK_SEED]);
+    return await fn();
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(hashtextextended($1::text, $2))", [lockName, LOCK_SEED]).catch(() => undefined);
+    client.release();
+  }
+}
+
+/**
+ * Sends unless a job with the same (queue, singleton key) is queued, waiting to retry, or active:
+ * pg-boss 10's singleton policies allow one queued AND one active job per key, the contract one
+ * in all. The check and the insert share a transaction under a per-key lock.
+ */
+export async function sendSingleton(pool: pg.Pool, boss: PgBoss, name: string, key: string, data: object, options: PgBoss.SendOptions): Promise<string | null> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1::text || '/' || $2::text, $3))", [name, key, LOCK_SEED]);
+    const held = await client.query("SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1", [name, key]);
+    const id = held.rowCount ? null : await boss.send(name, data, { ...options, singletonKey: key, db: { executeSql: (text, values) => client.query(text, values) } });
+    await client.query("COMMIT");
+    return id;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export async function countJobs(pool: pg.Pool, name: string | undefined): Promise<QueueCounts> {
+  const { rows } = await pool.query<{ state: string; n: string }>(
+    `SELECT state, count(*) AS n FROM pgboss.job WHERE state < 'completed' AND ($1::text IS NULL OR name = $1) ${HIDDEN} GROUP BY state`,
+    [name ?? null],
+  );
+  const n = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+  return { queued: n("created") + n("retry"), active: n("active") };
+}
+
+export async function listActiveJobs(pool: pg.Pool, name: string | undefined): Promise<ActiveJob[]> {
+  const { rows } = await pool.query<{ id: string; name: string; data: unknown; started_on: Date }>(
+    `SELECT id, name, data, started_on FROM pgboss.job WHERE state = 'active' AND ($1::text IS NULL OR name = $1) ${HIDDEN} ORDER BY started_on`,
+    [name ?? null],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, data: r.data, startedAt: r.started_on }));
+}

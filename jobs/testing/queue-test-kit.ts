@@ -1,0 +1,36 @@
+/** Helpers for queue tests: one started queue per dialect on a test database, and polling waits. */
+import type { TestDb } from "../../db/testing/test-db.ts";
+import { InProcessQueue, type Clock } from "../in-process-queue.ts";
+import { PgBossQueue } from "../pg-boss-queue.ts";
+import type { JobQueue } from "../queue.ts";
+import type { QueueLog } from "../send-options.ts";
+
+export const silentLog: QueueLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A queue on the test database with short intervals (pg-boss allows 0.5 s polling, 1 s cron). */
+export function createTestQueue(testDb: TestDb, options: { clock?: Clock } = {}): JobQueue {
+  if (testDb.db.dialect === "sqlite") return new InProcessQueue({ db: testDb.db, log: silentLog, pollIntervalMs: 50, ...options });
+  if (!testDb.url) throw new Error("PostgreSQL test database without a URL");
+  return new PgBossQueue({
+    connectionString: testDb.url, log: silentLog, poolSize: 3,
+    pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1,
+    maintenanceIntervalSeconds: 1, cancelCheckMs: 200,
+  });
+}
+
+export async function waitFor<T>(read: () => T | Promise<T>, until: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (until(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting; last value: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A promise to hold a handler open, and its release. */
+export function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
