@@ -18,9 +18,10 @@ const schema = z.object({
   SQLITE_PATH: z.string().default("./data/app.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /**
-   * Key for encrypting stored registrar credentials. When unset, a random key is generated
-   * on first start and kept in the database (fine for one machine; set it in production so
-   * the key lives apart from the data).
+   * Key material for encrypting stored registrar credentials (AES-256-GCM, key derived with
+   * HKDF). Required with PostgreSQL, where several processes must share it. On SQLite, when
+   * unset, a random key is generated into app-secret.key beside the database file (mode 0600)
+   * and reused on every start; set it to keep the key apart from the data.
    */
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -39,6 +40,15 @@ const schema = z.object({
   /** web: HTTP only; worker: jobs only; all: both in one process. */
   ROLE: z.enum(["all", "web", "worker"]).default("all"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Registrar APIs for account sync (tests point them at loopback fakes). */
+  PORKBUN_API_URL: z.url().default("https://api.porkbun.com/api/json/v3"),
+  NAMECHEAP_API_URL: z.url().default("https://api.namecheap.com/xml.response"),
+  /** The public IPv4 address of this server, whitelisted at Namecheap (its API requires ClientIp). */
+  NAMECHEAP_CLIENT_IP: z.ipv4("must be an IPv4 address").optional(),
+  DYNADOT_API_URL: z.url().default("https://api.dynadot.com/api3.json"),
+  GODADDY_API_URL: z.url().default("https://api.godaddy.com"),
+  NAMECOM_API_URL: z.url().default("https://api.name.com"),
+  CLOUDFLARE_API_URL: z.url().default("https://api.cloudflare.com/client/v4"),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -54,6 +64,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   const oidc = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidc > 0 && oidc < 3) problems.push("  OIDC_*: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together");
+  // Every process sharing a PostgreSQL database must decrypt the same credentials.
+  if (c.DATABASE_URL && /^postgres(ql)?:\/\//i.test(c.DATABASE_URL) && !c.APP_SECRET) {
+    problems.push("  APP_SECRET: required with PostgreSQL (at least 32 characters, the same for every process); it encrypts stored registrar credentials");
+  }
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   return c;
 }
