@@ -58,9 +58,13 @@ export async function seedDatabase(handle: Db, dataDir = DEFAULT_DATA_DIR): Prom
   };
 }
 
-/** Fingerprint of the bundled files: a restart with unchanged data skips the whole import. */
+/**
+ * Fingerprint of the bundled files and the provider list: a restart with unchanged data skips
+ * the whole import, and a provider added to the list reaches existing databases.
+ */
 export function dataFingerprint(dataDir = DEFAULT_DATA_DIR): string {
   const hash = createHash("sha256");
+  hash.update(JSON.stringify(PROVIDERS));
   for (const sub of ["iana", "prices"]) {
     for (const file of readdirSync(join(dataDir, sub)).sort()) {
       hash.update(`${sub}/${file}\0`);

@@ -13,8 +13,10 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { Db } from "../../db/client.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth/authenticate.ts";
+import { accountsRest } from "./features/accounts/rest.ts";
 import { authRest } from "./features/auth/rest.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
 import { portfolioRest } from "./features/portfolio/rest.ts";
@@ -22,6 +24,7 @@ import { pricesRest } from "./features/prices/rest.ts";
 import { configurePriceCache } from "./features/prices/service.ts";
 import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
+import { createCredentialCipher, type CredentialCipher } from "./lib/credential-cipher.ts";
 import { AppError } from "./lib/errors.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
 import type { ViteManifest } from "./lib/vite-manifest.ts";
@@ -39,6 +42,10 @@ export interface AppDeps {
   clientDir?: string | undefined;
   /** Resolves the signed-in user from the request; defaults to the cookie session. */
   authenticate?: (c: Context<AppEnv>) => Promise<{ user: SessionUser; sessionId: string } | null>;
+  /** Registrar credentials key; defaults to one derived from config.APP_SECRET (main.ts resolves the SQLite key file). */
+  cipher?: CredentialCipher;
+  /** Where syncs are queued; without one, Sync Now answers 503. */
+  queue?: JobQueue;
 }
 
 function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
@@ -60,6 +67,9 @@ export function createApp(deps: AppDeps) {
   // Behind a TLS-terminating proxy the request URL says http://, but browsers send the public origin.
   const publicOrigin = config.APP_URL ? new URL(config.APP_URL).origin : undefined;
   configurePriceCache(config.PRICE_CACHE_SECONDS);
+  const cipher = deps.cipher ?? (config.APP_SECRET ? createCredentialCipher(config.APP_SECRET) : undefined);
+  if (!cipher) throw new Error("createApp needs a credentials cipher or APP_SECRET");
+  const queue = deps.queue ?? null;
 
   app.use(requestId());
   const logRequests = log.isLevelEnabled("debug");
@@ -78,6 +88,7 @@ export function createApp(deps: AppDeps) {
       get origin() {
         return publicOrigin ?? new URL(c.req.url).origin;
       },
+      cipher, queue,
     };
     c.set("ctx", ctx);
     await next();
@@ -113,7 +124,8 @@ export function createApp(deps: AppDeps) {
     .route("/", providersRest)
     .route("/", redirectsRest)
     .route("/", authRest)
-    .route("/", portfolioRest);
+    .route("/", portfolioRest)
+    .route("/", accountsRest);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 

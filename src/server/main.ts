@@ -9,6 +9,8 @@ import { seedIfNeeded } from "../../db/seed/seed.ts";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { createSessionAuthenticator } from "./features/auth/authenticate.ts";
+import { resolveAppSecret } from "./lib/app-secret.ts";
+import { createCredentialCipher } from "./lib/credential-cipher.ts";
 import { createLogger } from "./lib/logger.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
@@ -35,7 +37,8 @@ async function main() {
     if (report) log.info({ report }, "reference data imported");
   }
 
-  const app = createApp({ db, config, log, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
+  const cipher = createCredentialCipher(resolveAppSecret(config, log));
+  const app = createApp({ db, config, log, cipher, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
     log.info(`listening on http://${host}:${info.port}`);

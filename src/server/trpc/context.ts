@@ -1,5 +1,7 @@
 import type { Db } from "../../../db/client.ts";
+import type { JobQueue } from "../../../jobs/queue.ts";
 import type { Config } from "../config.ts";
+import type { CredentialCipher } from "../lib/credential-cipher.ts";
 import type { Logger } from "../lib/logger.ts";
 
 /** The signed-in user as every feature sees it. */
@@ -21,4 +23,8 @@ export interface RequestContext {
   ip: string;
   /** Public origin for absolute links: APP_URL's origin when set, else the request's. */
   origin: string;
+  /** Encrypts and decrypts stored registrar credentials. */
+  cipher: CredentialCipher;
+  /** The job queue, or null in a process that has none (jobs cannot be sent from it). */
+  queue: JobQueue | null;
 }

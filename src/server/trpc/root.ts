@@ -1,3 +1,4 @@
+import { accountsRouter } from "../features/accounts/router.ts";
 import { authRouter } from "../features/auth/router.ts";
 import { catalogueRouter } from "../features/catalogue/router.ts";
 import { portfolioRouter } from "../features/portfolio/router.ts";
@@ -6,6 +7,7 @@ import { providersRouter } from "../features/providers/router.ts";
 import { router } from "./init.ts";
 
 export const appRouter = router({
+  accounts: accountsRouter,
   auth: authRouter,
   catalogue: catalogueRouter,
   portfolio: portfolioRouter,
