@@ -50,7 +50,8 @@ export function makeDomains(n: number, tlds = ["com", "net", "org", "io"], prefi
 
 /** Counts a list call and, when a fault is planned for it, answers with that fault. */
 export async function listFault(c: Context, account: FakeAccount): Promise<Response | null> {
-  const fault = account.faultAt?.(++account.listCalls);
+  account.listCalls++;
+  const fault = account.faultAt?.(account.listCalls);
   if (!fault) return null;
   if ("status" in fault) {
     if (fault.status === 429 && fault.retryAfter !== undefined) c.header("Retry-After", fault.retryAfter);
