@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from "./routes/__root"
 import { Route as IndexRouteImport } from "./routes/index"
+import { Route as AccountsRouteImport } from "./routes/accounts"
 import { Route as AdminRouteImport } from "./routes/admin"
 import { Route as PortfolioRouteImport } from "./routes/portfolio"
 import { Route as RegistrarsRouteImport } from "./routes/registrars"
@@ -22,6 +23,11 @@ import { Route as TldTldIdRouteImport } from "./routes/tld.$tldId"
 const IndexRoute = IndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountsRoute = AccountsRouteImport.update({
+  id: "/accounts",
+  path: "/accounts",
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminRoute = AdminRouteImport.update({
@@ -67,6 +73,7 @@ const TldTldIdRoute = TldTldIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
+  "/accounts": typeof AccountsRoute
   "/admin": typeof AdminRouteWithChildren
   "/portfolio": typeof PortfolioRoute
   "/registrars": typeof RegistrarsRoute
@@ -78,6 +85,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
+  "/accounts": typeof AccountsRoute
   "/portfolio": typeof PortfolioRoute
   "/registrars": typeof RegistrarsRoute
   "/tlds": typeof TldsRoute
@@ -89,6 +97,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/": typeof IndexRoute
+  "/accounts": typeof AccountsRoute
   "/admin": typeof AdminRouteWithChildren
   "/portfolio": typeof PortfolioRoute
   "/registrars": typeof RegistrarsRoute
@@ -102,6 +111,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | "/"
+    | "/accounts"
     | "/admin"
     | "/portfolio"
     | "/registrars"
@@ -113,6 +123,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/accounts"
     | "/portfolio"
     | "/registrars"
     | "/tlds"
@@ -123,6 +134,7 @@ export interface FileRouteTypes {
   id:
     | "__root__"
     | "/"
+    | "/accounts"
     | "/admin"
     | "/portfolio"
     | "/registrars"
@@ -135,6 +147,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountsRoute: typeof AccountsRoute
   AdminRoute: typeof AdminRouteWithChildren
   PortfolioRoute: typeof PortfolioRoute
   RegistrarsRoute: typeof RegistrarsRoute
@@ -150,6 +163,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/"
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/accounts": {
+      id: "/accounts"
+      path: "/accounts"
+      fullPath: "/accounts"
+      preLoaderRoute: typeof AccountsRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/admin": {
@@ -225,6 +245,7 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountsRoute: AccountsRoute,
   AdminRoute: AdminRouteWithChildren,
   PortfolioRoute: PortfolioRoute,
   RegistrarsRoute: RegistrarsRoute,
