@@ -49,7 +49,12 @@ export function AddAccountDialog({ open, onOpenChange }: { open: boolean; onOpen
   }));
   const chosen = providers.data?.find((p) => String(p.id) === values.serviceProviderId);
   const help = chosen && isRegistrarSlug(chosen.slug) ? CREDENTIAL_HELP[chosen.slug] : undefined;
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    // An edited field's old message no longer applies; the help text shows again in its place.
+    const field = key === "apiKey" || key === "secretKey" ? `credentials.${key}` : key;
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
