@@ -18,6 +18,10 @@ export interface PricedUserDomainRow extends UserDomainValues {
   id: number;
   tld: { id: number; name: string };
   serviceProvider: { id: number; name: string; domain: string; logoUrl: string | null } | null;
+  /** "manual" when the user added it, "sync" when a registrar account sync did. */
+  source: string;
+  /** The registrar account the entry is linked to (synced from), if any. */
+  registrarAccount: { id: number; label: string } | null;
   createdAt: Date;
   updatedAt: Date;
   /** Renewal at the domain's own (active) provider. */
@@ -60,6 +64,7 @@ async function selectPriced(handle: Db, userId: number, extra?: SQL, byExpiry = 
       id: ud.id, domainName: ud.domainName, tldId: ud.tldId, tldName: t.tlds.name,
       serviceProviderId: ud.serviceProviderId, spId: sp.id, spName: sp.name, spDomain: sp.domain, spLogoUrl: sp.logoUrl,
       registrationDate: ud.registrationDate, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, notes: ud.notes,
+      source: ud.source, accountId: t.registrarAccounts.id, accountLabel: t.registrarAccounts.label,
       createdAt: ud.createdAt, updatedAt: ud.updatedAt,
       currentPrice, currentCurrency: dp.currency,
       cheapPrice: cheap.price, cheapCurrency: cheap.currency, cheapProviderId: cheap.providerId,
@@ -68,6 +73,7 @@ async function selectPriced(handle: Db, userId: number, extra?: SQL, byExpiry = 
     .from(ud)
     .innerJoin(t.tlds, eq(t.tlds.id, ud.tldId))
     .leftJoin(sp, eq(sp.id, ud.serviceProviderId))
+    .leftJoin(t.registrarAccounts, eq(t.registrarAccounts.id, ud.registrarAccountId))
     .leftJoin(dp, and(eq(dp.tldId, ud.tldId), eq(dp.serviceProviderId, ud.serviceProviderId), eq(sp.isActive, true)))
     .leftJoin(cheap, and(eq(cheap.tldId, ud.tldId), eq(cheap.rank, 1), eq(cheap.currency, comparedCurrency)))
     .where(and(eq(ud.userId, userId), extra))
@@ -77,6 +83,7 @@ async function selectPriced(handle: Db, userId: number, extra?: SQL, byExpiry = 
     serviceProviderId: r.serviceProviderId,
     serviceProvider: r.spId === null ? null : { id: r.spId, name: r.spName!, domain: r.spDomain!, logoUrl: r.spLogoUrl },
     registrationDate: r.registrationDate, expirationDate: r.expirationDate, autoRenew: r.autoRenew, notes: r.notes,
+    source: r.source, registrarAccount: r.accountId === null ? null : { id: r.accountId, label: r.accountLabel! },
     createdAt: r.createdAt, updatedAt: r.updatedAt,
     currentRenewal: r.currentPrice === null ? null : { price: Number(r.currentPrice), currency: r.currentCurrency! },
     cheapestRenewal: r.cheapPrice === null || r.cheapPrice === undefined ? null : {

@@ -160,7 +160,8 @@ export const registrarAccounts = pgTable("registrar_accounts", {
   isActive: bool("is_active").notNull().default(true),
   lastSyncAt: instant("last_sync_at"),
   errorMessage: text("error_message"),
-  lastSyncLog: json<{ domainsFound: number; newDomains: number; updatedDomains: number; durationMs: number; error: string | null }>("last_sync_log"),
+  /** skippedDomains: listed domains whose TLD is not in the catalogue (not stored). */
+  lastSyncLog: json<{ domainsFound: number; newDomains: number; updatedDomains: number; durationMs: number; error: string | null; skippedDomains?: number }>("last_sync_log"),
   createdAt: createdAt(),
 }, (t) => [index("registrar_accounts_user_idx").on(t.userId)]);
 

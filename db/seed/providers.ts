@@ -80,6 +80,20 @@ export const PROVIDERS: readonly ProviderSeed[] = [
     transferUrlPattern: null,
   },
   {
+    // GoDaddy (IANA 146) and Name.com (IANA 625) ship no price list; they are here so their
+    // customers can connect registrar accounts and sync domains.
+    key: "godaddy", name: "GoDaddy", displayName: "GoDaddy", domain: "godaddy.com",
+    website: "https://www.godaddy.com", ianaId: 146, isActive: true,
+    registrationUrlPattern: "https://www.godaddy.com/domainsearch/find?domainToCheck={domain}",
+    transferUrlPattern: "https://www.godaddy.com/domains/domain-transfer",
+  },
+  {
+    key: "namecom", name: "Name.com", displayName: "Name.com", domain: "name.com",
+    website: "https://www.name.com", ianaId: 625, isActive: true,
+    registrationUrlPattern: "https://www.name.com/domain/search/{domain}",
+    transferUrlPattern: "https://www.name.com/transfer/{domain}",
+  },
+  {
     // Google Domains closed in 2023 (its registrations moved to Squarespace); kept for its
     // price history, inactive so nothing links to it.
     key: "googledomains", name: "Google Domains", displayName: "Google Domains", domain: "domains.google",

@@ -11,7 +11,7 @@ forEachDialect("seed on an empty database", (getDb) => {
     first = await seedDatabase(getDb());
     expect(first.tlds).toBe(1594);
     expect(first.ianaRegistrars).toBe(4177);
-    expect(first.serviceProviders).toBe(11);
+    expect(first.serviceProviders).toBe(13);
     expect(first.registryOperators).toBeGreaterThan(700);
     expect(first.prices.snapshots).toBe(13);
     expect(first.prices.inserted).toBeGreaterThan(4000);

@@ -76,9 +76,13 @@ async function importExchangeRates(handle: Db, dataDir: string): Promise<SeedRep
   return { days: new Set(days.map((d) => d.date)).size, inserted };
 }
 
-/** Fingerprint of the bundled files: a restart with unchanged data skips the whole import. */
+/**
+ * Fingerprint of the bundled files and the provider list: a restart with unchanged data skips
+ * the whole import, and a provider added to the list reaches existing databases.
+ */
 export function dataFingerprint(dataDir = DEFAULT_DATA_DIR): string {
   const hash = createHash("sha256");
+  hash.update(JSON.stringify(PROVIDERS));
   for (const sub of ["iana", "prices", "rates"]) {
     for (const file of readdirSync(join(dataDir, sub)).sort()) {
       hash.update(`${sub}/${file}\0`);

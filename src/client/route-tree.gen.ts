@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from "./routes/__root"
 import { Route as IndexRouteImport } from "./routes/index"
+import { Route as AccountsRouteImport } from "./routes/accounts"
 import { Route as AdminRouteImport } from "./routes/admin"
 import { Route as ApiAccessRouteImport } from "./routes/api-access"
 import { Route as ContactRouteImport } from "./routes/contact"
@@ -33,6 +34,11 @@ import { Route as TldTldIdRouteImport } from "./routes/tld.$tldId"
 const IndexRoute = IndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountsRoute = AccountsRouteImport.update({
+  id: "/accounts",
+  path: "/accounts",
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminRoute = AdminRouteImport.update({
@@ -134,6 +140,7 @@ const TldTldIdRoute = TldTldIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
+  "/accounts": typeof AccountsRoute
   "/admin": typeof AdminRouteWithChildren
   "/api-access": typeof ApiAccessRoute
   "/contact": typeof ContactRoute
@@ -156,6 +163,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
+  "/accounts": typeof AccountsRoute
   "/api-access": typeof ApiAccessRoute
   "/contact": typeof ContactRoute
   "/cookies": typeof CookiesRoute
@@ -178,6 +186,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/": typeof IndexRoute
+  "/accounts": typeof AccountsRoute
   "/admin": typeof AdminRouteWithChildren
   "/api-access": typeof ApiAccessRoute
   "/contact": typeof ContactRoute
@@ -202,6 +211,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | "/"
+    | "/accounts"
     | "/admin"
     | "/api-access"
     | "/contact"
@@ -224,6 +234,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/accounts"
     | "/api-access"
     | "/contact"
     | "/cookies"
@@ -245,6 +256,7 @@ export interface FileRouteTypes {
   id:
     | "__root__"
     | "/"
+    | "/accounts"
     | "/admin"
     | "/api-access"
     | "/contact"
@@ -268,6 +280,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountsRoute: typeof AccountsRoute
   AdminRoute: typeof AdminRouteWithChildren
   ApiAccessRoute: typeof ApiAccessRoute
   ContactRoute: typeof ContactRoute
@@ -294,6 +307,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/"
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/accounts": {
+      id: "/accounts"
+      path: "/accounts"
+      fullPath: "/accounts"
+      preLoaderRoute: typeof AccountsRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/admin": {
@@ -446,6 +466,7 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountsRoute: AccountsRoute,
   AdminRoute: AdminRouteWithChildren,
   ApiAccessRoute: ApiAccessRoute,
   ContactRoute: ContactRoute,

@@ -15,6 +15,7 @@ import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth/authenticate.ts";
+import { accountsRest } from "./features/accounts/rest.ts";
 import { authRest } from "./features/auth/rest.ts";
 import { setupPage, setupRest } from "./features/auth/setup-rest.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
@@ -29,6 +30,7 @@ import { redirectsRest } from "./features/redirects/rest.ts";
 import { clientIp } from "./lib/client-ip.ts";
 import { siteRest } from "./features/site/rest.ts";
 import { statusRest } from "./features/status/rest.ts";
+import { createCredentialCipher, type CredentialCipher } from "./lib/credential-cipher.ts";
 import { AppError } from "./lib/errors.ts";
 import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly } from "./lib/json-body.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
@@ -53,6 +55,8 @@ export interface AppDeps {
   priceSources?: PriceSources | undefined;
   /** What to do after prices change; defaults to dropping this process's cached price answers. */
   onPricesChanged?: ((db: Db) => void) | undefined;
+  /** Registrar credentials key; defaults to one derived from config.APP_SECRET (main.ts resolves the SQLite key file). */
+  cipher?: CredentialCipher;
 }
 
 export function createApp(deps: AppDeps) {
@@ -64,6 +68,8 @@ export function createApp(deps: AppDeps) {
   configurePriceCache(config.PRICE_CACHE_SECONDS);
   const priceSources = deps.priceSources ?? NO_PRICE_SOURCES;
   const onPricesChanged = deps.onPricesChanged ?? clearPriceCache;
+  const cipher = deps.cipher ?? (config.APP_SECRET ? createCredentialCipher(config.APP_SECRET) : undefined);
+  if (!cipher) throw new Error("createApp needs a credentials cipher or APP_SECRET");
 
   app.use(requestId());
   const logRequests = log.isLevelEnabled("debug");
@@ -83,7 +89,7 @@ export function createApp(deps: AppDeps) {
       get origin() {
         return publicOrigin ?? new URL(c.req.url).origin;
       },
-      priceSources, onPricesChanged,
+      priceSources, onPricesChanged, cipher,
       markPrivate: () => {
         privateAnswer = true;
       },
@@ -130,7 +136,8 @@ export function createApp(deps: AppDeps) {
     .route("/", priceEngineRest)
     .route("/", contactRest)
     .route("/", statusRest)
-    .route("/", siteRest);
+    .route("/", siteRest)
+    .route("/", accountsRest);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 

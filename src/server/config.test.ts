@@ -43,3 +43,20 @@ describe("configuration", () => {
     );
   });
 });
+
+describe("APP_SECRET and registrar API URLs", () => {
+  it("requires APP_SECRET with PostgreSQL, not with SQLite", () => {
+    expect(() => loadConfig({ DATABASE_URL: "postgres://u:p@localhost/db" })).toThrowError(/APP_SECRET: required with PostgreSQL/);
+    expect(loadConfig({ DATABASE_URL: "postgres://u:p@localhost/db", APP_SECRET: "x".repeat(32) }).APP_SECRET).toHaveLength(32);
+    expect(loadConfig({}).APP_SECRET).toBeUndefined();
+  });
+
+  it("defaults every registrar API to the real service", () => {
+    expect(loadConfig({})).toMatchObject({
+      PORKBUN_API_URL: "https://api.porkbun.com/api/json/v3", NAMECHEAP_API_URL: "https://api.namecheap.com/xml.response",
+      DYNADOT_API_URL: "https://api.dynadot.com/api3.json", GODADDY_API_URL: "https://api.godaddy.com",
+      NAMECOM_API_URL: "https://api.name.com", CLOUDFLARE_API_URL: "https://api.cloudflare.com/client/v4",
+    });
+    expect(() => loadConfig({ NAMECHEAP_CLIENT_IP: "not-an-ip" })).toThrowError(/NAMECHEAP_CLIENT_IP: must be an IPv4 address/);
+  });
+});

@@ -18,9 +18,10 @@ const schema = z.object({
   SQLITE_PATH: z.string().default("./data/app.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /**
-   * Key for encrypting stored registrar credentials. When unset, a random key is generated
-   * on first start and kept in the database (fine for one machine; set it in production so
-   * the key lives apart from the data).
+   * Key material for encrypting stored registrar credentials (AES-256-GCM, key derived with
+   * HKDF). Required with PostgreSQL, where several processes must share it. On SQLite, when
+   * unset, a random key is generated into app-secret.key beside the database file (mode 0600)
+   * and reused on every start; set it to keep the key apart from the data.
    */
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -61,6 +62,10 @@ const schema = z.object({
   NAMESILO_API_URL: z.url().default("https://www.namesilo.com/api"),
   NAMESILO_API_KEY: z.string().optional(),
   ECB_API_URL: z.url().default("https://www.ecb.europa.eu/stats/eurofxref"),
+  // Registrar account APIs (Porkbun, Namecheap and Dynadot use the base URLs above).
+  GODADDY_API_URL: z.url().default("https://api.godaddy.com"),
+  NAMECOM_API_URL: z.url().default("https://api.name.com"),
+  CLOUDFLARE_API_URL: z.url().default("https://api.cloudflare.com/client/v4"),
   /** The external community chat; the pages show no chat link when unset. */
   COMMUNITY_CHAT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   /** Where people can write to the team; shown on the contact, help and ICANN pages when set. */
@@ -80,6 +85,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   const oidc = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidc > 0 && oidc < 3) problems.push("  OIDC_*: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together");
+  // Every process sharing a PostgreSQL database must decrypt the same credentials.
+  if (c.DATABASE_URL && /^postgres(ql)?:\/\//i.test(c.DATABASE_URL) && !c.APP_SECRET) {
+    problems.push("  APP_SECRET: required with PostgreSQL (at least 32 characters, the same for every process); it encrypts stored registrar credentials");
+  }
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   return c;
 }

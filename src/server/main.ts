@@ -15,6 +15,8 @@ import { loadConfig } from "./config.ts";
 import { createSessionAuthenticator } from "./features/auth/authenticate.ts";
 import { issueSetupTokenIfNoAdmin, setupUrl } from "./features/auth/setup.ts";
 import { registerJobs } from "./jobs.ts";
+import { resolveAppSecret } from "./lib/app-secret.ts";
+import { createCredentialCipher } from "./lib/credential-cipher.ts";
 import { createLogger } from "./lib/logger.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
@@ -46,6 +48,7 @@ async function main() {
     if (report) log.info({ report }, "reference data imported");
   }
 
+  const cipher = createCredentialCipher(resolveAppSecret(config, log));
   const work = config.ROLE !== "web";
   const queue = createJobQueue({ db, config, log });
   await queue.start({ work });
@@ -58,7 +61,7 @@ async function main() {
     if (setupToken) {
       log.warn(`No administrator yet. Open ${setupUrl(config, setupToken)} within an hour, signed in with the account to promote (single use; the next start without an admin prints a new link).`);
     }
-    const app = createApp({ db, queue, config, log, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
+    const app = createApp({ db, queue, config, log, cipher, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
     server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
       const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
       log.info(`listening on http://${host}:${info.port}`);

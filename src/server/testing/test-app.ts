@@ -6,6 +6,8 @@ import { loadConfig, type Config } from "../config.ts";
 import { createLogger } from "../lib/logger.ts";
 
 export const TEST_ORIGIN = "http://localhost";
+/** The credentials key of test apps (PostgreSQL configs require one; tests use it on both databases). */
+export const TEST_APP_SECRET = "test-app-secret-0123456789abcdefghijklmnop";
 
 /**
  * Without a queue of the test's own: on SQLite the real in-process queue, not started, so a
@@ -23,7 +25,7 @@ function defaultQueue(db: Db): JobQueue {
 
 /** The real app over a test database, driven with app.request(). */
 export function createTestApp(db: Db, overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}) {
-  const config: Config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...overrides.env });
+  const config: Config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", APP_SECRET: TEST_APP_SECRET, ...overrides.env });
   return createApp({ db, config, log: createLogger("silent"), queue: overrides.queue ?? defaultQueue(db), ...overrides });
 }
 

@@ -2,6 +2,7 @@ import type { Db } from "../../../db/client.ts";
 import type { JobQueue } from "../../../jobs/queue.ts";
 import type { Config } from "../config.ts";
 import type { PriceSources } from "../features/price-engine/sources.ts";
+import type { CredentialCipher } from "../lib/credential-cipher.ts";
 import type { Logger } from "../lib/logger.ts";
 
 /** The signed-in user as every feature sees it. */
@@ -34,4 +35,6 @@ export interface RequestContext {
    * tRPC procedures that read the user call it (through authedProcedure, or themselves).
    */
   markPrivate(): void;
+  /** Encrypts and decrypts stored registrar credentials. */
+  cipher: CredentialCipher;
 }

@@ -1,3 +1,4 @@
+import { accountsRouter } from "../features/accounts/router.ts";
 import { authRouter } from "../features/auth/router.ts";
 import { catalogueRouter } from "../features/catalogue/router.ts";
 import { priceEngineRouter } from "../features/price-engine/router.ts";
@@ -10,6 +11,7 @@ import { statusRouter } from "../features/status/router.ts";
 import { router } from "./init.ts";
 
 export const appRouter = router({
+  accounts: accountsRouter,
   auth: authRouter,
   catalogue: catalogueRouter,
   portfolio: portfolioRouter,

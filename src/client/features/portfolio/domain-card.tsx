@@ -34,6 +34,11 @@ export function DomainCard({ domain, onEdit, onDelete }: DomainCardProps) {
         <HStack gap="2" wrap="wrap">
           <Badge variant="outline">.{domain.tld.name}</Badge>
           <Badge colorPalette={domain.autoRenew ? "green" : "gray"}>{domain.autoRenew ? "Auto-renew on" : "Auto-renew off"}</Badge>
+          {domain.registrarAccount && (
+            <Badge colorPalette="purple" variant="subtle" title="Linked to a connected registrar account">
+              {domain.source === "sync" ? "Synced from" : "Linked to"} {domain.registrarAccount.label}
+            </Badge>
+          )}
         </HStack>
       </Card.Header>
       <Card.Body gap="3">

@@ -41,6 +41,18 @@ describe("Domain Portfolio states", () => {
 });
 
 describe("a domain card", () => {
+  it("names the registrar account a domain came from", async () => {
+    server.use(...base([
+      userDomain({ id: 1, domainName: "synced.com", source: "sync", registrarAccount: { id: 7, label: "Main Porkbun" } }),
+      userDomain({ id: 2, domainName: "typed.com" }),
+    ]));
+    renderUi(<PortfolioPage />);
+    const synced = within((await screen.findByRole("heading", { name: "synced.com" })).closest("li")!);
+    expect(synced.getByText("Synced from Main Porkbun")).toBeTruthy();
+    const typed = within(screen.getByRole("heading", { name: "typed.com" }).closest("li")!);
+    expect(typed.queryByText(/Synced from|Linked to/)).toBeNull();
+  });
+
   it("shows the entry, its renewal price, the cheapest one elsewhere and the saving with a transfer link", async () => {
     server.use(...base([userDomain({ id: 1, domainName: "acme.com", notes: "Main brand", autoRenew: true })]));
     renderUi(<PortfolioPage />);

@@ -28,6 +28,9 @@ export function toUserDomainItem(row: PricedUserDomainRow) {
     expirationDate: row.expirationDate,
     autoRenew: row.autoRenew,
     notes: row.notes,
+    /** "manual" or "sync"; registrarAccount names the connected account it is linked to. */
+    source: row.source,
+    registrarAccount: row.registrarAccount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     pricing: {

@@ -1,0 +1,48 @@
+/** Shared set-up of the accounts tests: a Porkbun fake on loopback and apps pointed at it. */
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../../db/client.ts";
+import { loadConfig } from "../../config.ts";
+import { createFakePorkbun } from "../../integrations/registrars/testing/fake-porkbun.ts";
+import { fakeAccount, type FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
+import { createCredentialCipher } from "../../lib/credential-cipher.ts";
+import { createLogger } from "../../lib/logger.ts";
+import { AUTH_TEST_ENV } from "../../testing/auth.ts";
+import { startLoopbackServer } from "../../testing/loopback.ts";
+import type { ManualQueue as MemoryQueue } from "../../testing/manual-queue.ts";
+import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
+import type { AccountDeps } from "./deps.ts";
+
+export async function startPorkbun(domains: FakeDomain[]) {
+  const account = fakeAccount(domains);
+  const server = await startLoopbackServer(createFakePorkbun(account));
+  return { account, server };
+}
+
+export const appFor = (db: Db, porkbunUrl: string, queue?: MemoryQueue) =>
+  createTestApp(db, { env: { ...AUTH_TEST_ENV, PORKBUN_API_URL: porkbunUrl }, ...(queue ? { queue } : {}) });
+
+export function syncDeps(db: Db, porkbunUrl: string): AccountDeps {
+  const config = loadConfig({ NODE_ENV: "test", APP_SECRET: TEST_APP_SECRET, PORKBUN_API_URL: porkbunUrl });
+  return {
+    db, config, cipher: createCredentialCipher(TEST_APP_SECRET), log: createLogger("silent"), queue: null,
+    http: { timeoutMs: 2000, maxRetries: 1, retryBaseMs: 5 },
+  };
+}
+
+export async function providerId(db: Db, slug: string): Promise<number> {
+  const sp = db.t.serviceProviders;
+  const [row] = await db.db.select({ id: sp.id }).from(sp).where(eq(sp.slug, slug));
+  return row!.id;
+}
+
+export async function userIdOf(db: Db, email: string): Promise<number> {
+  const [row] = await db.db.select({ id: db.t.users.id }).from(db.t.users).where(eq(db.t.users.email, email));
+  return row!.id;
+}
+
+export async function portfolioOf(db: Db, userId: number) {
+  const ud = db.t.userDomains;
+  return db.db
+    .select({ name: ud.domainName, source: ud.source, accountId: ud.registrarAccountId, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, isLocked: ud.isLocked, privacyEnabled: ud.privacyEnabled, notes: ud.notes })
+    .from(ud).where(eq(ud.userId, userId)).orderBy(ud.domainName);
+}

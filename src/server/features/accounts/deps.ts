@@ -1,0 +1,32 @@
+/** What the accounts feature needs from the process, in requests and in jobs alike. */
+import type { Db } from "../../../../db/client.ts";
+import type { JobQueue } from "../../../../jobs/queue.ts";
+import type { Config } from "../../config.ts";
+import type { CredentialCipher } from "../../lib/credential-cipher.ts";
+import type { HttpOptions } from "../../integrations/registrars/http.ts";
+import type { Logger } from "../../lib/logger.ts";
+
+export interface AccountDeps {
+  db: Db;
+  config: Config;
+  cipher: CredentialCipher;
+  log: Logger;
+  /** Null where this process has no job queue: syncs cannot be queued from it. */
+  queue: JobQueue | null;
+  /** Timeouts and retry pacing for registrar calls (tests shorten them). */
+  http?: HttpOptions;
+}
+
+export const SYNC_QUEUE = "accounts.sync";
+export const SYNC_ALL_QUEUE = "accounts.sync-all";
+export const syncSingletonKey = (accountId: number) => `account:${accountId}`;
+export interface SyncJobData {
+  accountId: number;
+}
+
+/** Replaces any credential that found its way into a message (a registrar echoing it back). */
+export function redact(message: string, secrets: string[]): string {
+  let out = message;
+  for (const s of secrets) if (s.length >= 4) out = out.split(s).join("[redacted]");
+  return out;
+}

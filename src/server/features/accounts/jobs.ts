@@ -1,0 +1,34 @@
+/**
+ * The accounts feature's jobs: "accounts.sync" syncs one account (one at a time per account,
+ * by singleton key), and a daily "accounts.sync-all" tick queues a sync of every account with
+ * auto-sync on.
+ */
+import { listActiveRegistrarAccountIds } from "../../../../db/repositories/registrar-account-repository.ts";
+import type { JobQueue } from "../../../../jobs/queue.ts";
+import { SYNC_ALL_QUEUE, SYNC_QUEUE, syncSingletonKey, type AccountDeps, type SyncJobData } from "./deps.ts";
+import { syncRegistrarAccount } from "./sync.ts";
+
+/** 03:17 UTC: off the hour, when registrar APIs see the most scheduled traffic. */
+export const DAILY_SYNC_CRON = "17 3 * * *";
+
+export async function queueEveryActiveAccount(deps: Pick<AccountDeps, "db">, queue: JobQueue): Promise<number> {
+  let queued = 0;
+  for (const accountId of await listActiveRegistrarAccountIds(deps.db)) {
+    const data: SyncJobData = { accountId };
+    if (await queue.send(SYNC_QUEUE, data, { singletonKey: syncSingletonKey(accountId), retryLimit: 0, expireInSeconds: 15 * 60 })) queued++;
+  }
+  return queued;
+}
+
+export async function registerAccountJobs(queue: JobQueue, deps: Omit<AccountDeps, "queue">): Promise<void> {
+  await queue.createQueue(SYNC_QUEUE, { concurrency: 2 });
+  await queue.createQueue(SYNC_ALL_QUEUE);
+  await queue.work<SyncJobData>(SYNC_QUEUE, async (job) => {
+    await syncRegistrarAccount({ ...deps, queue }, job.data.accountId, job.signal);
+  });
+  await queue.work(SYNC_ALL_QUEUE, async () => {
+    const queued = await queueEveryActiveAccount(deps, queue);
+    deps.log.info({ queued }, "daily registrar account sync queued");
+  });
+  await queue.schedule(SYNC_ALL_QUEUE, "daily", DAILY_SYNC_CRON, {});
+}

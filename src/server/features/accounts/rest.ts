@@ -1,0 +1,38 @@
+/** REST doors to registrar accounts (spec section 7); every call needs a session. */
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { registrarAccountCreateSchema, registrarAccountIdSchema } from "../../../shared/schemas/registrar-account.ts";
+import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
+import {
+  createAccount, getAccount, listAccounts, listConnectableProviders, queueAccountSync, removeAccount, testAccountConnection,
+} from "./service.ts";
+
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.ctx.user) throw unauthorized();
+  c.header("Cache-Control", "private, no-store");
+  await next();
+};
+
+const userId = (c: Context<AppEnv>) => c.var.ctx.user!.id;
+
+function idOf(c: Context<AppEnv>): number {
+  const id = registrarAccountIdSchema.safeParse(c.req.param("id"));
+  if (!id.success) throw notFound("Account not found");
+  return id.data;
+}
+
+export const accountsRest = new Hono<AppEnv>()
+  .use("/registrar-accounts/*", signedIn) // also matches /registrar-accounts itself
+  .get("/registrar-accounts", async (c) => c.json(await listAccounts(c.var.ctx, userId(c))))
+  .get("/registrar-accounts/providers", async (c) => c.json(await listConnectableProviders(c.var.ctx)))
+  .post("/registrar-accounts", async (c) => {
+    const body = await c.req.json().catch(() => {
+      throw badRequest("The request body must be JSON");
+    });
+    const input = parseOrThrow(registrarAccountCreateSchema, body, "body");
+    return c.json(await createAccount(c.var.ctx, userId(c), input), 201);
+  })
+  .get("/registrar-accounts/:id", async (c) => c.json(await getAccount(c.var.ctx, userId(c), idOf(c))))
+  .post("/registrar-accounts/:id/test-connection", async (c) => c.json(await testAccountConnection(c.var.ctx, userId(c), idOf(c))))
+  .post("/registrar-accounts/:id/sync", async (c) => c.json(await queueAccountSync(c.var.ctx, userId(c), idOf(c)), 202))
+  .delete("/registrar-accounts/:id", async (c) => c.json(await removeAccount(c.var.ctx, userId(c), idOf(c))));

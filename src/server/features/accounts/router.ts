@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { registrarAccountCreateSchema, registrarAccountIdSchema } from "../../../shared/schemas/registrar-account.ts";
+import { authedProcedure, router } from "../../trpc/init.ts";
+import {
+  createAccount, getAccount, listAccounts, listConnectableProviders, queueAccountSync, removeAccount, testAccountConnection,
+} from "./service.ts";
+
+const byId = z.object({ id: registrarAccountIdSchema });
+
+export const accountsRouter = router({
+  list: authedProcedure.query(({ ctx }) => listAccounts(ctx, ctx.user.id)),
+  getById: authedProcedure.input(byId).query(({ ctx, input }) => getAccount(ctx, ctx.user.id, input.id)),
+  providers: authedProcedure.query(({ ctx }) => listConnectableProviders(ctx)),
+  create: authedProcedure.input(registrarAccountCreateSchema).mutation(({ ctx, input }) => createAccount(ctx, ctx.user.id, input)),
+  testConnection: authedProcedure.input(byId).mutation(({ ctx, input }) => testAccountConnection(ctx, ctx.user.id, input.id)),
+  syncNow: authedProcedure.input(byId).mutation(({ ctx, input }) => queueAccountSync(ctx, ctx.user.id, input.id)),
+  remove: authedProcedure.input(byId).mutation(({ ctx, input }) => removeAccount(ctx, ctx.user.id, input.id)),
+});

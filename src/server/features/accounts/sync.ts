@@ -1,0 +1,65 @@
+/**
+ * One account sync, the job's body: list every domain at the registrar, then apply them to the
+ * owner's portfolio in one transaction. Any failure (registrar fault, unreadable credentials)
+ * leaves the portfolio as it was, marks the account "error" with a readable message, and
+ * rethrows so the job ends failed. A disabled or deleted account is skipped.
+ */
+import { listTldsByNames } from "../../../../db/repositories/user-domain-repository.ts";
+import { recordSyncFailure, type SyncLog } from "../../../../db/repositories/registrar-account-repository.ts";
+import { applySyncedDomains, type SyncedDomainValues } from "../../../../db/repositories/synced-domain-repository.ts";
+import { extractTld, validateDomainName } from "../../../shared/domain-name.ts";
+import { RegistrarError } from "../../integrations/registrars/http.ts";
+import type { RegistrarDomain } from "../../integrations/registrars/registrar.ts";
+import { CredentialKeyError } from "../../lib/credential-cipher.ts";
+import { redact, type AccountDeps } from "./deps.ts";
+import { openAccount } from "./service.ts";
+
+export type SyncOutcome = { status: "synced"; log: SyncLog } | { status: "skipped"; reason: "missing" | "disabled" };
+
+/** Catalogue TLD ids for the listed names; names that are not valid or whose TLD is unknown are skipped. */
+async function toPortfolioRows(deps: AccountDeps, listed: RegistrarDomain[]): Promise<{ rows: SyncedDomainValues[]; skipped: number }> {
+  const unique = new Map<string, RegistrarDomain>();
+  for (const d of listed) {
+    const check = validateDomainName(d.name);
+    if (check.valid) unique.set(check.domain, { ...d, name: check.domain });
+  }
+  const tlds = await listTldsByNames(deps.db, [...new Set([...unique.keys()].map(extractTld))]);
+  const tldId = new Map(tlds.map((t) => [t.name, t.id]));
+  const rows: SyncedDomainValues[] = [];
+  for (const d of unique.values()) {
+    const id = tldId.get(extractTld(d.name));
+    if (id === undefined) continue;
+    rows.push({
+      domainName: d.name, tldId: id, registrationDate: d.registrationDate, expirationDate: d.expirationDate,
+      autoRenew: d.autoRenew, isLocked: d.isLocked, privacyEnabled: d.privacyEnabled,
+    });
+  }
+  return { rows, skipped: listed.length - rows.length };
+}
+
+export async function syncRegistrarAccount(deps: AccountDeps, accountId: number, signal?: AbortSignal): Promise<SyncOutcome> {
+  const startedAt = Date.now();
+  let secrets: string[] = [];
+  let found = 0;
+  try {
+    const opened = await openAccount({ ...deps, http: { ...deps.http, signal } }, accountId);
+    if (!opened) return { status: "skipped", reason: "missing" };
+    if (!opened.row.isActive) return { status: "skipped", reason: "disabled" };
+    secrets = [opened.credentials.apiKey, opened.credentials.secretKey];
+    const listed = await opened.adapter.listDomains();
+    found = listed.length;
+    const { rows, skipped } = await toPortfolioRows(deps, listed);
+    const target = { accountId, userId: opened.row.userId, serviceProviderId: opened.row.serviceProviderId };
+    const log = await applySyncedDomains(deps.db, target, rows, { domainsFound: found, skippedDomains: skipped }, startedAt);
+    deps.log.info({ accountId, ...log }, "registrar account synced");
+    return { status: "synced", log };
+  } catch (error) {
+    const known = error instanceof RegistrarError || error instanceof CredentialKeyError;
+    const message = known ? redact((error as Error).message, secrets) : "The sync failed unexpectedly; try again later";
+    const log: SyncLog = { domainsFound: found, newDomains: 0, updatedDomains: 0, durationMs: Date.now() - startedAt, error: message };
+    await recordSyncFailure(deps.db, accountId, log);
+    if (!known) deps.log.error({ err: error, accountId }, "registrar account sync failed");
+    else deps.log.warn({ accountId, error: message }, "registrar account sync failed");
+    throw known ? new Error(message) : error;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * One interface for every registrar API the product syncs domains from. An adapter knows one
+ * API's URLs, authentication, paging and field names; it returns portfolio-shaped domains and
+ * throws RegistrarError with a message a person can act on (never a credential or a URL).
+ */
+import type { HttpOptions } from "./http.ts";
+
+export interface RegistrarCredentials {
+  apiKey: string;
+  secretKey: string;
+}
+
+/** A domain as the portfolio stores it; null where the registrar does not say. */
+export interface RegistrarDomain {
+  name: string;
+  registrationDate: string | null;
+  expirationDate: string | null;
+  autoRenew: boolean | null;
+  isLocked: boolean | null;
+  privacyEnabled: boolean | null;
+}
+
+export interface AdapterContext {
+  credentials: RegistrarCredentials;
+  /** The API's base URL, from config (<NAME>_API_URL), without a trailing slash. */
+  baseUrl: string;
+  http: HttpOptions;
+  /** The server's public IPv4 address, for APIs that check it (Namecheap). */
+  clientIp?: string | undefined;
+}
+
+export interface RegistrarAdapter {
+  /** The registrar's own words when the credentials work; throws RegistrarError otherwise. */
+  testConnection(): Promise<{ message: string }>;
+  /** Every domain in the account, all pages. */
+  listDomains(): Promise<RegistrarDomain[]>;
+}
+
+export type RegistrarAdapterFactory = (ctx: AdapterContext) => RegistrarAdapter;
