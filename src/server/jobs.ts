@@ -7,19 +7,41 @@
 import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
+import { registerAccountJobs } from "./features/accounts/jobs.ts";
+import { ensurePriceEngineDefaults } from "./features/price-engine/defaults.ts";
+import { registerPriceEngineJobs } from "./features/price-engine/jobs.ts";
+import type { PriceSources } from "./features/price-engine/sources.ts";
+import { refreshExchangeRates } from "./integrations/rates/refresh.ts";
+import type { CredentialCipher } from "./lib/credential-cipher.ts";
 import type { Logger } from "./lib/logger.ts";
 
 export interface JobDeps {
   db: Db;
   config: Config;
   log: Logger;
+  cipher: CredentialCipher;
+  priceSources: PriceSources;
+  /** Called after a job changed stored prices (drops this process's cached price answers). */
+  onPricesChanged: (db: Db) => void;
 }
 
 /** One feature's jobs: createQueue, then work and schedule on it. Must be safe to run at every boot. */
 export type JobRegistration = (queue: JobQueue, deps: JobDeps) => Promise<void>;
 
-/** Each feature appends its registration here (features/<feature>/jobs.ts). */
-export const JOB_REGISTRATIONS: JobRegistration[] = [];
+// Any number here; it only has to differ from the other advisory locks (db/client.ts, seed).
+const DEFAULTS_LOCK = 727276;
+
+export const JOB_REGISTRATIONS: JobRegistration[] = [
+  async (queue, deps) => {
+    // Processes booting together on PostgreSQL add the default schedule and rules once.
+    await deps.db.withLock(DEFAULTS_LOCK, () => ensurePriceEngineDefaults(deps.db));
+    await registerPriceEngineJobs(queue, {
+      db: deps.db, config: deps.config, log: deps.log, sources: deps.priceSources,
+      onPricesChanged: deps.onPricesChanged, refreshRates: refreshExchangeRates,
+    });
+  },
+  (queue, deps) => registerAccountJobs(queue, { db: deps.db, config: deps.config, log: deps.log, cipher: deps.cipher }),
+];
 
 export async function registerJobs(queue: JobQueue, deps: JobDeps, registrations = JOB_REGISTRATIONS): Promise<void> {
   for (const register of registrations) await register(queue, deps);

@@ -14,6 +14,8 @@ import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { createSessionAuthenticator } from "./features/auth/authenticate.ts";
 import { issueSetupTokenIfNoAdmin, setupUrl } from "./features/auth/setup.ts";
+import { clearPriceCache } from "./features/prices/service.ts";
+import { bundledPriceSource, createPriceSources } from "./integrations/prices/registry.ts";
 import { registerJobs } from "./jobs.ts";
 import { resolveAppSecret } from "./lib/app-secret.ts";
 import { createCredentialCipher } from "./lib/credential-cipher.ts";
@@ -52,7 +54,8 @@ async function main() {
   const work = config.ROLE !== "web";
   const queue = createJobQueue({ db, config, log });
   await queue.start({ work });
-  await registerJobs(queue, { db, config, log });
+  const priceSources = { live: createPriceSources(config), bundled: bundledPriceSource };
+  await registerJobs(queue, { db, config, log, cipher, priceSources, onPricesChanged: clearPriceCache });
   log.info({ queue: queue.kind, work }, "job queue started");
 
   let server: Server | undefined;
@@ -61,7 +64,7 @@ async function main() {
     if (setupToken) {
       log.warn(`No administrator yet. Open ${setupUrl(config, setupToken)} within an hour, signed in with the account to promote (single use; the next start without an admin prints a new link).`);
     }
-    const app = createApp({ db, queue, config, log, cipher, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
+    const app = createApp({ db, queue, config, log, cipher, priceSources, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
     server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
       const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
       log.info(`listening on http://${host}:${info.port}`);
