@@ -6,6 +6,8 @@ export const META_KEYS = {
   deployedAt: "deployed_at",
   /** When a price fetch last changed stored prices (ISO instant). */
   pricesUpdatedAt: "prices_updated_at",
+  /** Format of the stored price-list row JSON (see price-summary-repository.ts). */
+  priceRowFormat: "price_row_format",
 } as const;
 
 export async function getMeta({ db, t }: Db, keys: string[]): Promise<Record<string, string>> {

@@ -19,17 +19,18 @@ import { authRest } from "./features/auth/rest.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
 import { portfolioRest } from "./features/portfolio/rest.ts";
 import { pricesRest } from "./features/prices/rest.ts";
-import { configurePriceCache } from "./features/prices/service.ts";
 import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
 import { AppError } from "./lib/errors.ts";
+import { configurePriceCache } from "./lib/price-cache.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
 import type { ViteManifest } from "./lib/vite-manifest.ts";
 import type { AppEnv } from "./lib/hono-env.ts";
 import type { Logger } from "./lib/logger.ts";
 import { sameOriginOnly, securityHeaders } from "./lib/security.ts";
+import { cachedTrpcGets } from "./lib/trpc-cached-get.ts";
 import type { RequestContext, SessionUser } from "./trpc/context.ts";
-import { appRouter } from "./trpc/root.ts";
+import { appRouter, cachedQueries } from "./trpc/root.ts";
 
 export interface AppDeps {
   db: Db;
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 
+  app.use("/trpc/*", cachedTrpcGets("/trpc", cachedQueries));
   app.use(
     "/trpc/*",
     trpcServer({

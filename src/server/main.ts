@@ -5,11 +5,13 @@
 import { serve } from "@hono/node-server";
 import { fileURLToPath } from "node:url";
 import { isPostgresUrl, openDb } from "../../db/client.ts";
+import { rebuildStalePriceRows } from "../../db/repositories/price-summary-repository.ts";
 import { seedIfNeeded } from "../../db/seed/seed.ts";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { createSessionAuthenticator } from "./features/auth/authenticate.ts";
 import { createLogger } from "./lib/logger.ts";
+import { invalidatePriceCache } from "./lib/price-cache.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
@@ -34,6 +36,9 @@ async function main() {
     const report = await seedIfNeeded(db);
     if (report) log.info({ report }, "reference data imported");
   }
+  if (await rebuildStalePriceRows(db)) log.info("price list rows rebuilt");
+  // Nothing has answered from the cache yet in this process; cleared so the rule holds for every writer.
+  invalidatePriceCache(db);
 
   const app = createApp({ db, config, log, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {

@@ -23,6 +23,8 @@ export async function getProviderPrices(db: Db, id: number) {
     renewalPrice: money(r.renewalPrice),
     transferPrice: money(r.transferPrice),
     regularRegistrationPrice: money(r.regularRegistrationPrice),
+    lastCheckedAt: r.lastCheckedAt.toISOString(),
+    changedAt: r.changedAt.toISOString(),
   }));
 }
 
