@@ -6,9 +6,8 @@
  * stored as JSON with their summary, so a page is built by joining strings, never re-parsed.
  */
 import type { Db } from "../../../../db/client.ts";
-import {
-  listPriceHistoryForTld, listPriceRowsByName, listPriceTable, listQuotesForTlds,
-} from "../../../../db/repositories/domain-price-repository.ts";
+import { listPriceHistoryForTld, listQuotesForTlds, type ProviderRef } from "../../../../db/repositories/domain-price-repository.ts";
+import { listPriceRowsByName, listPriceTable } from "../../../../db/repositories/price-row-repository.ts";
 import { findTldByKey } from "../../../../db/repositories/tld-repository.ts";
 import { COMMON_TLDS } from "../../../shared/constants.ts";
 import { minorToPrice as money } from "../../../shared/price-format.ts";
@@ -17,7 +16,6 @@ import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
 import { cachedPriceAnswer } from "../../lib/price-cache.ts";
 import type { CachedJson } from "../../lib/json-cache.ts";
-import type { ProviderRef } from "../../../../db/repositories/domain-price-repository.ts";
 
 export type { PricePage, PriceRow } from "../../../shared/price-quote.ts";
 export type PriceQuote = Quote<ProviderRef>;
