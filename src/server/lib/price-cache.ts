@@ -1,10 +1,10 @@
 /**
  * The answer cache of the public price tables (list pages, common TLDs, one TLD's quotes),
- * shared by both doors. Every writer of prices, provider flags or names calls
- * invalidatePriceCache(db) after its change commits: the seed at boot, provider edits and the
- * price engine. That clears this process's entries only: other processes on the same
- * PostgreSQL database keep theirs until they expire, so across processes staleness is bounded
- * by PRICE_CACHE_SECONDS, not by the invalidation.
+ * shared by both doors. Whoever changes prices, a provider's active flag, name, domain or logo,
+ * or a TLD's name or category calls invalidatePriceCache(db) once the change commits (main.ts
+ * does after the boot-time seed). That clears this process's entries only: other processes on
+ * the same PostgreSQL database keep theirs until they expire, so across processes staleness is
+ * bounded by PRICE_CACHE_SECONDS, not by the invalidation.
  */
 import type { Db } from "../../../db/client.ts";
 import { JsonCache, type CachedJson } from "./json-cache.ts";
