@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { refreshTldPriceSummaries } from "../../../../db/repositories/price-summary-repository.ts";
@@ -39,8 +40,11 @@ forEachDialect("prices through both doors", (getDb) => {
       const again = await app.request(TEST_ORIGIN + path, { headers: { "if-none-match": etag! } });
       expect(again.status, path).toBe(304);
       expect(await again.text()).toBe("");
-      const stale = await app.request(TEST_ORIGIN + path, { headers: { "if-none-match": 'W/"other"' } });
+      const stale = await app.request(TEST_ORIGIN + path, { headers: { "if-none-match": 'W/"other"', "accept-encoding": "gzip, br" } });
       expect(stale.status).toBe(200);
+      // Compressed once per cached answer; the bytes decode to the same JSON.
+      expect(stale.headers.get("content-encoding")).toBe("br");
+      expect(brotliDecompressSync(Buffer.from(await stale.arrayBuffer())).toString("utf8")).toBe(await first.text());
     }
   });
 
