@@ -43,9 +43,9 @@ function filterOf({ t }: Db, shape: Pick<Shape, "search" | "category">): SQL | u
 
 /**
  * The inner query sorts and pages only keys (row JSON would make every sorted row heavy); the
- * outer one fetches the page's rows. A search matches few TLDs but its pattern is the costly
- * part, so it is evaluated once: the inner query also counts the matches with a window
- * (which costs per matching row, too much for the whole list or a whole category).
+ * outer one fetches the page's rows and the total. A search matches few TLDs but its pattern
+ * is the costly part, so it is evaluated once: the inner query counts the matches with a
+ * window (which costs per matching row, too much for the whole list or a whole category).
  */
 function pageStatement(handle: Db, shape: Shape) {
   const name = `price_page_${shape.sortBy}_${shape.sortOrder}_${shape.search ? "s" : ""}${shape.category ? "c" : ""}`;
@@ -57,11 +57,11 @@ function pageStatement(handle: Db, shape: Shape) {
       transferPrice: s.minTransfer, threeYearPrice: s.minThreeYear,
     }[shape.sortBy];
     const direction = shape.sortOrder === "desc" ? sql`desc` : sql`asc`;
-    const total = shape.search ? sql<number>`count(*) over ()` : sql<null>`null`;
+    const windowCount = shape.search ? sql<number>`count(*) over ()` : sql<null>`null`;
     const page = db
       .select({
         id: sql<number>`${s.tldId}`.as("page_id"), sortKey: sql`${sortColumn}`.as("page_key"),
-        name: sql<string>`${t.tlds.name}`.as("page_name"), total: total.as("page_total"),
+        name: sql<string>`${t.tlds.name}`.as("page_name"), total: windowCount.as("page_total"),
       })
       .from(s)
       .innerJoin(t.tlds, eq(t.tlds.id, s.tldId))
@@ -71,22 +71,26 @@ function pageStatement(handle: Db, shape: Shape) {
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .as("page");
-    return db.select({ rowJson: s.rowJson, total: page.total }).from(page).innerJoin(s, eq(s.tldId, page.id))
+    // Otherwise the count is an uncorrelated subquery of the same statement: one round trip.
+    const total = shape.search ? page.total : sql<number>`(${countQuery(handle, shape)})`;
+    return db.select({ rowJson: s.rowJson, total }).from(page).innerJoin(s, eq(s.tldId, page.id))
       .orderBy(sql`${page.sortKey} ${direction} nulls last`, asc(page.name));
   });
 }
 
 /** Counting needs no join when nothing is filtered: every summary has its TLD. */
+function countQuery(handle: Db, shape: Pick<Shape, "search" | "category">) {
+  const { db, t } = handle;
+  const s = t.tldPriceSummaries;
+  const where = filterOf(handle, shape);
+  return where
+    ? db.select({ total: count() }).from(s).innerJoin(t.tlds, eq(t.tlds.id, s.tldId)).where(where)
+    : db.select({ total: count() }).from(s);
+}
+
 function countStatement(handle: Db, shape: Pick<Shape, "search" | "category">) {
   const name = `price_count_${shape.search ? "s" : ""}${shape.category ? "c" : ""}`;
-  return prepared<{ total: number }>(handle, name, () => {
-    const { db, t } = handle;
-    const s = t.tldPriceSummaries;
-    const where = filterOf(handle, shape);
-    return where
-      ? db.select({ total: count() }).from(s).innerJoin(t.tlds, eq(t.tlds.id, s.tldId)).where(where)
-      : db.select({ total: count() }).from(s);
-  });
+  return prepared<{ total: number }>(handle, name, () => countQuery(handle, shape));
 }
 
 function rowJsonOf(rows: { rowJson: string | null }[]): string[] {
@@ -102,12 +106,8 @@ export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<{ 
   const search = q.search?.trim().replace(/^\./, "");
   const shape = { sortBy: q.sortBy, sortOrder: q.sortOrder, search: !!search, category: !!q.category };
   const values = { pattern: search ? containsPattern(search) : undefined, category: q.category, limit: q.limit, offset: (q.page - 1) * q.limit };
-  if (!shape.search) {
-    const [rows, [counted]] = await Promise.all([pageStatement(handle, shape).all(values), countStatement(handle, shape).all(values)]);
-    return { rows: rowJsonOf(rows), total: Number(counted?.total ?? 0) };
-  }
   const rows = await pageStatement(handle, shape).all(values);
-  // A page past the end of a search has no row to carry the count.
+  // A page past the end has no row to carry the count.
   const total = rows.length ? rows[0]!.total : (await countStatement(handle, shape).all(values))[0]?.total;
   return { rows: rowJsonOf(rows), total: Number(total ?? 0) };
 }
