@@ -12,7 +12,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { drizzle as drizzleSqlite, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -148,8 +148,35 @@ function openPostgres(url: string, poolSize: number, onIdleConnectionError: (err
   };
 }
 
-/** `lower(column) LIKE lower(pattern)`: case-insensitive on both dialects, unlike LIKE/ILIKE. */
-export function containsInsensitive(column: SQL | SQL.Aliased | import("drizzle-orm").Column, text: string): SQL {
-  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`lower(${column}) like ${`%${escaped}%`} escape '\\'`;
+/**
+ * `lower(column) LIKE lower(pattern)`: case-insensitive on both dialects, unlike LIKE/ILIKE.
+ * Given a placeholder instead of text, bind containsPattern(text) to it.
+ */
+export function containsInsensitive(column: SQL | SQL.Aliased | import("drizzle-orm").Column, text: string | Placeholder): SQL {
+  const pattern = typeof text === "string" ? containsPattern(text) : text;
+  return sql`lower(${column}) like ${pattern} escape '\\'`;
 }
+
+/** A statement compiled once and run with named placeholder values (sql.placeholder). */
+export interface PreparedSelect<T> {
+  all(values: Record<string, unknown>): Promise<T[]>;
+}
+
+/**
+ * Prepares a select once per handle: on PostgreSQL a named statement (node-postgres prepares
+ * it once per connection), on SQLite a compiled statement. Hot read paths use it to skip
+ * building and compiling the query on every request. `name` must be unique per statement text.
+ */
+export function prepareSelect<T>(handle: Db, name: string, query: { prepare(): { all(values?: Record<string, unknown>): T[] } }): PreparedSelect<T> {
+  // The dialect seam again: PostgreSQL's builder takes the statement name, SQLite's ignores it.
+  const prepared = (query.prepare as (name: string) => unknown).call(query, name);
+  if (handle.dialect === "postgres") {
+    const pgPrepared = prepared as { execute(values: Record<string, unknown>): Promise<T[]> };
+    return { all: (values) => pgPrepared.execute(values) };
+  }
+  const sqlitePrepared = prepared as { all(values: Record<string, unknown>): T[] };
+  return { all: async (values) => sqlitePrepared.all(values) };
+}
+
+/** The bound value for containsInsensitive with a placeholder: `%text%`, lower-cased and escaped. */
+export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

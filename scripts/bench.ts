@@ -1,18 +1,32 @@
 /**
- * npm run bench: the price list against a hello-world route on the same server, over
- * loopback with autocannon. Prints figures; targets (SQLite): list ≥ 40% of hello-world
- * throughput, p99 < 25 ms at 50 connections.
+ * npm run bench: the price list and the search+category list through both doors (REST and
+ * tRPC GET), with the price cache on and off (PRICE_CACHE_SECONDS=0), against the trivial
+ * route (/api/health) of the same server in the same run, over loopback with autocannon.
+ * Runs on SQLite, and on PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names
+ * a server: a throwaway database is created there and dropped at the end.
+ * Each round measures every route for BENCH_SECONDS, routes interleaved so a noisy neighbour
+ * hits them alike; figures are medians over BENCH_ROUNDS rounds.
+ * Targets: at least 40% of the trivial route's requests per second, p99 ≤ 2 × its p99 + 5 ms.
  */
 import autocannon from "autocannon";
+import pg from "pg";
+import { adminUrl, databaseUrlFor } from "../db/testing/urls.ts";
 import { startServer } from "./lib/server-process.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
+const trpcList = (input: object) => `/trpc/prices.list?input=${encodeURIComponent(JSON.stringify(input))}`;
+const LIST = { page: 1, limit: 20, sortBy: "registrationPrice", sortOrder: "asc" };
+const SEARCH = { ...LIST, search: "co", category: "generic" };
 const routes = [
-  { name: "hello-world  /api/health", path: "/api/health" },
-  { name: "price list   sortBy=registrationPrice", path: "/api/domain-prices?page=1&limit=20&sortBy=registrationPrice&sortOrder=asc" },
-  { name: "price search search=co&category=generic", path: "/api/domain-prices?page=1&limit=20&sortBy=registrationPrice&sortOrder=asc&search=co&category=generic" },
+  { name: "trivial      /api/health", path: "/api/health" },
+  { name: "REST list    sortBy=registrationPrice", path: "/api/domain-prices?page=1&limit=20&sortBy=registrationPrice&sortOrder=asc" },
+  { name: "REST search  search=co&category=generic", path: "/api/domain-prices?page=1&limit=20&sortBy=registrationPrice&sortOrder=asc&search=co&category=generic" },
+  { name: "tRPC list    prices.list", path: trpcList(LIST) },
+  { name: "tRPC search  prices.list search+category", path: trpcList(SEARCH) },
 ];
 
 function run(url: string, seconds: number) {
@@ -21,24 +35,62 @@ function run(url: string, seconds: number) {
   });
 }
 
-// BENCH_CACHE=off measures the uncached path (every request queries the database).
-const cacheOff = process.env.BENCH_CACHE === "off";
-const server = await startServer({ ...(cacheOff ? { PRICE_CACHE_SECONDS: "0" } : {}) });
-try {
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per route, price cache ${cacheOff ? "off" : "on"}, server at ${server.url}\n`);
-  const results: { name: string; rps: number; p50: number; p99: number; errors: number }[] = [];
-  for (const route of routes) {
-    await run(server.url + route.path, 2); // warm-up: JIT, caches, SQLite pages
-    const r = await run(server.url + route.path, DURATION);
-    results.push({ name: route.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function measure(label: string, env: Record<string, string>) {
+  const server = await startServer({ ROLE: "web", ...env });
+  try {
+    for (const route of routes) await run(server.url + route.path, 1); // warm-up: JIT, caches, database pages
+    const samples = routes.map(() => ({ rps: [] as number[], p99: [] as number[], errors: 0 }));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, route] of routes.entries()) {
+        const r = await run(server.url + route.path, SECONDS);
+        samples[i]!.rps.push(r.requests.average);
+        samples[i]!.p99.push(r.latency.p99);
+        samples[i]!.errors += r.errors + r.non2xx;
+      }
+    }
+    const rows = samples.map((s, i) => ({ name: routes[i]!.name, rps: median(s.rps), p99: median(s.p99), errors: s.errors }));
+    const base = rows[0]!;
+    console.log(`\n${label}: ${CONNECTIONS} connections, median of ${ROUNDS} rounds × ${SECONDS} s`);
+    console.log("route                                        req/s   p99 ms   vs trivial   p99 limit   errors");
+    for (const r of rows) {
+      const limit = 2 * base.p99 + 5;
+      const ok = r === base ? "" : r.rps >= 0.4 * base.rps && r.p99 <= limit ? "  ok" : "  MISSED";
+      console.log(
+        `${r.name.padEnd(42)} ${r.rps.toFixed(0).padStart(8)} ${r.p99.toFixed(0).padStart(8)} ${`${((r.rps / base.rps) * 100).toFixed(0)}%`.padStart(12)} ${limit.toFixed(0).padStart(11)} ${String(r.errors).padStart(8)}${ok}`,
+      );
+    }
+  } finally {
+    await server.stop();
   }
-  const hello = results[0]!.rps;
-  console.log("route                                      req/s     p50 ms   p99 ms   vs hello   errors");
-  for (const r of results) {
-    console.log(
-      `${r.name.padEnd(40)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${((r.rps / hello) * 100).toFixed(0).padStart(8)}%   ${r.errors}`,
-    );
-  }
-} finally {
-  await server.stop();
 }
+
+async function withPostgres(fn: (url: string) => Promise<void>) {
+  if (!PG_BASE) return console.log("\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a postgres:// server.");
+  const name = `bench_${process.pid}_${Date.now()}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl(PG_BASE) });
+    await client.connect();
+    try { await client.query(statement); } finally { await client.end(); }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  try {
+    await fn(databaseUrlFor(PG_BASE, name));
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+for (const cache of ["off", "on"] as const) {
+  await measure(`SQLite, price cache ${cache}`, cache === "off" ? { PRICE_CACHE_SECONDS: "0" } : {});
+}
+await withPostgres(async (url) => {
+  for (const cache of ["off", "on"] as const) {
+    await measure(`PostgreSQL, price cache ${cache}`, { DATABASE_URL: url, ...(cache === "off" ? { PRICE_CACHE_SECONDS: "0" } : {}) });
+  }
+});

@@ -8,6 +8,8 @@ export const META_KEYS = {
   pricesUpdatedAt: "prices_updated_at",
   /** The one-time admin setup link while no admin exists: JSON { hash, expiresAt, usedAt? }. */
   adminSetup: "admin_setup",
+  /** Format of the stored price-list row JSON (see price-summary-repository.ts). */
+  priceRowFormat: "price_row_format",
 } as const;
 
 export async function getMeta({ db, t }: Db, keys: string[]): Promise<Record<string, string>> {

@@ -1,33 +1,129 @@
 /**
  * Maintains tld_price_summaries: per TLD, the lowest USD registration, renewal, transfer and
- * three-year (registration + two renewals) price among active providers, and how many
- * active providers quote it. Call after any change to domain_prices or to a provider's
- * isActive flag; the price list sorts and pages on these columns.
+ * three-year (registration + two renewals) price among active providers, how many active
+ * providers quote it, and the TLD's whole price-list row as JSON, so a list page is a few
+ * stored strings joined together. Call after any change to domain_prices, to a provider's
+ * isActive flag, name, domain or logo (refreshSummariesForProvider), or to a TLD's name or
+ * category; the price list sorts and pages on these columns.
  */
-import { and, eq, inArray, sql, type Column } from "drizzle-orm";
-import type { Executor, Tables } from "../client.ts";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { serializeQuote, type PriceRow, type StoredQuote } from "../../src/shared/price-quote.ts";
+import { minorToPrice } from "../../src/shared/price-format.ts";
+import type { Db, Executor, Tables } from "../client.ts";
+import { getMeta, META_KEYS, setMeta } from "./app-meta-repository.ts";
+
+/** Bound parameters per statement stay far below SQLite's and PostgreSQL's limits. */
+const CHUNK = 400;
+
+type Summary = typeof import("../schema/sqlite.ts").tldPriceSummaries.$inferInsert;
+type QuoteRow = StoredQuote & { tldId: number; tld: { name: string; unicodeName: string | null; category: string } };
 
 export async function refreshTldPriceSummaries(db: Executor, t: Tables, tldIds?: number[]): Promise<void> {
+  if (!tldIds) return refreshScope(db, t, undefined);
+  const ids = [...new Set(tldIds)];
+  for (let i = 0; i < ids.length; i += CHUNK) await refreshScope(db, t, ids.slice(i, i + CHUNK));
+}
+
+/** After a provider's isActive flag, name, domain or logo changed: every TLD it quotes. */
+export async function refreshSummariesForProvider(db: Executor, t: Tables, providerId: number): Promise<void> {
+  const rows = await db.select({ tldId: t.domainPrices.tldId }).from(t.domainPrices).where(eq(t.domainPrices.serviceProviderId, providerId));
+  await refreshTldPriceSummaries(db, t, rows.map((r) => r.tldId));
+}
+
+async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined): Promise<void> {
   const dp = t.domainPrices;
   const sp = t.serviceProviders;
-  const scope = tldIds ? inArray(dp.tldId, tldIds) : sql`1 = 1`;
+  const quotes: QuoteRow[] = await db
+    .select({
+      id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
+      transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo,
+      regularRegistrationPrice: dp.regularRegistrationPrice, snapshotDate: dp.snapshotDate,
+      lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
+      serviceProvider: { id: sp.id, name: sp.name, domain: sp.domain, logoUrl: sp.logoUrl },
+      tld: { name: t.tlds.name, unicodeName: t.tlds.unicodeName, category: t.tlds.category },
+    })
+    .from(dp)
+    .innerJoin(sp, eq(sp.id, dp.serviceProviderId))
+    .innerJoin(t.tlds, eq(t.tlds.id, dp.tldId))
+    .where(and(eq(sp.isActive, true), tldIds ? inArray(dp.tldId, tldIds) : undefined))
+    // The same order a TLD's quotes have everywhere: cheapest registration first.
+    .orderBy(asc(dp.tldId), sql`${dp.registrationPrice} asc nulls last`, asc(sp.name));
+
+  const summaries: Summary[] = [];
+  for (let start = 0; start < quotes.length;) {
+    let end = start + 1;
+    while (end < quotes.length && quotes[end]!.tldId === quotes[start]!.tldId) end++;
+    summaries.push(summarise(quotes.slice(start, end)));
+    start = end;
+  }
+
   if (tldIds) await db.delete(t.tldPriceSummaries).where(inArray(t.tldPriceSummaries.tldId, tldIds));
   else await db.delete(t.tldPriceSummaries);
-  const usd = (column: Column) => sql`min(case when ${dp.currency} = 'USD' then ${column} end)`;
-  await db.insert(t.tldPriceSummaries).select(
-    db
-      .select({
-        tldId: dp.tldId,
-        minRegistration: sql<number | null>`${usd(dp.registrationPrice)}`.as("min_registration"),
-        minRenewal: sql<number | null>`${usd(dp.renewalPrice)}`.as("min_renewal"),
-        minTransfer: sql<number | null>`${usd(dp.transferPrice)}`.as("min_transfer"),
-        minThreeYear: sql<number | null>`min(case when ${dp.currency} = 'USD' then ${dp.registrationPrice} + 2 * ${dp.renewalPrice} end)`.as("min_three_year"),
-        providerCount: sql<number>`count(*)`.as("provider_count"),
-        rowJson: sql<string | null>`null`.as("row_json"),
-      })
-      .from(dp)
-      .innerJoin(sp, sql`${sp.id} = ${dp.serviceProviderId}`)
-      .where(and(eq(sp.isActive, true), scope))
-      .groupBy(dp.tldId),
-  );
+  const s = t.tldPriceSummaries;
+  for (let i = 0; i < summaries.length; i += CHUNK) {
+    // An upsert, so two processes rewriting the same TLDs at once cannot collide on the key.
+    await db.insert(s).values(summaries.slice(i, i + CHUNK)).onConflictDoUpdate({
+      target: s.tldId,
+      set: {
+        minRegistration: sql`excluded.min_registration`, minRenewal: sql`excluded.min_renewal`,
+        minTransfer: sql`excluded.min_transfer`, minThreeYear: sql`excluded.min_three_year`,
+        providerCount: sql`excluded.provider_count`, rowJson: sql`excluded.row_json`,
+      },
+    });
+  }
+}
+
+const lowest = (values: (number | null)[]) =>
+  values.reduce<number | null>((min, v) => (v !== null && (min === null || v < min) ? v : min), null);
+
+function summarise(quotes: QuoteRow[]): Summary {
+  const first = quotes[0]!;
+  const usd = quotes.filter((q) => q.currency === "USD");
+  const minRegistration = lowest(usd.map((q) => q.registrationPrice));
+  const minRenewal = lowest(usd.map((q) => q.renewalPrice));
+  const minTransfer = lowest(usd.map((q) => q.transferPrice));
+  const minThreeYear = lowest(usd.map((q) =>
+    q.registrationPrice === null || q.renewalPrice === null ? null : q.registrationPrice + 2 * q.renewalPrice));
+  const row: PriceRow = {
+    id: first.tldId,
+    name: first.tld.name,
+    unicodeName: first.tld.unicodeName,
+    category: first.tld.category,
+    registrationPrice: minorToPrice(minRegistration),
+    renewalPrice: minorToPrice(minRenewal),
+    transferPrice: minorToPrice(minTransfer),
+    threeYearPrice: minorToPrice(minThreeYear),
+    currency: "USD",
+    providerCount: quotes.length,
+    prices: quotes.map(serializeQuote),
+  };
+  return {
+    tldId: first.tldId, minRegistration, minRenewal, minTransfer, minThreeYear,
+    providerCount: quotes.length, rowJson: JSON.stringify(row),
+  };
+}
+
+/** Bump when the shape of the stored row JSON changes: the next start rewrites every row. */
+export const PRICE_ROW_FORMAT = "1";
+
+/**
+ * Rewrites every summary when any lacks its row JSON (a database from before the column was
+ * filled) or the rows were written in an older format. True when it rewrote them.
+ */
+export async function rebuildStalePriceRows(handle: Db): Promise<boolean> {
+  const { db, t } = handle;
+  const s = t.tldPriceSummaries;
+  const [meta, [missing]] = await Promise.all([
+    getMeta(handle, [META_KEYS.priceRowFormat]),
+    db.select({ n: count() }).from(s).where(isNull(s.rowJson)),
+  ]);
+  if (meta[META_KEYS.priceRowFormat] === PRICE_ROW_FORMAT && !missing?.n) return false;
+  await rebuildAllPriceRows(handle);
+  return true;
+}
+
+/** Rewrites every summary and records the row format they were written in. */
+export async function rebuildAllPriceRows(handle: Db): Promise<void> {
+  await handle.transaction((tx) => refreshTldPriceSummaries(tx, handle.t));
+  await setMeta(handle, META_KEYS.priceRowFormat, PRICE_ROW_FORMAT);
 }

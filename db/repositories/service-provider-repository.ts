@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { refreshTldPriceSummaries } from "./price-summary-repository.ts";
+import { refreshSummariesForProvider } from "./price-summary-repository.ts";
 
 export interface ServiceProviderDto {
   id: number;
@@ -68,11 +68,12 @@ export interface ServiceProviderEdit {
 }
 
 /** Writes an administrator's edit; when isActive changes, the price summaries are rebuilt in the same transaction. */
-export async function updateServiceProvider(handle: Db, id: number, edit: ServiceProviderEdit, rebuildSummaries: boolean): Promise<void> {
+/** The price rows embed the provider (name, domain, logo) and count only active ones: rebuilt with the edit. */
+export async function updateServiceProvider(handle: Db, id: number, edit: ServiceProviderEdit): Promise<void> {
   const { t } = handle;
   await handle.transaction(async (db) => {
     await db.update(t.serviceProviders).set({ ...edit, updatedAt: new Date() }).where(eq(t.serviceProviders.id, id));
-    if (rebuildSummaries) await refreshTldPriceSummaries(db, t);
+    await refreshSummariesForProvider(db, t, id);
   });
 }
 

@@ -24,10 +24,13 @@ export interface PricedUserDomainRow extends UserDomainValues {
   registrarAccount: { id: number; label: string } | null;
   createdAt: Date;
   updatedAt: Date;
-  /** Renewal at the domain's own (active) provider. */
-  currentRenewal: { price: number; currency: string } | null;
+  /** Renewal at the domain's own (active) provider, with when its quote was last checked and changed. */
+  currentRenewal: { price: number; currency: string; lastCheckedAt: Date; changedAt: Date } | null;
   /** Lowest renewal at any active provider, in the current quote's currency (USD when none). */
-  cheapestRenewal: { price: number; currency: string; serviceProvider: { id: number; name: string; domain: string } } | null;
+  cheapestRenewal: {
+    price: number; currency: string; lastCheckedAt: Date; changedAt: Date;
+    serviceProvider: { id: number; name: string; domain: string };
+  } | null;
 }
 
 /**
@@ -48,6 +51,8 @@ async function selectPriced(handle: Db, userId: number, extra?: SQL, byExpiry = 
       providerId: sql<number>`${sp.id}`.as("cheap_provider_id"),
       providerName: sql<string>`${sp.name}`.as("cheap_provider_name"),
       providerDomain: sql<string>`${sp.domain}`.as("cheap_provider_domain"),
+      lastCheckedAt: sql<Date>`${dp.lastCheckedAt}`.mapWith(dp.lastCheckedAt).as("cheap_last_checked_at"),
+      changedAt: sql<Date>`${dp.changedAt}`.mapWith(dp.changedAt).as("cheap_changed_at"),
       rank: sql<number>`row_number() over (partition by ${dp.tldId}, ${dp.currency} order by ${dp.renewalPrice} asc, ${sp.name} asc)`.as("cheap_rank"),
     })
     .from(dp)
@@ -66,9 +71,10 @@ async function selectPriced(handle: Db, userId: number, extra?: SQL, byExpiry = 
       registrationDate: ud.registrationDate, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, notes: ud.notes,
       source: ud.source, accountId: t.registrarAccounts.id, accountLabel: t.registrarAccounts.label,
       createdAt: ud.createdAt, updatedAt: ud.updatedAt,
-      currentPrice, currentCurrency: dp.currency,
+      currentPrice, currentCurrency: dp.currency, currentCheckedAt: dp.lastCheckedAt, currentChangedAt: dp.changedAt,
       cheapPrice: cheap.price, cheapCurrency: cheap.currency, cheapProviderId: cheap.providerId,
       cheapProviderName: cheap.providerName, cheapProviderDomain: cheap.providerDomain,
+      cheapCheckedAt: cheap.lastCheckedAt, cheapChangedAt: cheap.changedAt,
     })
     .from(ud)
     .innerJoin(t.tlds, eq(t.tlds.id, ud.tldId))
@@ -85,9 +91,11 @@ async function selectPriced(handle: Db, userId: number, extra?: SQL, byExpiry = 
     registrationDate: r.registrationDate, expirationDate: r.expirationDate, autoRenew: r.autoRenew, notes: r.notes,
     source: r.source, registrarAccount: r.accountId === null ? null : { id: r.accountId, label: r.accountLabel! },
     createdAt: r.createdAt, updatedAt: r.updatedAt,
-    currentRenewal: r.currentPrice === null ? null : { price: Number(r.currentPrice), currency: r.currentCurrency! },
+    currentRenewal: r.currentPrice === null ? null : {
+      price: Number(r.currentPrice), currency: r.currentCurrency!, lastCheckedAt: r.currentCheckedAt!, changedAt: r.currentChangedAt!,
+    },
     cheapestRenewal: r.cheapPrice === null || r.cheapPrice === undefined ? null : {
-      price: Number(r.cheapPrice), currency: r.cheapCurrency!,
+      price: Number(r.cheapPrice), currency: r.cheapCurrency!, lastCheckedAt: r.cheapCheckedAt, changedAt: r.cheapChangedAt,
       serviceProvider: { id: Number(r.cheapProviderId), name: r.cheapProviderName!, domain: r.cheapProviderDomain! },
     },
   }));

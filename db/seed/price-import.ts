@@ -1,8 +1,10 @@
 /**
  * Applies price snapshots oldest first. For each provider and TLD the newest snapshot wins;
  * when it differs from the stored price, the stored one moves to domain_price_history with
- * the dates it was valid. A snapshot not newer than the stored price is ignored, which makes
- * re-running the import a no-op. Names that are not IANA TLDs are skipped and counted.
+ * the dates it was valid. A quote's changedAt is the date of the snapshot where its present
+ * values first appeared, its lastCheckedAt the newest snapshot that listed the same values.
+ * A snapshot not newer than what is stored is ignored, which makes re-running the import a
+ * no-op. Names that are not IANA TLDs are skipped and counted.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
@@ -16,6 +18,8 @@ export interface PriceImportReport {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** Unchanged quotes whose lastCheckedAt a newer snapshot moved forward. */
+  confirmed: number;
   historyEntries: number;
   skipped: { handshake: number; notIanaTld: number; noPrice: number; malformed: number; unknownProvider: number };
   /** A few skipped names per reason, for the log. */
@@ -43,6 +47,9 @@ type Stored = {
   changedAt: Date;
 };
 
+/** A snapshot's date as an instant: midnight UTC of the day the list was valid. */
+const dayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
+
 // Zero means "not offered" in these lists; the product shows N/A for it.
 const price = (v: number | null) => (v && v > 0 ? v : null);
 const samePrice = (a: Stored, b: Stored) =>
@@ -52,7 +59,7 @@ const samePrice = (a: Stored, b: Stored) =>
 
 export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], lookups: Lookups): Promise<PriceImportReport> {
   const report: PriceImportReport = {
-    snapshots: snapshots.length, quotesRead: 0, inserted: 0, updated: 0, unchanged: 0, historyEntries: 0,
+    snapshots: snapshots.length, quotesRead: 0, inserted: 0, updated: 0, unchanged: 0, confirmed: 0, historyEntries: 0,
     skipped: { handshake: 0, notIanaTld: 0, noPrice: 0, malformed: 0, unknownProvider: 0 },
     examples: {},
   };
@@ -68,6 +75,8 @@ export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], loo
     const current = new Map<string, Stored>(existing.map((r) => [`${r.serviceProviderId}:${r.tldId}`, r]));
     const inserts = new Map<string, Stored>();
     const updates = new Map<string, Stored>();
+    /** Stored rows whose values a newer snapshot confirmed: only lastCheckedAt moves. */
+    const confirms = new Map<string, { id: number; tldId: number; lastCheckedAt: Date }>();
     const history: (typeof t.domainPriceHistory.$inferInsert)[] = [];
 
     const ordered = [...snapshots].sort((a, b) => a.snapshotDate.localeCompare(b.snapshotDate));
@@ -88,12 +97,21 @@ export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], loo
         const prev = inserts.get(key) ?? updates.get(key) ?? current.get(key);
         if (!prev) { inserts.set(key, next); continue; }
         if (prev.snapshotDate >= next.snapshotDate) continue;
-        if (samePrice(prev, next)) { report.unchanged++; continue; }
+        if (samePrice(prev, next)) {
+          report.unchanged++;
+          if (next.lastCheckedAt > prev.lastCheckedAt) {
+            const pending = inserts.get(key) ?? updates.get(key);
+            if (pending) pending.lastCheckedAt = next.lastCheckedAt;
+            else confirms.set(key, { id: prev.id!, tldId, lastCheckedAt: next.lastCheckedAt });
+          }
+          continue;
+        }
         history.push({
           tldId, serviceProviderId: providerId,
           registrationPrice: prev.registrationPrice, renewalPrice: prev.renewalPrice, transferPrice: prev.transferPrice,
           currency: prev.currency, isPromo: prev.isPromo, validFrom: prev.snapshotDate, validUntil: next.snapshotDate,
         });
+        confirms.delete(key);
         if (inserts.has(key)) inserts.set(key, next);
         else updates.set(key, { ...next, id: prev.id });
       }
@@ -104,12 +122,17 @@ export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], loo
       const { id, ...values } = row;
       await db.update(t.domainPrices).set({ ...values, updatedAt: new Date() }).where(eq(t.domainPrices.id, id!));
     }
+    for (const { id, lastCheckedAt } of confirms.values()) {
+      await db.update(t.domainPrices).set({ lastCheckedAt }).where(eq(t.domainPrices.id, id));
+    }
     await insertChunked(db, t.domainPriceHistory, history);
     report.inserted = inserts.size;
     report.updated = updates.size;
+    report.confirmed = confirms.size;
     report.historyEntries = history.length;
 
-    const touched = [...inserts.values(), ...updates.values()].map((r) => r.tldId);
+    // lastCheckedAt is part of each quote in the stored row JSON, so confirmations count too.
+    const touched = [...inserts.values(), ...updates.values(), ...confirms.values()].map((r) => r.tldId);
     if (touched.length) await refreshTldPriceSummaries(db, t, [...new Set(touched)]);
     return report;
   });
@@ -136,6 +159,6 @@ export function normaliseQuote(q: PriceQuote) {
 
 function toStored(q: PriceQuote, tldId: number, serviceProviderId: number, snapshotDate: string): Stored {
   // A bundled list was true on its own date, not when it was imported.
-  const asOf = new Date(`${snapshotDate}T00:00:00Z`);
+  const asOf = dayStart(snapshotDate);
   return { tldId, serviceProviderId, ...normaliseQuote(q), snapshotDate, lastCheckedAt: asOf, changedAt: asOf };
 }

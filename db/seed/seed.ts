@@ -14,6 +14,7 @@ import punycode from "punycode/punycode.js";
 import type { Db } from "../client.ts";
 import { getMeta, META_KEYS, setMeta, setMetaIfAbsent } from "../repositories/app-meta-repository.ts";
 import { addMissingExchangeRates } from "../repositories/exchange-rate-repository.ts";
+import { rebuildAllPriceRows } from "../repositories/price-summary-repository.ts";
 import { parseRegistrarIds, parseRootZone } from "./parsers/iana.ts";
 import { loadAllPriceSnapshots } from "./parsers/prices.ts";
 import { parseEcbHistoryCsv } from "./parsers/rates.ts";
@@ -53,6 +54,8 @@ export async function seedDatabase(handle: Db, dataDir = DEFAULT_DATA_DIR): Prom
     providerIdByKey: catalogue.providerIdByKey,
     toAscii: (name) => punycode.toASCII(name),
   });
+  // Each stored price row carries its TLD's name and category too, which the catalogue may have changed.
+  await rebuildAllPriceRows(handle);
 
   const exchangeRates = await importExchangeRates(handle, dataDir);
 

@@ -24,7 +24,6 @@ import { portfolioRest } from "./features/portfolio/rest.ts";
 import { priceEngineRest } from "./features/price-engine/rest.ts";
 import { NO_PRICE_SOURCES, type PriceSources } from "./features/price-engine/sources.ts";
 import { pricesRest } from "./features/prices/rest.ts";
-import { clearPriceCache, configurePriceCache } from "./features/prices/service.ts";
 import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
 import { clientIp } from "./lib/client-ip.ts";
@@ -33,13 +32,15 @@ import { statusRest } from "./features/status/rest.ts";
 import { createCredentialCipher, type CredentialCipher } from "./lib/credential-cipher.ts";
 import { AppError } from "./lib/errors.ts";
 import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly } from "./lib/json-body.ts";
+import { configurePriceCache, invalidatePriceCache } from "./lib/price-cache.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
 import type { ViteManifest } from "./lib/vite-manifest.ts";
 import type { AppEnv } from "./lib/hono-env.ts";
 import type { Logger } from "./lib/logger.ts";
 import { sameOriginOnly, securityHeaders } from "./lib/security.ts";
+import { cachedTrpcGets } from "./lib/trpc-cached-get.ts";
 import type { RequestContext, SessionUser } from "./trpc/context.ts";
-import { appRouter } from "./trpc/root.ts";
+import { appRouter, cachedQueries } from "./trpc/root.ts";
 
 export interface AppDeps {
   db: Db;
@@ -67,7 +68,7 @@ export function createApp(deps: AppDeps) {
   const publicOrigin = config.APP_URL ? new URL(config.APP_URL).origin : undefined;
   configurePriceCache(config.PRICE_CACHE_SECONDS);
   const priceSources = deps.priceSources ?? NO_PRICE_SOURCES;
-  const onPricesChanged = deps.onPricesChanged ?? clearPriceCache;
+  const onPricesChanged = deps.onPricesChanged ?? invalidatePriceCache;
   const cipher = deps.cipher ?? (config.APP_SECRET ? createCredentialCipher(config.APP_SECRET) : undefined);
   if (!cipher) throw new Error("createApp needs a credentials cipher or APP_SECRET");
 
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 
+  app.use("/trpc/*", cachedTrpcGets("/trpc", cachedQueries));
   app.use(
     "/trpc/*",
     trpcServer({

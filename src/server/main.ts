@@ -8,18 +8,20 @@ import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { isPostgresUrl, openDb } from "../../db/client.ts";
+import { rebuildStalePriceRows } from "../../db/repositories/price-summary-repository.ts";
 import { seedIfNeeded } from "../../db/seed/seed.ts";
 import { createJobQueue } from "../../jobs/create-queue.ts";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { createSessionAuthenticator } from "./features/auth/authenticate.ts";
 import { issueSetupTokenIfNoAdmin, setupUrl } from "./features/auth/setup.ts";
-import { clearPriceCache } from "./features/prices/service.ts";
+
 import { bundledPriceSource, createPriceSources } from "./integrations/prices/registry.ts";
 import { registerJobs } from "./jobs.ts";
 import { resolveAppSecret } from "./lib/app-secret.ts";
 import { createCredentialCipher } from "./lib/credential-cipher.ts";
 import { createLogger } from "./lib/logger.ts";
+import { invalidatePriceCache } from "./lib/price-cache.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
@@ -49,13 +51,16 @@ async function main() {
     const report = await seedIfNeeded(db);
     if (report) log.info({ report }, "reference data imported");
   }
+  if (await rebuildStalePriceRows(db)) log.info("price list rows rebuilt");
+  // Nothing has answered from the cache yet in this process; cleared so the rule holds for every writer.
+  invalidatePriceCache(db);
 
   const cipher = createCredentialCipher(resolveAppSecret(config, log));
   const work = config.ROLE !== "web";
   const queue = createJobQueue({ db, config, log });
   await queue.start({ work });
   const priceSources = { live: createPriceSources(config), bundled: bundledPriceSource };
-  await registerJobs(queue, { db, config, log, cipher, priceSources, onPricesChanged: clearPriceCache });
+  await registerJobs(queue, { db, config, log, cipher, priceSources, onPricesChanged: invalidatePriceCache });
   log.info({ queue: queue.kind, work }, "job queue started");
 
   let server: Server | undefined;

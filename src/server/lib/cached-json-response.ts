@@ -5,10 +5,14 @@ import type { CachedJson } from "./json-cache.ts";
 const MIN_COMPRESS_BYTES = 1024;
 
 /** Answers a cached JSON body with an ETag (304 when the client has it), compressed when asked. */
-export function cachedJsonResponse(c: Context, entry: CachedJson, maxAgeSeconds = 60): Response {
+export function cachedJsonResponse(
+  c: Context,
+  entry: CachedJson,
+  { maxAgeSeconds = 60, vary = "Accept-Encoding" }: { maxAgeSeconds?: number; vary?: string } = {},
+): Response {
   c.header("ETag", entry.etag);
   c.header("Cache-Control", `public, max-age=${maxAgeSeconds}`);
-  c.header("Vary", "Accept-Encoding");
+  c.header("Vary", vary);
   if (c.req.header("if-none-match") === entry.etag) return c.body(null, 304);
   c.header("Content-Type", "application/json; charset=UTF-8");
   const accepted = c.req.header("accept-encoding") ?? "";

@@ -1,7 +1,7 @@
 /**
  * A small per-database cache of serialised JSON answers for public, read-mostly endpoints.
- * Entries live `ttlMs` at most, which bounds staleness when several processes share one
- * PostgreSQL database; in-process writers call clear() right after they change the data.
+ * Entries live `ttlMs` at most; clear() drops one database's entries at once (see
+ * price-cache.ts for who calls it and what bounds staleness across processes).
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -14,8 +14,8 @@ export interface CachedJson {
   encoded(encoding: "br" | "gzip"): Buffer;
 }
 
-function cachedJson(data: unknown): CachedJson {
-  const json = JSON.stringify(data);
+/** A serialised answer with its ETag; `json` must already be valid JSON text. */
+export function cachedJson(json: string): CachedJson {
   const encodings = new Map<string, Buffer>();
   return {
     json,
@@ -43,7 +43,8 @@ export class JsonCache {
     this.ttlMs = ttlMs;
   }
 
-  get(db: Db, key: string, load: () => Promise<unknown>): Promise<CachedJson> {
+  /** `load` answers the serialised JSON text. */
+  get(db: Db, key: string, load: () => Promise<string>): Promise<CachedJson> {
     if (this.ttlMs === 0) return load().then(cachedJson);
     let map = this.entries.get(db);
     if (!map) this.entries.set(db, (map = new Map()));

@@ -4,10 +4,11 @@ import { catalogueRouter } from "../features/catalogue/router.ts";
 import { priceEngineRouter } from "../features/price-engine/router.ts";
 import { contactRouter } from "../features/contact/router.ts";
 import { portfolioRouter } from "../features/portfolio/router.ts";
-import { pricesRouter } from "../features/prices/router.ts";
+import { pricesCachedQueries, pricesRouter } from "../features/prices/router.ts";
 import { providersRouter } from "../features/providers/router.ts";
 import { siteRouter } from "../features/site/router.ts";
 import { statusRouter } from "../features/status/router.ts";
+import type { CachedQuery } from "../lib/trpc-cached-get.ts";
 import { router } from "./init.ts";
 
 export const appRouter = router({
@@ -24,3 +25,11 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+const under = (name: keyof typeof appRouter, queries: Record<string, CachedQuery>) =>
+  Object.fromEntries(Object.entries(queries).map(([path, query]) => [`${name}.${path}`, query]));
+
+/** Public queries whose GETs are answered from cached JSON (lib/trpc-cached-get.ts), by full path. */
+export const cachedQueries: Record<string, CachedQuery> = {
+  ...under("prices", pricesCachedQueries),
+};

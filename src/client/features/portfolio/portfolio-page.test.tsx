@@ -72,10 +72,11 @@ describe("a domain card", () => {
   });
 
   it("says so when the domain already renews at the lowest price, and asks for a registrar when none is set", async () => {
-    const cheapest = { price: "10.46", currency: "USD", serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" } };
+    const checked = { lastCheckedAt: "2026-01-01T00:00:00.000Z", changedAt: "2025-06-01T00:00:00.000Z" };
+    const cheapest = { price: "10.46", currency: "USD", ...checked, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" } };
     server.use(...base([
       userDomain({ id: 1, domainName: "best.com", serviceProviderId: 3, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com", logoUrl: null },
-        pricing: { currentRenewal: { price: "10.46", currency: "USD" }, cheapestRenewal: cheapest, yearlySaving: null } }),
+        pricing: { currentRenewal: { price: "10.46", currency: "USD", ...checked }, cheapestRenewal: cheapest, yearlySaving: null } }),
       userDomain({ id: 2, domainName: "bare.com", serviceProviderId: null, serviceProvider: null,
         pricing: { currentRenewal: null, cheapestRenewal: cheapest, yearlySaving: null } }),
     ]));

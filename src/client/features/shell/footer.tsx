@@ -9,7 +9,8 @@ interface FooterLink {
   external?: boolean;
 }
 
-// Every destination from spec section 2; informational pages are registered elsewhere.
+// Every destination from spec section 2. Most informational pages (API Access, most directories,
+// support and legal pages) have no route yet, so their links end on the not-found page.
 const GROUPS: ReadonlyArray<{ title: string; links: FooterLink[] }> = [
   {
     title: "Product",

@@ -14,6 +14,9 @@ export function savingCents(row: PricedUserDomainRow): number | null {
   return saving > 0 ? saving : null;
 }
 
+/** When the quote behind a price was last confirmed by a source, and when it took its value. */
+const freshness = (q: { lastCheckedAt: Date; changedAt: Date }) => ({ lastCheckedAt: q.lastCheckedAt.toISOString(), changedAt: q.changedAt.toISOString() });
+
 export function toUserDomainItem(row: PricedUserDomainRow) {
   const saving = savingCents(row);
   return {
@@ -34,9 +37,12 @@ export function toUserDomainItem(row: PricedUserDomainRow) {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     pricing: {
-      currentRenewal: row.currentRenewal ? { price: money(row.currentRenewal.price), currency: row.currentRenewal.currency } : null,
+      currentRenewal: row.currentRenewal ? { price: money(row.currentRenewal.price), currency: row.currentRenewal.currency, ...freshness(row.currentRenewal) } : null,
       cheapestRenewal: row.cheapestRenewal
-        ? { price: money(row.cheapestRenewal.price), currency: row.cheapestRenewal.currency, serviceProvider: row.cheapestRenewal.serviceProvider }
+        ? {
+          price: money(row.cheapestRenewal.price), currency: row.cheapestRenewal.currency, ...freshness(row.cheapestRenewal),
+          serviceProvider: row.cheapestRenewal.serviceProvider,
+        }
         : null,
       yearlySaving: saving === null ? null : money(saving),
     },

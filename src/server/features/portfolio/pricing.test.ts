@@ -16,8 +16,8 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
   let userId: number;
   const providers = new Map<string, number>();
   /** Active providers' .com renewal quotes, straight from the seeded prices. */
-  let comUsd: { provider: string; id: number; domain: string; cents: number }[];
-  let comEur: { provider: string; cents: number }[];
+  let comUsd: { provider: string; id: number; domain: string; cents: number; fresh: { lastCheckedAt: string; changedAt: string } }[];
+  let comEur: { provider: string; cents: number; fresh: { lastCheckedAt: string; changedAt: string } }[];
 
   beforeAll(async () => {
     const db = getDb();
@@ -26,11 +26,12 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
     for (const p of await db.db.select({ id: db.t.serviceProviders.id, name: db.t.serviceProviders.name }).from(db.t.serviceProviders)) providers.set(p.name, p.id);
     const [com] = await db.db.select({ id: db.t.tlds.id }).from(db.t.tlds).where(eq(db.t.tlds.name, "com"));
     const quotes = (await listQuotesForTlds(db, [com!.id], "summary")).filter((q) => (q.renewalPrice ?? 0) > 0);
+    const fresh = (q: { lastCheckedAt: Date; changedAt: Date }) => ({ lastCheckedAt: q.lastCheckedAt.toISOString(), changedAt: q.changedAt.toISOString() });
     const byPrice = (a: { cents: number; provider: string }, b: { cents: number; provider: string }) => a.cents - b.cents || a.provider.localeCompare(b.provider);
     comUsd = quotes.filter((q) => q.currency === "USD")
-      .map((q) => ({ provider: q.serviceProvider.name, id: q.serviceProvider.id, domain: q.serviceProvider.domain, cents: q.renewalPrice! }))
+      .map((q) => ({ provider: q.serviceProvider.name, id: q.serviceProvider.id, domain: q.serviceProvider.domain, cents: q.renewalPrice!, fresh: fresh(q) }))
       .sort(byPrice);
-    comEur = quotes.filter((q) => q.currency === "EUR").map((q) => ({ provider: q.serviceProvider.name, cents: q.renewalPrice! })).sort(byPrice);
+    comEur = quotes.filter((q) => q.currency === "EUR").map((q) => ({ provider: q.serviceProvider.name, cents: q.renewalPrice!, fresh: fresh(q) })).sort(byPrice);
     expect(comUsd.length).toBeGreaterThan(3);
     expect(comEur.length).toBeGreaterThan(0);
   });
@@ -46,15 +47,15 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
     const cheapest = comUsd[0]!;
     const item = await add({ domainName: "pricey.com", serviceProviderId: dearest.id });
     expect(item.pricing).toEqual({
-      currentRenewal: { price: minorToDecimalString(dearest.cents), currency: "USD" },
-      cheapestRenewal: { price: minorToDecimalString(cheapest.cents), currency: "USD", serviceProvider: { id: cheapest.id, name: cheapest.provider, domain: cheapest.domain } },
+      currentRenewal: { price: minorToDecimalString(dearest.cents), currency: "USD", ...dearest.fresh },
+      cheapestRenewal: { price: minorToDecimalString(cheapest.cents), currency: "USD", ...cheapest.fresh, serviceProvider: { id: cheapest.id, name: cheapest.provider, domain: cheapest.domain } },
       yearlySaving: minorToDecimalString(dearest.cents - cheapest.cents),
     });
   });
 
   it("has no saving when already at the cheapest provider, and no current price without a provider", async () => {
     const atCheapest = await add({ domainName: "thrifty.com", serviceProviderId: comUsd[0]!.id });
-    expect(atCheapest.pricing.currentRenewal).toEqual(atCheapest.pricing.cheapestRenewal && { price: atCheapest.pricing.cheapestRenewal.price, currency: "USD" });
+    expect(atCheapest.pricing.currentRenewal).toEqual(atCheapest.pricing.cheapestRenewal && { price: atCheapest.pricing.cheapestRenewal.price, currency: "USD", ...comUsd[0]!.fresh });
     expect(atCheapest.pricing.yearlySaving).toBeNull();
     const unassigned = await add({ domainName: "nobody.com" });
     expect(unassigned.pricing.currentRenewal).toBeNull();
@@ -64,7 +65,7 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
 
   it("compares a EUR quote with EUR quotes, ignores inactive providers and never converts currencies", async () => {
     const eur = await add({ domainName: "euro.com", serviceProviderId: providers.get("easyname") });
-    expect(eur.pricing.currentRenewal).toEqual({ price: minorToDecimalString(comEur[0]!.cents), currency: "EUR" });
+    expect(eur.pricing.currentRenewal).toEqual({ price: minorToDecimalString(comEur[0]!.cents), currency: "EUR", ...comEur[0]!.fresh });
     expect(eur.pricing.cheapestRenewal).toMatchObject({ currency: "EUR", price: minorToDecimalString(comEur[0]!.cents) });
     expect(eur.pricing.yearlySaving).toBeNull();
     const retired = await add({ domainName: "retired.com", serviceProviderId: providers.get("Google Domains") });

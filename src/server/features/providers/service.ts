@@ -28,9 +28,8 @@ export async function updateProvider(ctx: { db: Db; onPricesChanged: (db: Db) =>
   const sameDomain = await findServiceProviderByDomain(ctx.db, input.domain);
   // Fetches, logs and incidents name a provider by its domain, so two may not share one.
   if (sameDomain && sameDomain.id !== id) throw conflict(`${sameDomain.name} already uses the domain ${input.domain}`);
-  const activeChanged = current.isActive !== input.isActive;
-  await updateServiceProvider(ctx.db, id, input, activeChanged);
-  if (activeChanged) ctx.onPricesChanged(ctx.db);
+  await updateServiceProvider(ctx.db, id, input);
+  ctx.onPricesChanged(ctx.db);
   return getProvider(ctx.db, id);
 }
 
@@ -43,6 +42,8 @@ export async function getProviderPrices(db: Db, id: number) {
     renewalPrice: money(r.renewalPrice),
     transferPrice: money(r.transferPrice),
     regularRegistrationPrice: money(r.regularRegistrationPrice),
+    lastCheckedAt: r.lastCheckedAt.toISOString(),
+    changedAt: r.changedAt.toISOString(),
   }));
 }
 

@@ -1,0 +1,103 @@
+import { eq, sql, type Column, type SQL } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { minorToPrice } from "../../src/shared/price-format.ts";
+import { serializeQuote } from "../../src/shared/price-quote.ts";
+import type { Db } from "../client.ts";
+import { forEachDialect } from "../testing/test-db.ts";
+import { getMeta, META_KEYS } from "./app-meta-repository.ts";
+import { listQuotesForTlds } from "./domain-price-repository.ts";
+import { listPriceTable } from "./price-row-repository.ts";
+import { PRICE_ROW_FORMAT, rebuildStalePriceRows, refreshSummariesForProvider } from "./price-summary-repository.ts";
+
+/** The rows as the list computed them before they were stored: an SQL aggregate plus a quote query. */
+async function freshRows(handle: Db) {
+  const { db, t } = handle;
+  const dp = t.domainPrices;
+  const usd = (value: SQL | Column) => sql<number | null>`min(case when ${dp.currency} = 'USD' then ${value} end)`.mapWith(Number);
+  const aggregates = await db
+    .select({
+      id: dp.tldId, name: t.tlds.name, unicodeName: t.tlds.unicodeName, category: t.tlds.category,
+      registration: usd(dp.registrationPrice), renewal: usd(dp.renewalPrice), transfer: usd(dp.transferPrice),
+      threeYear: usd(sql`${dp.registrationPrice} + 2 * ${dp.renewalPrice}`),
+      providerCount: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(dp)
+    .innerJoin(t.serviceProviders, eq(t.serviceProviders.id, dp.serviceProviderId))
+    .innerJoin(t.tlds, eq(t.tlds.id, dp.tldId))
+    .where(eq(t.serviceProviders.isActive, true))
+    .groupBy(dp.tldId, t.tlds.name, t.tlds.unicodeName, t.tlds.category);
+  const quotes = await listQuotesForTlds(handle, aggregates.map((a) => a.id), "summary");
+  return new Map(aggregates.map((a) => [a.id, {
+    id: a.id, name: a.name, unicodeName: a.unicodeName, category: a.category,
+    registrationPrice: minorToPrice(a.registration), renewalPrice: minorToPrice(a.renewal),
+    transferPrice: minorToPrice(a.transfer), threeYearPrice: minorToPrice(a.threeYear),
+    currency: "USD", providerCount: a.providerCount,
+    prices: quotes.filter((q) => q.tldId === a.id).map(({ tldId: _, ...q }) => serializeQuote(q)),
+  }]));
+}
+
+async function storedRows({ db, t }: Db) {
+  const rows = await db.select({ id: t.tldPriceSummaries.tldId, json: t.tldPriceSummaries.rowJson }).from(t.tldPriceSummaries);
+  return new Map(rows.map((r) => [r.id, JSON.parse(r.json!) as unknown]));
+}
+
+forEachDialect("stored price rows", (getDb) => {
+  it("equal a fresh computation from the quotes, for every priced TLD", async () => {
+    const [fresh, stored] = await Promise.all([freshRows(getDb()), storedRows(getDb())]);
+    expect(stored.size).toBe(fresh.size);
+    expect(stored.size).toBeGreaterThan(700);
+    for (const [id, row] of fresh) expect(stored.get(id), `tld ${row.name}`).toEqual(row);
+  });
+
+  it("follow a provider switched off, once its TLDs are refreshed", async () => {
+    const handle = getDb();
+    const { db, t } = handle;
+    const [hover] = await db.select({ id: t.serviceProviders.id }).from(t.serviceProviders).where(eq(t.serviceProviders.slug, "hover"));
+    await db.update(t.serviceProviders).set({ isActive: false }).where(eq(t.serviceProviders.id, hover!.id));
+    await handle.transaction((tx) => refreshSummariesForProvider(tx, t, hover!.id));
+    const stored = await storedRows(handle);
+    const quotedBy = (row: unknown) => (row as { prices: { serviceProvider: { id: number } }[] }).prices.some((q) => q.serviceProvider.id === hover!.id);
+    expect([...stored.values()].some(quotedBy)).toBe(false);
+    expect(stored).toEqual(new Map([...(await freshRows(handle))].map(([id, row]) => [id, row as unknown])));
+    await db.update(t.serviceProviders).set({ isActive: true }).where(eq(t.serviceProviders.id, hover!.id));
+    await handle.transaction((tx) => refreshSummariesForProvider(tx, t, hover!.id));
+    expect([...(await storedRows(handle)).values()].some(quotedBy)).toBe(true);
+  });
+
+  it("are rebuilt at start when any is missing, and only then", async () => {
+    const handle = getDb();
+    const { db, t } = handle;
+    expect((await getMeta(handle, [META_KEYS.priceRowFormat]))[META_KEYS.priceRowFormat]).toBe(PRICE_ROW_FORMAT);
+    expect(await rebuildStalePriceRows(handle)).toBe(false);
+    const before = await storedRows(handle);
+    await db.update(t.tldPriceSummaries).set({ rowJson: null });
+    expect(await rebuildStalePriceRows(handle)).toBe(true);
+    expect(await storedRows(handle)).toEqual(before);
+  });
+});
+
+forEachDialect("price list pages", (getDb) => {
+  it("count a search's matches even past its last page, and match % and _ literally", async () => {
+    const query = { page: 1, limit: 5, sortBy: "registrationPrice", sortOrder: "asc", search: "co", category: "generic" } as const;
+    const first = await listPriceTable(getDb(), query);
+    expect(first.rows).toHaveLength(5);
+    const beyond = await listPriceTable(getDb(), { ...query, page: 1000 });
+    expect(beyond).toEqual({ rows: [], total: first.total });
+    expect((await listPriceTable(getDb(), { ...query, search: "%" })).total).toBe(0);
+    expect((await listPriceTable(getDb(), { ...query, search: "_" })).total).toBe(0);
+  });
+
+  it("page by name through the whole list without overlap", async () => {
+    const handle = getDb();
+    const { db, t } = handle;
+    const all = await db.select({ id: t.tldPriceSummaries.tldId }).from(t.tldPriceSummaries);
+    const seen: number[] = [];
+    for (let page = 1; ; page++) {
+      const { rows, total } = await listPriceTable(handle, { page, limit: 100, sortBy: "tldName", sortOrder: "asc" });
+      expect(total).toBe(all.length);
+      if (rows.length === 0) break;
+      seen.push(...rows.map((r) => (JSON.parse(r) as { id: number }).id));
+    }
+    expect(new Set(seen).size).toBe(all.length);
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * The answer cache of the public price tables (list pages, common TLDs, one TLD's quotes),
+ * shared by both doors. Whoever changes prices, a provider's active flag, name, domain or logo,
+ * or a TLD's name or category calls invalidatePriceCache(db) once the change commits (main.ts
+ * does after the boot-time seed). That clears this process's entries only: other processes on
+ * the same PostgreSQL database keep theirs until they expire, so across processes staleness is
+ * bounded by PRICE_CACHE_SECONDS, not by the invalidation.
+ */
+import type { Db } from "../../../db/client.ts";
+import { JsonCache, type CachedJson } from "./json-cache.ts";
+
+const priceCache = new JsonCache();
+
+export function invalidatePriceCache(db: Db): void {
+  priceCache.clear(db);
+}
+
+/** 0 turns the cache off: every answer is loaded from the database. */
+export function configurePriceCache(seconds: number): void {
+  priceCache.configure(seconds * 1000);
+}
+
+/** The serialised answer under `key`, loaded (as JSON text) when absent or expired. */
+export function cachedPriceAnswer(db: Db, key: string, load: () => Promise<string>): Promise<CachedJson> {
+  return priceCache.get(db, key, load);
+}
