@@ -168,6 +168,7 @@ export async function listQuotesByProvider({ db, t }: Db, providerId: number): P
 
 export interface PriceHistoryDto {
   serviceProviderId: number;
+  providerName: string;
   registrationPrice: number | null;
   renewalPrice: number | null;
   transferPrice: number | null;
@@ -175,16 +176,20 @@ export interface PriceHistoryDto {
   isPromo: boolean;
   validFrom: string;
   validUntil: string;
+  /** "changed": a newer quote replaced it; "retired": the source stopped listing it. */
+  endReason: string;
 }
 
 export async function listPriceHistoryForTld({ db, t }: Db, tldId: number): Promise<PriceHistoryDto[]> {
   const h = t.domainPriceHistory;
   return db
     .select({
-      serviceProviderId: h.serviceProviderId, registrationPrice: h.registrationPrice, renewalPrice: h.renewalPrice,
+      serviceProviderId: h.serviceProviderId, providerName: t.serviceProviders.name, registrationPrice: h.registrationPrice, renewalPrice: h.renewalPrice,
       transferPrice: h.transferPrice, currency: h.currency, isPromo: h.isPromo, validFrom: h.validFrom, validUntil: h.validUntil,
+      endReason: h.endReason,
     })
     .from(h)
+    .innerJoin(t.serviceProviders, eq(t.serviceProviders.id, h.serviceProviderId))
     .where(eq(h.tldId, tldId))
     .orderBy(asc(h.serviceProviderId), desc(h.validFrom));
 }

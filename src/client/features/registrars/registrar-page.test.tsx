@@ -17,12 +17,34 @@ const ROWS = [
 ];
 
 function serve(sp: object = PORKBUN, rows: object = ROWS) {
-  server.use(trpcOk("providers.getById", sp), trpcOk("providers.prices", rows));
+  server.use(trpcOk("providers.getById", sp), trpcOk("providers.prices", rows), trpcOk("prices.historyByTld", []));
 }
 
 const stat = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
 
 describe("registrar page", () => {
+  it("charts the history of one chosen TLD, keeping only this registrar's periods", async () => {
+    const asked: string[] = [];
+    server.use(
+      trpcOk("providers.getById", PORKBUN),
+      trpcOk("providers.prices", ROWS),
+      trpcOk("prices.historyByTld", [
+        { serviceProviderId: 1, providerName: "Porkbun", registrationPrice: "20.00", renewalPrice: "40.00", currency: "USD", isPromo: false, validFrom: "2024-01-01", validUntil: "2025-03-22", endReason: "changed" },
+        { serviceProviderId: 9, providerName: "Other", registrationPrice: "1.00", renewalPrice: "1.00", currency: "USD", isPromo: false, validFrom: "2024-01-01", validUntil: "2025-03-22", endReason: "changed" },
+      ], (input: { tldId: string }) => asked.push(input.tldId)),
+    );
+    renderUi(<RegistrarPage rawId="1" />);
+    const select = await screen.findByRole("combobox", { name: "TLD shown in the price history" });
+    expect((select as HTMLSelectElement).value).toBe("com");
+    expect(await screen.findByRole("img", { name: /Porkbun price history of \.com/ })).toBeTruthy();
+    const history = within(screen.getByRole("heading", { name: "Porkbun price history of .com" }).closest(".chakra-card__root") as HTMLElement);
+    expect(history.getByText("$20.00")).toBeTruthy();
+    expect(history.queryByText("Other")).toBeNull();
+    await userEvent.selectOptions(select, "io");
+    expect(await screen.findByRole("heading", { name: "Porkbun price history of .io" })).toBeTruthy();
+    expect(asked).toContain("io");
+  });
+
   it("shows the header, accreditation and the four stat cards", async () => {
     serve();
     renderUi(<RegistrarPage rawId="1" />);
@@ -39,7 +61,8 @@ describe("registrar page", () => {
     expect(stat("Average Price")).toBe("$19.60");
     expect(stat("Data Available")).toBe("Yes");
     expect(screen.getByRole("link", { name: ".io" }).getAttribute("href")).toBe("/tld/77");
-    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    const pricing = within(screen.getByRole("heading", { name: "TLD Pricing" }).closest(".chakra-card__root") as HTMLElement);
+    const headers = pricing.getAllByRole("columnheader").map((h) => h.textContent);
     expect(headers).toEqual(["TLD", "Category", "Registration", "Renewal", "Transfer", "Currency", "Actions"]);
   });
 

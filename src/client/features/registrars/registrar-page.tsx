@@ -1,4 +1,4 @@
-import { Button, Container, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuExternalLink } from "react-icons/lu";
@@ -12,6 +12,7 @@ import { isMissing } from "../../lib/trpc-errors.ts";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { RegistrarHeader } from "./registrar-header.tsx";
+import { RegistrarHistory } from "./registrar-history.tsx";
 import { RegistrarPricingTable } from "./registrar-pricing-table.tsx";
 import { RegistrarStats } from "./registrar-stats.tsx";
 
@@ -84,6 +85,11 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
           </>
         )}
       </SectionCard>
+      {provider && rows && rows.length > 0 && (
+        <Box mt="8">
+          <RegistrarHistory provider={provider} rows={rows} />
+        </Box>
+      )}
     </Container>
   );
 }

@@ -22,11 +22,13 @@ const QUOTES = [
   quote(provider({ name: "Hover" }), { registrationPrice: "14.99", isPromo: true, regularRegistrationPrice: "16.99" }),
 ];
 
-function serve(tld: object = TLD, quotes: object = QUOTES) {
-  server.use(trpcOk("catalogue.tld", tld), trpcOk("prices.byTld", quotes));
+function serve(tld: object = TLD, quotes: object = QUOTES, history: object = []) {
+  server.use(trpcOk("catalogue.tld", tld), trpcOk("prices.byTld", quotes), trpcOk("prices.historyByTld", history));
 }
 
-const cloudflareRow = () => screen.getByRole("row", { name: /Cloudflare Registrar/ });
+/** The registrar comparison (the price history below it lists the same providers again). */
+const comparison = () => within(screen.getByRole("heading", { name: "Compare registrars" }).closest(".chakra-card__root") as HTMLElement);
+const cloudflareRow = () => comparison().getByRole("row", { name: /Cloudflare Registrar/ });
 
 describe("TLD page", () => {
   it("shows the header, registry information and single-currency statistics", async () => {
@@ -46,7 +48,7 @@ describe("TLD page", () => {
     expect(stats.getByText("$12.19")).toBeTruthy(); // (9.59 + 12.00 + 14.99) / 3, to the cent
     expect(stats.getByText("3")).toBeTruthy();
     // Cheapest first; the provider's name links to its registrar page.
-    const rows = screen.getAllByRole("row").slice(1).map((r) => r.textContent ?? "");
+    const rows = comparison().getAllByRole("row").slice(1).map((r) => r.textContent ?? "");
     expect(rows[0]).toContain("Cloudflare Registrar");
     expect(within(cloudflareRow()).getByRole("link", { name: "Cloudflare Registrar" }).getAttribute("href")).toBe("/registrar/5");
   });
@@ -61,22 +63,22 @@ describe("TLD page", () => {
     expect(screen.queryByText("Launched")).toBeNull();
     expect(await screen.findByText("EUR, USD")).toBeTruthy();
     expect(screen.queryByText("Lowest registration")).toBeNull();
-    expect(screen.getByText("€14.90")).toBeTruthy();
+    expect(comparison().getByText("€14.90")).toBeTruthy();
   });
 
   it("says 'TLD Not Found' with a way home for an unknown TLD", async () => {
-    server.use(trpcError("catalogue.tld", 404, 'TLD "zzz" not found'), trpcError("prices.byTld", 404));
+    server.use(trpcError("catalogue.tld", 404, 'TLD "zzz" not found'), trpcError("prices.byTld", 404), trpcError("prices.historyByTld", 404));
     renderUi(<TldPage tldId="zzz" />);
     expect(await screen.findByRole("heading", { name: "TLD Not Found" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
   });
 
   it("tells a load error apart from a pricing error", async () => {
-    server.use(trpcError("catalogue.tld", 500), trpcPending("prices.byTld"));
+    server.use(trpcError("catalogue.tld", 500), trpcPending("prices.byTld"), trpcPending("prices.historyByTld"));
     const first = renderUi(<TldPage tldId="com" />);
     expect(await screen.findByText("Error loading TLD information")).toBeTruthy();
     first.unmount();
-    server.use(trpcOk("catalogue.tld", TLD), trpcError("prices.byTld", 500));
+    server.use(trpcOk("catalogue.tld", TLD), trpcError("prices.byTld", 500), trpcOk("prices.historyByTld", []));
     renderUi(<TldPage tldId="com" />);
     expect(await screen.findAllByText("Failed to load pricing data. Please try again later.")).toHaveLength(2);
   });
@@ -85,7 +87,7 @@ describe("TLD page", () => {
     serve();
     const user = userEvent.setup();
     renderUi(<TldPage tldId="com" />);
-    await screen.findByText("$9.59", { selector: "td" });
+    await waitFor(() => comparison().getByText("$9.59", { selector: "td" }));
     const register = () =>
       within(cloudflareRow()).queryByRole("button", { name: /^Register/ }) ?? within(cloudflareRow()).getByRole("link", { name: /^Register/ });
     expect(register().getAttribute("aria-disabled")).toBe("true");
@@ -118,7 +120,7 @@ describe("TLD page", () => {
   it("offers only the actions a provider has a link pattern for", async () => {
     serve();
     renderUi(<TldPage tldId="com" />);
-    const row = await screen.findByRole("row", { name: /Amazon Route 53/ });
+    const row = await waitFor(() => comparison().getByRole("row", { name: /Amazon Route 53/ }));
     expect(within(row).getByRole("button", { name: /^Register/ })).toBeTruthy();
     expect(within(row).queryByRole("button", { name: /^Transfer/ })).toBeNull();
   });

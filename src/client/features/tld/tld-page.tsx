@@ -1,12 +1,14 @@
-import { Button, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { LuArrowLeft } from "react-icons/lu";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { ActiveBadge, CategoryBadge } from "../../components/category-badge.tsx";
 import { DomainInput } from "../../components/domain-actions/domain-input.tsx";
 import { PageMessage } from "../../components/page-message.tsx";
+import { toCurrentQuote } from "../../components/price-history/current-quotes.ts";
+import { PriceHistorySection } from "../../components/price-history/price-history-section.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { isMissing } from "../../lib/trpc-errors.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -19,6 +21,8 @@ export function TldPage({ tldId }: { tldId: string }) {
   const trpc = useTRPC();
   const tldQuery = useQuery(trpc.catalogue.tld.queryOptions({ tldId }));
   const pricesQuery = useQuery(trpc.prices.byTld.queryOptions({ tldId }));
+  const historyQuery = useQuery(trpc.prices.historyByTld.queryOptions({ tldId }));
+  const current = useMemo(() => pricesQuery.data?.map((q) => toCurrentQuote(q, q.serviceProvider)), [pricesQuery.data]);
   const [domain, setDomain] = useState("");
   const tld = tldQuery.data;
   usePageTitle(tld ? `.${tld.unicodeName ?? tld.name} domain prices` : undefined);
@@ -76,6 +80,15 @@ export function TldPage({ tldId }: { tldId: string }) {
         />
         <ProviderPriceTable tldName={tld?.name ?? tldId} quotes={pricesQuery.data} status={pricesQuery.status} domain={domain} />
       </SectionCard>
+
+      <Box mt="8">
+        <PriceHistorySection
+          label={`Price history of ${label}`}
+          history={historyQuery.data}
+          current={current}
+          status={historyQuery.isError || pricesQuery.isError ? "error" : historyQuery.data && current ? "success" : "pending"}
+        />
+      </Box>
     </Container>
   );
 }

@@ -114,8 +114,9 @@ forEachDialect("price API", (getDb) => {
   });
 
   it("GET /api/domain-prices/tld/{tldId}/history lists superseded prices", async () => {
-    const { body } = await getJson<{ validFrom: string; registrationPrice: string | null }[]>(app(), "/api/domain-prices/tld/com/history");
-    expect(body.some((h) => h.validFrom === "2025-03-22" && h.registrationPrice === "11.06")).toBe(true);
+    const { body } = await getJson<{ validFrom: string; registrationPrice: string | null; providerName: string; endReason: string }[]>(app(), "/api/domain-prices/tld/com/history");
+    const superseded = body.find((h) => h.validFrom === "2025-03-22" && h.registrationPrice === "11.06");
+    expect(superseded).toMatchObject({ providerName: "Porkbun", endReason: "changed" });
   });
 });
 

@@ -1,0 +1,65 @@
+/**
+ * The history chart itself: Recharts through Chakra's chart wrapper. Loaded lazily (see
+ * price-history-section.tsx) so Recharts never weighs on a page's first load. Prices hold
+ * until they change, hence step lines; a hollow dot marks a first-year promotion.
+ */
+import { Chart, useChart } from "@chakra-ui/charts";
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import type { ChartRow, ChartSeries } from "./history-series.ts";
+
+// Fixed hues rather than theme tokens: the app registers only some palettes (components/ui/system.ts);
+// these 600 shades stand out on the light and the dark background alike.
+const COLORS = ["#0d9488", "#ea580c", "#9333ea", "#2563eb", "#db2777", "#16a34a", "#dc2626", "#0891b2", "#a16207", "#4b5563"];
+
+export interface PriceHistoryChartProps {
+  rows: ChartRow[];
+  series: ChartSeries[];
+  currency: string;
+}
+
+export default function PriceHistoryChart({ rows, series, currency }: PriceHistoryChartProps) {
+  const chart = useChart<ChartRow>({
+    data: rows,
+    series: series.map((s, i) => {
+      const color = COLORS[i % COLORS.length]!;
+      // Our own swatch: Chakra's ColorSwatch needs a recipe the app does not register.
+      return { name: s.key, label: s.providerName, color, icon: <span style={{ width: 10, height: 10, borderRadius: 5, background: color, display: "inline-block" }} /> };
+    }),
+  });
+  const money = chart.formatNumber({ style: "currency", currency, maximumFractionDigits: 2 });
+  const day = chart.formatDate({ year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  return (
+    <Chart.Root chart={chart} maxH="sm">
+      <LineChart responsive data={chart.data} margin={{ left: 8, right: 16, top: 8 }}>
+        <CartesianGrid stroke={chart.color("border")} vertical={false} />
+        <XAxis dataKey={chart.key("date")} tickFormatter={day} stroke={chart.color("border")} />
+        <YAxis tickFormatter={money} stroke={chart.color("border")} width={72} />
+        <Tooltip
+          animationDuration={100}
+          cursor={false}
+          labelFormatter={(label) => day(String(label))}
+          content={<Chart.Tooltip formatter={(value) => (typeof value === "number" ? money(value) : value)} />}
+        />
+        <Legend content={<Chart.Legend />} />
+        {chart.series.map((item) => (
+          <Line
+            key={String(item.name)}
+            type="stepAfter"
+            isAnimationActive={false}
+            dataKey={chart.key(item.name)}
+            name={String(item.label)}
+            stroke={chart.color(item.color)}
+            strokeWidth={2}
+            connectNulls={false}
+            dot={(props: { cx?: number; cy?: number; payload?: ChartRow; index?: number }) => {
+              const promo = props.payload?.[`${String(item.name)}promo`] === "promo";
+              const key = `${String(item.name)}-${props.index}`;
+              if (props.cx === undefined || props.cy === undefined || props.payload?.[String(item.name)] == null) return <g key={key} />;
+              return <circle key={key} cx={props.cx} cy={props.cy} r={promo ? 4 : 2.5} fill={promo ? "var(--chakra-colors-bg)" : chart.color(item.color)} stroke={chart.color(item.color)} strokeWidth={promo ? 2 : 1} />;
+            }}
+          />
+        ))}
+      </LineChart>
+    </Chart.Root>
+  );
+}

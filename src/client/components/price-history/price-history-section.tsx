@@ -1,0 +1,111 @@
+/**
+ * Price history where visitors look (TLD and registrar pages): a step chart of each provider's
+ * registration or renewal price over time, and beside it a table of the same periods for screen
+ * readers and keyboard users. The chart module loads only when this section renders.
+ */
+import { Badge, Box, Button, ButtonGroup, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { formatPrice } from "../../../shared/price-format.ts";
+import { SectionCard } from "../section-card.tsx";
+import { buildSegments, chartRows, currenciesOf, type CurrentQuote, type HistoryEntry, type PriceKind, type Segment } from "./history-series.ts";
+
+const PriceHistoryChart = lazy(() => import("./price-history-chart.tsx"));
+
+interface PriceHistorySectionProps {
+  /** Names what the chart shows, e.g. "Price history of .com". */
+  label: string;
+  history: readonly HistoryEntry[] | undefined;
+  current: readonly CurrentQuote[] | undefined;
+  status: "pending" | "error" | "success";
+}
+
+const DAY = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+export const formatDay = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
+
+function StateBadge({ segment }: { segment: Segment }) {
+  const badges = [];
+  if (segment.state === "current") badges.push(<Badge key="c" colorPalette="green" variant="subtle">Current</Badge>);
+  if (segment.state === "retired") badges.push(<Badge key="r" colorPalette="red" variant="subtle">Retired</Badge>);
+  if (segment.state === "past") badges.push(<Badge key="p" variant="subtle">Replaced</Badge>);
+  if (segment.isPromo) badges.push(<Badge key="promo" colorPalette="purple" variant="subtle">Promo</Badge>);
+  return <HStack gap="1">{badges}</HStack>;
+}
+
+function periodText(segment: Segment) {
+  if (segment.state === "current") return `${formatDay(segment.from)} – checked ${formatDay(segment.until)}`;
+  if (segment.state === "retired") return `${formatDay(segment.from)} – ${formatDay(segment.until)}, no longer listed`;
+  return `${formatDay(segment.from)} – ${formatDay(segment.until)}`;
+}
+
+function HistoryTable({ segments, caption }: { segments: Segment[]; caption: string }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md" maxH="sm">
+      <Table.Root size="sm" stickyHeader>
+        <Table.Caption captionSide="top" textAlign="start" color="fg.muted" mb="2">{caption}</Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Provider</Table.ColumnHeader>
+            <Table.ColumnHeader>Period</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Registration</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Renewal</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {segments.map((s) => (
+            <Table.Row key={`${s.providerId}-${s.from}-${s.state}`}>
+              <Table.Cell>{s.providerName}</Table.Cell>
+              <Table.Cell>{periodText(s)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatPrice(s.registration, s.currency)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatPrice(s.renewal, s.currency)}</Table.Cell>
+              <Table.Cell><StateBadge segment={s} /></Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+export function PriceHistorySection({ label, history, current, status }: PriceHistorySectionProps) {
+  const [kind, setKind] = useState<PriceKind>("registration");
+  const segments = useMemo(() => (history && current ? buildSegments(history, current) : []), [history, current]);
+  const currencies = useMemo(() => currenciesOf(segments), [segments]);
+  const currency = currencies.includes("USD") ? "USD" : (currencies[0] ?? "USD");
+  const { rows, series } = useMemo(() => chartRows(segments, kind, currency), [segments, kind, currency]);
+  const others = currencies.filter((c) => c !== currency);
+
+  let body;
+  if (status === "pending") body = <Skeleton h="xs" rounded="md" />;
+  else if (status === "error") body = <Text color="fg.error">Price history could not be loaded. Please try again later.</Text>;
+  else if (segments.length === 0) body = <Text color="fg.muted">No price history yet.</Text>;
+  else {
+    body = (
+      <Stack gap="4">
+        <ButtonGroup size="xs" variant="outline" attached aria-label="Price shown in the chart">
+          {(["registration", "renewal"] as const).map((k) => (
+            <Button key={k} aria-pressed={kind === k} variant={kind === k ? "solid" : "outline"} onClick={() => setKind(k)}>
+              {k === "registration" ? "Registration" : "Renewal"}
+            </Button>
+          ))}
+        </ButtonGroup>
+        <Box role="img" aria-label={`${label}: ${kind} prices in ${currency} over time, one line per provider`}>
+          <Suspense fallback={<Skeleton h="xs" rounded="md" />}>
+            {rows.length > 0 ? <PriceHistoryChart rows={rows} series={series} currency={currency} /> : <Text color="fg.muted">No {kind} prices in {currency} to chart.</Text>}
+          </Suspense>
+        </Box>
+        {others.length > 0 && (
+          <Text fontSize="sm" color="fg.muted">
+            Quotes in {others.join(", ")} are listed in the table, not charted.
+          </Text>
+        )}
+        <HistoryTable segments={segments} caption={`${label}: every period a provider charged the same price (a hollow dot in the chart marks a promotion).`} />
+      </Stack>
+    );
+  }
+  return (
+    <SectionCard title={label} gap="4">
+      {body}
+    </SectionCard>
+  );
+}
