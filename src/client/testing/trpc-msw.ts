@@ -21,11 +21,15 @@ export function trpcOk<I = unknown>(path: string, data: unknown | ((input: I) =>
 const CODES: Record<number, [string, number]> = {
   400: ["BAD_REQUEST", -32600],
   401: ["UNAUTHORIZED", -32001],
+  403: ["FORBIDDEN", -32003],
   404: ["NOT_FOUND", -32004],
+  409: ["CONFLICT", -32009],
   500: ["INTERNAL_SERVER_ERROR", -32603],
+  503: ["SERVICE_UNAVAILABLE", -32603],
 };
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 500 | 503;
 
-export function trpcError(path: string, status: 400 | 401 | 404 | 500, message = "Something went wrong") {
+export function trpcError(path: string, status: ErrorStatus, message = "Something went wrong") {
   const [code, jsonCode] = CODES[status] ?? ["INTERNAL_SERVER_ERROR", -32603];
   return http.get(`*/trpc/${path}`, () =>
     HttpResponse.json({ error: { message, code: jsonCode, data: { code, httpStatus: status, path } } }, { status }),
@@ -43,3 +47,22 @@ export const trpcPending = (path: string) =>
 export const signedOut = trpcOk("auth.me", null);
 export const signedIn = (user: { firstName: string | null; email: string | null; isAdmin?: boolean }) =>
   trpcOk("auth.me", { id: 1, isAdmin: false, ...user });
+
+/** Answers a mutation (httpLink POSTs the input as the JSON body); `calls` collects every input. */
+export function trpcMutationOk<I = unknown>(path: string, answer: unknown | ((input: I) => unknown), calls?: I[]) {
+  return http.post(`*/trpc/${path}`, async ({ request }) => {
+    const text = await request.text();
+    const input = (text ? JSON.parse(text) : undefined) as I;
+    calls?.push(input);
+    const data = typeof answer === "function" ? (answer as (input: I) => unknown)(input) : answer;
+    return HttpResponse.json({ result: { data } });
+  });
+}
+
+/** A mutation failing the way the server's error formatter answers, optionally with field issues. */
+export function trpcMutationError(path: string, status: ErrorStatus, message: string, issues?: { field: string; message: string }[]) {
+  const [code, jsonCode] = CODES[status] ?? ["INTERNAL_SERVER_ERROR", -32603];
+  return http.post(`*/trpc/${path}`, () =>
+    HttpResponse.json({ error: { message, code: jsonCode, data: { code, httpStatus: status, path, issues } } }, { status }),
+  );
+}
