@@ -27,7 +27,7 @@ export function AlertRulesTab() {
         {rules.data?.map((rule) => (
           <Table.Row key={rule.id}>
             <Table.Cell fontWeight="medium">{rule.name}</Table.Cell>
-            <Table.Cell><Text maxW="sm" lineClamp={3}>{rule.description ?? "—"}</Text></Table.Cell>
+            <Table.Cell><Text minW="48" maxW="sm" lineClamp={3}>{rule.description ?? "—"}</Text></Table.Cell>
             <Table.Cell>{conditionLabel(rule.condition)}</Table.Cell>
             <Table.Cell textAlign="end">{rule.threshold}</Table.Cell>
             <Table.Cell><SeverityBadge severity={rule.severity} /></Table.Cell>

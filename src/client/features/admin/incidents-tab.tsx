@@ -52,7 +52,7 @@ export function IncidentsTab() {
           {data?.incidents.map((incident) => (
             <Table.Row key={incident.id}>
               <Table.Cell fontWeight="medium">{incident.title}</Table.Cell>
-              <Table.Cell><Text maxW="sm" lineClamp={3} title={incident.description}>{incident.description}</Text></Table.Cell>
+              <Table.Cell><Text minW="48" maxW="sm" lineClamp={3} title={incident.description}>{incident.description}</Text></Table.Cell>
               <Table.Cell><SeverityBadge severity={incident.severity} /></Table.Cell>
               <Table.Cell><IncidentStatusBadge status={incident.status} /></Table.Cell>
               <Table.Cell>{incident.source}</Table.Cell>
