@@ -17,7 +17,7 @@ const DONE = incident({ id: 2, title: "Stale data", status: "resolved", severity
 const CLOSED = incident({ id: 3, title: "Old outage", status: "closed" });
 
 function setup(incidents: Incident[] = [OPEN, DONE, CLOSED], total = incidents.length, inputs: Input[] = []) {
-  server.use(trpcOk<Input>("priceEngine.incidents.list", (input) => ({ incidents, page: input.page, limit: 20, total, totalPages: Math.ceil(total / 20) }),
+  server.use(trpcOk<Input>("priceEngine.incidents.list", (input: Input) => ({ incidents, page: input.page, limit: 20, total, totalPages: Math.ceil(total / 20) }),
     (input) => inputs.push(input)));
   const user = userEvent.setup();
   renderUi(<AlertsPage />, "/admin/alerts");
