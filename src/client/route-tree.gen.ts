@@ -28,6 +28,11 @@ import { Route as TermsRouteImport } from "./routes/terms"
 import { Route as TldsRouteImport } from "./routes/tlds"
 import { Route as AdminIndexRouteImport } from "./routes/admin.index"
 import { Route as AdminSplatRouteImport } from "./routes/admin.$"
+import { Route as AdminAlertsRouteImport } from "./routes/admin.alerts"
+import { Route as AdminDataRouteImport } from "./routes/admin.data"
+import { Route as AdminLogsRouteImport } from "./routes/admin.logs"
+import { Route as AdminOperationsRouteImport } from "./routes/admin.operations"
+import { Route as AdminSettingsRouteImport } from "./routes/admin.settings"
 import { Route as RegistrarProviderIdRouteImport } from "./routes/registrar.$providerId"
 import { Route as TldTldIdRouteImport } from "./routes/tld.$tldId"
 
@@ -127,6 +132,31 @@ const AdminSplatRoute = AdminSplatRouteImport.update({
   path: "/$",
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAlertsRoute = AdminAlertsRouteImport.update({
+  id: "/alerts",
+  path: "/alerts",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDataRoute = AdminDataRouteImport.update({
+  id: "/data",
+  path: "/data",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLogsRoute = AdminLogsRouteImport.update({
+  id: "/logs",
+  path: "/logs",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminOperationsRoute = AdminOperationsRouteImport.update({
+  id: "/operations",
+  path: "/operations",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSettingsRoute = AdminSettingsRouteImport.update({
+  id: "/settings",
+  path: "/settings",
+  getParentRoute: () => AdminRoute,
+} as any)
 const RegistrarProviderIdRoute = RegistrarProviderIdRouteImport.update({
   id: "/registrar/$providerId",
   path: "/registrar/$providerId",
@@ -157,6 +187,11 @@ export interface FileRoutesByFullPath {
   "/terms": typeof TermsRoute
   "/tlds": typeof TldsRoute
   "/admin/$": typeof AdminSplatRoute
+  "/admin/alerts": typeof AdminAlertsRoute
+  "/admin/data": typeof AdminDataRoute
+  "/admin/logs": typeof AdminLogsRoute
+  "/admin/operations": typeof AdminOperationsRoute
+  "/admin/settings": typeof AdminSettingsRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
   "/tld/$tldId": typeof TldTldIdRoute
   "/admin/": typeof AdminIndexRoute
@@ -179,6 +214,11 @@ export interface FileRoutesByTo {
   "/terms": typeof TermsRoute
   "/tlds": typeof TldsRoute
   "/admin/$": typeof AdminSplatRoute
+  "/admin/alerts": typeof AdminAlertsRoute
+  "/admin/data": typeof AdminDataRoute
+  "/admin/logs": typeof AdminLogsRoute
+  "/admin/operations": typeof AdminOperationsRoute
+  "/admin/settings": typeof AdminSettingsRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
   "/tld/$tldId": typeof TldTldIdRoute
   "/admin": typeof AdminIndexRoute
@@ -203,6 +243,11 @@ export interface FileRoutesById {
   "/terms": typeof TermsRoute
   "/tlds": typeof TldsRoute
   "/admin/$": typeof AdminSplatRoute
+  "/admin/alerts": typeof AdminAlertsRoute
+  "/admin/data": typeof AdminDataRoute
+  "/admin/logs": typeof AdminLogsRoute
+  "/admin/operations": typeof AdminOperationsRoute
+  "/admin/settings": typeof AdminSettingsRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
   "/tld/$tldId": typeof TldTldIdRoute
   "/admin/": typeof AdminIndexRoute
@@ -228,6 +273,11 @@ export interface FileRouteTypes {
     | "/terms"
     | "/tlds"
     | "/admin/$"
+    | "/admin/alerts"
+    | "/admin/data"
+    | "/admin/logs"
+    | "/admin/operations"
+    | "/admin/settings"
     | "/registrar/$providerId"
     | "/tld/$tldId"
     | "/admin/"
@@ -250,6 +300,11 @@ export interface FileRouteTypes {
     | "/terms"
     | "/tlds"
     | "/admin/$"
+    | "/admin/alerts"
+    | "/admin/data"
+    | "/admin/logs"
+    | "/admin/operations"
+    | "/admin/settings"
     | "/registrar/$providerId"
     | "/tld/$tldId"
     | "/admin"
@@ -273,6 +328,11 @@ export interface FileRouteTypes {
     | "/terms"
     | "/tlds"
     | "/admin/$"
+    | "/admin/alerts"
+    | "/admin/data"
+    | "/admin/logs"
+    | "/admin/operations"
+    | "/admin/settings"
     | "/registrar/$providerId"
     | "/tld/$tldId"
     | "/admin/"
@@ -435,6 +495,41 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminSplatRouteImport
       parentRoute: typeof AdminRoute
     }
+    "/admin/alerts": {
+      id: "/admin/alerts"
+      path: "/alerts"
+      fullPath: "/admin/alerts"
+      preLoaderRoute: typeof AdminAlertsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/data": {
+      id: "/admin/data"
+      path: "/data"
+      fullPath: "/admin/data"
+      preLoaderRoute: typeof AdminDataRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/logs": {
+      id: "/admin/logs"
+      path: "/logs"
+      fullPath: "/admin/logs"
+      preLoaderRoute: typeof AdminLogsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/operations": {
+      id: "/admin/operations"
+      path: "/operations"
+      fullPath: "/admin/operations"
+      preLoaderRoute: typeof AdminOperationsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/settings": {
+      id: "/admin/settings"
+      path: "/settings"
+      fullPath: "/admin/settings"
+      preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/registrar/$providerId": {
       id: "/registrar/$providerId"
       path: "/registrar/$providerId"
@@ -454,11 +549,21 @@ declare module "@tanstack/react-router" {
 
 interface AdminRouteChildren {
   AdminSplatRoute: typeof AdminSplatRoute
+  AdminAlertsRoute: typeof AdminAlertsRoute
+  AdminDataRoute: typeof AdminDataRoute
+  AdminLogsRoute: typeof AdminLogsRoute
+  AdminOperationsRoute: typeof AdminOperationsRoute
+  AdminSettingsRoute: typeof AdminSettingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminSplatRoute: AdminSplatRoute,
+  AdminAlertsRoute: AdminAlertsRoute,
+  AdminDataRoute: AdminDataRoute,
+  AdminLogsRoute: AdminLogsRoute,
+  AdminOperationsRoute: AdminOperationsRoute,
+  AdminSettingsRoute: AdminSettingsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

@@ -1,5 +1,6 @@
 import { Outlet, createFileRoute } from "@tanstack/react-router";
 import { AdminGate } from "../features/admin/admin-gate.tsx";
+import { AdminShell } from "../features/admin/admin-shell.tsx";
 import { RequireAuth } from "../lib/require-auth.tsx";
 
 /** Every /admin page: signed in first (else the sign-in redirect), then admin (else 'Access Denied'). */
@@ -11,7 +12,9 @@ function AdminLayout() {
   return (
     <RequireAuth>
       <AdminGate>
-        <Outlet />
+        <AdminShell>
+          <Outlet />
+        </AdminShell>
       </AdminGate>
     </RequireAuth>
   );

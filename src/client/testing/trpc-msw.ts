@@ -21,11 +21,15 @@ export function trpcOk<I = unknown>(path: string, data: unknown | ((input: I) =>
 const CODES: Record<number, [string, number]> = {
   400: ["BAD_REQUEST", -32600],
   401: ["UNAUTHORIZED", -32001],
+  403: ["FORBIDDEN", -32003],
   404: ["NOT_FOUND", -32004],
+  409: ["CONFLICT", -32009],
   500: ["INTERNAL_SERVER_ERROR", -32603],
+  503: ["SERVICE_UNAVAILABLE", -32603],
 };
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 500 | 503;
 
-export function trpcError(path: string, status: 400 | 401 | 404 | 500, message = "Something went wrong") {
+export function trpcError(path: string, status: ErrorStatus, message = "Something went wrong") {
   const [code, jsonCode] = CODES[status] ?? ["INTERNAL_SERVER_ERROR", -32603];
   return http.get(`*/trpc/${path}`, () =>
     HttpResponse.json({ error: { message, code: jsonCode, data: { code, httpStatus: status, path } } }, { status }),
@@ -47,11 +51,6 @@ export const signedIn = (user: { firstName: string | null; email: string | null;
 /** A deployment without a community chat or contact address (the server's defaults). */
 export const siteSettingsUnset = trpcOk("site.settings", { communityChatUrl: null, contactEmail: null });
 
-const STATUS_CODES: Record<number, [string, number]> = {
-  400: ["BAD_REQUEST", -32600], 401: ["UNAUTHORIZED", -32001], 403: ["FORBIDDEN", -32003],
-  404: ["NOT_FOUND", -32004], 409: ["CONFLICT", -32009], 500: ["INTERNAL_SERVER_ERROR", -32603],
-};
-
 /** Answers a mutation; `calls` collects every input it received. */
 export function mutationOk<I = unknown>(path: string, answer: unknown | ((input: I) => unknown), calls?: I[]) {
   return http.post(`*/trpc/${path}`, async ({ request }) => {
@@ -65,8 +64,8 @@ export function mutationOk<I = unknown>(path: string, answer: unknown | ((input:
 }
 
 /** A mutation failing the way the server's error formatter answers, optionally with field issues. */
-export function mutationError(path: string, status: keyof typeof STATUS_CODES, message: string, issues?: { field: string; message: string }[]) {
-  const [code, jsonCode] = STATUS_CODES[status]!;
+export function mutationError(path: string, status: ErrorStatus, message: string, issues?: { field: string; message: string }[]) {
+  const [code, jsonCode] = CODES[status] ?? ["INTERNAL_SERVER_ERROR", -32603];
   return http.post(`*/trpc/${path}`, () =>
     HttpResponse.json({ error: { message, code: jsonCode, data: { code, httpStatus: status, path, issues } } }, { status }),
   );
@@ -76,3 +75,7 @@ export function mutationError(path: string, status: keyof typeof STATUS_CODES, m
 export async function clearToasts(): Promise<void> {
   (await import("../components/ui/toaster-view.tsx")).toaster.remove();
 }
+
+/** The admin pages' names for the same two helpers. */
+export const trpcMutationOk = mutationOk;
+export const trpcMutationError = mutationError;

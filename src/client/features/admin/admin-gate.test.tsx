@@ -3,18 +3,17 @@ import { screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderUi, server, useMsw } from "../../testing/render.tsx";
-import { signedIn, trpcError, trpcOk } from "../../testing/trpc-msw.ts";
+import { signedIn, trpcError } from "../../testing/trpc-msw.ts";
 import { AdminGate } from "./admin-gate.tsx";
 import { AdminOverview } from "./admin-overview.tsx";
+import { asAdmin, clearToasts } from "./admin-test-support.ts";
 
 useMsw();
-// Toasts live in a module-level store that outlives each render: clear it so one test never sees another's.
-afterEach(async () => (await import("../../components/ui/toaster-view.tsx")).toaster.remove());
+afterEach(clearToasts);
 
 const ping = (status: number) =>
   http.get("*/api/admin/ping", () =>
     status === 200 ? HttpResponse.json({ ok: true }) : HttpResponse.json({ message: "Admin privileges required" }, { status }));
-const STATS = { tlds: 1605, activeTlds: 1500, registryOperators: 912, knownRegistrars: 2459, serviceProviders: 13 };
 /** The page says 'Access Denied' too, so the toast is looked up inside the toast region. */
 async function deniedToast(): Promise<string> {
   let text = "";
@@ -43,23 +42,18 @@ describe("admin access", () => {
     expect(await deniedToast()).toContain("Admin privileges required to access this page.");
     await waitFor(() => expect(router.state.location.pathname).toBe("/"), { timeout: 2000 });
   });
-});
 
-describe("System Overview", () => {
-  it("shows the real catalogue counts and names what the server cannot report yet", async () => {
-    server.use(signedIn({ firstName: "Ada", email: "ada@example.com", isAdmin: true }), ping(200), trpcOk("catalogue.stats", STATS));
-    admin();
-    expect(await screen.findByRole("heading", { level: 1, name: "System Overview" })).toBeTruthy();
-    expect((await screen.findByText("1,605")).closest("dl, div")?.textContent).toContain("Total TLDs");
-    expect(screen.getByText("13").closest("dl, div")?.textContent).toContain("Service Providers");
-    expect(screen.getByText(/Domain Prices, Total Users and the recent price-retrieval logs/)).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Refresh" })).toBeTruthy();
-    expect(screen.getByRole("checkbox", { name: /Auto-refresh/ })).toBeTruthy();
+  it("turns away on a 403 from any admin call, after the admin check passed", async () => {
+    server.use(...asAdmin(), trpcError("priceEngine.overview", 403, "Admin privileges required"));
+    const { router } = admin();
+    expect(await deniedToast()).toContain("Admin privileges required to access this page.");
+    expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"), { timeout: 2000 });
   });
 
-  it("says when the overview cannot load", async () => {
-    server.use(signedIn({ firstName: "Ada", email: "ada@example.com", isAdmin: true }), ping(200), trpcError("catalogue.stats", 500));
+  it("says so when the admin check itself fails", async () => {
+    server.use(signedIn({ firstName: "Ada", email: "ada@example.com", isAdmin: true }), ping(500));
     admin();
-    expect(await screen.findByText("Failed to load system overview")).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Failed to load the admin area" })).toBeTruthy();
   });
 });

@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { provider } from "../../testing/fixtures.ts";
+import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
+import { trpcError, trpcMutationError, trpcMutationOk, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
+import { clearToasts } from "./admin-test-support.ts";
+import { DataPage } from "./data-page.tsx";
+
+useMsw();
+afterEach(clearToasts);
+
+const PORKBUN = provider({ id: 4, name: "Porkbun", domain: "porkbun.com", website: "https://porkbun.com", logoUrl: null });
+const OLD = provider({ id: 5, name: "Google Domains", domain: "domains.google", website: null, isActive: false });
+
+function setup() {
+  server.use(trpcOk("providers.adminList", [PORKBUN, OLD]));
+  const user = userEvent.setup();
+  renderUi(<DataPage />, "/admin/data");
+  return user;
+}
+
+async function openEdit(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole("button", { name: "Edit Porkbun" }));
+  return within(await screen.findByRole("dialog", { name: "Edit Porkbun" }));
+}
+
+describe("Data Management", () => {
+  it("lists providers with status, website and an Edit action", async () => {
+    setup();
+    await screen.findByText("Porkbun");
+    const table = screen.getByRole("table", { name: "Service providers" });
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Name", "Domain", "Website", "Status", "Created", "Actions"]);
+    const [porkbun, google] = within(table).getAllByRole("row").slice(1);
+    expect(porkbun?.textContent).toContain("porkbun.com");
+    expect(porkbun?.textContent).toContain("Active");
+    expect(within(porkbun!).getByRole("link", { name: "porkbun.com" }).getAttribute("href")).toBe("https://porkbun.com");
+    expect(google?.textContent).toContain("Inactive");
+    expect(google?.textContent).toContain("—");
+    expect(document.title).toBe("Data Management | TLDScope");
+  });
+
+  it("shows loading, empty and error states", async () => {
+    server.use(trpcPending("providers.adminList"));
+    const first = renderUi(<DataPage />);
+    expect((await screen.findAllByTestId("skeleton-row")).length).toBeGreaterThan(0);
+    first.unmount();
+    server.use(trpcOk("providers.adminList", []));
+    const second = renderUi(<DataPage />);
+    expect(await screen.findByText("No service providers yet")).toBeTruthy();
+    second.unmount();
+    server.use(trpcError("providers.adminList", 500, "Internal server error"));
+    renderUi(<DataPage />);
+    expect(await screen.findByText("Failed to load service providers: Internal server error")).toBeTruthy();
+  });
+
+  it("checks the edit form with the shared schema: required name and domain, http(s) URLs", async () => {
+    const calls: unknown[] = [];
+    const user = setup();
+    server.use(trpcMutationOk("providers.adminUpdate", PORKBUN, calls));
+    const dialog = await openEdit(user);
+    await user.clear(dialog.getByLabelText(/Name/));
+    await user.clear(dialog.getByLabelText(/Domain/));
+    await user.type(dialog.getByLabelText(/Domain/), "not a domain");
+    await user.clear(dialog.getByLabelText("Website"));
+    await user.type(dialog.getByLabelText("Website"), "ftp://porkbun.com");
+    await user.type(dialog.getByLabelText("Logo URL"), "logo.png");
+    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    expect(await dialog.findByText("Name is required")).toBeTruthy();
+    expect(dialog.getByText("Domain must be a domain name such as porkbun.com")).toBeTruthy();
+    expect(dialog.getByText("Website must be an http or https URL")).toBeTruthy();
+    expect(dialog.getByText("Logo URL must be an http or https URL")).toBeTruthy();
+    expect(calls).toEqual([]);
+    await user.type(dialog.getByLabelText("Website"), "x");
+    expect(dialog.queryByText("Website must be an http or https URL")).toBeNull();
+  });
+
+  it("saves the checked values, says so word for word and closes", async () => {
+    const calls: unknown[] = [];
+    const user = setup();
+    server.use(trpcMutationOk("providers.adminUpdate", PORKBUN, calls));
+    const dialog = await openEdit(user);
+    await user.clear(dialog.getByLabelText(/Name/));
+    await user.type(dialog.getByLabelText(/Name/), "Porkbun Inc");
+    await user.type(dialog.getByLabelText("Logo URL"), " https://porkbun.com/logo.svg ");
+    await user.click(dialog.getByRole("checkbox", { name: "Active" }));
+    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    await findToast("Service provider updated successfully");
+    expect(calls).toEqual([{ id: 4, name: "Porkbun Inc", domain: "porkbun.com", website: "https://porkbun.com", logoUrl: "https://porkbun.com/logo.svg", isActive: false }]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("keeps the dialog open with the server's reason and the failure toast", async () => {
+    const user = setup();
+    server.use(trpcMutationError("providers.adminUpdate", 400, "Invalid domain: taken", [{ field: "domain", message: "Another provider already has this domain" }]));
+    const dialog = await openEdit(user);
+    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    expect(await dialog.findByText("Another provider already has this domain")).toBeTruthy();
+    expect((await findToast("Failed to update service provider")).textContent).toContain("Invalid domain: taken");
+    expect(screen.getByRole("dialog", { name: "Edit Porkbun" })).toBeTruthy();
+  });
+});

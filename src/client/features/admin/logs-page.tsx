@@ -1,0 +1,77 @@
+import { Button, NativeSelect, Stack } from "@chakra-ui/react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { LuRefreshCw } from "react-icons/lu";
+import { DebouncedSearchInput } from "../../components/debounced-search-input.tsx";
+import { useTRPC } from "../../lib/trpc.ts";
+import { AdminPage, AutoRefreshSwitch } from "./admin-page.tsx";
+import { AdminPagination } from "./admin-pagination.tsx";
+import { LOG_STATUSES, logsQueryInput, withFilter, type LogStatusFilter, type LogsState } from "./logs-search.ts";
+import { PriceLogsTable } from "./price-logs-table.tsx";
+
+/** Spec section 9: the log list polls every 15 seconds while auto-refresh is on. */
+export const LOGS_REFRESH_MS = 15_000;
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+interface LogsPageProps {
+  state: LogsState;
+  onStateChange: (next: LogsState) => void;
+}
+
+/** Price Retrieval Logs: filters and page come from the URL (routes/admin.logs.tsx). */
+export function LogsPage({ state, onStateChange }: LogsPageProps) {
+  const trpc = useTRPC();
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const logs = useQuery({
+    ...trpc.priceEngine.priceLogs.queryOptions(logsQueryInput(state)),
+    placeholderData: keepPreviousData,
+    refetchInterval: autoRefresh ? LOGS_REFRESH_MS : false,
+  });
+  const providers = useQuery(trpc.providers.adminList.queryOptions());
+  const data = logs.data;
+
+  return (
+    <AdminPage title="Price Retrieval Logs" description="Every price retrieval, newest first."
+      actions={
+        <>
+          <AutoRefreshSwitch seconds={15} checked={autoRefresh} onChange={setAutoRefresh} />
+          <Button size="sm" variant="outline" disabled={logs.isFetching} onClick={() => void logs.refetch()}>
+            <LuRefreshCw aria-hidden /> Refresh
+          </Button>
+        </>
+      }>
+      <Stack direction={{ base: "column", md: "row" }} gap="3" role="search" aria-label="Filter logs">
+        <DebouncedSearchInput label="Search logs" placeholder="Search by domain, TLD or provider" value={state.search}
+          onChange={(search) => onStateChange(withFilter(state, "search", search))} />
+        <NativeSelect.Root w={{ base: "full", md: "44" }}>
+          <NativeSelect.Field aria-label="Status" value={state.status}
+            onChange={(e) => onStateChange(withFilter(state, "status", e.currentTarget.value as LogStatusFilter))}>
+            <option value="all">All statuses</option>
+            {LOG_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <NativeSelect.Root w={{ base: "full", md: "56" }}>
+          <NativeSelect.Field aria-label="Provider" value={state.provider}
+            onChange={(e) => onStateChange(withFilter(state, "provider", e.currentTarget.value))}>
+            <option value="all">All providers</option>
+            {providers.data?.map((p) => <option key={p.id} value={p.domain}>{p.name} ({p.domain})</option>)}
+            {/* A provider from the URL that is not (yet) in the list still shows as chosen. */}
+            {state.provider !== "all" && !providers.data?.some((p) => p.domain === state.provider) && (
+              <option value={state.provider}>{state.provider}</option>
+            )}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Stack>
+      <div>
+        <PriceLogsTable logs={data?.logs} status={data ? "success" : logs.status} stale={logs.isPlaceholderData}
+          errorText={`Failed to load price logs${logs.error ? `: ${logs.error.message}` : ""}`} />
+        {data && data.total > 0 && (
+          <AdminPagination page={state.page} limit={data.limit} total={data.total} totalPages={data.totalPages}
+            onPageChange={(page) => onStateChange({ ...state, page })} />
+        )}
+      </div>
+    </AdminPage>
+  );
+}

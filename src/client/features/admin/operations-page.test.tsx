@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { provider } from "../../testing/fixtures.ts";
+import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
+import { trpcError, trpcMutationError, trpcMutationOk, trpcOk } from "../../testing/trpc-msw.ts";
+import { clearToasts, fetchStatus } from "./admin-test-support.ts";
+import { OperationsPage } from "./operations-page.tsx";
+
+useMsw();
+afterEach(async () => {
+  await clearToasts();
+  window.sessionStorage.clear();
+});
+
+const PROVIDERS = [
+  provider({ id: 1, name: "Porkbun", domain: "porkbun.com" }),
+  provider({ id: 2, name: "Namecheap", domain: "namecheap.com" }),
+  provider({ id: 3, name: "Google Domains", domain: "domains.google", isActive: false }),
+];
+const RUNNING = fetchStatus({
+  isActive: true, queueSize: 2, lastCompleted: "2026-01-10T09:00:00.000Z",
+  activeJobs: [{ provider: "Namecheap", type: "provider", startedAt: "2026-01-10T10:00:00.000Z" }],
+});
+
+function setup(status = RUNNING) {
+  server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.fetchStatus", status));
+  const user = userEvent.setup();
+  return { user, ...renderUi(<OperationsPage />, "/admin/operations") };
+}
+const value = (label: string) => screen.getByText(label).parentElement?.textContent ?? "";
+
+describe("Operations", () => {
+  it("shows the fetch state, counts, last completion and the running jobs", async () => {
+    setup();
+    expect(await screen.findByText("Active")).toBeTruthy();
+    expect(value("Active jobs")).toContain("1");
+    expect(value("Queue size")).toContain("2");
+    expect(value("Last completed")).not.toContain("Never");
+    const jobs = screen.getByRole("list", { name: "Running jobs" });
+    expect(within(jobs).getByText("Namecheap")).toBeTruthy();
+    expect(within(jobs).getByText("provider")).toBeTruthy();
+    expect(document.title).toBe("Operations | TLDScope");
+  });
+
+  it("says Idle and Never before anything ran", async () => {
+    setup(fetchStatus());
+    expect(await screen.findByText("Idle")).toBeTruthy();
+    expect(value("Last completed")).toContain("Never");
+    expect(screen.getByText("No fetch is running.")).toBeTruthy();
+  });
+
+  it("says when the fetch status cannot load", async () => {
+    server.use(trpcOk("providers.adminList", PROVIDERS), trpcError("priceEngine.fetchStatus", 500, "Internal server error"));
+    renderUi(<OperationsPage />);
+    expect(await screen.findByText("Failed to load fetch status: Internal server error")).toBeTruthy();
+  });
+
+  it("offers one button per provider, disabled while inactive or already fetching", async () => {
+    setup();
+    const porkbun = (await screen.findByRole("button", { name: "Fetch Porkbun" })) as HTMLButtonElement;
+    await waitFor(() => expect(screen.getByText("Active")).toBeTruthy());
+    expect(porkbun.disabled).toBe(false);
+    expect((screen.getByRole("button", { name: "Fetch Namecheap (fetch in progress)" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Fetch Google Domains (inactive)" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("starts a fetch, says so with the server's message and shows when", async () => {
+    const calls: unknown[] = [];
+    const { user } = setup(fetchStatus());
+    server.use(trpcMutationOk("priceEngine.manualFetch", { message: "Fetch of Porkbun started" }, calls));
+    expect(await screen.findByText(/Last manual fetch: none from this browser tab yet/)).toBeTruthy();
+    await user.click(await screen.findByRole("button", { name: "Fetch Porkbun" }));
+    const toast = await findToast("Manual fetch initiated successfully");
+    expect(toast.textContent).toContain("Fetch of Porkbun started");
+    expect(calls).toEqual([{ type: "provider", provider: "porkbun.com" }]);
+    expect(screen.queryByText(/none from this browser tab yet/)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Fetch All Providers" }));
+    await user.click(await screen.findByRole("button", { name: "Update Pricing Data" }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls.slice(1)).toEqual([{ type: "all" }, { type: "pricing" }]);
+  });
+
+  it("says why a fetch could not start", async () => {
+    const { user } = setup(fetchStatus());
+    server.use(trpcMutationError("priceEngine.manualFetch", 503, "The job queue is not running in this process, so fetches cannot be started here"));
+    await user.click(await screen.findByRole("button", { name: "Fetch All Providers" }));
+    const toast = await findToast("Failed to initiate manual fetch");
+    expect(toast.textContent).toContain("The job queue is not running in this process");
+  });
+
+  it("cancels a running fetch by its provider's domain", async () => {
+    const calls: unknown[] = [];
+    const { user } = setup();
+    server.use(trpcMutationOk("priceEngine.cancelFetch", { message: "Fetch of Namecheap cancelled" }, calls));
+    await user.click(await screen.findByRole("button", { name: "Cancel the fetch of Namecheap" }));
+    expect((await findToast("Fetch cancelled")).textContent).toContain("Fetch of Namecheap cancelled");
+    expect(calls).toEqual([{ provider: "namecheap.com" }]);
+  });
+
+  it("Refresh Cache drops cached data and refetches what is on screen, with no call of its own", async () => {
+    let statusCalls = 0;
+    const requests: string[] = [];
+    server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.fetchStatus", () => {
+      statusCalls += 1;
+      return fetchStatus();
+    }));
+    server.events.on("request:start", ({ request }) => void requests.push(new URL(request.url).pathname));
+    const user = userEvent.setup();
+    const { queryClient } = renderUi(<OperationsPage />);
+    await screen.findByText("Idle");
+    queryClient.setQueryData(["unrelated"], 1);
+    const before = statusCalls;
+    await user.click(screen.getByRole("button", { name: "Refresh Cache" }));
+    await findToast("Cache cleared");
+    expect(queryClient.getQueryData(["unrelated"])).toBeUndefined();
+    expect(statusCalls).toBeGreaterThan(before);
+    expect(requests.every((path) => path.startsWith("/trpc/"))).toBe(true);
+    server.events.removeAllListeners();
+  });
+});
