@@ -56,7 +56,7 @@ const schema = z.object({
   /** The account acted on; Namecheap's own default is the API user. */
   NAMECHEAP_USERNAME: z.string().optional(),
   /** The server's public IPv4 address, whitelisted in Namecheap's API settings. */
-  NAMECHEAP_CLIENT_IP: z.ipv4().optional(),
+  NAMECHEAP_CLIENT_IP: z.ipv4({ error: "must be an IPv4 address" }).optional(),
   DYNADOT_API_URL: z.url().default("https://api.dynadot.com/api3.json"),
   DYNADOT_API_KEY: z.string().optional(),
   NAMESILO_API_URL: z.url().default("https://www.namesilo.com/api"),

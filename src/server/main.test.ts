@@ -69,8 +69,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("roles on PostgreSQL", () => {
   it("runs a web process that serves HTTP and a worker process that listens on no port, on one database", async () => {
     const testDb = await createTestDb("postgres");
     const [webPort, workerPort] = [await freePort(), await freePort()];
-    const web = startProcess({ ROLE: "web", PORT: String(webPort), DATABASE_URL: testDb.url! });
-    const worker = startProcess({ ROLE: "worker", PORT: String(workerPort), DATABASE_URL: testDb.url! });
+    // Every process on one PostgreSQL database needs the same APP_SECRET (it encrypts registrar credentials).
+    const shared = { DATABASE_URL: testDb.url!, APP_SECRET: "a shared secret of at least thirty-two characters" };
+    const web = startProcess({ ROLE: "web", PORT: String(webPort), ...shared });
+    const worker = startProcess({ ROLE: "worker", PORT: String(workerPort), ...shared });
     try {
       await until(async () => (await getJson(`http://127.0.0.1:${webPort}/api/health`))?.status === "ok");
       await until(() => worker.output.includes("job queue started"));

@@ -1,12 +1,22 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getAttempts, incrementAttempts, incrementAttemptsBelow } from "../../../../db/repositories/rate-limit-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, formPost, registerUser, sessionCookieOf } from "../../testing/auth.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
-import { ACCOUNT_IP_LIMIT, cleanupOldWindows, delayAfterFailures, IP_LIMIT, UNDELAYED_FAILURES } from "./rate-limit.ts";
+import { ACCOUNT_IP_LIMIT, cleanupOldWindows, delayAfterFailures, IP_LIMIT, UNDELAYED_FAILURES, WINDOW_MINUTES } from "./rate-limit.ts";
 
 const from = (ip: string) => ({ "x-forwarded-for": ip });
+
+/**
+ * Counters live in fixed windows on the wall clock: a test that crossed a window's end would
+ * see its counts start again from zero. Start each test with at least 30 s of window left.
+ */
+async function awayFromWindowEnd() {
+  const windowMs = WINDOW_MINUTES * 60_000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < 30_000) await new Promise((r) => setTimeout(r, left + 50));
+}
 
 describe("per-account slowdown", () => {
   it("starts after a few failures, doubles from 250 ms and stops growing at 4 s", () => {
@@ -16,6 +26,7 @@ describe("per-account slowdown", () => {
 
 forEachDialect("sign-in rate limits", (getDb) => {
   const app = () => createTestApp(getDb(), { env: AUTH_TEST_ENV });
+  beforeEach(awayFromWindowEnd, 45_000);
 
   it(`refuses an account from one address after ${ACCOUNT_IP_LIMIT} failures, with Retry-After and a wait message`, async () => {
     const user = await registerUser(app());

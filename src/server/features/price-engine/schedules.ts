@@ -14,7 +14,8 @@ import { nextRunOf, validateCron } from "./cron.ts";
 import { enqueueFetches, requireQueue, type EngineContext } from "./fetch-control.ts";
 
 export const SCHEDULE_QUEUE = "prices.schedule";
-export const scheduleKey = (id: number) => `schedule:${id}`;
+// Keys may hold only letters, digits, "_" and "-" (jobs/schedule-rules.ts), the same on both queues.
+export const scheduleKey = (id: number) => `schedule-${id}`;
 
 export interface ScheduleJobData {
   scheduleId: number;

@@ -62,7 +62,7 @@ forEachDialect("service provider API", (getDb) => {
     const usd = prices.map((r) => Number(r.registrationPrice)).filter((n) => n > 0);
     expect(entry.priceRanges).toEqual([{ currency: "USD", minRegistration: Math.min(...usd).toFixed(2), maxRegistration: Math.max(...usd).toFixed(2) }]);
     const connectable = body.filter((e) => e.canConnectAccount).map((e) => e.name).sort();
-    expect(connectable).toEqual(["Cloudflare Registrar", "Dynadot", "Namecheap", "Porkbun"]);
+    expect(connectable).toEqual(["Cloudflare Registrar", "Dynadot", "GoDaddy", "Name.com", "Namecheap", "Porkbun"]);
     const twin = await getJson<{ result: { data: Entry[] } }>(app(), "/trpc/providers.directory");
     expect(twin.body.result.data).toEqual(body);
   });

@@ -32,8 +32,9 @@ it("overall status: operational only when all are, outage when any is, degraded 
 forEachDialect("GET /api/status", (getDb) => {
   const byId = (body: Status, id: string) => body.components.find((c) => c.id === id)!;
 
-  it("measures the web process, the database and reports a missing queue as not running here", async () => {
-    const { status, res, body } = await getJson<Status>(createTestApp(getDb()), "/api/status");
+  it("measures the web process, the database and the queue's counts", async () => {
+    const idleQueue = fakeQueue(async () => ({ queued: 0, active: 0 }));
+    const { status, res, body } = await getJson<Status>(createTestApp(getDb(), { queue: idleQueue }), "/api/status");
     expect(status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(byId(body, "web")).toMatchObject({ status: "operational", description: expect.stringMatching(/^Up for \d+/) });
@@ -42,7 +43,7 @@ forEachDialect("GET /api/status", (getDb) => {
     expect(database.status).toBe("operational");
     expect(database.responseTimeMs).toEqual(expect.any(Number));
     expect(database.description).toMatch(/^(SQLite|PostgreSQL) answered in \d+ ms$/);
-    expect(byId(body, "job-queue")).toMatchObject({ status: "not-running", description: "Not running in this process" });
+    expect(byId(body, "job-queue")).toMatchObject({ status: "operational", description: "0 queued, 0 running (in-process)" });
     // Seeded prices come from bundled files: no fetch is logged, so every source is unknown.
     const sources = body.components.filter((c) => c.group === "price-source");
     expect(sources.map((c) => c.name)).toContain("Porkbun");
