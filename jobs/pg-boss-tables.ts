@@ -62,3 +62,15 @@ export async function listActiveJobs(pool: pg.Pool, name: string | undefined): P
   );
   return rows.map((r) => ({ id: r.id, name: r.name, data: r.data, startedAt: r.started_on }));
 }
+
+/** Every (queue, key) schedule with its cron and data, decoded from the forwarding queues' schedules. */
+export async function listScheduleEntries(pool: pg.Pool): Promise<{ name: string; key: string; cron: string; data: unknown }[]> {
+  const { rows } = await pool.query<{ name: string; cron: string; data: { target: string; data: unknown } }>(
+    "SELECT name, cron, data FROM pgboss.schedule WHERE starts_with(name, $1) ORDER BY name", [SCHEDULE_QUEUE_PREFIX],
+  );
+  return rows.map((r) => {
+    const target = r.data.target;
+    const key = r.name.slice(SCHEDULE_QUEUE_PREFIX.length + target.length + 2);
+    return { name: target, key, cron: r.cron, data: r.data.data };
+  });
+}

@@ -56,8 +56,15 @@ export async function createTestDb(dialect: Dialect, options: { seeded?: boolean
   };
 }
 
-/** describe() once per dialect; `get()` returns that dialect's database inside tests. */
-export function forEachDialect(title: string, body: (get: () => Db, dialect: Dialect) => void, options: { seeded?: boolean } = {}) {
+/**
+ * describe() once per dialect; `get()` returns that dialect's database inside tests, and
+ * `getTestDb()` the whole TestDb (its URL, for clients that open their own connections).
+ */
+export function forEachDialect(
+  title: string,
+  body: (get: () => Db, dialect: Dialect, getTestDb: () => TestDb) => void,
+  options: { seeded?: boolean } = {},
+) {
   for (const dialect of TEST_DIALECTS) {
     describe(`${title} [${dialect}]`, () => {
       let testDb: TestDb | undefined;
@@ -67,10 +74,11 @@ export function forEachDialect(title: string, body: (get: () => Db, dialect: Dia
       afterAll(async () => {
         await testDb?.drop();
       });
-      body(() => {
+      const ready = () => {
         if (!testDb) throw new Error("test database not ready");
-        return testDb.db;
-      }, dialect);
+        return testDb;
+      };
+      body(() => ready().db, dialect, ready);
     });
   }
 }

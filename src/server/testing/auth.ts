@@ -3,6 +3,8 @@
  * then the session cookie from Set-Cookie. Each call comes from its own address (the test
  * app trusts X-Forwarded-For) so the per-IP sign-in limit only bites where a test wants it.
  */
+import type { Db } from "../../../db/client.ts";
+import { setAdminByEmail } from "../../../db/repositories/user-repository.ts";
 import { TEST_ORIGIN, type createTestApp } from "./test-app.ts";
 
 type App = ReturnType<typeof createTestApp>;
@@ -40,6 +42,16 @@ export async function registerUser(app: App, fields: { email?: string; password?
   const cookie = sessionCookieOf(res);
   if (res.status !== 302 || !cookie) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
   return { email, password, cookie };
+}
+
+/**
+ * A signed-up user made administrator the way `npm run admin -- grant` does it: registration
+ * alone never makes one (docs/decisions/011-who-is-admin.md).
+ */
+export async function registerAdmin(app: App, db: Db, fields: { email?: string; password?: string; firstName?: string } = {}): Promise<TestUser> {
+  const user = await registerUser(app, fields);
+  if (!(await setAdminByEmail(db, user.email, true))) throw new Error(`no account ${user.email} to make administrator`);
+  return user;
 }
 
 /** JSON requests carrying a session cookie, same-origin like the app's own client. */

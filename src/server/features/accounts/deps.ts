@@ -11,11 +11,14 @@ export interface AccountDeps {
   config: Config;
   cipher: CredentialCipher;
   log: Logger;
-  /** Null where this process has no job queue: syncs cannot be queued from it. */
-  queue: JobQueue | null;
+  /** Every process has one: a web process only enqueues, a worker also runs the syncs. */
+  queue: JobQueue;
   /** Timeouts and retry pacing for registrar calls (tests shorten them). */
   http?: HttpOptions;
 }
+
+/** What a sync needs: it runs inside a job and queues nothing itself. */
+export type SyncDeps = Omit<AccountDeps, "queue">;
 
 export const SYNC_QUEUE = "accounts.sync";
 export const SYNC_ALL_QUEUE = "accounts.sync-all";

@@ -5,7 +5,7 @@
  */
 import { listActiveRegistrarAccountIds } from "../../../../db/repositories/registrar-account-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
-import { SYNC_ALL_QUEUE, SYNC_QUEUE, syncSingletonKey, type AccountDeps, type SyncJobData } from "./deps.ts";
+import { SYNC_ALL_QUEUE, SYNC_QUEUE, syncSingletonKey, type AccountDeps, type SyncDeps, type SyncJobData } from "./deps.ts";
 import { syncRegistrarAccount } from "./sync.ts";
 
 /** 03:17 UTC: off the hour, when registrar APIs see the most scheduled traffic. */
@@ -20,11 +20,11 @@ export async function queueEveryActiveAccount(deps: Pick<AccountDeps, "db">, que
   return queued;
 }
 
-export async function registerAccountJobs(queue: JobQueue, deps: Omit<AccountDeps, "queue">): Promise<void> {
+export async function registerAccountJobs(queue: JobQueue, deps: SyncDeps): Promise<void> {
   await queue.createQueue(SYNC_QUEUE, { concurrency: 2 });
   await queue.createQueue(SYNC_ALL_QUEUE);
   await queue.work<SyncJobData>(SYNC_QUEUE, async (job) => {
-    await syncRegistrarAccount({ ...deps, queue }, job.data.accountId, job.signal);
+    await syncRegistrarAccount(deps, job.data.accountId, job.signal);
   });
   await queue.work(SYNC_ALL_QUEUE, async () => {
     const queued = await queueEveryActiveAccount(deps, queue);

@@ -15,7 +15,7 @@ import type { RegistrarCredentials } from "../../integrations/registrars/registr
 import { createRegistrarAdapter } from "../../integrations/registrars/registry.ts";
 import { CredentialKeyError } from "../../lib/credential-cipher.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { redact, SYNC_QUEUE, syncSingletonKey, type AccountDeps, type SyncJobData } from "./deps.ts";
+import { redact, SYNC_QUEUE, syncSingletonKey, type AccountDeps, type SyncDeps, type SyncJobData } from "./deps.ts";
 import { toAccountItem, type AccountItem } from "./item.ts";
 
 const ACCOUNT_NOT_FOUND = "Account not found";
@@ -52,7 +52,7 @@ export async function createAccount(deps: AccountDeps, userId: number, input: Re
 }
 
 /** The stored credentials of the user's account, decrypted for one registrar call. */
-export async function openAccount(deps: AccountDeps, id: number, userId?: number) {
+export async function openAccount(deps: SyncDeps, id: number, userId?: number) {
   const row = await findRegistrarAccountSecret(deps.db, id);
   if (!row || (userId !== undefined && row.userId !== userId)) return null;
   if (!isRegistrarSlug(row.slug)) throw new AppError(422, "This provider's API is not supported");
@@ -85,7 +85,6 @@ export async function queueAccountSync(deps: AccountDeps, userId: number, id: nu
   const row = await findRegistrarAccount(deps.db, userId, id);
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
   if (!row.isActive) throw conflict("This account is disabled, so it does not sync");
-  if (!deps.queue) throw new AppError(503, "Background jobs are not running in this process; try again later");
   const data: SyncJobData = { accountId: id };
   // The adapters already retry transient faults; a failed sync waits for the next request or tick.
   const jobId = await deps.queue.send(SYNC_QUEUE, data, { singletonKey: syncSingletonKey(id), retryLimit: 0, expireInSeconds: 15 * 60 });

@@ -11,13 +11,13 @@ import { extractTld, validateDomainName } from "../../../shared/domain-name.ts";
 import { RegistrarError } from "../../integrations/registrars/http.ts";
 import type { RegistrarDomain } from "../../integrations/registrars/registrar.ts";
 import { CredentialKeyError } from "../../lib/credential-cipher.ts";
-import { redact, type AccountDeps } from "./deps.ts";
+import { redact, type SyncDeps } from "./deps.ts";
 import { openAccount } from "./service.ts";
 
 export type SyncOutcome = { status: "synced"; log: SyncLog } | { status: "skipped"; reason: "missing" | "disabled" };
 
 /** Catalogue TLD ids for the listed names; names that are not valid or whose TLD is unknown are skipped. */
-async function toPortfolioRows(deps: AccountDeps, listed: RegistrarDomain[]): Promise<{ rows: SyncedDomainValues[]; skipped: number }> {
+async function toPortfolioRows(deps: SyncDeps, listed: RegistrarDomain[]): Promise<{ rows: SyncedDomainValues[]; skipped: number }> {
   const unique = new Map<string, RegistrarDomain>();
   for (const d of listed) {
     const check = validateDomainName(d.name);
@@ -37,7 +37,7 @@ async function toPortfolioRows(deps: AccountDeps, listed: RegistrarDomain[]): Pr
   return { rows, skipped: listed.length - rows.length };
 }
 
-export async function syncRegistrarAccount(deps: AccountDeps, accountId: number, signal?: AbortSignal): Promise<SyncOutcome> {
+export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, signal?: AbortSignal): Promise<SyncOutcome> {
   const startedAt = Date.now();
   let secrets: string[] = [];
   let found = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
-import { AUTH_TEST_ENV, authed, nextIp, registerUser } from "../../testing/auth.ts";
+import { AUTH_TEST_ENV, authed, nextIp, registerAdmin, registerUser } from "../../testing/auth.ts";
 import { TEST_ORIGIN, createTestApp } from "../../testing/test-app.ts";
 
 type Issue = { field: string; message: string };
@@ -12,7 +12,7 @@ const VALID = {
 };
 
 forEachDialect("contact messages", (getDb) => {
-  const app = () => createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, ADMIN_EMAILS: "boss@example.com" } });
+  const app = () => createTestApp(getDb(), { env: AUTH_TEST_ENV });
   const send = async (body: unknown, ip = nextIp()) => {
     const res = await app().request(`${TEST_ORIGIN}/api/contact`, {
       method: "POST",
@@ -23,7 +23,7 @@ forEachDialect("contact messages", (getDb) => {
   };
   let adminCookie: string | undefined;
   const asAdmin = async () => {
-    adminCookie ??= (await registerUser(app(), { email: "boss@example.com" })).cookie;
+    adminCookie ??= (await registerAdmin(app(), getDb(), { email: "boss@example.com" })).cookie;
     return authed(app(), adminCookie);
   };
 
