@@ -1,14 +1,17 @@
 /**
  * npx tsx scripts/bench-account-sync.ts [domains]: end-to-end registrar sync on SQLite. A Porkbun
  * fake on loopback holds N domains (default 5,000); the real app queues the sync over HTTP and
- * the job lists every page and applies it to the portfolio. Prints the time from the Sync Now
- * request to the finished job, and fails when it is 10 s or more.
+ * the in-process queue (the one SQLite deployments run) picks the job up, lists every page and
+ * applies it to the portfolio. Prints the time from the Sync Now request to the job's completion
+ * as the queue records it, and fails when it is 10 s or more.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDb } from "../db/client.ts";
 import { seedDatabase } from "../db/seed/seed.ts";
+import { InProcessQueue } from "../jobs/in-process-queue.ts";
+import { SYNC_QUEUE } from "../src/server/features/accounts/deps.ts";
 import { registerAccountJobs } from "../src/server/features/accounts/jobs.ts";
 import { createFakePorkbun } from "../src/server/integrations/registrars/testing/fake-porkbun.ts";
 import { fakeAccount, makeDomains } from "../src/server/integrations/registrars/testing/fake-state.ts";
@@ -17,7 +20,6 @@ import { createCredentialCipher } from "../src/server/lib/credential-cipher.ts";
 import { createLogger } from "../src/server/lib/logger.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../src/server/testing/auth.ts";
 import { startLoopbackServer } from "../src/server/testing/loopback.ts";
-import { ManualQueue as MemoryQueue } from "../src/server/testing/manual-queue.ts";
 import { createTestApp, TEST_APP_SECRET } from "../src/server/testing/test-app.ts";
 
 const count = Number(process.argv[2] ?? 5000);
@@ -25,13 +27,16 @@ const dir = mkdtempSync(join(tmpdir(), "bench-sync-"));
 const db = openDb({ sqlitePath: join(dir, "app.db") });
 const account = fakeAccount(makeDomains(count, ["com", "net", "org", "io", "dev", "app"]));
 const fake = await startLoopbackServer(createFakePorkbun(account));
+const log = createLogger("silent");
+const queue = new InProcessQueue({ db, log });
 try {
   await db.migrate();
   await seedDatabase(db);
   const env = { ...AUTH_TEST_ENV, PORKBUN_API_URL: fake.url };
-  const queue = new MemoryQueue();
   const config = loadConfig({ NODE_ENV: "test", APP_SECRET: TEST_APP_SECRET, ...env });
-  await registerAccountJobs(queue, { db, config, cipher: createCredentialCipher(TEST_APP_SECRET), log: createLogger("silent") });
+  // As main.ts does it on SQLite: start the queue with work, then register the feature's jobs.
+  await queue.start({ work: true });
+  await registerAccountJobs(queue, { db, config, cipher: createCredentialCipher(TEST_APP_SECRET), log });
   const app = createTestApp(db, { env, queue });
   const call = authed(app, (await registerUser(app)).cookie);
   const providers = await call<{ id: number; slug: string }[]>("/api/registrar-accounts/providers");
@@ -41,11 +46,15 @@ try {
   });
 
   const started = performance.now();
-  const queued = await call(`/api/registrar-accounts/${created.body.id}/sync`, { method: "POST" });
+  const queued = await call<{ jobId: string }>(`/api/registrar-accounts/${created.body.id}/sync`, { method: "POST" });
   if (queued.status !== 202) throw new Error(`sync not queued: ${queued.status} ${queued.text}`);
-  const [job] = await queue.runQueued();
+  let job = await queue.getJob(SYNC_QUEUE, queued.body.jobId);
+  while (job?.state === "queued" || job?.state === "active") {
+    await new Promise((r) => setTimeout(r, 10));
+    job = await queue.getJob(SYNC_QUEUE, queued.body.jobId);
+  }
   const ms = performance.now() - started;
-  if (job?.state !== "completed") throw new Error(`sync failed: ${String(job?.error)}`);
+  if (job?.state !== "completed") throw new Error(`sync did not complete: ${job?.state ?? "job not found"}`);
   const [item] = (await call<{ domainCount: number; lastSyncLog: unknown }[]>("/api/registrar-accounts")).body;
   console.log(`synced ${item!.domainCount} of ${count} domains (${account.listCalls} list pages) in ${(ms / 1000).toFixed(2)} s on SQLite`);
   console.log(`sync log: ${JSON.stringify(item!.lastSyncLog)}`);
@@ -55,6 +64,7 @@ try {
     process.exitCode = 1;
   }
 } finally {
+  await queue.stop();
   await fake.close();
   await db.close();
   rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /** Shared set-up of the accounts tests: a Porkbun fake on loopback and apps pointed at it. */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
+import type { JobQueue } from "../../../../jobs/queue.ts";
 import { loadConfig } from "../../config.ts";
 import { createFakePorkbun } from "../../integrations/registrars/testing/fake-porkbun.ts";
 import { fakeAccount, type FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
@@ -8,9 +9,8 @@ import { createCredentialCipher } from "../../lib/credential-cipher.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { AUTH_TEST_ENV } from "../../testing/auth.ts";
 import { startLoopbackServer } from "../../testing/loopback.ts";
-import type { ManualQueue as MemoryQueue } from "../../testing/manual-queue.ts";
 import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
-import type { AccountDeps } from "./deps.ts";
+import type { SyncDeps } from "./deps.ts";
 
 export async function startPorkbun(domains: FakeDomain[]) {
   const account = fakeAccount(domains);
@@ -18,13 +18,13 @@ export async function startPorkbun(domains: FakeDomain[]) {
   return { account, server };
 }
 
-export const appFor = (db: Db, porkbunUrl: string, queue?: MemoryQueue) =>
+export const appFor = (db: Db, porkbunUrl: string, queue?: JobQueue) =>
   createTestApp(db, { env: { ...AUTH_TEST_ENV, PORKBUN_API_URL: porkbunUrl }, ...(queue ? { queue } : {}) });
 
-export function syncDeps(db: Db, porkbunUrl: string): AccountDeps {
+export function syncDeps(db: Db, porkbunUrl: string): SyncDeps {
   const config = loadConfig({ NODE_ENV: "test", APP_SECRET: TEST_APP_SECRET, PORKBUN_API_URL: porkbunUrl });
   return {
-    db, config, cipher: createCredentialCipher(TEST_APP_SECRET), log: createLogger("silent"), queue: null,
+    db, config, cipher: createCredentialCipher(TEST_APP_SECRET), log: createLogger("silent"),
     http: { timeoutMs: 2000, maxRetries: 1, retryBaseMs: 5 },
   };
 }

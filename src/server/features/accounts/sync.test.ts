@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import { createTestQueue, listSchedules, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
 import { makeDomains, type FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { ManualQueue as MemoryQueue } from "../../testing/manual-queue.ts";
 import { appFor, portfolioOf, providerId, startPorkbun, syncDeps, userIdOf } from "./accounts-test-support.ts";
-import { SYNC_ALL_QUEUE, SYNC_QUEUE } from "./deps.ts";
+import { SYNC_ALL_QUEUE, SYNC_QUEUE, syncSingletonKey } from "./deps.ts";
 import type { AccountItem } from "./item.ts";
 import { DAILY_SYNC_CRON, registerAccountJobs } from "./jobs.ts";
 import { syncRegistrarAccount } from "./sync.ts";
 
-forEachDialect("registrar account sync", (getDb) => {
+forEachDialect("registrar account sync", (getDb, _dialect, getTestDb) => {
   let porkbun: Awaited<ReturnType<typeof startPorkbun>>;
   let alice: ReturnType<typeof authed>;
   let aliceId: number;
@@ -94,20 +94,34 @@ forEachDialect("registrar account sync", (getDb) => {
   });
 
   it("registers the job handlers and a daily tick that queues every active account", async () => {
-    const queue = new MemoryQueue();
-    const { queue: _, ...jobDeps } = deps();
-    await registerAccountJobs(queue, jobDeps);
-    expect(queue.schedules.get(`${SYNC_ALL_QUEUE}:daily`)).toEqual({ name: SYNC_ALL_QUEUE, cron: DAILY_SYNC_CRON, data: {} });
-    await queue.tick(SYNC_ALL_QUEUE, "daily");
-    const ran = await queue.runQueued();
-    const syncs = ran.filter((j) => j.name === SYNC_QUEUE);
-    expect(syncs.map((j) => j.data)).toEqual([{ accountId }]);
-    expect(syncs.every((j) => j.state === "completed")).toBe(true);
-    porkbun.account.faultAt = () => ({ status: 401 });
-    await queue.send(SYNC_QUEUE, { accountId });
-    const [failed] = await queue.runQueued();
-    porkbun.account.faultAt = undefined;
-    expect(failed?.state).toBe("failed");
+    // The real queue of the dialect, running handlers here as a worker process does.
+    const queue = createTestQueue(getTestDb());
+    await queue.start({ work: true });
+    try {
+      await registerAccountJobs(queue, deps());
+      const daily = (await listSchedules(getTestDb())).find((s) => s.name === SYNC_ALL_QUEUE && s.key === "daily");
+      expect(daily).toEqual({ name: SYNC_ALL_QUEUE, key: "daily", cron: DAILY_SYNC_CRON, data: {} });
+      const first = porkbun.account.domains[0]!;
+      porkbun.account.domains[0] = { ...first, expires: "2041-01-01" };
+      const listed = porkbun.account.listCalls;
+
+      // What the daily tick sends; its handler queues one sync per active account, which runs here.
+      const tick = await queue.send(SYNC_ALL_QUEUE, daily!.data);
+      await waitFor(() => queue.getJob(SYNC_ALL_QUEUE, tick!), (j) => j?.state === "completed");
+      await waitFor(() => queue.counts(SYNC_QUEUE), (c) => c.queued === 0 && c.active === 0);
+      expect((await portfolioOf(getDb(), aliceId)).find((d) => d.name === first.name)?.expirationDate).toBe("2041-01-01");
+      expect(porkbun.account.listCalls).toBeGreaterThan(listed);
+
+      porkbun.account.faultAt = () => ({ status: 401 });
+      // Sent as Sync Now sends it: no retry, the next request or tick tries again.
+      const failing = await queue.send(SYNC_QUEUE, { accountId }, { singletonKey: syncSingletonKey(accountId), retryLimit: 0 });
+      const failed = await waitFor(() => queue.getJob(SYNC_QUEUE, failing!), (j) => j?.state === "failed" || j?.state === "completed");
+      porkbun.account.faultAt = undefined;
+      expect(failed?.state).toBe("failed");
+    } finally {
+      porkbun.account.faultAt = undefined;
+      await queue.stop();
+    }
   });
 
   it("deletes the account with the domains it brought in and unlinks the hand-added one", async () => {
