@@ -5,7 +5,7 @@
  */
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRouter, type AnyRouter } from "@tanstack/react-router";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, configure, render, screen } from "@testing-library/react";
 import { setupServer } from "msw/node";
 import type { ReactNode } from "react";
 import { afterAll, afterEach, beforeAll } from "vitest";
@@ -15,6 +15,12 @@ import { TRPCProvider, createTrpcClient } from "../lib/trpc.ts";
 import { signedOut, siteSettingsUnset } from "./trpc-msw.ts";
 
 export const server = setupServer(signedOut, siteSettingsUnset);
+
+/**
+ * findBy* and waitFor give up after 1 s by default; on a loaded machine (tests in parallel, a
+ * route chunk compiling) a correct page can take longer to appear. A wrong one still fails.
+ */
+configure({ asyncUtilTimeout: 10_000 });
 
 /** Call once at the top of a test file. */
 export function useMsw(): void {

@@ -19,6 +19,6 @@ describe("a session that ends on an admin page", () => {
     const toast = await findToast("Unauthorized");
     expect(toast.textContent).toContain("You are logged out. Logging in again...");
     expect(screen.queryByText("Failed to initiate manual fetch")).toBeNull();
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/api/login"), { timeout: 2000 });
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/api/login"), { timeout: 10_000 });
   });
 });

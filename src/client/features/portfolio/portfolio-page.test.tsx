@@ -170,7 +170,7 @@ describe("a session that ended", () => {
     server.use(trpcError("portfolio.list", 401, "Unauthorized"), trpcError("portfolio.summary", 401, "Unauthorized"), trpcOk("providers.list", PROVIDERS));
     renderUi(<PortfolioPage />);
     expect((await findToast("Unauthorized")).textContent).toContain("You are logged out. Logging in again...");
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/api/login"), { timeout: 2000 });
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/api/login"), { timeout: 10_000 });
     vi.unstubAllGlobals();
   });
 });
