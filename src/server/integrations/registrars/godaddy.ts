@@ -4,9 +4,9 @@
  * has not opened the API to, which deserves its own explanation.
  */
 import { z } from "zod";
-import { RegistrarError, send } from "./http.ts";
+import { callRegistrarApi } from "./api-call.ts";
 import { lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
-import type { AdapterContext, RegistrarAdapter, RegistrarDomain } from "./registrar.ts";
+import { RegistrarError, type AdapterContext, type RegistrarAdapter, type RegistrarDomain } from "./registrar.ts";
 
 const NAME = "GoDaddy";
 export const GODADDY_PAGE_SIZE = 1000;
@@ -25,8 +25,8 @@ const listSchema = z.array(z.object({
 
 export function createGoDaddyAdapter(ctx: AdapterContext): RegistrarAdapter {
   const page = async (marker: string | null, limit: number, what: string) => {
-    const query = new URLSearchParams({ limit: String(limit), ...(marker ? { marker } : {}) });
-    const answer = await send(NAME, `${ctx.baseUrl}/v1/domains?${query}`, {
+    const answer = await callRegistrarApi({
+      service: NAME, url: `${ctx.baseUrl}/v1/domains`, query: { limit: String(limit), ...(marker ? { marker } : {}) },
       headers: { authorization: `sso-key ${ctx.credentials.apiKey}:${ctx.credentials.secretKey}`, accept: "application/json" },
     }, ctx.http);
     if (answer.status >= 400) {

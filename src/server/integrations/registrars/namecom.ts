@@ -3,9 +3,9 @@
  * says `nextPage` while more remain. The dialog's API key is the token, its secret the username.
  */
 import { z } from "zod";
-import { RegistrarError, send } from "./http.ts";
+import { callRegistrarApi } from "./api-call.ts";
 import { lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
-import type { AdapterContext, RegistrarAdapter, RegistrarDomain } from "./registrar.ts";
+import { RegistrarError, type AdapterContext, type RegistrarAdapter, type RegistrarDomain } from "./registrar.ts";
 
 const NAME = "Name.com";
 export const NAMECOM_PAGE_SIZE = 1000;
@@ -28,7 +28,8 @@ const helloSchema = z.object({ motd: z.string().optional(), username: z.string()
 export function createNameComAdapter(ctx: AdapterContext): RegistrarAdapter {
   const auth = `Basic ${Buffer.from(`${ctx.credentials.secretKey}:${ctx.credentials.apiKey}`).toString("base64")}`;
   const get = async (path: string) => {
-    const answer = await send(NAME, `${ctx.baseUrl}${path}`, { headers: { authorization: auth, accept: "application/json" } }, ctx.http);
+    const headers = { authorization: auth, accept: "application/json" };
+    const answer = await callRegistrarApi({ service: NAME, url: `${ctx.baseUrl}${path}`, headers }, ctx.http);
     if (answer.status >= 400) {
       const body = tryJson(answer.text) as { message?: unknown; details?: unknown } | undefined;
       const said = [body?.message, body?.details].filter((v) => typeof v === "string" && v).join(": ") || `HTTP ${answer.status}`;

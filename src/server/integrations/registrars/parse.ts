@@ -4,7 +4,7 @@
  * becomes null rather than a wrong value.
  */
 import { z } from "zod";
-import { RegistrarError } from "./http.ts";
+import { RegistrarError } from "./registrar.ts";
 
 const iso = (y: number, m: number, d: number): string | null => {
   const date = new Date(Date.UTC(y, m - 1, d));
