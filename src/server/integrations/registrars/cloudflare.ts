@@ -5,22 +5,21 @@
  */
 import { z } from "zod";
 import { callRegistrarApi } from "./api-call.ts";
-import { lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
+import { flagField, lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
 import { RegistrarError, type AdapterContext, type RegistrarAdapter, type RegistrarDomain } from "./registrar.ts";
 
 const NAME = "Cloudflare";
 export const CLOUDFLARE_PAGE_SIZE = 50;
 
-const flag = z.union([z.string(), z.number(), z.boolean()]).nullish();
 const listSchema = z.object({
   success: z.literal(true),
   result: z.array(z.object({
     name: z.string().min(1),
     created_at: z.string().nullish(),
     expires_at: z.string().nullish(),
-    auto_renew: flag,
-    locked: flag,
-    privacy: flag,
+    auto_renew: flagField,
+    locked: flagField,
+    privacy: flagField,
   })),
   result_info: z.object({
     page: z.number().int().optional(),

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { callRegistrarApi } from "./api-call.ts";
-import { lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
+import { flagField, lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
 import { RegistrarError, type AdapterContext, type RegistrarAdapter, type RegistrarDomain } from "./registrar.ts";
 
 const NAME = "GoDaddy";
@@ -13,14 +13,13 @@ export const GODADDY_PAGE_SIZE = 1000;
 export const GODADDY_ACCESS_DENIED =
   "GoDaddy denied access to its domains API. GoDaddy opens this API only to accounts with 10 or more domains or a Discount Domain Club plan.";
 
-const flag = z.union([z.string(), z.number(), z.boolean()]).nullish();
 const listSchema = z.array(z.object({
   domain: z.string().min(1),
   createdAt: z.string().nullish(),
   expires: z.string().nullish(),
-  renewAuto: flag,
-  locked: flag,
-  privacy: flag,
+  renewAuto: flagField,
+  locked: flagField,
+  privacy: flagField,
 }));
 
 export function createGoDaddyAdapter(ctx: AdapterContext): RegistrarAdapter {

@@ -4,21 +4,20 @@
  */
 import { z } from "zod";
 import { callRegistrarApi } from "./api-call.ts";
-import { lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
+import { flagField, lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
 import { RegistrarError, type AdapterContext, type RegistrarAdapter, type RegistrarDomain } from "./registrar.ts";
 
 const NAME = "Name.com";
 export const NAMECOM_PAGE_SIZE = 1000;
 
-const flag = z.union([z.string(), z.number(), z.boolean()]).nullish();
 const listSchema = z.object({
   domains: z.array(z.object({
     domainName: z.string().min(1),
     createDate: z.string().nullish(),
     expireDate: z.string().nullish(),
-    autorenewEnabled: flag,
-    locked: flag,
-    privacyEnabled: flag,
+    autorenewEnabled: flagField,
+    locked: flagField,
+    privacyEnabled: flagField,
   })).default([]),
   nextPage: z.number().int().positive().nullish(),
   lastPage: z.number().int().positive().nullish(),

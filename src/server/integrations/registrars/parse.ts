@@ -39,6 +39,9 @@ export function lenientDate(value: unknown): string | null {
 const TRUE = new Set(["1", "true", "yes", "y", "on", "enabled", "enable", "active", "locked"]);
 const FALSE = new Set(["0", "false", "no", "n", "off", "disabled", "disable", "inactive", "unlocked", "none", "notpresent"]);
 
+/** A flag field as the APIs send it, before lenientBool reads it. */
+export const flagField = z.union([z.string(), z.number(), z.boolean()]).nullish();
+
 export function lenientBool(value: unknown): boolean | null {
   if (typeof value === "boolean") return value;
   if (typeof value === "number") return value === 1 ? true : value === 0 ? false : null;

@@ -4,20 +4,19 @@
  */
 import { z } from "zod";
 import { callRegistrarApi } from "./api-call.ts";
-import { lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
+import { flagField, lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
 import { RegistrarError, type AdapterContext, type RegistrarAdapter, type RegistrarDomain } from "./registrar.ts";
 
 const NAME = "Porkbun";
 export const PORKBUN_PAGE_SIZE = 1000;
 
-const flag = z.union([z.string(), z.number(), z.boolean()]).nullish();
 const domainSchema = z.object({
   domain: z.string().min(1),
   createDate: z.string().nullish(),
   expireDate: z.string().nullish(),
-  securityLock: flag,
-  whoisPrivacy: flag,
-  autoRenew: flag,
+  securityLock: flagField,
+  whoisPrivacy: flagField,
+  autoRenew: flagField,
 });
 const pingSchema = z.object({ status: z.literal("SUCCESS"), yourIp: z.string().optional() });
 const listSchema = z.object({ status: z.literal("SUCCESS"), domains: z.array(domainSchema).default([]) });
