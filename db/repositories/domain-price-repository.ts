@@ -44,19 +44,9 @@ export async function listQuotesForTlds(handle: Db, tldIds: number[], detail: "s
     .orderBy(sql`${t.domainPrices.registrationPrice} asc nulls last`, asc(t.serviceProviders.name));
 }
 
-export interface ProviderQuoteDto {
-  id: number;
+export type ProviderQuoteDto = Omit<StoredQuote, "serviceProvider"> & {
   tld: { id: number; name: string; unicodeName: string | null; category: string };
-  registrationPrice: number | null;
-  renewalPrice: number | null;
-  transferPrice: number | null;
-  currency: string;
-  isPromo: boolean;
-  regularRegistrationPrice: number | null;
-  snapshotDate: string;
-  lastCheckedAt: Date;
-  changedAt: Date;
-}
+};
 
 /** One provider's quotes, by TLD name. */
 export async function listQuotesByProvider({ db, t }: Db, providerId: number): Promise<ProviderQuoteDto[]> {

@@ -4,20 +4,15 @@
  * inserts, one delete per chunk of retired quotes, then the touched TLDs' summaries.
  */
 import { eq, inArray, max, sql } from "drizzle-orm";
+import { sameStoredPrices, STORED_PRICE_FIELDS, type StoredPrices } from "../../src/shared/price-quote.ts";
 import type { Db, Executor, Tables } from "../client.ts";
 import { insertChunked } from "../seed/chunked.ts";
 import { refreshTldPriceSummaries } from "./price-summary-repository.ts";
 
 /** A quote already matched to a catalogue TLD, money in minor units. */
-export interface ResolvedQuote {
+export interface ResolvedQuote extends StoredPrices {
   tldId: number;
   tldName: string;
-  registrationPrice: number | null;
-  renewalPrice: number | null;
-  transferPrice: number | null;
-  currency: string;
-  isPromo: boolean;
-  regularRegistrationPrice: number | null;
 }
 
 export interface ApplyResult {
@@ -33,11 +28,9 @@ export interface ApplyResult {
 }
 
 const CHUNK = 400;
-const PRICE_FIELDS = ["registrationPrice", "renewalPrice", "transferPrice", "currency", "isPromo", "regularRegistrationPrice"] as const;
-const UPSERT_FIELDS = [...PRICE_FIELDS, "snapshotDate", "lastCheckedAt", "changedAt", "updatedAt"] as const;
+const UPSERT_FIELDS = [...STORED_PRICE_FIELDS, "snapshotDate", "lastCheckedAt", "changedAt", "updatedAt"] as const;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const samePrices = (a: Record<string, unknown>, b: Record<string, unknown>) => PRICE_FIELDS.every((f) => a[f] === b[f]);
 
 function percentMove(before: ResolvedQuote, after: ResolvedQuote): number {
   if (before.currency !== after.currency) return 0;
@@ -88,7 +81,7 @@ export async function applyProviderPrices(
       } else if (prev.lastCheckedAt > observedAt) {
         // An older list (a bundled file) never overrules a newer observation.
         result.newerKept++;
-      } else if (samePrices(prev, values)) {
+      } else if (sameStoredPrices(prev, values)) {
         upserts.push({ ...row, lastCheckedAt: observedAt, changedAt: prev.changedAt });
         result.unchanged++;
       } else {

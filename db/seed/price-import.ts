@@ -7,6 +7,7 @@
  * no-op. Names that are not IANA TLDs are skipped and counted.
  */
 import { eq } from "drizzle-orm";
+import { sameStoredPrices, type StoredPrices } from "../../src/shared/price-quote.ts";
 import type { Db } from "../client.ts";
 import { refreshTldPriceSummaries } from "../repositories/price-summary-repository.ts";
 import { insertChunked } from "./chunked.ts";
@@ -32,16 +33,10 @@ interface Lookups {
   toAscii: (name: string) => string;
 }
 
-type Stored = {
+type Stored = StoredPrices & {
   id?: number;
   tldId: number;
   serviceProviderId: number;
-  registrationPrice: number | null;
-  renewalPrice: number | null;
-  transferPrice: number | null;
-  currency: string;
-  isPromo: boolean;
-  regularRegistrationPrice: number | null;
   snapshotDate: string;
   lastCheckedAt: Date;
   changedAt: Date;
@@ -52,10 +47,6 @@ const dayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
 
 // Zero means "not offered" in these lists; the product shows N/A for it.
 const price = (v: number | null) => (v && v > 0 ? v : null);
-const samePrice = (a: Stored, b: Stored) =>
-  a.registrationPrice === b.registrationPrice && a.renewalPrice === b.renewalPrice &&
-  a.transferPrice === b.transferPrice && a.currency === b.currency && a.isPromo === b.isPromo &&
-  a.regularRegistrationPrice === b.regularRegistrationPrice;
 
 export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], lookups: Lookups): Promise<PriceImportReport> {
   const report: PriceImportReport = {
@@ -97,7 +88,7 @@ export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], loo
         const prev = inserts.get(key) ?? updates.get(key) ?? current.get(key);
         if (!prev) { inserts.set(key, next); continue; }
         if (prev.snapshotDate >= next.snapshotDate) continue;
-        if (samePrice(prev, next)) {
+        if (sameStoredPrices(prev, next)) {
           report.unchanged++;
           if (next.lastCheckedAt > prev.lastCheckedAt) {
             const pending = inserts.get(key) ?? updates.get(key);

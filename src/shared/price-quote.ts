@@ -13,15 +13,26 @@ export interface ProviderSummary {
   logoUrl: string | null;
 }
 
-/** A stored quote as the repositories return it: money in minor units. */
-export interface StoredQuote<P = ProviderSummary> {
-  id: number;
+/** The price columns of a stored quote (domain_prices): money in minor units. */
+export interface StoredPrices {
   registrationPrice: number | null;
   renewalPrice: number | null;
   transferPrice: number | null;
   currency: string;
   isPromo: boolean;
   regularRegistrationPrice: number | null;
+}
+
+export const STORED_PRICE_FIELDS = [
+  "registrationPrice", "renewalPrice", "transferPrice", "currency", "isPromo", "regularRegistrationPrice",
+] as const satisfies readonly (keyof StoredPrices)[];
+
+/** Same prices: a newer list that says this confirms the quote rather than changing it. */
+export const sameStoredPrices = (a: StoredPrices, b: StoredPrices) => STORED_PRICE_FIELDS.every((f) => a[f] === b[f]);
+
+/** A stored quote as the repositories return it. */
+export interface StoredQuote<P = ProviderSummary> extends StoredPrices {
+  id: number;
   snapshotDate: string;
   /** When a source last confirmed these values. */
   lastCheckedAt: Date;

@@ -43,6 +43,27 @@ describe("httpRequest", () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("hands a 4xx back when asked, while 429 and 5xx are still retried", async () => {
+    answers = [new Response("", { status: 503 }), new Response("{\"message\":\"bad key\"}", { status: 401 })];
+    const res = await httpRequest({ service: "Example", url: `${server.url}/x`, returnClientErrors: true }, options);
+    expect(res).toMatchObject({ status: 401, text: "{\"message\":\"bad key\"}" });
+    expect(seen).toHaveLength(2);
+    answers = [new Response("", { status: 429, headers: { "retry-after": "7" } })];
+    const error = await failure(httpRequest({ service: "Example", url: `${server.url}/x`, returnClientErrors: true }, { ...options, attempts: 1 }));
+    expect(error).toMatchObject({ kind: "http", status: 429, details: { retryAfterMs: 7000 } });
+  });
+
+  it("follows a redirect by default and refuses it when told to", async () => {
+    answers = [new Response(null, { status: 302, headers: { location: `${server.url}/there` } })];
+    expect(await httpRequest({ service: "Example", url: `${server.url}/here` }, options)).toMatchObject({ status: 200, text: "ok" });
+    expect(new URL(seen[1]!.url).pathname).toBe("/there");
+    seen = [];
+    answers = [new Response(null, { status: 302, headers: { location: `${server.url}/there` } })];
+    const error = await failure(httpRequest({ service: "Example", url: `${server.url}/here`, redirect: "error" }, { ...options, attempts: 1 }));
+    expect(error.kind).toBe("network");
+    expect(seen.map((r) => new URL(r.url).pathname)).toEqual(["/here"]);
+  });
+
   it("honours Retry-After as an HTTP date, then backs off exponentially", async () => {
     const inTwoSeconds = new Date(Date.now() + 2000).toUTCString();
     answers = [new Response("", { status: 503, headers: { "retry-after": inTwoSeconds } }), new Response("", { status: 502 })];
@@ -68,7 +89,7 @@ describe("httpRequest", () => {
       });
     });
     const error = await failure(httpRequest({ service: "Example", url: `http://127.0.0.1:${port}/` }, options));
-    expect(error).toMatchObject({ kind: "network" });
+    expect(error).toMatchObject({ kind: "network", details: { code: "ECONNREFUSED" } });
     expect(error.message).toMatch(/^Could not reach Example \(ECONNREFUSED\)/);
     expect(waits).toHaveLength(2);
   });

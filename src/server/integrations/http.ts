@@ -7,8 +7,18 @@
 
 export type HttpErrorKind = "timeout" | "http" | "network" | "incomplete" | "cancelled";
 
+/** What callers that word their own messages need beyond the kind and the status. */
+export interface HttpErrorDetails {
+  /** The Retry-After of the last answer, when it had a readable one. */
+  retryAfterMs?: number;
+  /** The system error code of a network failure (ECONNREFUSED, ENOTFOUND…), when there is one. */
+  code?: string;
+}
+
 export class HttpError extends Error {
-  constructor(readonly kind: HttpErrorKind, message: string, readonly status?: number) {
+  constructor(
+    readonly kind: HttpErrorKind, message: string, readonly status?: number, readonly details: HttpErrorDetails = {},
+  ) {
     super(message);
     this.name = "HttpError";
   }
@@ -35,7 +45,14 @@ export interface HttpRequest {
   query?: Record<string, string>;
   headers?: Record<string, string>;
   body?: string;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
+  /**
+   * Hand back a 4xx answer (429 aside) instead of throwing, for APIs that explain a refusal in
+   * the body. 429 and 5xx are still retried, and throw once the retries are spent.
+   */
+  returnClientErrors?: boolean;
+  /** "error" refuses redirects, for APIs whose keys travel in the URL (default "follow"). */
+  redirect?: "follow" | "error";
 }
 
 export interface HttpResponse {
@@ -87,12 +104,14 @@ export async function httpRequest(request: HttpRequest, options: HttpOptions = {
       if (response.status < 400) return response;
       const label = `${response.status}${statusText(response.status)}`;
       if (!retryable(response.status)) {
+        if (request.returnClientErrors) return response;
         throw new HttpError("http", `${service} answered ${label}${hintFor(response.status)}`, response.status);
       }
-      if (last) throw new HttpError("http", `${service} answered ${label} ${times(attempt)}; try again later`, response.status);
       const asked = retryAfterMs(response.headers.get("retry-after"));
+      const details = asked === null ? {} : { retryAfterMs: asked };
+      if (last) throw new HttpError("http", `${service} answered ${label} ${times(attempt)}; try again later`, response.status, details);
       if (asked !== null && asked > maxDelayMs) {
-        throw new HttpError("http", `${service} answered ${label} and asked to wait ${Math.ceil(asked / 1000)} s; try again later`, response.status);
+        throw new HttpError("http", `${service} answered ${label} and asked to wait ${Math.ceil(asked / 1000)} s; try again later`, response.status, details);
       }
       await pause(asked ?? Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)));
     } else {
@@ -122,15 +141,17 @@ async function attemptOnce(
   const classify = (error: unknown, stage: "connect" | "body"): HttpError => {
     if (request.signal?.aborted) return cancelled();
     if (timeout.signal.aborted) return new HttpError("timeout", `${service} did not answer within ${seconds(timeoutMs)}; try again later`);
-    const reason = describeCause(error);
+    const code = causeOf(error)?.code;
+    const reason = code ?? causeOf(error)?.message ?? (error instanceof Error ? error.message : String(error));
+    const details = code ? { code } : {};
     return stage === "connect"
-      ? new HttpError("network", `Could not reach ${service} (${reason}); check the network and try again later`)
-      : new HttpError("incomplete", `${service}'s answer broke off before its end (${reason}); try again later`);
+      ? new HttpError("network", `Could not reach ${service} (${reason}); check the network and try again later`, undefined, details)
+      : new HttpError("incomplete", `${service}'s answer broke off before its end (${reason}); try again later`, undefined, details);
   };
   try {
     let res: Response;
     try {
-      res = await fetch(url, { method: request.method ?? "GET", headers: request.headers, body: request.body, signal, redirect: "follow" });
+      res = await fetch(url, { method: request.method ?? "GET", headers: request.headers, body: request.body, signal, redirect: request.redirect ?? "follow" });
     } catch (error) {
       return { error: classify(error, "connect") };
     }
@@ -145,10 +166,7 @@ async function attemptOnce(
   }
 }
 
-function describeCause(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-}
+const causeOf = (error: unknown) => (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
 
 const seconds = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
 

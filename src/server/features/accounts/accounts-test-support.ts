@@ -25,7 +25,7 @@ export function syncDeps(db: Db, porkbunUrl: string): SyncDeps {
   const config = loadConfig({ NODE_ENV: "test", APP_SECRET: TEST_APP_SECRET, PORKBUN_API_URL: porkbunUrl });
   return {
     db, config, cipher: createCredentialCipher(TEST_APP_SECRET), log: createLogger("silent"),
-    http: { timeoutMs: 2000, maxRetries: 1, retryBaseMs: 5 },
+    http: { timeoutMs: 2000, attempts: 2, baseDelayMs: 5 },
   };
 }
 

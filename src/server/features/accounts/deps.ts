@@ -3,7 +3,7 @@ import type { Db } from "../../../../db/client.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { Config } from "../../config.ts";
 import type { CredentialCipher } from "../../lib/credential-cipher.ts";
-import type { HttpOptions } from "../../integrations/registrars/http.ts";
+import type { RegistrarHttpOptions } from "../../integrations/registrars/registrar.ts";
 import type { Logger } from "../../lib/logger.ts";
 
 export interface AccountDeps {
@@ -14,7 +14,7 @@ export interface AccountDeps {
   /** Every process has one: a web process only enqueues, a worker also runs the syncs. */
   queue: JobQueue;
   /** Timeouts and retry pacing for registrar calls (tests shorten them). */
-  http?: HttpOptions;
+  http?: RegistrarHttpOptions;
 }
 
 /** What a sync needs: it runs inside a job and queues nothing itself. */

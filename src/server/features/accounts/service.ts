@@ -10,8 +10,7 @@ import {
 import {
   isRegistrarSlug, REGISTRAR_SLUGS, SYNC_QUEUED_MESSAGE, type RegistrarAccountCreateInput,
 } from "../../../shared/schemas/registrar-account.ts";
-import { RegistrarError } from "../../integrations/registrars/http.ts";
-import type { RegistrarCredentials } from "../../integrations/registrars/registrar.ts";
+import { RegistrarError, type RegistrarCredentials } from "../../integrations/registrars/registrar.ts";
 import { createRegistrarAdapter } from "../../integrations/registrars/registry.ts";
 import { CredentialKeyError } from "../../lib/credential-cipher.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";

@@ -8,8 +8,7 @@ import { listTldsByNames } from "../../../../db/repositories/user-domain-reposit
 import { recordSyncFailure, type SyncLog } from "../../../../db/repositories/registrar-account-repository.ts";
 import { applySyncedDomains, type SyncedDomainValues } from "../../../../db/repositories/synced-domain-repository.ts";
 import { extractTld, validateDomainName } from "../../../shared/domain-name.ts";
-import { RegistrarError } from "../../integrations/registrars/http.ts";
-import type { RegistrarDomain } from "../../integrations/registrars/registrar.ts";
+import { RegistrarError, type RegistrarDomain } from "../../integrations/registrars/registrar.ts";
 import { CredentialKeyError } from "../../lib/credential-cipher.ts";
 import { redact, type SyncDeps } from "./deps.ts";
 import { openAccount } from "./service.ts";

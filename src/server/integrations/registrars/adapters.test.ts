@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { REGISTRAR_SLUGS, type RegistrarSlug } from "../../../shared/schemas/registrar-account.ts";
 import { loadConfig } from "../../config.ts";
 import { startLoopbackServer, type LoopbackServer } from "../../testing/loopback.ts";
-import { RegistrarError } from "./http.ts";
+import { RegistrarError } from "./registrar.ts";
 import { createRegistrarAdapter } from "./registry.ts";
 import { fakeAccount, makeDomains, type FakeAccount, type Fault } from "./testing/fake-state.ts";
 import { FAKE_CLIENT_IP, FAKES } from "./testing/fakes.ts";
 
 /** Domains needed for a second list call (Dynadot lists everything in one call). */
 const TWO_PAGES: Record<RegistrarSlug, number | null> = { porkbun: 1001, godaddy: 1001, namecheap: 101, dynadot: null, namecom: 1001, cloudflare: 51 };
-const FAST = { timeoutMs: 400, maxRetries: 2, retryBaseMs: 5, maxRetryWaitMs: 2000 };
+const FAST = { timeoutMs: 400, attempts: 3, baseDelayMs: 5, maxDelayMs: 2000 };
 
 let servers: LoopbackServer[] = [];
 afterEach(async () => {

@@ -4,23 +4,22 @@
  * token and its secret the account ID.
  */
 import { z } from "zod";
-import { RegistrarError, send } from "./http.ts";
-import { lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
-import type { AdapterContext, RegistrarAdapter, RegistrarDomain } from "./registrar.ts";
+import { callRegistrarApi } from "./api-call.ts";
+import { flagField, lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
+import { RegistrarError, type AdapterContext, type RegistrarAdapter, type RegistrarDomain } from "./registrar.ts";
 
 const NAME = "Cloudflare";
 export const CLOUDFLARE_PAGE_SIZE = 50;
 
-const flag = z.union([z.string(), z.number(), z.boolean()]).nullish();
 const listSchema = z.object({
   success: z.literal(true),
   result: z.array(z.object({
     name: z.string().min(1),
     created_at: z.string().nullish(),
     expires_at: z.string().nullish(),
-    auto_renew: flag,
-    locked: flag,
-    privacy: flag,
+    auto_renew: flagField,
+    locked: flagField,
+    privacy: flagField,
   })),
   result_info: z.object({
     page: z.number().int().optional(),
@@ -33,7 +32,8 @@ const verifySchema = z.object({ success: z.literal(true), messages: z.array(z.ob
 export function createCloudflareAdapter(ctx: AdapterContext): RegistrarAdapter {
   const accountId = encodeURIComponent(ctx.credentials.secretKey);
   const get = async (path: string) => {
-    const answer = await send(NAME, `${ctx.baseUrl}${path}`, { headers: { authorization: `Bearer ${ctx.credentials.apiKey}`, accept: "application/json" } }, ctx.http);
+    const headers = { authorization: `Bearer ${ctx.credentials.apiKey}`, accept: "application/json" };
+    const answer = await callRegistrarApi({ service: NAME, url: `${ctx.baseUrl}${path}`, headers }, ctx.http);
     const body = tryJson(answer.text) as { success?: unknown; errors?: { code?: number; message?: string }[] } | undefined;
     if (answer.status >= 400 || body?.success === false) {
       const said = body?.errors?.map((e) => `${e.message ?? "error"}${e.code ? ` (${e.code})` : ""}`).join("; ") || `HTTP ${answer.status}`;

@@ -4,9 +4,9 @@
  * milliseconds. The key alone authenticates; the dialog's secret is kept but not sent.
  */
 import { z } from "zod";
-import { RegistrarError, send } from "./http.ts";
+import { callRegistrarApi } from "./api-call.ts";
 import { lenientBool, lenientDate, normaliseName, readJson } from "./parse.ts";
-import type { AdapterContext, RegistrarAdapter } from "./registrar.ts";
+import { RegistrarError, type AdapterContext, type RegistrarAdapter } from "./registrar.ts";
 
 const NAME = "Dynadot";
 
@@ -37,8 +37,8 @@ function checkHeader(h: { ResponseCode?: number | string | undefined; SuccessCod
 
 export function createDynadotAdapter(ctx: AdapterContext): RegistrarAdapter {
   const call = async (command: string) => {
-    const query = new URLSearchParams({ key: ctx.credentials.apiKey, command });
-    const answer = await send(NAME, `${ctx.baseUrl}?${query}`, { headers: { accept: "application/json" } }, ctx.http);
+    const query = { key: ctx.credentials.apiKey, command };
+    const answer = await callRegistrarApi({ service: NAME, url: ctx.baseUrl, query, headers: { accept: "application/json" } }, ctx.http);
     if (answer.status === 401 || answer.status === 403) throw new RegistrarError(NAME, `Dynadot refused the API key (HTTP ${answer.status})`, "auth");
     return answer.text;
   };

@@ -4,29 +4,28 @@
  * has not opened the API to, which deserves its own explanation.
  */
 import { z } from "zod";
-import { RegistrarError, send } from "./http.ts";
-import { lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
-import type { AdapterContext, RegistrarAdapter, RegistrarDomain } from "./registrar.ts";
+import { callRegistrarApi } from "./api-call.ts";
+import { flagField, lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
+import { RegistrarError, type AdapterContext, type RegistrarAdapter, type RegistrarDomain } from "./registrar.ts";
 
 const NAME = "GoDaddy";
 export const GODADDY_PAGE_SIZE = 1000;
 export const GODADDY_ACCESS_DENIED =
   "GoDaddy denied access to its domains API. GoDaddy opens this API only to accounts with 10 or more domains or a Discount Domain Club plan.";
 
-const flag = z.union([z.string(), z.number(), z.boolean()]).nullish();
 const listSchema = z.array(z.object({
   domain: z.string().min(1),
   createdAt: z.string().nullish(),
   expires: z.string().nullish(),
-  renewAuto: flag,
-  locked: flag,
-  privacy: flag,
+  renewAuto: flagField,
+  locked: flagField,
+  privacy: flagField,
 }));
 
 export function createGoDaddyAdapter(ctx: AdapterContext): RegistrarAdapter {
   const page = async (marker: string | null, limit: number, what: string) => {
-    const query = new URLSearchParams({ limit: String(limit), ...(marker ? { marker } : {}) });
-    const answer = await send(NAME, `${ctx.baseUrl}/v1/domains?${query}`, {
+    const answer = await callRegistrarApi({
+      service: NAME, url: `${ctx.baseUrl}/v1/domains`, query: { limit: String(limit), ...(marker ? { marker } : {}) },
       headers: { authorization: `sso-key ${ctx.credentials.apiKey}:${ctx.credentials.secretKey}`, accept: "application/json" },
     }, ctx.http);
     if (answer.status >= 400) {

@@ -6,9 +6,9 @@
  */
 import { XMLParser } from "fast-xml-parser";
 import { z } from "zod";
-import { RegistrarError, send, type RegistrarErrorKind } from "./http.ts";
+import { callRegistrarApi } from "./api-call.ts";
 import { lenientBool, lenientDate, normaliseName } from "./parse.ts";
-import type { AdapterContext, RegistrarAdapter, RegistrarDomain } from "./registrar.ts";
+import { RegistrarError, type AdapterContext, type RegistrarAdapter, type RegistrarDomain, type RegistrarErrorKind } from "./registrar.ts";
 
 const NAME = "Namecheap";
 export const NAMECHEAP_PAGE_SIZE = 100;
@@ -51,11 +51,11 @@ export function createNamecheapAdapter(ctx: AdapterContext): RegistrarAdapter {
       throw new RegistrarError(NAME, "Namecheap needs this server's public IP address: set NAMECHEAP_CLIENT_IP and whitelist that address in Namecheap's API settings.", "auth");
     }
     const user = ctx.credentials.secretKey;
-    const query = new URLSearchParams({
+    const query = {
       ApiUser: user, ApiKey: ctx.credentials.apiKey, UserName: user, ClientIp: clientIp,
       Command: "namecheap.domains.getList", PageSize: String(pageSize), Page: String(page), SortBy: "NAME",
-    });
-    const answer = await send(NAME, `${ctx.baseUrl}?${query}`, {}, ctx.http);
+    };
+    const answer = await callRegistrarApi({ service: NAME, url: ctx.baseUrl, query }, ctx.http);
     let xml: unknown;
     try {
       xml = parser.parse(answer.text);

@@ -3,22 +3,21 @@
  * says `nextPage` while more remain. The dialog's API key is the token, its secret the username.
  */
 import { z } from "zod";
-import { RegistrarError, send } from "./http.ts";
-import { lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
-import type { AdapterContext, RegistrarAdapter, RegistrarDomain } from "./registrar.ts";
+import { callRegistrarApi } from "./api-call.ts";
+import { flagField, lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
+import { RegistrarError, type AdapterContext, type RegistrarAdapter, type RegistrarDomain } from "./registrar.ts";
 
 const NAME = "Name.com";
 export const NAMECOM_PAGE_SIZE = 1000;
 
-const flag = z.union([z.string(), z.number(), z.boolean()]).nullish();
 const listSchema = z.object({
   domains: z.array(z.object({
     domainName: z.string().min(1),
     createDate: z.string().nullish(),
     expireDate: z.string().nullish(),
-    autorenewEnabled: flag,
-    locked: flag,
-    privacyEnabled: flag,
+    autorenewEnabled: flagField,
+    locked: flagField,
+    privacyEnabled: flagField,
   })).default([]),
   nextPage: z.number().int().positive().nullish(),
   lastPage: z.number().int().positive().nullish(),
@@ -28,7 +27,8 @@ const helloSchema = z.object({ motd: z.string().optional(), username: z.string()
 export function createNameComAdapter(ctx: AdapterContext): RegistrarAdapter {
   const auth = `Basic ${Buffer.from(`${ctx.credentials.secretKey}:${ctx.credentials.apiKey}`).toString("base64")}`;
   const get = async (path: string) => {
-    const answer = await send(NAME, `${ctx.baseUrl}${path}`, { headers: { authorization: auth, accept: "application/json" } }, ctx.http);
+    const headers = { authorization: auth, accept: "application/json" };
+    const answer = await callRegistrarApi({ service: NAME, url: `${ctx.baseUrl}${path}`, headers }, ctx.http);
     if (answer.status >= 400) {
       const body = tryJson(answer.text) as { message?: unknown; details?: unknown } | undefined;
       const said = [body?.message, body?.details].filter((v) => typeof v === "string" && v).join(": ") || `HTTP ${answer.status}`;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { retryAfterMs } from "./http.ts";
 import { lenientBool, lenientDate } from "./parse.ts";
 
 describe("lenient registrar fields", () => {
@@ -21,12 +20,5 @@ describe("lenient registrar fields", () => {
     expect([lenientBool("1"), lenientBool(1), lenientBool(true), lenientBool("yes"), lenientBool("ENABLED"), lenientBool("True")]).toEqual([true, true, true, true, true, true]);
     expect([lenientBool("0"), lenientBool(0), lenientBool("false"), lenientBool("NOTPRESENT"), lenientBool("no")]).toEqual([false, false, false, false, false]);
     expect([lenientBool("maybe"), lenientBool(2), lenientBool(undefined)]).toEqual([null, null, null]);
-  });
-
-  it("reads Retry-After as seconds or a date", () => {
-    expect(retryAfterMs("7")).toBe(7000);
-    expect(retryAfterMs(new Date(10_000).toUTCString(), 4000)).toBe(6000);
-    expect(retryAfterMs(null)).toBeNull();
-    expect(retryAfterMs("later")).toBeNull();
   });
 });

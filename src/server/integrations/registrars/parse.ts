@@ -4,7 +4,7 @@
  * becomes null rather than a wrong value.
  */
 import { z } from "zod";
-import { RegistrarError } from "./http.ts";
+import { RegistrarError } from "./registrar.ts";
 
 const iso = (y: number, m: number, d: number): string | null => {
   const date = new Date(Date.UTC(y, m - 1, d));
@@ -38,6 +38,9 @@ export function lenientDate(value: unknown): string | null {
 
 const TRUE = new Set(["1", "true", "yes", "y", "on", "enabled", "enable", "active", "locked"]);
 const FALSE = new Set(["0", "false", "no", "n", "off", "disabled", "disable", "inactive", "unlocked", "none", "notpresent"]);
+
+/** A flag field as the APIs send it, before lenientBool reads it. */
+export const flagField = z.union([z.string(), z.number(), z.boolean()]).nullish();
 
 export function lenientBool(value: unknown): boolean | null {
   if (typeof value === "boolean") return value;

@@ -3,21 +3,20 @@
  * by `start`, 1,000 domains at a time. Errors arrive as {status: "ERROR", message}.
  */
 import { z } from "zod";
-import { RegistrarError, send } from "./http.ts";
-import { lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
-import type { AdapterContext, RegistrarAdapter, RegistrarDomain } from "./registrar.ts";
+import { callRegistrarApi } from "./api-call.ts";
+import { flagField, lenientBool, lenientDate, normaliseName, readJson, tryJson } from "./parse.ts";
+import { RegistrarError, type AdapterContext, type RegistrarAdapter, type RegistrarDomain } from "./registrar.ts";
 
 const NAME = "Porkbun";
 export const PORKBUN_PAGE_SIZE = 1000;
 
-const flag = z.union([z.string(), z.number(), z.boolean()]).nullish();
 const domainSchema = z.object({
   domain: z.string().min(1),
   createDate: z.string().nullish(),
   expireDate: z.string().nullish(),
-  securityLock: flag,
-  whoisPrivacy: flag,
-  autoRenew: flag,
+  securityLock: flagField,
+  whoisPrivacy: flagField,
+  autoRenew: flagField,
 });
 const pingSchema = z.object({ status: z.literal("SUCCESS"), yourIp: z.string().optional() });
 const listSchema = z.object({ status: z.literal("SUCCESS"), domains: z.array(domainSchema).default([]) });
@@ -25,7 +24,7 @@ const listSchema = z.object({ status: z.literal("SUCCESS"), domains: z.array(dom
 export function createPorkbunAdapter(ctx: AdapterContext): RegistrarAdapter {
   const post = async (path: string, extra: Record<string, string>, what: string) => {
     const body = JSON.stringify({ apikey: ctx.credentials.apiKey, secretapikey: ctx.credentials.secretKey, ...extra });
-    const answer = await send(NAME, `${ctx.baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body }, ctx.http);
+    const answer = await callRegistrarApi({ service: NAME, url: `${ctx.baseUrl}${path}`, method: "POST", headers: { "content-type": "application/json" }, body }, ctx.http);
     const parsed = tryJson(answer.text) as { status?: unknown; message?: unknown } | undefined;
     if (parsed?.status === "ERROR" || answer.status >= 400) {
       const message = typeof parsed?.message === "string" && parsed.message ? parsed.message : `HTTP ${answer.status}`;

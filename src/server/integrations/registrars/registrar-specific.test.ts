@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { startLoopbackServer, type LoopbackServer } from "../../testing/loopback.ts";
-import { RegistrarError } from "./http.ts";
+import { RegistrarError } from "./registrar.ts";
 import { createRegistrarAdapter } from "./registry.ts";
 import { createFakeGoDaddy } from "./testing/fake-godaddy.ts";
 import { createFakeNameCom } from "./testing/fake-namecom.ts";
@@ -22,7 +22,7 @@ const serve = async (app: Hono<any>) => {
 };
 const account = fakeAccount(makeDomains(250));
 const creds = { apiKey: account.apiKey, secretKey: account.secretKey };
-const fast = { timeoutMs: 1000, maxRetries: 1, retryBaseMs: 5 };
+const fast = { timeoutMs: 1000, attempts: 2, baseDelayMs: 5 };
 const rejection = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a failure"); }, (e: RegistrarError) => e);
 
 describe("GoDaddy", () => {

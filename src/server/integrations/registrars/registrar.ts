@@ -3,7 +3,19 @@
  * API's URLs, authentication, paging and field names; it returns portfolio-shaped domains and
  * throws RegistrarError with a message a person can act on (never a credential or a URL).
  */
-import type { HttpOptions } from "./http.ts";
+import type { HttpOptions } from "../http.ts";
+
+export type RegistrarErrorKind = "auth" | "rate-limit" | "unavailable" | "malformed" | "timeout" | "network" | "rejected" | "incomplete";
+
+export class RegistrarError extends Error {
+  constructor(readonly registrar: string, message: string, readonly kind: RegistrarErrorKind) {
+    super(message);
+    this.name = "RegistrarError";
+  }
+}
+
+/** Timeouts and retry pacing for an adapter's calls, and the signal of the sync that runs them. */
+export type RegistrarHttpOptions = HttpOptions & { signal?: AbortSignal | undefined };
 
 export interface RegistrarCredentials {
   apiKey: string;
@@ -24,7 +36,7 @@ export interface AdapterContext {
   credentials: RegistrarCredentials;
   /** The API's base URL, from config (<NAME>_API_URL), without a trailing slash. */
   baseUrl: string;
-  http: HttpOptions;
+  http: RegistrarHttpOptions;
   /** The server's public IPv4 address, for APIs that check it (Namecheap). */
   clientIp?: string | undefined;
 }

@@ -7,11 +7,10 @@ import type { Config } from "../../config.ts";
 import { createCloudflareAdapter } from "./cloudflare.ts";
 import { createDynadotAdapter } from "./dynadot.ts";
 import { createGoDaddyAdapter } from "./godaddy.ts";
-import type { HttpOptions } from "./http.ts";
 import { createNameComAdapter } from "./namecom.ts";
 import { createNamecheapAdapter } from "./namecheap.ts";
 import { createPorkbunAdapter } from "./porkbun.ts";
-import type { RegistrarAdapter, RegistrarAdapterFactory, RegistrarCredentials } from "./registrar.ts";
+import type { RegistrarAdapter, RegistrarAdapterFactory, RegistrarCredentials, RegistrarHttpOptions } from "./registrar.ts";
 
 const ADAPTERS: Record<RegistrarSlug, { create: RegistrarAdapterFactory; url: (c: Config) => string }> = {
   porkbun: { create: createPorkbunAdapter, url: (c) => c.PORKBUN_API_URL },
@@ -23,7 +22,7 @@ const ADAPTERS: Record<RegistrarSlug, { create: RegistrarAdapterFactory; url: (c
 };
 
 export function createRegistrarAdapter(
-  slug: RegistrarSlug, config: Config, credentials: RegistrarCredentials, http: HttpOptions = {},
+  slug: RegistrarSlug, config: Config, credentials: RegistrarCredentials, http: RegistrarHttpOptions = {},
 ): RegistrarAdapter {
   const entry = ADAPTERS[slug];
   return entry.create({ credentials, baseUrl: entry.url(config).replace(/\/+$/, ""), http, clientIp: config.NAMECHEAP_CLIENT_IP });

@@ -62,15 +62,21 @@ export function respond(control: FakeControl, c: Context, answers: FakeAnswers):
       const text = answers.successText(c);
       return new Response(text.slice(0, Math.floor(text.length / 2)), { headers: { "content-type": answers.contentType } });
     }
-    case "cut-off": {
-      // Straight on the Node response: a web stream that errors would be logged by the server.
-      const bytes = Buffer.from(answers.successText(c));
-      const outgoing = (c.env as { outgoing: ServerResponse }).outgoing;
-      outgoing.writeHead(200, { "content-type": answers.contentType, "content-length": String(bytes.length) });
-      outgoing.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => outgoing.destroy());
-      return RESPONSE_ALREADY_SENT;
-    }
+    case "cut-off":
+      return cutOff(c, answers.successText(c), answers.contentType);
     case "provider-error":
       return answers.providerError(c);
   }
+}
+
+/**
+ * Promises the whole text in Content-Length, sends its first half, then drops the connection.
+ * Straight on the Node response: a web stream that errors would be logged by the server.
+ */
+export function cutOff(c: Context, text: string, contentType: string): Response {
+  const bytes = Buffer.from(text);
+  const outgoing = (c.env as { outgoing: ServerResponse }).outgoing;
+  outgoing.writeHead(200, { "content-type": contentType, "content-length": String(bytes.length) });
+  outgoing.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => outgoing.destroy());
+  return RESPONSE_ALREADY_SENT;
 }

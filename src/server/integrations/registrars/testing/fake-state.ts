@@ -4,6 +4,7 @@
  * body cut off halfway) so adapters and the sync job can be driven through each failure.
  */
 import type { Context } from "hono";
+import { cutOff } from "../../prices/testing/fake-behaviour.ts";
 
 export interface FakeDomain {
   name: string;
@@ -62,14 +63,7 @@ export async function listFault(c: Context, account: FakeAccount): Promise<Respo
     await new Promise((resolve) => setTimeout(resolve, fault.ms ?? 3000).unref());
     return c.json({ message: "too late" });
   }
-  // Half a body, then the stream fails: the connection drops mid-answer.
-  const stream = new ReadableStream({
-    start(controller) {
-      controller.enqueue(new TextEncoder().encode('{"status":"SUCCESS","domains":[{"domain":"half'));
-      setTimeout(() => controller.error(new Error("connection reset")), 20);
-    },
-  });
-  return new Response(stream, { status: 200, headers: { "content-type": "application/json" } });
+  return cutOff(c, JSON.stringify({ status: "SUCCESS", domains: account.domains.map((d) => ({ domain: d.name })) }), "application/json");
 }
 
 /** epoch milliseconds of a YYYY-MM-DD day at noon UTC. */

@@ -1,0 +1,47 @@
+/**
+ * How a registrar adapter calls its API: through the shared HTTP helper, with the registrar's
+ * pacing (four tries, waits of up to a minute: a sync is a background job that may wait out a
+ * rate limit), no redirects (keys travel in some URLs), and refusals handed back for the
+ * adapter to read. What still fails becomes a RegistrarError in the words the accounts page shows.
+ */
+import { DEFAULT_HTTP_OPTIONS, HttpError, httpRequest, type HttpRequest, type HttpResponse } from "../http.ts";
+import { RegistrarError, type RegistrarHttpOptions } from "./registrar.ts";
+
+export const REGISTRAR_HTTP_OPTIONS = { attempts: 4, maxDelayMs: 60_000 } as const;
+
+export type RegistrarRequest = Omit<HttpRequest, "signal" | "returnClientErrors" | "redirect">;
+
+/** Resolves with any answer but a 429 or a 5xx, which are retried and then thrown. */
+export async function callRegistrarApi(request: RegistrarRequest, http: RegistrarHttpOptions = {}): Promise<HttpResponse> {
+  const { signal, ...options } = http;
+  try {
+    return await httpRequest(
+      { ...request, signal, returnClientErrors: true, redirect: "error" },
+      { ...REGISTRAR_HTTP_OPTIONS, ...options },
+    );
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    throw toRegistrarError(request.service, error, options.timeoutMs ?? DEFAULT_HTTP_OPTIONS.timeoutMs);
+  }
+}
+
+function toRegistrarError(registrar: string, error: HttpError, timeoutMs: number): RegistrarError {
+  const { code, retryAfterMs } = error.details;
+  switch (error.kind) {
+    case "http":
+      if (error.status !== 429) return new RegistrarError(registrar, `${registrar} is unavailable (HTTP ${error.status}); try again later`, "unavailable");
+      return new RegistrarError(
+        registrar,
+        `${registrar} is limiting requests (HTTP 429)${retryAfterMs !== undefined ? `; try again in ${Math.ceil(retryAfterMs / 1000)} s` : "; try again later"}`,
+        "rate-limit",
+      );
+    case "timeout":
+      return new RegistrarError(registrar, `${registrar} did not answer within ${Math.round(timeoutMs / 1000)} seconds`, "timeout");
+    case "network":
+      return new RegistrarError(registrar, `Could not reach ${registrar}${code ? ` (${code})` : ""}`, "network");
+    case "incomplete":
+      return new RegistrarError(registrar, `${registrar}'s answer was cut off`, "network");
+    case "cancelled":
+      return new RegistrarError(registrar, "The sync was cancelled", "network");
+  }
+}
