@@ -1,5 +1,5 @@
 /**
- * Fetch schedules: each active schedule is a cron entry on the queue (key "schedule:<id>");
+ * Fetch schedules: each active schedule is a cron entry on the queue (key "schedule-<id>");
  * on every tick its job records lastRun/nextRun and enqueues the fetches it stands for.
  */
 import type { Db } from "../../../../db/client.ts";
@@ -14,7 +14,7 @@ import { nextRunOf, validateCron } from "./cron.ts";
 import { enqueueFetches, requireQueue, type EngineContext } from "./fetch-control.ts";
 
 export const SCHEDULE_QUEUE = "prices.schedule";
-export const scheduleKey = (id: number) => `schedule:${id}`;
+export const scheduleKey = (id: number) => `schedule-${id}`;
 
 export interface ScheduleJobData {
   scheduleId: number;
