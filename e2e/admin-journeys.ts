@@ -40,6 +40,18 @@ async function porkbunRuns(page: Page, status: "Success" | "Error", count: numbe
 
 export const adminJourneys = (deps: AdminJourneyDeps): Journey[] => [
   {
+    name: "a signed-in non-admin opening an /admin link sees Access Denied and lands on /",
+    run: async (page) => {
+      await createAccount(page, "Noel", `noel-${stamp}@example.com`);
+      await page.goto("/admin/operations");
+      await page.getByRole("heading", { name: "Access Denied" }).waitFor();
+      await page.getByText("Admin privileges required to access this page.").first().waitFor();
+      await eventually(async () => new URL(page.url()).pathname, (p) => p === "/", "back on / after Access Denied", 5000);
+      await page.getByRole("heading", { level: 1, name: "Welcome to Your Domain Dashboard" }).waitFor();
+      check(!(await page.getByRole("button", { name: "Fetch Porkbun", exact: true }).isVisible()), "no admin controls shown");
+    },
+  },
+  {
     name: "admin: manual Porkbun fetch → logs → the changed .com price and its history",
     context: { viewport: { width: 1280, height: 900 } },
     run: async (page) => {
