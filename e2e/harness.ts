@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 
 export interface Journey {
   name: string;
@@ -27,6 +27,20 @@ export async function eventually<T>(read: () => Promise<T>, accept: (value: T) =
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${what}: last value ${JSON.stringify(last)}`);
+}
+
+/** Reloads until `target` shows, as a person refreshes a page that does not poll. */
+export async function reloadUntilVisible(page: Page, target: () => Locator, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await target().first().waitFor({ timeout: 2_000 });
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${what}: not shown after ${timeoutMs} ms of reloads`);
+      await page.reload();
+    }
+  }
 }
 
 export async function runJourneys(browser: Browser, baseUrl: string, journeys: Journey[], artifactsDir: string) {

@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { check, eventually, type Journey } from "./harness.ts";
 
 const PASSWORD = "correct-horse-battery";
-const stamp = Date.now().toString(36);
+export const stamp = Date.now().toString(36);
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 interface PricedEntry {

@@ -18,7 +18,8 @@ export function assertClientBuilt(): void {
   }
 }
 
-export const startProductionServer = (): Promise<RunningServer> => startServer({ NODE_ENV: "production" });
+/** `env` adds settings, e.g. the base URLs of loopback fakes. */
+export const startProductionServer = (env: Record<string, string> = {}): Promise<RunningServer> => startServer({ NODE_ENV: "production", ...env });
 
 /** Debian's Chromium and the flags from STACK.md. */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";

@@ -10,6 +10,8 @@ import { join } from "node:path";
 
 export interface RunningServer {
   url: string;
+  /** The environment the server runs with, for commands that must open the same database. */
+  env: Record<string, string | undefined>;
   stop(): Promise<void>;
 }
 
@@ -26,8 +28,9 @@ export function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "tld-server-"));
   const port = await freePort();
+  const serverEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", SQLITE_PATH: join(dir, "app.db"), LOG_LEVEL: "warn", DATABASE_URL: "", ...env };
   const child: ChildProcess = spawn("node_modules/.bin/tsx", ["src/server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SQLITE_PATH: join(dir, "app.db"), LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
+    env: serverEnv,
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
@@ -45,7 +48,7 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, env: serverEnv, stop };
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,5 +1,5 @@
 /**
- * Fetch schedules: each active schedule is a cron entry on the queue (key "schedule:<id>");
+ * Fetch schedules: each active schedule is a cron entry on the queue (key "schedule-<id>");
  * on every tick its job records lastRun/nextRun and enqueues the fetches it stands for.
  */
 import type { Db } from "../../../../db/client.ts";

@@ -8,13 +8,14 @@ import { createControl, respond, type FakeBehaviour, type FakeControl } from "./
 
 export const PORKBUN_ANSWER = readFileSync(new URL("../../../../../db/seed/data/prices/porkbun.pricing-get.json", import.meta.url), "utf8");
 
-export function fakePorkbun(behaviour: FakeBehaviour = "success"): { app: Hono; control: FakeControl } {
+/** `answer` replaces the bundled success answer, e.g. with a changed price (browser journeys). */
+export function fakePorkbun(behaviour: FakeBehaviour = "success", answer = PORKBUN_ANSWER): { app: Hono; control: FakeControl } {
   const control = createControl(behaviour);
   const app = new Hono();
   app.post("/pricing/get", (c) => respond(control, c, {
     contentType: "application/json",
-    successText: () => PORKBUN_ANSWER,
-    success: (c) => c.body(PORKBUN_ANSWER, 200, { "content-type": "application/json" }),
+    successText: () => answer,
+    success: (c) => c.body(answer, 200, { "content-type": "application/json" }),
     malformed: () => Response.json({ status: "SUCCESS", pricing: [["com", "11.08"]] }),
     providerError: (c) => c.json({ status: "ERROR", message: "Rate limit exceeded: wait a moment before requesting pricing again." }),
   }));

@@ -1,0 +1,68 @@
+/**
+ * Every third-party API the server calls, faked on loopback before the server starts, and the
+ * environment that points the server (and the admin command) at them: no request of a journey
+ * can leave the machine. Journeys steer the fakes through the handles returned here.
+ */
+import { Hono } from "hono";
+import { fakeDynadot } from "../src/server/integrations/prices/testing/fake-dynadot.ts";
+import type { FakeControl } from "../src/server/integrations/prices/testing/fake-behaviour.ts";
+import { fakeNamecheap } from "../src/server/integrations/prices/testing/fake-namecheap.ts";
+import { fakeNameSilo } from "../src/server/integrations/prices/testing/fake-namesilo.ts";
+import { fakePorkbun, PORKBUN_ANSWER } from "../src/server/integrations/prices/testing/fake-porkbun.ts";
+import { fakeEcb } from "../src/server/integrations/rates/testing/fake-ecb.ts";
+import { createFakeCloudflare } from "../src/server/integrations/registrars/testing/fake-cloudflare.ts";
+import { createFakeGoDaddy } from "../src/server/integrations/registrars/testing/fake-godaddy.ts";
+import { createFakeNameCom } from "../src/server/integrations/registrars/testing/fake-namecom.ts";
+import { createFakePorkbun } from "../src/server/integrations/registrars/testing/fake-porkbun.ts";
+import { fakeAccount, type FakeAccount } from "../src/server/integrations/registrars/testing/fake-state.ts";
+import { startLoopbackServer, type LoopbackServer } from "../src/server/testing/loopback.ts";
+
+/** What the Porkbun fake charges for .com, against the bundled answer's 11.08. */
+export const CHANGED_COM_REGISTRATION = "9.73";
+
+export interface Fakes {
+  env: Record<string, string>;
+  /** Porkbun's pricing endpoint: switch its behaviour to "server-error" to make fetches fail. */
+  porkbunPricing: FakeControl;
+  /** The Porkbun account behind /ping and /domain/listAll. */
+  porkbunAccount: FakeAccount;
+  close(): Promise<void>;
+}
+
+/** The real bundled answer with .com's registration price changed, so a fetch records a new period. */
+function changedPorkbunAnswer(): string {
+  const answer = JSON.parse(PORKBUN_ANSWER) as { pricing: Record<string, { registration: string }> };
+  answer.pricing.com!.registration = CHANGED_COM_REGISTRATION;
+  return JSON.stringify(answer);
+}
+
+export async function startFakes(): Promise<Fakes> {
+  const pricing = fakePorkbun("success", changedPorkbunAnswer());
+  const porkbunAccount = fakeAccount([
+    { name: "e2e-sync-alpha.com", created: "2021-03-15", expires: "2031-03-15", autoRenew: true, locked: true, privacy: true },
+    { name: "e2e-sync-beta.net", created: "2022-07-01", expires: "2030-07-01", autoRenew: false, locked: false, privacy: true },
+  ]);
+  // One base URL serves both Porkbun APIs, as the real api.porkbun.com does.
+  const porkbun = new Hono().route("/", pricing.app).route("/", createFakePorkbun(porkbunAccount));
+  const nobody = fakeAccount([]);
+  const servers: LoopbackServer[] = [];
+  const serve = async (app: Hono<any>) => {
+    const server = await startLoopbackServer(app);
+    servers.push(server);
+    return server.url;
+  };
+  const env = {
+    PORKBUN_API_URL: await serve(porkbun),
+    NAMECHEAP_API_URL: `${await serve(fakeNamecheap().app)}/xml.response`,
+    DYNADOT_API_URL: `${await serve(fakeDynadot().app)}/api3.json`,
+    NAMESILO_API_URL: `${await serve(fakeNameSilo().app)}/api`,
+    ECB_API_URL: `${await serve(fakeEcb().app)}/stats/eurofxref`,
+    GODADDY_API_URL: await serve(createFakeGoDaddy(nobody)),
+    NAMECOM_API_URL: await serve(createFakeNameCom(nobody)),
+    CLOUDFLARE_API_URL: await serve(createFakeCloudflare(nobody)),
+  };
+  return {
+    env, porkbunPricing: pricing.control, porkbunAccount,
+    close: async () => void (await Promise.all(servers.map((s) => s.close()))),
+  };
+}
