@@ -31,6 +31,7 @@ import { Route as AdminSplatRouteImport } from "./routes/admin.$"
 import { Route as AdminAlertsRouteImport } from "./routes/admin.alerts"
 import { Route as AdminDataRouteImport } from "./routes/admin.data"
 import { Route as AdminLogsRouteImport } from "./routes/admin.logs"
+import { Route as AdminMessagesRouteImport } from "./routes/admin.messages"
 import { Route as AdminOperationsRouteImport } from "./routes/admin.operations"
 import { Route as AdminSettingsRouteImport } from "./routes/admin.settings"
 import { Route as RegistrarProviderIdRouteImport } from "./routes/registrar.$providerId"
@@ -147,6 +148,11 @@ const AdminLogsRoute = AdminLogsRouteImport.update({
   path: "/logs",
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: "/messages",
+  path: "/messages",
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminOperationsRoute = AdminOperationsRouteImport.update({
   id: "/operations",
   path: "/operations",
@@ -190,6 +196,7 @@ export interface FileRoutesByFullPath {
   "/admin/alerts": typeof AdminAlertsRoute
   "/admin/data": typeof AdminDataRoute
   "/admin/logs": typeof AdminLogsRoute
+  "/admin/messages": typeof AdminMessagesRoute
   "/admin/operations": typeof AdminOperationsRoute
   "/admin/settings": typeof AdminSettingsRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
@@ -217,6 +224,7 @@ export interface FileRoutesByTo {
   "/admin/alerts": typeof AdminAlertsRoute
   "/admin/data": typeof AdminDataRoute
   "/admin/logs": typeof AdminLogsRoute
+  "/admin/messages": typeof AdminMessagesRoute
   "/admin/operations": typeof AdminOperationsRoute
   "/admin/settings": typeof AdminSettingsRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
@@ -246,6 +254,7 @@ export interface FileRoutesById {
   "/admin/alerts": typeof AdminAlertsRoute
   "/admin/data": typeof AdminDataRoute
   "/admin/logs": typeof AdminLogsRoute
+  "/admin/messages": typeof AdminMessagesRoute
   "/admin/operations": typeof AdminOperationsRoute
   "/admin/settings": typeof AdminSettingsRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
@@ -276,6 +285,7 @@ export interface FileRouteTypes {
     | "/admin/alerts"
     | "/admin/data"
     | "/admin/logs"
+    | "/admin/messages"
     | "/admin/operations"
     | "/admin/settings"
     | "/registrar/$providerId"
@@ -303,6 +313,7 @@ export interface FileRouteTypes {
     | "/admin/alerts"
     | "/admin/data"
     | "/admin/logs"
+    | "/admin/messages"
     | "/admin/operations"
     | "/admin/settings"
     | "/registrar/$providerId"
@@ -331,6 +342,7 @@ export interface FileRouteTypes {
     | "/admin/alerts"
     | "/admin/data"
     | "/admin/logs"
+    | "/admin/messages"
     | "/admin/operations"
     | "/admin/settings"
     | "/registrar/$providerId"
@@ -516,6 +528,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminLogsRouteImport
       parentRoute: typeof AdminRoute
     }
+    "/admin/messages": {
+      id: "/admin/messages"
+      path: "/messages"
+      fullPath: "/admin/messages"
+      preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/admin/operations": {
       id: "/admin/operations"
       path: "/operations"
@@ -552,6 +571,7 @@ interface AdminRouteChildren {
   AdminAlertsRoute: typeof AdminAlertsRoute
   AdminDataRoute: typeof AdminDataRoute
   AdminLogsRoute: typeof AdminLogsRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
   AdminOperationsRoute: typeof AdminOperationsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -562,6 +582,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAlertsRoute: AdminAlertsRoute,
   AdminDataRoute: AdminDataRoute,
   AdminLogsRoute: AdminLogsRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
   AdminOperationsRoute: AdminOperationsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminIndexRoute: AdminIndexRoute,
