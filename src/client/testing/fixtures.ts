@@ -25,7 +25,7 @@ export function quote(sp: Provider, overrides: Partial<Quote> = {}): Quote {
   return {
     id: nextId++, registrationPrice: "10.00", renewalPrice: "12.00", transferPrice: "11.00", currency: "USD",
     isPromo: false, regularRegistrationPrice: null, snapshotDate: "2026-01-01",
-    lastCheckedAt: "2026-01-01T00:00:00.000Z", changedAt: "2026-01-01T00:00:00.000Z",
+    lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2026-01-01T00:00:00.000Z",
     serviceProvider: {
       id: sp.id, name: sp.name, displayName: sp.displayName, domain: sp.domain, logoUrl: sp.logoUrl, website: sp.website,
       registrationUrlPattern: sp.registrationUrlPattern, transferUrlPattern: sp.transferUrlPattern,
@@ -37,7 +37,9 @@ export function quote(sp: Provider, overrides: Partial<Quote> = {}): Quote {
 export function priceRow(name: string, overrides: Partial<PriceRow> = {}): PriceRow {
   return {
     id: nextId++, name, unicodeName: null, category: "generic", registrationPrice: "10.00", renewalPrice: "12.00",
-    transferPrice: "11.00", threeYearPrice: "34.00", currency: "USD", providerCount: 3, prices: [], ...overrides,
+    transferPrice: "11.00", threeYearPrice: "34.00", currency: "USD", providerCount: 3, prices: [],
+    registrationIsStale: false, renewalIsStale: false, transferIsStale: false, threeYearIsStale: false,
+    lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, ...overrides,
   };
 }
 
@@ -45,7 +47,7 @@ export function providerPrice(tld: string, overrides: Partial<ProviderPrice> = {
   return {
     id: nextId++, tld: { id: nextId++, name: tld, unicodeName: null, category: "generic" }, registrationPrice: "10.00",
     renewalPrice: "12.00", transferPrice: "11.00", currency: "USD", isPromo: false, regularRegistrationPrice: null,
-    snapshotDate: "2026-01-01", lastCheckedAt: "2026-01-01T00:00:00.000Z", changedAt: "2026-01-01T00:00:00.000Z", ...overrides,
+    snapshotDate: "2026-01-01", lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2026-01-01T00:00:00.000Z", ...overrides,
   };
 }
 
