@@ -18,6 +18,7 @@ export interface ResolvedQuote {
   currency: string;
   isPromo: boolean;
   regularRegistrationPrice: number | null;
+  transferIsPromo: boolean;
 }
 
 export interface ApplyResult {
@@ -33,7 +34,7 @@ export interface ApplyResult {
 }
 
 const CHUNK = 400;
-const PRICE_FIELDS = ["registrationPrice", "renewalPrice", "transferPrice", "currency", "isPromo", "regularRegistrationPrice"] as const;
+const PRICE_FIELDS = ["registrationPrice", "renewalPrice", "transferPrice", "currency", "isPromo", "regularRegistrationPrice", "transferIsPromo"] as const;
 const UPSERT_FIELDS = [...PRICE_FIELDS, "snapshotDate", "lastCheckedAt", "changedAt", "updatedAt"] as const;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -62,7 +63,7 @@ export async function applyProviderPrices(
     const stored = await db
       .select({
         id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
-        transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo,
+        transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
         regularRegistrationPrice: dp.regularRegistrationPrice, lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
       })
       .from(dp)
@@ -125,7 +126,8 @@ function historyRow(prev: StoredQuote, providerId: number, until: string, endRea
   return {
     tldId: prev.tldId, serviceProviderId: providerId,
     registrationPrice: prev.registrationPrice, renewalPrice: prev.renewalPrice, transferPrice: prev.transferPrice,
-    currency: prev.currency, isPromo: prev.isPromo, validFrom: isoDay(prev.changedAt), validUntil: until, endReason,
+    currency: prev.currency, isPromo: prev.isPromo, transferIsPromo: prev.transferIsPromo,
+    validFrom: isoDay(prev.changedAt), validUntil: until, endReason,
   };
 }
 

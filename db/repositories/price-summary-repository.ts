@@ -52,7 +52,7 @@ async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefine
   const quotes: QuoteRow[] = await db
     .select({
       id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
-      transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo,
+      transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
       regularRegistrationPrice: dp.regularRegistrationPrice, snapshotDate: dp.snapshotDate,
       lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
       serviceProvider: { id: sp.id, name: sp.name, domain: sp.domain, logoUrl: sp.logoUrl },
@@ -125,7 +125,7 @@ function summarise(quotes: QuoteRow[], now: Date): Summary {
 }
 
 /** Bump when the shape of the stored row JSON changes: the next start rewrites every row. */
-export const PRICE_ROW_FORMAT = "2";
+export const PRICE_ROW_FORMAT = "3";
 /** Stale flags depend on the window too, so a changed PRICE_STALE_DAYS also rewrites every row. */
 const rowFormat = () => `${PRICE_ROW_FORMAT};stale-days=${staleDays}`;
 

@@ -42,6 +42,7 @@ type Stored = {
   currency: string;
   isPromo: boolean;
   regularRegistrationPrice: number | null;
+  transferIsPromo: boolean;
   snapshotDate: string;
   lastCheckedAt: Date;
   changedAt: Date;
@@ -55,7 +56,7 @@ const price = (v: number | null) => (v && v > 0 ? v : null);
 const samePrice = (a: Stored, b: Stored) =>
   a.registrationPrice === b.registrationPrice && a.renewalPrice === b.renewalPrice &&
   a.transferPrice === b.transferPrice && a.currency === b.currency && a.isPromo === b.isPromo &&
-  a.regularRegistrationPrice === b.regularRegistrationPrice;
+  a.regularRegistrationPrice === b.regularRegistrationPrice && a.transferIsPromo === b.transferIsPromo;
 
 export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], lookups: Lookups): Promise<PriceImportReport> {
   const report: PriceImportReport = {
@@ -109,7 +110,8 @@ export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], loo
         history.push({
           tldId, serviceProviderId: providerId,
           registrationPrice: prev.registrationPrice, renewalPrice: prev.renewalPrice, transferPrice: prev.transferPrice,
-          currency: prev.currency, isPromo: prev.isPromo, validFrom: prev.snapshotDate, validUntil: next.snapshotDate,
+          currency: prev.currency, isPromo: prev.isPromo, transferIsPromo: prev.transferIsPromo,
+          validFrom: prev.snapshotDate, validUntil: next.snapshotDate,
         });
         confirms.delete(key);
         if (inserts.has(key)) inserts.set(key, next);
@@ -151,9 +153,11 @@ export function normaliseQuote(q: PriceQuote) {
   const registrationPrice = price(q.registration);
   const regular = price(q.regularRegistration);
   const isPromo = q.isPromo && registrationPrice !== null && regular !== null && registrationPrice < regular;
+  const transferPrice = price(q.transfer);
   return {
-    registrationPrice, renewalPrice: price(q.renewal), transferPrice: price(q.transfer),
+    registrationPrice, renewalPrice: price(q.renewal), transferPrice,
     currency: q.currency.toUpperCase(), isPromo, regularRegistrationPrice: isPromo ? regular : null,
+    transferIsPromo: Boolean(q.transferIsPromo) && transferPrice !== null,
   };
 }
 

@@ -23,6 +23,8 @@ export interface StoredQuote<P = ProviderSummary> {
   currency: string;
   isPromo: boolean;
   regularRegistrationPrice: number | null;
+  /** The transfer price is a sale below the regular transfer price. */
+  transferIsPromo: boolean;
   snapshotDate: string;
   /** When a source last confirmed these values. */
   lastCheckedAt: Date;
@@ -39,6 +41,7 @@ export interface PriceQuote<P = ProviderSummary> {
   currency: string;
   isPromo: boolean;
   regularRegistrationPrice: string | null;
+  transferIsPromo: boolean;
   snapshotDate: string;
   lastCheckedAt: string;
   /** Not confirmed by a source within the stale window (PRICE_STALE_DAYS) as of when it was served. */
@@ -57,6 +60,7 @@ export function serializeQuote<P>(q: StoredQuote<P>, now: Date, staleDays: numbe
     currency: q.currency,
     isPromo: q.isPromo,
     regularRegistrationPrice: minorToPrice(q.regularRegistrationPrice),
+    transferIsPromo: q.transferIsPromo,
     snapshotDate: q.snapshotDate,
     lastCheckedAt: q.lastCheckedAt.toISOString(),
     isStale: isStaleAt(q.lastCheckedAt, now, staleDays),

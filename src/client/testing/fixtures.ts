@@ -24,7 +24,7 @@ export function provider(overrides: Partial<Provider> = {}): Provider {
 export function quote(sp: Provider, overrides: Partial<Quote> = {}): Quote {
   return {
     id: nextId++, registrationPrice: "10.00", renewalPrice: "12.00", transferPrice: "11.00", currency: "USD",
-    isPromo: false, regularRegistrationPrice: null, snapshotDate: "2026-01-01",
+    isPromo: false, regularRegistrationPrice: null, transferIsPromo: false, snapshotDate: "2026-01-01",
     lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2026-01-01T00:00:00.000Z",
     serviceProvider: {
       id: sp.id, name: sp.name, displayName: sp.displayName, domain: sp.domain, logoUrl: sp.logoUrl, website: sp.website,
@@ -46,7 +46,7 @@ export function priceRow(name: string, overrides: Partial<PriceRow> = {}): Price
 export function providerPrice(tld: string, overrides: Partial<ProviderPrice> = {}): ProviderPrice {
   return {
     id: nextId++, tld: { id: nextId++, name: tld, unicodeName: null, category: "generic" }, registrationPrice: "10.00",
-    renewalPrice: "12.00", transferPrice: "11.00", currency: "USD", isPromo: false, regularRegistrationPrice: null,
+    renewalPrice: "12.00", transferPrice: "11.00", currency: "USD", isPromo: false, regularRegistrationPrice: null, transferIsPromo: false,
     snapshotDate: "2026-01-01", lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2026-01-01T00:00:00.000Z", ...overrides,
   };
 }

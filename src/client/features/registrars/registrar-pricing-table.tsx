@@ -49,7 +49,14 @@ function PriceRow({ row, provider, domain }: { row: Row; provider: Provider; dom
         )}
       </td>
       <td data-num="">{money(row.renewalPrice)}</td>
-      <td data-num="">{money(row.transferPrice)}</td>
+      <td data-num="">
+        {money(row.transferPrice)}
+        {row.transferIsPromo && (
+          <span className="sub">
+            <PromoBadge /> sale transfer
+          </span>
+        )}
+      </td>
       <td>{row.currency}</td>
       <td>
         <span className="cell-actions">

@@ -45,7 +45,14 @@ function QuoteRow({ quote, domain }: { quote: Quote; domain: string }) {
         )}
       </td>
       <td data-num="">{money(quote.renewalPrice)}</td>
-      <td data-num="">{money(quote.transferPrice)}</td>
+      <td data-num="">
+        {money(quote.transferPrice)}
+        {quote.transferIsPromo && (
+          <span className="sub">
+            <PromoBadge /> sale transfer
+          </span>
+        )}
+      </td>
       <td>
         <span className="cell-actions">
           {(["register", "transfer"] as const)

@@ -70,7 +70,7 @@ describe("TLD page", () => {
     serve(TLD, [
       quote(route53, { registrationPrice: "12.00", lastCheckedAt: "2026-03-02T10:00:00.000Z" }),
       quote(cloudflare, { registrationPrice: "9.59", isStale: true, lastCheckedAt: "2024-01-07T00:00:00.000Z" }),
-      quote(provider({ name: "Hover" }), { registrationPrice: "14.99", renewalPrice: "18.48", isPromo: true, regularRegistrationPrice: "16.99" }),
+      quote(provider({ name: "Hover" }), { registrationPrice: "14.99", renewalPrice: "18.48", isPromo: true, regularRegistrationPrice: "16.99", transferPrice: "8.00", transferIsPromo: true }),
     ]);
     renderUi(<TldPage tldId="com" />);
     const cloudflareCells = within(await waitFor(() => cloudflareRow()));
@@ -80,6 +80,8 @@ describe("TLD page", () => {
     expect(route.textContent).toContain("checked Mar 2, 2026");
     expect(within(route).queryByText("Stale")).toBeNull();
     expect(comparison().getByRole("row", { name: /Hover/ }).textContent).toContain("$14.99 first year, renews at $18.48");
+    expect(comparison().getByRole("row", { name: /Hover/ }).textContent).toContain("$8.00Promo sale transfer");
+    expect(route.textContent).not.toContain("sale transfer");
     const stats = within((await screen.findByText("Lowest registration")).closest("dl") as HTMLElement);
     expect(stats.getByText("$12.00")).toBeTruthy(); // the fresh lowest, not the stale $9.59
     expect(stats.queryByText("$9.59")).toBeNull();
