@@ -35,6 +35,7 @@ async function bench(label: string, db: Db) {
   const base: ResolvedQuote[] = (await listQuotesByProvider(db, provider.id)).map((q) => ({
     tldId: q.tld.id, tldName: q.tld.name, registrationPrice: q.registrationPrice, renewalPrice: q.renewalPrice,
     transferPrice: q.transferPrice, currency: q.currency, isPromo: q.isPromo, regularRegistrationPrice: q.regularRegistrationPrice,
+    transferIsPromo: q.transferIsPromo,
   }));
   // The apply runs in this script; the app only answers reads, so its queue is never started.
   const app = createApp({ db, queue: new InProcessQueue({ db, log: createLogger("silent") }), config: loadConfig({ NODE_ENV: "production", PRICE_CACHE_SECONDS: "0", LOG_LEVEL: "silent" }), log: createLogger("silent") });

@@ -10,6 +10,8 @@ export const META_KEYS = {
   adminSetup: "admin_setup",
   /** Format of the stored price-list row JSON (see price-summary-repository.ts). */
   priceRowFormat: "price_row_format",
+  /** Up to when price rows were rewritten for quotes turning stale (ISO instant). */
+  priceStaleSweptAt: "price_stale_swept_at",
 } as const;
 
 export async function getMeta({ db, t }: Db, keys: string[]): Promise<Record<string, string>> {

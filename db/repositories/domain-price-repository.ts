@@ -20,7 +20,7 @@ function quoteColumns({ t }: Db, detail: "summary" | "full") {
   const summary = { id: sp.id, name: sp.name, domain: sp.domain, logoUrl: sp.logoUrl };
   return {
     id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
-    transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo,
+    transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
     regularRegistrationPrice: dp.regularRegistrationPrice, snapshotDate: dp.snapshotDate,
     lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
     serviceProvider: detail === "summary" ? summary : {
@@ -56,7 +56,7 @@ export async function listQuotesByProvider({ db, t }: Db, providerId: number): P
       id: dp.id,
       tld: { id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName, category: t.tlds.category },
       registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice, transferPrice: dp.transferPrice,
-      currency: dp.currency, isPromo: dp.isPromo, regularRegistrationPrice: dp.regularRegistrationPrice,
+      currency: dp.currency, isPromo: dp.isPromo, regularRegistrationPrice: dp.regularRegistrationPrice, transferIsPromo: dp.transferIsPromo,
       snapshotDate: dp.snapshotDate, lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
     })
     .from(dp)
@@ -73,6 +73,7 @@ export interface PriceHistoryDto {
   transferPrice: number | null;
   currency: string;
   isPromo: boolean;
+  transferIsPromo: boolean;
   validFrom: string;
   validUntil: string;
   /** "changed": a newer quote replaced it; "retired": the source stopped listing it. */
@@ -84,7 +85,7 @@ export async function listPriceHistoryForTld({ db, t }: Db, tldId: number): Prom
   return db
     .select({
       serviceProviderId: h.serviceProviderId, providerName: t.serviceProviders.name, registrationPrice: h.registrationPrice, renewalPrice: h.renewalPrice,
-      transferPrice: h.transferPrice, currency: h.currency, isPromo: h.isPromo, validFrom: h.validFrom, validUntil: h.validUntil,
+      transferPrice: h.transferPrice, currency: h.currency, isPromo: h.isPromo, transferIsPromo: h.transferIsPromo, validFrom: h.validFrom, validUntil: h.validUntil,
       endReason: h.endReason,
     })
     .from(h)

@@ -55,7 +55,7 @@ export async function applyProviderPrices(
     const stored = await db
       .select({
         id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
-        transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo,
+        transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
         regularRegistrationPrice: dp.regularRegistrationPrice, lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
       })
       .from(dp)
@@ -118,7 +118,8 @@ function historyRow(prev: StoredQuote, providerId: number, until: string, endRea
   return {
     tldId: prev.tldId, serviceProviderId: providerId,
     registrationPrice: prev.registrationPrice, renewalPrice: prev.renewalPrice, transferPrice: prev.transferPrice,
-    currency: prev.currency, isPromo: prev.isPromo, validFrom: isoDay(prev.changedAt), validUntil: until, endReason,
+    currency: prev.currency, isPromo: prev.isPromo, transferIsPromo: prev.transferIsPromo,
+    validFrom: isoDay(prev.changedAt), validUntil: until, endReason,
   };
 }
 

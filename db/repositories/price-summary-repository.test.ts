@@ -1,7 +1,8 @@
-import { eq, sql, type Column, type SQL } from "drizzle-orm";
+import { eq, lte, sql, type Column, type SQL } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { minorToPrice } from "../../src/shared/price-format.ts";
 import { serializeQuote } from "../../src/shared/price-quote.ts";
+import { DEFAULT_PRICE_STALE_DAYS } from "../../src/shared/price-freshness.ts";
 import type { Db } from "../client.ts";
 import { forEachDialect } from "../testing/test-db.ts";
 import { getMeta, META_KEYS } from "./app-meta-repository.ts";
@@ -9,16 +10,29 @@ import { listQuotesForTlds } from "./domain-price-repository.ts";
 import { listPriceTable } from "./price-row-repository.ts";
 import { PRICE_ROW_FORMAT, rebuildStalePriceRows, refreshSummariesForProvider } from "./price-summary-repository.ts";
 
-/** The rows as the list computed them before they were stored: an SQL aggregate plus a quote query. */
+/**
+ * The rows computed independently in SQL: a headline minimum over fresh USD quotes, or over
+ * stale ones (and then marked stale) when no fresh quote has that price; plus a quote query.
+ */
 async function freshRows(handle: Db) {
   const { db, t } = handle;
   const dp = t.domainPrices;
-  const usd = (value: SQL | Column) => sql<number | null>`min(case when ${dp.currency} = 'USD' then ${value} end)`.mapWith(Number);
+  const now = new Date();
+  const stale = lte(dp.lastCheckedAt, new Date(now.getTime() - DEFAULT_PRICE_STALE_DAYS * 86_400_000));
+  const usdFresh = (value: SQL | Column) => sql`min(case when ${dp.currency} = 'USD' and not (${stale}) then ${value} end)`;
+  const usdAny = (value: SQL | Column) => sql`min(case when ${dp.currency} = 'USD' then ${value} end)`;
+  const headline = (value: SQL | Column) => sql<number | null>`coalesce(${usdFresh(value)}, ${usdAny(value)})`.mapWith(Number);
+  const markedStale = (value: SQL | Column) => sql<number>`case when ${usdFresh(value)} is null and ${usdAny(value)} is not null then 1 else 0 end`.mapWith(Number);
+  const threeYear = sql`${dp.registrationPrice} + 2 * ${dp.renewalPrice}`;
   const aggregates = await db
     .select({
       id: dp.tldId, name: t.tlds.name, unicodeName: t.tlds.unicodeName, category: t.tlds.category,
-      registration: usd(dp.registrationPrice), renewal: usd(dp.renewalPrice), transfer: usd(dp.transferPrice),
-      threeYear: usd(sql`${dp.registrationPrice} + 2 * ${dp.renewalPrice}`),
+      registration: headline(dp.registrationPrice), renewal: headline(dp.renewalPrice), transfer: headline(dp.transferPrice),
+      threeYear: headline(threeYear),
+      registrationIsStale: markedStale(dp.registrationPrice), renewalIsStale: markedStale(dp.renewalPrice),
+      transferIsStale: markedStale(dp.transferPrice), threeYearIsStale: markedStale(threeYear),
+      freshCount: sql<number>`sum(case when ${stale} then 0 else 1 end)`.mapWith(Number),
+      newest: sql`max(${dp.lastCheckedAt})`.mapWith(dp.lastCheckedAt),
       providerCount: sql<number>`count(*)`.mapWith(Number),
     })
     .from(dp)
@@ -31,8 +45,11 @@ async function freshRows(handle: Db) {
     id: a.id, name: a.name, unicodeName: a.unicodeName, category: a.category,
     registrationPrice: minorToPrice(a.registration), renewalPrice: minorToPrice(a.renewal),
     transferPrice: minorToPrice(a.transfer), threeYearPrice: minorToPrice(a.threeYear),
+    registrationIsStale: a.registrationIsStale === 1, renewalIsStale: a.renewalIsStale === 1,
+    transferIsStale: a.transferIsStale === 1, threeYearIsStale: a.threeYearIsStale === 1,
     currency: "USD", providerCount: a.providerCount,
-    prices: quotes.filter((q) => q.tldId === a.id).map(({ tldId: _, ...q }) => serializeQuote(q)),
+    lastCheckedAt: (a.newest as Date).toISOString(), isStale: a.freshCount === 0,
+    prices: quotes.filter((q) => q.tldId === a.id).map(({ tldId: _, ...q }) => serializeQuote(q, now, DEFAULT_PRICE_STALE_DAYS)),
   }]));
 }
 
@@ -67,7 +84,7 @@ forEachDialect("stored price rows", (getDb) => {
   it("are rebuilt at start when any is missing, and only then", async () => {
     const handle = getDb();
     const { db, t } = handle;
-    expect((await getMeta(handle, [META_KEYS.priceRowFormat]))[META_KEYS.priceRowFormat]).toBe(PRICE_ROW_FORMAT);
+    expect((await getMeta(handle, [META_KEYS.priceRowFormat]))[META_KEYS.priceRowFormat]).toBe(`${PRICE_ROW_FORMAT};stale-days=90`);
     expect(await rebuildStalePriceRows(handle)).toBe(false);
     const before = await storedRows(handle);
     await db.update(t.tldPriceSummaries).set({ rowJson: null });

@@ -5,10 +5,16 @@
  * stored strings joined together. Call after any change to domain_prices, to a provider's
  * isActive flag, name, domain or logo (refreshSummariesForProvider), or to a TLD's name or
  * category; the price list sorts and pages on these columns.
+ *
+ * Minima prefer fresh quotes (see src/shared/price-freshness.ts) and each quote's isStale is
+ * stored in the row, so a row is only right until one of its quotes turns stale: staleness
+ * moves with time, not only with writes. refreshRowsTurnedStale rewrites the rows whose quotes
+ * crossed the stale boundary since the last sweep (docs/decisions/016-stale-price-rows.md).
  */
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { serializeQuote, type PriceRow, type StoredQuote } from "../../src/shared/price-quote.ts";
 import { minorToPrice } from "../../src/shared/price-format.ts";
+import { DEFAULT_PRICE_STALE_DAYS, isStaleAt, lowestPreferringFresh, staleWindowMs } from "../../src/shared/price-freshness.ts";
 import type { Db, Executor, Tables } from "../client.ts";
 import { getMeta, META_KEYS, setMeta } from "./app-meta-repository.ts";
 
@@ -18,10 +24,20 @@ const CHUNK = 400;
 type Summary = typeof import("../schema/sqlite.ts").tldPriceSummaries.$inferInsert;
 type QuoteRow = StoredQuote & { tldId: number; tld: { name: string; unicodeName: string | null; category: string } };
 
-export async function refreshTldPriceSummaries(db: Executor, t: Tables, tldIds?: number[]): Promise<void> {
-  if (!tldIds) return refreshScope(db, t, undefined);
+let staleDays = DEFAULT_PRICE_STALE_DAYS;
+
+/** PRICE_STALE_DAYS, set once at boot; rows written under another value are rebuilt on start. */
+export function configurePriceStaleDays(days: number): void {
+  staleDays = days;
+}
+
+export const priceStaleDays = (): number => staleDays;
+
+/** `now` is when the rows count as written: staleness is judged as of then. */
+export async function refreshTldPriceSummaries(db: Executor, t: Tables, tldIds?: number[], now = new Date()): Promise<void> {
+  if (!tldIds) return refreshScope(db, t, undefined, now);
   const ids = [...new Set(tldIds)];
-  for (let i = 0; i < ids.length; i += CHUNK) await refreshScope(db, t, ids.slice(i, i + CHUNK));
+  for (let i = 0; i < ids.length; i += CHUNK) await refreshScope(db, t, ids.slice(i, i + CHUNK), now);
 }
 
 /** After a provider's isActive flag, name, domain or logo changed: every TLD it quotes. */
@@ -30,13 +46,13 @@ export async function refreshSummariesForProvider(db: Executor, t: Tables, provi
   await refreshTldPriceSummaries(db, t, rows.map((r) => r.tldId));
 }
 
-async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined): Promise<void> {
+async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, now: Date): Promise<void> {
   const dp = t.domainPrices;
   const sp = t.serviceProviders;
   const quotes: QuoteRow[] = await db
     .select({
       id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
-      transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo,
+      transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
       regularRegistrationPrice: dp.regularRegistrationPrice, snapshotDate: dp.snapshotDate,
       lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
       serviceProvider: { id: sp.id, name: sp.name, domain: sp.domain, logoUrl: sp.logoUrl },
@@ -53,7 +69,7 @@ async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefine
   for (let start = 0; start < quotes.length;) {
     let end = start + 1;
     while (end < quotes.length && quotes[end]!.tldId === quotes[start]!.tldId) end++;
-    summaries.push(summarise(quotes.slice(start, end)));
+    summaries.push(summarise(quotes.slice(start, end), now));
     start = end;
   }
 
@@ -73,38 +89,45 @@ async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefine
   }
 }
 
-const lowest = (values: (number | null)[]) =>
-  values.reduce<number | null>((min, v) => (v !== null && (min === null || v < min) ? v : min), null);
-
-function summarise(quotes: QuoteRow[]): Summary {
+function summarise(quotes: QuoteRow[], now: Date): Summary {
   const first = quotes[0]!;
   const usd = quotes.filter((q) => q.currency === "USD");
-  const minRegistration = lowest(usd.map((q) => q.registrationPrice));
-  const minRenewal = lowest(usd.map((q) => q.renewalPrice));
-  const minTransfer = lowest(usd.map((q) => q.transferPrice));
-  const minThreeYear = lowest(usd.map((q) =>
-    q.registrationPrice === null || q.renewalPrice === null ? null : q.registrationPrice + 2 * q.renewalPrice));
+  const stale = (q: QuoteRow) => isStaleAt(q.lastCheckedAt, now, staleDays);
+  const registration = lowestPreferringFresh(usd, (q) => q.registrationPrice, stale);
+  const renewal = lowestPreferringFresh(usd, (q) => q.renewalPrice, stale);
+  const transfer = lowestPreferringFresh(usd, (q) => q.transferPrice, stale);
+  const threeYear = lowestPreferringFresh(usd, (q) =>
+    q.registrationPrice === null || q.renewalPrice === null ? null : q.registrationPrice + 2 * q.renewalPrice, stale);
+  const newest = quotes.reduce((max, q) => (q.lastCheckedAt > max ? q.lastCheckedAt : max), first.lastCheckedAt);
   const row: PriceRow = {
     id: first.tldId,
     name: first.tld.name,
     unicodeName: first.tld.unicodeName,
     category: first.tld.category,
-    registrationPrice: minorToPrice(minRegistration),
-    renewalPrice: minorToPrice(minRenewal),
-    transferPrice: minorToPrice(minTransfer),
-    threeYearPrice: minorToPrice(minThreeYear),
+    registrationPrice: minorToPrice(registration.value),
+    registrationIsStale: registration.isStale,
+    renewalPrice: minorToPrice(renewal.value),
+    renewalIsStale: renewal.isStale,
+    transferPrice: minorToPrice(transfer.value),
+    transferIsStale: transfer.isStale,
+    threeYearPrice: minorToPrice(threeYear.value),
+    threeYearIsStale: threeYear.isStale,
     currency: "USD",
     providerCount: quotes.length,
-    prices: quotes.map(serializeQuote),
+    lastCheckedAt: newest.toISOString(),
+    isStale: quotes.every(stale),
+    prices: quotes.map((q) => serializeQuote(q, now, staleDays)),
   };
   return {
-    tldId: first.tldId, minRegistration, minRenewal, minTransfer, minThreeYear,
-    providerCount: quotes.length, rowJson: JSON.stringify(row),
+    tldId: first.tldId, minRegistration: registration.value, minRenewal: renewal.value, minTransfer: transfer.value,
+    minThreeYear: threeYear.value, providerCount: quotes.length, rowJson: JSON.stringify(row),
   };
 }
 
 /** Bump when the shape of the stored row JSON changes: the next start rewrites every row. */
-export const PRICE_ROW_FORMAT = "1";
+export const PRICE_ROW_FORMAT = "3";
+/** Stale flags depend on the window too, so a changed PRICE_STALE_DAYS also rewrites every row. */
+const rowFormat = () => `${PRICE_ROW_FORMAT};stale-days=${staleDays}`;
 
 /**
  * Rewrites every summary when any lacks its row JSON (a database from before the column was
@@ -117,13 +140,37 @@ export async function rebuildStalePriceRows(handle: Db): Promise<boolean> {
     getMeta(handle, [META_KEYS.priceRowFormat]),
     db.select({ n: count() }).from(s).where(isNull(s.rowJson)),
   ]);
-  if (meta[META_KEYS.priceRowFormat] === PRICE_ROW_FORMAT && !missing?.n) return false;
+  if (meta[META_KEYS.priceRowFormat] === rowFormat() && !missing?.n) return false;
   await rebuildAllPriceRows(handle);
   return true;
 }
 
 /** Rewrites every summary and records the row format they were written in. */
-export async function rebuildAllPriceRows(handle: Db): Promise<void> {
-  await handle.transaction((tx) => refreshTldPriceSummaries(tx, handle.t));
-  await setMeta(handle, META_KEYS.priceRowFormat, PRICE_ROW_FORMAT);
+export async function rebuildAllPriceRows(handle: Db, now = new Date()): Promise<void> {
+  await handle.transaction((tx) => refreshTldPriceSummaries(tx, handle.t, undefined, now));
+  await setMeta(handle, META_KEYS.priceRowFormat, rowFormat());
+  await setMeta(handle, META_KEYS.priceStaleSweptAt, now.toISOString());
+}
+
+/**
+ * Rewrites the rows of TLDs with a quote that turned stale after the last sweep and by `now`,
+ * and records `now` as the last sweep. Two processes sweeping at once rewrite the same rows to
+ * the same result. Returns how many TLDs were rewritten.
+ */
+export async function refreshRowsTurnedStale(handle: Db, now = new Date()): Promise<number> {
+  const { db, t } = handle;
+  const swept = (await getMeta(handle, [META_KEYS.priceStaleSweptAt]))[META_KEYS.priceStaleSweptAt];
+  if (!swept) {
+    await rebuildAllPriceRows(handle, now);
+    return -1;
+  }
+  const window = staleWindowMs(staleDays);
+  const dp = t.domainPrices;
+  const crossed = await db.selectDistinct({ tldId: dp.tldId }).from(dp).where(and(
+    gt(dp.lastCheckedAt, new Date(Date.parse(swept) - window)),
+    lte(dp.lastCheckedAt, new Date(now.getTime() - window)),
+  ));
+  if (crossed.length) await handle.transaction((tx) => refreshTldPriceSummaries(tx, t, crossed.map((r) => r.tldId), now));
+  await setMeta(handle, META_KEYS.priceStaleSweptAt, now.toISOString());
+  return crossed.length;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../client.ts";
 import { isUniqueViolation } from "./user-repository.ts";
 
@@ -26,7 +26,10 @@ export interface PricedUserDomainRow extends UserDomainValues {
   updatedAt: Date;
   /** Renewal at the domain's own (active) provider, with when its quote was last checked and changed. */
   currentRenewal: { price: number; currency: string; lastCheckedAt: Date; changedAt: Date } | null;
-  /** Lowest renewal at any active provider, in the current quote's currency (USD when none). */
+  /**
+   * Lowest renewal at any active provider, in the current quote's currency (USD when none),
+   * among quotes checked after `staleBefore`; only when none was does a stale quote count.
+   */
   cheapestRenewal: {
     price: number; currency: string; lastCheckedAt: Date; changedAt: Date;
     serviceProvider: { id: number; name: string; domain: string };
@@ -36,13 +39,15 @@ export interface PricedUserDomainRow extends UserDomainValues {
 /**
  * One query prices a whole portfolio: the domain's own quote is a plain join, the cheapest
  * quote per TLD and currency comes from a ranked subquery (row_number works on SQLite and
- * PostgreSQL) limited to the TLDs this user holds.
+ * PostgreSQL) limited to the TLDs this user holds; quotes last checked at or before
+ * `staleBefore` rank after every fresher one.
  */
-async function selectPriced(handle: Db, userId: number, extra?: SQL, byExpiry = false): Promise<PricedUserDomainRow[]> {
+async function selectPriced(handle: Db, userId: number, staleBefore: Date, extra?: SQL, byExpiry = false): Promise<PricedUserDomainRow[]> {
   const { db, t } = handle;
   const ud = t.userDomains;
   const dp = t.domainPrices;
   const sp = t.serviceProviders;
+  const staleFirst = sql`case when ${lte(dp.lastCheckedAt, staleBefore)} then 1 else 0 end`;
   const cheap = db
     .select({
       tldId: dp.tldId,
@@ -53,7 +58,7 @@ async function selectPriced(handle: Db, userId: number, extra?: SQL, byExpiry = 
       providerDomain: sql<string>`${sp.domain}`.as("cheap_provider_domain"),
       lastCheckedAt: sql<Date>`${dp.lastCheckedAt}`.mapWith(dp.lastCheckedAt).as("cheap_last_checked_at"),
       changedAt: sql<Date>`${dp.changedAt}`.mapWith(dp.changedAt).as("cheap_changed_at"),
-      rank: sql<number>`row_number() over (partition by ${dp.tldId}, ${dp.currency} order by ${dp.renewalPrice} asc, ${sp.name} asc)`.as("cheap_rank"),
+      rank: sql<number>`row_number() over (partition by ${dp.tldId}, ${dp.currency} order by ${staleFirst} asc, ${dp.renewalPrice} asc, ${sp.name} asc)`.as("cheap_rank"),
     })
     .from(dp)
     .innerJoin(sp, eq(sp.id, dp.serviceProviderId))
@@ -102,11 +107,11 @@ async function selectPriced(handle: Db, userId: number, extra?: SQL, byExpiry = 
 }
 
 /** The whole portfolio, by name or soonest expiry first (undated entries last on both databases). */
-export const listUserDomains = (handle: Db, userId: number, order: "name" | "expiry" = "name") =>
-  selectPriced(handle, userId, undefined, order === "expiry");
+export const listUserDomains = (handle: Db, userId: number, staleBefore: Date, order: "name" | "expiry" = "name") =>
+  selectPriced(handle, userId, staleBefore, undefined, order === "expiry");
 
-export async function findUserDomain(handle: Db, userId: number, id: number): Promise<PricedUserDomainRow | null> {
-  const [row] = await selectPriced(handle, userId, eq(handle.t.userDomains.id, id));
+export async function findUserDomain(handle: Db, userId: number, id: number, staleBefore: Date): Promise<PricedUserDomainRow | null> {
+  const [row] = await selectPriced(handle, userId, staleBefore, eq(handle.t.userDomains.id, id));
   return row ?? null;
 }
 

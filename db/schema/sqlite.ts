@@ -65,6 +65,8 @@ export const domainPrices = sqliteTable("domain_prices", {
   transferPrice: integer("transfer_price"),
   currency: text("currency").notNull(),
   isPromo: bool("is_promo").notNull().default(false),
+  /** True when the transfer price is a sale below the registrar's regular transfer price. */
+  transferIsPromo: bool("transfer_is_promo").notNull().default(false),
   regularRegistrationPrice: integer("regular_registration_price"),
   snapshotDate: isoDate("snapshot_date").notNull(),
   /** When a source last confirmed this quote (a fetch that found it unchanged moves this only). */
@@ -87,6 +89,8 @@ export const domainPriceHistory = sqliteTable("domain_price_history", {
   transferPrice: integer("transfer_price"),
   currency: text("currency").notNull(),
   isPromo: bool("is_promo").notNull().default(false),
+  /** True when the transfer price is a sale below the registrar's regular transfer price. */
+  transferIsPromo: bool("transfer_is_promo").notNull().default(false),
   validFrom: isoDate("valid_from").notNull(),
   validUntil: isoDate("valid_until").notNull(),
   /** "changed": replaced by a newer quote; "retired": the source stopped listing it. */

@@ -100,7 +100,8 @@ export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], loo
         history.push({
           tldId, serviceProviderId: providerId,
           registrationPrice: prev.registrationPrice, renewalPrice: prev.renewalPrice, transferPrice: prev.transferPrice,
-          currency: prev.currency, isPromo: prev.isPromo, validFrom: prev.snapshotDate, validUntil: next.snapshotDate,
+          currency: prev.currency, isPromo: prev.isPromo, transferIsPromo: prev.transferIsPromo,
+          validFrom: prev.snapshotDate, validUntil: next.snapshotDate,
         });
         confirms.delete(key);
         if (inserts.has(key)) inserts.set(key, next);
@@ -142,9 +143,11 @@ export function normaliseQuote(q: PriceQuote) {
   const registrationPrice = price(q.registration);
   const regular = price(q.regularRegistration);
   const isPromo = q.isPromo && registrationPrice !== null && regular !== null && registrationPrice < regular;
+  const transferPrice = price(q.transfer);
   return {
-    registrationPrice, renewalPrice: price(q.renewal), transferPrice: price(q.transfer),
+    registrationPrice, renewalPrice: price(q.renewal), transferPrice,
     currency: q.currency.toUpperCase(), isPromo, regularRegistrationPrice: isPromo ? regular : null,
+    transferIsPromo: Boolean(q.transferIsPromo) && transferPrice !== null,
   };
 }
 

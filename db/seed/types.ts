@@ -45,6 +45,8 @@ export interface PriceQuote {
   isPromo: boolean;
   /** The regular registration price when isPromo is true, else null. */
   regularRegistration: number | null;
+  /** True when the transfer price is a sale below the regular transfer price (kept, not replaced). */
+  transferIsPromo?: boolean;
 }
 
 /** Names a parser dropped itself, with why (the seeder adds its own "not an IANA TLD" skips). */

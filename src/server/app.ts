@@ -33,6 +33,7 @@ import { createCredentialCipher, type CredentialCipher } from "./lib/credential-
 import { AppError } from "./lib/errors.ts";
 import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly } from "./lib/json-body.ts";
 import { configurePriceCache, invalidatePriceCache } from "./lib/price-cache.ts";
+import { configurePriceStaleDays } from "../../db/repositories/price-summary-repository.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
 import type { ViteManifest } from "./lib/vite-manifest.ts";
 import type { AppEnv } from "./lib/hono-env.ts";
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps) {
   // Behind a TLS-terminating proxy the request URL says http://, but browsers send the public origin.
   const publicOrigin = config.APP_URL ? new URL(config.APP_URL).origin : undefined;
   configurePriceCache(config.PRICE_CACHE_SECONDS);
+  configurePriceStaleDays(config.PRICE_STALE_DAYS);
   const priceSources = deps.priceSources ?? NO_PRICE_SOURCES;
   const onPricesChanged = deps.onPricesChanged ?? invalidatePriceCache;
   const cipher = deps.cipher ?? (config.APP_SECRET ? createCredentialCipher(config.APP_SECRET) : undefined);

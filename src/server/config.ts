@@ -39,6 +39,8 @@ const schema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** How long public price answers are reused (0 disables); bounds staleness across processes. */
   PRICE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** A quote no source confirmed within this many days is marked stale and loses "lowest" claims to fresh ones. */
+  PRICE_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** A price fetch still waiting for its source after this long ends as "timeout". */
   PRICE_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Seed the bundled catalogue and price lists at start (idempotent). */

@@ -8,7 +8,7 @@ import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { isPostgresUrl, openDb } from "../../db/client.ts";
-import { rebuildStalePriceRows } from "../../db/repositories/price-summary-repository.ts";
+import { configurePriceStaleDays, rebuildStalePriceRows } from "../../db/repositories/price-summary-repository.ts";
 import { seedIfNeeded } from "../../db/seed/seed.ts";
 import { createJobQueue } from "../../jobs/create-queue.ts";
 import { createApp } from "./app.ts";
@@ -47,6 +47,7 @@ async function main() {
   });
   log.info({ dialect: db.dialect, role: config.ROLE, ...(postgres ? {} : { file: config.SQLITE_PATH }) }, "database opened");
   await db.migrate();
+  configurePriceStaleDays(config.PRICE_STALE_DAYS);
   if (config.SEED_ON_START) {
     const report = await seedIfNeeded(db);
     if (report) log.info({ report }, "reference data imported");

@@ -104,3 +104,18 @@ export function priceOrMissing(value: string | number | null | undefined): numbe
 export function minorToPrice(minor: number | null): string | null {
   return minor === null ? null : minorToDecimalString(minor);
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "checked Jan 7, 2024" from an ISO instant (its UTC date: the same for every visitor); "" when unreadable. */
+export function formatCheckedDate(iso: string | null | undefined): string {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return "";
+  return `checked ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** A promotion says what it turns into: "$11.28 first year, renews at $18.48" (without a renewal: "$11.28 first year"). */
+export function promoWording(firstYear: string | null, renewal: string | null, currency?: string | null): string {
+  const first = `${formatPrice(firstYear, currency)} first year`;
+  return renewal && formatPrice(renewal, currency) !== "N/A" ? `${first}, renews at ${formatPrice(renewal, currency)}` : first;
+}

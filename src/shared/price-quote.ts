@@ -4,6 +4,7 @@
  * summaries are rewritten) and the answers built per request have one shape.
  */
 import { minorToPrice } from "./price-format.ts";
+import { isStaleAt } from "./price-freshness.ts";
 
 /** What a price table row needs of its provider. */
 export interface ProviderSummary {
@@ -21,10 +22,12 @@ export interface StoredPrices {
   currency: string;
   isPromo: boolean;
   regularRegistrationPrice: number | null;
+  /** The transfer price is a sale below the regular transfer price. */
+  transferIsPromo: boolean;
 }
 
 export const STORED_PRICE_FIELDS = [
-  "registrationPrice", "renewalPrice", "transferPrice", "currency", "isPromo", "regularRegistrationPrice",
+  "registrationPrice", "renewalPrice", "transferPrice", "currency", "isPromo", "regularRegistrationPrice", "transferIsPromo",
 ] as const satisfies readonly (keyof StoredPrices)[];
 
 /** Same prices: a newer list that says this confirms the quote rather than changing it. */
@@ -49,13 +52,17 @@ export interface PriceQuote<P = ProviderSummary> {
   currency: string;
   isPromo: boolean;
   regularRegistrationPrice: string | null;
+  transferIsPromo: boolean;
   snapshotDate: string;
   lastCheckedAt: string;
+  /** Not confirmed by a source within the stale window (PRICE_STALE_DAYS) as of when it was served. */
+  isStale: boolean;
   changedAt: string;
   serviceProvider: P;
 }
 
-export function serializeQuote<P>(q: StoredQuote<P>): PriceQuote<P> {
+/** Money to decimal strings, instants to ISO, and whether the quote is stale at `now`. */
+export function serializeQuote<P>(q: StoredQuote<P>, now: Date, staleDays: number): PriceQuote<P> {
   return {
     id: q.id,
     registrationPrice: minorToPrice(q.registrationPrice),
@@ -64,25 +71,39 @@ export function serializeQuote<P>(q: StoredQuote<P>): PriceQuote<P> {
     currency: q.currency,
     isPromo: q.isPromo,
     regularRegistrationPrice: minorToPrice(q.regularRegistrationPrice),
+    transferIsPromo: q.transferIsPromo,
     snapshotDate: q.snapshotDate,
     lastCheckedAt: q.lastCheckedAt.toISOString(),
+    isStale: isStaleAt(q.lastCheckedAt, now, staleDays),
     changedAt: q.changedAt.toISOString(),
     serviceProvider: q.serviceProvider,
   };
 }
 
-/** One TLD in the price list: the lowest USD prices among active providers, and every quote. */
+/**
+ * One TLD in the price list: the lowest USD prices among active providers, and every quote.
+ * A headline figure comes from fresh quotes only, unless none has that price: then it comes
+ * from stale ones and its *IsStale flag is true.
+ */
 export interface PriceRow {
   id: number;
   name: string;
   unicodeName: string | null;
   category: string;
   registrationPrice: string | null;
+  registrationIsStale: boolean;
   renewalPrice: string | null;
+  renewalIsStale: boolean;
   transferPrice: string | null;
+  transferIsStale: boolean;
   threeYearPrice: string | null;
+  threeYearIsStale: boolean;
   currency: "USD";
   providerCount: number;
+  /** The newest check among the row's quotes. */
+  lastCheckedAt: string;
+  /** Every quote in the row is stale. */
+  isStale: boolean;
   prices: PriceQuote[];
 }
 

@@ -14,6 +14,8 @@ export interface RawPrices {
   transfer?: unknown;
   /** Undiscounted first-year price; a registration below it is a promotion. */
   regular?: unknown;
+  /** Undiscounted transfer price; a transfer below it is a sale, kept with its own promo flag. */
+  regularTransfer?: unknown;
   currency?: unknown;
 }
 
@@ -59,9 +61,11 @@ export class SnapshotBuilder {
     this.seen.add(tld);
     const regular = toMinorUnits(raw.regular);
     const isPromo = registration != null && regular !== null && registration < regular;
+    const regularTransfer = toMinorUnits(raw.regularTransfer);
+    const transferIsPromo = transfer != null && regularTransfer !== null && transfer < regularTransfer;
     this.quotes.push({
       tld, registration: registration ?? null, renewal: renewal ?? null, transfer: transfer ?? null,
-      currency, isPromo, regularRegistration: isPromo ? regular : null,
+      currency, isPromo, regularRegistration: isPromo ? regular : null, transferIsPromo,
     });
   }
 
@@ -89,15 +93,22 @@ export function dynadotRawPrices(register: unknown, renew: unknown, transfer: un
 }
 
 /**
- * Namecheap's one-year regular and sale prices per action. Only the first-year sale is taken:
- * renewals and transfers are quoted at list price.
+ * Namecheap's one-year regular and sale prices per action. The first-year and transfer sales
+ * are what a customer pays, so both are taken (each flagged as a promotion by the builder);
+ * renewals are quoted at list price.
  */
 export function namecheapRawPrices(
   regular: { create?: unknown; renew?: unknown; transfer?: unknown },
   saleCreate: unknown,
+  saleTransfer?: unknown,
 ): RawPrices {
-  const sale = toMinorUnits(saleCreate);
-  const list = toMinorUnits(regular.create);
-  const onSale = sale !== null && list !== null && sale < list;
-  return { registration: onSale ? saleCreate : regular.create, renewal: regular.renew, transfer: regular.transfer, regular: regular.create };
+  const onSale = (sale: unknown, list: unknown) => {
+    const [s, l] = [toMinorUnits(sale), toMinorUnits(list)];
+    return s !== null && l !== null && s < l;
+  };
+  return {
+    registration: onSale(saleCreate, regular.create) ? saleCreate : regular.create, renewal: regular.renew,
+    transfer: onSale(saleTransfer, regular.transfer) ? saleTransfer : regular.transfer,
+    regular: regular.create, regularTransfer: regular.transfer,
+  };
 }

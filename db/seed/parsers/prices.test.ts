@@ -76,7 +76,7 @@ describe("porkbun", () => {
 
   it("treats a registration below renewal as a promo with the renewal as regular price", () => {
     expect(quote(porkbun, "xyz")).toEqual({
-      tld: "xyz", registration: 206, renewal: 1298, transfer: 1298, currency: "USD", isPromo: true, regularRegistration: 1298,
+      tld: "xyz", registration: 206, renewal: 1298, transfer: 1298, currency: "USD", isPromo: true, regularRegistration: 1298, transferIsPromo: false,
     });
     expect(quote(porkbun, "com")).toMatchObject({ registration: 1108, isPromo: false, regularRegistration: null });
     // .eu costs more the first year than afterwards: not a promotion.
@@ -102,12 +102,13 @@ describe("dynadot", () => {
 });
 
 describe("namecheap", () => {
-  it("2025: takes the first-year sale price as a promo, list prices for renewal and transfer", () => {
+  it("2025: takes the first-year sale price as a promo, the sale transfer price with its own flag, list price for renewal", () => {
     expect(namecheap.snapshotDate).toBe("2025-10-25");
     expect(quote(namecheap, "com")).toEqual({
-      tld: "com", registration: 1128, renewal: 1848, transfer: 1498, currency: "USD", isPromo: true, regularRegistration: 1498,
+      tld: "com", registration: 1128, renewal: 1848, transfer: 1148, currency: "USD", isPromo: true, regularRegistration: 1498, transferIsPromo: true,
     });
     expect(namecheap.quotes.filter((q) => q.isPromo)).toHaveLength(438);
+    expect(namecheap.quotes.filter((q) => q.transferIsPromo)).toHaveLength(71);
   });
 
   it("2025: has no transfer price for 86 names", () => {
@@ -117,7 +118,7 @@ describe("namecheap", () => {
 
   it("2023: Price below Regular is a promo, renewal from Renewal, no transfer", () => {
     expect(quote(namecheapOld, "com")).toEqual({
-      tld: "com", registration: 958, renewal: 1458, transfer: null, currency: "USD", isPromo: true, regularRegistration: 1398,
+      tld: "com", registration: 958, renewal: 1458, transfer: null, currency: "USD", isPromo: true, regularRegistration: 1398, transferIsPromo: false,
     });
     expect(namecheapOld.quotes.filter((q) => q.isPromo)).toHaveLength(368);
     expect(namecheapOld.quotes.every((q) => q.transfer === null)).toBe(true);
@@ -128,7 +129,7 @@ describe("openprovider", () => {
   it("quotes the non-member prices in USD at the meta date", () => {
     expect(openprovider.snapshotDate).toBe("2026-08-22");
     expect(quote(openprovider, "com")).toEqual({
-      tld: "com", registration: 1198, renewal: 1698, transfer: 1198, currency: "USD", isPromo: false, regularRegistration: null,
+      tld: "com", registration: 1198, renewal: 1698, transfer: 1198, currency: "USD", isPromo: false, regularRegistration: null, transferIsPromo: false,
     });
     expect(openprovider.quotes.some((q) => q.isPromo)).toBe(false);
     expect(quote(openprovider, "abc.br")?.transfer).toBe(0);
@@ -151,7 +152,7 @@ describe("cloudflare", () => {
 describe("hover", () => {
   it("reads indexes 1-3 and the regular price of sale entries from index 4", () => {
     expect(quote(hover, "io")).toEqual({
-      tld: "io", registration: 3499, renewal: 4999, transfer: 7999, currency: "USD", isPromo: true, regularRegistration: 4999,
+      tld: "io", registration: 3499, renewal: 4999, transfer: 7999, currency: "USD", isPromo: true, regularRegistration: 4999, transferIsPromo: false,
     });
     expect(quote(hover, "co")).toMatchObject({ registration: 2799, isPromo: false });
     expect(quote(hover, "com.pl")).toMatchObject({ registration: 1999, renewal: 1999, transfer: 1499 });

@@ -53,7 +53,7 @@ export function parseNamecheapApiPricing(text: string): PriceSnapshot {
     const regular = isObject(e) ? e["regular-price"] : undefined;
     if (!isObject(e) || !isObject(regular)) { out.skip(name, "malformed"); continue; }
     const sale = isObject(e["sale-price"]) ? e["sale-price"] : {};
-    out.add(name, namecheapRawPrices(regular, sale.create));
+    out.add(name, namecheapRawPrices(regular, sale.create, sale.transfer));
   }
   return out.build();
 }

@@ -24,8 +24,8 @@ export function provider(overrides: Partial<Provider> = {}): Provider {
 export function quote(sp: Provider, overrides: Partial<Quote> = {}): Quote {
   return {
     id: nextId++, registrationPrice: "10.00", renewalPrice: "12.00", transferPrice: "11.00", currency: "USD",
-    isPromo: false, regularRegistrationPrice: null, snapshotDate: "2026-01-01",
-    lastCheckedAt: "2026-01-01T00:00:00.000Z", changedAt: "2026-01-01T00:00:00.000Z",
+    isPromo: false, regularRegistrationPrice: null, transferIsPromo: false, snapshotDate: "2026-01-01",
+    lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2026-01-01T00:00:00.000Z",
     serviceProvider: {
       id: sp.id, name: sp.name, displayName: sp.displayName, domain: sp.domain, logoUrl: sp.logoUrl, website: sp.website,
       registrationUrlPattern: sp.registrationUrlPattern, transferUrlPattern: sp.transferUrlPattern,
@@ -37,15 +37,17 @@ export function quote(sp: Provider, overrides: Partial<Quote> = {}): Quote {
 export function priceRow(name: string, overrides: Partial<PriceRow> = {}): PriceRow {
   return {
     id: nextId++, name, unicodeName: null, category: "generic", registrationPrice: "10.00", renewalPrice: "12.00",
-    transferPrice: "11.00", threeYearPrice: "34.00", currency: "USD", providerCount: 3, prices: [], ...overrides,
+    transferPrice: "11.00", threeYearPrice: "34.00", currency: "USD", providerCount: 3, prices: [],
+    registrationIsStale: false, renewalIsStale: false, transferIsStale: false, threeYearIsStale: false,
+    lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, ...overrides,
   };
 }
 
 export function providerPrice(tld: string, overrides: Partial<ProviderPrice> = {}): ProviderPrice {
   return {
     id: nextId++, tld: { id: nextId++, name: tld, unicodeName: null, category: "generic" }, registrationPrice: "10.00",
-    renewalPrice: "12.00", transferPrice: "11.00", currency: "USD", isPromo: false, regularRegistrationPrice: null,
-    snapshotDate: "2026-01-01", lastCheckedAt: "2026-01-01T00:00:00.000Z", changedAt: "2026-01-01T00:00:00.000Z", ...overrides,
+    renewalPrice: "12.00", transferPrice: "11.00", currency: "USD", isPromo: false, regularRegistrationPrice: null, transferIsPromo: false,
+    snapshotDate: "2026-01-01", lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2026-01-01T00:00:00.000Z", ...overrides,
   };
 }
 

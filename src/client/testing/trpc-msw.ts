@@ -49,7 +49,7 @@ export const signedIn = (user: { firstName: string | null; email: string | null;
   trpcOk("auth.me", { id: 1, isAdmin: false, ...user });
 
 /** A deployment without a community chat or contact address (the server's defaults). */
-export const siteSettingsUnset = trpcOk("site.settings", { communityChatUrl: null, contactEmail: null });
+export const siteSettingsUnset = trpcOk("site.settings", { communityChatUrl: null, contactEmail: null, priceStaleDays: 90 });
 
 /** Answers a mutation; `calls` collects every input it received. */
 export function mutationOk<I = unknown>(path: string, answer: unknown | ((input: I) => unknown), calls?: I[]) {

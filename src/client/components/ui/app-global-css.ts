@@ -25,6 +25,7 @@ export const appGlobalCss: GlobalStyleObject = {
   ".app-badge[data-palette=green]": { bg: "green.subtle", color: "green.fg" },
   ".app-badge[data-palette=purple]": { bg: "purple.subtle", color: "purple.fg" },
   ".app-badge[data-palette=orange]": { bg: "orange.subtle", color: "orange.fg" },
+  ".app-badge[data-palette=yellow]": { bg: "yellow.subtle", color: "yellow.fg" },
   // green.solid (600) under white text is 3.3:1; 700 reaches 5:1 in both colour modes.
   ".app-badge[data-variant=solid][data-palette=green]": { bg: "green.700", color: "white" },
   ".app-badge[data-variant=solid][data-palette=gray]": { bg: "gray.solid", color: "gray.contrast" },

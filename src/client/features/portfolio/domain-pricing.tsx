@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import { LuPiggyBank } from "react-icons/lu";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { supports } from "../../components/domain-actions/redirect-links.ts";
-import { formatPrice } from "../../../shared/price-format.ts";
+import { formatCheckedDate, formatPrice } from "../../../shared/price-format.ts";
+import { StaleBadge, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { perYear } from "./format.ts";
 import type { UserDomain } from "./types.ts";
@@ -28,6 +29,16 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** When a quote was last checked, and the stale mark when no source confirmed it in time. */
+function Checked({ quote, explanation }: { quote: { lastCheckedAt: string; isStale: boolean }; explanation: string }) {
+  return (
+    <Text as="span" display="block" fontSize="xs" color="fg.muted">
+      {formatCheckedDate(quote.lastCheckedAt)}
+      {quote.isStale && <> <StaleBadge explanation={explanation} /></>}
+    </Text>
+  );
+}
+
 /**
  * The product's edge: what this domain costs to renew where it is, the cheapest renewal
  * anywhere, and what a transfer would save each year. The server computes the saving (USD
@@ -37,7 +48,8 @@ export function DomainPricing({ domain }: { domain: UserDomain }) {
   const trpc = useTRPC();
   // Already cached for the form's registrar select; tells whether the cheapest one takes transfer links.
   const providers = useQuery(trpc.providers.list.queryOptions());
-  const { currentRenewal: current, cheapestRenewal: cheapest, yearlySaving } = domain.pricing;
+  const { currentRenewal: current, cheapestRenewal: cheapest, yearlySaving, yearlySavingIsStale } = domain.pricing;
+  const explanation = useStaleExplanation();
   const own = domain.serviceProvider;
   const cheapestIsOwn = Boolean(own && cheapest && cheapest.serviceProvider.id === own.id);
   // A tie with another registrar still means there is nothing to save.
@@ -47,12 +59,17 @@ export function DomainPricing({ domain }: { domain: UserDomain }) {
   return (
     <Stack gap="1.5" fontSize="sm" borderTopWidth="1px" pt="3" aria-label={`Renewal prices for ${domain.domainName}`} role="group">
       <Line label={own ? `Renewal at ${own.name}` : "Renewal"}>
-        {current ? <Text as="span" fontWeight="semibold">{perYear(current.price, current.currency)}</Text>
-          : own ? "No price listed" : "Set a registrar to compare"}
+        {current ? (
+          <>
+            <Text as="span" fontWeight="semibold">{perYear(current.price, current.currency)}</Text>
+            <Checked quote={current} explanation={explanation} />
+          </>
+        ) : own ? "No price listed" : "Set a registrar to compare"}
       </Line>
       {cheapest && !cheapestIsOwn && (
         <Line label="Cheapest renewal">
           {perYear(cheapest.price, cheapest.currency)} at <ProviderLink id={cheapest.serviceProvider.id} name={cheapest.serviceProvider.name} />
+          <Checked quote={cheapest} explanation={explanation} />
         </Line>
       )}
       {!cheapest && <Line label="Cheapest renewal">No prices known for .{domain.tld.name}</Line>}
@@ -63,6 +80,7 @@ export function DomainPricing({ domain }: { domain: UserDomain }) {
             <Text fontWeight="semibold">
               Save {formatPrice(yearlySaving, "USD")}/yr by moving to {cheapest.serviceProvider.name}
             </Text>
+            {yearlySavingIsStale && <StaleBadge explanation={explanation} />}
           </HStack>
           {target && supports(target, "transfer") ? (
             <RedirectButton kind="transfer" providerId={target.id} providerName={target.name} domain={domain.domainName} />

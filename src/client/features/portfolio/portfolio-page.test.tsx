@@ -71,14 +71,34 @@ describe("a domain card", () => {
     expect(transfer.getAttribute("target")).toBe("_blank");
   });
 
+  it("says when each renewal quote was checked and marks a stale saving", async () => {
+    const stale = { lastCheckedAt: "2024-01-07T00:00:00.000Z", isStale: true, changedAt: "2024-01-07T00:00:00.000Z" };
+    server.use(...base([
+      userDomain({ id: 1, domainName: "old.com", pricing: {
+        currentRenewal: { price: "21.99", currency: "USD", ...stale },
+        cheapestRenewal: { price: "10.46", currency: "USD", ...stale, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" } },
+        yearlySaving: "11.53", yearlySavingIsStale: true,
+      } }),
+      userDomain({ id: 2, domainName: "new.com" }),
+    ]));
+    renderUi(<PortfolioPage />);
+    const old = within((await screen.findByRole("heading", { name: "old.com" })).closest("li")!);
+    expect(old.getAllByText("checked Jan 7, 2024")).toHaveLength(2);
+    // Both quotes and the saving carry the mark.
+    expect(await old.findAllByLabelText("Stale: Not confirmed in 90 days")).toHaveLength(3);
+    const fresh = within(screen.getByRole("heading", { name: "new.com" }).closest("li")!);
+    expect(fresh.getAllByText("checked Jan 1, 2026")).toHaveLength(2);
+    expect(fresh.queryByText("Stale")).toBeNull();
+  });
+
   it("says so when the domain already renews at the lowest price, and asks for a registrar when none is set", async () => {
-    const checked = { lastCheckedAt: "2026-01-01T00:00:00.000Z", changedAt: "2025-06-01T00:00:00.000Z" };
+    const checked = { lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2025-06-01T00:00:00.000Z" };
     const cheapest = { price: "10.46", currency: "USD", ...checked, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" } };
     server.use(...base([
       userDomain({ id: 1, domainName: "best.com", serviceProviderId: 3, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com", logoUrl: null },
-        pricing: { currentRenewal: { price: "10.46", currency: "USD", ...checked }, cheapestRenewal: cheapest, yearlySaving: null } }),
+        pricing: { currentRenewal: { price: "10.46", currency: "USD", ...checked }, cheapestRenewal: cheapest, yearlySaving: null, yearlySavingIsStale: false } }),
       userDomain({ id: 2, domainName: "bare.com", serviceProviderId: null, serviceProvider: null,
-        pricing: { currentRenewal: null, cheapestRenewal: cheapest, yearlySaving: null } }),
+        pricing: { currentRenewal: null, cheapestRenewal: cheapest, yearlySaving: null, yearlySavingIsStale: false } }),
     ]));
     renderUi(<PortfolioPage />);
     const best = within((await screen.findByRole("heading", { name: "best.com" })).closest("li")!);

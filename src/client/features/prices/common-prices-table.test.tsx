@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { priceRow, provider, quote } from "../../testing/fixtures.ts";
@@ -11,9 +11,9 @@ useMsw();
 
 const porkbun = provider({ name: "Porkbun" });
 const ROWS = [
-  priceRow("net", { registrationPrice: "11.00" }),
+  priceRow("net", { registrationPrice: "11.00", registrationIsStale: true, isStale: true, lastCheckedAt: "2024-01-07T00:00:00.000Z" }),
   priceRow("com", { registrationPrice: "9.59" }),
-  priceRow("io", { category: "country-code", registrationPrice: "28.12", prices: [quote(porkbun, { registrationPrice: "28.12", isPromo: true, regularRegistrationPrice: "46.65" })] }),
+  priceRow("io", { category: "country-code", registrationPrice: "28.12", prices: [quote(porkbun, { registrationPrice: "28.12", renewalPrice: "46.65", isPromo: true, regularRegistrationPrice: "46.65" })] }),
   priceRow("co", { category: "country-code", registrationPrice: null }),
   priceRow("org", { registrationPrice: "6.88" }),
 ];
@@ -31,12 +31,26 @@ describe("Best Prices for Common TLDs", () => {
     expect(screen.getByRole("row", { name: /\.co\b.*N\/A/ })).toBeTruthy();
   });
 
-  it("marks a promotional price with the regular price", async () => {
+  it("marks a promotional price with what it renews at", async () => {
     server.use(trpcOk("prices.common", ROWS));
     renderUi(<CommonPricesTable />);
     const row = await screen.findByRole("row", { name: /\.io/ });
     expect(row.textContent).toContain("Promo");
-    expect(row.textContent).toContain("regular $46.65 at Porkbun");
+    expect(row.textContent).toContain("$28.12 first year, renews at $46.65 at Porkbun");
+  });
+
+  it("says when each row was checked and marks a stale figure, with an explanation", async () => {
+    server.use(trpcOk("prices.common", ROWS));
+    renderUi(<CommonPricesTable />);
+    const net = await screen.findByRole("row", { name: /\.net/ });
+    expect(net.textContent).toContain("checked Jan 7, 2024");
+    // The row's note and its registration figure: both stale.
+    const marks = await within(net).findAllByLabelText("Stale: Not confirmed in 90 days");
+    expect(marks).toHaveLength(2);
+    expect(marks[0]!.getAttribute("title")).toBe("Not confirmed in 90 days");
+    const com = screen.getByRole("row", { name: /\.com/ });
+    expect(com.textContent).toContain("checked Jan 1, 2026");
+    expect(within(com).queryByText("Stale")).toBeNull();
   });
 
   it("filters by name (case-insensitive substring) and category in the browser", async () => {

@@ -32,6 +32,7 @@ export function filterAndSortRows(rows: readonly PriceRow[], state: TableState):
 export function promoQuote(row: PriceRow) {
   if (!row.registrationPrice) return undefined;
   return row.prices.find(
-    (quote) => quote.isPromo && quote.currency === row.currency && quote.registrationPrice === row.registrationPrice,
+    (quote) => quote.isPromo && quote.currency === row.currency && quote.registrationPrice === row.registrationPrice
+      && quote.isStale === row.registrationIsStale,
   );
 }

@@ -1,18 +1,29 @@
 import { Link } from "@tanstack/react-router";
-import { formatPrice } from "../../../shared/price-format.ts";
+import { formatPrice, promoWording } from "../../../shared/price-format.ts";
 import { CategoryBadge, PromoBadge } from "../../components/category-badge.tsx";
+import { CheckedNote, StaleBadge, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { promoQuote, type PriceRow } from "./filter-rows.ts";
 
-/** The headline registration price, marked (with the regular price) when it is a first-year promotion. */
-function RegistrationPrice({ row }: { row: PriceRow }) {
-  const promo = promoQuote(row);
-  const price = formatPrice(row.registrationPrice, row.currency);
-  if (!promo) return <>{price}</>;
+/** A headline figure; a stale one (no fresh quote has it) carries the stale mark. */
+function Figure({ value, isStale, row, explanation }: { value: string | null; isStale: boolean; row: PriceRow; explanation: string }) {
   return (
     <>
-      <PromoBadge /> {price}
+      {formatPrice(value, row.currency)}
+      {isStale && <> <StaleBadge explanation={explanation} /></>}
+    </>
+  );
+}
+
+/** The headline registration price; a first-year promotion says what it renews at. */
+function RegistrationPrice({ row, explanation }: { row: PriceRow; explanation: string }) {
+  const promo = promoQuote(row);
+  const figure = <Figure value={row.registrationPrice} isStale={row.registrationIsStale} row={row} explanation={explanation} />;
+  if (!promo) return figure;
+  return (
+    <>
+      <PromoBadge /> {figure}
       <span className="sub">
-        regular {formatPrice(promo.regularRegistrationPrice, promo.currency)} at {promo.serviceProvider.name}
+        {promoWording(promo.registrationPrice, promo.renewalPrice, promo.currency)} at {promo.serviceProvider.name}
       </span>
     </>
   );
@@ -21,7 +32,8 @@ function RegistrationPrice({ row }: { row: PriceRow }) {
 /** Plain cells, styled by PLAIN_ROWS_CSS on the table (see components/plain-table-css.ts). */
 export function PriceTableRow({ row }: { row: PriceRow }) {
   // Prices in the list are the lowest USD quotes, hence the fixed $ (spec section 5).
-  const price = (value: string | null) => formatPrice(value, row.currency);
+  const explanation = useStaleExplanation();
+  const figure = (value: string | null, isStale: boolean) => <Figure value={value} isStale={isStale} row={row} explanation={explanation} />;
   return (
     <tr>
       <td data-sticky="">
@@ -30,6 +42,7 @@ export function PriceTableRow({ row }: { row: PriceRow }) {
             .{row.unicodeName ?? row.name}
           </Link>
           {row.unicodeName && <span className="sub">.{row.name}</span>}
+          <CheckedNote lastCheckedAt={row.lastCheckedAt} isStale={row.isStale} explanation={explanation} />
           {/* On a phone the category column is hidden and the badge sits under the name. */}
           <span className="category-inline">
             <CategoryBadge category={row.category} />
@@ -40,11 +53,11 @@ export function PriceTableRow({ row }: { row: PriceRow }) {
         <CategoryBadge category={row.category} />
       </td>
       <td data-num="">
-        <RegistrationPrice row={row} />
+        <RegistrationPrice row={row} explanation={explanation} />
       </td>
-      <td data-num="">{price(row.renewalPrice)}</td>
-      <td data-num="">{price(row.transferPrice)}</td>
-      <td data-num="">{price(row.threeYearPrice)}</td>
+      <td data-num="">{figure(row.renewalPrice, row.renewalIsStale)}</td>
+      <td data-num="">{figure(row.transferPrice, row.transferIsStale)}</td>
+      <td data-num="">{figure(row.threeYearPrice, row.threeYearIsStale)}</td>
       <td data-num="">{row.providerCount}</td>
     </tr>
   );

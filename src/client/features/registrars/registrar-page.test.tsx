@@ -66,6 +66,21 @@ describe("registrar page", () => {
     expect(headers).toEqual(["TLD", "Category", "Registration", "Renewal", "Transfer", "Currency", "Actions"]);
   });
 
+  it("says when each price was checked, marks stale ones and words a promo", async () => {
+    serve(PORKBUN, [
+      providerPrice("com", { registrationPrice: "11.08", isStale: true, lastCheckedAt: "2024-01-07T00:00:00.000Z" }),
+      providerPrice("net", { registrationPrice: "11.28", renewalPrice: "18.48", isPromo: true, regularRegistrationPrice: "14.00", lastCheckedAt: "2026-05-20T00:00:00.000Z" }),
+    ]);
+    renderUi(<RegistrarPage rawId="1" />);
+    const com = (await screen.findByRole("link", { name: ".com" })).closest("tr")!;
+    expect(com.textContent).toContain("checked Jan 7, 2024");
+    expect(await within(com).findByLabelText("Stale: Not confirmed in 90 days")).toBeTruthy();
+    const net = screen.getByRole("link", { name: ".net" }).closest("tr")!;
+    expect(net.textContent).toContain("checked May 20, 2026");
+    expect(net.textContent).toContain("$11.28 first year, renews at $18.48");
+    expect(within(net).queryByText("Stale")).toBeNull();
+  });
+
   it("says 'Mixed' across currencies and hides accreditation when not accredited", async () => {
     serve({ ...PORKBUN, ianaStatus: null, isActive: false }, [...ROWS, providerPrice("de", { currency: "EUR", registrationPrice: "5.00" })]);
     renderUi(<RegistrarPage rawId="1" />);

@@ -1,8 +1,9 @@
 import { Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { formatPrice } from "../../../shared/price-format.ts";
-import { CategoryBadge } from "../../components/category-badge.tsx";
+import { formatPrice, promoWording } from "../../../shared/price-format.ts";
+import { CategoryBadge, PromoBadge } from "../../components/category-badge.tsx";
+import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { domainForTld, supports } from "../../components/domain-actions/redirect-links.ts";
 import { PLAIN_ROWS_CSS } from "../../components/plain-table-css.ts";
@@ -25,6 +26,7 @@ interface RegistrarPricingTableProps {
 
 function PriceRow({ row, provider, domain }: { row: Row; provider: Provider; domain: string }) {
   const money = (value: string | null) => formatPrice(value, row.currency);
+  const explanation = useStaleExplanation();
   // Spec: the buttons appear only once something is typed and the provider links that action.
   const kinds = domain.trim() ? (["register", "transfer"] as const).filter((kind) => supports(provider, kind)) : [];
   return (
@@ -33,13 +35,28 @@ function PriceRow({ row, provider, domain }: { row: Row; provider: Provider; dom
         <Link to="/tld/$tldId" params={{ tldId: String(row.tld.id) }}>
           .{row.tld.unicodeName ?? row.tld.name}
         </Link>
+        <CheckedNote lastCheckedAt={row.lastCheckedAt} isStale={row.isStale} explanation={explanation} />
       </td>
       <td>
         <CategoryBadge category={row.tld.category} />
       </td>
-      <td data-num="">{money(row.registrationPrice)}</td>
+      <td data-num="">
+        {money(row.registrationPrice)}
+        {row.isPromo && (
+          <span className="sub">
+            <PromoBadge /> {promoWording(row.registrationPrice, row.renewalPrice, row.currency)}
+          </span>
+        )}
+      </td>
       <td data-num="">{money(row.renewalPrice)}</td>
-      <td data-num="">{money(row.transferPrice)}</td>
+      <td data-num="">
+        {money(row.transferPrice)}
+        {row.transferIsPromo && (
+          <span className="sub">
+            <PromoBadge /> sale transfer
+          </span>
+        )}
+      </td>
       <td>{row.currency}</td>
       <td>
         <span className="cell-actions">

@@ -38,7 +38,7 @@ describe("app shell", () => {
   });
 
   it("renders the footer when it nears the viewport, with every destination and the copyright line", async () => {
-    server.use(trpcOk("site.settings", { communityChatUrl: "https://chat.example.org/join", contactEmail: null }));
+    server.use(trpcOk("site.settings", { communityChatUrl: "https://chat.example.org/join", contactEmail: null, priceStaleDays: 90 }));
     const view = controlIntersections();
     renderUi(<AppShell>page</AppShell>);
     await screen.findByRole("link", { name: "Sign In" });

@@ -1,7 +1,8 @@
 import { Skeleton, Table } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { formatPrice, priceOrMissing } from "../../../shared/price-format.ts";
+import { formatPrice, priceOrMissing, promoWording } from "../../../shared/price-format.ts";
 import { PromoBadge } from "../../components/category-badge.tsx";
+import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { supports } from "../../components/domain-actions/redirect-links.ts";
 import { PLAIN_ROWS_CSS } from "../../components/plain-table-css.ts";
@@ -19,6 +20,7 @@ interface ProviderPriceTableProps {
 
 function QuoteRow({ quote, domain }: { quote: Quote; domain: string }) {
   const provider = quote.serviceProvider;
+  const explanation = useStaleExplanation();
   const money = (value: string | null) => formatPrice(value, quote.currency);
   return (
     <tr>
@@ -30,6 +32,7 @@ function QuoteRow({ quote, domain }: { quote: Quote; domain: string }) {
               {provider.name}
             </Link>
             <span className="sub">{provider.domain}</span>
+            <CheckedNote lastCheckedAt={quote.lastCheckedAt} isStale={quote.isStale} explanation={explanation} />
           </span>
         </span>
       </td>
@@ -37,12 +40,19 @@ function QuoteRow({ quote, domain }: { quote: Quote; domain: string }) {
         {money(quote.registrationPrice)}
         {quote.isPromo && (
           <span className="sub">
-            <PromoBadge /> then {money(quote.regularRegistrationPrice)}
+            <PromoBadge /> {promoWording(quote.registrationPrice, quote.renewalPrice, quote.currency)}
           </span>
         )}
       </td>
       <td data-num="">{money(quote.renewalPrice)}</td>
-      <td data-num="">{money(quote.transferPrice)}</td>
+      <td data-num="">
+        {money(quote.transferPrice)}
+        {quote.transferIsPromo && (
+          <span className="sub">
+            <PromoBadge /> sale transfer
+          </span>
+        )}
+      </td>
       <td>
         <span className="cell-actions">
           {(["register", "transfer"] as const)

@@ -66,6 +66,28 @@ describe("TLD page", () => {
     expect(comparison().getByText("€14.90")).toBeTruthy();
   });
 
+  it("says when each quote was checked, marks stale ones, words the promo and leaves stale quotes out of the lowest", async () => {
+    serve(TLD, [
+      quote(route53, { registrationPrice: "12.00", lastCheckedAt: "2026-03-02T10:00:00.000Z" }),
+      quote(cloudflare, { registrationPrice: "9.59", isStale: true, lastCheckedAt: "2024-01-07T00:00:00.000Z" }),
+      quote(provider({ name: "Hover" }), { registrationPrice: "14.99", renewalPrice: "18.48", isPromo: true, regularRegistrationPrice: "16.99", transferPrice: "8.00", transferIsPromo: true }),
+    ]);
+    renderUi(<TldPage tldId="com" />);
+    const cloudflareCells = within(await waitFor(() => cloudflareRow()));
+    expect(cloudflareRow().textContent).toContain("checked Jan 7, 2024");
+    expect((await cloudflareCells.findByLabelText("Stale: Not confirmed in 90 days")).getAttribute("title")).toBe("Not confirmed in 90 days");
+    const route = comparison().getByRole("row", { name: /Amazon Route 53/ });
+    expect(route.textContent).toContain("checked Mar 2, 2026");
+    expect(within(route).queryByText("Stale")).toBeNull();
+    expect(comparison().getByRole("row", { name: /Hover/ }).textContent).toContain("$14.99 first year, renews at $18.48");
+    expect(comparison().getByRole("row", { name: /Hover/ }).textContent).toContain("$8.00Promo sale transfer");
+    expect(route.textContent).not.toContain("sale transfer");
+    const stats = within((await screen.findByText("Lowest registration")).closest("dl") as HTMLElement);
+    expect(stats.getByText("$12.00")).toBeTruthy(); // the fresh lowest, not the stale $9.59
+    expect(stats.queryByText("$9.59")).toBeNull();
+    expect(screen.getByText("From fresh quotes only; stale ones are left out.")).toBeTruthy();
+  });
+
   it("says 'TLD Not Found' with a way home for an unknown TLD", async () => {
     server.use(trpcError("catalogue.tld", 404, 'TLD "zzz" not found'), trpcError("prices.byTld", 404), trpcError("prices.historyByTld", 404));
     renderUi(<TldPage tldId="zzz" />);

@@ -11,7 +11,7 @@ import { findUserByCalendarTokenHash, setCalendarTokenHash } from "../../../../d
 import { formatPrice } from "../../../shared/price-format.ts";
 import { notFound } from "../../lib/errors.ts";
 import { buildCalendar } from "./ics.ts";
-import { toUserDomainItem } from "./item.ts";
+import { staleBefore, toUserDomainItem } from "./item.ts";
 
 const TOKEN_SHAPE = /^[a-z2-7]{32}$/;
 const ALARM_DAYS_BEFORE = 30;
@@ -33,7 +33,8 @@ export async function revokeCalendarToken(db: Db, userId: number): Promise<{ rev
 export async function renderCalendarFeed(db: Db, token: string): Promise<string> {
   const user = TOKEN_SHAPE.test(token) ? await findUserByCalendarTokenHash(db, hash(token)) : null;
   if (!user) throw notFound("Calendar not found");
-  const items = (await listUserDomains(db, user.id, "expiry")).map(toUserDomainItem).filter((d) => d.expirationDate);
+  const now = new Date();
+  const items = (await listUserDomains(db, user.id, staleBefore(now), "expiry")).map((row) => toUserDomainItem(row, now)).filter((d) => d.expirationDate);
   return buildCalendar("Domain expirations", items.map((d) => {
     const current = d.pricing.currentRenewal;
     const cheapest = d.pricing.cheapestRenewal;

@@ -14,7 +14,8 @@ import { guardFormula, parseCsv, toCsv, unguardFormula } from "./csv.ts";
 import { matchTld } from "./service.ts";
 
 export async function exportPortfolioCsv(db: Db, userId: number): Promise<string> {
-  const rows = await listUserDomains(db, userId);
+  // The export carries no prices, so which quotes count as stale does not matter here.
+  const rows = await listUserDomains(db, userId, new Date());
   return toCsv([
     [...CSV_COLUMNS],
     ...rows.map((r) => [

@@ -16,8 +16,9 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
   let userId: number;
   const providers = new Map<string, number>();
   /** Active providers' .com renewal quotes, straight from the seeded prices. */
-  let comUsd: { provider: string; id: number; domain: string; cents: number; fresh: { lastCheckedAt: string; changedAt: string } }[];
-  let comEur: { provider: string; cents: number; fresh: { lastCheckedAt: string; changedAt: string } }[];
+  type Freshness = { lastCheckedAt: string; isStale: boolean; changedAt: string };
+  let comUsd: { provider: string; id: number; domain: string; cents: number; fresh: Freshness }[];
+  let comEur: { provider: string; cents: number; fresh: Freshness }[];
 
   beforeAll(async () => {
     const db = getDb();
@@ -26,8 +27,12 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
     for (const p of await db.db.select({ id: db.t.serviceProviders.id, name: db.t.serviceProviders.name }).from(db.t.serviceProviders)) providers.set(p.name, p.id);
     const [com] = await db.db.select({ id: db.t.tlds.id }).from(db.t.tlds).where(eq(db.t.tlds.name, "com"));
     const quotes = (await listQuotesForTlds(db, [com!.id], "summary")).filter((q) => (q.renewalPrice ?? 0) > 0);
-    const fresh = (q: { lastCheckedAt: Date; changedAt: Date }) => ({ lastCheckedAt: q.lastCheckedAt.toISOString(), changedAt: q.changedAt.toISOString() });
-    const byPrice = (a: { cents: number; provider: string }, b: { cents: number; provider: string }) => a.cents - b.cents || a.provider.localeCompare(b.provider);
+    const fresh = (q: { lastCheckedAt: Date; changedAt: Date }) => ({
+      lastCheckedAt: q.lastCheckedAt.toISOString(), isStale: Date.now() - q.lastCheckedAt.getTime() >= 90 * 86_400_000, changedAt: q.changedAt.toISOString(),
+    });
+    // Fresh quotes first: a stale one is only the cheapest when no fresh one exists.
+    type Ranked = { cents: number; provider: string; fresh: Freshness };
+    const byPrice = (a: Ranked, b: Ranked) => Number(a.fresh.isStale) - Number(b.fresh.isStale) || a.cents - b.cents || a.provider.localeCompare(b.provider);
     comUsd = quotes.filter((q) => q.currency === "USD")
       .map((q) => ({ provider: q.serviceProvider.name, id: q.serviceProvider.id, domain: q.serviceProvider.domain, cents: q.renewalPrice!, fresh: fresh(q) }))
       .sort(byPrice);
@@ -49,7 +54,8 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
     expect(item.pricing).toEqual({
       currentRenewal: { price: minorToDecimalString(dearest.cents), currency: "USD", ...dearest.fresh },
       cheapestRenewal: { price: minorToDecimalString(cheapest.cents), currency: "USD", ...cheapest.fresh, serviceProvider: { id: cheapest.id, name: cheapest.provider, domain: cheapest.domain } },
-      yearlySaving: minorToDecimalString(dearest.cents - cheapest.cents),
+      yearlySaving: cheapest.fresh.isStale && !dearest.fresh.isStale ? null : minorToDecimalString(dearest.cents - cheapest.cents),
+      yearlySavingIsStale: dearest.fresh.isStale || cheapest.fresh.isStale,
     });
   });
 

@@ -14,7 +14,7 @@ import {
   DATES_ORDER_MESSAGE, datesInOrder, type UserDomainCreateInput, type UserDomainUpdateInput,
 } from "../../../shared/schemas/user-domain.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { toUserDomainItem, type UserDomainItem } from "./item.ts";
+import { staleBefore, toUserDomainItem, type UserDomainItem } from "./item.ts";
 
 const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 export const duplicateMessage = (domain: string) => `${domain} is already in your portfolio`;
@@ -47,13 +47,15 @@ async function assertProvider(db: Db, id: number | null) {
 }
 
 async function itemOrThrow(db: Db, userId: number, id: number): Promise<UserDomainItem> {
-  const row = await findUserDomain(db, userId, id);
+  const now = new Date();
+  const row = await findUserDomain(db, userId, id, staleBefore(now));
   if (!row) throw notFound("Domain not found");
-  return toUserDomainItem(row);
+  return toUserDomainItem(row, now);
 }
 
 export async function listPortfolio(db: Db, userId: number): Promise<UserDomainItem[]> {
-  return (await listUserDomains(db, userId)).map(toUserDomainItem);
+  const now = new Date();
+  return (await listUserDomains(db, userId, staleBefore(now))).map((row) => toUserDomainItem(row, now));
 }
 
 export const getPortfolioDomain = itemOrThrow;
@@ -76,7 +78,7 @@ export async function createPortfolioDomain(db: Db, userId: number, input: UserD
 
 /** Absent fields keep their stored values; null or "" clears an optional one. */
 export async function updatePortfolioDomain(db: Db, userId: number, id: number, input: UserDomainUpdateInput): Promise<UserDomainItem> {
-  const stored = await findUserDomain(db, userId, id);
+  const stored = await findUserDomain(db, userId, id, staleBefore(new Date()));
   if (!stored) throw notFound("Domain not found");
   const domainName = input.domainName ?? stored.domainName;
   const renamed = domainName !== stored.domainName;

@@ -6,7 +6,7 @@
 import type { Db } from "../../../../db/client.ts";
 import { listUserDomains, type PricedUserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
 import { minorToDecimalString as money } from "../../../shared/price-format.ts";
-import { savingCents } from "./item.ts";
+import { savingCents, staleBefore } from "./item.ts";
 
 const DAY_MS = 86_400_000;
 /** Recently expired domains are usually still in the registrar's grace period, so still worth showing. */
@@ -27,7 +27,7 @@ function expiringItem(row: PricedUserDomainRow, daysLeft: number) {
 export type ExpiringItem = ReturnType<typeof expiringItem>;
 
 export async function getPortfolioSummary(db: Db, userId: number, now = new Date()) {
-  const rows = await listUserDomains(db, userId, "expiry");
+  const rows = await listUserDomains(db, userId, staleBefore(now), "expiry");
   const today = utcDay(now.toISOString().slice(0, 10));
   let total = 0;
   let withoutPrice = 0;
@@ -37,7 +37,7 @@ export async function getPortfolioSummary(db: Db, userId: number, now = new Date
   for (const row of rows) {
     if (row.currentRenewal?.currency === "USD") total += row.currentRenewal.price;
     else withoutPrice += 1;
-    saving += savingCents(row) ?? 0;
+    saving += savingCents(row, now) ?? 0;
     if (!row.expirationDate) continue;
     const daysLeft = Math.round(utcDay(row.expirationDate) - today);
     const bucket = daysLeft < -EXPIRED_LOOKBACK_DAYS ? null

@@ -28,6 +28,11 @@ forEachDialect("price freshness after seeding", (getDb) => {
     ]);
   });
 
+  it("a sale transfer price is served with its transfer promo flag, a list-price one without", async () => {
+    expect(await namecheapQuote("com")).toMatchObject({ transferPrice: "11.48", transferIsPromo: true });
+    expect(await namecheapQuote("sg")).toMatchObject({ transferIsPromo: false });
+  });
+
   it("a quote the newer list dropped was last checked by the older one", async () => {
     expect(await namecheapQuote("ai")).toMatchObject({ changedAt: day("2023-08-28"), lastCheckedAt: day("2023-08-28") });
   });

@@ -4,10 +4,13 @@
  * lowest USD quotes among active providers (non-USD quotes stay in `prices` with their currency).
  * Both doors (REST and tRPC) answer from the same cached serialised JSON below; list rows are
  * stored as JSON with their summary, so a page is built by joining strings, never re-parsed.
+ * Every quote and row says when it was last checked and whether it is stale; stored rows are
+ * rewritten as their quotes turn stale (sweepTurnedStale below, decision 016).
  */
 import type { Db } from "../../../../db/client.ts";
 import { listPriceHistoryForTld, listQuotesForTlds, type ProviderRef } from "../../../../db/repositories/domain-price-repository.ts";
 import { listPriceRowsByName, listPriceTable } from "../../../../db/repositories/price-row-repository.ts";
+import { priceStaleDays, refreshRowsTurnedStale } from "../../../../db/repositories/price-summary-repository.ts";
 import { findTldByKey } from "../../../../db/repositories/tld-repository.ts";
 import { COMMON_TLDS } from "../../../shared/constants.ts";
 import { minorToPrice as money } from "../../../shared/price-format.ts";
@@ -20,7 +23,26 @@ import type { CachedJson } from "../../lib/json-cache.ts";
 export type { PricePage, PriceRow } from "../../../shared/price-quote.ts";
 export type PriceQuote = Quote<ProviderRef>;
 
+/** Staleness is counted in days: checking for rows to rewrite once a minute per process is plenty. */
+const SWEEP_INTERVAL_MS = 60_000;
+const lastSweep = new WeakMap<Db, Promise<unknown>>();
+const lastSweepAt = new WeakMap<Db, number>();
+
+/** Before stored rows are served: rewrite those whose quotes turned stale since the last sweep. */
+function sweepTurnedStale(db: Db): Promise<unknown> {
+  const now = Date.now();
+  const previous = lastSweep.get(db);
+  if (previous && now - (lastSweepAt.get(db) ?? 0) < SWEEP_INTERVAL_MS) return previous;
+  const sweep = refreshRowsTurnedStale(db, new Date(now));
+  lastSweep.set(db, sweep.catch(() => undefined));
+  lastSweepAt.set(db, now);
+  // A failed sweep is retried by the next request instead of waiting a minute.
+  sweep.catch(() => lastSweepAt.delete(db));
+  return sweep;
+}
+
 async function pricePageJson(db: Db, query: PriceListQuery): Promise<string> {
+  await sweepTurnedStale(db);
   const { rows, total } = await listPriceTable(db, {
     page: query.page,
     limit: query.limit,
@@ -34,6 +56,7 @@ async function pricePageJson(db: Db, query: PriceListQuery): Promise<string> {
 }
 
 async function commonPricesJson(db: Db): Promise<string> {
+  await sweepTurnedStale(db);
   return `[${(await listPriceRowsByName(db, COMMON_TLDS)).join(",")}]`;
 }
 
@@ -45,7 +68,8 @@ async function requireTld(db: Db, key: string) {
 
 async function tldPricesJson(db: Db, key: string): Promise<string> {
   const tld = await requireTld(db, key);
-  const quotes: PriceQuote[] = (await listQuotesForTlds(db, [tld.id], "full")).map(({ tldId: _, ...q }) => serializeQuote(q));
+  const quotes: PriceQuote[] = (await listQuotesForTlds(db, [tld.id], "full"))
+    .map(({ tldId: _, ...q }) => serializeQuote(q, new Date(), priceStaleDays()));
   return JSON.stringify(quotes);
 }
 

@@ -5,9 +5,11 @@ import { listAccreditedRegistrars } from "../../../../db/repositories/iana-regis
 import {
   findServiceProvider, findServiceProviderByDomain, listServiceProviders, updateServiceProvider,
 } from "../../../../db/repositories/service-provider-repository.ts";
+import { priceStaleDays } from "../../../../db/repositories/price-summary-repository.ts";
 import { listProviderCoverage } from "../../../../db/repositories/provider-coverage-repository.ts";
 import { canConnectAccount } from "../../../shared/connectable-registrars.ts";
 import { minorToPrice as money } from "../../../shared/price-format.ts";
+import { isStaleAt } from "../../../shared/price-freshness.ts";
 import type { ServiceProviderEditInput } from "../../../shared/schemas/service-provider.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 
@@ -36,6 +38,7 @@ export async function updateProvider(ctx: { db: Db; onPricesChanged: (db: Db) =>
 export async function getProviderPrices(db: Db, id: number) {
   await getProvider(db, id);
   const rows = await listQuotesByProvider(db, id);
+  const now = new Date();
   return rows.map((r) => ({
     ...r,
     registrationPrice: money(r.registrationPrice),
@@ -43,6 +46,7 @@ export async function getProviderPrices(db: Db, id: number) {
     transferPrice: money(r.transferPrice),
     regularRegistrationPrice: money(r.regularRegistrationPrice),
     lastCheckedAt: r.lastCheckedAt.toISOString(),
+    isStale: isStaleAt(r.lastCheckedAt, now, priceStaleDays()),
     changedAt: r.changedAt.toISOString(),
   }));
 }

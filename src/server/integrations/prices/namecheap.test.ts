@@ -30,6 +30,9 @@ describe("Namecheap price source", () => {
     expect(com).toEqual(file.quotes.find((q) => q.tld === "com"));
     expect(com).toMatchObject({ isPromo: true, currency: "USD" });
     expect(com!.registration).toBeLessThan(com!.regularRegistration!);
+    // A sale transfer is kept as the price (not replaced by the list price), with its own flag.
+    expect(com).toMatchObject({ transfer: 1148, transferIsPromo: true });
+    expect(list.quotes.find((q) => q.tld === "io")?.transferIsPromo).toBe(false);
   });
 
   it("uses NAMECHEAP_USERNAME when it is set", async () => {

@@ -97,7 +97,7 @@ export function namecheapSource(config: Config, http?: HttpOptions): PriceSource
         if (reg === null || ren === null || tra === null) { list.out.skip(name, "malformed"); continue; }
         const currency = reg?.currency ?? ren?.currency ?? tra?.currency;
         list.out.add(name, {
-          ...namecheapRawPrices({ create: reg?.regular, renew: ren?.regular, transfer: tra?.regular }, reg?.price),
+          ...namecheapRawPrices({ create: reg?.regular, renew: ren?.regular, transfer: tra?.regular }, reg?.price, tra?.price),
           ...(currency ? { currency } : {}),
         });
       }

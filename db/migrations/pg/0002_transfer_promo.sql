@@ -1,0 +1,2 @@
+ALTER TABLE "domain_price_history" ADD COLUMN "transfer_is_promo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "domain_prices" ADD COLUMN "transfer_is_promo" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,70 @@
+import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
+import { createTestApp } from "../../testing/test-app.ts";
+import type { UserDomainItem } from "./item.ts";
+import type { PortfolioSummary } from "./summary.ts";
+
+const DAY = 86_400_000;
+
+forEachDialect("portfolio pricing with stale quotes", (getDb) => {
+  let call: ReturnType<typeof authed>;
+  let own: { id: number; providerId: number };
+  let rival: { id: number; providerId: number; name: string };
+  let staleCheapest: number;
+
+  /** .net at two active USD providers made fresh (own 30.00, rival 20.00), every other quote checked 200 days ago. */
+  beforeAll(async () => {
+    const handle = getDb();
+    const { db, t } = handle;
+    const dp = t.domainPrices;
+    const app = createTestApp(handle, { env: AUTH_TEST_ENV });
+    call = authed(app, (await registerUser(app)).cookie);
+    const [net] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "net"));
+    const quotes = await db.select({ id: dp.id, providerId: dp.serviceProviderId, name: t.serviceProviders.name, renewal: dp.renewalPrice })
+      .from(dp).innerJoin(t.serviceProviders, eq(t.serviceProviders.id, dp.serviceProviderId))
+      .where(and(eq(dp.tldId, net!.id), eq(dp.currency, "USD"), eq(t.serviceProviders.isActive, true)));
+    expect(quotes.length).toBeGreaterThan(3);
+    [own, rival] = [quotes[0]!, quotes[1]!];
+    staleCheapest = Math.min(...quotes.slice(2).filter((q) => q.renewal).map((q) => q.renewal!));
+    expect(staleCheapest).toBeLessThan(2000);
+    await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - 200 * DAY) }).where(and(eq(dp.tldId, net!.id), notInArray(dp.id, [own.id, rival.id])));
+    await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - DAY), renewalPrice: 3000 }).where(eq(dp.id, own.id));
+    await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - DAY), renewalPrice: 2000 }).where(eq(dp.id, rival.id));
+  });
+
+  it("the cheapest renewal elsewhere and the saving ignore cheaper stale quotes while a fresh one exists", async () => {
+    const { body: item } = await call<UserDomainItem>("/api/user-domains", { method: "POST", body: { domainName: "mine.net", serviceProviderId: own.providerId } });
+    expect(item.pricing).toMatchObject({
+      currentRenewal: { price: "30.00", isStale: false },
+      cheapestRenewal: { price: "20.00", isStale: false, serviceProvider: { id: rival.providerId, name: rival.name } },
+      yearlySaving: "10.00", yearlySavingIsStale: false,
+    });
+    const summary = (await call<PortfolioSummary>("/api/user-domains/summary")).body;
+    expect(summary.totalPossibleSaving.amount).toBe("10.00");
+  });
+
+  it("once the rival turns stale, the own fresh quote is the cheapest and no saving is claimed", async () => {
+    const { db, t } = getDb();
+    await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 91 * DAY) }).where(inArray(t.domainPrices.id, [rival.id]));
+    const [item] = (await call<UserDomainItem[]>("/api/user-domains")).body.filter((d) => d.domainName === "mine.net");
+    expect(item!.pricing).toMatchObject({
+      currentRenewal: { price: "30.00", isStale: false },
+      cheapestRenewal: { price: "30.00", isStale: false, serviceProvider: { id: own.providerId } },
+      yearlySaving: null, yearlySavingIsStale: false,
+    });
+    expect((await call<PortfolioSummary>("/api/user-domains/summary")).body.totalPossibleSaving.amount).toBe("0.00");
+  });
+
+  it("when every quote is stale, the cheapest is the lowest stale one and the saving says it is stale", async () => {
+    const { db, t } = getDb();
+    await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 91 * DAY) }).where(eq(t.domainPrices.id, own.id));
+    const [item] = (await call<UserDomainItem[]>("/api/user-domains")).body.filter((d) => d.domainName === "mine.net");
+    expect(item!.pricing).toMatchObject({
+      currentRenewal: { price: "30.00", isStale: true },
+      cheapestRenewal: { price: (staleCheapest / 100).toFixed(2), isStale: true },
+      yearlySaving: ((3000 - staleCheapest) / 100).toFixed(2), yearlySavingIsStale: true,
+    });
+  });
+});

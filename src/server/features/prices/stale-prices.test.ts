@@ -1,0 +1,107 @@
+import { and, eq, ne } from "drizzle-orm";
+import { expect, it } from "vitest";
+import type { Db } from "../../../../db/client.ts";
+import { refreshRowsTurnedStale, refreshTldPriceSummaries } from "../../../../db/repositories/price-summary-repository.ts";
+import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import { invalidatePriceCache } from "../../lib/price-cache.ts";
+import { createTestApp, getJson } from "../../testing/test-app.ts";
+import type { PricePage, PriceQuote, PriceRow } from "./service.ts";
+
+const DAY = 86_400_000;
+const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+/** Every USD quote of `tld` last checked 200 days ago, then one provider's set to `cents` and checked at `checkedAt`. */
+async function oneFreshQuote(handle: Db, tld: string, cents: number, checkedAt: Date, rowsAt = new Date()) {
+  const { db, t } = handle;
+  const dp = t.domainPrices;
+  const [row] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, tld));
+  const quotes = await db.select({ id: dp.id, providerId: dp.serviceProviderId, registration: dp.registrationPrice })
+    .from(dp).innerJoin(t.serviceProviders, eq(t.serviceProviders.id, dp.serviceProviderId))
+    .where(and(eq(dp.tldId, row!.id), eq(dp.currency, "USD"), eq(t.serviceProviders.isActive, true)));
+  expect(quotes.length).toBeGreaterThan(2);
+  const fresh = quotes[0]!;
+  await handle.transaction(async (tx) => {
+    await tx.update(dp).set({ lastCheckedAt: new Date(Date.now() - 200 * DAY) }).where(and(eq(dp.tldId, row!.id), ne(dp.id, fresh.id)));
+    await tx.update(dp).set({ lastCheckedAt: checkedAt, registrationPrice: cents, renewalPrice: cents, transferPrice: cents }).where(eq(dp.id, fresh.id));
+    await refreshTldPriceSummaries(tx, t, [row!.id], rowsAt);
+  });
+  invalidatePriceCache(handle);
+  const staleLowest = Math.min(...quotes.filter((q) => q.id !== fresh.id && q.registration !== null).map((q) => q.registration!));
+  return { tldId: row!.id, freshId: fresh.id, providerId: fresh.providerId, staleLowest };
+}
+
+const rowOf = async (handle: Db, tld: string) =>
+  (await getJson<PricePage>(createTestApp(handle), `/api/domain-prices?search=${tld}&limit=100`)).body.data.find((r) => r.name === tld)!;
+
+forEachDialect("stale prices", (getDb) => {
+  it("a fresh quote makes the row's lowest prices even when stale quotes are cheaper; stale quotes are marked", async () => {
+    const handle = getDb();
+    const checked = new Date(Date.now() - 3 * DAY);
+    const { freshId, staleLowest } = await oneFreshQuote(handle, "net", 9_999_900, checked);
+    expect(staleLowest).toBeLessThan(9_999_900);
+    const row = await rowOf(handle, "net");
+    expect(row).toMatchObject({
+      registrationPrice: "99999.00", registrationIsStale: false, renewalPrice: "99999.00", renewalIsStale: false,
+      transferPrice: "99999.00", transferIsStale: false, threeYearPrice: "299997.00", threeYearIsStale: false,
+      lastCheckedAt: checked.toISOString(), isStale: false,
+    });
+    for (const q of row.prices) expect(q.isStale, `quote ${q.id}`).toBe(q.id !== freshId);
+
+    // The TLD page and the tRPC door say the same of each quote.
+    const quotes = (await getJson<PriceQuote[]>(createTestApp(handle), "/api/domain-prices/tld/net")).body;
+    expect(quotes.find((q) => q.id === freshId)).toMatchObject({ isStale: false, lastCheckedAt: checked.toISOString() });
+    expect(quotes.filter((q) => q.id !== freshId).every((q) => q.isStale)).toBe(true);
+    const trpc = await getJson<{ result: { data: PricePage } }>(createTestApp(handle), `/trpc/prices.list?input=${input({ search: "net", limit: 100 })}`);
+    expect(trpc.body.result.data.data.find((r) => r.name === "net")).toEqual(row);
+
+    // Sorting by price uses the fresh figure: .net is the dearest registration in the list now.
+    const dearest = await getJson<PricePage>(createTestApp(handle), "/api/domain-prices?sortBy=registrationPrice&sortOrder=desc&limit=1");
+    expect(dearest.body.data[0]!.name).toBe("net");
+  });
+
+  it("with only stale quotes, the lowest figure is shown and marked stale", async () => {
+    const handle = getDb();
+    const { staleLowest } = await oneFreshQuote(handle, "org", 99_900, new Date(Date.now() - 120 * DAY));
+    const row = await rowOf(handle, "org");
+    expect(row).toMatchObject({ registrationPrice: (Math.min(staleLowest, 99_900) / 100).toFixed(2), registrationIsStale: true, isStale: true });
+    expect(row.prices.every((q) => q.isStale)).toBe(true);
+  });
+
+  it("a stored row is rewritten once its fresh quote turns stale, without any write to the quotes", async () => {
+    const handle = getDb();
+    const now = new Date();
+    // Fresh for one more hour as of `now`.
+    const { staleLowest } = await oneFreshQuote(handle, "info", 99_900, new Date(now.getTime() - 90 * DAY + 3_600_000), now);
+    expect(await refreshRowsTurnedStale(handle, now)).toBeGreaterThanOrEqual(0);
+    invalidatePriceCache(handle);
+    expect(await rowOf(handle, "info")).toMatchObject({ registrationPrice: "999.00", registrationIsStale: false, isStale: false });
+
+    const later = new Date(now.getTime() + 2 * 3_600_000);
+    expect(await refreshRowsTurnedStale(handle, later)).toBe(1);
+    invalidatePriceCache(handle);
+    const row = await rowOf(handle, "info");
+    expect(row).toMatchObject({ registrationPrice: (staleLowest / 100).toFixed(2), registrationIsStale: true, isStale: true });
+    // Nothing else crossed since: the next sweep rewrites nothing.
+    expect(await refreshRowsTurnedStale(handle, new Date(later.getTime() + 1000))).toBe(0);
+  });
+
+  it("the registrar page marks each quote and says when it was checked", async () => {
+    const handle = getDb();
+    const checked = new Date(Date.now() - DAY);
+    const { providerId, freshId } = await oneFreshQuote(handle, "biz", 5_000, checked);
+    const { body } = await getJson<{ id: number; isStale: boolean; lastCheckedAt: string; tld: { name: string } }[]>(createTestApp(handle), `/api/service-providers/${providerId}/domain-prices`);
+    expect(body.find((p) => p.id === freshId)).toMatchObject({ isStale: false, lastCheckedAt: checked.toISOString() });
+    const others = body.filter((p) => p.id !== freshId);
+    expect(others.length).toBeGreaterThan(0);
+    // Every other quote of this provider kept its seeded check, well over 90 days ago.
+    expect(others.every((p) => p.isStale === (Date.now() - Date.parse(p.lastCheckedAt) >= 90 * DAY))).toBe(true);
+  });
+
+  it("the common table carries the same marks as the list", async () => {
+    const handle = getDb();
+    await oneFreshQuote(handle, "com", 99_800, new Date(Date.now() - DAY));
+    const common = (await getJson<PriceRow[]>(createTestApp(handle), "/api/domain-prices/common")).body.find((r) => r.name === "com")!;
+    expect(common).toEqual(await rowOf(handle, "com"));
+    expect(common).toMatchObject({ registrationPrice: "998.00", registrationIsStale: false });
+  });
+});
