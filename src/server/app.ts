@@ -16,6 +16,7 @@ import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth/authenticate.ts";
 import { accountsRest } from "./features/accounts/rest.ts";
+import { apiDocsRest } from "./features/api-docs/rest.ts";
 import { apiKeyAuth } from "./features/api-keys/bearer.ts";
 import { apiKeysRest } from "./features/api-keys/rest.ts";
 import { authRest } from "./features/auth/rest.ts";
@@ -146,7 +147,8 @@ export function createApp(deps: AppDeps) {
     .route("/", statusRest)
     .route("/", siteRest)
     .route("/", accountsRest)
-    .route("/", apiKeysRest);
+    .route("/", apiKeysRest)
+    .route("/", apiDocsRest);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 
