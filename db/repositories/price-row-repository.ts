@@ -8,12 +8,15 @@ import type { PriceSortField } from "../../src/shared/schemas/price-list.ts";
 import { containsInsensitive, containsPattern, prepareSelect, type Db, type PreparedSelect } from "../client.ts";
 
 export interface PriceTableQuery {
-  page: number;
+  /** Rows skipped before the page. */
+  offset: number;
   limit: number;
   sortBy: PriceSortField;
   sortOrder: "asc" | "desc";
   search?: string | undefined;
   category?: string | undefined;
+  /** Exact TLD name (no dot). */
+  tld?: string | undefined;
 }
 
 interface Shape {
@@ -21,6 +24,7 @@ interface Shape {
   sortOrder: "asc" | "desc";
   search: boolean;
   category: boolean;
+  tld: boolean;
 }
 
 const statements = new WeakMap<Db, Map<string, PreparedSelect<unknown>>>();
@@ -33,11 +37,12 @@ function prepared<T>(handle: Db, name: string, build: () => Parameters<typeof pr
   return statement as PreparedSelect<T>;
 }
 
-function filterOf({ t }: Db, shape: Pick<Shape, "search" | "category">): SQL | undefined {
+function filterOf({ t }: Db, shape: Pick<Shape, "search" | "category" | "tld">): SQL | undefined {
   const conditions: SQL[] = [];
   const pattern = sql.placeholder("pattern");
   if (shape.search) conditions.push(or(containsInsensitive(t.tlds.name, pattern), containsInsensitive(t.tlds.unicodeName, pattern))!);
   if (shape.category) conditions.push(eq(t.tlds.category, sql.placeholder("category")));
+  if (shape.tld) conditions.push(eq(t.tlds.name, sql.placeholder("tld")));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -48,7 +53,7 @@ function filterOf({ t }: Db, shape: Pick<Shape, "search" | "category">): SQL | u
  * window (which costs per matching row, too much for the whole list or a whole category).
  */
 function pageStatement(handle: Db, shape: Shape) {
-  const name = `price_page_${shape.sortBy}_${shape.sortOrder}_${shape.search ? "s" : ""}${shape.category ? "c" : ""}`;
+  const name = `price_page_${shape.sortBy}_${shape.sortOrder}_${shape.search ? "s" : ""}${shape.category ? "c" : ""}${shape.tld ? "t" : ""}`;
   return prepared<{ rowJson: string | null; total: number | null }>(handle, name, () => {
     const { db, t } = handle;
     const s = t.tldPriceSummaries;
@@ -79,7 +84,7 @@ function pageStatement(handle: Db, shape: Shape) {
 }
 
 /** Counting needs no join when nothing is filtered: every summary has its TLD. */
-function countQuery(handle: Db, shape: Pick<Shape, "search" | "category">) {
+function countQuery(handle: Db, shape: Pick<Shape, "search" | "category" | "tld">) {
   const { db, t } = handle;
   const s = t.tldPriceSummaries;
   const where = filterOf(handle, shape);
@@ -88,8 +93,8 @@ function countQuery(handle: Db, shape: Pick<Shape, "search" | "category">) {
     : db.select({ total: count() }).from(s);
 }
 
-function countStatement(handle: Db, shape: Pick<Shape, "search" | "category">) {
-  const name = `price_count_${shape.search ? "s" : ""}${shape.category ? "c" : ""}`;
+function countStatement(handle: Db, shape: Pick<Shape, "search" | "category" | "tld">) {
+  const name = `price_count_${shape.search ? "s" : ""}${shape.category ? "c" : ""}${shape.tld ? "t" : ""}`;
   return prepared<{ total: number }>(handle, name, () => countQuery(handle, shape));
 }
 
@@ -104,8 +109,8 @@ function rowJsonOf(rows: { rowJson: string | null }[]): string[] {
 /** One page of priced TLDs as stored row JSON, and how many TLDs match. */
 export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<{ rows: string[]; total: number }> {
   const search = q.search?.trim().replace(/^\./, "");
-  const shape = { sortBy: q.sortBy, sortOrder: q.sortOrder, search: !!search, category: !!q.category };
-  const values = { pattern: search ? containsPattern(search) : undefined, category: q.category, limit: q.limit, offset: (q.page - 1) * q.limit };
+  const shape = { sortBy: q.sortBy, sortOrder: q.sortOrder, search: !!search, category: !!q.category, tld: !!q.tld };
+  const values = { pattern: search ? containsPattern(search) : undefined, category: q.category, tld: q.tld, limit: q.limit, offset: q.offset };
   const rows = await pageStatement(handle, shape).all(values);
   // A page past the end has no row to carry the count.
   const total = rows.length ? rows[0]!.total : (await countStatement(handle, shape).all(values))[0]?.total;

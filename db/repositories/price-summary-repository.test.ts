@@ -95,13 +95,24 @@ forEachDialect("stored price rows", (getDb) => {
 
 forEachDialect("price list pages", (getDb) => {
   it("count a search's matches even past its last page, and match % and _ literally", async () => {
-    const query = { page: 1, limit: 5, sortBy: "registrationPrice", sortOrder: "asc", search: "co", category: "generic" } as const;
+    const query = { offset: 0, limit: 5, sortBy: "registrationPrice", sortOrder: "asc", search: "co", category: "generic" } as const;
     const first = await listPriceTable(getDb(), query);
     expect(first.rows).toHaveLength(5);
-    const beyond = await listPriceTable(getDb(), { ...query, page: 1000 });
+    const beyond = await listPriceTable(getDb(), { ...query, offset: 5000 });
     expect(beyond).toEqual({ rows: [], total: first.total });
     expect((await listPriceTable(getDb(), { ...query, search: "%" })).total).toBe(0);
     expect((await listPriceTable(getDb(), { ...query, search: "_" })).total).toBe(0);
+  });
+
+  it("narrow to one TLD by its exact name, and skip rows by offset", async () => {
+    const byName = { offset: 0, limit: 10, sortBy: "tldName", sortOrder: "asc" } as const;
+    const com = await listPriceTable(getDb(), { ...byName, tld: "com" });
+    expect(com.total).toBe(1);
+    expect((JSON.parse(com.rows[0]!) as { name: string }).name).toBe("com");
+    expect((await listPriceTable(getDb(), { ...byName, tld: "co" })).rows.map((r) => (JSON.parse(r) as { name: string }).name)).toEqual(["co"]);
+    const first = await listPriceTable(getDb(), byName);
+    const skipped = await listPriceTable(getDb(), { ...byName, offset: 3 });
+    expect(skipped.rows.slice(0, 7)).toEqual(first.rows.slice(3));
   });
 
   it("page by name through the whole list without overlap", async () => {
@@ -110,7 +121,7 @@ forEachDialect("price list pages", (getDb) => {
     const all = await db.select({ id: t.tldPriceSummaries.tldId }).from(t.tldPriceSummaries);
     const seen: number[] = [];
     for (let page = 1; ; page++) {
-      const { rows, total } = await listPriceTable(handle, { page, limit: 100, sortBy: "tldName", sortOrder: "asc" });
+      const { rows, total } = await listPriceTable(handle, { offset: (page - 1) * 100, limit: 100, sortBy: "tldName", sortOrder: "asc" });
       expect(total).toBe(all.length);
       if (rows.length === 0) break;
       seen.push(...rows.map((r) => (JSON.parse(r) as { id: number }).id));

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, exists, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { refreshSummariesForProvider } from "./price-summary-repository.ts";
 
@@ -27,13 +27,29 @@ function columns({ t }: Db) {
   };
 }
 
-export async function listServiceProviders(handle: Db): Promise<ServiceProviderDto[]> {
+export interface ServiceProviderFilter {
+  /** true: only those with an IANA registrar id; false: only those without. */
+  hasIanaId?: boolean | undefined;
+  /** Only providers with a price for this TLD (name without the dot). */
+  pricesTld?: string | undefined;
+}
+
+export async function listServiceProviders(handle: Db, filter: ServiceProviderFilter = {}): Promise<ServiceProviderDto[]> {
   const { db, t } = handle;
+  const sp = t.serviceProviders;
+  const conditions: SQL[] = [];
+  if (filter.hasIanaId !== undefined) conditions.push(filter.hasIanaId ? isNotNull(sp.ianaId) : isNull(sp.ianaId));
+  if (filter.pricesTld !== undefined) {
+    const dp = t.domainPrices;
+    conditions.push(exists(db.select({ one: dp.id }).from(dp).innerJoin(t.tlds, eq(t.tlds.id, dp.tldId))
+      .where(and(eq(dp.serviceProviderId, sp.id), eq(t.tlds.name, filter.pricesTld)))));
+  }
   return db
     .select(columns(handle))
-    .from(t.serviceProviders)
-    .leftJoin(t.ianaRegistrars, eq(t.ianaRegistrars.id, t.serviceProviders.ianaId))
-    .orderBy(asc(t.serviceProviders.name));
+    .from(sp)
+    .leftJoin(t.ianaRegistrars, eq(t.ianaRegistrars.id, sp.ianaId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(sp.name));
 }
 
 export async function findServiceProvider(handle: Db, id: number): Promise<ServiceProviderDto | null> {

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from "./routes/index"
 import { Route as AccountsRouteImport } from "./routes/accounts"
 import { Route as AdminRouteImport } from "./routes/admin"
 import { Route as ApiAccessRouteImport } from "./routes/api-access"
+import { Route as ApiKeysRouteImport } from "./routes/api-keys"
 import { Route as ContactRouteImport } from "./routes/contact"
 import { Route as CookiesRouteImport } from "./routes/cookies"
 import { Route as DocumentationRouteImport } from "./routes/documentation"
@@ -55,6 +56,11 @@ const AdminRoute = AdminRouteImport.update({
 const ApiAccessRoute = ApiAccessRouteImport.update({
   id: "/api-access",
   path: "/api-access",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiKeysRoute = ApiKeysRouteImport.update({
+  id: "/api-keys",
+  path: "/api-keys",
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -179,6 +185,7 @@ export interface FileRoutesByFullPath {
   "/accounts": typeof AccountsRoute
   "/admin": typeof AdminRouteWithChildren
   "/api-access": typeof ApiAccessRoute
+  "/api-keys": typeof ApiKeysRoute
   "/contact": typeof ContactRoute
   "/cookies": typeof CookiesRoute
   "/documentation": typeof DocumentationRoute
@@ -207,6 +214,7 @@ export interface FileRoutesByTo {
   "/": typeof IndexRoute
   "/accounts": typeof AccountsRoute
   "/api-access": typeof ApiAccessRoute
+  "/api-keys": typeof ApiKeysRoute
   "/contact": typeof ContactRoute
   "/cookies": typeof CookiesRoute
   "/documentation": typeof DocumentationRoute
@@ -237,6 +245,7 @@ export interface FileRoutesById {
   "/accounts": typeof AccountsRoute
   "/admin": typeof AdminRouteWithChildren
   "/api-access": typeof ApiAccessRoute
+  "/api-keys": typeof ApiKeysRoute
   "/contact": typeof ContactRoute
   "/cookies": typeof CookiesRoute
   "/documentation": typeof DocumentationRoute
@@ -268,6 +277,7 @@ export interface FileRouteTypes {
     | "/accounts"
     | "/admin"
     | "/api-access"
+    | "/api-keys"
     | "/contact"
     | "/cookies"
     | "/documentation"
@@ -296,6 +306,7 @@ export interface FileRouteTypes {
     | "/"
     | "/accounts"
     | "/api-access"
+    | "/api-keys"
     | "/contact"
     | "/cookies"
     | "/documentation"
@@ -325,6 +336,7 @@ export interface FileRouteTypes {
     | "/accounts"
     | "/admin"
     | "/api-access"
+    | "/api-keys"
     | "/contact"
     | "/cookies"
     | "/documentation"
@@ -355,6 +367,7 @@ export interface RootRouteChildren {
   AccountsRoute: typeof AccountsRoute
   AdminRoute: typeof AdminRouteWithChildren
   ApiAccessRoute: typeof ApiAccessRoute
+  ApiKeysRoute: typeof ApiKeysRoute
   ContactRoute: typeof ContactRoute
   CookiesRoute: typeof CookiesRoute
   DocumentationRoute: typeof DocumentationRoute
@@ -400,6 +413,13 @@ declare module "@tanstack/react-router" {
       path: "/api-access"
       fullPath: "/api-access"
       preLoaderRoute: typeof ApiAccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/api-keys": {
+      id: "/api-keys"
+      path: "/api-keys"
+      fullPath: "/api-keys"
+      preLoaderRoute: typeof ApiKeysRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/contact": {
@@ -595,6 +615,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountsRoute: AccountsRoute,
   AdminRoute: AdminRouteWithChildren,
   ApiAccessRoute: ApiAccessRoute,
+  ApiKeysRoute: ApiKeysRoute,
   ContactRoute: ContactRoute,
   CookiesRoute: CookiesRoute,
   DocumentationRoute: DocumentationRoute,

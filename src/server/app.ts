@@ -16,6 +16,9 @@ import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth/authenticate.ts";
 import { accountsRest } from "./features/accounts/rest.ts";
+import { apiDocsRest } from "./features/api-docs/rest.ts";
+import { apiKeyAuth } from "./features/api-keys/bearer.ts";
+import { apiKeysRest } from "./features/api-keys/rest.ts";
 import { authRest } from "./features/auth/rest.ts";
 import { setupPage, setupRest } from "./features/auth/setup-rest.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
@@ -114,6 +117,11 @@ export function createApp(deps: AppDeps) {
   const trustedOrigins = publicOrigin ? [publicOrigin] : [];
   const limitBody = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ message: BODY_TOO_LARGE }, 413) });
   app.use("/api/*", sameOriginOnly(trustedOrigins), limitBody);
+  // The documented public API (openapi.json) is what API keys are counted on.
+  app.use("/api/domain-prices/*", apiKeyAuth);
+  app.use("/api/service-providers/*", apiKeyAuth);
+  app.use("/api/registry-operators", apiKeyAuth);
+  app.use("/api/tlds/*", apiKeyAuth);
   // Every tRPC write is JSON; REST routes check their own bodies (some take forms or CSV).
   app.use("/trpc/*", sameOriginOnly(trustedOrigins), limitBody, jsonBodiesOnly);
 
@@ -140,7 +148,9 @@ export function createApp(deps: AppDeps) {
     .route("/", contactRest)
     .route("/", statusRest)
     .route("/", siteRest)
-    .route("/", accountsRest);
+    .route("/", accountsRest)
+    .route("/", apiKeysRest)
+    .route("/", apiDocsRest);
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 

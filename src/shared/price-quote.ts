@@ -110,7 +110,10 @@ export interface PriceRow {
 export interface PricePage {
   data: PriceRow[];
   total: number;
+  /** The page the first row is on (offset / limit + 1, rounded down). */
   page: number;
   limit: number;
+  /** Rows skipped before this one. */
+  offset: number;
   totalPages: number;
 }

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { CachedJson } from "./json-cache.ts";
+import { cachedJson, type CachedJson } from "./json-cache.ts";
 
 /** Below this size compression saves less than it costs. */
 const MIN_COMPRESS_BYTES = 1024;
@@ -25,3 +25,9 @@ export function cachedJsonResponse(
   }
   return c.body(entry.json);
 }
+
+/**
+ * A public GET's answer with the same ETag/304 and Cache-Control as the cached price answers:
+ * serialised per request (these reads are cheap), so a client or CDN revalidates for free.
+ */
+export const publicJsonResponse = (c: Context, value: unknown): Response => cachedJsonResponse(c, cachedJson(JSON.stringify(value)));

@@ -1,4 +1,5 @@
 import { accountsRouter } from "../features/accounts/router.ts";
+import { apiKeysRouter } from "../features/api-keys/router.ts";
 import { authRouter } from "../features/auth/router.ts";
 import { catalogueRouter } from "../features/catalogue/router.ts";
 import { priceEngineRouter } from "../features/price-engine/router.ts";
@@ -13,6 +14,7 @@ import { router } from "./init.ts";
 
 export const appRouter = router({
   accounts: accountsRouter,
+  apiKeys: apiKeysRouter,
   auth: authRouter,
   catalogue: catalogueRouter,
   portfolio: portfolioRouter,

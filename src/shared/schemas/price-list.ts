@@ -22,6 +22,21 @@ export const priceListQuerySchema = z.object({
   category: z
     .enum(["all", ...TLD_CATEGORIES], { error: `category must be one of all, ${TLD_CATEGORIES.join(", ")}` })
     .optional(),
+  /** One TLD by name (with or without the dot): the list narrowed to that row. */
+  tld: z
+    .string()
+    .trim()
+    .min(1, "tld must not be empty")
+    .max(80, "tld must be at most 80 characters")
+    .transform((v) => v.replace(/^\./, "").toLowerCase())
+    .optional(),
+  /** Rows to skip; given, it takes the place of page. */
+  offset: z.coerce
+    .number({ error: "offset must be a whole number" })
+    .int("offset must be a whole number")
+    .min(0, "offset must be at least 0")
+    .max(100_000_000, "offset must be at most 100000000")
+    .optional(),
 });
 export type PriceListQuery = z.infer<typeof priceListQuerySchema>;
 

@@ -23,3 +23,18 @@ export const serviceProviderEditSchema = z.object({
   isActive: z.boolean({ error: "isActive must be true or false" }),
 });
 export type ServiceProviderEditInput = z.infer<typeof serviceProviderEditSchema>;
+
+export const SERVICE_PROVIDER_TYPES = ["registrar", "reseller"] as const;
+
+/** Query of GET /api/service-providers: registrar = has an IANA (ICANN-accredited) registrar id. */
+export const serviceProviderListQuerySchema = z.object({
+  type: z.enum(SERVICE_PROVIDER_TYPES, { error: "type must be registrar or reseller" }).optional(),
+  supports_tld: z
+    .string()
+    .trim()
+    .min(1, "supports_tld must not be empty")
+    .max(80, "supports_tld must be at most 80 characters")
+    .transform((v) => v.replace(/^\./, "").toLowerCase())
+    .optional(),
+});
+export type ServiceProviderListQuery = z.infer<typeof serviceProviderListQuerySchema>;

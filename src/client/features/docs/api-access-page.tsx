@@ -4,10 +4,10 @@ import { SpaAnchor } from "../../components/spa-anchor.tsx";
 
 /** The public REST endpoints as they answer today (src/server/features/*\/rest.ts). */
 const ENDPOINTS: ReadonlyArray<{ path: string; description: string; params: string }> = [
-  { path: "/api/domain-prices", description: "Lowest registration, renewal and transfer price per TLD, paged.", params: "page, limit (max 100), sortBy (tldName, registrationPrice, renewalPrice, transferPrice), sortOrder (asc, desc), search, category (generic, country-code, sponsored, other)" },
+  { path: "/api/domain-prices", description: "Lowest registration, renewal and transfer price per TLD, paged.", params: "page or offset, limit (max 100), sortBy (tldName, registrationPrice, renewalPrice, transferPrice, threeYearPrice), sortOrder (asc, desc), search, tld, category (generic, country-code, sponsored, other)" },
   { path: "/api/domain-prices/tld/{tld}", description: "Every registrar's quote for one TLD.", params: "tld: name such as com, or its id" },
   { path: "/api/tlds/{tld}", description: "One TLD: category, registry operator, RDAP server.", params: "tld: name or id" },
-  { path: "/api/service-providers", description: "The registrars we compare, with IANA accreditation.", params: "none" },
+  { path: "/api/service-providers", description: "The registrars we compare, with IANA accreditation.", params: "type (registrar, reseller), supports_tld" },
   { path: "/api/service-providers/{id}/domain-prices", description: "One registrar's whole price list.", params: "id" },
   { path: "/api/registry-operators", description: "Registry operators with the TLDs they manage.", params: "none" },
   { path: "/api/iana-registrars", description: "IANA accredited registrars, split by whether we compare them.", params: "none" },
@@ -32,7 +32,9 @@ export function ApiAccessPage() {
           <Snippet label="Base URL">{base}</Snippet>
           <Snippet label="Example request">{`curl "${base}/domain-prices?limit=5&sortBy=registrationPrice"`}</Snippet>
           <Text color="fg.muted">
-            The endpoints below are public: no key is needed. Errors come back as JSON
+            The endpoints below are public: no key is needed. With an API key, sent as
+            {" "}<Code>Authorization: Bearer &lt;key&gt;</Code>, a program may make 1,000 requests an hour, reported in
+            {" "}<Code>X-RateLimit-*</Code> headers. Answers carry an <Code>ETag</Code> for revalidation. Errors come back as JSON
             {" "}<Code>{`{ "message": "…", "issues": [{ "field": "…", "message": "…" }] }`}</Code>{" "}
             with a matching HTTP status (400 for a bad parameter, 404 for an unknown TLD or registrar).
           </Text>
@@ -56,7 +58,9 @@ export function ApiAccessPage() {
         </Table.Root>
       </Table.ScrollArea>
       <Stack direction={{ base: "column", sm: "row" }} gap="3">
-        <Button asChild colorPalette="blue"><SpaAnchor href="/documentation">View Full Documentation</SpaAnchor></Button>
+        <Button asChild colorPalette="blue"><SpaAnchor href="/api-keys">Get API Key</SpaAnchor></Button>
+        <Button asChild variant="outline"><a href="/api/reference">API Reference</a></Button>
+        <Button asChild variant="outline"><SpaAnchor href="/documentation">View Full Documentation</SpaAnchor></Button>
         <Button asChild variant="outline"><SpaAnchor href="/contact">Ask about the API</SpaAnchor></Button>
       </Stack>
     </InfoPage>

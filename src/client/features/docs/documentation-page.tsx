@@ -25,6 +25,8 @@ export function DocumentationPage() {
       <Box as="nav" aria-label="Quick links" mb="10">
         <HStack gap="2" wrap="wrap">
           {QUICK_LINKS.map(([href, label]) => <Button key={href} asChild size="sm" variant="outline"><SpaAnchor href={href}>{label}</SpaAnchor></Button>)}
+          {/* A server page (generated from /api/openapi.json), so a plain link. */}
+          <Button asChild size="sm" variant="outline"><a href="/api/reference">API Reference</a></Button>
         </HStack>
       </Box>
       {categories.length === 0 ? (

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { priceListQuerySchema, tldKeySchema } from "../../../shared/schemas/price-list.ts";
-import { cachedJsonResponse } from "../../lib/cached-json-response.ts";
+import { cachedJsonResponse, publicJsonResponse } from "../../lib/cached-json-response.ts";
 import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import { commonPrices, getTldPriceHistory, pricePage, tldPrices } from "./service.ts";
 
@@ -16,5 +16,5 @@ export const pricesRest = new Hono<AppEnv>()
   })
   .get("/domain-prices/tld/:tldId/history", async (c) => {
     const key = parseOrThrow(tldKeySchema, c.req.param("tldId"), "tldId");
-    return c.json(await getTldPriceHistory(c.var.ctx.db, key));
+    return publicJsonResponse(c, await getTldPriceHistory(c.var.ctx.db, key));
   });

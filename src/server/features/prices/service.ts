@@ -43,16 +43,19 @@ function sweepTurnedStale(db: Db): Promise<unknown> {
 
 async function pricePageJson(db: Db, query: PriceListQuery): Promise<string> {
   await sweepTurnedStale(db);
+  const offset = query.offset ?? (query.page - 1) * query.limit;
+  const page = Math.floor(offset / query.limit) + 1;
   const { rows, total } = await listPriceTable(db, {
-    page: query.page,
+    offset,
     limit: query.limit,
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
     search: query.search,
     category: query.category === "all" ? undefined : query.category,
+    tld: query.tld,
   });
   const totalPages = Math.ceil(total / query.limit);
-  return `{"data":[${rows.join(",")}],"total":${total},"page":${query.page},"limit":${query.limit},"totalPages":${totalPages}}`;
+  return `{"data":[${rows.join(",")}],"total":${total},"page":${page},"limit":${query.limit},"offset":${offset},"totalPages":${totalPages}}`;
 }
 
 async function commonPricesJson(db: Db): Promise<string> {
@@ -75,7 +78,7 @@ async function tldPricesJson(db: Db, key: string): Promise<string> {
 
 /** One page of the price list (a PricePage), serialised. */
 export const pricePage = (db: Db, query: PriceListQuery): Promise<CachedJson> =>
-  cachedPriceAnswer(db, `list:${query.page}:${query.limit}:${query.sortBy}:${query.sortOrder}:${query.search ?? ""}:${query.category ?? ""}`, () => pricePageJson(db, query));
+  cachedPriceAnswer(db, `list:${query.offset ?? `p${query.page}`}:${query.limit}:${query.sortBy}:${query.sortOrder}:${query.search ?? ""}:${query.category ?? ""}:${query.tld ?? ""}`, () => pricePageJson(db, query));
 
 /** The common TLDs' rows (PriceRow[]), serialised. */
 export const commonPrices = (db: Db): Promise<CachedJson> => cachedPriceAnswer(db, "common", () => commonPricesJson(db));

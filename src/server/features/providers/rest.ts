@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
-import { serviceProviderEditSchema } from "../../../shared/schemas/service-provider.ts";
+import { serviceProviderEditSchema, serviceProviderListQuerySchema } from "../../../shared/schemas/service-provider.ts";
+import { publicJsonResponse } from "../../lib/cached-json-response.ts";
 import { requireAdmin } from "../../lib/auth-guards.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
+import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import { getIanaRegistrars, getProvider, getProviderDirectory, getProviderPrices, listProviders, updateProvider } from "./service.ts";
 
 const admin = new Hono<AppEnv>()
@@ -21,15 +22,18 @@ const admin = new Hono<AppEnv>()
   });
 
 export const providersRest = new Hono<AppEnv>()
-  .get("/service-providers", async (c) => c.json(await listProviders(c.var.ctx.db)))
-  .get("/service-providers/directory", async (c) => c.json(await getProviderDirectory(c.var.ctx.db)))
+  .get("/service-providers", async (c) => {
+    const query = parseOrThrow(serviceProviderListQuerySchema, queryOf(c), "query");
+    return publicJsonResponse(c, await listProviders(c.var.ctx.db, query));
+  })
+  .get("/service-providers/directory", async (c) => publicJsonResponse(c, await getProviderDirectory(c.var.ctx.db)))
   .get("/service-providers/:id", async (c) => {
     const id = parseOrThrow(providerIdSchema, c.req.param("id"), "id");
-    return c.json(await getProvider(c.var.ctx.db, id));
+    return publicJsonResponse(c, await getProvider(c.var.ctx.db, id));
   })
   .get("/service-providers/:id/domain-prices", async (c) => {
     const id = parseOrThrow(providerIdSchema, c.req.param("id"), "id");
-    return c.json(await getProviderPrices(c.var.ctx.db, id));
+    return publicJsonResponse(c, await getProviderPrices(c.var.ctx.db, id));
   })
-  .get("/iana-registrars", async (c) => c.json(await getIanaRegistrars(c.var.ctx.db)))
+  .get("/iana-registrars", async (c) => publicJsonResponse(c, await getIanaRegistrars(c.var.ctx.db)))
   .route("/admin", admin);

@@ -10,10 +10,14 @@ import { listProviderCoverage } from "../../../../db/repositories/provider-cover
 import { canConnectAccount } from "../../../shared/connectable-registrars.ts";
 import { minorToPrice as money } from "../../../shared/price-format.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
-import type { ServiceProviderEditInput } from "../../../shared/schemas/service-provider.ts";
+import type { ServiceProviderEditInput, ServiceProviderListQuery } from "../../../shared/schemas/service-provider.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 
-export const listProviders = (db: Db) => listServiceProviders(db);
+export const listProviders = (db: Db, query: ServiceProviderListQuery = {}) =>
+  listServiceProviders(db, {
+    hasIanaId: query.type === undefined ? undefined : query.type === "registrar",
+    pricesTld: query.supports_tld,
+  });
 
 export async function getProvider(db: Db, id: number) {
   const provider = await findServiceProvider(db, id);

@@ -1,0 +1,52 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "../client.ts";
+
+/** A key as listed to its owner: never the secret, nor its hash. */
+export interface ApiKeyDto {
+  id: number;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+function columns({ t }: Db) {
+  const k = t.apiKeys;
+  return { id: k.id, name: k.name, prefix: k.prefix, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt };
+}
+
+export async function insertApiKey(handle: Db, key: { userId: number; name: string; keyHash: string; prefix: string }): Promise<ApiKeyDto> {
+  const [row] = await handle.db.insert(handle.t.apiKeys).values(key).returning(columns(handle));
+  if (!row) throw new Error("API key insert returned no row");
+  return row;
+}
+
+/** The user's keys that still work, newest first. */
+export async function listActiveApiKeysByUser(handle: Db, userId: number): Promise<ApiKeyDto[]> {
+  const k = handle.t.apiKeys;
+  return handle.db.select(columns(handle)).from(k)
+    .where(and(eq(k.userId, userId), isNull(k.revokedAt)))
+    .orderBy(desc(k.createdAt), desc(k.id));
+}
+
+/** The unrevoked key with this hash, or null. */
+export async function findActiveApiKeyByHash(handle: Db, keyHash: string): Promise<{ id: number; lastUsedAt: Date | null } | null> {
+  const k = handle.t.apiKeys;
+  const [row] = await handle.db.select({ id: k.id, lastUsedAt: k.lastUsedAt }).from(k)
+    .where(and(eq(k.keyHash, keyHash), isNull(k.revokedAt))).limit(1);
+  return row ?? null;
+}
+
+/** Marks the user's key revoked; false when they have no such unrevoked key. */
+export async function revokeApiKey(handle: Db, userId: number, id: number, now: Date): Promise<boolean> {
+  const k = handle.t.apiKeys;
+  const rows = await handle.db.update(k).set({ revokedAt: now })
+    .where(and(eq(k.id, id), eq(k.userId, userId), isNull(k.revokedAt)))
+    .returning({ id: k.id });
+  return rows.length > 0;
+}
+
+export async function touchApiKeyLastUsed(handle: Db, id: number, now: Date): Promise<void> {
+  const k = handle.t.apiKeys;
+  await handle.db.update(k).set({ lastUsedAt: now }).where(eq(k.id, id));
+}

@@ -1,0 +1,91 @@
+import { Button, Container, Field, Heading, HStack, Input, Link, Spinner, Stack, Table, Text } from "@chakra-ui/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { notify } from "../../components/ui/toaster.tsx";
+import { useTRPC } from "../../lib/trpc.ts";
+import { isUnauthorizedError } from "../../lib/unauthorized.ts";
+import { apiKeyCreateSchema } from "../../../shared/schemas/api-key.ts";
+import { NewKeyNotice } from "./new-key-notice.tsx";
+import { RevokeKeyDialog, type ListedKey } from "./revoke-key-dialog.tsx";
+
+const formatDate = (value: string | Date | null) => (value ? new Date(value).toLocaleString() : "Never");
+
+/** A signed-in user's API keys: make one (its secret shown once), see them, revoke them. */
+export function ApiKeysPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const [name, setName] = useState("");
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const [revoking, setRevoking] = useState<ListedKey | null>(null);
+  const [revokeOpen, setRevokeOpen] = useState(false);
+  const create = useMutation(trpc.apiKeys.create.mutationOptions({
+    onSuccess: (result) => {
+      setCreated({ name: result.name, key: result.key });
+      setName("");
+      void queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) notify({ type: "error", title: "Error", description: `Failed to create API key. ${error.message}` });
+    },
+  }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = apiKeyCreateSchema.safeParse({ name });
+    if (!parsed.success) return setNameError(parsed.error.issues[0]?.message ?? "Invalid name");
+    setNameError(null);
+    create.mutate(parsed.data);
+  };
+
+  return (
+    <Container maxW="5xl" py="10">
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">API keys</Heading>
+        <Text color="fg.muted">
+          Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to the public API; each key may make 1,000 requests an hour.
+          See the <Link href="/api/reference">API reference</Link>.
+        </Text>
+        <form onSubmit={submit} noValidate>
+          <HStack align="end">
+            <Field.Root invalid={!!nameError} maxW="sm">
+              <Field.Label>Key name</Field.Label>
+              <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Nightly price report" maxLength={100} />
+              <Field.ErrorText>{nameError}</Field.ErrorText>
+            </Field.Root>
+            <Button type="submit" colorPalette="blue" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create key"}</Button>
+          </HStack>
+        </form>
+        {created && <NewKeyNotice name={created.name} secret={created.key} />}
+        {keys.isPending ? <Spinner aria-label="Loading API keys" /> : keys.isError ? (
+          <Text color="fg.error">Could not load your API keys. {keys.error.message}</Text>
+        ) : keys.data.length === 0 ? (
+          <Text>You have no API keys yet.</Text>
+        ) : (
+          <Table.Root size="sm" aria-label="Your API keys">
+            <Table.Header><Table.Row>
+              <Table.ColumnHeader>Name</Table.ColumnHeader><Table.ColumnHeader>Key</Table.ColumnHeader>
+              <Table.ColumnHeader>Created</Table.ColumnHeader><Table.ColumnHeader>Last used</Table.ColumnHeader><Table.ColumnHeader />
+            </Table.Row></Table.Header>
+            <Table.Body>
+              {keys.data.map((k) => (
+                <Table.Row key={k.id}>
+                  <Table.Cell>{k.name}</Table.Cell>
+                  <Table.Cell fontFamily="mono">{k.prefix}…</Table.Cell>
+                  <Table.Cell>{formatDate(k.createdAt)}</Table.Cell>
+                  <Table.Cell>{formatDate(k.lastUsedAt)}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <Button size="xs" variant="outline" colorPalette="red" aria-label={`Revoke ${k.name}`}
+                      onClick={() => { setRevoking(k); setRevokeOpen(true); }}>Revoke</Button>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </Stack>
+      <RevokeKeyDialog apiKey={revoking} open={revokeOpen} onOpenChange={setRevokeOpen} />
+    </Container>
+  );
+}

@@ -1,0 +1,18 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { ApiKeysPage } from "../features/api-keys/api-keys-page.tsx";
+import { RequireAuth } from "../lib/require-auth.tsx";
+
+export const Route = createFileRoute("/api-keys")({
+  loader: ({ context: { queryClient, trpc } }) => {
+    void queryClient.prefetchQuery(trpc.apiKeys.list.queryOptions());
+  },
+  component: ApiKeysRoute,
+});
+
+function ApiKeysRoute() {
+  return (
+    <RequireAuth>
+      <ApiKeysPage />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,41 @@
+import { validate } from "@readme/openapi-parser";
+import { describe, expect, it } from "vitest";
+import { openDb } from "../../../../db/client.ts";
+import { createTestApp, getJson, TEST_ORIGIN } from "../../testing/test-app.ts";
+
+// The document does not read the database; an unmigrated in-memory one serves the app.
+const app = () => createTestApp(openDb({ sqlitePath: ":memory:" }));
+
+describe("OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document by an independent validator", async () => {
+    const { status, body, res } = await getJson<Record<string, unknown>>(app(), "/api/openapi.json");
+    expect(status).toBe(200);
+    expect(res.headers.get("etag")).toBeTruthy();
+    const result = await validate(structuredClone(body) as never);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(body.openapi).toBe("3.1.0");
+  });
+
+  it("documents the endpoints with the limits the zod schemas enforce", async () => {
+    const { body } = await getJson<{ paths: Record<string, { get: { parameters: { name: string; schema: Record<string, unknown> }[] } }> }>(app(), "/api/openapi.json");
+    expect(Object.keys(body.paths).sort()).toEqual([
+      "/api/domain-prices", "/api/domain-prices/tld/{id}", "/api/registry-operators", "/api/service-providers",
+      "/api/service-providers/{id}", "/api/tlds/{id}",
+    ]);
+    const prices = body.paths["/api/domain-prices"]!.get.parameters;
+    expect(prices.map((p) => p.name).sort()).toEqual(["category", "limit", "offset", "page", "search", "sortBy", "sortOrder", "tld"]);
+    expect(prices.find((p) => p.name === "limit")!.schema).toMatchObject({ type: "integer", maximum: 100, minimum: 1 });
+    expect(body.paths["/api/service-providers"]!.get.parameters.find((p) => p.name === "type")!.schema).toMatchObject({ enum: ["registrar", "reseller"] });
+  });
+
+  it("has a readable reference page linking the document and the keys page", async () => {
+    const res = await app().request(`${TEST_ORIGIN}/api/reference`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain("<code>/api/domain-prices</code>");
+    expect(text).toContain("<code>supports_tld</code>");
+    expect(text).toContain('href="/api/openapi.json"');
+    expect(text).toContain('href="/api-keys"');
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The OpenAPI 3.1 document of the public API, built from the same zod schemas the endpoints
+ * parse their input with (zod 4's own JSON Schema output, draft 2020-12, which is OpenAPI 3.1's
+ * schema dialect), so a parameter's limits and messages cannot drift from the docs.
+ */
+import { z } from "zod";
+import { API_KEY_HOURLY_LIMIT } from "../../../shared/schemas/api-key.ts";
+import { priceListQuerySchema, providerIdSchema, tldKeySchema } from "../../../shared/schemas/price-list.ts";
+import { serviceProviderListQuerySchema } from "../../../shared/schemas/service-provider.ts";
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+const DESCRIPTIONS: Record<string, string> = {
+  page: "Page number, from 1.",
+  limit: "Rows per page (at most 100; more is a 400).",
+  sortBy: "Column to sort by.",
+  sortOrder: "Sort direction.",
+  search: "Part of a TLD's name.",
+  category: "TLD category.",
+  tld: "One TLD by name, with or without the dot.",
+  offset: "Rows to skip; given, it takes the place of page.",
+  type: "registrar: ICANN-accredited (has an IANA registrar id); reseller: without one.",
+  supports_tld: "Only providers with a price for this TLD.",
+};
+
+function queryParameters(schema: z.ZodObject) {
+  const json = jsonSchemaOf(schema) as { properties: Record<string, JsonSchema> };
+  return Object.entries(json.properties).map(([name, property]) => ({
+    name, in: "query", required: false, description: DESCRIPTIONS[name] ?? name, schema: property,
+  }));
+}
+
+const pathParameter = (name: string, schema: z.ZodType, description: string) =>
+  ({ name, in: "path", required: true, description, schema: jsonSchemaOf(schema) });
+
+const error = { $ref: "#/components/responses/Error" };
+const rateLimitHeaders = {
+  "X-RateLimit-Limit": { description: "Requests allowed per hour for the key (keyed requests only).", schema: { type: "integer" } },
+  "X-RateLimit-Remaining": { description: "Requests left this hour (keyed requests only).", schema: { type: "integer" } },
+  "X-RateLimit-Reset": { description: "When the hour ends, in seconds since the epoch (keyed requests only).", schema: { type: "integer" } },
+  ETag: { description: "Send it back as If-None-Match to get a 304 while the answer is unchanged.", schema: { type: "string" } },
+};
+
+function get(summary: string, description: string, parameters: unknown[], body: JsonSchema) {
+  return {
+    get: {
+      summary, description, parameters,
+      responses: {
+        200: { description: "OK", headers: rateLimitHeaders, content: { "application/json": { schema: body } } },
+        304: { description: "Not modified: the If-None-Match ETag is current." },
+        400: error, 401: error, 404: error,
+        429: { ...error, description: "The key's hourly limit is used up; Retry-After says how long to wait." },
+      },
+    },
+  };
+}
+
+const anyObject = { type: "object", additionalProperties: true };
+const listOf = (items: JsonSchema) => ({ type: "array", items });
+
+export function buildOpenApiDocument(serverUrl: string) {
+  const tldId = pathParameter("id", tldKeySchema, "A TLD's numeric id or its name, with or without the dot.");
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "TLDScope API",
+      version: "1.0.0",
+      description: `Registrar prices per top-level domain. Anonymous calls work; with an API key (Authorization: Bearer <key>) calls are counted, up to ${API_KEY_HOURLY_LIMIT} per hour per key.`,
+    },
+    servers: [{ url: serverUrl }],
+    security: [{}, { apiKey: [] }],
+    paths: {
+      "/api/domain-prices": get("Price list", "One page of priced TLDs with each one's cheapest registration, renewal and transfer.",
+        queryParameters(priceListQuerySchema), {
+          type: "object", required: ["data", "total", "page", "limit", "offset", "totalPages"],
+          properties: {
+            data: listOf(anyObject), total: { type: "integer" }, page: { type: "integer" }, limit: { type: "integer" },
+            offset: { type: "integer" }, totalPages: { type: "integer" },
+          },
+        }),
+      "/api/domain-prices/tld/{id}": get("One TLD's prices", "Every provider's quote for one TLD.", [tldId], listOf(anyObject)),
+      "/api/service-providers": get("Service providers", "Registrars and resellers with a price list.",
+        queryParameters(serviceProviderListQuerySchema), listOf(anyObject)),
+      "/api/service-providers/{id}": get("One service provider", "A provider by id.",
+        [pathParameter("id", providerIdSchema, "The provider's id.")], anyObject),
+      "/api/registry-operators": get("Registry operators", "Each registry operator with the TLDs it runs.", [],
+        listOf({ type: "object", properties: { id: { type: "integer" }, name: { type: "string" }, tlds: listOf({ type: "string" }) } })),
+      "/api/tlds/{id}": get("One TLD", "A TLD's catalogue entry.", [tldId], anyObject),
+    },
+    components: {
+      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key made on the API keys page." } },
+      responses: {
+        Error: {
+          description: "An error, with a message a person can read and, for bad input, the field-by-field issues.",
+          content: { "application/json": { schema: {
+            type: "object", required: ["message"],
+            properties: { message: { type: "string" }, issues: listOf({ type: "object", properties: { field: { type: "string" }, message: { type: "string" } } }) },
+          } } },
+        },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,50 @@
+/** A readable page of the OpenAPI document: one section per endpoint with its parameters. */
+import { html, raw } from "hono/html";
+import type { OpenApiDocument } from "./openapi.ts";
+
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a202c}
+code{background:#edf2f7;padding:0 .25rem;border-radius:3px}table{border-collapse:collapse;width:100%}
+th,td{text-align:left;border-bottom:1px solid #e2e8f0;padding:.35rem .5rem;vertical-align:top}
+h2{margin-top:2.5rem;font-size:1.15rem}.method{color:#2f855a;font-weight:700;margin-right:.5rem}`;
+
+interface Parameter {
+  name: string;
+  in: string;
+  description: string;
+  schema: Record<string, unknown>;
+}
+
+function constraints(schema: Record<string, unknown>): string {
+  const parts: string[] = [String(schema.type ?? "string")];
+  if (Array.isArray(schema.enum)) parts.push(`one of ${schema.enum.join(", ")}`);
+  if (schema.minimum !== undefined) parts.push(`min ${String(schema.minimum)}`);
+  if (schema.maximum !== undefined) parts.push(`max ${String(schema.maximum)}`);
+  if (schema.maxLength !== undefined) parts.push(`up to ${String(schema.maxLength)} characters`);
+  if (schema.default !== undefined) parts.push(`default ${String(schema.default)}`);
+  return parts.join("; ");
+}
+
+export function renderReferencePage(doc: OpenApiDocument) {
+  const sections = Object.entries(doc.paths).map(([path, item]) => {
+    const op = item.get;
+    const params = op.parameters as Parameter[];
+    return html`<section><h2><span class="method">GET</span><code>${path}</code></h2>
+<p><strong>${op.summary}.</strong> ${op.description}</p>
+${params.length
+    ? html`<table><thead><tr><th>Parameter</th><th>In</th><th>Type and limits</th><th>Meaning</th></tr></thead><tbody>
+${params.map((p) => html`<tr><td><code>${p.name}</code></td><td>${p.in}</td><td>${constraints(p.schema)}</td><td>${p.description}</td></tr>`)}
+</tbody></table>`
+    : html`<p>No parameters.</p>`}</section>`;
+  });
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${doc.info.title} reference</title><style>${raw(STYLE)}</style></head>
+<body><main><h1>${doc.info.title} reference</h1>
+<p>${doc.info.description}</p>
+<p>Authenticate with <code>Authorization: Bearer &lt;key&gt;</code>; keys are made on the <a href="/api-keys">API keys</a> page.
+A wrong or revoked key is a 401; past the hourly limit the answer is a 429 with <code>Retry-After</code>.
+Every answer carries an <code>ETag</code>: send it back as <code>If-None-Match</code> to get a 304 while nothing changed.
+Errors are JSON: <code>{ "message": … }</code>. The machine-readable document is <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
+${sections}
+<p><a href="/api-access">Back to API access</a></p></main></body></html>`;
+}

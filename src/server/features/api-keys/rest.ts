@@ -1,0 +1,27 @@
+/** REST doors to a signed-in user's API keys; the session authorises them, never a key. */
+import { Hono, type MiddlewareHandler } from "hono";
+import { apiKeyCreateSchema, apiKeyIdSchema } from "../../../shared/schemas/api-key.ts";
+import { notFound, unauthorized } from "../../lib/errors.ts";
+import { readJsonBody } from "../../lib/json-body.ts";
+import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
+import { createApiKey, listApiKeys, removeApiKey } from "./service.ts";
+
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.ctx.user) throw unauthorized();
+  c.header("Cache-Control", "private, no-store");
+  await next();
+};
+
+export const apiKeysRest = new Hono<AppEnv>()
+  .use("/api-keys/*", signedIn) // also matches /api-keys itself
+  .get("/api-keys", async (c) => c.json(await listApiKeys(c.var.ctx.db, c.var.ctx.user!.id)))
+  .post("/api-keys", async (c) => {
+    const input = parseOrThrow(apiKeyCreateSchema, await readJsonBody(c), "body");
+    const { prefix: _prefix, ...created } = await createApiKey(c.var.ctx.db, c.var.ctx.user!.id, input);
+    return c.json(created, 201);
+  })
+  .delete("/api-keys/:id", async (c) => {
+    const id = apiKeyIdSchema.safeParse(c.req.param("id"));
+    if (!id.success) throw notFound("API key not found");
+    return c.json(await removeApiKey(c.var.ctx.db, c.var.ctx.user!.id, id.data));
+  });
