@@ -40,6 +40,26 @@ async function porkbunRuns(page: Page, status: "Success" | "Error", count: numbe
 
 export const adminJourneys = (deps: AdminJourneyDeps): Journey[] => [
   {
+    name: "a visitor's contact message reaches the admin's Messages page, shown as text",
+    run: async (page) => {
+      const subject = `Journey question ${stamp}`;
+      await page.goto("/contact");
+      await page.getByLabel("Name").fill("Vera Visitor");
+      await page.getByLabel("Email").fill("vera@example.com");
+      await page.getByLabel("Category").selectOption("data-inquiry");
+      await page.getByLabel("Subject").fill(subject);
+      await page.getByLabel("Message").fill("Is <b>.dev</b> priced by every registrar?");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await page.getByText("Message sent successfully!").waitFor();
+      await signUpAdmin(page, deps, "Mira");
+      await page.goto("/admin/messages");
+      const row = page.getByRole("table", { name: "Contact messages" }).getByRole("row").filter({ hasText: subject });
+      await row.waitFor();
+      check((await row.textContent())?.includes("Is <b>.dev</b> priced by every registrar?") === true, "the message is shown as typed, HTML as text");
+      check((await row.textContent())?.includes("vera@example.com") === true, "the sender's address is shown");
+    },
+  },
+  {
     name: "a signed-in non-admin opening an /admin link sees Access Denied and lands on /",
     run: async (page) => {
       await createAccount(page, "Noel", `noel-${stamp}@example.com`);

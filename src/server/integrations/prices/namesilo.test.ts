@@ -19,7 +19,7 @@ describe("NameSilo price source", () => {
     expect(list.providerKey).toBe("namesilo");
     expect(list.quotes.map((q) => q.tld).sort()).toEqual(["car", "com", "io", "net", "org", "xn--p1ai", "xyz"]);
     expect(list.quotes.find((q) => q.tld === "xyz")).toEqual({
-      tld: "xyz", registration: 199, renewal: 1299, transfer: 1299, currency: "USD", isPromo: true, regularRegistration: 1299,
+      tld: "xyz", registration: 199, renewal: 1299, transfer: 1299, currency: "USD", isPromo: true, regularRegistration: 1299, transferIsPromo: false,
     });
     expect(list.quotes.find((q) => q.tld === "car")?.renewal).toBe(229900);
   });
