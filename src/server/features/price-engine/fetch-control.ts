@@ -19,13 +19,8 @@ export const fetchKey = (providerKey: string) => `prices.fetch:${providerKey}`;
 
 export interface EngineContext {
   db: Db;
-  queue: JobQueue | null;
+  queue: JobQueue;
   priceSources: PriceSources;
-}
-
-export function requireQueue(queue: JobQueue | null): JobQueue {
-  if (!queue) throw new AppError(503, "The job queue is not running in this process, so fetches cannot be started here");
-  return queue;
 }
 
 export interface EnqueueReport {
@@ -41,7 +36,7 @@ export interface EnqueueReport {
 export async function enqueueFetches(
   ctx: EngineContext, providers: ServiceProviderDto[], requestType: FetchRequestType, want: FetchJobData["source"],
 ): Promise<EnqueueReport> {
-  const queue = requireQueue(ctx.queue);
+  const queue = ctx.queue;
   const report: EnqueueReport = { started: [], busy: [], skipped: [] };
   for (const p of providers) {
     const choice = chooseSource(ctx.priceSources, p.slug, p.name, want);
@@ -66,7 +61,6 @@ async function providerByDomain(db: Db, domain: string): Promise<ServiceProvider
 }
 
 export async function manualFetch(ctx: EngineContext, input: ManualFetchInput): Promise<{ message: string }> {
-  requireQueue(ctx.queue);
   if (input.type === "provider") {
     const provider = await providerByDomain(ctx.db, input.provider!);
     if (!provider.isActive) throw badRequest(`${provider.name} is inactive; activate it before fetching its prices`);
@@ -92,7 +86,7 @@ export async function manualFetch(ctx: EngineContext, input: ManualFetchInput): 
 }
 
 export async function cancelFetch(ctx: EngineContext, domain: string): Promise<{ message: string }> {
-  const queue = requireQueue(ctx.queue);
+  const queue = ctx.queue;
   const provider = await providerByDomain(ctx.db, domain);
   const jobs = (await queue.activeJobs(FETCH_QUEUE)).filter((j) => (j.data as FetchJobData | null)?.providerKey === provider.slug);
   if (jobs.length === 0) throw conflict(`No fetch of ${provider.name} is in progress`);

@@ -11,7 +11,7 @@ import { findServiceProvider, listServiceProviders } from "../../../../db/reposi
 import type { ScheduleInput } from "../../../shared/schemas/admin.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { nextRunOf, validateCron } from "./cron.ts";
-import { enqueueFetches, requireQueue, type EngineContext } from "./fetch-control.ts";
+import { enqueueFetches, type EngineContext } from "./fetch-control.ts";
 
 export const SCHEDULE_QUEUE = "prices.schedule";
 // Keys may hold only letters, digits, "_" and "-" (jobs/schedule-rules.ts), the same on both queues.
@@ -53,7 +53,7 @@ export async function syncScheduleToQueue(queue: JobQueue, s: { id: number; sche
 }
 
 export async function createSchedule(ctx: EngineContext, input: ScheduleInput) {
-  const queue = requireQueue(ctx.queue);
+  const queue = ctx.queue;
   const values = await checkedValues(ctx.db, input);
   const id = await insertSchedule(ctx.db, values);
   await syncScheduleToQueue(queue, { id, ...values });
@@ -61,7 +61,7 @@ export async function createSchedule(ctx: EngineContext, input: ScheduleInput) {
 }
 
 export async function editSchedule(ctx: EngineContext, id: number, input: ScheduleInput) {
-  const queue = requireQueue(ctx.queue);
+  const queue = ctx.queue;
   await requireSchedule(ctx.db, id);
   const values = await checkedValues(ctx.db, input);
   await updateSchedule(ctx.db, id, values);
@@ -70,7 +70,7 @@ export async function editSchedule(ctx: EngineContext, id: number, input: Schedu
 }
 
 export async function removeSchedule(ctx: EngineContext, id: number) {
-  const queue = requireQueue(ctx.queue);
+  const queue = ctx.queue;
   if (!(await deleteSchedule(ctx.db, id))) throw notFound(`Schedule ${id} not found`);
   await queue.unschedule(SCHEDULE_QUEUE, scheduleKey(id));
   return { message: "Schedule deleted" };
