@@ -10,7 +10,7 @@ import {
   findServiceProviderByDomain, listServiceProviders, type ServiceProviderDto,
 } from "../../../../db/repositories/service-provider-repository.ts";
 import type { ManualFetchInput } from "../../../shared/schemas/admin.ts";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { FetchJobData, FetchRequestType } from "./fetch-run.ts";
 import { chooseSource, type PriceSources } from "./sources.ts";
 
