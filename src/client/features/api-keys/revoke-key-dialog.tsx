@@ -1,6 +1,6 @@
-import { Button, Dialog, Text } from "@chakra-ui/react";
+import { Text } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { AppDialog } from "../../components/ui/app-dialog.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { notify } from "../../components/ui/toaster.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { isUnauthorizedError } from "../../lib/unauthorized.ts";
@@ -26,24 +26,9 @@ export function RevokeKeyDialog({ apiKey, open, onOpenChange }: { apiKey: Listed
     onSettled: () => onOpenChange(false),
   }));
   return (
-    <AppDialog
-      role="alertdialog"
-      title={`Revoke ${apiKey?.name ?? ""}?`}
-      open={open}
-      onOpenChange={onOpenChange}
-      size={{ base: "xs", sm: "sm" }}
-      footer={
-        <>
-          <Dialog.ActionTrigger asChild>
-            <Button variant="outline">Cancel</Button>
-          </Dialog.ActionTrigger>
-          <Button colorPalette="red" disabled={revoke.isPending} onClick={() => apiKey && revoke.mutate({ id: apiKey.id })}>
-            {revoke.isPending ? "Revoking…" : "Revoke"}
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog title={`Revoke ${apiKey?.name ?? ""}?`} open={open} onOpenChange={onOpenChange}
+      confirmLabel="Revoke" pendingLabel="Revoking…" pending={revoke.isPending} onConfirm={() => apiKey && revoke.mutate({ id: apiKey.id })}>
       <Text>Programs using the key {apiKey?.prefix}… will get 401 answers from then on. This cannot be undone.</Text>
-    </AppDialog>
+    </ConfirmDialog>
   );
 }

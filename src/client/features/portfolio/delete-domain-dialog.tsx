@@ -1,6 +1,6 @@
-import { Button, Dialog, Text } from "@chakra-ui/react";
+import { Text } from "@chakra-ui/react";
 import { useMutation } from "@tanstack/react-query";
-import { AppDialog } from "../../components/ui/app-dialog.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useInvalidatePortfolio } from "./domain-dialogs.tsx";
 import { MESSAGES, notifyFailure, notifySuccess } from "./mutation-feedback.ts";
@@ -13,7 +13,7 @@ interface DeleteDomainDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec section 2: removing asks first. An alertdialog, so focus starts on the safe choice. */
+/** Spec section 2: removing asks first. */
 export function DeleteDomainDialog({ domain, open, onOpenChange }: DeleteDomainDialogProps) {
   const trpc = useTRPC();
   const invalidate = useInvalidatePortfolio();
@@ -27,24 +27,9 @@ export function DeleteDomainDialog({ domain, open, onOpenChange }: DeleteDomainD
     onSettled: () => onOpenChange(false),
   }));
   return (
-    <AppDialog
-      role="alertdialog"
-      title={`Remove ${domain?.domainName ?? ""}?`}
-      open={open}
-      onOpenChange={onOpenChange}
-      size={{ base: "xs", sm: "sm" }}
-      footer={
-        <>
-          <Dialog.ActionTrigger asChild>
-            <Button variant="outline">Cancel</Button>
-          </Dialog.ActionTrigger>
-          <Button colorPalette="red" disabled={remove.isPending} onClick={() => domain && remove.mutate({ id: domain.id })}>
-            {remove.isPending ? "Removing…" : "Remove"}
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog title={`Remove ${domain?.domainName ?? ""}?`} open={open} onOpenChange={onOpenChange}
+      confirmLabel="Remove" pendingLabel="Removing…" pending={remove.isPending} onConfirm={() => domain && remove.mutate({ id: domain.id })}>
       <Text>Are you sure you want to remove this domain from your portfolio?</Text>
-    </AppDialog>
+    </ConfirmDialog>
   );
 }
