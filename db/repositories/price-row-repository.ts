@@ -1,11 +1,13 @@
 /**
- * The price list read path: pages of stored row JSON (tld_price_summaries.row_json), sorted,
- * filtered and paged in SQL. Every search term a visitor types is a new query, so the
- * statements are prepared once per handle and per shape (sort, order, which filters).
+ * The price list read path: pages of stored row JSON (tld_price_rows), sorted, filtered and
+ * paged in SQL over the narrow tld_price_summaries (a few pages for the whole catalogue, so a
+ * search scans it without touching the rows). Every search term a visitor types is a new
+ * query, so the statements are prepared once per handle and per shape (sort, order, filters).
  */
-import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PriceSortField } from "../../src/shared/schemas/price-list.ts";
-import { containsInsensitive, containsPattern, prepareSelect, type Db, type PreparedSelect } from "../client.ts";
+import { containsSubstring, prepareSelect, type Db, type PreparedSelect } from "../client.ts";
+import { searchTextOf } from "./price-summary-repository.ts";
 
 export interface PriceTableQuery {
   /** Rows skipped before the page. */
@@ -37,12 +39,12 @@ function prepared<T>(handle: Db, name: string, build: () => Parameters<typeof pr
   return statement as PreparedSelect<T>;
 }
 
-function filterOf({ t }: Db, shape: Pick<Shape, "search" | "category" | "tld">): SQL | undefined {
+function filterOf(handle: Db, shape: Pick<Shape, "search" | "category" | "tld">): SQL | undefined {
+  const s = handle.t.tldPriceSummaries;
   const conditions: SQL[] = [];
-  const pattern = sql.placeholder("pattern");
-  if (shape.search) conditions.push(or(containsInsensitive(t.tlds.name, pattern), containsInsensitive(t.tlds.unicodeName, pattern))!);
-  if (shape.category) conditions.push(eq(t.tlds.category, sql.placeholder("category")));
-  if (shape.tld) conditions.push(eq(t.tlds.name, sql.placeholder("tld")));
+  if (shape.search) conditions.push(containsSubstring(handle, s.searchText, sql.placeholder("search")));
+  if (shape.category) conditions.push(eq(s.category, sql.placeholder("category")));
+  if (shape.tld) conditions.push(eq(s.name, sql.placeholder("tld")));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -58,7 +60,7 @@ function pageStatement(handle: Db, shape: Shape) {
     const { db, t } = handle;
     const s = t.tldPriceSummaries;
     const sortColumn = {
-      tldName: t.tlds.name, registrationPrice: s.minRegistration, renewalPrice: s.minRenewal,
+      tldName: s.name, registrationPrice: s.minRegistration, renewalPrice: s.minRenewal,
       transferPrice: s.minTransfer, threeYearPrice: s.minThreeYear,
     }[shape.sortBy];
     const direction = shape.sortOrder === "desc" ? sql`desc` : sql`asc`;
@@ -66,31 +68,25 @@ function pageStatement(handle: Db, shape: Shape) {
     const page = db
       .select({
         id: sql<number>`${s.tldId}`.as("page_id"), sortKey: sql`${sortColumn}`.as("page_key"),
-        name: sql<string>`${t.tlds.name}`.as("page_name"), total: windowCount.as("page_total"),
+        name: sql<string>`${s.name}`.as("page_name"), total: windowCount.as("page_total"),
       })
       .from(s)
-      .innerJoin(t.tlds, eq(t.tlds.id, s.tldId))
       .where(filterOf(handle, shape))
       // Unpriced cells sort last either way; the name breaks ties so pages never overlap.
-      .orderBy(sql`${sortColumn} ${direction} nulls last`, asc(t.tlds.name))
+      .orderBy(sql`${sortColumn} ${direction} nulls last`, asc(s.name))
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .as("page");
     // Otherwise the count is an uncorrelated subquery of the same statement: one round trip.
     const total = shape.search ? page.total : sql<number>`(${countQuery(handle, shape)})`;
-    return db.select({ rowJson: s.rowJson, total }).from(page).innerJoin(s, eq(s.tldId, page.id))
+    const r = t.tldPriceRows;
+    return db.select({ rowJson: r.rowJson, total }).from(page).leftJoin(r, eq(r.tldId, page.id))
       .orderBy(sql`${page.sortKey} ${direction} nulls last`, asc(page.name));
   });
 }
 
-/** Counting needs no join when nothing is filtered: every summary has its TLD. */
 function countQuery(handle: Db, shape: Pick<Shape, "search" | "category" | "tld">) {
-  const { db, t } = handle;
-  const s = t.tldPriceSummaries;
-  const where = filterOf(handle, shape);
-  return where
-    ? db.select({ total: count() }).from(s).innerJoin(t.tlds, eq(t.tlds.id, s.tldId)).where(where)
-    : db.select({ total: count() }).from(s);
+  return handle.db.select({ total: count() }).from(handle.t.tldPriceSummaries).where(filterOf(handle, shape));
 }
 
 function countStatement(handle: Db, shape: Pick<Shape, "search" | "category" | "tld">) {
@@ -101,7 +97,7 @@ function countStatement(handle: Db, shape: Pick<Shape, "search" | "category" | "
 function rowJsonOf(rows: { rowJson: string | null }[]): string[] {
   return rows.map((r) => {
     // Written with every summary; absent only before rebuildStalePriceRows has run once.
-    if (r.rowJson === null) throw new Error("tld_price_summaries.row_json is empty: price rows were not rebuilt");
+    if (r.rowJson === null) throw new Error("tld_price_rows has no row for a summary: price rows were not rebuilt");
     return r.rowJson;
   });
 }
@@ -110,7 +106,7 @@ function rowJsonOf(rows: { rowJson: string | null }[]): string[] {
 export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<{ rows: string[]; total: number }> {
   const search = q.search?.trim().replace(/^\./, "");
   const shape = { sortBy: q.sortBy, sortOrder: q.sortOrder, search: !!search, category: !!q.category, tld: !!q.tld };
-  const values = { pattern: search ? containsPattern(search) : undefined, category: q.category, tld: q.tld, limit: q.limit, offset: q.offset };
+  const values = { search: search ? searchTextOf(search, null) : undefined, category: q.category, tld: q.tld, limit: q.limit, offset: q.offset };
   const rows = await pageStatement(handle, shape).all(values);
   // A page past the end has no row to carry the count.
   const total = rows.length ? rows[0]!.total : (await countStatement(handle, shape).all(values))[0]?.total;
@@ -122,9 +118,9 @@ export async function listPriceRowsByName(handle: Db, names: readonly string[]):
   const { db, t } = handle;
   const s = t.tldPriceSummaries;
   const rows = await db
-    .select({ name: t.tlds.name, rowJson: s.rowJson })
+    .select({ name: s.name, rowJson: t.tldPriceRows.rowJson })
     .from(s)
-    .innerJoin(t.tlds, eq(t.tlds.id, s.tldId))
-    .where(inArray(t.tlds.name, [...names]));
+    .leftJoin(t.tldPriceRows, eq(t.tldPriceRows.tldId, s.tldId))
+    .where(inArray(s.name, [...names]));
   return rowJsonOf(names.flatMap((n) => rows.filter((r) => r.name === n)));
 }

@@ -54,8 +54,8 @@ async function freshRows(handle: Db) {
 }
 
 async function storedRows({ db, t }: Db) {
-  const rows = await db.select({ id: t.tldPriceSummaries.tldId, json: t.tldPriceSummaries.rowJson }).from(t.tldPriceSummaries);
-  return new Map(rows.map((r) => [r.id, JSON.parse(r.json!) as unknown]));
+  const rows = await db.select({ id: t.tldPriceRows.tldId, json: t.tldPriceRows.rowJson }).from(t.tldPriceRows);
+  return new Map(rows.map((r) => [r.id, JSON.parse(r.json) as unknown]));
 }
 
 forEachDialect("stored price rows", (getDb) => {
@@ -87,7 +87,7 @@ forEachDialect("stored price rows", (getDb) => {
     expect((await getMeta(handle, [META_KEYS.priceRowFormat]))[META_KEYS.priceRowFormat]).toBe(`${PRICE_ROW_FORMAT};stale-days=90`);
     expect(await rebuildStalePriceRows(handle)).toBe(false);
     const before = await storedRows(handle);
-    await db.update(t.tldPriceSummaries).set({ rowJson: null });
+    await db.delete(t.tldPriceRows);
     expect(await rebuildStalePriceRows(handle)).toBe(true);
     expect(await storedRows(handle)).toEqual(before);
   });
@@ -102,6 +102,20 @@ forEachDialect("price list pages", (getDb) => {
     expect(beyond).toEqual({ rows: [], total: first.total });
     expect((await listPriceTable(getDb(), { ...query, search: "%" })).total).toBe(0);
     expect((await listPriceTable(getDb(), { ...query, search: "_" })).total).toBe(0);
+  });
+
+  it("match a search in the name or the Unicode name, whatever its case", async () => {
+    const handle = getDb();
+    const { db, t } = handle;
+    const query = { offset: 0, limit: 100, sortBy: "tldName", sortOrder: "asc" } as const;
+    const names = async (search: string) => (await listPriceTable(handle, { ...query, search })).rows.map((r) => (JSON.parse(r) as { name: string }).name);
+    expect(await names("CoM")).toEqual(await names("com"));
+    expect(await names("com")).toContain("com");
+    const [idn] = await db.select({ name: t.tlds.name, unicodeName: t.tlds.unicodeName }).from(t.tlds)
+      .innerJoin(t.tldPriceSummaries, eq(t.tldPriceSummaries.tldId, t.tlds.id)).where(eq(t.tlds.name, "xn--p1ai"));
+    expect(idn?.unicodeName).toBe("рф");
+    expect(await names("рф")).toContain("xn--p1ai");
+    expect(await names("РФ")).toContain("xn--p1ai");
   });
 
   it("narrow to one TLD by its exact name, and skip rows by offset", async () => {

@@ -1,8 +1,9 @@
 /**
  * Maintains tld_price_summaries: per TLD, the lowest USD registration, renewal, transfer and
  * three-year (registration + two renewals) price among active providers, how many active
- * providers quote it, and the TLD's whole price-list row as JSON, so a list page is a few
- * stored strings joined together. Call after any change to domain_prices, to a provider's
+ * providers quote it, and the name, category and search text the list filters on; and
+ * tld_price_rows: the TLD's whole price-list row as JSON, so a list page is a few stored strings
+ * joined together. Call after any change to domain_prices, to a provider's
  * isActive flag, name, domain or logo (refreshSummariesForProvider), or to a TLD's name or
  * category; the price list sorts and pages on these columns.
  *
@@ -22,6 +23,7 @@ import { getMeta, META_KEYS, setMeta } from "./app-meta-repository.ts";
 const CHUNK = 400;
 
 type Summary = typeof import("../schema/sqlite.ts").tldPriceSummaries.$inferInsert;
+type Row = typeof import("../schema/sqlite.ts").tldPriceRows.$inferInsert;
 type QuoteRow = StoredQuote & { tldId: number; tld: { name: string; unicodeName: string | null; category: string } };
 
 let staleDays = DEFAULT_PRICE_STALE_DAYS;
@@ -66,30 +68,45 @@ async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefine
     .orderBy(asc(dp.tldId), sql`${dp.registrationPrice} asc nulls last`, asc(sp.name));
 
   const summaries: Summary[] = [];
+  const rows: Row[] = [];
   for (let start = 0; start < quotes.length;) {
     let end = start + 1;
     while (end < quotes.length && quotes[end]!.tldId === quotes[start]!.tldId) end++;
-    summaries.push(summarise(quotes.slice(start, end), now));
+    const { summary, row } = summarise(quotes.slice(start, end), now);
+    summaries.push(summary);
+    rows.push(row);
     start = end;
   }
 
-  if (tldIds) await db.delete(t.tldPriceSummaries).where(inArray(t.tldPriceSummaries.tldId, tldIds));
-  else await db.delete(t.tldPriceSummaries);
   const s = t.tldPriceSummaries;
+  const r = t.tldPriceRows;
+  if (tldIds) {
+    await db.delete(s).where(inArray(s.tldId, tldIds));
+    await db.delete(r).where(inArray(r.tldId, tldIds));
+  } else {
+    await db.delete(s);
+    await db.delete(r);
+  }
   for (let i = 0; i < summaries.length; i += CHUNK) {
-    // An upsert, so two processes rewriting the same TLDs at once cannot collide on the key.
+    // Upserts, so two processes rewriting the same TLDs at once cannot collide on the key.
     await db.insert(s).values(summaries.slice(i, i + CHUNK)).onConflictDoUpdate({
       target: s.tldId,
       set: {
+        name: sql`excluded.name`, category: sql`excluded.category`, searchText: sql`excluded.search_text`,
         minRegistration: sql`excluded.min_registration`, minRenewal: sql`excluded.min_renewal`,
         minTransfer: sql`excluded.min_transfer`, minThreeYear: sql`excluded.min_three_year`,
-        providerCount: sql`excluded.provider_count`, rowJson: sql`excluded.row_json`,
+        providerCount: sql`excluded.provider_count`,
       },
     });
+    await db.insert(r).values(rows.slice(i, i + CHUNK)).onConflictDoUpdate({ target: r.tldId, set: { rowJson: sql`excluded.row_json` } });
   }
 }
 
-function summarise(quotes: QuoteRow[], now: Date): Summary {
+/** What a search matches: the name and Unicode name, lower-cased (see searchTextPattern). */
+export const searchTextOf = (name: string, unicodeName: string | null): string =>
+  [name, unicodeName].filter(Boolean).join("\n").toLowerCase();
+
+function summarise(quotes: QuoteRow[], now: Date): { summary: Summary; row: Row } {
   const first = quotes[0]!;
   const usd = quotes.filter((q) => q.currency === "USD");
   const stale = (q: QuoteRow) => isStaleAt(q.lastCheckedAt, now, staleDays);
@@ -119,26 +136,31 @@ function summarise(quotes: QuoteRow[], now: Date): Summary {
     prices: quotes.map((q) => serializeQuote(q, now, staleDays)),
   };
   return {
-    tldId: first.tldId, minRegistration: registration.value, minRenewal: renewal.value, minTransfer: transfer.value,
-    minThreeYear: threeYear.value, providerCount: quotes.length, rowJson: JSON.stringify(row),
+    summary: {
+      tldId: first.tldId, name: first.tld.name, category: first.tld.category,
+      searchText: searchTextOf(first.tld.name, first.tld.unicodeName),
+      minRegistration: registration.value, minRenewal: renewal.value, minTransfer: transfer.value,
+      minThreeYear: threeYear.value, providerCount: quotes.length,
+    },
+    row: { tldId: first.tldId, rowJson: JSON.stringify(row) },
   };
 }
 
 /** Bump when the shape of the stored row JSON changes: the next start rewrites every row. */
-export const PRICE_ROW_FORMAT = "3";
+export const PRICE_ROW_FORMAT = "4";
 /** Stale flags depend on the window too, so a changed PRICE_STALE_DAYS also rewrites every row. */
 const rowFormat = () => `${PRICE_ROW_FORMAT};stale-days=${staleDays}`;
 
 /**
- * Rewrites every summary when any lacks its row JSON (a database from before the column was
- * filled) or the rows were written in an older format. True when it rewrote them.
+ * Rewrites every summary when one lacks its row (a database from before the rows were stored
+ * apart) or the rows were written in an older format. True when it rewrote them.
  */
 export async function rebuildStalePriceRows(handle: Db): Promise<boolean> {
   const { db, t } = handle;
   const s = t.tldPriceSummaries;
   const [meta, [missing]] = await Promise.all([
     getMeta(handle, [META_KEYS.priceRowFormat]),
-    db.select({ n: count() }).from(s).where(isNull(s.rowJson)),
+    db.select({ n: count() }).from(s).leftJoin(t.tldPriceRows, eq(t.tldPriceRows.tldId, s.tldId)).where(isNull(t.tldPriceRows.tldId)),
   ]);
   if (meta[META_KEYS.priceRowFormat] === rowFormat() && !missing?.n) return false;
   await rebuildAllPriceRows(handle);
@@ -148,6 +170,9 @@ export async function rebuildStalePriceRows(handle: Db): Promise<boolean> {
 /** Rewrites every summary and records the row format they were written in. */
 export async function rebuildAllPriceRows(handle: Db, now = new Date()): Promise<void> {
   await handle.transaction((tx) => refreshTldPriceSummaries(tx, handle.t, undefined, now));
+  // PostgreSQL plans the list's queries from table statistics; a freshly filled table has none
+  // until autovacuum gets to it, so gather them now.
+  if (handle.dialect === "postgres") await handle.all(sql`analyze tld_price_summaries, tld_price_rows`);
   await setMeta(handle, META_KEYS.priceRowFormat, rowFormat());
   await setMeta(handle, META_KEYS.priceStaleSweptAt, now.toISOString());
 }

@@ -103,21 +103,36 @@ export const domainPriceHistory = pgTable("domain_price_history", {
  * Per-TLD price summary over USD quotes, rewritten whenever a TLD's prices change, so the
  * price list sorts and pages on an index instead of aggregating every quote per request.
  */
+/**
+ * Per priced TLD, the keys the price list filters and sorts on: narrow on purpose, so a search
+ * or a count reads a few pages (the rows themselves live in tld_price_rows).
+ */
 export const tldPriceSummaries = pgTable("tld_price_summaries", {
   tldId: integer("tld_id").primaryKey().references(() => tlds.id, { onDelete: "cascade" }),
+  /** Copies of the TLD's name and category, rewritten with the summary. */
+  name: text("name").notNull().default(""),
+  category: text("category").notNull().default(""),
+  /** Lower-cased name and Unicode name, what a search matches as a substring. */
+  searchText: text("search_text").notNull().default(""),
   minRegistration: integer("min_registration"),
   minRenewal: integer("min_renewal"),
   minTransfer: integer("min_transfer"),
   minThreeYear: integer("min_three_year"),
   providerCount: integer("provider_count").notNull(),
-  /** The TLD's public price-list row, serialised when the summary is rewritten. */
-  rowJson: text("row_json"),
 }, (t) => [
-  index("tld_price_summaries_registration_idx").on(t.minRegistration),
-  index("tld_price_summaries_renewal_idx").on(t.minRenewal),
-  index("tld_price_summaries_transfer_idx").on(t.minTransfer),
-  index("tld_price_summaries_three_year_idx").on(t.minThreeYear),
+  index("tld_price_summaries_registration_idx").on(t.minRegistration, t.name),
+  index("tld_price_summaries_renewal_idx").on(t.minRenewal, t.name),
+  index("tld_price_summaries_transfer_idx").on(t.minTransfer, t.name),
+  index("tld_price_summaries_three_year_idx").on(t.minThreeYear, t.name),
+  index("tld_price_summaries_name_idx").on(t.name),
+  index("tld_price_summaries_category_idx").on(t.category),
 ]);
+
+/** Each priced TLD's public price-list row, serialised when its summary is rewritten. */
+export const tldPriceRows = pgTable("tld_price_rows", {
+  tldId: integer("tld_id").primaryKey().references(() => tlds.id, { onDelete: "cascade" }),
+  rowJson: text("row_json").notNull(),
+});
 
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),

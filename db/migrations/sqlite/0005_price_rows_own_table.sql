@@ -1,0 +1,1 @@
+ALTER TABLE `tld_price_summaries` DROP COLUMN `row_json`;
