@@ -15,6 +15,8 @@ export interface ServiceProviderDto {
   ianaStatus: string | null;
   registrationUrlPattern: string | null;
   transferUrlPattern: string | null;
+  /** ISO 3166-1 alpha-2 code of the country the provider is based in. */
+  country: string | null;
   createdAt: Date;
 }
 
@@ -23,7 +25,8 @@ function columns({ t }: Db) {
   return {
     id: sp.id, slug: sp.slug, name: sp.name, displayName: sp.displayName, domain: sp.domain, logoUrl: sp.logoUrl,
     website: sp.website, isActive: sp.isActive, ianaId: sp.ianaId, ianaStatus: t.ianaRegistrars.status,
-    registrationUrlPattern: sp.registrationUrlPattern, transferUrlPattern: sp.transferUrlPattern, createdAt: sp.createdAt,
+    registrationUrlPattern: sp.registrationUrlPattern, transferUrlPattern: sp.transferUrlPattern, country: sp.country,
+    createdAt: sp.createdAt,
   };
 }
 
@@ -32,6 +35,8 @@ export interface ServiceProviderFilter {
   hasIanaId?: boolean | undefined;
   /** Only providers with a price for this TLD (name without the dot). */
   pricesTld?: string | undefined;
+  /** Only providers based in this country (ISO 3166-1 alpha-2, upper case). */
+  country?: string | undefined;
 }
 
 export async function listServiceProviders(handle: Db, filter: ServiceProviderFilter = {}): Promise<ServiceProviderDto[]> {
@@ -39,6 +44,7 @@ export async function listServiceProviders(handle: Db, filter: ServiceProviderFi
   const sp = t.serviceProviders;
   const conditions: SQL[] = [];
   if (filter.hasIanaId !== undefined) conditions.push(filter.hasIanaId ? isNotNull(sp.ianaId) : isNull(sp.ianaId));
+  if (filter.country !== undefined) conditions.push(eq(sp.country, filter.country));
   if (filter.pricesTld !== undefined) {
     const dp = t.domainPrices;
     conditions.push(exists(db.select({ one: dp.id }).from(dp).innerJoin(t.tlds, eq(t.tlds.id, dp.tldId))

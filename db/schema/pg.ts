@@ -53,6 +53,8 @@ export const serviceProviders = pgTable("service_providers", {
   ianaId: integer("iana_id").references(() => ianaRegistrars.id),
   registrationUrlPattern: text("registration_url_pattern"),
   transferUrlPattern: text("transfer_url_pattern"),
+  /** ISO 3166-1 alpha-2 code of the country the provider is based in. */
+  country: text("country"),
   createdAt: createdAt(),
   updatedAt: instant("updated_at").notNull().defaultNow(),
 });

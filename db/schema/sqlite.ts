@@ -52,6 +52,8 @@ export const serviceProviders = sqliteTable("service_providers", {
   ianaId: integer("iana_id").references(() => ianaRegistrars.id),
   registrationUrlPattern: text("registration_url_pattern"),
   transferUrlPattern: text("transfer_url_pattern"),
+  /** ISO 3166-1 alpha-2 code of the country the provider is based in. */
+  country: text("country"),
   createdAt: createdAt(),
   updatedAt: instant("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
 });

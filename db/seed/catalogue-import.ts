@@ -1,9 +1,10 @@
 /**
  * Upserts the IANA catalogue and the service providers. TLD and registrar rows follow the
  * bundled IANA files (a newer file updates them); provider rows are only ever inserted, so
- * edits made by an administrator survive every restart.
+ * edits made by an administrator survive every restart (a provider stored before it had a
+ * country gets the seed's, once).
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { IanaRegistrarRecord, TldRecord } from "./types.ts";
 import type { ProviderSeed } from "./providers.ts";
@@ -97,8 +98,13 @@ export async function upsertCatalogue(
       ianaId: p.ianaId !== null && registrarIds.has(p.ianaId) ? p.ianaId : null,
       registrationUrlPattern: p.registrationUrlPattern,
       transferUrlPattern: p.transferUrlPattern,
+      country: p.country,
     }));
     await insertChunked(db, t.serviceProviders, newProviders);
+    for (const p of providers.filter((p) => known.has(p.key))) {
+      await db.update(t.serviceProviders).set({ country: p.country })
+        .where(and(eq(t.serviceProviders.slug, p.key), isNull(t.serviceProviders.country)));
+    }
 
     const tldIdByName = new Map(
       (await db.select({ id: t.tlds.id, name: t.tlds.name }).from(t.tlds)).map((r) => [r.name, r.id]),

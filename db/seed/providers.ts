@@ -12,6 +12,8 @@ export interface ProviderSeed {
   domain: string;
   website: string;
   ianaId: number | null;
+  /** ISO 3166-1 alpha-2 code of the country the company is based in. */
+  country: string;
   isActive: boolean;
   registrationUrlPattern: string | null;
   transferUrlPattern: string | null;
@@ -20,62 +22,62 @@ export interface ProviderSeed {
 export const PROVIDERS: readonly ProviderSeed[] = [
   {
     key: "porkbun", name: "Porkbun", displayName: "Porkbun", domain: "porkbun.com",
-    website: "https://porkbun.com", ianaId: 1861, isActive: true,
+    website: "https://porkbun.com", ianaId: 1861, country: "US", isActive: true,
     registrationUrlPattern: "https://porkbun.com/checkout/search?q={domain}",
     transferUrlPattern: "https://porkbun.com/transfer?domain={domain}",
   },
   {
     key: "dynadot", name: "Dynadot", displayName: "Dynadot", domain: "dynadot.com",
-    website: "https://www.dynadot.com", ianaId: 472, isActive: true,
+    website: "https://www.dynadot.com", ianaId: 472, country: "US", isActive: true,
     registrationUrlPattern: "https://www.dynadot.com/domain/search?domain={domain}",
     transferUrlPattern: "https://www.dynadot.com/domain/transfer?domain={domain}",
   },
   {
     key: "namecheap", name: "Namecheap", displayName: "Namecheap", domain: "namecheap.com",
-    website: "https://www.namecheap.com", ianaId: 1068, isActive: true,
+    website: "https://www.namecheap.com", ianaId: 1068, country: "US", isActive: true,
     registrationUrlPattern: "https://www.namecheap.com/domains/registration/results/?domain={domain}",
     transferUrlPattern: "https://www.namecheap.com/domains/transfer/?domain={domain}",
   },
   {
     key: "openprovider", name: "Openprovider", displayName: "Openprovider", domain: "openprovider.com",
-    website: "https://www.openprovider.com", ianaId: 1647, isActive: true,
+    website: "https://www.openprovider.com", ianaId: 1647, country: "NL", isActive: true,
     registrationUrlPattern: "https://www.openprovider.com/domains?domain={domain}",
     transferUrlPattern: null,
   },
   {
     key: "cloudflare", name: "Cloudflare Registrar", displayName: "Cloudflare", domain: "cloudflare.com",
-    website: "https://www.cloudflare.com/products/registrar/", ianaId: 1910, isActive: true,
+    website: "https://www.cloudflare.com/products/registrar/", ianaId: 1910, country: "US", isActive: true,
     registrationUrlPattern: "https://domains.cloudflare.com/?domain={domain}",
     transferUrlPattern: "https://dash.cloudflare.com/?to=/:account/domains/transfer&domain={domain}",
   },
   {
     key: "hover", name: "Hover", displayName: "Hover", domain: "hover.com",
-    website: "https://www.hover.com", ianaId: 69, isActive: true,
+    website: "https://www.hover.com", ianaId: 69, country: "CA", isActive: true,
     registrationUrlPattern: "https://www.hover.com/domains/results?q={domain}",
     transferUrlPattern: "https://www.hover.com/transfer_in?q={domain}",
   },
   {
     key: "easyname", name: "easyname", displayName: "easyname", domain: "easyname.com",
-    website: "https://www.easyname.com", ianaId: null, isActive: true,
+    website: "https://www.easyname.com", ianaId: null, country: "AT", isActive: true,
     registrationUrlPattern: "https://www.easyname.com/en/domain/search?domain={domain}",
     transferUrlPattern: null,
   },
   {
     key: "route53", name: "Amazon Route 53", displayName: "AWS Route 53", domain: "aws.amazon.com",
-    website: "https://aws.amazon.com/route53/", ianaId: 468, isActive: true,
+    website: "https://aws.amazon.com/route53/", ianaId: 468, country: "US", isActive: true,
     registrationUrlPattern: "https://console.aws.amazon.com/route53/domains/home#/DomainSearch?domain={domain}",
     transferUrlPattern: null,
   },
   {
     key: "dnsimple", name: "DNSimple", displayName: "DNSimple", domain: "dnsimple.com",
-    website: "https://dnsimple.com", ianaId: 1730, isActive: true,
+    website: "https://dnsimple.com", ianaId: 1730, country: "US", isActive: true,
     registrationUrlPattern: "https://dnsimple.com/registrar?domain={domain}",
     transferUrlPattern: "https://dnsimple.com/transfer?domain={domain}",
   },
   {
     // No bundled list: its prices come from the live getPrices API when NAMESILO_API_KEY is set.
     key: "namesilo", name: "NameSilo", displayName: "NameSilo", domain: "namesilo.com",
-    website: "https://www.namesilo.com", ianaId: 1479, isActive: true,
+    website: "https://www.namesilo.com", ianaId: 1479, country: "US", isActive: true,
     registrationUrlPattern: "https://www.namesilo.com/domain/search-domains?query={domain}",
     transferUrlPattern: null,
   },
@@ -83,13 +85,13 @@ export const PROVIDERS: readonly ProviderSeed[] = [
     // GoDaddy (IANA 146) and Name.com (IANA 625) ship no price list; they are here so their
     // customers can connect registrar accounts and sync domains.
     key: "godaddy", name: "GoDaddy", displayName: "GoDaddy", domain: "godaddy.com",
-    website: "https://www.godaddy.com", ianaId: 146, isActive: true,
+    website: "https://www.godaddy.com", ianaId: 146, country: "US", isActive: true,
     registrationUrlPattern: "https://www.godaddy.com/domainsearch/find?domainToCheck={domain}",
     transferUrlPattern: "https://www.godaddy.com/domains/domain-transfer",
   },
   {
     key: "namecom", name: "Name.com", displayName: "Name.com", domain: "name.com",
-    website: "https://www.name.com", ianaId: 625, isActive: true,
+    website: "https://www.name.com", ianaId: 625, country: "US", isActive: true,
     registrationUrlPattern: "https://www.name.com/domain/search/{domain}",
     transferUrlPattern: "https://www.name.com/transfer/{domain}",
   },
@@ -97,7 +99,7 @@ export const PROVIDERS: readonly ProviderSeed[] = [
     // Google Domains closed in 2023 (its registrations moved to Squarespace); kept for its
     // price history, inactive so nothing links to it.
     key: "googledomains", name: "Google Domains", displayName: "Google Domains", domain: "domains.google",
-    website: "https://domains.google", ianaId: 895, isActive: false,
+    website: "https://domains.google", ianaId: 895, country: "US", isActive: false,
     registrationUrlPattern: null,
     transferUrlPattern: null,
   },

@@ -119,6 +119,16 @@ forEachDialect("seed on an empty database", (getDb) => {
     const [porkbun] = await db.select().from(t.serviceProviders).where(eq(t.serviceProviders.slug, "porkbun"));
     expect(porkbun!.name).toBe("Porkbun (edited)");
   });
+
+  it("gives a provider stored without a country the seed's, and keeps one an administrator set", async () => {
+    const { db, t } = getDb();
+    await db.update(t.serviceProviders).set({ country: null }).where(eq(t.serviceProviders.slug, "openprovider"));
+    await db.update(t.serviceProviders).set({ country: "DE" }).where(eq(t.serviceProviders.slug, "easyname"));
+    await seedDatabase(getDb());
+    const country = async (slug: string) => (await db.select({ c: t.serviceProviders.country }).from(t.serviceProviders).where(eq(t.serviceProviders.slug, slug)))[0]?.c;
+    expect(await country("openprovider")).toBe("NL");
+    expect(await country("easyname")).toBe("DE");
+  });
 }, { seeded: false });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("seedIfNeeded with processes booting together [postgres]", () => {

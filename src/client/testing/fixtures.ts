@@ -16,7 +16,7 @@ export function provider(overrides: Partial<Provider> = {}): Provider {
     id, slug: `r${id}`, name, displayName: name, domain, logoUrl: null, website: `https://${domain}`,
     isActive: true, ianaId: 1000 + id, ianaStatus: "Accredited",
     registrationUrlPattern: `https://${domain}/register?d={domain}`, transferUrlPattern: `https://${domain}/transfer?d={domain}`,
-    createdAt: "2025-01-01T00:00:00.000Z",
+    country: "US", createdAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
   };
 }

@@ -36,5 +36,11 @@ export const serviceProviderListQuerySchema = z.object({
     .max(80, "supports_tld must be at most 80 characters")
     .transform((v) => v.replace(/^\./, "").toLowerCase())
     .optional(),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, "country must be a two-letter ISO 3166-1 code such as US")
+    .transform((v) => v.toUpperCase())
+    .optional(),
 });
 export type ServiceProviderListQuery = z.infer<typeof serviceProviderListQuerySchema>;

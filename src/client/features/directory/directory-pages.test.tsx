@@ -55,20 +55,22 @@ describe("Registry Operators", () => {
 
 const entry = (id: number, name: string, extra: object = {}) => ({
   id, name, displayName: name, domain: `${name.toLowerCase()}.com`, logoUrl: null, website: `https://${name.toLowerCase()}.com`,
-  isActive: true, ianaId: 100 + id, ianaStatus: "Accredited", tldCount: 500, currencies: ["USD"],
+  isActive: true, ianaId: 100 + id, ianaStatus: "Accredited", country: "US", tldCount: 500, currencies: ["USD"],
   priceRanges: [{ currency: "USD", minRegistration: "1.99", maxRegistration: "120.00" }], canConnectAccount: false, ...extra,
 });
 
 describe("Service Providers", () => {
   it("shows coverage from data, searches by name and filters by account sync", async () => {
     server.use(trpcOk("providers.directory", [
-      entry(1, "Porkbun", { canConnectAccount: true }), entry(2, "Hover", { ianaId: null, ianaStatus: null, currencies: ["USD", "EUR"] }),
+      entry(1, "Porkbun", { canConnectAccount: true }), entry(2, "Hover", { ianaId: null, ianaStatus: null, currencies: ["USD", "EUR"], country: "CA" }),
     ]));
     const user = userEvent.setup();
     renderUi(<ServiceProvidersPage />);
     expect((await screen.findByRole("link", { name: "Porkbun" })).getAttribute("href")).toBe("/registrar/1");
     expect(screen.getAllByText("Registration $1.99 – $120.00")).toHaveLength(2);
     expect(screen.getByText(/USD, EUR/)).toBeTruthy();
+    expect(screen.getByText("hover.com · Based in Canada")).toBeTruthy();
+    expect(screen.getByText("porkbun.com · Based in United States")).toBeTruthy();
     await user.type(screen.getByRole("searchbox", { name: "Search service providers" }), "hOVER");
     expect(screen.queryByRole("link", { name: "Porkbun" })).toBeNull();
     expect(screen.getByRole("link", { name: "Hover" })).toBeTruthy();

@@ -13,6 +13,7 @@ type Entry = RouterOutputs["providers"]["directory"][number];
 type Filter = "all" | "accredited" | "connectable";
 
 const accredited = (p: Entry) => p.ianaId !== null && p.ianaStatus === "Accredited";
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 
 function ProviderCard({ provider }: { provider: Entry }) {
   return (
@@ -24,7 +25,10 @@ function ProviderCard({ provider }: { provider: Entry }) {
             <Heading as="h3" size="md">
               <Link to="/registrar/$providerId" params={{ providerId: String(provider.id) }}>{provider.name}</Link>
             </Heading>
-            <Text fontSize="sm" color="fg.muted">{provider.domain}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {provider.domain}
+              {provider.country && ` · Based in ${regionNames.of(provider.country) ?? provider.country}`}
+            </Text>
           </Stack>
         </HStack>
         <HStack gap="2" wrap="wrap">

@@ -26,6 +26,7 @@ const DESCRIPTIONS: Record<string, string> = {
   offset: "Rows to skip; given, it takes the place of page.",
   type: "registrar: ICANN-accredited (has an IANA registrar id); reseller: without one.",
   supports_tld: "Only providers with a price for this TLD.",
+  country: "Only providers based in this country (ISO 3166-1 alpha-2 code, such as US or NL).",
 };
 
 function queryParameters(schema: z.ZodObject) {

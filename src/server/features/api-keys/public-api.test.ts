@@ -47,6 +47,22 @@ forEachDialect("public API", (getDb) => {
     expect(bad.body.message).toBe("Invalid type: type must be registrar or reseller");
   });
 
+  it("service-providers: country filters by where the provider is based, in either case; a malformed code is a 400", async () => {
+    type Row = { slug: string; country: string | null };
+    const all = (await getJson<Row[]>(app(), "/api/service-providers")).body;
+    expect(all.find((p) => p.slug === "openprovider")?.country).toBe("NL");
+    expect(all.find((p) => p.slug === "hover")?.country).toBe("CA");
+    const us = (await getJson<Row[]>(app(), "/api/service-providers?country=us")).body;
+    expect(us.map((p) => p.slug)).toContain("porkbun");
+    expect(us.every((p) => p.country === "US")).toBe(true);
+    expect(us.length).toBe(all.filter((p) => p.country === "US").length);
+    expect((await getJson<Row[]>(app(), "/api/service-providers?country=NL&type=registrar")).body.map((p) => p.slug)).toEqual(["openprovider"]);
+    expect((await getJson<Row[]>(app(), "/api/service-providers?country=JP")).body).toEqual([]);
+    const bad = await getJson<{ message: string }>(app(), "/api/service-providers?country=USA");
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Invalid country: country must be a two-letter ISO 3166-1 code such as US");
+  });
+
   it("registry operators list their TLDs; a TLD is found by name or id", async () => {
     const ops = await getJson<{ name: string; tlds: string[] }[]>(app(), "/api/registry-operators");
     expect(ops.body.length).toBeGreaterThan(0);

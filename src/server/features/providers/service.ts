@@ -17,6 +17,7 @@ export const listProviders = (db: Db, query: ServiceProviderListQuery = {}) =>
   listServiceProviders(db, {
     hasIanaId: query.type === undefined ? undefined : query.type === "registrar",
     pricesTld: query.supports_tld,
+    country: query.country,
   });
 
 export async function getProvider(db: Db, id: number) {
@@ -81,7 +82,7 @@ export async function getProviderDirectory(db: Db) {
     const rows = coverage.filter((c) => c.providerId === p.id);
     return {
       id: p.id, name: p.name, displayName: p.displayName, domain: p.domain, logoUrl: p.logoUrl, website: p.website,
-      isActive: p.isActive, ianaId: p.ianaId, ianaStatus: p.ianaStatus,
+      isActive: p.isActive, ianaId: p.ianaId, ianaStatus: p.ianaStatus, country: p.country,
       tldCount: rows.reduce((sum, r) => sum + r.tldCount, 0),
       currencies: rows.map((r) => r.currency),
       priceRanges: rows
