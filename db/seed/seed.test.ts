@@ -2,6 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDb } from "../client.ts";
 import { createTestDb, forEachDialect } from "../testing/test-db.ts";
+import { BUNDLED_PRICE_LIST_REGISTRARS } from "../../src/shared/priced-registrars.ts";
 import { seedDatabase, seedIfNeeded } from "./seed.ts";
 
 forEachDialect("seed on an empty database", (getDb) => {
@@ -118,6 +119,17 @@ forEachDialect("seed on an empty database", (getDb) => {
     await seedDatabase(getDb());
     const [porkbun] = await db.select().from(t.serviceProviders).where(eq(t.serviceProviders.slug, "porkbun"));
     expect(porkbun!.name).toBe("Porkbun (edited)");
+  });
+
+  it("prices every registrar the landing page names when its provider list cannot be loaded", async () => {
+    const { db, t } = getDb();
+    for (const named of BUNDLED_PRICE_LIST_REGISTRARS) {
+      const [row] = await db.select({ isActive: t.serviceProviders.isActive, prices: count(t.domainPrices.id) })
+        .from(t.serviceProviders).leftJoin(t.domainPrices, eq(t.domainPrices.serviceProviderId, t.serviceProviders.id))
+        .where(eq(t.serviceProviders.domain, named.domain)).groupBy(t.serviceProviders.id);
+      expect(row?.isActive, named.name).toBe(true);
+      expect(row!.prices, named.name).toBeGreaterThan(0);
+    }
   });
 
   it("gives a provider stored without a country the seed's, and keeps one an administrator set", async () => {

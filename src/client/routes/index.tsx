@@ -17,7 +17,7 @@ export const Route = createFileRoute("/")({
   // call only delays its own section.
   loader: ({ context: { queryClient, trpc } }) => {
     void queryClient.prefetchQuery(trpc.catalogue.dataStatus.queryOptions());
-    void queryClient.prefetchQuery(trpc.providers.list.queryOptions());
+    void queryClient.prefetchQuery(trpc.providers.directory.queryOptions());
     void queryClient.prefetchQuery(trpc.catalogue.stats.queryOptions());
     void queryClient.prefetchQuery(trpc.prices.common.queryOptions());
     void queryClient.prefetchQuery(trpc.prices.list.queryOptions(toListInput(DEFAULT_TABLE_STATE)));

@@ -2,8 +2,6 @@ import { Box, Container, Heading, SimpleGrid, Skeleton, Stat } from "@chakra-ui/
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc.ts";
 
-/** Spec section 9's fixed figures: shown only when the live counts cannot be loaded. */
-export const FALLBACK_STATS = { tlds: 1605, registryOperators: 912, knownRegistrars: 2459, serviceProviders: 13 } as const;
 
 const ITEMS = [
   { key: "tlds", label: "Top Level Domains" },
@@ -15,7 +13,7 @@ const ITEMS = [
 export function OurData() {
   const trpc = useTRPC();
   const query = useQuery(trpc.catalogue.stats.queryOptions());
-  const stats = query.data ?? (query.isError ? FALLBACK_STATS : undefined);
+  const stats = query.data;
   return (
     <Box as="section" aria-labelledby="our-data" bg="bg.subtle" py="12">
       <Container maxW="7xl">
@@ -28,6 +26,9 @@ export function OurData() {
               <Stat.Label>{item.label}</Stat.Label>
               {stats ? (
                 <Stat.ValueText fontSize="3xl">{stats[item.key].toLocaleString("en-US")}</Stat.ValueText>
+              ) : query.isError ? (
+                // Never a made-up figure: a dash says the count could not be loaded.
+                <Stat.ValueText fontSize="3xl" aria-label="Not available">—</Stat.ValueText>
               ) : (
                 <Skeleton h="9" w="20" data-testid="stat-skeleton" />
               )}

@@ -17,11 +17,16 @@ function ProviderCard({ provider }: { provider: GridProvider }) {
   );
 }
 
-/** "Who We Search": 2, 4 or 6 columns by screen width (spec section 2). */
+/**
+ * "Who We Search": 2, 4 or 6 columns by screen width (spec section 2). Only active providers
+ * with prices in the database: the heading promises prices compared, so a provider that is
+ * switched off, or only there for account sync, is not listed.
+ */
 export function ProviderGrid() {
   const trpc = useTRPC();
-  const query = useQuery(trpc.providers.list.queryOptions());
-  const providers: readonly GridProvider[] = query.data?.length ? query.data : FALLBACK_PROVIDERS;
+  const query = useQuery(trpc.providers.directory.queryOptions());
+  const compared = query.data?.filter((p) => p.isActive && p.tldCount > 0) ?? [];
+  const providers: readonly GridProvider[] = compared.length ? compared : FALLBACK_PROVIDERS;
   return (
     <Container as="section" aria-labelledby="who-we-search" maxW="7xl" py="12">
       <Heading as="h2" id="who-we-search" size="2xl" textAlign="center" mb="2">
