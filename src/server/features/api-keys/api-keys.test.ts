@@ -58,6 +58,8 @@ forEachDialect("API keys", (getDb) => {
     expect(first.status).toBe(200);
     expect(first.headers.get("x-ratelimit-limit")).toBe("1000");
     expect(first.headers.get("x-ratelimit-remaining")).toBe("999");
+    // The headers are this key's: no shared cache may serve the answer to someone else.
+    expect(first.headers.get("cache-control")).toBe("private, max-age=60");
     const reset = Number(first.headers.get("x-ratelimit-reset"));
     expect(reset % 3600).toBe(0);
     expect(reset * 1000).toBeGreaterThan(Date.now());
@@ -68,6 +70,7 @@ forEachDialect("API keys", (getDb) => {
     const anonymous = await app().request(`${TEST_ORIGIN}/api/domain-prices?limit=5`);
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.get("x-ratelimit-limit")).toBeNull();
+    expect(anonymous.headers.get("cache-control")).toBe("public, max-age=60");
     const list = await getJson<{ lastUsedAt: string | null }[]>(app(), "/api/api-keys", { headers: { cookie: user.cookie } });
     expect(list.body[0]!.lastUsedAt).not.toBeNull();
   });

@@ -1,7 +1,9 @@
 /**
  * Authorization: Bearer <key> on the public API. Without the header a request goes on as an
  * anonymous one; with it the key must work (else 401) and the request is counted against the
- * key's hourly allowance, whose state every answer reports in X-RateLimit-* headers.
+ * key's hourly allowance, whose state every answer reports in X-RateLimit-* headers. Those
+ * headers belong to one key, so a keyed answer is private: a shared cache must not hand it to
+ * another client (an anonymous answer stays public).
  */
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../../lib/errors.ts";
@@ -20,6 +22,8 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { headers } = await countApiKeyRequest(db, keyId);
   await next();
   for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  const cacheControl = c.res.headers.get("cache-control");
+  if (cacheControl?.startsWith("public")) c.res.headers.set("Cache-Control", cacheControl.replace(/^public/, "private"));
 };
 
 const withChallenge = (message: string) =>
