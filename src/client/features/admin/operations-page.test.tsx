@@ -84,10 +84,10 @@ describe("Operations", () => {
 
   it("says why a fetch could not start", async () => {
     const { user } = setup(fetchStatus());
-    server.use(trpcMutationError("priceEngine.manualFetch", 503, "The job queue is not running in this process, so fetches cannot be started here"));
+    server.use(trpcMutationError("priceEngine.manualFetch", 409, "No fetch was started (already in progress: Porkbun)"));
     await user.click(await screen.findByRole("button", { name: "Fetch All Providers" }));
     const toast = await findToast("Failed to initiate manual fetch");
-    expect(toast.textContent).toContain("The job queue is not running in this process");
+    expect(toast.textContent).toContain("No fetch was started (already in progress: Porkbun)");
   });
 
   it("cancels a running fetch by its provider's domain", async () => {

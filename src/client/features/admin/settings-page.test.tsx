@@ -102,13 +102,13 @@ describe("Fetch Schedules", () => {
     await findToast("Schedule updated successfully");
     expect(calls).toEqual([{ id: 2, name: "Porkbun hourly", description: null, providerId: 4, schedule: "0 * * * *", isActive: true }]);
 
-    server.use(trpcMutationError("priceEngine.schedules.update", 503, "The job queue is not running in this process, so fetches cannot be started here"));
+    server.use(trpcMutationError("priceEngine.schedules.update", 404, "Schedule 2 not found"));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     await user.click(screen.getByRole("button", { name: "Edit Porkbun hourly" }));
     const again = within(await screen.findByRole("dialog", { name: "Edit Porkbun hourly" }));
     await user.click(again.getByRole("button", { name: "Save Changes" }));
-    expect((await findToast("Failed to save schedule")).textContent).toContain("The job queue is not running");
-    expect(again.getByText(/The job queue is not running/)).toBeTruthy();
+    expect((await findToast("Failed to save schedule")).textContent).toContain("Schedule 2 not found");
+    expect(again.getByText(/Schedule 2 not found/)).toBeTruthy();
   });
 
   it("asks before deleting, says it cannot be undone, then deletes", async () => {
