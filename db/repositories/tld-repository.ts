@@ -115,3 +115,9 @@ export async function tldIdsByName({ db, t }: Db): Promise<Map<string, number>> 
   const rows = await db.select({ id: t.tlds.id, name: t.tlds.name }).from(t.tlds);
   return new Map(rows.map((r) => [r.name, r.id]));
 }
+
+/** Catalogue names (TLDs and second-level suffixes) at least one provider quotes. */
+export async function countPricedNames({ db, t }: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(distinct ${t.domainPrices.tldId})`.mapWith(Number) }).from(t.domainPrices);
+  return row?.n ?? 0;
+}
