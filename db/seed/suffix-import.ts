@@ -5,7 +5,7 @@
  * when what it inherits changed, so a second run writes nothing.
  */
 import { eq, inArray } from "drizzle-orm";
-import type { Executor, Tables } from "../client.ts";
+import type { Db, Executor, Tables } from "../client.ts";
 import { insertChunked } from "./chunked.ts";
 import { suffixColumns, type ParentFacts, type SuffixRecord } from "./suffixes.ts";
 
@@ -67,4 +67,9 @@ async function ensureOperators(db: Executor, t: Tables, suffixes: SuffixRecord[]
   const known = new Set((await read()).map((o) => o.name));
   await insertChunked(db, t.registryOperators, names.filter((n) => !known.has(n)).map((name) => ({ name })));
   return new Map((await read()).map((o) => [o.name, o.id]));
+}
+
+/** The same, in its own transaction: for a live price fetch that quotes suffixes the catalogue lacks. */
+export function addSuffixesToCatalogue(handle: Db, suffixes: SuffixRecord[]): Promise<SuffixImportResult> {
+  return handle.transaction((tx) => upsertSuffixes(tx, handle.t, suffixes));
 }
