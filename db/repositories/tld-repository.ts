@@ -1,5 +1,12 @@
-import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
+
+/** Enough of a catalogue name to show and link it. */
+export interface TldRef {
+  id: number;
+  name: string;
+  unicodeName: string | null;
+}
 
 export interface TldDto {
   id: number;
@@ -13,6 +20,10 @@ export interface TldDto {
   registryOperator: string | null;
   rdapUrl: string | null;
   dnssec: boolean | null;
+  /** "tld", or "icann-suffix" / "private-suffix" for a second-level name such as co.uk or uk.com. */
+  kind: string;
+  /** The top-level TLD a second-level suffix sits under; null for a TLD. */
+  parent: TldRef | null;
 }
 
 function tldColumns({ t }: Db) {
@@ -20,9 +31,11 @@ function tldColumns({ t }: Db) {
     id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName, description: t.tlds.description,
     category: t.tlds.category, ianaType: t.tlds.ianaType, isActive: t.tlds.isActive,
     registryOperatorId: t.tlds.registryOperatorId, registryOperator: t.registryOperators.name,
-    rdapUrl: t.tlds.rdapUrl, dnssec: t.tlds.dnssec,
+    rdapUrl: t.tlds.rdapUrl, dnssec: t.tlds.dnssec, kind: t.tlds.kind, parentTldId: t.tlds.parentTldId,
   };
 }
+
+const refColumns = ({ t }: Db) => ({ id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName });
 
 /** By numeric id or by name ("com", "xn--p1ai", or the Unicode form "рф"). */
 export async function findTld(handle: Db, key: { id: number } | { name: string }): Promise<TldDto | null> {
@@ -34,7 +47,18 @@ export async function findTld(handle: Db, key: { id: number } | { name: string }
     .leftJoin(t.registryOperators, eq(t.registryOperators.id, t.tlds.registryOperatorId))
     .where(where)
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { parentTldId, ...tld } = row;
+  const [parent] = parentTldId === null
+    ? []
+    : await db.select(refColumns(handle)).from(t.tlds).where(eq(t.tlds.id, parentTldId)).limit(1);
+  return { ...tld, parent: parent ?? null };
+}
+
+/** The second-level suffixes under a TLD, by name. */
+export async function listSecondLevelOf(handle: Db, parentTldId: number): Promise<TldRef[]> {
+  const { db, t } = handle;
+  return db.select(refColumns(handle)).from(t.tlds).where(eq(t.tlds.parentTldId, parentTldId)).orderBy(asc(t.tlds.name));
 }
 
 export async function findTldIdByName(handle: Db, name: string): Promise<number | null> {
@@ -51,11 +75,13 @@ export interface CatalogueCounts {
   serviceProviders: number;
 }
 
+/** TLD counts are of the root zone's TLDs; second-level suffixes (co.uk) are not TLDs. */
 export async function countCatalogue({ db, t }: Db): Promise<CatalogueCounts> {
+  const topLevel = isNull(t.tlds.parentTldId);
   const [[tldRow], [opRow], [regRow], [provRow]] = await Promise.all([
-    db.select({ total: count(), active: sql<number>`sum(case when ${eq(t.tlds.isActive, true)} then 1 else 0 end)`.mapWith(Number) }).from(t.tlds),
+    db.select({ total: count(), active: sql<number>`sum(case when ${eq(t.tlds.isActive, true)} then 1 else 0 end)`.mapWith(Number) }).from(t.tlds).where(topLevel),
     // An operator counts while it manages at least one delegated TLD.
-    db.select({ total: sql<number>`count(distinct ${t.tlds.registryOperatorId})`.mapWith(Number) }).from(t.tlds).where(eq(t.tlds.isActive, true)),
+    db.select({ total: sql<number>`count(distinct ${t.tlds.registryOperatorId})`.mapWith(Number) }).from(t.tlds).where(and(eq(t.tlds.isActive, true), topLevel)),
     db.select({ total: count(), accredited: sql<number>`sum(case when ${t.ianaRegistrars.status} = 'Accredited' then 1 else 0 end)`.mapWith(Number) }).from(t.ianaRegistrars),
     db.select({ total: count() }).from(t.serviceProviders).where(eq(t.serviceProviders.isActive, true)),
   ]);
@@ -78,7 +104,7 @@ export interface RegistryOperatorDto {
   tlds: string[];
 }
 
-/** Operators of delegated TLDs with the TLDs they manage, largest first. */
+/** Operators of delegated TLDs with the TLDs they manage, largest first (second-level suffixes are not counted). */
 export async function listRegistryOperators({ db, t }: Db): Promise<RegistryOperatorDto[]> {
   const tldCount = count(t.tlds.id);
   const operators = await db
@@ -87,13 +113,13 @@ export async function listRegistryOperators({ db, t }: Db): Promise<RegistryOper
       countryCodeCount: sql<number>`sum(case when ${t.tlds.category} = 'country-code' then 1 else 0 end)`.mapWith(Number),
     })
     .from(t.registryOperators)
-    .innerJoin(t.tlds, and(eq(t.tlds.registryOperatorId, t.registryOperators.id), eq(t.tlds.isActive, true)))
+    .innerJoin(t.tlds, and(eq(t.tlds.registryOperatorId, t.registryOperators.id), eq(t.tlds.isActive, true), isNull(t.tlds.parentTldId)))
     .groupBy(t.registryOperators.id, t.registryOperators.name)
     .orderBy(desc(tldCount), asc(t.registryOperators.name));
   const managed = await db
     .select({ operatorId: t.tlds.registryOperatorId, name: t.tlds.name })
     .from(t.tlds)
-    .where(eq(t.tlds.isActive, true))
+    .where(and(eq(t.tlds.isActive, true), isNull(t.tlds.parentTldId)))
     .orderBy(asc(t.tlds.name));
   const namesByOperator = new Map<number, string[]>();
   for (const row of managed) {
@@ -105,13 +131,19 @@ export async function listRegistryOperators({ db, t }: Db): Promise<RegistryOper
   return operators.map((op) => ({ ...op, tlds: namesByOperator.get(op.id) ?? [] }));
 }
 
-/** A path key: digits are an id, anything else a name (ASCII or Unicode, without the dot). */
+/** A path key: digits are an id, anything else a name (ASCII or Unicode, without the leading dot: "co.uk" works). */
 export function findTldByKey(handle: Db, key: string): Promise<TldDto | null> {
   return /^\d+$/.test(key) ? findTld(handle, { id: Number(key) }) : findTld(handle, { name: key });
 }
 
-/** Every catalogue TLD's id by its ASCII name, for matching a price list's names. */
+/** Every catalogue name's id (TLDs and second-level suffixes) by its ASCII name, for matching a price list's names. */
 export async function tldIdsByName({ db, t }: Db): Promise<Map<string, number>> {
   const rows = await db.select({ id: t.tlds.id, name: t.tlds.name }).from(t.tlds);
   return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Catalogue names (TLDs and second-level suffixes) at least one provider quotes. */
+export async function countPricedNames({ db, t }: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(distinct ${t.domainPrices.tldId})`.mapWith(Number) }).from(t.domainPrices);
+  return row?.n ?? 0;
 }

@@ -147,13 +147,20 @@ export async function deleteUserDomain({ db, t }: Db, userId: number, id: number
   return rows.length > 0;
 }
 
-/** TLDs by ASCII name or Unicode form, for deriving and checking the TLD of entered domains. */
+const NAME_CHUNK = 500; // an import asks about every suffix of thousands of domains
+
+/** Catalogue names (TLDs and second-level suffixes) by ASCII name or Unicode form, for deriving and checking a domain's TLD. */
 export async function listTldsByNames({ db, t }: Db, names: string[]): Promise<{ id: number; name: string; unicodeName: string | null }[]> {
-  if (names.length === 0) return [];
-  return db
-    .select({ id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName })
-    .from(t.tlds)
-    .where(or(inArray(t.tlds.name, names), inArray(t.tlds.unicodeName, names)));
+  const found = new Map<number, { id: number; name: string; unicodeName: string | null }>();
+  for (let i = 0; i < names.length; i += NAME_CHUNK) {
+    const chunk = names.slice(i, i + NAME_CHUNK);
+    const rows = await db
+      .select({ id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName })
+      .from(t.tlds)
+      .where(or(inArray(t.tlds.name, chunk), inArray(t.tlds.unicodeName, chunk)));
+    for (const row of rows) found.set(row.id, row);
+  }
+  return [...found.values()];
 }
 
 const IMPORT_CHUNK = 400; // 9 parameters a row stays far below both drivers' parameter limits

@@ -4,7 +4,7 @@
  * are `date` columns read as "YYYY-MM-DD" strings, instants are timestamptz.
  */
 import {
-  boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  type AnyPgColumn, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 const id = () => integer("id").primaryKey().generatedByDefaultAsIdentity();
@@ -31,8 +31,14 @@ export const tlds = pgTable("tlds", {
   isActive: bool("is_active").notNull(),
   rdapUrl: text("rdap_url"),
   dnssec: bool("dnssec"),
+  /** "tld" for a root-zone TLD; "icann-suffix" or "private-suffix" for a registrable name below one (co.uk, uk.com). */
+  kind: text("kind").notNull().default("tld"),
+  /** The top-level TLD a second-level suffix sits under (co.uk → uk); null for a TLD. */
+  parentTldId: integer("parent_tld_id").references((): AnyPgColumn => tlds.id),
   createdAt: createdAt(),
-}, (t) => [index("tlds_category_idx").on(t.category), index("tlds_operator_idx").on(t.registryOperatorId)]);
+}, (t) => [
+  index("tlds_category_idx").on(t.category), index("tlds_operator_idx").on(t.registryOperatorId), index("tlds_parent_idx").on(t.parentTldId),
+]);
 
 export const ianaRegistrars = pgTable("iana_registrars", {
   id: integer("id").primaryKey(),

@@ -4,7 +4,7 @@
  * without time are ISO "YYYY-MM-DD" text, instants are epoch milliseconds.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 const instant = (name: string) => integer(name, { mode: "timestamp_ms" });
@@ -30,8 +30,14 @@ export const tlds = sqliteTable("tlds", {
   isActive: bool("is_active").notNull(),
   rdapUrl: text("rdap_url"),
   dnssec: bool("dnssec"),
+  /** "tld" for a root-zone TLD; "icann-suffix" or "private-suffix" for a registrable name below one (co.uk, uk.com). */
+  kind: text("kind").notNull().default("tld"),
+  /** The top-level TLD a second-level suffix sits under (co.uk → uk); null for a TLD. */
+  parentTldId: integer("parent_tld_id").references((): AnySQLiteColumn => tlds.id),
   createdAt: createdAt(),
-}, (t) => [index("tlds_category_idx").on(t.category), index("tlds_operator_idx").on(t.registryOperatorId)]);
+}, (t) => [
+  index("tlds_category_idx").on(t.category), index("tlds_operator_idx").on(t.registryOperatorId), index("tlds_parent_idx").on(t.parentTldId),
+]);
 
 export const ianaRegistrars = sqliteTable("iana_registrars", {
   id: integer("id").primaryKey(),

@@ -1,19 +1,24 @@
 /**
- * Upserts the IANA catalogue and the service providers. TLD and registrar rows follow the
- * bundled IANA files (a newer file updates them); provider rows are only ever inserted, so
- * edits made by an administrator survive every restart (a provider stored before it had a
- * country gets the seed's, once).
+ * Upserts the IANA catalogue, the second-level suffixes the price lists quote, and the service
+ * providers. TLD, suffix and registrar rows follow the bundled files (a newer file updates
+ * them); provider rows are only ever inserted, so edits made by an administrator survive every
+ * restart (a provider stored before it had a country gets the seed's, once).
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { IanaRegistrarRecord, TldRecord } from "./types.ts";
 import type { ProviderSeed } from "./providers.ts";
 import { insertChunked } from "./chunked.ts";
+import { upsertSuffixes } from "./suffix-import.ts";
+import type { SuffixRecord } from "./suffixes.ts";
 
 export interface CatalogueResult {
   tldIdByName: Map<string, number>;
   providerIdByKey: Map<string, number>;
+  /** Root-zone TLDs in the catalogue. */
   tldCount: number;
+  /** Second-level suffixes in the catalogue (co.uk, uk.com). */
+  suffixCount: number;
   operatorCount: number;
   registrarCount: number;
   providerCount: number;
@@ -37,6 +42,7 @@ export async function upsertCatalogue(
   tldRecords: TldRecord[],
   registrars: IanaRegistrarRecord[],
   providers: readonly ProviderSeed[],
+  suffixes: SuffixRecord[] = [],
 ): Promise<CatalogueResult> {
   const { t } = handle;
   return handle.transaction(async (db) => {
@@ -71,6 +77,8 @@ export async function upsertCatalogue(
       const changed = (Object.keys(w) as (keyof typeof w)[]).some((k) => row[k] !== w[k]);
       if (changed) await db.update(t.tlds).set(w).where(eq(t.tlds.id, row.id));
     }
+    // After the TLDs, so each suffix finds its parent and inherits what the IANA file says today.
+    await upsertSuffixes(db, t, suffixes);
 
     // IANA registrars
     const existingRegs = await db.select().from(t.ianaRegistrars);
@@ -106,15 +114,15 @@ export async function upsertCatalogue(
         .where(and(eq(t.serviceProviders.slug, p.key), isNull(t.serviceProviders.country)));
     }
 
-    const tldIdByName = new Map(
-      (await db.select({ id: t.tlds.id, name: t.tlds.name }).from(t.tlds)).map((r) => [r.name, r.id]),
-    );
+    const catalogue = await db.select({ id: t.tlds.id, name: t.tlds.name, kind: t.tlds.kind }).from(t.tlds);
+    const tldIdByName = new Map(catalogue.map((r) => [r.name, r.id]));
     const providerRows = await db.select({ id: t.serviceProviders.id, slug: t.serviceProviders.slug }).from(t.serviceProviders);
     return {
       tldIdByName,
       providerIdByKey: new Map(providerRows.map((p) => [p.slug, p.id])),
-      tldCount: tldIdByName.size,
-      operatorCount: opId.size,
+      tldCount: catalogue.filter((r) => r.kind === "tld").length,
+      suffixCount: catalogue.filter((r) => r.kind !== "tld").length,
+      operatorCount: (await db.select({ id: t.registryOperators.id }).from(t.registryOperators)).length,
       registrarCount: regById.size + registrars.filter((r) => !regById.has(r.id)).length,
       providerCount: providerRows.length,
     };

@@ -4,7 +4,8 @@
  * the dates it was valid. A quote's changedAt is the date of the snapshot where its present
  * values first appeared, its lastCheckedAt the newest snapshot that listed the same values.
  * A snapshot not newer than what is stored is ignored, which makes re-running the import a
- * no-op. Names that are not IANA TLDs are skipped and counted.
+ * no-op. Names that are neither a TLD nor a second-level suffix in the catalogue are skipped
+ * and counted.
  */
 import { eq } from "drizzle-orm";
 import { sameStoredPrices, type StoredPrices } from "../../src/shared/price-quote.ts";
@@ -22,7 +23,7 @@ export interface PriceImportReport {
   /** Unchanged quotes whose lastCheckedAt a newer snapshot moved forward. */
   confirmed: number;
   historyEntries: number;
-  skipped: { handshake: number; notIanaTld: number; noPrice: number; malformed: number; unknownProvider: number };
+  skipped: { handshake: number; notInCatalogue: number; noPrice: number; malformed: number; unknownProvider: number };
   /** A few skipped names per reason, for the log. */
   examples: Record<string, string[]>;
 }
@@ -51,7 +52,7 @@ const price = (v: number | null) => (v && v > 0 ? v : null);
 export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], lookups: Lookups): Promise<PriceImportReport> {
   const report: PriceImportReport = {
     snapshots: snapshots.length, quotesRead: 0, inserted: 0, updated: 0, unchanged: 0, confirmed: 0, historyEntries: 0,
-    skipped: { handshake: 0, notIanaTld: 0, noPrice: 0, malformed: 0, unknownProvider: 0 },
+    skipped: { handshake: 0, notInCatalogue: 0, noPrice: 0, malformed: 0, unknownProvider: 0 },
     examples: {},
   };
   const skip = (reason: keyof PriceImportReport["skipped"], name: string) => {
@@ -77,8 +78,8 @@ export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], loo
       for (const quote of snapshot.quotes) {
         report.quotesRead++;
         if (providerId === undefined) { skip("unknownProvider", snapshot.providerKey); continue; }
-        const tldId = lookups.tldIdByName.get(asciiName(quote, lookups.toAscii));
-        if (tldId === undefined) { skip("notIanaTld", `${snapshot.providerKey}:${quote.tld}`); continue; }
+        const tldId = lookups.tldIdByName.get(quoteName(quote, lookups.toAscii));
+        if (tldId === undefined) { skip("notInCatalogue", `${snapshot.providerKey}:${quote.tld}`); continue; }
         const next = toStored(quote, tldId, providerId, snapshot.snapshotDate);
         if (next.registrationPrice === null && next.renewalPrice === null && next.transferPrice === null) {
           skip("noPrice", `${snapshot.providerKey}:${quote.tld}`);
@@ -130,7 +131,8 @@ export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], loo
   });
 }
 
-function asciiName(quote: PriceQuote, toAscii: (name: string) => string): string {
+/** The catalogue name a quote is matched by: lowercase ASCII, no leading dot. */
+export function quoteName(quote: PriceQuote, toAscii: (name: string) => string): string {
   try {
     return toAscii(quote.tld.toLowerCase().replace(/^\./, ""));
   } catch {

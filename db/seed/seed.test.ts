@@ -1,9 +1,26 @@
-import { and, count, eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDb } from "../client.ts";
 import { createTestDb, forEachDialect } from "../testing/test-db.ts";
 import { BUNDLED_PRICE_LIST_REGISTRARS } from "../../src/shared/priced-registrars.ts";
-import { seedDatabase, seedIfNeeded } from "./seed.ts";
+import { PROVIDERS } from "./providers.ts";
+import { DEFAULT_DATA_DIR, seedDatabase, seedIfNeeded } from "./seed.ts";
+
+/** The fingerprint releases before second-level suffixes recorded: the files and providers only. */
+function fingerprintBeforeSuffixes(): string {
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify(PROVIDERS));
+  for (const sub of ["iana", "prices", "rates"]) {
+    for (const file of readdirSync(join(DEFAULT_DATA_DIR, sub)).sort()) {
+      hash.update(`${sub}/${file}\0`);
+      hash.update(readFileSync(join(DEFAULT_DATA_DIR, sub, file)));
+    }
+  }
+  return hash.digest("hex");
+}
 
 forEachDialect("seed on an empty database", (getDb) => {
   let first: Awaited<ReturnType<typeof seedDatabase>>;
@@ -11,6 +28,7 @@ forEachDialect("seed on an empty database", (getDb) => {
   it("imports the whole IANA catalogue and every price list", async () => {
     first = await seedDatabase(getDb());
     expect(first.tlds).toBe(1594);
+    expect(first.secondLevelSuffixes).toBeGreaterThan(1000);
     expect(first.ianaRegistrars).toBe(4177);
     expect(first.serviceProviders).toBe(13);
     expect(first.registryOperators).toBeGreaterThan(700);
@@ -33,13 +51,33 @@ forEachDialect("seed on an empty database", (getDb) => {
     expect(await rate("2025-05-09", "RUB")).toBeUndefined(); // N/A since 2022
   });
 
-  it("skips Handshake names and names that are not IANA TLDs, and counts them", async () => {
+  it("skips Handshake names and names that are neither a TLD nor a known suffix, and counts them", async () => {
     expect(first.prices.skipped.handshake).toBe(548); // 274 in each Porkbun file
-    expect(first.prices.skipped.notIanaTld).toBeGreaterThan(1000);
-    expect(first.prices.examples.notIanaTld).toEqual(expect.arrayContaining([expect.stringMatching(/co\.uk|br\.com|ae\.org/)]));
+    // Namecheap's unmarked Handshake names, retired CentralNic names (ar.com), broken ones (et.io).
+    expect(first.prices.skipped.notInCatalogue).toBeGreaterThan(1000);
+    expect(first.prices.examples.notInCatalogue!.join(" ")).not.toMatch(/co\.uk|br\.com|ae\.org/);
     const { db, t } = getDb();
     const [handshake] = await db.select({ n: count() }).from(t.tlds).where(eq(t.tlds.name, "0db"));
     expect(handshake!.n).toBe(0);
+  });
+
+  it("adds the second-level suffixes the lists sell under their parent TLD, and prices at least 1,500 names", async () => {
+    const { db, t } = getDb();
+    const row = async (name: string) => (await db.select().from(t.tlds).where(eq(t.tlds.name, name)))[0];
+    const [uk, com, coUk, comAu, ukCom] = await Promise.all(["uk", "com", "co.uk", "com.au", "uk.com"].map(row));
+    expect(coUk).toMatchObject({ kind: "icann-suffix", parentTldId: uk!.id, category: "country-code" });
+    expect(comAu).toMatchObject({ kind: "icann-suffix", category: "country-code" });
+    expect(ukCom).toMatchObject({ kind: "private-suffix", parentTldId: com!.id, category: "generic" });
+    expect(await row("foo.com")).toBeUndefined();
+    expect(await row("ar.com")).toBeUndefined(); // no registry named for it any more
+
+    const providersOf = async (tldId: number) => (await db.select({ id: t.domainPrices.serviceProviderId }).from(t.domainPrices)
+      .where(eq(t.domainPrices.tldId, tldId))).length;
+    expect(await providersOf(coUk!.id)).toBeGreaterThanOrEqual(5);
+    expect(await providersOf(ukCom!.id)).toBeGreaterThanOrEqual(2);
+    const [priced] = await db.select({ n: sql<number>`count(distinct ${t.domainPrices.tldId})`.mapWith(Number) }).from(t.domainPrices);
+    expect(first.pricedNames).toBe(priced!.n);
+    expect(first.pricedNames).toBeGreaterThanOrEqual(1500);
   });
 
   it("stores accredited registrars and links providers to their IANA id", async () => {
@@ -140,6 +178,26 @@ forEachDialect("seed on an empty database", (getDb) => {
     const country = async (slug: string) => (await db.select({ c: t.serviceProviders.country }).from(t.serviceProviders).where(eq(t.serviceProviders.slug, slug)))[0]?.c;
     expect(await country("openprovider")).toBe("NL");
     expect(await country("easyname")).toBe("DE");
+  });
+
+  it("adds the suffixes, once, to a database seeded before they existed", async () => {
+    const { db, t } = getDb();
+    const suffixRows = () => db.select({ name: t.tlds.name }).from(t.tlds).where(isNotNull(t.tlds.parentTldId));
+    const expected = (await suffixRows()).length;
+    // What an earlier release left: no suffix rows (their prices go with them) and its own fingerprint.
+    await db.delete(t.tlds).where(isNotNull(t.tlds.parentTldId));
+    await db.update(t.appMeta).set({ value: fingerprintBeforeSuffixes() }).where(eq(t.appMeta.key, "seed_fingerprint"));
+    expect(await suffixRows()).toHaveLength(0);
+
+    const upgrade = await seedIfNeeded(getDb());
+    expect(upgrade).not.toBeNull();
+    expect(upgrade!.secondLevelSuffixes).toBe(expected);
+    expect(upgrade!.pricedNames).toBe(first.pricedNames);
+    expect(await seedIfNeeded(getDb())).toBeNull();
+    const names = (await suffixRows()).map((r) => r.name);
+    expect(names).toHaveLength(expected);
+    expect(new Set(names).size).toBe(expected);
+    expect(names).toContain("co.uk");
   });
 }, { seeded: false });
 

@@ -1,6 +1,7 @@
 /**
- * Loads the bundled reference data: IANA TLDs and their registry operators, IANA registrar
- * IDs, the service providers and their price lists (older snapshots become price history),
+ * Loads the bundled reference data: IANA TLDs and their registry operators, the second-level
+ * suffixes the price lists quote (co.uk, uk.com: see suffixes.ts), IANA registrar IDs, the
+ * service providers and their price lists (older snapshots become price history),
  * and the ECB's euro exchange rates history for installs that never reach the ECB.
  * Idempotent: a second run inserts nothing and writes no history, because every price is
  * compared with what is stored, a snapshot older than the stored one is ignored, and a rate
@@ -15,12 +16,15 @@ import type { Db } from "../client.ts";
 import { getMeta, META_KEYS, setMeta, setMetaIfAbsent } from "../repositories/app-meta-repository.ts";
 import { addMissingExchangeRates } from "../repositories/exchange-rate-repository.ts";
 import { rebuildAllPriceRows } from "../repositories/price-summary-repository.ts";
+import { countPricedNames } from "../repositories/tld-repository.ts";
 import { parseRegistrarIds, parseRootZone } from "./parsers/iana.ts";
 import { loadAllPriceSnapshots } from "./parsers/prices.ts";
 import { parseEcbHistoryCsv } from "./parsers/rates.ts";
 import { PROVIDERS } from "./providers.ts";
-import { applySnapshots, type PriceImportReport } from "./price-import.ts";
+import { applySnapshots, quoteName, type PriceImportReport } from "./price-import.ts";
 import { upsertCatalogue } from "./catalogue-import.ts";
+import { PRIVATE_REGISTRY_SUFFIXES } from "./private-suffixes.ts";
+import { SUFFIX_RULES, suffixesAmong } from "./suffixes.ts";
 
 const SEED_FINGERPRINT = "seed_fingerprint";
 
@@ -28,6 +32,10 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL("./data", import.meta.url)
 
 export interface SeedReport {
   tlds: number;
+  /** Second-level suffixes in the catalogue (co.uk, uk.com). */
+  secondLevelSuffixes: number;
+  /** Catalogue names (TLDs and suffixes) with at least one stored price. */
+  pricedNames: number;
   registryOperators: number;
   ianaRegistrars: number;
   serviceProviders: number;
@@ -46,13 +54,17 @@ export async function seedDatabase(handle: Db, dataDir = DEFAULT_DATA_DIR): Prom
     read("iana/rdap-dns-services.json"),
   );
   const registrars = parseRegistrarIds(read("iana/registrar-ids.csv"));
-  const catalogue = await upsertCatalogue(handle, tldRecords, registrars, PROVIDERS);
-
   const snapshots = loadAllPriceSnapshots(dataDir);
+  const toAscii = (name: string) => punycode.toASCII(name);
+  const ianaNames = new Set(tldRecords.map((r) => r.name));
+  const quoted = snapshots.flatMap((s) => s.quotes.map((q) => quoteName(q, toAscii)));
+  const suffixes = suffixesAmong(quoted, (name) => ianaNames.has(name));
+  const catalogue = await upsertCatalogue(handle, tldRecords, registrars, PROVIDERS, suffixes);
+
   const prices = await applySnapshots(handle, snapshots, {
     tldIdByName: catalogue.tldIdByName,
     providerIdByKey: catalogue.providerIdByKey,
-    toAscii: (name) => punycode.toASCII(name),
+    toAscii,
   });
   // Each stored price row carries its TLD's name and category too, which the catalogue may have changed.
   await rebuildAllPriceRows(handle);
@@ -61,6 +73,8 @@ export async function seedDatabase(handle: Db, dataDir = DEFAULT_DATA_DIR): Prom
 
   return {
     tlds: catalogue.tldCount,
+    secondLevelSuffixes: catalogue.suffixCount,
+    pricedNames: await countPricedNames(handle),
     registryOperators: catalogue.operatorCount,
     ianaRegistrars: catalogue.registrarCount,
     serviceProviders: catalogue.providerCount,
@@ -80,12 +94,15 @@ async function importExchangeRates(handle: Db, dataDir: string): Promise<SeedRep
 }
 
 /**
- * Fingerprint of the bundled files and the provider list: a restart with unchanged data skips
- * the whole import, and a provider added to the list reaches existing databases.
+ * Fingerprint of the bundled files, the provider list and the suffix rules: a restart with
+ * unchanged data skips the whole import, while a provider added to the list, or a change in
+ * which second-level names are recognised (a database seeded before suffixes existed), reaches
+ * existing databases.
  */
 export function dataFingerprint(dataDir = DEFAULT_DATA_DIR): string {
   const hash = createHash("sha256");
   hash.update(JSON.stringify(PROVIDERS));
+  hash.update(JSON.stringify({ rules: SUFFIX_RULES, privateSuffixes: PRIVATE_REGISTRY_SUFFIXES }));
   for (const sub of ["iana", "prices", "rates"]) {
     for (const file of readdirSync(join(dataDir, sub)).sort()) {
       hash.update(`${sub}/${file}\0`);

@@ -2,6 +2,9 @@ import punycode from "punycode/punycode.js";
 import { describe, expect, it } from "vitest";
 import {
   EXAMPLE_HOST,
+  bareSuffixMessage,
+  candidateSuffixes,
+  splitDomain,
   domainNameSchema,
   extractTld,
   isPlausibleDomainName,
@@ -149,5 +152,42 @@ describe("domainNameSchema", () => {
     const result = domainNameSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+});
+
+describe("splitDomain", () => {
+  const catalogue = new Set(["uk", "co.uk", "au", "com.au", "com", "uk.com", "xn--p1ai"]);
+  const split = (domain: string) => splitDomain(domain, (name) => catalogue.has(name));
+
+  it("splits at the longest catalogue suffix", () => {
+    expect(split("shop.co.uk")).toEqual({ name: "shop", suffix: "co.uk" });
+    expect(split("www.shop.co.uk")).toEqual({ name: "www.shop", suffix: "co.uk" });
+    expect(split("shop.com.au")).toEqual({ name: "shop", suffix: "com.au" });
+    expect(split("shop.uk")).toEqual({ name: "shop", suffix: "uk" });
+    expect(split("shop.uk.com")).toEqual({ name: "shop", suffix: "uk.com" });
+    expect(split("example.com")).toEqual({ name: "example", suffix: "com" });
+    expect(split("xn--e1afmkfd.xn--p1ai")).toEqual({ name: "xn--e1afmkfd", suffix: "xn--p1ai" });
+  });
+
+  it("falls back to the parent when the second level is not a catalogue suffix", () => {
+    expect(split("shop.example.uk")).toEqual({ name: "shop.example", suffix: "uk" });
+    expect(split("shop.net.au")).toEqual({ name: "shop.net", suffix: "au" });
+  });
+
+  it("never splits a bare suffix or a domain under no catalogue suffix", () => {
+    expect(split("co.uk")).toBeNull();
+    expect(split("com.au")).toBeNull();
+    expect(split("uk")).toBeNull();
+    expect(split("example.zz")).toBeNull();
+  });
+
+  it("lists candidates longest first, never the domain itself", () => {
+    expect(candidateSuffixes("a.b.co.uk")).toEqual(["b.co.uk", "co.uk", "uk"]);
+    expect(candidateSuffixes("co.uk")).toEqual(["uk"]);
+    expect(candidateSuffixes("uk")).toEqual([]);
+  });
+
+  it("words the bare-suffix refusal with an example", () => {
+    expect(bareSuffixMessage("co.uk")).toBe('".co.uk" is a domain extension, not a domain: add a name before it (e.g., example.co.uk)');
   });
 });

@@ -117,6 +117,37 @@ export function extractTld(domain: string): string {
   return dot === -1 ? domain : domain.slice(dot + 1);
 }
 
+/**
+ * The names a normalised domain could be registered under, longest first, never the whole
+ * domain: shop.co.uk → ["co.uk", "uk"]. A caller asks the catalogue which of them it carries.
+ */
+export function candidateSuffixes(domain: string): string[] {
+  const labels = domain.split(".");
+  return labels.slice(1).map((_, i) => labels.slice(i + 1).join("."));
+}
+
+export interface DomainSplit {
+  /** What is registered under the suffix: "shop" for shop.co.uk ("www.shop" for www.shop.co.uk). */
+  name: string;
+  /** The longest catalogue suffix the domain ends with: "co.uk", "com.au", "com". */
+  suffix: string;
+}
+
+/**
+ * Splits a normalised domain at its longest catalogue suffix (co.uk beats uk). Null when no
+ * suffix the catalogue carries fits, and for a domain that is itself a catalogue suffix: "co.uk"
+ * alone is not a registrable domain under .uk (see bareSuffixMessage).
+ */
+export function splitDomain(domain: string, isCatalogueSuffix: (name: string) => boolean): DomainSplit | null {
+  if (isCatalogueSuffix(domain)) return null;
+  const suffix = candidateSuffixes(domain).find(isCatalogueSuffix);
+  return suffix === undefined ? null : { name: domain.slice(0, domain.length - suffix.length - 1), suffix };
+}
+
+/** Why a domain that is itself a catalogue suffix ("co.uk") cannot be registered or kept. */
+export const bareSuffixMessage = (suffix: string) =>
+  `".${suffix}" is a domain extension, not a domain: add a name before it (e.g., example.${suffix})`;
+
 export const domainNameSchema = z
   .string({ error: "Domain is required" })
   .transform((value, ctx) => {

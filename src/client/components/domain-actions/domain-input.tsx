@@ -8,10 +8,12 @@ interface DomainInputProps {
   helperText: string;
   /** Show the validation message under the field while the typed value is invalid. */
   validate?: boolean;
+  /** The TLD or suffix of the page, which on its own is no domain. */
+  extension?: string;
 }
 
-export function DomainInput({ value, onChange, placeholder, helperText, validate = false }: DomainInputProps) {
-  const check = checkDomain(value);
+export function DomainInput({ value, onChange, placeholder, helperText, validate = false, extension }: DomainInputProps) {
+  const check = checkDomain(value, extension);
   const invalid = validate && value.trim() !== "" && !check.ok;
   return (
     <Field.Root invalid={invalid} maxW="xl">

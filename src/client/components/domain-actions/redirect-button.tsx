@@ -8,6 +8,8 @@ interface RedirectButtonProps {
   providerName: string;
   /** The domain as it would be registered (already put on the row's TLD where that applies). */
   domain: string;
+  /** The TLD or suffix of the page the button is on ("co.uk" alone is then refused). */
+  extension?: string;
 }
 
 const LABEL: Record<RedirectKind, string> = { register: "Register", transfer: "Transfer" };
@@ -17,8 +19,8 @@ const LABEL: Record<RedirectKind, string> = { register: "Register", transfer: "T
  * it stays focusable but aria-disabled, and pressing it explains what is wrong in a toast.
  * Plain elements with the `.app-btn` class: a price table shows two of these on every row.
  */
-export function RedirectButton({ kind, providerId, providerName, domain }: RedirectButtonProps) {
-  const check = checkDomain(domain);
+export function RedirectButton({ kind, providerId, providerName, domain, extension }: RedirectButtonProps) {
+  const check = checkDomain(domain, extension);
   const verb = LABEL[kind];
   const variant = kind === "register" ? "solid" : "outline";
   if (!check.ok) {

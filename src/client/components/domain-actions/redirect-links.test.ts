@@ -25,6 +25,24 @@ describe("register and transfer links", () => {
     expect(domainForTld("  ", "io")).toBe("");
   });
 
+  it("puts the name on a second-level row, and takes a known suffix off before another row's", () => {
+    const known = new Set(["uk", "co.uk", "com", "com.au", "io"]);
+    const isKnown = (n: string) => known.has(n);
+    expect(domainForTld("example", "co.uk", isKnown)).toBe("example.co.uk");
+    expect(domainForTld("example.com", "co.uk", isKnown)).toBe("example.co.uk");
+    expect(domainForTld("example.co.uk", "co.uk", isKnown)).toBe("example.co.uk");
+    expect(domainForTld("example.co.uk", "uk", isKnown)).toBe("example.uk");
+    expect(domainForTld("shop.com.au", "io", isKnown)).toBe("shop.io");
+    expect(domainForTld("shop.example.uk", "uk", isKnown)).toBe("shop.example.uk");
+  });
+
+  it("refuses the page's own extension typed on its own", () => {
+    expect(checkDomain("co.uk", "co.uk")).toEqual({
+      ok: false, title: "Invalid Domain", description: '".co.uk" is a domain extension, not a domain: add a name before it (e.g., example.co.uk)',
+    });
+    expect(checkDomain("shop.co.uk", "co.uk")).toEqual({ ok: true, domain: "shop.co.uk" });
+  });
+
   it("links only the actions a provider has a URL pattern for", () => {
     const sp = { registrationUrlPattern: "https://x/{domain}", transferUrlPattern: null };
     expect(supports(sp, "register")).toBe(true);

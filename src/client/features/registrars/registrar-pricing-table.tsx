@@ -1,6 +1,6 @@
 import { Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { formatPrice, promoWording } from "../../../shared/price-format.ts";
 import { CategoryBadge, PromoBadge } from "../../components/category-badge.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
@@ -24,7 +24,7 @@ interface RegistrarPricingTableProps {
   domain: string;
 }
 
-function PriceRow({ row, provider, domain }: { row: Row; provider: Provider; domain: string }) {
+function PriceRow({ row, provider, domain, isListed }: { row: Row; provider: Provider; domain: string; isListed: (name: string) => boolean }) {
   const money = (value: string | null) => formatPrice(value, row.currency);
   const explanation = useStaleExplanation();
   // Spec: the buttons appear only once something is typed and the provider links that action.
@@ -61,7 +61,7 @@ function PriceRow({ row, provider, domain }: { row: Row; provider: Provider; dom
       <td>
         <span className="cell-actions">
           {kinds.map((kind) => (
-            <RedirectButton key={kind} kind={kind} providerId={provider.id} providerName={provider.name} domain={domainForTld(domain, row.tld.name)} />
+            <RedirectButton key={kind} kind={kind} providerId={provider.id} providerName={provider.name} domain={domainForTld(domain, row.tld.name, isListed)} />
           ))}
         </span>
       </td>
@@ -71,6 +71,11 @@ function PriceRow({ row, provider, domain }: { row: Row; provider: Provider; dom
 
 export function RegistrarPricingTable({ provider, rows, status, domain }: RegistrarPricingTableProps) {
   const [shown, setShown] = useState(ROWS_PER_STEP);
+  // The registrar's own names decide where a typed domain's suffix ends (example.co.uk is co.uk's).
+  const isListed = useMemo(() => {
+    const names = new Set(rows?.map((r) => r.tld.name));
+    return (name: string) => names.has(name);
+  }, [rows]);
   return (
     <>
       <Table.ScrollArea borderWidth="1px" rounded="md">
@@ -103,7 +108,7 @@ export function RegistrarPricingTable({ provider, rows, status, domain }: Regist
             )}
             {status === "success" &&
               provider &&
-              rows?.slice(0, shown).map((row) => <PriceRow key={row.id} row={row} provider={provider} domain={domain} />)}
+              rows?.slice(0, shown).map((row) => <PriceRow key={row.id} row={row} provider={provider} domain={domain} isListed={isListed} />)}
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>

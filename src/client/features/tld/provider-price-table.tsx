@@ -18,7 +18,7 @@ interface ProviderPriceTableProps {
   domain: string;
 }
 
-function QuoteRow({ quote, domain }: { quote: Quote; domain: string }) {
+function QuoteRow({ quote, domain, tldName }: { quote: Quote; domain: string; tldName: string }) {
   const provider = quote.serviceProvider;
   const explanation = useStaleExplanation();
   const money = (value: string | null) => formatPrice(value, quote.currency);
@@ -58,7 +58,7 @@ function QuoteRow({ quote, domain }: { quote: Quote; domain: string }) {
           {(["register", "transfer"] as const)
             .filter((kind) => supports(provider, kind))
             .map((kind) => (
-              <RedirectButton key={kind} kind={kind} providerId={provider.id} providerName={provider.name} domain={domain} />
+              <RedirectButton key={kind} kind={kind} providerId={provider.id} providerName={provider.name} domain={domain} extension={tldName} />
             ))}
         </span>
       </td>
@@ -104,7 +104,7 @@ export function ProviderPriceTable({ tldName, quotes, status, domain }: Provider
           {status === "error" && <Message error>Failed to load pricing data. Please try again later.</Message>}
           {status === "success" && sorted.length === 0 && <Message>No domain pricing data available</Message>}
           {sorted.map((quote) => (
-            <QuoteRow key={quote.id} quote={quote} domain={domain} />
+            <QuoteRow key={quote.id} quote={quote} domain={domain} tldName={tldName} />
           ))}
         </Table.Body>
       </Table.Root>

@@ -15,16 +15,24 @@ const IANA_TYPES: Record<string, string> = {
   test: "Test",
 };
 
+const SUFFIX_SOURCES: Record<string, string> = {
+  "icann-suffix": "Public Suffix List, ICANN section",
+  "private-suffix": "Public Suffix List, private section (run by its own registry)",
+};
+
 const dnssecText = (dnssec: boolean | null) => (dnssec === null ? "Unknown" : dnssec ? "Signed" : "Not signed");
 
 export function RegistryInfoCard({ tld }: { tld: Tld }) {
   const facts = REGISTRY_FACTS[tld.name];
+  const ianaType = IANA_TYPES[tld.ianaType] ?? tld.ianaType;
   const items: Array<[string, ReactNode]> = [
     ["Registry operator", tld.registryOperator ?? "Not listed"],
-    ["IANA type", IANA_TYPES[tld.ianaType] ?? tld.ianaType],
+    // A second-level suffix has no IANA entry of its own; the type shown is its parent's.
+    tld.parent ? [`IANA type of .${tld.parent.unicodeName ?? tld.parent.name}`, ianaType] : ["IANA type", ianaType],
     ["RDAP server", tld.rdapUrl ?? "None published"],
     ["DNSSEC", dnssecText(tld.dnssec)],
   ];
+  if (tld.kind !== "tld") items.push(["Listed in", SUFFIX_SOURCES[tld.kind] ?? tld.kind]);
   if (tld.unicodeName) items.push(["Unicode form", `.${tld.unicodeName}`]);
   if (facts) {
     items.push(["Launched", String(facts.launchYear)], ["Purpose", facts.purpose], [

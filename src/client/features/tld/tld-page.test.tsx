@@ -12,7 +12,12 @@ useMsw();
 const TLD = {
   id: 284, name: "com", unicodeName: null, description: "Generic top-level domain .com, operated by VeriSign.",
   category: "generic", ianaType: "generic", isActive: true, registryOperatorId: 1, registryOperator: "VeriSign Global Registry Services",
-  rdapUrl: "https://rdap.verisign.com/com/v1/", dnssec: true,
+  rdapUrl: "https://rdap.verisign.com/com/v1/", dnssec: true, kind: "tld", parent: null, secondLevel: [],
+};
+const CO_UK = {
+  ...TLD, id: 2001, name: "co.uk", category: "country-code", ianaType: "country-code", registryOperatorId: null, registryOperator: null,
+  description: "Second-level domain .co.uk under the country-code top-level domain .uk, a public suffix in the ICANN section of the Public Suffix List.",
+  rdapUrl: "https://rdap.nominet.uk/uk/", dnssec: null, kind: "icann-suffix", parent: { id: 1500, name: "uk", unicodeName: null }, secondLevel: [],
 };
 const cloudflare = provider({ id: 5, name: "Cloudflare Registrar", domain: "cloudflare.com" });
 const route53 = provider({ id: 8, name: "Amazon Route 53", transferUrlPattern: null });
@@ -137,6 +142,33 @@ describe("TLD page", () => {
     link.addEventListener("click", (e) => e.preventDefault()); // happy-dom would try to open the tab
     await user.click(link);
     expect((await findToast("Redirecting to Registrar")).textContent).toContain("Cloudflare Registrar");
+  });
+
+  it("shows a second-level suffix under its parent TLD, linked, and refuses the bare suffix as a domain", async () => {
+    serve(CO_UK);
+    const user = userEvent.setup();
+    renderUi(<TldPage tldId="co.uk" />);
+    expect(await screen.findByRole("heading", { level: 1, name: ".co.uk" })).toBeTruthy();
+    const parent = await screen.findByRole("link", { name: ".uk" });
+    expect(parent.getAttribute("href")).toBe("/tld/uk");
+    expect(parent.parentElement?.textContent).toBe("Second-level domain under .uk");
+    expect(screen.getByText("IANA type of .uk")).toBeTruthy();
+    expect(screen.getByText("Public Suffix List, ICANN section")).toBeTruthy();
+    expect(screen.getByLabelText("Domain name").getAttribute("placeholder")).toBe("example.co.uk");
+
+    await user.type(screen.getByLabelText("Domain name"), "co.uk");
+    expect(screen.getByText('".co.uk" is a domain extension, not a domain: add a name before it (e.g., example.co.uk)')).toBeTruthy();
+    await user.type(screen.getByLabelText("Domain name"), "{Home}shop.");
+    const link = await waitFor(() => within(cloudflareRow()).getByRole("link", { name: /^Register shop\.co\.uk/ }));
+    expect(link.getAttribute("href")).toBe("/api/r/register?providerId=5&domain=shop.co.uk");
+  });
+
+  it("lists a TLD's second-level suffixes as links to their pages", async () => {
+    serve({ ...TLD, name: "uk", secondLevel: [{ id: 2001, name: "co.uk", unicodeName: null }, { id: 2002, name: "org.uk", unicodeName: null }] });
+    renderUi(<TldPage tldId="uk" />);
+    const section = within((await screen.findByRole("heading", { name: "Second-level domains under .uk" })).closest(".chakra-card__root") as HTMLElement);
+    expect(section.getByRole("link", { name: ".co.uk" }).getAttribute("href")).toBe("/tld/co.uk");
+    expect(section.getByRole("link", { name: ".org.uk" }).getAttribute("href")).toBe("/tld/org.uk");
   });
 
   it("offers only the actions a provider has a link pattern for", async () => {

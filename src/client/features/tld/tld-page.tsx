@@ -16,6 +16,7 @@ import { usePageTitle } from "../../lib/use-page-title.ts";
 import { PriceStatsCard } from "./price-stats-card.tsx";
 import { ProviderPriceTable } from "./provider-price-table.tsx";
 import { RegistryInfoCard } from "./registry-info-card.tsx";
+import { ParentTldLine, SecondLevelSection } from "./second-level-links.tsx";
 
 export function TldPage({ tldId }: { tldId: string }) {
   const trpc = useTRPC();
@@ -46,6 +47,7 @@ export function TldPage({ tldId }: { tldId: string }) {
           </Heading>
           {tld ? (
             <>
+              {tld.parent && <ParentTldLine parent={tld.parent} />}
               <Text color="fg.muted" maxW="3xl">
                 {tld.description}
               </Text>
@@ -77,9 +79,16 @@ export function TldPage({ tldId }: { tldId: string }) {
           placeholder={`example.${tld?.name ?? tldId}`}
           helperText="Type the domain you want; the Register and Transfer links open the registrar in a new tab."
           validate
+          extension={tld?.name}
         />
         <ProviderPriceTable tldName={tld?.name ?? tldId} quotes={pricesQuery.data} status={pricesQuery.status} domain={domain} />
       </SectionCard>
+
+      {tld && tld.secondLevel.length > 0 && (
+        <Box mt="8">
+          <SecondLevelSection tld={tld} />
+        </Box>
+      )}
 
       <Box mt="8">
         <PriceHistorySection

@@ -7,7 +7,7 @@
 import { listTldsByNames } from "../../../../db/repositories/user-domain-repository.ts";
 import { recordSyncFailure, type SyncLog } from "../../../../db/repositories/registrar-account-repository.ts";
 import { applySyncedDomains, type SyncedDomainValues } from "../../../../db/repositories/synced-domain-repository.ts";
-import { extractTld, validateDomainName } from "../../../shared/domain-name.ts";
+import { candidateSuffixes, splitDomain, validateDomainName } from "../../../shared/domain-name.ts";
 import { RegistrarError, type RegistrarDomain } from "../../integrations/registrars/registrar.ts";
 import { CredentialKeyError } from "../../lib/credential-cipher.ts";
 import { redact, type SyncDeps } from "./deps.ts";
@@ -15,18 +15,20 @@ import { openAccount } from "./service.ts";
 
 export type SyncOutcome = { status: "synced"; log: SyncLog } | { status: "skipped"; reason: "missing" | "disabled" };
 
-/** Catalogue TLD ids for the listed names; names that are not valid or whose TLD is unknown are skipped. */
+/** Catalogue ids (TLD or second-level suffix) for the listed names; names that are not valid or whose TLD is unknown are skipped. */
 async function toPortfolioRows(deps: SyncDeps, listed: RegistrarDomain[]): Promise<{ rows: SyncedDomainValues[]; skipped: number }> {
   const unique = new Map<string, RegistrarDomain>();
   for (const d of listed) {
     const check = validateDomainName(d.name);
     if (check.valid) unique.set(check.domain, { ...d, name: check.domain });
   }
-  const tlds = await listTldsByNames(deps.db, [...new Set([...unique.keys()].map(extractTld))]);
+  const tlds = await listTldsByNames(deps.db, [...new Set([...unique.keys()].flatMap(candidateSuffixes))]);
   const tldId = new Map(tlds.map((t) => [t.name, t.id]));
   const rows: SyncedDomainValues[] = [];
   for (const d of unique.values()) {
-    const id = tldId.get(extractTld(d.name));
+    // example.co.uk belongs to co.uk when the catalogue has it, else to uk.
+    const suffix = splitDomain(d.name, (name) => tldId.has(name))?.suffix;
+    const id = suffix === undefined ? undefined : tldId.get(suffix);
     if (id === undefined) continue;
     rows.push({
       domainName: d.name, tldId: id, registrationDate: d.registrationDate, expirationDate: d.expirationDate,

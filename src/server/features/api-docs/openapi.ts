@@ -65,7 +65,7 @@ const anyObject = { type: "object", additionalProperties: true };
 const listOf = (items: JsonSchema) => ({ type: "array", items });
 
 export function buildOpenApiDocument(serverUrl: string) {
-  const tldId = pathParameter("id", tldKeySchema, "A TLD's numeric id or its name, with or without the dot.");
+  const tldId = pathParameter("id", tldKeySchema, "A TLD's numeric id or its name, with or without the dot; second-level suffixes such as co.uk too.");
   return {
     openapi: "3.1.0",
     info: {
@@ -91,7 +91,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         [pathParameter("id", providerIdSchema, "The provider's id.")], anyObject),
       "/api/registry-operators": get("Registry operators", "Each registry operator with the TLDs it runs.", [],
         listOf({ type: "object", properties: { id: { type: "integer" }, name: { type: "string" }, tlds: listOf({ type: "string" }) } })),
-      "/api/tlds/{id}": get("One TLD", "A TLD's catalogue entry.", [tldId], anyObject),
+      "/api/tlds/{id}": get("One TLD", "A catalogue entry: a TLD with the second-level suffixes under it (secondLevel), or a suffix such as co.uk with its parent TLD (parent).", [tldId], anyObject),
     },
     components: {
       securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key made on the API keys page." } },

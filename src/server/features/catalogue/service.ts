@@ -1,13 +1,14 @@
 /** The IANA catalogue as the public sees it: TLDs, registry operators, counts, data freshness. */
 import type { Db } from "../../../../db/client.ts";
 import { getMeta, META_KEYS } from "../../../../db/repositories/app-meta-repository.ts";
-import { countCatalogue, findTldByKey, listRegistryOperators } from "../../../../db/repositories/tld-repository.ts";
+import { countCatalogue, findTldByKey, listRegistryOperators, listSecondLevelOf } from "../../../../db/repositories/tld-repository.ts";
 import { notFound } from "../../lib/errors.ts";
 
+/** A TLD or second-level suffix, with its parent (co.uk → uk) or the suffixes sold under it. */
 export async function getTld(db: Db, key: string) {
   const tld = await findTldByKey(db, key);
   if (!tld) throw notFound(`TLD "${key}" not found`);
-  return tld;
+  return { ...tld, secondLevel: tld.parent ? [] : await listSecondLevelOf(db, tld.id) };
 }
 
 export async function getStats(db: Db) {

@@ -7,11 +7,10 @@
 import type { Db } from "../../../../db/client.ts";
 import { listServiceProviders } from "../../../../db/repositories/service-provider-repository.ts";
 import { listTldsByNames, listUserDomains, upsertUserDomains, type UserDomainValues } from "../../../../db/repositories/user-domain-repository.ts";
-import { extractTld } from "../../../shared/domain-name.ts";
 import { CSV_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, userDomainCreateSchema } from "../../../shared/schemas/user-domain.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { guardFormula, parseCsv, toCsv, unguardFormula } from "./csv.ts";
-import { matchTld } from "./service.ts";
+import { lookupNames, matchTld } from "./service.ts";
 
 export async function exportPortfolioCsv(db: Db, userId: number): Promise<string> {
   // The export carries no prices, so which quotes count as stale does not matter here.
@@ -49,7 +48,7 @@ export async function importPortfolioCsv(db: Db, userId: number, text: string) {
   for (const p of providers) for (const key of [p.name, p.displayName, p.domain]) providerByName.set(key.toLowerCase(), p.id);
   const tldNames = new Set<string>();
   for (const r of records) {
-    tldNames.add(extractTld(cell(r, "domainName").toLowerCase()));
+    for (const name of lookupNames(cell(r, "domainName").toLowerCase())) tldNames.add(name);
     const tld = cell(r, "tld").replace(/^\./, "").toLowerCase();
     if (tld) tldNames.add(tld);
   }

@@ -1,6 +1,6 @@
 /**
  * Portfolio rules: entries belong to one user (another user's id is simply "not found"), the
- * TLD is derived from the domain or must match it, the provider must exist, expiry follows
+ * TLD (or second-level suffix, for example.co.uk) is derived from the domain or must match it, the provider must exist, expiry follows
  * registration, and a domain appears once per portfolio.
  */
 import type { Db } from "../../../../db/client.ts";
@@ -9,7 +9,7 @@ import {
   deleteUserDomain, findUserDomain, insertUserDomain, listTldsByNames, listUserDomains, updateUserDomain,
   type UserDomainValues,
 } from "../../../../db/repositories/user-domain-repository.ts";
-import { extractTld } from "../../../shared/domain-name.ts";
+import { bareSuffixMessage, candidateSuffixes, extractTld, splitDomain } from "../../../shared/domain-name.ts";
 import {
   DATES_ORDER_MESSAGE, datesInOrder, type UserDomainCreateInput, type UserDomainUpdateInput,
 } from "../../../shared/schemas/user-domain.ts";
@@ -19,11 +19,17 @@ import { staleBefore, toUserDomainItem, type UserDomainItem } from "./item.ts";
 const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 export const duplicateMessage = (domain: string) => `${domain} is already in your portfolio`;
 
-/** The TLD row for a domain: from the entered TLD text when given, else from the extension. */
+/**
+ * The catalogue row a domain belongs to: the entered TLD text when given, else the domain's
+ * longest catalogue suffix (example.co.uk → co.uk, not uk). `tlds` holds the catalogue rows
+ * among lookupNames(domain, entered). A bare suffix ("co.uk") is not a domain.
+ */
 export function matchTld(
   domain: string, entered: string | undefined, tlds: { id: number; name: string; unicodeName: string | null }[],
 ): { id: number } | { field: string; message: string } {
-  const extension = extractTld(domain);
+  const known = new Set(tlds.map((t) => t.name));
+  if (known.has(domain)) return { field: "domainName", message: bareSuffixMessage(domain) };
+  const extension = splitDomain(domain, (name) => known.has(name))?.suffix ?? extractTld(domain);
   const key = entered ?? extension;
   const tld = tlds.find((t) => t.name === key || t.unicodeName === key);
   if (!tld) {
@@ -35,9 +41,11 @@ export function matchTld(
   return { id: tld.id };
 }
 
+/** The catalogue names matchTld needs to see: every suffix the domain could have, the domain itself, the entered TLD. */
+export const lookupNames = (domain: string, entered?: string) => [domain, ...candidateSuffixes(domain), ...(entered ? [entered] : [])];
+
 async function resolveTldId(db: Db, domain: string, entered: string | undefined): Promise<number> {
-  const names = [...new Set([extractTld(domain), ...(entered ? [entered] : [])])];
-  const match = matchTld(domain, entered, await listTldsByNames(db, names));
+  const match = matchTld(domain, entered, await listTldsByNames(db, [...new Set(lookupNames(domain, entered))]));
   if ("field" in match) throw fieldError(match.field, match.message);
   return match.id;
 }

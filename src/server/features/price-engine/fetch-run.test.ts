@@ -52,7 +52,7 @@ forEachDialect("price fetch run", (getDb) => {
     net.registration = net.registration! + 100;
     const observedAt = new Date();
     const source = testPriceSource("porkbun", async () => ({
-      observedAt, quotes: [...list, usd("not-a-tld-zz", 500), usd("co.uk", 700)], skipped: [{ name: "hns", reason: "handshake" }],
+      observedAt, quotes: [...list, usd("not-a-tld-zz", 500), usd("foo.com", 700)], skipped: [{ name: "hns", reason: "handshake" }],
     }));
     const outcome = await run(source);
 
@@ -92,6 +92,24 @@ forEachDialect("price fetch run", (getDb) => {
     expect(pricesChanged).toBeGreaterThan(0);
     const status = await getJson<{ isDataUpdate: boolean; lastUpdated: string }>(app, "/api/data-last-updated");
     expect(status.body).toEqual({ isDataUpdate: true, lastUpdated: log.completedAt!.toISOString() });
+  });
+
+  it("matches second-level suffixes like the seed: co.uk is priced, plc.uk joins the catalogue under .uk, foo.com stays skipped", async () => {
+    const { db, t } = getDb();
+    const tldRow = async (name: string) => (await db.select().from(t.tlds).where(eq(t.tlds.name, name)))[0];
+    expect(await tldRow("plc.uk")).toBeUndefined(); // no bundled list sells it
+    const list = (await currentList()).filter((q) => q.tld !== "co.uk");
+    const source = testPriceSource("porkbun", async () => ({
+      observedAt: new Date(), quotes: [...list, usd("co.uk", 777), usd("plc.uk", 888), usd("foo.com", 100)], skipped: [],
+    }));
+    expect(await run(source)).toMatchObject({ status: "success", resultCount: list.length + 2, skippedCount: 1 });
+
+    const [uk, coUk, plcUk] = await Promise.all(["uk", "co.uk", "plc.uk"].map(tldRow));
+    expect(plcUk).toMatchObject({ kind: "icann-suffix", parentTldId: uk!.id, category: "country-code" });
+    expect(await tldRow("foo.com")).toBeUndefined();
+    const priceOf = async (tldId: number) => (await stored()).find((r) => r.tldId === tldId)?.registrationPrice;
+    expect(await priceOf(coUk!.id)).toBe(777);
+    expect(await priceOf(plcUk!.id)).toBe(888);
   });
 
   it("an older list never moves a newer observation back", async () => {

@@ -1,7 +1,8 @@
 /**
  * One fetch run of one provider, as the "prices.fetch" job runs it: a pending log entry, the
  * source's whole list (within the fetch timeout, abortable by an administrator), the names
- * matched to catalogue TLDs, one short transaction applying it, the log completed, then the
+ * matched to catalogue TLDs and second-level suffixes (a suffix the catalogue lacks is added
+ * first, as the seed would), one short transaction applying it, the log completed, then the
  * alert rules. A failed, timed-out or cancelled run applies nothing.
  */
 import type { Db } from "../../../../db/client.ts";
@@ -12,6 +13,8 @@ import { findServiceProviderBySlug } from "../../../../db/repositories/service-p
 import { tldIdsByName } from "../../../../db/repositories/tld-repository.ts";
 import { toAsciiName } from "../../../../db/seed/parsers/iana.ts";
 import { normaliseQuote } from "../../../../db/seed/price-import.ts";
+import { addSuffixesToCatalogue } from "../../../../db/seed/suffix-import.ts";
+import { suffixesAmong } from "../../../../db/seed/suffixes.ts";
 import { PriceSourceError, type PriceList } from "../../integrations/prices/source.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { evaluateAlertRules } from "./alerts.ts";
@@ -73,7 +76,7 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
     const began = performance.now();
     const list = await untilAborted(choice.source.fetchPrices({ signal }), signal);
     responseTimeMs = Math.round(performance.now() - began);
-    const { quotes, skipped } = await resolveNames(db, list, provider.name);
+    const { quotes, skipped } = await resolveNames(db, list, provider.name, signal);
     if (signal.aborted) throw signal.reason;
     applied = await applyProviderPrices(db, { providerId: provider.id, observedAt: list.observedAt, quotes });
     outcome = { status: "success", resultCount: quotes.length, skippedCount: skipped, responseTimeMs, completedAt: new Date() };
@@ -109,8 +112,14 @@ function describeFailure(error: unknown, providerName: string): RunFailure {
   return new RunFailure("error", `Could not apply ${providerName}'s prices: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-/** Matches the list's names to catalogue TLDs; refuses a list that would leave nothing (it would retire every quote). */
-async function resolveNames(db: Db, list: PriceList, providerName: string): Promise<{ quotes: ResolvedQuote[]; skipped: number }> {
+/**
+ * Matches the list's names to catalogue TLDs and suffixes, adding the priced suffixes the
+ * catalogue lacks (the seed's rules: suffixes.ts); refuses a list that would leave nothing
+ * (it would retire every quote).
+ */
+async function resolveNames(
+  db: Db, list: PriceList, providerName: string, signal: AbortSignal,
+): Promise<{ quotes: ResolvedQuote[]; skipped: number }> {
   if (!Array.isArray(list.quotes) || list.quotes.length === 0) {
     throw new RunFailure("error", `${providerName} answered an empty price list; nothing was changed`);
   }
@@ -118,6 +127,14 @@ async function resolveNames(db: Db, list: PriceList, providerName: string): Prom
     throw new RunFailure("error", `${providerName}'s price list has no valid date; nothing was changed`);
   }
   const ids = await tldIdsByName(db);
+  const priced = list.quotes.filter((q) => {
+    const v = normaliseQuote(q);
+    return v.registrationPrice !== null || v.renewalPrice !== null || v.transferPrice !== null;
+  });
+  const missing = suffixesAmong(priced.flatMap((q) => toAsciiName(q.tld) ?? []), (name) => ids.has(name));
+  if (missing.length && !signal.aborted) {
+    for (const [name, id] of (await addSuffixesToCatalogue(db, missing)).idByName) ids.set(name, id);
+  }
   const byTld = new Map<number, ResolvedQuote>();
   let skipped = list.skipped.length;
   for (const quote of list.quotes) {

@@ -46,6 +46,28 @@ forEachDialect("outbound register/transfer redirects", (getDb) => {
     expect(res.headers.get("location")).toBe("https://porkbun.com/checkout/search?q=example.com");
   });
 
+  it("links example.co.uk through every active provider's register and transfer pattern, and refuses co.uk alone", async () => {
+    const { db, t } = getDb();
+    const providers = await db.select().from(t.serviceProviders).where(eq(t.serviceProviders.isActive, true));
+    let checked = 0;
+    for (const p of providers) {
+      for (const [kind, pattern] of [["register", p.registrationUrlPattern], ["transfer", p.transferUrlPattern]] as const) {
+        if (!pattern) continue;
+        const res = await go(`/api/r/${kind}?providerId=${p.id}&domain=Example.CO.UK`);
+        expect(res.status, `${p.slug} ${kind}`).toBe(302);
+        expect(res.headers.get("location")).toBe(new URL(pattern.replaceAll("{domain}", "example.co.uk")).toString());
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+    const bare = await go(`/api/r/register?providerId=${await providerId("porkbun")}&domain=co.uk`);
+    expect(bare.status).toBe(400);
+    expect(bare.headers.get("location")).toBeNull();
+    expect(((await bare.json()) as { message: string }).message).toBe('".co.uk" is a domain extension, not a domain: add a name before it (e.g., example.co.uk)');
+    expect((await go(`/api/r/register?providerId=${await providerId("porkbun")}&domain=shop.com.au`)).headers.get("location"))
+      .toBe("https://porkbun.com/checkout/search?q=shop.com.au");
+  });
+
   it("answers 400 for a bad provider id and 404 for unknown, inactive or pattern-less providers", async () => {
     expect((await go("/api/r/register?providerId=abc&domain=example.com")).status).toBe(400);
     expect((await go("/api/r/register?providerId=99999&domain=example.com")).status).toBe(404);

@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import type { FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
+import { authed, registerUser } from "../../testing/auth.ts";
+import { appFor, providerId, startPorkbun, syncDeps, userIdOf } from "./accounts-test-support.ts";
+import type { AccountItem } from "./item.ts";
+import { syncRegistrarAccount } from "./sync.ts";
+
+const domain = (name: string): FakeDomain => ({ name, created: "2020-03-04", expires: "2031-03-04", autoRenew: false, locked: true, privacy: true });
+
+forEachDialect("registrar account sync of second-level domains", (getDb) => {
+  let porkbun: Awaited<ReturnType<typeof startPorkbun>>;
+  let userId: number;
+  let accountId: number;
+  const app = () => appFor(getDb(), porkbun.server.url);
+
+  beforeAll(async () => {
+    porkbun = await startPorkbun([domain("synced.co.uk"), domain("synced.com.au"), domain("plain.uk")]);
+    const user = await registerUser(app());
+    userId = await userIdOf(getDb(), user.email);
+    const created = await authed(app(), user.cookie)<AccountItem>("/api/registrar-accounts", {
+      method: "POST",
+      body: { serviceProviderId: await providerId(getDb(), "porkbun"), label: "Porkbun", credentials: { apiKey: porkbun.account.apiKey, secretKey: porkbun.account.secretKey } },
+    });
+    accountId = created.body.id;
+  });
+  afterAll(() => porkbun.server.close());
+
+  it("files each domain under its longest catalogue suffix", async () => {
+    expect(await syncRegistrarAccount(syncDeps(getDb(), porkbun.server.url), accountId)).toMatchObject({ status: "synced", log: { newDomains: 3, skippedDomains: 0 } });
+    const { db, t } = getDb();
+    const rows = await db.select({ domain: t.userDomains.domainName, tld: t.tlds.name }).from(t.userDomains)
+      .innerJoin(t.tlds, eq(t.tlds.id, t.userDomains.tldId)).where(eq(t.userDomains.userId, userId)).orderBy(t.userDomains.domainName);
+    expect(rows).toEqual([
+      { domain: "plain.uk", tld: "uk" },
+      { domain: "synced.co.uk", tld: "co.uk" },
+      { domain: "synced.com.au", tld: "com.au" },
+    ]);
+  });
+});
