@@ -10,6 +10,7 @@ import { listProviderCoverage } from "../../../../db/repositories/provider-cover
 import { canConnectAccount } from "../../../shared/connectable-registrars.ts";
 import { minorToPrice as money } from "../../../shared/price-format.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
+import type { PriceDisplay } from "../../../shared/price-quote.ts";
 import type { ServiceProviderEditInput, ServiceProviderListQuery } from "../../../shared/schemas/service-provider.ts";
 import { loadDisplayConverter, quoteDisplay } from "../../lib/display-currency.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -56,7 +57,8 @@ export async function getProviderPrices(db: Db, id: number, currency?: string) {
     isStale: isStaleAt(r.lastCheckedAt, now, priceStaleDays()),
     changedAt: r.changedAt.toISOString(),
   }));
-  return converter ? served.map((q) => ({ ...q, display: quoteDisplay(converter, q) })) : served;
+  if (!converter) return served as (typeof served[number] & { display?: PriceDisplay | null })[];
+  return served.map((q) => ({ ...q, display: quoteDisplay(converter, q) }));
 }
 
 /** Accredited IANA registrars split by whether a service provider in the database matches. */
