@@ -19,13 +19,12 @@ export interface ShownPrice {
 }
 
 /** The amount of `display` when there is one (its `field`), else the quote's own amount and currency. */
-export function shownPrice<D extends DisplayFields, K extends keyof D>(
-  amount: string | null, currency: string, display: D | null | undefined, field: K,
+export function shownPrice<K extends string>(
+  amount: string | null, currency: string, display: (DisplayFields & { [P in K]: string | null }) | null | undefined, field: K,
 ): ShownPrice {
   if (!display) return { amount, currency };
-  const shown = display[field] as string | null;
   return {
-    amount: shown,
+    amount: display[field],
     currency: display.currency,
     original: display.converted && display.rateDate ? { amount, currency, rateDate: display.rateDate } : undefined,
   };

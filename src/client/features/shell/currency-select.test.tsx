@@ -34,7 +34,7 @@ describe("display currency selector", () => {
 
   it("refetches prices in the chosen currency without a reload and marks the converted ones", async () => {
     const asked: (string | undefined)[] = [];
-    server.use(trpcOk<{ currency?: string } | undefined>("prices.common", (input) => [
+    server.use(trpcOk<{ currency?: string } | undefined>("prices.common", (input: { currency?: string } | undefined) => [
       priceRow("com", {
         registrationPrice: "10.88",
         display: input?.currency === "EUR"
