@@ -22,9 +22,10 @@ import { minorToPrice as money } from "../../../shared/price-format.ts";
 import { serializeQuote, type PriceQuote as Quote, type PricePage, type PriceRow } from "../../../shared/price-quote.ts";
 import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
-import { loadDisplayConverter, quoteDisplay, type DisplayConverter } from "../../lib/display-currency.ts";
+import { loadDisplayConverter } from "../../lib/display-currency.ts";
 import { cachedPriceAnswer } from "../../lib/price-cache.ts";
 import type { CachedJson } from "../../lib/json-cache.ts";
+import { rowsInCurrency, withQuoteDisplay } from "./in-currency.ts";
 
 export type { PricePage, PriceRow } from "../../../shared/price-quote.ts";
 export type PriceQuote = Quote<ProviderRef>;
@@ -80,26 +81,6 @@ async function tldPricesJson(db: Db, key: string): Promise<string> {
   const quotes: PriceQuote[] = (await listQuotesForTlds(db, [tld.id], "full"))
     .map(({ tldId: _, ...q }) => serializeQuote(q, new Date(), priceStaleDays()));
   return JSON.stringify(quotes);
-}
-
-const withQuoteDisplay = <Q extends Parameters<typeof quoteDisplay>[1]>(converter: DisplayConverter, quote: Q): Q =>
-  ({ ...quote, display: quoteDisplay(converter, quote) });
-
-function withRowDisplay(converter: DisplayConverter, row: PriceRow): PriceRow {
-  const display = converter.canConvert(row.currency)
-    ? {
-      ...quoteDisplay(converter, row)!,
-      threeYearPrice: converter.amountOf(row.threeYearPrice, row.currency),
-    }
-    : null;
-  return { ...row, prices: row.prices.map((q) => withQuoteDisplay(converter, q)), display };
-}
-
-const quoteCurrencies = (rows: PriceRow[]) => [...rows.map((r) => r.currency), ...rows.flatMap((r) => r.prices.map((q) => q.currency))];
-
-async function rowsInCurrency(db: Db, rows: PriceRow[], currency: string): Promise<PriceRow[]> {
-  const converter = await loadDisplayConverter(db, currency, quoteCurrencies(rows));
-  return rows.map((row) => withRowDisplay(converter, row));
 }
 
 /** A cached answer in a display currency, derived from the cached answer without one. */
