@@ -67,7 +67,7 @@ export const journeys: Journey[] = [
     },
   },
   {
-    name: "registrars → a registrar page",
+    name: "registrars → a registrar page → prices in EUR, still after a reload",
     run: async (page) => {
       await page.goto("/registrars");
       await page.getByRole("heading", { level: 1, name: "Domain Registrars" }).waitFor();
@@ -86,6 +86,18 @@ export const journeys: Journey[] = [
       await page.getByPlaceholder("Enter your domain name (e.g., example.com)").fill("my-shop");
       const href = await page.getByRole("link", { name: /^Register my-shop\.\w+ at Porkbun/ }).first().getAttribute("href");
       check(/^\/api\/r\/register\?providerId=\d+&domain=my-shop\.[a-z0-9-]+$/.test(href ?? ""), `register href ${href}`);
+
+      // Porkbun quotes in USD: in EUR every price is converted, marked, and says from what.
+      const currency = page.getByRole("combobox", { name: "Display currency" });
+      check((await currency.inputValue()) === "USD", "USD by default");
+      await currency.selectOption("EUR");
+      const converted = page.getByRole("note", { name: /^€\d+\.\d{2}, Converted from \$\d+\.\d{2} at the ECB rate of \w+ \d{1,2}, \d{4}$/ }).first();
+      await converted.waitFor();
+      await page.reload();
+      await page.getByRole("heading", { name: "TLD Pricing" }).waitFor();
+      await converted.waitFor();
+      check((await page.getByRole("combobox", { name: "Display currency" }).inputValue()) === "EUR", "EUR remembered after a reload");
+      check((await converted.textContent())?.startsWith("≈€") === true, "the converted mark reads ≈€");
     },
   },
   {
@@ -106,6 +118,7 @@ export const journeys: Journey[] = [
       await page.getByRole("button", { name: "Open menu" }).tap();
       const drawer = page.getByRole("dialog");
       await drawer.waitFor();
+      await drawer.getByRole("combobox", { name: "Display currency" }).waitFor();
       await drawer.getByRole("button", { name: "Close menu" }).tap();
       await drawer.waitFor({ state: "hidden" });
       await page.getByRole("button", { name: "Open menu" }).tap();

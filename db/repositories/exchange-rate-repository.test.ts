@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
 import { forEachDialect } from "../testing/test-db.ts";
 import {
-  addMissingExchangeRates, countExchangeRates, findRateOnOrBefore, latestExchangeRateDate, upsertExchangeRates,
+  addMissingExchangeRates, countExchangeRates, findLatestCommonRates, findRateOnOrBefore, hasExchangeRate, latestExchangeRateDate,
+  listCurrencyLatestDates, upsertExchangeRates,
 } from "./exchange-rate-repository.ts";
 
 forEachDialect("exchange rate repository", (getDb) => {
@@ -33,5 +34,18 @@ forEachDialect("exchange rate repository", (getDb) => {
     expect(await addMissingExchangeRates(getDb(), [...rows, { date: "2025-05-09", currency: "USD", ratePerEur: 9 }])).toBe(1200);
     expect(await addMissingExchangeRates(getDb(), rows)).toBe(0);
     expect((await findRateOnOrBefore(getDb(), "USD", "2025-05-09"))?.ratePerEur).toBe(1.1252);
+  });
+
+  it("pairs two currencies on the newest day that quotes both", async () => {
+    await upsertExchangeRates(getDb(), "2025-06-02", { EUR: 1, USD: 1.14, ISK: 145.1 });
+    await upsertExchangeRates(getDb(), "2025-06-03", { EUR: 1, USD: 1.15 }); // no ISK that day
+    expect(await findLatestCommonRates(getDb(), "USD", "EUR")).toEqual({ date: "2025-06-03", fromPerEur: 1.15, toPerEur: 1 });
+    expect(await findLatestCommonRates(getDb(), "USD", "ISK")).toEqual({ date: "2025-06-02", fromPerEur: 1.14, toPerEur: 145.1 });
+    expect(await findLatestCommonRates(getDb(), "USD", "XAU")).toBeNull();
+    expect(await hasExchangeRate(getDb(), "ISK")).toBe(true);
+    expect(await hasExchangeRate(getDb(), "XAU")).toBe(false);
+    const listed = await listCurrencyLatestDates(getDb());
+    expect(listed.find((c) => c.currency === "ISK")).toEqual({ currency: "ISK", latestDate: "2025-06-02" });
+    expect(listed.find((c) => c.currency === "USD")).toEqual({ currency: "USD", latestDate: "2025-06-03" });
   });
 }, { seeded: false });

@@ -2,7 +2,7 @@
  * ECB euro reference rates by day: units of a currency per euro. The ECB publishes on
  * business days only, so a lookup for any date takes the latest day on or before it.
  */
-import { and, count, desc, eq, lte, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lte, max, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 
 export interface ExchangeRateRow {
@@ -61,4 +61,42 @@ export async function latestExchangeRateDate({ db, t }: Db): Promise<string | nu
 export async function countExchangeRates({ db, t }: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(t.exchangeRates);
   return row?.n ?? 0;
+}
+
+/** Every stored currency with the newest day that quotes it, by code. */
+export async function listCurrencyLatestDates({ db, t }: Db): Promise<{ currency: string; latestDate: string }[]> {
+  const rows = await db
+    .select({ currency: t.exchangeRates.currency, latestDate: max(t.exchangeRates.date) })
+    .from(t.exchangeRates)
+    .groupBy(t.exchangeRates.currency)
+    .orderBy(t.exchangeRates.currency);
+  return rows.flatMap((r) => (r.latestDate ? [{ currency: r.currency, latestDate: r.latestDate }] : []));
+}
+
+export async function hasExchangeRate({ db, t }: Db, currency: string): Promise<boolean> {
+  const [row] = await db.select({ currency: t.exchangeRates.currency }).from(t.exchangeRates)
+    .where(eq(t.exchangeRates.currency, currency)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Both currencies' rates on the newest day that quotes both (a currency the ECB stopped or
+ * skipped is paired with an older day), or null when no day has both.
+ */
+export async function findLatestCommonRates(
+  { db, t }: Db, from: string, to: string,
+): Promise<{ date: string; fromPerEur: number; toPerEur: number } | null> {
+  const er = t.exchangeRates;
+  // Walks `from`'s days newest first on (currency, date) and probes the primary key for `to`.
+  const [day] = await db.select({ date: er.date }).from(er)
+    .where(and(eq(er.currency, from), sql`exists (select 1 from exchange_rates other where other.date = ${er.date} and other.currency = ${to})`))
+    .orderBy(desc(er.date))
+    .limit(1);
+  if (!day) return null;
+  const rows = await db.select({ currency: er.currency, ratePerEur: er.ratePerEur }).from(er)
+    .where(and(eq(er.date, day.date), inArray(er.currency, [from, to])));
+  const rate = (code: string) => rows.find((r) => r.currency === code)?.ratePerEur;
+  const fromPerEur = rate(from);
+  const toPerEur = rate(to);
+  return fromPerEur === undefined || toPerEur === undefined ? null : { date: day.date, fromPerEur, toPerEur };
 }

@@ -1,5 +1,6 @@
 // Prices travel as decimal strings ("10.88") so that no float ever touches money;
 // everything here works in integer minor units (cents) and only joins digits.
+import { currencyDigits, minorToAmount } from "./currency.ts";
 
 export const DEFAULT_CURRENCY = "USD";
 /** Stand-in for a missing price when looking for the lowest one, so it sorts last. */
@@ -48,16 +49,16 @@ export function decimalStringToMinor(s: string): number | null {
   return sign === "-" && minor !== 0 ? -minor : minor;
 }
 
-// Display tolerates more than two decimals by rounding half away from zero on
+// Display tolerates more decimals than the currency has by rounding half away from zero on
 // the digits themselves, which avoids the 1.005 → "1.00" float artefact.
-function toDisplayMinor(value: string | number): number | null {
+function toDisplayMinor(value: string | number, digits = 2): number | null {
   let text: string;
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return null;
     text = String(value);
     // Exponent notation only shows up for absurdly large or tiny amounts.
     if (/e/i.test(text)) {
-      const minor = Math.round(value * 100);
+      const minor = Math.round(value * 10 ** digits);
       return Number.isSafeInteger(minor) ? minor : null;
     }
   } else {
@@ -66,28 +67,30 @@ function toDisplayMinor(value: string | number): number | null {
   const match = DECIMAL.exec(text);
   if (!match) return null;
   const [, sign = "", whole = "", fraction = ""] = match;
-  const roundUp = (fraction[2] ?? "0") >= "5";
-  const truncated = decimalStringToMinor(`${sign}${whole}.${fraction.slice(0, 2) || "0"}`);
-  if (truncated === null) return null;
-  const magnitude = Math.abs(truncated) + (roundUp ? 1 : 0);
+  const roundUp = (fraction[digits] ?? "0") >= "5";
+  const truncated = Number(whole + fraction.slice(0, digits).padEnd(digits, "0"));
+  if (!Number.isSafeInteger(truncated)) return null;
+  const magnitude = truncated + (roundUp ? 1 : 0);
   return sign === "-" ? -magnitude : magnitude;
 }
 
 /**
- * "$10.88", "€2060.25", "CHF 12.00"; no thousands separators, as specified.
- * Zero (at two decimals), empty, missing or unreadable → "N/A".
+ * "$10.88", "€2060.25", "CHF 12.00", "¥1482" (as many decimals as the currency has minor-unit
+ * digits, per Intl); no thousands separators, as specified. Zero (at the currency's precision),
+ * empty, missing or unreadable → "N/A".
  */
 export function formatPrice(
   value: string | number | null | undefined,
   currency?: string | null,
 ): string {
   if (value === null || value === undefined || value === "") return "N/A";
-  const minor = toDisplayMinor(value);
-  if (minor === null || minor === 0) return "N/A";
   const code = normaliseCode(currency);
+  const digits = currencyDigits(code);
+  const minor = toDisplayMinor(value, digits);
+  if (minor === null || minor === 0) return "N/A";
   // Codes without a symbol need a space so "CHF12.00" does not read as one token.
   const prefix = SYMBOLS[code] ?? `${code} `;
-  const amount = minorToDecimalString(Math.abs(minor));
+  const amount = minorToAmount(Math.abs(minor), digits);
   return minor < 0 ? `-${prefix}${amount}` : `${prefix}${amount}`;
 }
 

@@ -59,6 +59,24 @@ export interface PriceQuote<P = ProviderSummary> {
   isStale: boolean;
   changedAt: string;
   serviceProvider: P;
+  /**
+   * Present when a display currency was asked for: the prices in it (converted at the ECB
+   * reference rate when the quote is in another currency). Null when no stored rate converts
+   * the quote's currency.
+   */
+  display?: PriceDisplay | null;
+}
+
+/** A quote's prices in the display currency; amounts use that currency's minor unit ("1482" for JPY). */
+export interface PriceDisplay {
+  currency: string;
+  registrationPrice: string | null;
+  renewalPrice: string | null;
+  transferPrice: string | null;
+  /** The quote is in another currency and was converted. */
+  converted: boolean;
+  /** The ECB day whose rates converted it; null when not converted. */
+  rateDate: string | null;
 }
 
 /** Money to decimal strings, instants to ISO, and whether the quote is stale at `now`. */
@@ -105,6 +123,8 @@ export interface PriceRow {
   /** Every quote in the row is stale. */
   isStale: boolean;
   prices: PriceQuote[];
+  /** The headline (USD) prices in the display currency, when one was asked for; null without a rate. */
+  display?: (PriceDisplay & { threeYearPrice: string | null }) | null;
 }
 
 export interface PricePage {

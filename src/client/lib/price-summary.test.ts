@@ -32,4 +32,23 @@ describe("registration price summaries", () => {
     expect(summaryTexts(mixed)).toEqual({ range: "Mixed", average: "Mixed" });
     expect(summaryTexts(summariseRegistration([]))).toEqual({ range: "N/A", average: "N/A" });
   });
+
+  it("compares every quote the server converted into the display currency; JPY shows whole yen", () => {
+    const summary = summariseRegistration([
+      { registrationPrice: "10.88", currency: "USD", display: { currency: "JPY", registrationPrice: "1580" } },
+      { registrationPrice: "9.00", currency: "EUR", display: { currency: "JPY", registrationPrice: "1470" } },
+      { registrationPrice: "12.00", currency: "USD", display: { currency: "JPY", registrationPrice: "1743" } },
+    ]);
+    expect(summary).toMatchObject({ kind: "single", currency: "JPY", count: 3 });
+    // (1580 + 1470 + 1743) / 3 = 1597.67 → ¥1598
+    expect(summaryTexts(summary)).toEqual({ range: "¥1470 - ¥1743", average: "¥1598" });
+  });
+
+  it("falls back to the list of currencies only for a quote no rate converts", () => {
+    const summary = summariseRegistration([
+      { registrationPrice: "10.88", currency: "USD", display: { currency: "EUR", registrationPrice: "9.67" } },
+      { registrationPrice: "500.00", currency: "XAU", display: null },
+    ]);
+    expect(summary).toEqual({ kind: "mixed", currencies: ["EUR", "XAU"] });
+  });
 });

@@ -3,6 +3,8 @@ import { decimalStringToMinor, formatPrice, minorToDecimalString } from "../../s
 export interface PricedRow {
   registrationPrice: string | null;
   currency: string | null;
+  /** The price in the display currency, when the server converted it (null: no rate for its currency). */
+  display?: { currency: string; registrationPrice: string | null } | null | undefined;
 }
 
 export type RegistrationSummary =
@@ -12,13 +14,17 @@ export type RegistrationSummary =
 
 /**
  * Lowest, highest and average registration price. Only rows with both a price and a currency
- * count (spec section 2), and prices in different currencies are never compared or averaged.
- * Works in minor units so the average is exact to the cent.
+ * count (spec section 2), and prices in different currencies are never compared or averaged:
+ * rows in the display currency (converted by the server) all compare, and only a quote whose
+ * currency has no rate keeps its own, which makes the summary a list of currencies.
+ * Works in hundredths so the average is exact to the cent (formatPrice then rounds to the
+ * currency's minor unit: whole yen).
  */
 export function summariseRegistration(rows: readonly PricedRow[]): RegistrationSummary {
   const priced = rows.flatMap((row) => {
-    const minor = row.registrationPrice ? decimalStringToMinor(row.registrationPrice) : null;
-    const currency = row.currency?.trim().toUpperCase();
+    const shown = row.display ?? row;
+    const minor = shown.registrationPrice ? decimalStringToMinor(shown.registrationPrice) : null;
+    const currency = shown.currency?.trim().toUpperCase();
     return minor !== null && minor > 0 && currency ? [{ minor, currency }] : [];
   });
   if (priced.length === 0) return { kind: "none" };

@@ -9,6 +9,7 @@ import { ProviderGrid } from "../features/landing/provider-grid.tsx";
 import { AllPricesTable } from "../features/prices/all-prices-table.tsx";
 import { CommonPricesTable } from "../features/prices/common-prices-table.tsx";
 import { DEFAULT_TABLE_STATE, toListInput } from "../features/prices/table-state.ts";
+import { getDisplayCurrency } from "../lib/display-currency.ts";
 import { useAuth } from "../lib/use-auth.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
@@ -19,8 +20,10 @@ export const Route = createFileRoute("/")({
     void queryClient.prefetchQuery(trpc.catalogue.dataStatus.queryOptions());
     void queryClient.prefetchQuery(trpc.providers.directory.queryOptions());
     void queryClient.prefetchQuery(trpc.catalogue.stats.queryOptions());
-    void queryClient.prefetchQuery(trpc.prices.common.queryOptions());
-    void queryClient.prefetchQuery(trpc.prices.list.queryOptions(toListInput(DEFAULT_TABLE_STATE)));
+    // The same inputs as the tables' queries, display currency included.
+    const currency = getDisplayCurrency();
+    void queryClient.prefetchQuery(trpc.prices.common.queryOptions({ currency }));
+    void queryClient.prefetchQuery(trpc.prices.list.queryOptions(toListInput(DEFAULT_TABLE_STATE, currency)));
   },
   component: HomePage,
 });

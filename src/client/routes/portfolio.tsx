@@ -1,13 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PortfolioPage } from "../features/portfolio/portfolio-page.tsx";
+import { getDisplayCurrency } from "../lib/display-currency.ts";
 import { RequireAuth } from "../lib/require-auth.tsx";
 
 export const Route = createFileRoute("/portfolio")({
   // Started alongside the auth check and the page's code chunk instead of after them. For a
   // signed-out visitor these answer 401, which the app-wide handler turns into the sign-in redirect.
   loader: ({ context: { queryClient, trpc } }) => {
-    void queryClient.prefetchQuery(trpc.portfolio.list.queryOptions());
-    void queryClient.prefetchQuery(trpc.portfolio.summary.queryOptions());
+    const currency = getDisplayCurrency();
+    void queryClient.prefetchQuery(trpc.portfolio.list.queryOptions({ currency }));
+    void queryClient.prefetchQuery(trpc.portfolio.summary.queryOptions({ currency }));
   },
   component: PortfolioRoute,
 });

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { RegistrarPage } from "../features/registrars/registrar-page.tsx";
+import { getDisplayCurrency } from "../lib/display-currency.ts";
 
 /**
  * Loose check, only to decide whether prefetching is worth it; the page validates the id with
@@ -12,7 +13,7 @@ export const Route = createFileRoute("/registrar/$providerId")({
     if (!looksLikeId(params.providerId)) return;
     const id = Number(params.providerId);
     void queryClient.prefetchQuery(trpc.providers.getById.queryOptions({ id }));
-    void queryClient.prefetchQuery(trpc.providers.prices.queryOptions({ id }));
+    void queryClient.prefetchQuery(trpc.providers.prices.queryOptions({ id, currency: getDisplayCurrency() }));
   },
   component: RegistrarRoute,
 });

@@ -51,6 +51,11 @@ export const signedIn = (user: { firstName: string | null; email: string | null;
 /** A deployment without a community chat or contact address (the server's defaults). */
 export const siteSettingsUnset = trpcOk("site.settings", { communityChatUrl: null, contactEmail: null, priceStaleDays: 90 });
 
+/** The top bar's currency selector: a few ECB currencies on one day. */
+export const currenciesUsdEur = trpcOk("prices.currencies", [
+  { code: "EUR", latestRateDate: "2025-05-09" }, { code: "JPY", latestRateDate: "2025-05-09" }, { code: "USD", latestRateDate: "2025-05-09" },
+]);
+
 /** Answers a mutation; `calls` collects every input it received. */
 export function mutationOk<I = unknown>(path: string, answer: unknown | ((input: I) => unknown), calls?: I[]) {
   return http.post(`*/trpc/${path}`, async ({ request }) => {

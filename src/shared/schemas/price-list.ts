@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TLD_CATEGORIES } from "../constants.ts";
+import { currencyCodeSchema } from "./currency.ts";
 
 export const PRICE_SORT_FIELDS = ["tldName", "registrationPrice", "renewalPrice", "transferPrice", "threeYearPrice"] as const;
 export type PriceSortField = (typeof PRICE_SORT_FIELDS)[number];
@@ -37,6 +38,8 @@ export const priceListQuerySchema = z.object({
     .min(0, "offset must be at least 0")
     .max(100_000_000, "offset must be at most 100000000")
     .optional(),
+  /** Display currency: each row and quote also gets its prices in it (`display`). */
+  currency: currencyCodeSchema.optional(),
 });
 export type PriceListQuery = z.infer<typeof priceListQuerySchema>;
 

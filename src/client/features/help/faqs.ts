@@ -56,7 +56,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       },
       {
         question: "Are prices shown in one currency?",
-        answer: "Each price is shown in the currency the registrar quotes it in. Where registrars of one TLD quote different currencies, the price summary lists the currencies instead of mixing them.",
+        answer: "Yes: in the display currency you choose at the top of the page (USD until you pick another). A price the registrar quotes in another currency is converted at the European Central Bank's reference rate and marked with ≈; hover over it or focus it to see the original amount and the rate's date. Only where no rate exists for a quote's currency does the price summary list the currencies instead of mixing them.",
       },
     ],
   },

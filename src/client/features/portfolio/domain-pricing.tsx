@@ -5,10 +5,10 @@ import type { ReactNode } from "react";
 import { LuPiggyBank } from "react-icons/lu";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { supports } from "../../components/domain-actions/redirect-links.ts";
-import { formatCheckedDate, formatPrice } from "../../../shared/price-format.ts";
+import { formatCheckedDate, decimalStringToMinor, minorToDecimalString } from "../../../shared/price-format.ts";
+import { DisplayPrice, shownPrice, type ShownPrice } from "../../components/display-price.tsx";
 import { StaleBadge, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
-import { perYear } from "./format.ts";
 import type { UserDomain } from "./types.ts";
 
 function ProviderLink({ id, name }: { id: number; name: string }) {
@@ -39,16 +39,29 @@ function Checked({ quote, explanation }: { quote: { lastCheckedAt: string; isSta
   );
 }
 
+/** The yearly saving: in the display currency when the server gave one, else the USD saving. */
+function savingOf(pricing: UserDomain["pricing"]): ShownPrice | null {
+  const { displaySaving, currentRenewal: current, cheapestRenewal: cheapest, yearlySaving } = pricing;
+  if (displaySaving === undefined) return yearlySaving ? { amount: yearlySaving, currency: "USD" } : null;
+  if (!displaySaving || !current || !cheapest) return null;
+  // The saving in the quotes' own currency, for the converted mark.
+  const own = (decimalStringToMinor(current.price) ?? 0) - (decimalStringToMinor(cheapest.price) ?? 0);
+  return shownPrice(minorToDecimalString(own), current.currency, displaySaving, "price");
+}
+
 /**
  * The product's edge: what this domain costs to renew where it is, the cheapest renewal
- * anywhere, and what a transfer would save each year. The server computes the saving (USD
- * only, since nothing converts currencies); this only words it.
+ * anywhere, and what a transfer would save each year, in the display currency. The server
+ * computes the saving; this only words it.
  */
 export function DomainPricing({ domain }: { domain: UserDomain }) {
   const trpc = useTRPC();
   // Already cached for the form's registrar select; tells whether the cheapest one takes transfer links.
   const providers = useQuery(trpc.providers.list.queryOptions());
-  const { currentRenewal: current, cheapestRenewal: cheapest, yearlySaving, yearlySavingIsStale } = domain.pricing;
+  const { currentRenewal: current, cheapestRenewal: cheapest, yearlySavingIsStale } = domain.pricing;
+  const saving = savingOf(domain.pricing);
+  const perYear = (quote: NonNullable<typeof current>) =>
+    <DisplayPrice price={shownPrice(quote.price, quote.currency, quote.display, "price")} suffix="/yr" />;
   const explanation = useStaleExplanation();
   const own = domain.serviceProvider;
   const cheapestIsOwn = Boolean(own && cheapest && cheapest.serviceProvider.id === own.id);
@@ -61,24 +74,24 @@ export function DomainPricing({ domain }: { domain: UserDomain }) {
       <Line label={own ? `Renewal at ${own.name}` : "Renewal"}>
         {current ? (
           <>
-            <Text as="span" fontWeight="semibold">{perYear(current.price, current.currency)}</Text>
+            <Text as="span" fontWeight="semibold">{perYear(current)}</Text>
             <Checked quote={current} explanation={explanation} />
           </>
         ) : own ? "No price listed" : "Set a registrar to compare"}
       </Line>
       {cheapest && !cheapestIsOwn && (
         <Line label="Cheapest renewal">
-          {perYear(cheapest.price, cheapest.currency)} at <ProviderLink id={cheapest.serviceProvider.id} name={cheapest.serviceProvider.name} />
+          {perYear(cheapest)} at <ProviderLink id={cheapest.serviceProvider.id} name={cheapest.serviceProvider.name} />
           <Checked quote={cheapest} explanation={explanation} />
         </Line>
       )}
       {!cheapest && <Line label="Cheapest renewal">No prices known for .{domain.tld.name}</Line>}
-      {yearlySaving && cheapest ? (
+      {saving && cheapest ? (
         <HStack mt="1" p="2" rounded="md" bg="green.subtle" color="green.fg" justify="space-between" gap="2" wrap="wrap">
           <HStack gap="1.5" align="flex-start">
             <Box as="span" mt="0.5" flexShrink={0}><LuPiggyBank aria-hidden /></Box>
             <Text fontWeight="semibold">
-              Save {formatPrice(yearlySaving, "USD")}/yr by moving to {cheapest.serviceProvider.name}
+              Save <DisplayPrice price={saving} suffix="/yr" /> by moving to {cheapest.serviceProvider.name}
             </Text>
             {yearlySavingIsStale && <StaleBadge explanation={explanation} />}
           </HStack>

@@ -3,6 +3,7 @@
  * ("2026-03-01"), so they are formatted and compared in UTC: a local time zone must never
  * move an expiry to the day before.
  */
+import { currencyDigits, minorToAmount } from "../../../shared/currency.ts";
 import { currencySymbol, formatPrice } from "../../../shared/price-format.ts";
 
 const DAY_MS = 86_400_000;
@@ -29,13 +30,12 @@ export function formatDaysLeft(days: number): string {
 }
 
 /**
- * Totals show "$0.00" rather than the price tables' "N/A": a portfolio with nothing to save
- * has a known saving of zero, not a missing one.
+ * Totals show "$0.00" (or "¥0") rather than the price tables' "N/A": a portfolio with nothing
+ * to save has a known saving of zero, not a missing one.
  */
 export function formatTotal(amount: string, currency: string): string {
   const formatted = formatPrice(amount, currency);
-  return formatted === "N/A" ? `${currencySymbol(currency)}0.00` : formatted;
+  if (formatted !== "N/A") return formatted;
+  const symbol = currencySymbol(currency);
+  return `${symbol === currency.toUpperCase() ? `${symbol} ` : symbol}${minorToAmount(0, currencyDigits(currency.toUpperCase()))}`;
 }
-
-/** "$10.88/yr" for a renewal quote. */
-export const perYear = (price: string, currency: string): string => `${formatPrice(price, currency)}/yr`;

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuDownload, LuPlus } from "react-icons/lu";
 import { useTRPC } from "../../lib/trpc.ts";
+import { useDisplayCurrency } from "../../lib/display-currency.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { CalendarFeedButton } from "./calendar-feed.tsx";
 import { CsvImportButton } from "./csv-import.tsx";
@@ -27,8 +28,9 @@ interface Target {
 export function PortfolioPage() {
   usePageTitle("Domain Portfolio");
   const trpc = useTRPC();
-  const list = useQuery(trpc.portfolio.list.queryOptions());
-  const summary = useQuery(trpc.portfolio.summary.queryOptions());
+  const currency = useDisplayCurrency();
+  const list = useQuery(trpc.portfolio.list.queryOptions({ currency }));
+  const summary = useQuery(trpc.portfolio.summary.queryOptions({ currency }));
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Target | null>(null);
   const [deleting, setDeleting] = useState<Target | null>(null);

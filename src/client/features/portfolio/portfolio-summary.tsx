@@ -1,5 +1,5 @@
 import { SimpleGrid, Skeleton, Stat, Text } from "@chakra-ui/react";
-import { formatTotal } from "./format.ts";
+import { formatDay, formatTotal } from "./format.ts";
 import type { PortfolioSummary as Summary } from "./types.ts";
 
 function Figure({ label, value, help }: { label: string; value: string; help?: string | undefined }) {
@@ -22,20 +22,28 @@ export function PortfolioSummary({ summary, isPending, isError }: { summary: Sum
     );
   }
   if (isError || !summary) return <Text color="fg.muted">Portfolio totals are unavailable right now.</Text>;
-  const renewal = summary.totalYearlyRenewal;
-  const unpriced = renewal.domainsWithoutPrice;
+  // In the display currency when the server converted the totals; else the USD-only totals.
+  const display = summary.display;
+  const renewal = display
+    ? { amount: display.totalYearlyRenewal, currency: display.currency, unpriced: display.domainsWithoutPrice, unit: "" }
+    : { amount: summary.totalYearlyRenewal.amount, currency: summary.totalYearlyRenewal.currency, unpriced: summary.totalYearlyRenewal.domainsWithoutPrice, unit: "USD " };
+  const saving = display ? { amount: display.totalPossibleSaving, currency: display.currency } : summary.totalPossibleSaving;
+  const unpriced = renewal.unpriced;
+  const rates = display?.converted && display.rateDate ? ` (ECB rates of ${formatDay(display.rateDate)})` : "";
   return (
     <SimpleGrid as="section" aria-label="Portfolio totals" columns={{ base: 1, sm: 3 }} gap="4">
       <Figure label="Domains" value={String(summary.domainCount)} />
       <Figure
         label="Yearly renewal cost"
         value={formatTotal(renewal.amount, renewal.currency)}
-        // Only USD quotes are added up; saying what was left out keeps the total honest.
-        help={unpriced > 0 ? `${unpriced} ${unpriced === 1 ? "domain has" : "domains have"} no USD renewal price` : "At your current registrars"}
+        // Saying what was left out (no price, or no rate to convert it) keeps the total honest.
+        help={unpriced > 0
+          ? `${unpriced} ${unpriced === 1 ? "domain has" : "domains have"} no ${renewal.unit}renewal price${rates}`
+          : `At your current registrars${rates}`}
       />
       <Figure
         label="Possible yearly saving"
-        value={formatTotal(summary.totalPossibleSaving.amount, summary.totalPossibleSaving.currency)}
+        value={formatTotal(saving.amount, saving.currency)}
         help="By moving each domain to its cheapest registrar"
       />
     </SimpleGrid>

@@ -51,7 +51,8 @@ describe("All TLD Prices table", () => {
     const user = userEvent.setup();
     renderUi(<Harness />);
     expect(await screen.findByText("Showing 1-20 of 770 TLDs")).toBeTruthy();
-    expect(inputs[0]).toEqual({ page: 1, limit: 20, sortBy: "tldName", sortOrder: "asc" });
+    // The display currency (USD until one is chosen) is part of every list query.
+    expect(inputs[0]).toEqual({ currency: "USD", page: 1, limit: 20, sortBy: "tldName", sortOrder: "asc" });
     expect(pageButtons()).toEqual([1, 2, 3, 4, 5]);
     expect(screen.getByRole("button", { name: "Previous" }).hasAttribute("disabled")).toBe(true);
 

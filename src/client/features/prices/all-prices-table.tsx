@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDeferredValue } from "react";
+import { useDisplayCurrency } from "../../lib/display-currency.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { PriceTable } from "./price-table.tsx";
 import { toListInput, type TableState } from "./table-state.ts";
@@ -16,7 +17,8 @@ interface AllPricesTableProps {
 export function AllPricesTable({ state, ...props }: AllPricesTableProps) {
   const trpc = useTRPC();
   // The previous page stays on screen while the next one loads, so paging never flashes skeletons.
-  const query = useQuery({ ...trpc.prices.list.queryOptions(toListInput(state)), placeholderData: keepPreviousData });
+  const currency = useDisplayCurrency();
+  const query = useQuery({ ...trpc.prices.list.queryOptions(toListInput(state, currency)), placeholderData: keepPreviousData });
   // Rows arrive through a synchronous store update; deferring them lets React render the table
   // in small slices instead of one long main-thread task.
   const rows = useDeferredValue(query.data?.data);

@@ -1,14 +1,17 @@
 import { Link } from "@tanstack/react-router";
-import { formatPrice, promoWording } from "../../../shared/price-format.ts";
+import { promoWording } from "../../../shared/price-format.ts";
 import { CategoryBadge, PromoBadge } from "../../components/category-badge.tsx";
+import { DisplayPrice, shownPrice } from "../../components/display-price.tsx";
 import { CheckedNote, StaleBadge, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { promoQuote, type PriceRow } from "./filter-rows.ts";
 
-/** A headline figure; a stale one (no fresh quote has it) carries the stale mark. */
-function Figure({ value, isStale, row, explanation }: { value: string | null; isStale: boolean; row: PriceRow; explanation: string }) {
+type Field = "registrationPrice" | "renewalPrice" | "transferPrice" | "threeYearPrice";
+
+/** A headline figure in the display currency; a stale one (no fresh quote has it) carries the stale mark. */
+function Figure({ field, isStale, row, explanation }: { field: Field; isStale: boolean; row: PriceRow; explanation: string }) {
   return (
     <>
-      {formatPrice(value, row.currency)}
+      <DisplayPrice price={shownPrice(row[field], row.currency, row.display, field)} />
       {isStale && <> <StaleBadge explanation={explanation} /></>}
     </>
   );
@@ -17,13 +20,14 @@ function Figure({ value, isStale, row, explanation }: { value: string | null; is
 /** The headline registration price; a first-year promotion says what it renews at. */
 function RegistrationPrice({ row, explanation }: { row: PriceRow; explanation: string }) {
   const promo = promoQuote(row);
-  const figure = <Figure value={row.registrationPrice} isStale={row.registrationIsStale} row={row} explanation={explanation} />;
+  const figure = <Figure field="registrationPrice" isStale={row.registrationIsStale} row={row} explanation={explanation} />;
   if (!promo) return figure;
+  const shown = promo.display ?? promo;
   return (
     <>
       <PromoBadge /> {figure}
       <span className="sub">
-        {promoWording(promo.registrationPrice, promo.renewalPrice, promo.currency)} at {promo.serviceProvider.name}
+        {promoWording(shown.registrationPrice, shown.renewalPrice, shown.currency)} at {promo.serviceProvider.name}
       </span>
     </>
   );
@@ -31,9 +35,9 @@ function RegistrationPrice({ row, explanation }: { row: PriceRow; explanation: s
 
 /** Plain cells, styled by PLAIN_ROWS_CSS on the table (see components/plain-table-css.ts). */
 export function PriceTableRow({ row }: { row: PriceRow }) {
-  // Prices in the list are the lowest USD quotes, hence the fixed $ (spec section 5).
+  // Headline prices are the lowest USD quotes (spec section 5), shown in the display currency.
   const explanation = useStaleExplanation();
-  const figure = (value: string | null, isStale: boolean) => <Figure value={value} isStale={isStale} row={row} explanation={explanation} />;
+  const figure = (field: Field, isStale: boolean) => <Figure field={field} isStale={isStale} row={row} explanation={explanation} />;
   return (
     <tr>
       <td data-sticky="">
@@ -55,9 +59,9 @@ export function PriceTableRow({ row }: { row: PriceRow }) {
       <td data-num="">
         <RegistrationPrice row={row} explanation={explanation} />
       </td>
-      <td data-num="">{figure(row.renewalPrice, row.renewalIsStale)}</td>
-      <td data-num="">{figure(row.transferPrice, row.transferIsStale)}</td>
-      <td data-num="">{figure(row.threeYearPrice, row.threeYearIsStale)}</td>
+      <td data-num="">{figure("renewalPrice", row.renewalIsStale)}</td>
+      <td data-num="">{figure("transferPrice", row.transferIsStale)}</td>
+      <td data-num="">{figure("threeYearPrice", row.threeYearIsStale)}</td>
       <td data-num="">{row.providerCount}</td>
     </tr>
   );

@@ -84,8 +84,10 @@ export function showingRange(page: number, limit: number, total: number): { from
 }
 
 /** The prices.list input: search and category only when they narrow the list (spec section 7). */
-export function toListInput(state: TableState): PriceListQuery {
+/** The list query for a table state; with a display currency, rows and quotes come with `display`. */
+export function toListInput(state: TableState, currency?: string): PriceListQuery {
   return {
+    ...(currency ? { currency } : {}),
     page: state.page,
     limit: state.limit,
     sortBy: state.sortBy,

@@ -10,6 +10,7 @@ import { PageMessage } from "../../components/page-message.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { isMissing } from "../../lib/trpc-errors.ts";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
+import { useDisplayCurrency } from "../../lib/display-currency.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { RegistrarHeader } from "./registrar-header.tsx";
 import { RegistrarHistory } from "./registrar-history.tsx";
@@ -48,7 +49,8 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
   const trpc = useTRPC();
   const id = providerId ?? 0;
   const providerQuery = useQuery({ ...trpc.providers.getById.queryOptions({ id }), enabled: providerId !== null });
-  const pricesQuery = useQuery({ ...trpc.providers.prices.queryOptions({ id }), enabled: providerId !== null });
+  const currency = useDisplayCurrency();
+  const pricesQuery = useQuery({ ...trpc.providers.prices.queryOptions({ id, currency }), enabled: providerId !== null });
   const [domain, setDomain] = useState("");
   const provider = providerQuery.data;
   usePageTitle(provider ? `${provider.name} prices` : "Registrar");

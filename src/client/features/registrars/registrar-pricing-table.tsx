@@ -1,8 +1,9 @@
 import { Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
-import { formatPrice, promoWording } from "../../../shared/price-format.ts";
+import { promoWording } from "../../../shared/price-format.ts";
 import { CategoryBadge, PromoBadge } from "../../components/category-badge.tsx";
+import { DisplayPrice, shownPrice } from "../../components/display-price.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { domainForTld, supports } from "../../components/domain-actions/redirect-links.ts";
@@ -25,7 +26,9 @@ interface RegistrarPricingTableProps {
 }
 
 function PriceRow({ row, provider, domain, isListed }: { row: Row; provider: Provider; domain: string; isListed: (name: string) => boolean }) {
-  const money = (value: string | null) => formatPrice(value, row.currency);
+  const money = (field: "registrationPrice" | "renewalPrice" | "transferPrice") =>
+    <DisplayPrice price={shownPrice(row[field], row.currency, row.display, field)} />;
+  const shown = row.display ?? row;
   const explanation = useStaleExplanation();
   // Spec: the buttons appear only once something is typed and the provider links that action.
   const kinds = domain.trim() ? (["register", "transfer"] as const).filter((kind) => supports(provider, kind)) : [];
@@ -41,16 +44,16 @@ function PriceRow({ row, provider, domain, isListed }: { row: Row; provider: Pro
         <CategoryBadge category={row.tld.category} />
       </td>
       <td data-num="">
-        {money(row.registrationPrice)}
+        {money("registrationPrice")}
         {row.isPromo && (
           <span className="sub">
-            <PromoBadge /> {promoWording(row.registrationPrice, row.renewalPrice, row.currency)}
+            <PromoBadge /> {promoWording(shown.registrationPrice, shown.renewalPrice, shown.currency)}
           </span>
         )}
       </td>
-      <td data-num="">{money(row.renewalPrice)}</td>
+      <td data-num="">{money("renewalPrice")}</td>
       <td data-num="">
-        {money(row.transferPrice)}
+        {money("transferPrice")}
         {row.transferIsPromo && (
           <span className="sub">
             <PromoBadge /> sale transfer

@@ -1,5 +1,6 @@
-import { CloseButton, Drawer, Portal } from "@chakra-ui/react";
+import { CloseButton, Drawer, Field, Portal } from "@chakra-ui/react";
 import { AuthActions } from "./auth-actions.tsx";
+import { CurrencySelect } from "./currency-select.tsx";
 import { NavLinkList } from "./nav-link-list.tsx";
 
 interface NavDrawerPanelProps {
@@ -24,6 +25,10 @@ export default function NavDrawerPanel({ open, onOpenChange, returnFocusTo }: Na
               <nav aria-label="Mobile">
                 <NavLinkList gap="1" onNavigate={close} />
               </nav>
+              <Field.Root mt="6">
+                <Field.Label>Display currency</Field.Label>
+                <CurrencySelect width="full" />
+              </Field.Root>
             </Drawer.Body>
             <Drawer.Footer justifyContent="stretch">
               <AuthActions direction="column" w="full" />

@@ -2,6 +2,7 @@ import { Box, Container, HStack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { ColorModeButton } from "../../components/ui/color-mode.tsx";
 import { AuthActions } from "./auth-actions.tsx";
+import { CurrencySelect } from "./currency-select.tsx";
 import { BRAND } from "../../lib/site.ts";
 import { NavDrawer } from "./nav-drawer.tsx";
 import { NavLinkList } from "./nav-link-list.tsx";
@@ -24,6 +25,10 @@ export function TopBar() {
           <NavLinkList direction="row" gap="1" />
         </Box>
         <HStack ms="auto" gap="2">
+          {/* On a phone it sits in the menu drawer, where there is room for it. */}
+          <Box display={{ base: "none", md: "block" }}>
+            <CurrencySelect />
+          </Box>
           <ColorModeButton />
           <AuthActions direction="row" align="center" display={{ base: "none", md: "flex" }} />
           <NavDrawer />

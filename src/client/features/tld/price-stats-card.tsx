@@ -10,7 +10,8 @@ interface PriceStatsCardProps {
 }
 
 /**
- * Lowest/highest/average registration; across mixed currencies only the currencies and count.
+ * Lowest/highest/average registration in the display currency (the server converts each quote);
+ * only when a quote's currency has no rate, the list of currencies and the count instead.
  * Stale quotes make no "lowest" claim while a fresh one exists: the figures come from fresh
  * quotes, or from stale ones (and say so) when none is fresh.
  */
@@ -47,7 +48,7 @@ export function PriceStatsCard({ quotes, status }: PriceStatsCardProps) {
       )}
       {summary?.kind === "mixed" && (
         <Text fontSize="sm" color="fg.muted" mt="3">
-          Providers quote this TLD in different currencies, so prices are not compared here.
+          Some quotes are in a currency with no stored exchange rate, so prices are not compared here.
         </Text>
       )}
     </SectionCard>

@@ -1,7 +1,8 @@
 import { Skeleton, Table } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { formatPrice, priceOrMissing, promoWording } from "../../../shared/price-format.ts";
+import { priceOrMissing, promoWording } from "../../../shared/price-format.ts";
 import { PromoBadge } from "../../components/category-badge.tsx";
+import { DisplayPrice, shownPrice } from "../../components/display-price.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { supports } from "../../components/domain-actions/redirect-links.ts";
@@ -21,7 +22,9 @@ interface ProviderPriceTableProps {
 function QuoteRow({ quote, domain, tldName }: { quote: Quote; domain: string; tldName: string }) {
   const provider = quote.serviceProvider;
   const explanation = useStaleExplanation();
-  const money = (value: string | null) => formatPrice(value, quote.currency);
+  const money = (field: "registrationPrice" | "renewalPrice" | "transferPrice") =>
+    <DisplayPrice price={shownPrice(quote[field], quote.currency, quote.display, field)} />;
+  const shown = quote.display ?? quote;
   return (
     <tr>
       <td>
@@ -37,16 +40,16 @@ function QuoteRow({ quote, domain, tldName }: { quote: Quote; domain: string; tl
         </span>
       </td>
       <td data-num="">
-        {money(quote.registrationPrice)}
+        {money("registrationPrice")}
         {quote.isPromo && (
           <span className="sub">
-            <PromoBadge /> {promoWording(quote.registrationPrice, quote.renewalPrice, quote.currency)}
+            <PromoBadge /> {promoWording(shown.registrationPrice, shown.renewalPrice, shown.currency)}
           </span>
         )}
       </td>
-      <td data-num="">{money(quote.renewalPrice)}</td>
+      <td data-num="">{money("renewalPrice")}</td>
       <td data-num="">
-        {money(quote.transferPrice)}
+        {money("transferPrice")}
         {quote.transferIsPromo && (
           <span className="sub">
             <PromoBadge /> sale transfer
@@ -76,9 +79,10 @@ function Message({ children, error = false }: { children: string; error?: boolea
   );
 }
 
-/** Cheapest registration first; unpriced quotes last. */
+/** Cheapest registration first (in the display currency when every quote has one); unpriced quotes last. */
 export function ProviderPriceTable({ tldName, quotes, status, domain }: ProviderPriceTableProps) {
-  const sorted = [...(quotes ?? [])].sort((a, b) => priceOrMissing(a.registrationPrice) - priceOrMissing(b.registrationPrice));
+  const registration = (q: Quote) => priceOrMissing((q.display ?? q).registrationPrice);
+  const sorted = [...(quotes ?? [])].sort((a, b) => registration(a) - registration(b));
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" css={PLAIN_ROWS_CSS}>

@@ -12,6 +12,7 @@ import { PriceHistorySection } from "../../components/price-history/price-histor
 import { SectionCard } from "../../components/section-card.tsx";
 import { isMissing } from "../../lib/trpc-errors.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { useDisplayCurrency } from "../../lib/display-currency.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { PriceStatsCard } from "./price-stats-card.tsx";
 import { ProviderPriceTable } from "./provider-price-table.tsx";
@@ -21,7 +22,7 @@ import { ParentTldLine, SecondLevelSection } from "./second-level-links.tsx";
 export function TldPage({ tldId }: { tldId: string }) {
   const trpc = useTRPC();
   const tldQuery = useQuery(trpc.catalogue.tld.queryOptions({ tldId }));
-  const pricesQuery = useQuery(trpc.prices.byTld.queryOptions({ tldId }));
+  const pricesQuery = useQuery(trpc.prices.byTld.queryOptions({ tldId, currency: useDisplayCurrency() }));
   const historyQuery = useQuery(trpc.prices.historyByTld.queryOptions({ tldId }));
   const current = useMemo(() => pricesQuery.data?.map((q) => toCurrentQuote(q, q.serviceProvider)), [pricesQuery.data]);
   const [domain, setDomain] = useState("");

@@ -20,13 +20,22 @@ describe("OpenAPI document", () => {
   it("documents the endpoints with the limits the zod schemas enforce", async () => {
     const { body } = await getJson<{ paths: Record<string, { get: { parameters: { name: string; schema: Record<string, unknown> }[] } }> }>(app(), "/api/openapi.json");
     expect(Object.keys(body.paths).sort()).toEqual([
-      "/api/domain-prices", "/api/domain-prices/tld/{id}", "/api/registry-operators", "/api/service-providers",
-      "/api/service-providers/{id}", "/api/tlds/{id}",
+      "/api/currencies", "/api/domain-prices", "/api/domain-prices/common", "/api/domain-prices/tld/{id}", "/api/registry-operators",
+      "/api/service-providers", "/api/service-providers/{id}", "/api/service-providers/{id}/domain-prices", "/api/tlds/{id}",
     ]);
     const prices = body.paths["/api/domain-prices"]!.get.parameters;
-    expect(prices.map((p) => p.name).sort()).toEqual(["category", "limit", "offset", "page", "search", "sortBy", "sortOrder", "tld"]);
+    expect(prices.map((p) => p.name).sort()).toEqual(["category", "currency", "limit", "offset", "page", "search", "sortBy", "sortOrder", "tld"]);
+    for (const path of ["/api/domain-prices/tld/{id}", "/api/domain-prices/common", "/api/service-providers/{id}/domain-prices"]) {
+      expect(body.paths[path]!.get.parameters.find((p) => p.name === "currency")!.schema, path).toMatchObject({ type: "string", pattern: "^[A-Z]{3}$" });
+    }
     expect(prices.find((p) => p.name === "limit")!.schema).toMatchObject({ type: "integer", maximum: 100, minimum: 1 });
     expect(body.paths["/api/service-providers"]!.get.parameters.find((p) => p.name === "type")!.schema).toMatchObject({ enum: ["registrar", "reseller"] });
+  });
+
+  it("documents the display object a currency adds to each quote", async () => {
+    const { body } = await getJson<{ components: { schemas: Record<string, { required?: string[]; properties: Record<string, unknown> }> } }>(app(), "/api/openapi.json");
+    expect(body.components.schemas.PriceDisplay!.required).toEqual(["currency", "registrationPrice", "renewalPrice", "transferPrice", "converted", "rateDate"]);
+    expect(body.components.schemas.PriceQuote!.properties.display).toEqual({ oneOf: [{ $ref: "#/components/schemas/PriceDisplay" }, { type: "null" }] });
   });
 
   it("has a readable reference page linking the document and the keys page", async () => {

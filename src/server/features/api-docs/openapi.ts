@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { API_KEY_HOURLY_LIMIT } from "../../../shared/schemas/api-key.ts";
+import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
 import { priceListQuerySchema, providerIdSchema, tldKeySchema } from "../../../shared/schemas/price-list.ts";
 import { serviceProviderListQuerySchema } from "../../../shared/schemas/service-provider.ts";
 
@@ -27,6 +28,8 @@ const DESCRIPTIONS: Record<string, string> = {
   type: "registrar: ICANN-accredited (has an IANA registrar id); reseller: without one.",
   supports_tld: "Only providers with a price for this TLD.",
   country: "Only providers based in this country (ISO 3166-1 alpha-2 code, such as US or NL).",
+  currency: "Display currency (a code from /api/currencies, e.g. EUR): each quote (and list row) also carries `display`, "
+    + "its prices in that currency at the ECB reference rate. An unknown currency is a 400 naming it.",
 };
 
 function queryParameters(schema: z.ZodObject) {
@@ -63,6 +66,39 @@ function get(summary: string, description: string, parameters: unknown[], body: 
 
 const anyObject = { type: "object", additionalProperties: true };
 const listOf = (items: JsonSchema) => ({ type: "array", items });
+const nullable = (type: string, extra: JsonSchema = {}) => ({ type: [type, "null"], ...extra });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const orNull = (schema: JsonSchema) => ({ oneOf: [schema, { type: "null" }] });
+
+const money = (what: string) => nullable("string", { description: `${what} as a decimal string in the currency's minor unit ("10.88", "1482" for JPY); null when not offered.` });
+const priceDisplay = {
+  type: "object",
+  description: "Prices in the display currency; only present when `currency` was given; null when no stored rate converts the quote's currency.",
+  required: ["currency", "registrationPrice", "renewalPrice", "transferPrice", "converted", "rateDate"],
+  properties: {
+    currency: { type: "string", description: "The display currency." },
+    registrationPrice: money("Registration"), renewalPrice: money("Renewal"), transferPrice: money("Transfer"),
+    converted: { type: "boolean", description: "The quote is in another currency and was converted (ECB reference rate, cross rate via the euro)." },
+    rateDate: nullable("string", { format: "date", description: "The ECB day whose rates converted it: the newest day quoting both currencies. Null when not converted." }),
+  },
+};
+const quote = {
+  type: "object", additionalProperties: true,
+  properties: {
+    registrationPrice: money("Registration"), renewalPrice: money("Renewal"), transferPrice: money("Transfer"),
+    currency: { type: "string" }, display: orNull(ref("PriceDisplay")),
+  },
+};
+const priceRow = {
+  type: "object", additionalProperties: true,
+  properties: {
+    prices: listOf(ref("PriceQuote")),
+    display: orNull({
+      allOf: [ref("PriceDisplay"), { type: "object", properties: { threeYearPrice: money("Registration plus two renewals") } }],
+      description: "The row's headline (USD) prices in the display currency.",
+    }),
+  },
+};
 
 export function buildOpenApiDocument(serverUrl: string) {
   const tldId = pathParameter("id", tldKeySchema, "A TLD's numeric id or its name, with or without the dot; second-level suffixes such as co.uk too.");
@@ -80,20 +116,28 @@ export function buildOpenApiDocument(serverUrl: string) {
         queryParameters(priceListQuerySchema), {
           type: "object", required: ["data", "total", "page", "limit", "offset", "totalPages"],
           properties: {
-            data: listOf(anyObject), total: { type: "integer" }, page: { type: "integer" }, limit: { type: "integer" },
+            data: listOf(ref("PriceRow")), total: { type: "integer" }, page: { type: "integer" }, limit: { type: "integer" },
             offset: { type: "integer" }, totalPages: { type: "integer" },
           },
         }),
-      "/api/domain-prices/tld/{id}": get("One TLD's prices", "Every provider's quote for one TLD.", [tldId], listOf(anyObject)),
+      "/api/domain-prices/common": get("Common TLDs' prices", "The price-list rows of .com, .net, .org, .io and .co.",
+        queryParameters(displayCurrencyQuerySchema), listOf(ref("PriceRow"))),
+      "/api/domain-prices/tld/{id}": get("One TLD's prices", "Every provider's quote for one TLD.",
+        [tldId, ...queryParameters(displayCurrencyQuerySchema)], listOf(ref("PriceQuote"))),
+      "/api/currencies": get("Display currencies", "Every currency with a stored ECB reference rate, with the newest day that quotes it.", [],
+        listOf({ type: "object", required: ["code", "latestRateDate"], properties: { code: { type: "string" }, latestRateDate: { type: "string", format: "date" } } })),
       "/api/service-providers": get("Service providers", "Registrars and resellers with a price list.",
         queryParameters(serviceProviderListQuerySchema), listOf(anyObject)),
       "/api/service-providers/{id}": get("One service provider", "A provider by id.",
         [pathParameter("id", providerIdSchema, "The provider's id.")], anyObject),
+      "/api/service-providers/{id}/domain-prices": get("A provider's prices", "Every TLD the provider quotes.",
+        [pathParameter("id", providerIdSchema, "The provider's id."), ...queryParameters(displayCurrencyQuerySchema)], listOf(ref("PriceQuote"))),
       "/api/registry-operators": get("Registry operators", "Each registry operator with the TLDs it runs.", [],
         listOf({ type: "object", properties: { id: { type: "integer" }, name: { type: "string" }, tlds: listOf({ type: "string" }) } })),
       "/api/tlds/{id}": get("One TLD", "A catalogue entry: a TLD with the second-level suffixes under it (secondLevel), or a suffix such as co.uk with its parent TLD (parent).", [tldId], anyObject),
     },
     components: {
+      schemas: { PriceDisplay: priceDisplay, PriceQuote: quote, PriceRow: priceRow },
       securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key made on the API keys page." } },
       responses: {
         Error: {

@@ -1,12 +1,14 @@
 /**
  * The portfolio entry as the API returns it. Money stays in integer cents until it is turned
- * into decimal strings here; the saving is only computed when both quotes are USD, since
- * nothing converts currencies.
+ * into decimal strings here; `yearlySaving` is USD only (it names no currency), while the
+ * display currency's saving (display.ts) converts any currency with a stored rate.
  */
 import { priceStaleDays } from "../../../../db/repositories/price-summary-repository.ts";
 import type { PricedUserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
 import { minorToDecimalString as money } from "../../../shared/price-format.ts";
 import { isStaleAt, staleWindowMs } from "../../../shared/price-freshness.ts";
+import type { DisplayConverter } from "../../lib/display-currency.ts";
+import { displayed, type DisplayedAmount } from "./display.ts";
 
 /** Quotes last checked at or before this instant are stale at `now` (the repository ranks them last). */
 export const staleBefore = (now: Date): Date => new Date(now.getTime() - staleWindowMs(priceStaleDays()));
@@ -14,25 +16,39 @@ export const staleBefore = (now: Date): Date => new Date(now.getTime() - staleWi
 const stale = (q: { lastCheckedAt: Date }, now: Date) => isStaleAt(q.lastCheckedAt, now, priceStaleDays());
 
 /**
- * Yearly saving in cents by moving to the cheapest provider, or null when there is none to make.
- * The cheapest quote is stale only when no fresh one exists for the TLD; it then makes no saving
- * claim against a fresh quote of the domain's own provider.
+ * Yearly saving in hundredths of the current quote's currency by moving to the cheapest provider,
+ * or null when there is none to make. The cheapest quote is stale only when no fresh one exists
+ * for the TLD; it then makes no saving claim against a fresh quote of the domain's own provider.
  */
-export function savingCents(row: PricedUserDomainRow, now: Date): number | null {
+export function savingInQuoteCurrency(row: PricedUserDomainRow, now: Date): number | null {
   const { currentRenewal: current, cheapestRenewal: cheapest } = row;
-  if (!current || !cheapest || current.currency !== "USD" || cheapest.currency !== "USD") return null;
+  if (!current || !cheapest || current.currency !== cheapest.currency) return null;
   if (stale(cheapest, now) && !stale(current, now)) return null;
   const saving = current.price - cheapest.price;
   return saving > 0 ? saving : null;
 }
+
+/** The saving in cents when both quotes are USD (the `yearlySaving` field, which names no currency). */
+export const savingCents = (row: PricedUserDomainRow, now: Date): number | null =>
+  row.currentRenewal?.currency === "USD" ? savingInQuoteCurrency(row, now) : null;
 
 /** When the quote behind a price was last confirmed by a source, when it took its value, and whether it is stale. */
 const freshness = (q: { lastCheckedAt: Date; changedAt: Date }, now: Date) => ({
   lastCheckedAt: q.lastCheckedAt.toISOString(), isStale: stale(q, now), changedAt: q.changedAt.toISOString(),
 });
 
-export function toUserDomainItem(row: PricedUserDomainRow, now: Date) {
+/** Present only when a display currency was asked for; null when no rate converts the amount. */
+type InDisplay = { display?: DisplayedAmount | null };
+
+/** With a converter, each renewal quote and the saving are also given in the display currency. */
+export function toUserDomainItem(row: PricedUserDomainRow, now: Date, converter?: DisplayConverter) {
   const saving = savingCents(row, now);
+  const inDisplay = (cents: number | null, from: string | undefined): InDisplay =>
+    converter ? { display: displayed(converter, cents, from) } : {};
+  const { currentRenewal: current, cheapestRenewal: cheapest } = row;
+  const displaySaving: { displaySaving?: DisplayedAmount | null } = converter
+    ? { displaySaving: displayed(converter, savingInQuoteCurrency(row, now), current?.currency) }
+    : {};
   return {
     id: row.id,
     domainName: row.domainName,
@@ -51,16 +67,20 @@ export function toUserDomainItem(row: PricedUserDomainRow, now: Date) {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     pricing: {
-      currentRenewal: row.currentRenewal ? { price: money(row.currentRenewal.price), currency: row.currentRenewal.currency, ...freshness(row.currentRenewal, now) } : null,
-      cheapestRenewal: row.cheapestRenewal
+      currentRenewal: current
+        ? { price: money(current.price), currency: current.currency, ...freshness(current, now), ...inDisplay(current.price, current.currency) }
+        : null,
+      cheapestRenewal: cheapest
         ? {
-          price: money(row.cheapestRenewal.price), currency: row.cheapestRenewal.currency, ...freshness(row.cheapestRenewal, now),
-          serviceProvider: row.cheapestRenewal.serviceProvider,
+          price: money(cheapest.price), currency: cheapest.currency, ...freshness(cheapest, now),
+          serviceProvider: cheapest.serviceProvider, ...inDisplay(cheapest.price, cheapest.currency),
         }
         : null,
       yearlySaving: saving === null ? null : money(saving),
       /** The saving compares at least one stale quote (only when no fresh one could be compared). */
-      yearlySavingIsStale: saving !== null && (stale(row.currentRenewal!, now) || stale(row.cheapestRenewal!, now)),
+      yearlySavingIsStale: saving !== null && (stale(current!, now) || stale(cheapest!, now)),
+      /** The yearly saving (any quote currency with a rate) in the display currency, when one was asked for. */
+      ...displaySaving,
     },
   };
 }

@@ -3,10 +3,11 @@
  * under /user-domains needs a session; the calendar feed is authorised by its URL token.
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
 import { importCsvSchema, userDomainCreateSchema, userDomainIdSchema, userDomainUpdateSchema } from "../../../shared/schemas/user-domain.ts";
 import { notFound, unauthorized } from "../../lib/errors.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
-import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
+import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import type { SessionUser } from "../../trpc/context.ts";
 import { createCalendarToken, renderCalendarFeed, revokeCalendarToken } from "./calendar.ts";
 import { exportPortfolioCsv, importPortfolioCsv } from "./csv-transfer.ts";
@@ -22,6 +23,7 @@ const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const userOf = (c: Context<AppEnv>): SessionUser => c.var.ctx.user!;
+const currencyOf = (c: Context<AppEnv>) => parseOrThrow(displayCurrencyQuerySchema, queryOf(c), "query").currency;
 
 function idOf(c: Context<AppEnv>): number {
   const id = userDomainIdSchema.safeParse(c.req.param("id"));
@@ -51,12 +53,12 @@ export const portfolioRest = new Hono<AppEnv>()
     return c.body(body);
   })
   .use("/user-domains/*", signedIn) // also matches /user-domains itself
-  .get("/user-domains", async (c) => c.json(await listPortfolio(c.var.ctx.db, userOf(c).id)))
+  .get("/user-domains", async (c) => c.json(await listPortfolio(c.var.ctx.db, userOf(c).id, currencyOf(c))))
   .post("/user-domains", async (c) => {
     const input = parseOrThrow(userDomainCreateSchema, await readJsonBody(c), "body");
     return c.json(await createPortfolioDomain(c.var.ctx.db, userOf(c).id, input), 201);
   })
-  .get("/user-domains/summary", async (c) => c.json(await getPortfolioSummary(c.var.ctx.db, userOf(c).id)))
+  .get("/user-domains/summary", async (c) => c.json(await getPortfolioSummary(c.var.ctx.db, userOf(c).id, new Date(), currencyOf(c))))
   .get("/user-domains/export.csv", async (c) => {
     const csv = await exportPortfolioCsv(c.var.ctx.db, userOf(c).id);
     c.header("Content-Type", "text/csv; charset=utf-8");
@@ -66,7 +68,7 @@ export const portfolioRest = new Hono<AppEnv>()
   .post("/user-domains/import", async (c) => c.json(await importPortfolioCsv(c.var.ctx.db, userOf(c).id, await csvText(c))))
   .post("/user-domains/calendar-token", async (c) => c.json(await createCalendarToken(c.var.ctx.db, userOf(c).id, c.var.ctx.origin)))
   .delete("/user-domains/calendar-token", async (c) => c.json(await revokeCalendarToken(c.var.ctx.db, userOf(c).id)))
-  .get("/user-domains/:id", async (c) => c.json(await getPortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c))))
+  .get("/user-domains/:id", async (c) => c.json(await getPortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c), currencyOf(c))))
   .put("/user-domains/:id", async (c) => {
     const id = idOf(c);
     const input = parseOrThrow(userDomainUpdateSchema, await readJsonBody(c), "body");

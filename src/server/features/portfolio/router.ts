@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   importCsvSchema, userDomainCreateSchema, userDomainIdSchema, userDomainUpdateByIdSchema,
 } from "../../../shared/schemas/user-domain.ts";
+import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
 import { authedProcedure, router } from "../../trpc/init.ts";
 import { createCalendarToken, revokeCalendarToken } from "./calendar.ts";
 import { exportPortfolioCsv, importPortfolioCsv } from "./csv-transfer.ts";
@@ -11,15 +12,17 @@ import {
 import { getPortfolioSummary } from "./summary.ts";
 
 const byId = z.object({ id: userDomainIdSchema });
+const inCurrency = displayCurrencyQuerySchema.optional();
 
 export const portfolioRouter = router({
-  list: authedProcedure.query(({ ctx }) => listPortfolio(ctx.db, ctx.user.id)),
-  getById: authedProcedure.input(byId).query(({ ctx, input }) => getPortfolioDomain(ctx.db, ctx.user.id, input.id)),
+  list: authedProcedure.input(inCurrency).query(({ ctx, input }) => listPortfolio(ctx.db, ctx.user.id, input?.currency)),
+  getById: authedProcedure.input(byId.extend(displayCurrencyQuerySchema.shape)).query(({ ctx, input }) =>
+    getPortfolioDomain(ctx.db, ctx.user.id, input.id, input.currency)),
   create: authedProcedure.input(userDomainCreateSchema).mutation(({ ctx, input }) => createPortfolioDomain(ctx.db, ctx.user.id, input)),
   update: authedProcedure.input(userDomainUpdateByIdSchema).mutation(({ ctx, input: { id, ...fields } }) =>
     updatePortfolioDomain(ctx.db, ctx.user.id, id, fields)),
   remove: authedProcedure.input(byId).mutation(({ ctx, input }) => removePortfolioDomain(ctx.db, ctx.user.id, input.id)),
-  summary: authedProcedure.query(({ ctx }) => getPortfolioSummary(ctx.db, ctx.user.id)),
+  summary: authedProcedure.input(inCurrency).query(({ ctx, input }) => getPortfolioSummary(ctx.db, ctx.user.id, new Date(), input?.currency)),
   exportCsv: authedProcedure.query(async ({ ctx }) => ({
     filename: `domain-portfolio-${new Date().toISOString().slice(0, 10)}.csv`,
     csv: await exportPortfolioCsv(ctx.db, ctx.user.id),

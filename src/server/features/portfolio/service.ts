@@ -14,6 +14,7 @@ import {
   DATES_ORDER_MESSAGE, datesInOrder, type UserDomainCreateInput, type UserDomainUpdateInput,
 } from "../../../shared/schemas/user-domain.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { portfolioConverter } from "./display.ts";
 import { staleBefore, toUserDomainItem, type UserDomainItem } from "./item.ts";
 
 const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
@@ -54,16 +55,19 @@ async function assertProvider(db: Db, id: number | null) {
   if (id !== null && !(await findServiceProvider(db, id))) throw fieldError("serviceProviderId", "Service provider not found");
 }
 
-async function itemOrThrow(db: Db, userId: number, id: number): Promise<UserDomainItem> {
+/** With a display currency, prices are also given in it (an unknown one is a 400). */
+async function itemOrThrow(db: Db, userId: number, id: number, currency?: string): Promise<UserDomainItem> {
   const now = new Date();
   const row = await findUserDomain(db, userId, id, staleBefore(now));
   if (!row) throw notFound("Domain not found");
-  return toUserDomainItem(row, now);
+  return toUserDomainItem(row, now, await portfolioConverter(db, currency, [row]));
 }
 
-export async function listPortfolio(db: Db, userId: number): Promise<UserDomainItem[]> {
+export async function listPortfolio(db: Db, userId: number, currency?: string): Promise<UserDomainItem[]> {
   const now = new Date();
-  return (await listUserDomains(db, userId, staleBefore(now))).map((row) => toUserDomainItem(row, now));
+  const rows = await listUserDomains(db, userId, staleBefore(now));
+  const converter = await portfolioConverter(db, currency, rows);
+  return rows.map((row) => toUserDomainItem(row, now, converter));
 }
 
 export const getPortfolioDomain = itemOrThrow;

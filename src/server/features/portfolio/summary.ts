@@ -1,12 +1,16 @@
 /**
- * The portfolio at a glance: what renewing everything costs per year (USD quotes only, since
- * nothing converts currencies), what moving to the cheapest providers would save, and which
- * domains expire soon. "Today" is the UTC date of `now`, injectable for tests.
+ * The portfolio at a glance: what renewing everything costs per year (USD quotes only), what
+ * moving to the cheapest providers would save, and which domains expire soon; with a display
+ * currency, also both totals over every quote a stored rate converts, in that currency.
+ * "Today" is the UTC date of `now`, injectable for tests.
  */
 import type { Db } from "../../../../db/client.ts";
 import { listUserDomains, type PricedUserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
 import { minorToDecimalString as money } from "../../../shared/price-format.ts";
-import { savingCents, staleBefore } from "./item.ts";
+import { minorToAmount } from "../../../shared/currency.ts";
+import type { DisplayConverter } from "../../lib/display-currency.ts";
+import { portfolioConverter } from "./display.ts";
+import { savingCents, savingInQuoteCurrency, staleBefore } from "./item.ts";
 
 const DAY_MS = 86_400_000;
 /** Recently expired domains are usually still in the registrar's grace period, so still worth showing. */
@@ -26,8 +30,40 @@ function expiringItem(row: PricedUserDomainRow, daysLeft: number) {
 }
 export type ExpiringItem = ReturnType<typeof expiringItem>;
 
-export async function getPortfolioSummary(db: Db, userId: number, now = new Date()) {
+/**
+ * Totals in the display currency: each amount is converted (rounded to the currency's minor
+ * unit) before adding, so the total is the sum of what each domain's card shows. `rateDate` is
+ * the oldest ECB day used, null when nothing was converted.
+ */
+function displayTotals(rows: PricedUserDomainRow[], converter: DisplayConverter, now: Date) {
+  let total = 0;
+  let saving = 0;
+  let withoutPrice = 0;
+  const dates = new Set<string>();
+  for (const row of rows) {
+    const current = row.currentRenewal;
+    if (!current || !converter.canConvert(current.currency)) {
+      withoutPrice += 1;
+      continue;
+    }
+    total += converter.minor(current.price, current.currency);
+    const rowSaving = savingInQuoteCurrency(row, now);
+    if (rowSaving !== null) saving += converter.minor(rowSaving, current.currency);
+    const { rateDate } = converter.conversion(current.currency);
+    if (rateDate) dates.add(rateDate);
+  }
+  return {
+    currency: converter.currency,
+    totalYearlyRenewal: minorToAmount(total, converter.digits),
+    totalPossibleSaving: minorToAmount(saving, converter.digits),
+    domainsWithoutPrice: withoutPrice,
+    converted: dates.size > 0, rateDate: [...dates].sort()[0] ?? null,
+  };
+}
+
+export async function getPortfolioSummary(db: Db, userId: number, now = new Date(), currency?: string) {
   const rows = await listUserDomains(db, userId, staleBefore(now), "expiry");
+  const converter = await portfolioConverter(db, currency, rows);
   const today = utcDay(now.toISOString().slice(0, 10));
   let total = 0;
   let withoutPrice = 0;
@@ -52,6 +88,8 @@ export async function getPortfolioSummary(db: Db, userId: number, now = new Date
     totalYearlyRenewal: { amount: money(total), currency: "USD" as const, domainsWithoutPrice: withoutPrice },
     totalPossibleSaving: { amount: money(saving), currency: "USD" as const },
     expiring,
+    /** Present when a display currency was asked for. */
+    ...(converter ? { display: displayTotals(rows, converter, now) } : {}),
   };
 }
 export type PortfolioSummary = Awaited<ReturnType<typeof getPortfolioSummary>>;

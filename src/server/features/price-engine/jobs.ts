@@ -23,7 +23,7 @@ export interface PriceEngineJobDeps {
   config: Config;
   log: Logger;
   sources: PriceSources;
-  /** Called after a run changed stored prices (drops cached price answers). */
+  /** Called after a run changed stored prices or exchange rates (drops cached price answers). */
   onPricesChanged: (db: Db) => void;
   /** Fetches and stores the day's exchange rates; without it no rates job is scheduled. */
   refreshRates?: ((db: Db, config: Config, options: { signal: AbortSignal }) => Promise<{ date: string; currencies: number }>) | undefined;
@@ -54,6 +54,8 @@ export async function registerPriceEngineJobs(queue: JobQueue, deps: PriceEngine
     await queue.createQueue(RATES_QUEUE);
     await queue.work(RATES_QUEUE, async (job) => {
       const result = await refreshRates(db, deps.config, { signal: job.signal });
+      // Answers in a display currency were converted at the previous day's rates.
+      deps.onPricesChanged(db);
       log.info(result, "exchange rates refreshed");
     });
     await queue.schedule(RATES_QUEUE, "daily", RATES_CRON, {});

@@ -1,10 +1,16 @@
 import { z } from "zod";
+import { currencyCodeSchema, displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
 import { priceListQuerySchema, tldKeySchema } from "../../../shared/schemas/price-list.ts";
 import type { CachedQuery } from "../../lib/trpc-cached-get.ts";
 import { publicProcedure, router } from "../../trpc/init.ts";
-import { commonPrices, getTldPriceHistory, pricePage, tldPrices, type PricePage, type PriceQuote, type PriceRow } from "./service.ts";
+import type { CurrencyOption } from "../../../shared/currency.ts";
+import {
+  commonPrices, getTldPriceHistory, listCurrencies, pricePage, tldPrices, type PricePage, type PriceQuote, type PriceRow,
+} from "./service.ts";
 
 const byTldInput = z.object({ tldId: tldKeySchema });
+const byTldInCurrency = byTldInput.extend({ currency: currencyCodeSchema.optional() });
+const commonInput = displayCurrencyQuerySchema.optional();
 
 /**
  * The procedures answer from the same cached JSON as the REST door. A plain GET of list,
@@ -13,8 +19,10 @@ const byTldInput = z.object({ tldId: tldKeySchema });
  */
 export const pricesRouter = router({
   list: publicProcedure.input(priceListQuerySchema).query(async ({ ctx, input }) => JSON.parse((await pricePage(ctx.db, input)).json) as PricePage),
-  common: publicProcedure.query(async ({ ctx }) => JSON.parse((await commonPrices(ctx.db)).json) as PriceRow[]),
-  byTld: publicProcedure.input(byTldInput).query(async ({ ctx, input }) => JSON.parse((await tldPrices(ctx.db, input.tldId)).json) as PriceQuote[]),
+  common: publicProcedure.input(commonInput).query(async ({ ctx, input }) => JSON.parse((await commonPrices(ctx.db, input?.currency)).json) as PriceRow[]),
+  byTld: publicProcedure.input(byTldInCurrency).query(async ({ ctx, input }) =>
+    JSON.parse((await tldPrices(ctx.db, input.tldId, input.currency)).json) as PriceQuote[]),
+  currencies: publicProcedure.query(async ({ ctx }) => JSON.parse((await listCurrencies(ctx.db)).json) as CurrencyOption[]),
   historyByTld: publicProcedure.input(byTldInput).query(({ ctx, input }) => getTldPriceHistory(ctx.db, input.tldId)),
 });
 
@@ -24,9 +32,13 @@ export const pricesCachedQueries: Record<string, CachedQuery> = {
     const input = priceListQuerySchema.safeParse(raw);
     return input.success ? pricePage(ctx.db, input.data) : null;
   },
-  common: (ctx) => commonPrices(ctx.db),
-  byTld: (ctx, raw) => {
-    const input = byTldInput.safeParse(raw);
-    return input.success ? tldPrices(ctx.db, input.data.tldId) : null;
+  common: (ctx, raw) => {
+    const input = commonInput.safeParse(raw);
+    return input.success ? commonPrices(ctx.db, input.data?.currency) : null;
   },
+  byTld: (ctx, raw) => {
+    const input = byTldInCurrency.safeParse(raw);
+    return input.success ? tldPrices(ctx.db, input.data.tldId, input.data.currency) : null;
+  },
+  currencies: (ctx) => listCurrencies(ctx.db),
 };

@@ -6,19 +6,26 @@
  * stored as JSON with their summary, so a page is built by joining strings, never re-parsed.
  * Every quote and row says when it was last checked and whether it is stale; stored rows are
  * rewritten as their quotes turn stale (sweepTurnedStale below, decision 016).
+ * With a display currency, the same cached answer is parsed once, each quote and row gains
+ * `display` (decision 019), and the result is cached under a key that names the currency; the
+ * path without one is untouched.
  */
 import type { Db } from "../../../../db/client.ts";
 import { listPriceHistoryForTld, listQuotesForTlds, type ProviderRef } from "../../../../db/repositories/domain-price-repository.ts";
 import { listPriceRowsByName, listPriceTable } from "../../../../db/repositories/price-row-repository.ts";
 import { priceStaleDays, refreshRowsTurnedStale } from "../../../../db/repositories/price-summary-repository.ts";
+import { listCurrencyLatestDates } from "../../../../db/repositories/exchange-rate-repository.ts";
 import { findTldByKey } from "../../../../db/repositories/tld-repository.ts";
+import type { CurrencyOption } from "../../../shared/currency.ts";
 import { COMMON_TLDS } from "../../../shared/constants.ts";
 import { minorToPrice as money } from "../../../shared/price-format.ts";
-import { serializeQuote, type PriceQuote as Quote } from "../../../shared/price-quote.ts";
+import { serializeQuote, type PriceQuote as Quote, type PricePage, type PriceRow } from "../../../shared/price-quote.ts";
 import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
+import { loadDisplayConverter } from "../../lib/display-currency.ts";
 import { cachedPriceAnswer } from "../../lib/price-cache.ts";
 import type { CachedJson } from "../../lib/json-cache.ts";
+import { rowsInCurrency, withQuoteDisplay } from "./in-currency.ts";
 
 export type { PricePage, PriceRow } from "../../../shared/price-quote.ts";
 export type PriceQuote = Quote<ProviderRef>;
@@ -76,15 +83,51 @@ async function tldPricesJson(db: Db, key: string): Promise<string> {
   return JSON.stringify(quotes);
 }
 
-/** One page of the price list (a PricePage), serialised. */
-export const pricePage = (db: Db, query: PriceListQuery): Promise<CachedJson> =>
-  cachedPriceAnswer(db, `list:${query.offset ?? `p${query.page}`}:${query.limit}:${query.sortBy}:${query.sortOrder}:${query.search ?? ""}:${query.category ?? ""}:${query.tld ?? ""}`, () => pricePageJson(db, query));
+/** A cached answer in a display currency, derived from the cached answer without one. */
+function inCurrency(db: Db, key: string, currency: string, base: () => Promise<CachedJson>, convert: (json: string) => Promise<unknown>) {
+  return cachedPriceAnswer(db, `${key}@${currency}`, async () => JSON.stringify(await convert((await base()).json)));
+}
 
-/** The common TLDs' rows (PriceRow[]), serialised. */
-export const commonPrices = (db: Db): Promise<CachedJson> => cachedPriceAnswer(db, "common", () => commonPricesJson(db));
+/** The list query without the display currency, which only the conversion step reads. */
+const listKey = (query: PriceListQuery) =>
+  `list:${query.offset ?? `p${query.page}`}:${query.limit}:${query.sortBy}:${query.sortOrder}:${query.search ?? ""}:${query.category ?? ""}:${query.tld ?? ""}`;
+
+/** One page of the price list (a PricePage), serialised; with `query.currency`, every row and quote has `display`. */
+export function pricePage(db: Db, query: PriceListQuery): Promise<CachedJson> {
+  const key = listKey(query);
+  const base = () => cachedPriceAnswer(db, key, () => pricePageJson(db, query));
+  if (!query.currency) return base();
+  const currency = query.currency;
+  return inCurrency(db, key, currency, base, async (json) => {
+    const page = JSON.parse(json) as PricePage;
+    return { ...page, data: await rowsInCurrency(db, page.data, currency) };
+  });
+}
+
+/** The common TLDs' rows (PriceRow[]), serialised; in a display currency when one is given. */
+export function commonPrices(db: Db, currency?: string): Promise<CachedJson> {
+  const base = () => cachedPriceAnswer(db, "common", () => commonPricesJson(db));
+  if (!currency) return base();
+  return inCurrency(db, "common", currency, base, (json) => rowsInCurrency(db, JSON.parse(json) as PriceRow[], currency));
+}
 
 /** One TLD's quotes with full provider details (PriceQuote[]), serialised; 404 for an unknown TLD. */
-export const tldPrices = (db: Db, key: string): Promise<CachedJson> => cachedPriceAnswer(db, `tld:${key}`, () => tldPricesJson(db, key));
+export function tldPrices(db: Db, key: string, currency?: string): Promise<CachedJson> {
+  const base = () => cachedPriceAnswer(db, `tld:${key}`, () => tldPricesJson(db, key));
+  if (!currency) return base();
+  return inCurrency(db, `tld:${key}`, currency, base, async (json) => {
+    const quotes = JSON.parse(json) as PriceQuote[];
+    const converter = await loadDisplayConverter(db, currency, quotes.map((q) => q.currency));
+    return quotes.map((q) => withQuoteDisplay(converter, q));
+  });
+}
+
+/** The currencies prices can be shown in: every one with a stored ECB rate, with its newest day. */
+export const listCurrencies = (db: Db): Promise<CachedJson> =>
+  cachedPriceAnswer(db, "currencies", async () => {
+    const options: CurrencyOption[] = (await listCurrencyLatestDates(db)).map((r) => ({ code: r.currency, latestRateDate: r.latestDate }));
+    return JSON.stringify(options);
+  });
 
 export async function getTldPriceHistory(db: Db, key: string) {
   const tld = await requireTld(db, key);

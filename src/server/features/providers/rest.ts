@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
 import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
 import { serviceProviderEditSchema, serviceProviderListQuerySchema } from "../../../shared/schemas/service-provider.ts";
 import { publicJsonResponse } from "../../lib/cached-json-response.ts";
@@ -33,7 +34,8 @@ export const providersRest = new Hono<AppEnv>()
   })
   .get("/service-providers/:id/domain-prices", async (c) => {
     const id = parseOrThrow(providerIdSchema, c.req.param("id"), "id");
-    return publicJsonResponse(c, await getProviderPrices(c.var.ctx.db, id));
+    const { currency } = parseOrThrow(displayCurrencyQuerySchema, queryOf(c), "query");
+    return publicJsonResponse(c, await getProviderPrices(c.var.ctx.db, id, currency));
   })
   .get("/iana-registrars", async (c) => publicJsonResponse(c, await getIanaRegistrars(c.var.ctx.db)))
   .route("/admin", admin);

@@ -1,15 +1,17 @@
 import { z } from "zod";
 import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
+import { currencyCodeSchema } from "../../../shared/schemas/currency.ts";
 import { serviceProviderEditSchema } from "../../../shared/schemas/service-provider.ts";
 import { adminProcedure, publicProcedure, router } from "../../trpc/init.ts";
 import { getIanaRegistrars, getProvider, getProviderDirectory, getProviderPrices, listProviders, updateProvider } from "./service.ts";
 
 const byId = z.object({ id: providerIdSchema });
+const pricesInput = byId.extend({ currency: currencyCodeSchema.optional() });
 
 export const providersRouter = router({
   list: publicProcedure.query(({ ctx }) => listProviders(ctx.db)),
   getById: publicProcedure.input(byId).query(({ ctx, input }) => getProvider(ctx.db, input.id)),
-  prices: publicProcedure.input(byId).query(({ ctx, input }) => getProviderPrices(ctx.db, input.id)),
+  prices: publicProcedure.input(pricesInput).query(({ ctx, input }) => getProviderPrices(ctx.db, input.id, input.currency)),
   directory: publicProcedure.query(({ ctx }) => getProviderDirectory(ctx.db)),
   ianaRegistrars: publicProcedure.query(({ ctx }) => getIanaRegistrars(ctx.db)),
   adminList: adminProcedure.query(({ ctx }) => listProviders(ctx.db)),

@@ -10,7 +10,9 @@ import { listProviderCoverage } from "../../../../db/repositories/provider-cover
 import { canConnectAccount } from "../../../shared/connectable-registrars.ts";
 import { minorToPrice as money } from "../../../shared/price-format.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
+import type { PriceDisplay } from "../../../shared/price-quote.ts";
 import type { ServiceProviderEditInput, ServiceProviderListQuery } from "../../../shared/schemas/service-provider.ts";
+import { loadDisplayConverter, quoteDisplay } from "../../lib/display-currency.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 
 export const listProviders = (db: Db, query: ServiceProviderListQuery = {}) =>
@@ -40,11 +42,13 @@ export async function updateProvider(ctx: { db: Db; onPricesChanged: (db: Db) =>
   return getProvider(ctx.db, id);
 }
 
-export async function getProviderPrices(db: Db, id: number) {
+/** The provider's quotes; with a display currency each also has `display` (null without a rate for its currency). */
+export async function getProviderPrices(db: Db, id: number, currency?: string) {
   await getProvider(db, id);
   const rows = await listQuotesByProvider(db, id);
   const now = new Date();
-  return rows.map((r) => ({
+  const converter = currency ? await loadDisplayConverter(db, currency, rows.map((r) => r.currency)) : null;
+  const served = rows.map((r) => ({
     ...r,
     registrationPrice: money(r.registrationPrice),
     renewalPrice: money(r.renewalPrice),
@@ -54,6 +58,8 @@ export async function getProviderPrices(db: Db, id: number) {
     isStale: isStaleAt(r.lastCheckedAt, now, priceStaleDays()),
     changedAt: r.changedAt.toISOString(),
   }));
+  if (!converter) return served as (typeof served[number] & { display?: PriceDisplay | null })[];
+  return served.map((q) => ({ ...q, display: quoteDisplay(converter, q) }));
 }
 
 /** Accredited IANA registrars split by whether a service provider in the database matches. */

@@ -1,0 +1,54 @@
+/**
+ * A price in the visitor's display currency. The server adds `display` to each quote when asked
+ * for a currency; a converted amount is marked ("≈") and its original amount and ECB rate day
+ * show on hover and on keyboard focus, and are part of its accessible name.
+ */
+import { formatPrice } from "../../shared/price-format.ts";
+
+export interface DisplayFields {
+  currency: string;
+  converted: boolean;
+  rateDate: string | null;
+}
+
+/** An amount to show: in the display currency, or in its own when no rate converts it. */
+export interface ShownPrice {
+  amount: string | null;
+  currency: string;
+  original?: { amount: string | null; currency: string; rateDate: string } | undefined;
+}
+
+/** The amount of `display` when there is one (its `field`), else the quote's own amount and currency. */
+export function shownPrice<K extends string>(
+  amount: string | null, currency: string, display: (DisplayFields & { [P in K]: string | null }) | null | undefined, field: K,
+): ShownPrice {
+  if (!display) return { amount, currency };
+  return {
+    amount: display[field],
+    currency: display.currency,
+    original: display.converted && display.rateDate ? { amount, currency, rateDate: display.rateDate } : undefined,
+  };
+}
+
+const DAY = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const formatDay = (isoDate: string) => {
+  const time = Date.parse(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(time) ? isoDate : DAY.format(time);
+};
+
+/** "Converted from $10.88 at the ECB rate of May 9, 2025". */
+export const conversionNote = (original: NonNullable<ShownPrice["original"]>) =>
+  `Converted from ${formatPrice(original.amount, original.currency)} at the ECB rate of ${formatDay(original.rateDate)}`;
+
+export function DisplayPrice({ price, suffix = "" }: { price: ShownPrice; suffix?: string }) {
+  const text = `${formatPrice(price.amount, price.currency)}${suffix}`;
+  const original = price.original;
+  if (!original || price.amount === null) return <>{text}</>;
+  const note = conversionNote(original);
+  return (
+    <span className="converted-mark" tabIndex={0} role="note" aria-label={`${text}, ${note}`} data-converted="">
+      ≈{text}
+      <span className="converted-tip" aria-hidden="true">{note}</span>
+    </span>
+  );
+}

@@ -1,0 +1,39 @@
+import { NativeSelect } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import type { CurrencyOption } from "../../../shared/currency.ts";
+import { setDisplayCurrency, useDisplayCurrency } from "../../lib/display-currency.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+/** The currencies most visitors look for come first; the ECB's others follow by code. */
+const FIRST = ["USD", "EUR", "GBP", "CAD", "AUD", "JPY", "CHF"];
+const HOUR_MS = 3_600_000;
+
+/**
+ * The ECB's current currencies: those quoted on its newest day (a currency it stopped quoting,
+ * like RUB, keeps old rates but is not offered), plus the one chosen, so the select shows it.
+ */
+export function offeredCurrencies(options: readonly CurrencyOption[] | undefined, chosen: string): string[] {
+  const newest = options?.reduce((max, o) => (o.latestRateDate > max ? o.latestRateDate : max), "") ?? "";
+  const codes = new Set([chosen, ...(options ?? []).filter((o) => o.latestRateDate === newest).map((o) => o.code)]);
+  const rank = (code: string) => (FIRST.includes(code) ? FIRST.indexOf(code) : FIRST.length);
+  return [...codes].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** The display currency for every price on the site; remembered in the browser (lib/display-currency.ts). */
+export function CurrencySelect({ width = "auto" }: { width?: string }) {
+  const trpc = useTRPC();
+  const currency = useDisplayCurrency();
+  const options = useQuery({ ...trpc.prices.currencies.queryOptions(), staleTime: HOUR_MS });
+  return (
+    <NativeSelect.Root size="sm" width={width}>
+      <NativeSelect.Field aria-label="Display currency" value={currency} onChange={(e) => setDisplayCurrency(e.currentTarget.value)}>
+        {offeredCurrencies(options.data, currency).map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The display currency the visitor chose, remembered in a `currency` cookie (path=/, SameSite=Lax,
+ * a year) so a server-rendered page can read it too. Read once at start; changing it notifies
+ * every component using it, and since the currency is part of each price query's input, TanStack
+ * Query fetches the prices in it without a reload. Route loaders read it with getDisplayCurrency.
+ */
+import { useSyncExternalStore } from "react";
+import { DEFAULT_DISPLAY_CURRENCY } from "../../shared/currency.ts";
+
+export const CURRENCY_COOKIE = "currency";
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const CODE = /^[A-Z]{3}$/;
+
+function readCookie(): string {
+  if (typeof document === "undefined") return DEFAULT_DISPLAY_CURRENCY;
+  const match = document.cookie.split(/;\s*/).find((part) => part.startsWith(`${CURRENCY_COOKIE}=`));
+  const value = match?.slice(CURRENCY_COOKIE.length + 1).toUpperCase() ?? "";
+  return CODE.test(value) ? value : DEFAULT_DISPLAY_CURRENCY;
+}
+
+let current = readCookie();
+const listeners = new Set<() => void>();
+
+export const getDisplayCurrency = (): string => current;
+
+export function setDisplayCurrency(code: string): void {
+  const next = code.toUpperCase();
+  if (!CODE.test(next) || next === current) return;
+  current = next;
+  document.cookie = `${CURRENCY_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+  for (const listener of listeners) listener();
+}
+
+/** Re-reads the cookie (tests reset it between cases). */
+export function reloadDisplayCurrency(): void {
+  current = readCookie();
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useDisplayCurrency(): string {
+  return useSyncExternalStore(subscribe, getDisplayCurrency, () => DEFAULT_DISPLAY_CURRENCY);
+}

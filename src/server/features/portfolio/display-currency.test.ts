@@ -1,0 +1,73 @@
+import { beforeAll, expect, it } from "vitest";
+import { upsertExchangeRates } from "../../../../db/repositories/exchange-rate-repository.ts";
+import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
+import { createTestApp } from "../../testing/test-app.ts";
+import type { UserDomainItem } from "./item.ts";
+import type { PortfolioSummary } from "./summary.ts";
+
+// A day after the bundled history with round rates: 1 USD = 0.8 EUR = 120 JPY exactly.
+const DAY = "2099-01-02";
+const cents = (s: string) => Math.round(Number(s) * 100);
+
+forEachDialect("a portfolio in a display currency", (getDb) => {
+  const app = () => createTestApp(getDb(), { env: AUTH_TEST_ENV });
+  let call: ReturnType<typeof authed>;
+  let items: UserDomainItem[];
+
+  beforeAll(async () => {
+    await upsertExchangeRates(getDb(), DAY, { EUR: 1, USD: 1.25, JPY: 150 });
+    call = authed(app(), (await registerUser(app())).cookie);
+    const providers = (await call<{ id: number; name: string }[]>("/api/service-providers")).body;
+    const id = (name: string) => providers.find((p) => p.name === name)!.id;
+    for (const body of [
+      { domainName: "dear.com", serviceProviderId: id("Namecheap") },
+      { domainName: "euro.com", serviceProviderId: id("easyname") },
+      { domainName: "unpriced.com" },
+    ]) expect((await call("/api/user-domains", { method: "POST", body })).status).toBe(201);
+    items = (await call<UserDomainItem[]>("/api/user-domains?currency=JPY")).body;
+  });
+
+  it("gives each renewal quote and the saving in the display currency", async () => {
+    const dear = items.find((i) => i.domainName === "dear.com")!.pricing;
+    expect(dear.currentRenewal!.display).toEqual({
+      currency: "JPY", price: String(Math.round((cents(dear.currentRenewal!.price) * 120) / 100)), converted: true, rateDate: DAY,
+    });
+    expect(dear.cheapestRenewal!.display).toMatchObject({ currency: "JPY", price: String(Math.round((cents(dear.cheapestRenewal!.price) * 120) / 100)) });
+    // A saving only when there is one; then it is the converted USD saving.
+    if (dear.yearlySaving) expect(dear.displaySaving).toMatchObject({ currency: "JPY", price: String(Math.round((cents(dear.yearlySaving) * 120) / 100)) });
+    else expect(dear.displaySaving).toBeNull();
+    // EUR → JPY at 150 per euro.
+    const euro = items.find((i) => i.domainName === "euro.com")!.pricing;
+    expect(euro.currentRenewal!.display).toEqual({
+      currency: "JPY", price: String(Math.round((cents(euro.currentRenewal!.price) * 150) / 100)), converted: true, rateDate: DAY,
+    });
+    expect(items.find((i) => i.domainName === "unpriced.com")!.pricing.displaySaving).toBeNull();
+  });
+
+  it("totals every converted renewal in the summary, EUR quotes included", async () => {
+    const { status, body } = await call<PortfolioSummary>("/api/user-domains/summary?currency=JPY");
+    expect(status).toBe(200);
+    const shown = items.flatMap((i) => (i.pricing.currentRenewal?.display ? [Number(i.pricing.currentRenewal.display.price)] : []));
+    expect(shown).toHaveLength(2);
+    expect(body.display).toEqual({
+      currency: "JPY", totalYearlyRenewal: String(shown[0]! + shown[1]!),
+      totalPossibleSaving: String(items.reduce((sum, i) => sum + Number(i.pricing.displaySaving?.price ?? 0), 0)),
+      domainsWithoutPrice: 1, converted: true, rateDate: DAY,
+    });
+    // The USD-only total is unchanged.
+    expect(body.totalYearlyRenewal.domainsWithoutPrice).toBe(2);
+  });
+
+  it("answers the same over tRPC and rejects an unknown currency on both doors", async () => {
+    const input = encodeURIComponent(JSON.stringify({ currency: "JPY" }));
+    const trpc = await call<{ result: { data: UserDomainItem[] } }>(`/trpc/portfolio.list?input=${input}`);
+    expect(trpc.body.result.data).toEqual(items);
+    const rest = await call<{ message: string }>("/api/user-domains/summary?currency=QQQ");
+    expect(rest.status).toBe(400);
+    expect(rest.body.message).toContain('Unknown currency "QQQ"');
+    const bad = await call<{ error: { message: string; data: { code: string } } }>(`/trpc/portfolio.summary?input=${encodeURIComponent(JSON.stringify({ currency: "QQQ" }))}`);
+    expect(bad.body.error.data.code).toBe("BAD_REQUEST");
+    expect(bad.body.error.message).toContain("QQQ");
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * Portfolio amounts in a display currency, converted at the ECB reference rates
+ * (src/server/lib/display-currency.ts); only added when the caller asks for a currency.
+ */
+import type { Db } from "../../../../db/client.ts";
+import type { PricedUserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
+import { loadDisplayConverter, type DisplayConverter } from "../../lib/display-currency.ts";
+
+export interface DisplayedAmount {
+  currency: string;
+  price: string;
+  converted: boolean;
+  rateDate: string | null;
+}
+
+const quoteCurrencies = (rows: PricedUserDomainRow[]) =>
+  rows.flatMap((r) => [r.currentRenewal?.currency, r.cheapestRenewal?.currency].filter((c): c is string => Boolean(c)));
+
+/** A converter for every quote currency of `rows`, or none without a display currency; 400 for an unknown one. */
+export const portfolioConverter = (db: Db, currency: string | undefined, rows: PricedUserDomainRow[]) =>
+  currency ? loadDisplayConverter(db, currency, quoteCurrencies(rows)) : Promise.resolve(undefined);
+
+/** Stored hundredths of `from` in the display currency, or null when none is quoted or no rate converts it. */
+export function displayed(converter: DisplayConverter, cents: number | null, from: string | undefined): DisplayedAmount | null {
+  if (cents === null || !from || !converter.canConvert(from)) return null;
+  return { currency: converter.currency, price: converter.amount(cents, from)!, ...converter.conversion(from) };
+}
