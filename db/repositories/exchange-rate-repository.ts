@@ -3,6 +3,7 @@
  * business days only, so a lookup for any date takes the latest day on or before it.
  */
 import { and, count, desc, eq, inArray, lte, max, sql } from "drizzle-orm";
+import type { DisplayRate } from "../../src/shared/display-converter.ts";
 import type { Db } from "../client.ts";
 
 export interface ExchangeRateRow {
@@ -84,7 +85,7 @@ export async function hasExchangeRate({ db, t }: Db, currency: string): Promise<
  * skipped is paired with an older day), or null when no day has both.
  */
 export async function findLatestCommonRates(
-  { db, t }: Db, from: string, to: string,
+  { db, t }: Pick<Db, "db" | "t">, from: string, to: string,
 ): Promise<{ date: string; fromPerEur: number; toPerEur: number } | null> {
   const er = t.exchangeRates;
   // Walks `from`'s days newest first on (currency, date) and probes the primary key for `to`.
@@ -99,4 +100,17 @@ export async function findLatestCommonRates(
   const fromPerEur = rate(from);
   const toPerEur = rate(to);
   return fromPerEur === undefined || toPerEur === undefined ? null : { date: day.date, fromPerEur, toPerEur };
+}
+
+/** For each source currency other than `to`, its rate pair into `to` (null when none converts it). */
+export async function loadDisplayRates(
+  handle: Pick<Db, "db" | "t">, to: string, sources: Iterable<string>,
+): Promise<Map<string, DisplayRate | null>> {
+  const rates = new Map<string, DisplayRate | null>();
+  for (const from of new Set(sources)) {
+    if (from === to) continue;
+    const pair = await findLatestCommonRates(handle, from, to);
+    rates.set(from, pair && { fromPerEur: pair.fromPerEur, toPerEur: pair.toPerEur, rateDate: pair.date });
+  }
+  return rates;
 }

@@ -1,5 +1,6 @@
 import { eq, lte, sql, type Column, type SQL } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { createDisplayConverter, withRowDisplay } from "../../src/shared/display-converter.ts";
 import { minorToPrice } from "../../src/shared/price-format.ts";
 import { serializeQuote } from "../../src/shared/price-quote.ts";
 import { DEFAULT_PRICE_STALE_DAYS } from "../../src/shared/price-freshness.ts";
@@ -7,6 +8,7 @@ import type { Db } from "../client.ts";
 import { forEachDialect } from "../testing/test-db.ts";
 import { getMeta, META_KEYS } from "./app-meta-repository.ts";
 import { listQuotesForTlds } from "./domain-price-repository.ts";
+import { loadDisplayRates } from "./exchange-rate-repository.ts";
 import { listPriceTable } from "./price-row-repository.ts";
 import { PRICE_ROW_FORMAT, rebuildStalePriceRows, refreshSummariesForProvider } from "./price-summary-repository.ts";
 
@@ -41,7 +43,9 @@ async function freshRows(handle: Db) {
     .where(eq(t.serviceProviders.isActive, true))
     .groupBy(dp.tldId, t.tlds.name, t.tlds.unicodeName, t.tlds.category);
   const quotes = await listQuotesForTlds(handle, aggregates.map((a) => a.id), "summary");
-  return new Map(aggregates.map((a) => [a.id, {
+  // Stored rows carry their prices in USD, converted at the newest rates for other currencies.
+  const usd = createDisplayConverter("USD", await loadDisplayRates(handle, "USD", quotes.map((q) => q.currency)));
+  return new Map(aggregates.map((a) => [a.id, withRowDisplay(usd, {
     id: a.id, name: a.name, unicodeName: a.unicodeName, category: a.category,
     registrationPrice: minorToPrice(a.registration), renewalPrice: minorToPrice(a.renewal),
     transferPrice: minorToPrice(a.transfer), threeYearPrice: minorToPrice(a.threeYear),
@@ -50,7 +54,7 @@ async function freshRows(handle: Db) {
     currency: "USD", providerCount: a.providerCount,
     lastCheckedAt: (a.newest as Date).toISOString(), isStale: a.freshCount === 0,
     prices: quotes.filter((q) => q.tldId === a.id).map(({ tldId: _, ...q }) => serializeQuote(q, now, DEFAULT_PRICE_STALE_DAYS)),
-  }]));
+  })]));
 }
 
 async function storedRows({ db, t }: Db) {

@@ -2,8 +2,9 @@
  * Maintains tld_price_summaries: per TLD, the lowest USD registration, renewal, transfer and
  * three-year (registration + two renewals) price among active providers, how many active
  * providers quote it, and the name, category and search text the list filters on; and
- * tld_price_rows: the TLD's whole price-list row as JSON, so a list page is a few stored strings
- * joined together. Call after any change to domain_prices, to a provider's
+ * tld_price_rows: the TLD's whole price-list row as JSON, with its prices in USD as `display`
+ * (converted at the newest ECB rates for quotes in other currencies), so a list page is a few
+ * stored strings joined together. Call after any change to domain_prices, to a provider's
  * isActive flag, name, domain or logo (refreshSummariesForProvider), or to a TLD's name or
  * category; the price list sorts and pages on these columns.
  *
@@ -13,11 +14,14 @@
  * crossed the stale boundary since the last sweep (docs/decisions/016-stale-price-rows.md).
  */
 import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { DEFAULT_DISPLAY_CURRENCY } from "../../src/shared/currency.ts";
+import { createDisplayConverter, withRowDisplay, type DisplayConverter } from "../../src/shared/display-converter.ts";
 import { serializeQuote, type PriceRow, type StoredQuote } from "../../src/shared/price-quote.ts";
 import { minorToPrice } from "../../src/shared/price-format.ts";
 import { DEFAULT_PRICE_STALE_DAYS, isStaleAt, lowestPreferringFresh, staleWindowMs } from "../../src/shared/price-freshness.ts";
 import type { Db, Executor, Tables } from "../client.ts";
 import { getMeta, META_KEYS, setMeta } from "./app-meta-repository.ts";
+import { loadDisplayRates } from "./exchange-rate-repository.ts";
 
 /** Bound parameters per statement stay far below SQLite's and PostgreSQL's limits. */
 const CHUNK = 400;
@@ -67,12 +71,15 @@ async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefine
     // The same order a TLD's quotes have everywhere: cheapest registration first.
     .orderBy(asc(dp.tldId), sql`${dp.registrationPrice} asc nulls last`, asc(sp.name));
 
+  // Rows are stored with their prices in the default display currency (USD), so the list's
+  // default answer is the stored text as is; the rates job rewrites them when rates change.
+  const usd = createDisplayConverter(DEFAULT_DISPLAY_CURRENCY, await loadDisplayRates({ db, t }, DEFAULT_DISPLAY_CURRENCY, quotes.map((q) => q.currency)));
   const summaries: Summary[] = [];
   const rows: Row[] = [];
   for (let start = 0; start < quotes.length;) {
     let end = start + 1;
     while (end < quotes.length && quotes[end]!.tldId === quotes[start]!.tldId) end++;
-    const { summary, row } = summarise(quotes.slice(start, end), now);
+    const { summary, row } = summarise(quotes.slice(start, end), now, usd);
     summaries.push(summary);
     rows.push(row);
     start = end;
@@ -106,7 +113,7 @@ async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefine
 export const searchTextOf = (name: string, unicodeName: string | null): string =>
   [name, unicodeName].filter(Boolean).join("\n").toLowerCase();
 
-function summarise(quotes: QuoteRow[], now: Date): { summary: Summary; row: Row } {
+function summarise(quotes: QuoteRow[], now: Date, inUsd: DisplayConverter): { summary: Summary; row: Row } {
   const first = quotes[0]!;
   const usd = quotes.filter((q) => q.currency === "USD");
   const stale = (q: QuoteRow) => isStaleAt(q.lastCheckedAt, now, staleDays);
@@ -142,12 +149,12 @@ function summarise(quotes: QuoteRow[], now: Date): { summary: Summary; row: Row 
       minRegistration: registration.value, minRenewal: renewal.value, minTransfer: transfer.value,
       minThreeYear: threeYear.value, providerCount: quotes.length,
     },
-    row: { tldId: first.tldId, rowJson: JSON.stringify(row) },
+    row: { tldId: first.tldId, rowJson: JSON.stringify(withRowDisplay(inUsd, row)) },
   };
 }
 
 /** Bump when the shape of the stored row JSON changes: the next start rewrites every row. */
-export const PRICE_ROW_FORMAT = "4";
+export const PRICE_ROW_FORMAT = "5";
 /** Stale flags depend on the window too, so a changed PRICE_STALE_DAYS also rewrites every row. */
 const rowFormat = () => `${PRICE_ROW_FORMAT};stale-days=${staleDays}`;
 

@@ -66,10 +66,10 @@ export async function seedDatabase(handle: Db, dataDir = DEFAULT_DATA_DIR): Prom
     providerIdByKey: catalogue.providerIdByKey,
     toAscii,
   });
-  // Each stored price row carries its TLD's name and category too, which the catalogue may have changed.
-  await rebuildAllPriceRows(handle);
-
   const exchangeRates = await importExchangeRates(handle, dataDir);
+  // Each stored price row carries its TLD's name and category too, which the catalogue may have
+  // changed, and its prices in USD at the newest rates.
+  await rebuildAllPriceRows(handle);
 
   return {
     tlds: catalogue.tldCount,

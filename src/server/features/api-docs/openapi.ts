@@ -73,7 +73,7 @@ const orNull = (schema: JsonSchema) => ({ oneOf: [schema, { type: "null" }] });
 const money = (what: string) => nullable("string", { description: `${what} as a decimal string in the currency's minor unit ("10.88", "1482" for JPY); null when not offered.` });
 const priceDisplay = {
   type: "object",
-  description: "Prices in the display currency; only present when `currency` was given; null when no stored rate converts the quote's currency.",
+  description: "Prices in the display currency: on price-list rows and their quotes always (USD unless `currency` names another), elsewhere only when `currency` was given; null when no stored rate converts the quote's currency.",
   required: ["currency", "registrationPrice", "renewalPrice", "transferPrice", "converted", "rateDate"],
   properties: {
     currency: { type: "string", description: "The display currency." },

@@ -6,6 +6,7 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
+import { rebuildAllPriceRows } from "../../../../db/repositories/price-summary-repository.ts";
 import { listSchedules, setScheduleNextRun } from "../../../../db/repositories/schedule-repository.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -54,7 +55,9 @@ export async function registerPriceEngineJobs(queue: JobQueue, deps: PriceEngine
     await queue.createQueue(RATES_QUEUE);
     await queue.work(RATES_QUEUE, async (job) => {
       const result = await refreshRates(db, deps.config, { signal: job.signal });
-      // Answers in a display currency were converted at the previous day's rates.
+      // Stored price rows carry USD amounts converted at the previous day's rates, and cached
+      // answers in a display currency too.
+      await rebuildAllPriceRows(db);
       deps.onPricesChanged(db);
       log.info(result, "exchange rates refreshed");
     });

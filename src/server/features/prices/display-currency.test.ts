@@ -99,9 +99,13 @@ forEachDialect("prices in a display currency", (getDb) => {
       expect(trpc.body.result.data).toEqual(body);
     });
 
-    it("leaves the answer without a currency unchanged: no display anywhere", async () => {
-      const page = (await getJson<PricePage>(app(), "/api/domain-prices?limit=3")).body;
-      expect(page.data.every((r) => !("display" in r) && r.prices.every((q) => !("display" in q)))).toBe(true);
+    it("answers the list without a currency in USD, the same as currency=USD, and one TLD's quotes without display", async () => {
+      const page = await getJson<PricePage>(app(), "/api/domain-prices?limit=20");
+      const usd = await getJson<PricePage>(app(), "/api/domain-prices?limit=20&currency=USD");
+      expect(usd.body).toEqual(page.body);
+      expect(page.body.data.every((r) => r.display?.currency === "USD" && r.prices.every((q) => q.display === null || q.display?.currency === "USD"))).toBe(true);
+      const euroQuote = page.body.data.flatMap((r) => r.prices).find((q) => q.currency === "EUR" && q.display);
+      expect(euroQuote?.display).toMatchObject({ currency: "USD", converted: true });
       expect((await getJson<PriceQuote[]>(app(), "/api/domain-prices/tld/com")).body.some((q) => "display" in q)).toBe(false);
     });
   });

@@ -6,9 +6,10 @@
  * stored as JSON with their summary, so a page is built by joining strings, never re-parsed.
  * Every quote and row says when it was last checked and whether it is stale; stored rows are
  * rewritten as their quotes turn stale (sweepTurnedStale below, decision 016).
- * With a display currency, the same cached answer is parsed once, each quote and row gains
- * `display` (decision 019), and the result is cached under a key that names the currency; the
- * path without one is untouched.
+ * Stored list rows carry `display` in USD, the default display currency (decision 019), so
+ * the default answer, with or without currency=USD, is the stored text. With another display
+ * currency the same cached answer is parsed once, each quote and row gets its `display` in it,
+ * and the result is cached under a key that names the currency.
  */
 import type { Db } from "../../../../db/client.ts";
 import { listPriceHistoryForTld, listQuotesForTlds, type ProviderRef } from "../../../../db/repositories/domain-price-repository.ts";
@@ -16,7 +17,7 @@ import { listPriceRowsByName, listPriceTable } from "../../../../db/repositories
 import { priceStaleDays, refreshRowsTurnedStale } from "../../../../db/repositories/price-summary-repository.ts";
 import { listCurrencyLatestDates } from "../../../../db/repositories/exchange-rate-repository.ts";
 import { findTldByKey } from "../../../../db/repositories/tld-repository.ts";
-import type { CurrencyOption } from "../../../shared/currency.ts";
+import { DEFAULT_DISPLAY_CURRENCY, type CurrencyOption } from "../../../shared/currency.ts";
 import { COMMON_TLDS } from "../../../shared/constants.ts";
 import { minorToPrice as money } from "../../../shared/price-format.ts";
 import { serializeQuote, type PriceQuote as Quote, type PricePage, type PriceRow } from "../../../shared/price-quote.ts";
@@ -92,23 +93,26 @@ function inCurrency(db: Db, key: string, currency: string, base: () => Promise<C
 const listKey = (query: PriceListQuery) =>
   `list:${query.offset ?? `p${query.page}`}:${query.limit}:${query.sortBy}:${query.sortOrder}:${query.search ?? ""}:${query.category ?? ""}:${query.tld ?? ""}`;
 
-/** One page of the price list (a PricePage), serialised; with `query.currency`, every row and quote has `display`. */
+/** Stored rows already carry their USD display: that answer is the stored text as is. */
+const isStoredDisplay = (currency: string | undefined) => currency === undefined || currency === DEFAULT_DISPLAY_CURRENCY;
+
+/** One page of the price list (a PricePage), serialised; every row and quote has `display` (USD unless `query.currency` says otherwise). */
 export function pricePage(db: Db, query: PriceListQuery): Promise<CachedJson> {
   const key = listKey(query);
   const base = () => cachedPriceAnswer(db, key, () => pricePageJson(db, query));
-  if (!query.currency) return base();
-  const currency = query.currency;
+  if (isStoredDisplay(query.currency)) return base();
+  const currency = query.currency!;
   return inCurrency(db, key, currency, base, async (json) => {
     const page = JSON.parse(json) as PricePage;
     return { ...page, data: await rowsInCurrency(db, page.data, currency) };
   });
 }
 
-/** The common TLDs' rows (PriceRow[]), serialised; in a display currency when one is given. */
+/** The common TLDs' rows (PriceRow[]), serialised, with `display` in USD or the currency given. */
 export function commonPrices(db: Db, currency?: string): Promise<CachedJson> {
   const base = () => cachedPriceAnswer(db, "common", () => commonPricesJson(db));
-  if (!currency) return base();
-  return inCurrency(db, "common", currency, base, (json) => rowsInCurrency(db, JSON.parse(json) as PriceRow[], currency));
+  if (isStoredDisplay(currency)) return base();
+  return inCurrency(db, "common", currency!, base, (json) => rowsInCurrency(db, JSON.parse(json) as PriceRow[], currency!));
 }
 
 /** One TLD's quotes with full provider details (PriceQuote[]), serialised; 404 for an unknown TLD. */
