@@ -1,9 +1,8 @@
 import { Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
-import { promoWording } from "../../../shared/price-format.ts";
-import { CategoryBadge, PromoBadge } from "../../components/category-badge.tsx";
-import { DisplayPrice, shownPrice } from "../../components/display-price.tsx";
+import { CategoryBadge } from "../../components/category-badge.tsx";
+import { QuotePriceCells } from "../../components/quote-price-cells.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { domainForTld, supports } from "../../components/domain-actions/redirect-links.ts";
@@ -26,9 +25,6 @@ interface RegistrarPricingTableProps {
 }
 
 function PriceRow({ row, provider, domain, isListed }: { row: Row; provider: Provider; domain: string; isListed: (name: string) => boolean }) {
-  const money = (field: "registrationPrice" | "renewalPrice" | "transferPrice") =>
-    <DisplayPrice price={shownPrice(row[field], row.currency, row.display, field)} />;
-  const shown = row.display ?? row;
   const explanation = useStaleExplanation();
   // Spec: the buttons appear only once something is typed and the provider links that action.
   const kinds = domain.trim() ? (["register", "transfer"] as const).filter((kind) => supports(provider, kind)) : [];
@@ -43,23 +39,7 @@ function PriceRow({ row, provider, domain, isListed }: { row: Row; provider: Pro
       <td>
         <CategoryBadge category={row.tld.category} />
       </td>
-      <td data-num="">
-        {money("registrationPrice")}
-        {row.isPromo && (
-          <span className="sub">
-            <PromoBadge /> {promoWording(shown.registrationPrice, shown.renewalPrice, shown.currency)}
-          </span>
-        )}
-      </td>
-      <td data-num="">{money("renewalPrice")}</td>
-      <td data-num="">
-        {money("transferPrice")}
-        {row.transferIsPromo && (
-          <span className="sub">
-            <PromoBadge /> sale transfer
-          </span>
-        )}
-      </td>
+      <QuotePriceCells quote={row} />
       <td>{row.currency}</td>
       <td>
         <span className="cell-actions">

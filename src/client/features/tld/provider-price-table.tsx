@@ -1,8 +1,7 @@
 import { Skeleton, Table } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { priceOrMissing, promoWording } from "../../../shared/price-format.ts";
-import { PromoBadge } from "../../components/category-badge.tsx";
-import { DisplayPrice, shownPrice } from "../../components/display-price.tsx";
+import { priceOrMissing } from "../../../shared/price-format.ts";
+import { QuotePriceCells } from "../../components/quote-price-cells.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { supports } from "../../components/domain-actions/redirect-links.ts";
@@ -22,9 +21,6 @@ interface ProviderPriceTableProps {
 function QuoteRow({ quote, domain, tldName }: { quote: Quote; domain: string; tldName: string }) {
   const provider = quote.serviceProvider;
   const explanation = useStaleExplanation();
-  const money = (field: "registrationPrice" | "renewalPrice" | "transferPrice") =>
-    <DisplayPrice price={shownPrice(quote[field], quote.currency, quote.display, field)} />;
-  const shown = quote.display ?? quote;
   return (
     <tr>
       <td>
@@ -39,23 +35,7 @@ function QuoteRow({ quote, domain, tldName }: { quote: Quote; domain: string; tl
           </span>
         </span>
       </td>
-      <td data-num="">
-        {money("registrationPrice")}
-        {quote.isPromo && (
-          <span className="sub">
-            <PromoBadge /> {promoWording(shown.registrationPrice, shown.renewalPrice, shown.currency)}
-          </span>
-        )}
-      </td>
-      <td data-num="">{money("renewalPrice")}</td>
-      <td data-num="">
-        {money("transferPrice")}
-        {quote.transferIsPromo && (
-          <span className="sub">
-            <PromoBadge /> sale transfer
-          </span>
-        )}
-      </td>
+      <QuotePriceCells quote={quote} />
       <td>
         <span className="cell-actions">
           {(["register", "transfer"] as const)
