@@ -5,8 +5,9 @@
  * tld_price_rows: the TLD's whole price-list row as JSON, with its prices in USD as `display`
  * (converted at the newest ECB rates for quotes in other currencies), so a list page is a few
  * stored strings joined together. Call after any change to domain_prices, to a provider's
- * isActive flag, name, domain or logo (refreshSummariesForProvider), or to a TLD's name or
- * category; the price list sorts and pages on these columns.
+ * isActive flag, name, domain or logo (refreshSummariesForProvider), to a TLD's name or
+ * category, or to the exchange rates (rebuildAllPriceRows); the price list sorts and pages on
+ * these columns.
  *
  * Minima prefer fresh quotes (see src/shared/price-freshness.ts) and each quote's isStale is
  * stored in the row, so a row is only right until one of its quotes turns stale: staleness
