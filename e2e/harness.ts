@@ -1,6 +1,6 @@
 /**
  * A tiny test harness for the browser journeys: each journey gets a fresh browser context,
- * failures keep a screenshot, uncaught page errors fail the journey, and the run ends with
+ * failures keep a screenshot, uncaught page errors and hydration errors fail the journey, and the run ends with
  * "N passed, M failed".
  */
 import { mkdirSync } from "node:fs";
@@ -53,6 +53,10 @@ export async function runJourneys(browser: Browser, baseUrl: string, journeys: J
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
+    // A server-rendered page whose hydration disagreed with its HTML (main.tsx logs it) fails too.
+    page.on("console", (message) => {
+      if (message.type() === "error" && /hydrat/i.test(message.text())) pageErrors.push(message.text().slice(0, 500));
+    });
     const started = Date.now();
     try {
       await journey.run(page, baseUrl);

@@ -101,10 +101,31 @@ export const journeys: Journey[] = [
     },
   },
   {
+    name: "server-rendered /tld/com: names and prices in the first HTML, then hydrated and typed into",
+    run: async (page) => {
+      const response = await page.goto("/tld/com");
+      const html = (await response?.text()) ?? "";
+      check(response?.status() === 200, `status ${response?.status()}`);
+      check(html.includes(">Porkbun<") && /\$\d+\.\d{2}/.test(html) && html.includes('id="ssr-state"'), "provider names, prices and the query cache in the HTML");
+      check(/<title>\.com domain prices \| TLDScope<\/title>/.test(html), "the page's own title");
+      await page.getByRole("heading", { level: 1, name: ".com" }).waitFor();
+      // Only a hydrated page reacts to typing: each row's Register link takes the name.
+      await page.getByLabel("Domain name").fill("ssr-check.com");
+      const link = page.getByRole("link", { name: /^Register ssr-check\.com at / }).first();
+      await link.waitFor();
+      check(/domain=ssr-check\.com$/.test((await link.getAttribute("href")) ?? ""), "the link carries the typed name");
+      for (const path of ["/", "/tlds", "/registrar/1", "/registrars", "/help", "/cookies", "/api-access"]) {
+        const answer = await page.goto(path);
+        check(answer?.status() === 200 && (await answer.text()).includes('id="ssr-state"'), `${path} is server-rendered`);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+      }
+    },
+  },
+  {
     name: "an unknown path shows the 404 page",
     run: async (page) => {
       const response = await page.goto("/no/such/page");
-      check(response?.ok(), "the SPA fallback serves the app");
+      check(response?.status() === 404, `an unknown path answers 404, not ${response?.status()}`);
       await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
       await page.getByText("Did you forget to add the page to the router?").waitFor();
     },

@@ -19,7 +19,15 @@ export function assertClientBuilt(): void {
 }
 
 /** `env` adds settings, e.g. the base URLs of loopback fakes. */
-export const startProductionServer = (env: Record<string, string> = {}): Promise<RunningServer> => startServer({ NODE_ENV: "production", ...env });
+/**
+ * The production server, warmed up: its first page request loads the server renderer (seconds
+ * through tsx, docs/decisions/017), which no journey or audit should measure.
+ */
+export async function startProductionServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const server = await startServer({ NODE_ENV: "production", ...env });
+  await fetch(`${server.url}/tlds`).then((r) => r.text());
+  return server;
+}
 
 /** Debian's Chromium and the flags from STACK.md. */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";

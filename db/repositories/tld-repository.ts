@@ -147,3 +147,9 @@ export async function countPricedNames({ db, t }: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(distinct ${t.domainPrices.tldId})`.mapWith(Number) }).from(t.domainPrices);
   return row?.n ?? 0;
 }
+
+/** Every catalogue name (TLDs and second-level suffixes), each of which has a page; by name. */
+export async function listTldNames({ db, t }: Db): Promise<string[]> {
+  const rows = await db.select({ name: t.tlds.name }).from(t.tlds).orderBy(asc(t.tlds.name));
+  return rows.map((r) => r.name);
+}

@@ -5,6 +5,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { PriceListQuery } from "../shared/schemas/price-list.ts";
+import { getDisplayCurrency } from "./lib/display-currency.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { createTrpcClient } from "./lib/trpc.ts";
 import { createAppRouter } from "./router.tsx";
@@ -19,7 +20,7 @@ function renderApp(path: string) {
   return renderWithRouter(() => {
     const queryClient = createQueryClient();
     const trpc = createTRPCOptionsProxy({ client: createTrpcClient(), queryClient });
-    const router = createAppRouter({ queryClient, trpc });
+    const router = createAppRouter({ queryClient, trpc, currency: getDisplayCurrency });
     router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [path] }) });
     return router;
   });

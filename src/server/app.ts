@@ -31,6 +31,7 @@ import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
 import { clientIp } from "./lib/client-ip.ts";
 import { siteRest } from "./features/site/rest.ts";
+import { sitemapRest } from "./features/site/sitemap.ts";
 import { statusRest } from "./features/status/rest.ts";
 import { createCredentialCipher, type CredentialCipher } from "./lib/credential-cipher.ts";
 import { AppError } from "./lib/errors.ts";
@@ -38,6 +39,7 @@ import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly } from "./lib/json-bod
 import { configurePriceCache, invalidatePriceCache } from "./lib/price-cache.ts";
 import { configurePriceStaleDays } from "../../db/repositories/price-summary-repository.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
+import { canServerRender, renderPageHtml } from "./lib/server-render.ts";
 import type { ViteManifest } from "./lib/vite-manifest.ts";
 import type { AppEnv } from "./lib/hono-env.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -169,7 +171,8 @@ export function createApp(deps: AppDeps) {
 
   // A server page, so it must be routed before the client's single-page fallback.
   app.route("/", setupPage);
-  mountClient(app, deps.clientDir);
+  app.route("/", sitemapRest);
+  mountClient(app, deps.clientDir, publicOrigin);
   return app;
 }
 
@@ -177,7 +180,7 @@ export function createApp(deps: AppDeps) {
  * Hashed assets are immutable; index.html is revalidated so a deploy shows at once, and names the
  * requested page's own chunks for preloading (route-preloads.ts).
  */
-function mountClient(app: Hono<AppEnv>, clientDir: string | undefined) {
+function mountClient(app: Hono<AppEnv>, clientDir: string | undefined, publicOrigin: string | undefined) {
   const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
   if (!clientDir || !indexPath || !existsSync(indexPath)) {
     app.notFound((c) => c.json({ message: "Not found" }, 404));
@@ -202,9 +205,19 @@ function mountClient(app: Hono<AppEnv>, clientDir: string | undefined) {
   // The build manifest is for the server, not for visitors.
   app.get("/.vite/*", (c) => c.json({ message: "Not found" }, 404));
   app.use("*", serveStatic({ root: clientDir, precompressed: true, index: "__no_index__" }));
-  app.get("*", compress(), (c) => {
+  const serverRender = canServerRender(indexHtml);
+  // The render's tRPC calls go through this app, answer cache included, without the visitor's cookies.
+  const fetchTrpc = (request: Request) => app.fetch(request);
+  app.get("*", compress(), async (c) => {
     c.header("Cache-Control", "no-cache");
     const preloads = headEnd < 0 ? "" : preloadsFor(c.req.path);
-    return c.html(preloads ? `${indexHtml.slice(0, headEnd)}${preloads}${indexHtml.slice(headEnd)}` : indexHtml);
+    const template = preloads ? `${indexHtml.slice(0, headEnd)}${preloads}${indexHtml.slice(headEnd)}` : indexHtml;
+    if (!serverRender) return c.html(template);
+    const url = new URL(c.req.url);
+    const origin = publicOrigin ?? url.origin;
+    const page = await renderPageHtml(template, { url, cookies: c.req.header("cookie"), origin }, fetchTrpc);
+    // The display currency comes from a cookie, so shared caches must keep one copy per cookie.
+    c.header("Vary", "Cookie");
+    return page ? c.html(page.html, page.status) : c.html(template);
   });
 }

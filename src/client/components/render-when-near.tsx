@@ -1,5 +1,6 @@
 import { Box } from "@chakra-ui/react";
 import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "../lib/hydration.ts";
 
 interface RenderWhenNearProps {
   children: ReactNode;
@@ -13,10 +14,12 @@ interface RenderWhenNearProps {
  * Renders its children once they come within `margin` of the viewport. The landing page is
  * long: rendering its tables and grids before anyone scrolls to them kept a phone's main thread
  * busy for over a second. Their data is prefetched by the route, so they appear at once. The
- * render runs as a transition, which React splits into short slices.
+ * render runs as a transition, which React splits into short slices. A server-rendered page has
+ * them in its HTML already (crawlers read it), so hydration renders them too.
  */
 export function RenderWhenNear({ children, minH, margin = "400px" }: RenderWhenNearProps) {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  const hydrated = useHydrated();
+  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined" || !hydrated);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;

@@ -6,4 +6,6 @@ import type { AppRouter } from "../../server/trpc/root.ts";
 export interface RouterContext {
   queryClient: QueryClient;
   trpc: TRPCOptionsProxy<AppRouter>;
+  /** The display currency price loaders ask in: the browser's cookie, or on the server the request's. */
+  currency: () => string;
 }

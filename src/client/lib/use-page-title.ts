@@ -1,10 +1,34 @@
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
 
 const SITE = "TLDScope";
+export const DEFAULT_TITLE = `${SITE}: compare domain prices across registrars`;
+export const DEFAULT_DESCRIPTION =
+  "Compare registration, renewal and transfer prices for every top-level domain across registrars, and find the best place to register your domain.";
 
-/** Each page names itself in the tab and browser history (there is no server rendering of <title>). */
-export function usePageTitle(title: string | undefined): void {
+/** What a server render learns of the page's head; filled in by the page while it renders. */
+export interface PageHead {
+  title: string;
+  description: string;
+}
+
+/** Provided only by the server render (entry-server.tsx), which writes the head into the HTML. */
+export const PageHeadCollector = createContext<PageHead | null>(null);
+
+const fullTitle = (title: string | undefined) => (title ? `${title} | ${SITE}` : DEFAULT_TITLE);
+
+/**
+ * Each page names itself in the tab, in browser history and in search results. On the server the
+ * values are collected during the render (effects never run there); in the browser an effect
+ * keeps the document's title and meta description in step while the visitor navigates.
+ */
+export function usePageTitle(title: string | undefined, description?: string): void {
+  const collector = useContext(PageHeadCollector);
+  if (collector) {
+    collector.title = fullTitle(title);
+    collector.description = description ?? DEFAULT_DESCRIPTION;
+  }
   useEffect(() => {
-    document.title = title ? `${title} | ${SITE}` : `${SITE}: compare domain prices across registrars`;
-  }, [title]);
+    document.title = fullTitle(title);
+    document.querySelector('meta[name="description"]')?.setAttribute("content", description ?? DEFAULT_DESCRIPTION);
+  }, [title, description]);
 }

@@ -9,21 +9,20 @@ import { ProviderGrid } from "../features/landing/provider-grid.tsx";
 import { AllPricesTable } from "../features/prices/all-prices-table.tsx";
 import { CommonPricesTable } from "../features/prices/common-prices-table.tsx";
 import { DEFAULT_TABLE_STATE, toListInput } from "../features/prices/table-state.ts";
-import { getDisplayCurrency } from "../lib/display-currency.ts";
 import { useAuth } from "../lib/use-auth.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export const Route = createFileRoute("/")({
   // Start every call while the page's code chunk is still downloading; not awaited, so a slow
   // call only delays its own section.
-  loader: ({ context: { queryClient, trpc } }) => {
+  loader: ({ context: { queryClient, trpc, currency } }) => {
     void queryClient.prefetchQuery(trpc.catalogue.dataStatus.queryOptions());
     void queryClient.prefetchQuery(trpc.providers.directory.queryOptions());
     void queryClient.prefetchQuery(trpc.catalogue.stats.queryOptions());
     // The same inputs as the tables' queries, display currency included.
-    const currency = getDisplayCurrency();
-    void queryClient.prefetchQuery(trpc.prices.common.queryOptions({ currency }));
-    void queryClient.prefetchQuery(trpc.prices.list.queryOptions(toListInput(DEFAULT_TABLE_STATE, currency)));
+    const displayCurrency = currency();
+    void queryClient.prefetchQuery(trpc.prices.common.queryOptions({ currency: displayCurrency }));
+    void queryClient.prefetchQuery(trpc.prices.list.queryOptions(toListInput(DEFAULT_TABLE_STATE, displayCurrency)));
   },
   component: HomePage,
 });

@@ -1,15 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PortfolioPage } from "../features/portfolio/portfolio-page.tsx";
-import { getDisplayCurrency } from "../lib/display-currency.ts";
 import { RequireAuth } from "../lib/require-auth.tsx";
 
 export const Route = createFileRoute("/portfolio")({
   // Started alongside the auth check and the page's code chunk instead of after them. For a
   // signed-out visitor these answer 401, which the app-wide handler turns into the sign-in redirect.
-  loader: ({ context: { queryClient, trpc } }) => {
-    const currency = getDisplayCurrency();
-    void queryClient.prefetchQuery(trpc.portfolio.list.queryOptions({ currency }));
-    void queryClient.prefetchQuery(trpc.portfolio.summary.queryOptions({ currency }));
+  loader: ({ context: { queryClient, trpc, currency } }) => {
+    const displayCurrency = currency();
+    void queryClient.prefetchQuery(trpc.portfolio.list.queryOptions({ currency: displayCurrency }));
+    void queryClient.prefetchQuery(trpc.portfolio.summary.queryOptions({ currency: displayCurrency }));
   },
   component: PortfolioRoute,
 });

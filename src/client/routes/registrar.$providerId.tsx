@@ -1,6 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { RegistrarPage } from "../features/registrars/registrar-page.tsx";
-import { getDisplayCurrency } from "../lib/display-currency.ts";
 
 /**
  * Loose check, only to decide whether prefetching is worth it; the page validates the id with
@@ -9,11 +8,11 @@ import { getDisplayCurrency } from "../lib/display-currency.ts";
 const looksLikeId = (raw: string) => /^[1-9]\d{0,9}$/.test(raw);
 
 export const Route = createFileRoute("/registrar/$providerId")({
-  loader: ({ context: { queryClient, trpc }, params }) => {
+  loader: ({ context: { queryClient, trpc, currency }, params }) => {
     if (!looksLikeId(params.providerId)) return;
     const id = Number(params.providerId);
     void queryClient.prefetchQuery(trpc.providers.getById.queryOptions({ id }));
-    void queryClient.prefetchQuery(trpc.providers.prices.queryOptions({ id, currency: getDisplayCurrency() }));
+    void queryClient.prefetchQuery(trpc.providers.prices.queryOptions({ id, currency: currency() }));
   },
   component: RegistrarRoute,
 });

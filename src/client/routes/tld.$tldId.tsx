@@ -1,11 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { TldPage } from "../features/tld/tld-page.tsx";
-import { getDisplayCurrency } from "../lib/display-currency.ts";
 
 export const Route = createFileRoute("/tld/$tldId")({
-  loader: ({ context: { queryClient, trpc }, params: { tldId } }) => {
+  loader: ({ context: { queryClient, trpc, currency }, params: { tldId } }) => {
     void queryClient.prefetchQuery(trpc.catalogue.tld.queryOptions({ tldId }));
-    void queryClient.prefetchQuery(trpc.prices.byTld.queryOptions({ tldId, currency: getDisplayCurrency() }));
+    void queryClient.prefetchQuery(trpc.prices.byTld.queryOptions({ tldId, currency: currency() }));
   },
   component: TldRoute,
 });

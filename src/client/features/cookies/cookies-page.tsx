@@ -2,8 +2,9 @@ import { Alert, Button, Card, Heading, HStack, Stack, Switch, Text } from "@chak
 import { switchSlotRecipe } from "@chakra-ui/react/theme";
 import { useEffect, useState } from "react";
 import { InfoPage } from "../../components/info-page.tsx";
+import { useHydrated } from "../../lib/hydration.ts";
 import {
-  ALL_ON, ESSENTIAL_ONLY, loadPreferences, savePreferences, type CookieCategoryId, type CookiePreferences,
+  ALL_ON, DEFAULT_PREFERENCES, ESSENTIAL_ONLY, loadPreferences, savePreferences, type CookieCategoryId, type CookiePreferences,
 } from "./cookie-preferences.ts";
 
 export const SAVED_BANNER_MS = 3000;
@@ -33,7 +34,16 @@ const CATEGORIES: ReadonlyArray<{ id: CookieCategoryId; name: string; descriptio
 ];
 
 export function CookiesPage() {
-  const [preferences, setPreferences] = useState<CookiePreferences>(() => loadPreferences());
+  // The server cannot see this browser's storage: server HTML and its hydration show the defaults,
+  // and the stored choices replace them once hydrated.
+  const hydrated = useHydrated();
+  const [preferences, setPreferences] = useState<CookiePreferences>(() => (hydrated ? loadPreferences() : DEFAULT_PREFERENCES));
+  const [readStored, setReadStored] = useState(hydrated);
+  useEffect(() => {
+    if (readStored) return;
+    setReadStored(true);
+    setPreferences(loadPreferences());
+  }, [readStored]);
   const [savedAt, setSavedAt] = useState<number | null>(null);
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Code, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { InfoPage } from "../../components/info-page.tsx";
+import { useSiteOrigin } from "../../lib/site-origin.ts";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
 
 /** The public REST endpoints as they answer today (src/server/features/*\/rest.ts). */
@@ -23,7 +24,7 @@ function Snippet({ label, children }: { label: string; children: string }) {
 }
 
 export function ApiAccessPage() {
-  const base = `${window.location.origin}/api`;
+  const base = `${useSiteOrigin()}/api`;
   return (
     <InfoPage title="API Access" intro="Read domain prices, TLDs and registrars as JSON from the same API this site uses.">
       <Card.Root variant="outline" mb="10">

@@ -1,6 +1,7 @@
 import { Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { LuClock } from "react-icons/lu";
+import { useHydrated } from "../../lib/hydration.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -25,20 +26,22 @@ export function formatDataDate(iso: string, zone: "local" | "UTC" = "local"): st
 
 type DataStatus = { lastUpdated: string | null; isDataUpdate: boolean } | undefined;
 
-export function dataStatusText(status: "pending" | "error" | "success", data: DataStatus): string {
+/** In UTC (marked so) until the browser's time zone is known: the server's render and hydration. */
+export function dataStatusText(status: "pending" | "error" | "success", data: DataStatus, zone: "local" | "UTC" = "local"): string {
   if (status === "pending") return "Loading data status...";
   if (status === "error" || !data?.lastUpdated || Number.isNaN(Date.parse(data.lastUpdated))) return "Data status unavailable";
-  const date = formatDataDate(data.lastUpdated);
+  const date = zone === "UTC" ? `${formatDataDate(data.lastUpdated, "UTC")} UTC` : formatDataDate(data.lastUpdated);
   return data.isDataUpdate ? `Data last updated ${date}` : `System deployed ${date}`;
 }
 
 export function DataStatusLine() {
   const trpc = useTRPC();
   const query = useQuery(trpc.catalogue.dataStatus.queryOptions());
+  const hydrated = useHydrated();
   return (
     <Text role="status" color="fg.muted" fontSize="sm" textAlign="center">
       <LuClock aria-hidden style={{ display: "inline", verticalAlign: "-2px", marginInlineEnd: "6px" }} />
-      {dataStatusText(query.status, query.data)}
+      {dataStatusText(query.status, query.data, hydrated ? "local" : "UTC")}
     </Text>
   );
 }

@@ -8,7 +8,7 @@ import { searchFromState, stateFromSearch } from "./tld-search.ts";
 const route = getRouteApi("/tlds");
 
 export function TldsPage() {
-  usePageTitle("Top Level Domains");
+  usePageTitle("Top Level Domains", "Registration, renewal and transfer prices for every top-level domain, searchable and sortable, with the lowest price for each.");
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const state = stateFromSearch(search);

@@ -53,7 +53,12 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
   const pricesQuery = useQuery({ ...trpc.providers.prices.queryOptions({ id, currency }), enabled: providerId !== null });
   const [domain, setDomain] = useState("");
   const provider = providerQuery.data;
-  usePageTitle(provider ? `${provider.name} prices` : "Registrar");
+  usePageTitle(
+    provider ? `${provider.name} prices` : "Registrar",
+    provider && pricesQuery.data?.length
+      ? `${provider.name}'s registration, renewal and transfer prices for ${pricesQuery.data.length} TLDs, compared with every other registrar.`
+      : undefined,
+  );
 
   if (providerId === null) return INVALID_ID;
   if (providerQuery.isError) {

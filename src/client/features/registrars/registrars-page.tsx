@@ -61,7 +61,7 @@ function Body() {
 }
 
 export function RegistrarsPage() {
-  usePageTitle("Domain Registrars");
+  usePageTitle("Domain Registrars", "The domain registrars whose prices we compare, with how many TLDs each one prices.");
   return (
     <Container maxW="7xl" py="10">
       <Heading as="h1" size="3xl" mb="2">

@@ -27,7 +27,13 @@ export function TldPage({ tldId }: { tldId: string }) {
   const current = useMemo(() => pricesQuery.data?.map((q) => toCurrentQuote(q, q.serviceProvider)), [pricesQuery.data]);
   const [domain, setDomain] = useState("");
   const tld = tldQuery.data;
-  usePageTitle(tld ? `.${tld.unicodeName ?? tld.name} domain prices` : undefined);
+  const quotes = pricesQuery.data?.length;
+  usePageTitle(
+    tld ? `.${tld.unicodeName ?? tld.name} domain prices` : undefined,
+    tld && quotes
+      ? `Compare .${tld.unicodeName ?? tld.name} registration, renewal and transfer prices across ${quotes} registrars, each with the date it was last checked.`
+      : undefined,
+  );
 
   if (tldQuery.isError) {
     return isMissing(tldQuery.error) ? (

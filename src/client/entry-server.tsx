@@ -1,0 +1,104 @@
+/**
+ * The server render of a public page (docs/decisions/017): the same router, routes, components
+ * and query cache as the browser, run once per request on the server. Route loaders start their
+ * queries, the render waits for them, and the page's HTML and the cache that produced it go back
+ * to the server, which writes both into index.html; main.tsx hydrates from that cache.
+ * tRPC calls go through `fetchTrpc`, the server's own /trpc handler, answer cache included.
+ */
+import { QueryClient, QueryClientProvider, dehydrate, type DehydratedState } from "@tanstack/react-query";
+import { RouterProvider, createMemoryHistory } from "@tanstack/react-router";
+import { createTRPCClient, httpLink } from "@trpc/client";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { renderToString } from "react-dom/server";
+import type { AppRouter } from "../server/trpc/root.ts";
+import { UiProvider } from "./components/ui/provider.tsx";
+import { RequestCurrency, currencyFromCookies } from "./lib/display-currency.ts";
+import { RequestOrigin } from "./lib/site-origin.ts";
+import { httpStatusOf } from "./lib/trpc-errors.ts";
+import { TRPCProvider } from "./lib/trpc.ts";
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, PageHeadCollector, type PageHead } from "./lib/use-page-title.ts";
+import { createAppRouter } from "./router.tsx";
+
+/** Signed-in areas and live figures stay client-rendered: their HTML would be private or stale. */
+const CLIENT_ONLY = /^\/(portfolio|accounts|api-keys|admin|status)(\/|$)/;
+
+export const isServerRendered = (pathname: string): boolean => !CLIENT_ONLY.test(pathname);
+
+export interface RenderRequest {
+  /** Path and query string of the page. */
+  url: string;
+  /** The site's public origin, for URLs the page shows. */
+  origin: string;
+  /** The request's Cookie header: only the display currency is read from it. */
+  cookies: string | undefined;
+  /** Answers a tRPC GET, e.g. the app's own fetch handler. Called without the visitor's cookies. */
+  fetchTrpc: (request: Request) => Response | Promise<Response>;
+  /** How long the page's queries may take before the server sends the plain shell instead. */
+  timeoutMs?: number;
+}
+
+export type RenderResult =
+  | { kind: "page"; status: 200 | 404; html: string; state: DehydratedState; head: PageHead }
+  /** Not rendered (a query failed or took too long): the shell, with the status the failure implies. */
+  | { kind: "shell"; status: 200 | 404 };
+
+/** Resolves once no query is fetching, or false after `timeoutMs`. */
+function whenIdle(queryClient: QueryClient, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (queryClient.isFetching() === 0) return resolve(true);
+    const timer = setTimeout(() => {
+      unsubscribe();
+      resolve(false);
+    }, timeoutMs);
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() > 0) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(true);
+    });
+  });
+}
+
+export async function renderPage({ url, origin, cookies, fetchTrpc, timeoutMs = 5000 }: RenderRequest): Promise<RenderResult> {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  const trpcClient = createTRPCClient<AppRouter>({
+    links: [httpLink({ url: "http://ssr.internal/trpc", fetch: async (input, init) => fetchTrpc(new Request(input, init as RequestInit)) })],
+  });
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+  const currency = currencyFromCookies(cookies);
+  const router = createAppRouter(
+    { queryClient, trpc, currency: () => currency },
+    { history: createMemoryHistory({ initialEntries: [url] }) },
+  );
+  await router.load();
+  if (!(await whenIdle(queryClient, timeoutMs))) return { kind: "shell", status: 200 };
+
+  const notFound = router.state.matches.some((match) => match.status === "notFound" || match._notFound === true);
+  const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === "error" });
+  // An error state cannot be handed to the browser (errors do not serialize), so the browser
+  // asks again and renders it; a missing TLD or registrar still answers 404.
+  if (failed.length > 0) {
+    const missing = failed.some((query) => httpStatusOf(query.state.error) === 404);
+    return { kind: "shell", status: missing ? 404 : 200 };
+  }
+
+  const head: PageHead = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
+  const html = renderToString(
+    <PageHeadCollector value={head}>
+      <RequestOrigin value={origin}>
+      <RequestCurrency value={currency}>
+        <QueryClientProvider client={queryClient}>
+          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+            <UiProvider globalCssLoaded>
+              <RouterProvider router={router} />
+            </UiProvider>
+          </TRPCProvider>
+        </QueryClientProvider>
+      </RequestCurrency>
+      </RequestOrigin>
+    </PageHeadCollector>,
+  );
+  return { kind: "page", status: notFound ? 404 : 200, html, state: dehydrate(queryClient), head };
+}

@@ -1,0 +1,63 @@
+/**
+ * Public pages answer with their content in the HTML (docs/decisions/017): the client's own
+ * server entry (src/client/entry-server.tsx) renders the page, and this module writes the result
+ * into the built index.html: the page's markup in #root, its title, description and canonical
+ * URL in the head, and the query cache it was rendered from as inert JSON for hydration.
+ */
+import type { RenderRequest, RenderResult } from "../../client/entry-server.tsx";
+
+type Renderer = {
+  renderPage: (request: RenderRequest) => Promise<RenderResult>;
+  isServerRendered: (pathname: string) => boolean;
+};
+
+/** index.html marks what the server replaces: the static top bar inside #root. */
+const OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/;
+const TITLE = /<title>[\s\S]*?<\/title>/;
+const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeText = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** JSON inside <script>: no "</script>" or "<!--" can end or confuse it. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/** True when the built index.html has every mark the server render writes into. */
+export const canServerRender = (indexHtml: string) =>
+  OUTLET.test(indexHtml) && TITLE.test(indexHtml) && DESCRIPTION.test(indexHtml) && indexHtml.includes("</head>") && indexHtml.includes("</body>");
+
+let renderer: Promise<Renderer> | undefined;
+/**
+ * The client code (React, Chakra, every route: a few seconds of compiling through tsx) loads once
+ * per process, on the first page request. Not at boot: that work blocks the main thread, and a
+ * SIGTERM arriving meanwhile goes unanswered long enough for tsx to kill the process outright.
+ */
+const loadRenderer = () => (renderer ??= import("../../client/entry-server.tsx"));
+
+export interface PageAnswer {
+  status: 200 | 404;
+  html: string;
+}
+
+/**
+ * The HTML for a page request, or null when the path is client-rendered (signed-in areas and
+ * live status). `template` is index.html with its preload hints already in the head.
+ */
+export async function renderPageHtml(
+  template: string,
+  request: { url: URL; cookies: string | undefined; origin: string },
+  fetchTrpc: RenderRequest["fetchTrpc"],
+): Promise<PageAnswer | null> {
+  const { renderPage, isServerRendered } = await loadRenderer();
+  if (!isServerRendered(request.url.pathname)) return null;
+  const result = await renderPage({ url: request.url.pathname + request.url.search, origin: request.origin, cookies: request.cookies, fetchTrpc });
+  if (result.kind === "shell") return { status: result.status, html: template };
+  const canonical = `${request.origin}${request.url.pathname}`;
+  const html = template
+    .replace(TITLE, () => `<title>${escapeText(result.head.title)}</title>`)
+    .replace(DESCRIPTION, () => `<meta name="description" content="${escapeAttribute(result.head.description)}" />`)
+    .replace("</head>", () => `<link rel="canonical" href="${escapeAttribute(canonical)}" /></head>`)
+    .replace(OUTLET, () => result.html)
+    .replace("</body>", () => `<script type="application/json" id="ssr-state">${scriptJson(result.state)}</script></body>`);
+  return { status: result.status, html };
+}

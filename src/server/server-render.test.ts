@@ -1,0 +1,114 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { expect, it } from "vitest";
+import { forEachDialect } from "../../db/testing/test-db.ts";
+import { formatPrice } from "../shared/price-format.ts";
+import { TEST_ORIGIN, createTestApp, getJson } from "./testing/test-app.ts";
+
+/** The client directory the server renders into: the project's own index.html, unbuilt. */
+function clientDirWithIndex(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ssr-client-"));
+  writeFileSync(join(dir, "index.html"), readFileSync(resolve(import.meta.dirname, "../../index.html"), "utf8"));
+  return dir;
+}
+
+interface Quote {
+  serviceProvider: { name: string };
+  display: { registrationPrice: string | null; currency: string };
+}
+
+const page = async (app: ReturnType<typeof createTestApp>, path: string, headers: Record<string, string> = {}) => {
+  const res = await app.request(`${TEST_ORIGIN}${path}`, { headers });
+  return { status: res.status, html: await res.text(), res };
+};
+
+/** The dehydrated query cache the page carries for hydration, or null when it has none. */
+function ssrState(html: string): { queries: Array<{ queryKey: unknown; state: { data: unknown } }> } | null {
+  const match = /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1]!) : null;
+}
+
+forEachDialect("server-rendered pages", (getDb) => {
+  it("answers /tld/com with every provider's name and price in the first HTML, its own head, and the cache to hydrate from", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    const { body: quotes } = await getJson<Quote[]>(app, "/api/domain-prices/tld/com?currency=USD");
+    expect(quotes.length).toBeGreaterThan(3);
+
+    const { status, html, res } = await page(app, "/tld/com");
+    expect(status).toBe(200);
+    expect(res.headers.get("vary")).toMatch(/cookie/i);
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="ssr-state"'));
+    for (const quote of quotes) {
+      expect(root).toContain(quote.serviceProvider.name);
+      expect(root).toContain(formatPrice(quote.display.registrationPrice, quote.display.currency));
+    }
+    expect(root).toContain("checked ");
+    expect(html).not.toContain("ssr-outlet");
+    expect(html).toContain("<title>.com domain prices | TLDScope</title>");
+    expect(html).toMatch(new RegExp(`<meta name="description" content="Compare \\.com registration, renewal and transfer prices across ${quotes.length} registrars`));
+    expect(html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/tld/com" />`);
+    const state = ssrState(html);
+    const keys = state?.queries.map((q) => JSON.stringify(q.queryKey)) ?? [];
+    expect(keys.some((k) => k.includes('"byTld"') && k.includes('"currency":"USD"'))).toBe(true);
+  }, 60_000);
+
+  it("renders prices in the display currency the cookie names", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    const { html } = await page(app, "/tld/com", { cookie: "theme=dark; currency=EUR" });
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="ssr-state"'));
+    expect(root).toContain("€");
+    expect(ssrState(html)?.queries.some((q) => JSON.stringify(q.queryKey).includes('"currency":"EUR"'))).toBe(true);
+  }, 60_000);
+
+  it("renders a registrar's page and the price list with their data", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    const { body: providers } = await getJson<Array<{ id: number; name: string }>>(app, "/api/service-providers");
+    const priced = providers.find((p) => p.name.startsWith("Porkbun"))!;
+    const registrar = await page(app, `/registrar/${priced.id}`);
+    expect(registrar.status).toBe(200);
+    expect(registrar.html).toContain(`<title>${priced.name} prices | TLDScope</title>`);
+    const list = await page(app, "/tlds?search=shop");
+    expect(list.status).toBe(200);
+    // React separates adjacent text nodes with an empty comment: ".<!-- -->shop".
+    expect(list.html.slice(list.html.indexOf('<div id="root">'))).toMatch(/>\.(<!-- -->)?shop</);
+  }, 60_000);
+
+  it("answers 404 for a path no route claims and for an unknown TLD", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    const unknownPath = await page(app, "/no-such-page");
+    expect(unknownPath.status).toBe(404);
+    expect(unknownPath.html).toContain("404 Page Not Found");
+    const unknownTld = await page(app, "/tld/nosuchtld");
+    expect(unknownTld.status).toBe(404);
+    // The error is not handed over: the browser asks again and shows it.
+    expect(ssrState(unknownTld.html)).toBeNull();
+  }, 60_000);
+
+  it("leaves signed-in areas to the browser: no page content, no state", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    for (const path of ["/portfolio", "/admin", "/accounts"]) {
+      const { status, html } = await page(app, path);
+      expect(status).toBe(200);
+      expect(html).toContain("<!--ssr-outlet-->");
+      expect(ssrState(html)).toBeNull();
+    }
+  }, 60_000);
+
+  it("lists every TLD and registrar page in /sitemap.xml and names it in robots.txt", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    const { body: providers } = await getJson<Array<{ id: number }>>(app, "/api/service-providers");
+    const res = await app.request(`${TEST_ORIGIN}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const xml = await res.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain(`${TEST_ORIGIN}/tld/com`);
+    expect(locs).toContain(`${TEST_ORIGIN}/tld/co.uk`);
+    for (const provider of providers) expect(locs).toContain(`${TEST_ORIGIN}/registrar/${provider.id}`);
+    expect(locs.filter((l) => l!.includes("/tld/")).length).toBeGreaterThan(2500);
+    const robots = await (await app.request(`${TEST_ORIGIN}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${TEST_ORIGIN}/sitemap.xml`);
+    expect(robots).toContain("Disallow: /admin");
+  }, 60_000);
+});
