@@ -51,6 +51,24 @@ export async function runJourneys(browser: Browser, baseUrl: string, journeys: J
     const context = await browser.newContext({ baseURL: baseUrl, ...journey.context });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
+    // A server-rendered page shows before it reacts: like a person, a journey acts once it is
+    // interactive (<html data-hydrated>, set by the app after hydration or its first render).
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const interactive = async (response: Awaited<ReturnType<Page["goto"]>>) => {
+      const isApp = (await response?.text().catch(() => ""))?.includes('<div id="root">') ?? false;
+      if (isApp) await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    };
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await interactive(response);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await interactive(response);
+      return response;
+    };
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
     // A server-rendered page whose hydration disagreed with its HTML (main.tsx logs it) fails too.

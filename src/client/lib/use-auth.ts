@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useHydrated } from "./hydration.ts";
 import type { RouterOutputs } from "./trpc.ts";
 import { useTRPC } from "./trpc.ts";
 
@@ -11,10 +12,13 @@ export type AuthUser = NonNullable<RouterOutputs["auth"]["me"]>;
 export function useAuth() {
   const trpc = useTRPC();
   const query = useQuery(trpc.auth.me.queryOptions());
-  const user = query.data ?? null;
+  // Server-rendered HTML is always the signed-out view (the server makes no auth call), and a
+  // part of the page may hydrate after the answer arrived: until hydrated, it renders that view.
+  const hydrated = useHydrated();
+  const user = hydrated ? (query.data ?? null) : null;
   return {
     user,
-    isLoading: query.isPending,
+    isLoading: !hydrated || query.isPending,
     // Spec section 4: signed in only when the call returned a user; a failed call counts as signed out.
     isAuthenticated: user !== null,
   };

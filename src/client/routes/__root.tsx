@@ -1,4 +1,5 @@
 import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
+import { Suspense, useEffect } from "react";
 import { NotFoundPage } from "../components/not-found-page.tsx";
 import type { RouterContext } from "../lib/router-context.ts";
 import { AppShell } from "../features/shell/app-shell.tsx";
@@ -16,6 +17,18 @@ function RootLayout() {
   return (
     <AppShell>
       <Outlet />
+      {/* After the page's own boundary, so its effect runs once the page has hydrated. */}
+      <Suspense fallback={null}>
+        <HydratedMark />
+      </Suspense>
     </AppShell>
   );
+}
+
+/** Marks <html data-hydrated> once the page is interactive: scripts and tests wait for it. */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
 }
