@@ -5,17 +5,16 @@
  * to the server, which writes both into index.html; main.tsx hydrates from that cache.
  * tRPC calls go through `fetchTrpc`, the server's own /trpc handler, answer cache included.
  */
-import { QueryClient, QueryClientProvider, dehydrate, type DehydratedState } from "@tanstack/react-query";
-import { RouterProvider, createMemoryHistory } from "@tanstack/react-router";
+import { QueryClient, dehydrate, type DehydratedState } from "@tanstack/react-query";
+import { createMemoryHistory } from "@tanstack/react-router";
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { renderToString } from "react-dom/server";
 import type { AppRouter } from "../server/trpc/root.ts";
-import { UiProvider } from "./components/ui/provider.tsx";
+import { AppRoot } from "./app-root.tsx";
 import { RequestCurrency, currencyFromCookies } from "./lib/display-currency.ts";
 import { RequestOrigin } from "./lib/site-origin.ts";
 import { httpStatusOf } from "./lib/trpc-errors.ts";
-import { TRPCProvider } from "./lib/trpc.ts";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, PageHeadCollector, type PageHead } from "./lib/use-page-title.ts";
 import { createAppRouter } from "./router.tsx";
 
@@ -89,13 +88,7 @@ export async function renderPage({ url, origin, cookies, fetchTrpc, timeoutMs = 
     <PageHeadCollector value={head}>
       <RequestOrigin value={origin}>
       <RequestCurrency value={currency}>
-        <QueryClientProvider client={queryClient}>
-          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-            <UiProvider globalCssLoaded>
-              <RouterProvider router={router} />
-            </UiProvider>
-          </TRPCProvider>
-        </QueryClientProvider>
+        <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />
       </RequestCurrency>
       </RequestOrigin>
     </PageHeadCollector>,

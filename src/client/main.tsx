@@ -1,15 +1,14 @@
-import { QueryClientProvider, hydrate, type DehydratedState } from "@tanstack/react-query";
-import { RouterProvider } from "@tanstack/react-router";
+import { hydrate, type DehydratedState } from "@tanstack/react-query";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 // Chakra's global styles, rendered at build time into a cached stylesheet (see vite.config.ts).
 import "virtual:chakra-global.css";
 import type { AppRouter } from "../server/trpc/root.ts";
-import { UiProvider } from "./components/ui/provider.tsx";
+import { AppRoot } from "./app-root.tsx";
 import { getDisplayCurrency } from "./lib/display-currency.ts";
 import { createQueryClient } from "./lib/query-client.ts";
-import { TRPCProvider, createTrpcClient } from "./lib/trpc.ts";
+import { createTrpcClient } from "./lib/trpc.ts";
 import { createAppRouter } from "./router.tsx";
 
 const queryClient = createQueryClient();
@@ -26,13 +25,7 @@ if (ssrState?.textContent) hydrate(queryClient, JSON.parse(ssrState.textContent)
 
 const app = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <UiProvider globalCssLoaded>
-          <RouterProvider router={router} />
-        </UiProvider>
-      </TRPCProvider>
-    </QueryClientProvider>
+    <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />
   </StrictMode>
 );
 
