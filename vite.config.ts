@@ -3,14 +3,24 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { renderChakraGlobalCss } from "./src/client/components/ui/static-global-css.ts";
 
-/** Chakra/Ark component wrappers the pages share; the heavy overlay machines stay in their own chunks. */
+/**
+ * Chakra/Ark component wrappers the pages share. Zag's state machines (overlays, accordion,
+ * presence, focus-visible) and the chart wrapper (lazy price-history chart) are used by no
+ * public page's first render, so they stay in the chunks of the code that needs them.
+ */
 const isLazyUiModule = (id: string) =>
-  /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js)[\\/]/.test(id) &&
-  !/(dialog|drawer|toast|switch|tabs|tooltip|popover|menu|select|focus-trap|dismissable|interact-outside|popper|floating-ui|aria-hidden|remove-scroll)/.test(id);
+  /node_modules[\\/](@chakra-ui|@ark-ui)[\\/]/.test(id) &&
+  !/[\\/]@chakra-ui[\\/]charts[\\/]/.test(id) &&
+  !/(dialog|drawer|toast|switch|tabs|tooltip|popover|menu|select|focus-trap|dismissable|interact-outside|popper|floating-ui|aria-hidden|remove-scroll|accordion|collapsible|presence|portal|render-strategy)/.test(id);
 
-/** App code used by several pages, minus what drags zod in (domain validation), which only some pages need. */
+/**
+ * App code used by several pages, minus what only some pages need: domain validation, zod
+ * schemas, the signed-in features and the dialogs (whose focus-trap and dismiss machinery they
+ * would bring into every page's first load).
+ */
 const isSharedAppModule = (id: string) =>
-  /src[\\/](client|shared)[\\/]/.test(id) && !/(domain-actions|domain-name|schemas|features[\\/](admin|portfolio))/.test(id);
+  /src[\\/](client|shared)[\\/]/.test(id) &&
+  !/(domain-actions|domain-name|schemas|features[\\/](admin|portfolio)|app-dialog|confirm-dialog)/.test(id);
 
 /**
  * `import "virtual:chakra-global.css"` (main.tsx): Chakra's global styles rendered at build time

@@ -5,6 +5,15 @@ describe("currencyDigits", () => {
   it.each([["USD", 2], ["EUR", 2], ["JPY", 0], ["ISK", 0], ["KRW", 0], ["CHF", 2]] as const)("%s has %i", (code, digits) => {
     expect(currencyDigits(code)).toBe(digits);
   });
+
+  it("agrees with Intl for every currency Intl knows, and says 2 for a code it does not", () => {
+    for (const code of Intl.supportedValuesOf("currency")) {
+      const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits;
+      expect([code, currencyDigits(code)]).toEqual([code, intl]);
+    }
+    expect(currencyDigits("jpy")).toBe(0);
+    expect(currencyDigits("XYZ")).toBe(2);
+  });
 });
 
 describe("convertMinor", () => {

@@ -4,20 +4,22 @@
  * minor unit, never a float artefact. No zod here: the client's first load imports this.
  */
 
-const digitsByCode = new Map<string, number>();
+/**
+ * Minor-unit digits where they are not 2, as ICU (Intl) has them for every currency it knows
+ * (currency.test.ts holds the table to Intl). A table, not Intl itself: creating the first
+ * Intl.NumberFormat loads locale data, tens of milliseconds of a phone's main thread while a
+ * page starts; and the server and every browser then agree on the digits whatever their ICU.
+ */
+const DIGITS_NOT_TWO: Readonly<Record<string, number>> = {
+  AFN: 0, ALL: 0, BHD: 3, BIF: 0, CLP: 0, COP: 0, DJF: 0, GNF: 0, HUF: 0, IDR: 0, IQD: 0, IRR: 0,
+  ISK: 0, JOD: 3, JPY: 0, KMF: 0, KPW: 0, KRW: 0, KWD: 3, LAK: 0, LBP: 0, LYD: 3, MGA: 0, MMK: 0,
+  OMR: 3, PKR: 0, PYG: 0, RWF: 0, SLL: 0, SOS: 0, SYP: 0, TND: 3, UGX: 0, VND: 0, VUV: 0, XAF: 0,
+  XOF: 0, XPF: 0, YER: 0,
+};
 
-/** Minor-unit digits of a currency as Intl knows them (JPY, ISK, KRW: 0; most: 2). */
+/** Minor-unit digits of a currency (JPY, ISK, KRW: 0; KWD: 3; most, and unknown codes: 2). */
 export function currencyDigits(code: string): number {
-  let digits = digitsByCode.get(code);
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat("en-US", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2; // not an ISO code Intl knows: the common case
-    }
-    digitsByCode.set(code, digits);
-  }
-  return digits;
+  return DIGITS_NOT_TWO[code.toUpperCase()] ?? 2;
 }
 
 /** ECB rates have at most 6 significant decimals; scaled by 10^6 they are exact integers. */

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { domainNameSchema, isPlausibleDomainName, validateDomainName } from "./domain-name.ts";
+import { isPlausibleDomainName, validateDomainName } from "./domain-name.ts";
+import { domainNameSchema } from "./schemas/user-domain.ts";
 
 const alnum = "abcdefghijklmnopqrstuvwxyz0123456789".split("");
 const alnumArb = fc.constantFrom(...alnum);

@@ -5,11 +5,11 @@ import {
   bareSuffixMessage,
   candidateSuffixes,
   splitDomain,
-  domainNameSchema,
   extractTld,
   isPlausibleDomainName,
   validateDomainName,
 } from "./domain-name.ts";
+import { domainNameSchema } from "./schemas/user-domain.ts";
 
 const messageOf = (input: unknown): string | undefined => {
   const result = validateDomainName(input);

@@ -1,5 +1,4 @@
 import punycode from "punycode/punycode.js";
-import { z } from "zod";
 
 export const EXAMPLE_HOST = "example.com";
 
@@ -147,14 +146,3 @@ export function splitDomain(domain: string, isCatalogueSuffix: (name: string) =>
 /** Why a domain that is itself a catalogue suffix ("co.uk") cannot be registered or kept. */
 export const bareSuffixMessage = (suffix: string) =>
   `".${suffix}" is a domain extension, not a domain: add a name before it (e.g., example.${suffix})`;
-
-export const domainNameSchema = z
-  .string({ error: "Domain is required" })
-  .transform((value, ctx) => {
-    const result = validateDomainName(value);
-    if (!result.valid) {
-      ctx.addIssue({ code: "custom", message: result.message, input: value });
-      return z.NEVER;
-    }
-    return result.domain;
-  });

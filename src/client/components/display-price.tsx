@@ -3,7 +3,7 @@
  * for a currency; a converted amount is marked ("≈") and its original amount and ECB rate day
  * show on hover and on keyboard focus, and are part of its accessible name.
  */
-import { formatPrice } from "../../shared/price-format.ts";
+import { formatPrice, formatUtcDay } from "../../shared/price-format.ts";
 
 export interface DisplayFields {
   currency: string;
@@ -30,11 +30,7 @@ export function shownPrice<K extends string>(
   };
 }
 
-const DAY = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-const formatDay = (isoDate: string) => {
-  const time = Date.parse(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(time) ? isoDate : DAY.format(time);
-};
+const formatDay = (isoDate: string) => formatUtcDay(isoDate) ?? isoDate;
 
 /** "Converted from $10.88 at the ECB rate of May 9, 2025". */
 export const conversionNote = (original: NonNullable<ShownPrice["original"]>) =>

@@ -1,4 +1,5 @@
 import { Button, HStack, Text } from "@chakra-ui/react";
+import { formatCount } from "../lib/text-format.ts";
 
 interface ListPagerProps {
   page: number;
@@ -9,7 +10,7 @@ interface ListPagerProps {
   onPageChange: (page: number) => void;
 }
 
-const fmt = (n: number) => n.toLocaleString("en-US");
+const fmt = formatCount;
 
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 

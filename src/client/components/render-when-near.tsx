@@ -8,6 +8,13 @@ interface RenderWhenNearProps {
   minH: string | Record<string, string>;
   /** How far outside the viewport rendering starts. */
   margin?: string;
+  /**
+   * False: the server renders the placeholder and the content waits for the viewport even on a
+   * server-rendered page. For costly content a crawler does not need (a chart beside its table).
+   */
+  inServerHtml?: boolean;
+  /** Shown in the reserved space until the content renders. */
+  placeholder?: ReactNode;
 }
 
 /**
@@ -15,15 +22,17 @@ interface RenderWhenNearProps {
  * long: rendering its tables and grids before anyone scrolls to them kept a phone's main thread
  * busy for over a second. Their data is prefetched by the route, so they appear at once. The
  * render runs as a transition, which React splits into short slices. A server-rendered page has
- * them in its HTML already (crawlers read it), so hydration renders them too.
+ * them in its HTML already (crawlers read it), so hydration renders them too, unless
+ * `inServerHtml` is false.
  */
-export function RenderWhenNear({ children, minH, margin = "400px" }: RenderWhenNearProps) {
+export function RenderWhenNear({ children, minH, margin = "400px", inServerHtml = true, placeholder }: RenderWhenNearProps) {
   const hydrated = useHydrated();
-  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined" || !hydrated);
+  const [near, setNear] = useState(() => (hydrated ? typeof IntersectionObserver === "undefined" : inServerHtml));
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === "undefined") return setNear(true);
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -35,5 +44,5 @@ export function RenderWhenNear({ children, minH, margin = "400px" }: RenderWhenN
     observer.observe(element);
     return () => observer.disconnect();
   }, [near, margin]);
-  return near ? <>{children}</> : <Box ref={ref} minH={minH} aria-hidden />;
+  return near ? <>{children}</> : <Box ref={ref} minH={minH} aria-hidden>{placeholder}</Box>;
 }

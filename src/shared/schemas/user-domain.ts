@@ -4,7 +4,19 @@
  * adds the checks that need the database (TLD exists and matches, provider exists).
  */
 import { z } from "zod";
-import { domainNameSchema } from "../domain-name.ts";
+import { validateDomainName } from "../domain-name.ts";
+
+/** A domain name as typed, normalised (see validateDomainName); the person's mistake as the message. */
+export const domainNameSchema = z
+  .string({ error: "Domain is required" })
+  .transform((value, ctx) => {
+    const result = validateDomainName(value);
+    if (!result.valid) {
+      ctx.addIssue({ code: "custom", message: result.message, input: value });
+      return z.NEVER;
+    }
+    return result.domain;
+  });
 
 export const NOTES_MAX = 2000;
 export const IMPORT_MAX_ROWS = 5000;

@@ -5,6 +5,7 @@
  * so the chart draws steps). The chart plots one currency; other currencies stay in the table.
  */
 import { decimalStringToMinor } from "../../../shared/price-format.ts";
+import { compareText } from "../../lib/text-format.ts";
 
 export type PriceKind = "registration" | "renewal";
 
@@ -78,7 +79,7 @@ export function buildSegments(history: readonly HistoryEntry[], current: readonl
       state: "current",
     });
   }
-  return segments.sort((a, b) => a.providerName.localeCompare(b.providerName) || a.from.localeCompare(b.from));
+  return segments.sort((a, b) => compareText(a.providerName, b.providerName) || compareText(a.from, b.from));
 }
 
 const toNumber = (price: string | null): number | null => {
@@ -112,5 +113,5 @@ export function chartRows(segments: readonly Segment[], kind: PriceKind, currenc
 export function currenciesOf(segments: readonly Segment[]): string[] {
   const counts = new Map<string, number>();
   for (const s of segments) counts.set(s.currency, (counts.get(s.currency) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([c]) => c);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0])).map(([c]) => c);
 }

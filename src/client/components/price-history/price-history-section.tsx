@@ -1,11 +1,13 @@
 /**
  * Price history where visitors look (TLD and registrar pages): a step chart of each provider's
  * registration or renewal price over time, and beside it a table of the same periods for screen
- * readers and keyboard users. The chart module loads only when this section renders.
+ * readers and keyboard users. The chart module loads and draws only once the chart's place is in
+ * the viewport; the server renders its placeholder.
  */
 import { Badge, Box, Button, ButtonGroup, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { lazy, Suspense, useMemo, useState } from "react";
-import { formatPrice } from "../../../shared/price-format.ts";
+import { formatPrice, formatUtcDay } from "../../../shared/price-format.ts";
+import { RenderWhenNear } from "../render-when-near.tsx";
 import { SectionCard } from "../section-card.tsx";
 import { buildSegments, chartRows, currenciesOf, type CurrentQuote, type HistoryEntry, type PriceKind, type Segment } from "./history-series.ts";
 
@@ -19,8 +21,7 @@ interface PriceHistorySectionProps {
   status: "pending" | "error" | "success";
 }
 
-const DAY = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-export const formatDay = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
+export const formatDay = (iso: string) => formatUtcDay(iso) ?? iso;
 
 function StateBadge({ segment }: { segment: Segment }) {
   const badges = [];
@@ -90,9 +91,14 @@ export function PriceHistorySection({ label, history, current, status }: PriceHi
           ))}
         </ButtonGroup>
         <Box role="img" aria-label={`${label}: ${kind} prices in ${currency} over time, one line per provider`}>
-          <Suspense fallback={<Skeleton h="xs" rounded="md" />}>
-            {rows.length > 0 ? <PriceHistoryChart rows={rows} series={series} currency={currency} /> : <Text color="fg.muted">No {kind} prices in {currency} to chart.</Text>}
-          </Suspense>
+          {rows.length > 0 ? (
+            // Drawing the chart is the costliest render of the page: it waits until it is seen.
+            <RenderWhenNear minH="xs" margin="0px" inServerHtml={false} placeholder={<Skeleton h="xs" rounded="md" />}>
+              <Suspense fallback={<Skeleton h="xs" rounded="md" />}>
+                <PriceHistoryChart rows={rows} series={series} currency={currency} />
+              </Suspense>
+            </RenderWhenNear>
+          ) : <Text color="fg.muted">No {kind} prices in {currency} to chart.</Text>}
         </Box>
         {others.length > 0 && (
           <Text fontSize="sm" color="fg.muted">

@@ -12,11 +12,12 @@ import { matchesSearch } from "../../components/text-match.ts";
 import { httpStatusOf } from "../../lib/trpc-errors.ts";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
 import { useSiteSettings } from "../../lib/use-site-settings.ts";
+import { formatCount } from "../../lib/text-format.ts";
 
 type Answer = RouterOutputs["providers"]["ianaRegistrars"];
 /** 3,000+ registrars: one page of rows at a time keeps the table quick to render. */
 export const IANA_ROWS_PER_PAGE = 50;
-const fmt = (n: number) => n.toLocaleString("en-US");
+const fmt = formatCount;
 
 function Counts({ stats }: { stats: Answer["stats"] }) {
   return (

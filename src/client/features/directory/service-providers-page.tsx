@@ -8,6 +8,7 @@ import { ProviderLogo } from "../../components/provider-logo.tsx";
 import { SearchField } from "../../components/search-field.tsx";
 import { matchesSearch } from "../../components/text-match.ts";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
+import { formatCount } from "../../lib/text-format.ts";
 
 type Entry = RouterOutputs["providers"]["directory"][number];
 type Filter = "all" | "accredited" | "connectable";
@@ -37,7 +38,7 @@ function ProviderCard({ provider }: { provider: Entry }) {
           {provider.canConnectAccount && <Badge colorPalette="blue" variant="solid">Account sync</Badge>}
         </HStack>
         <Text fontSize="sm">
-          <Text as="span" fontWeight="semibold">{provider.tldCount.toLocaleString("en-US")}</Text> TLDs priced
+          <Text as="span" fontWeight="semibold">{formatCount(provider.tldCount)}</Text> TLDs priced
           {provider.currencies.length > 0 && ` · ${provider.currencies.join(", ")}`}
         </Text>
         {provider.priceRanges.map((r) => (

@@ -1,6 +1,7 @@
 import { Box, Container, Heading, SimpleGrid, Skeleton, Stat } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc.ts";
+import { formatCount } from "../../lib/text-format.ts";
 
 
 const ITEMS = [
@@ -25,7 +26,7 @@ export function OurData() {
             <Stat.Root key={item.key} p="5" borderWidth="1px" rounded="lg" bg="bg" textAlign="center" alignItems="center">
               <Stat.Label>{item.label}</Stat.Label>
               {stats ? (
-                <Stat.ValueText fontSize="3xl">{stats[item.key].toLocaleString("en-US")}</Stat.ValueText>
+                <Stat.ValueText fontSize="3xl">{formatCount(stats[item.key])}</Stat.ValueText>
               ) : query.isError ? (
                 // Never a made-up figure: a dash says the count could not be loaded.
                 <Stat.ValueText fontSize="3xl" aria-label="Not available">—</Stat.ValueText>

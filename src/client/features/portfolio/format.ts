@@ -4,16 +4,14 @@
  * move an expiry to the day before.
  */
 import { currencyDigits, minorToAmount } from "../../../shared/currency.ts";
-import { currencySymbol, formatPrice } from "../../../shared/price-format.ts";
+import { currencySymbol, formatPrice, formatUtcDay } from "../../../shared/price-format.ts";
 
 const DAY_MS = 86_400_000;
-const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 
 /** "2026-03-01" → "Mar 1, 2026"; a missing date reads "Not set". */
 export function formatDay(isoDate: string | null | undefined): string {
   if (!isoDate) return "Not set";
-  const time = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(time) ? isoDate : DATE_FORMAT.format(time);
+  return formatUtcDay(isoDate.slice(0, 10)) ?? isoDate;
 }
 
 /** Whole days from today (UTC) to the date; negative once it has passed. */

@@ -1,6 +1,7 @@
 import { priceOrMissing } from "../../../shared/price-format.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import type { TableState } from "./table-state.ts";
+import { compareText } from "../../lib/text-format.ts";
 
 export type PriceRow = RouterOutputs["prices"]["common"][number];
 
@@ -17,11 +18,11 @@ export function filterAndSortRows(rows: readonly PriceRow[], state: TableState):
   );
   const direction = state.sortOrder === "asc" ? 1 : -1;
   return kept.sort((a, b) => {
-    if (state.sortBy === "tldName") return direction * a.name.localeCompare(b.name);
+    if (state.sortBy === "tldName") return direction * compareText(a.name, b.name);
     const left = priceOrMissing(a[state.sortBy]);
     const right = priceOrMissing(b[state.sortBy]);
     // Unpriced rows stay at the bottom whichever way the column is sorted.
-    if (left === right) return a.name.localeCompare(b.name);
+    if (left === right) return compareText(a.name, b.name);
     if (left === priceOrMissing(null)) return 1;
     if (right === priceOrMissing(null)) return -1;
     return direction * (left - right);

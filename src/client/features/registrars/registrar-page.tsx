@@ -3,7 +3,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuExternalLink } from "react-icons/lu";
 import { EXAMPLE_HOST } from "../../../shared/domain-name.ts";
-import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { DomainInput } from "../../components/domain-actions/domain-input.tsx";
 import { PageMessage } from "../../components/page-message.tsx";
@@ -40,8 +39,10 @@ function NoPricing({ provider }: { provider: Provider }) {
 
 /** Null for anything that is not a whole positive id ("abc", "1.5", "-3", "1e3"). */
 export function parseProviderId(raw: string): number | null {
-  const parsed = providerIdSchema.safeParse(/^\d+$/.test(raw) ? raw : Number.NaN);
-  return parsed.success ? parsed.data : null;
+  // The same range as the server's providerIdSchema, without loading zod on the page.
+  if (!/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
 export function RegistrarPage({ rawId }: { rawId: string }) {

@@ -16,7 +16,8 @@ export function offeredCurrencies(options: readonly CurrencyOption[] | undefined
   const newest = options?.reduce((max, o) => (o.latestRateDate > max ? o.latestRateDate : max), "") ?? "";
   const codes = new Set([chosen, ...(options ?? []).filter((o) => o.latestRateDate === newest).map((o) => o.code)]);
   const rank = (code: string) => (FIRST.includes(code) ? FIRST.indexOf(code) : FIRST.length);
-  return [...codes].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  // Codes are three ASCII letters: plain comparison, no localeCompare (whose first use loads a collator).
+  return [...codes].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The display currency for every price on the site; remembered in the browser (lib/display-currency.ts). */

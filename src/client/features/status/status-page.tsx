@@ -5,6 +5,7 @@ import { InfoPage } from "../../components/info-page.tsx";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
 import { useSiteSettings } from "../../lib/use-site-settings.ts";
 import { bannerTitle, overallOf, statusLabel } from "./status-labels.ts";
+import { formatCount } from "../../lib/text-format.ts";
 
 type SystemStatus = RouterOutputs["status"]["get"];
 const TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -47,9 +48,9 @@ function Metrics({ data }: { data: SystemStatus }) {
   const figures: Array<[string, string]> = [["Web server uptime", uptime(data.uptimeSeconds)]];
   if (m) {
     figures.push(
-      [`Price fetches (${m.days} days)`, m.fetches.toLocaleString("en-US")],
+      [`Price fetches (${m.days} days)`, formatCount(m.fetches)],
       ["Successful fetches", m.fetches === 0 ? "None yet" : `${((m.successfulFetches / m.fetches) * 100).toFixed(1)} %`],
-      ["Average fetch time", m.averageFetchMs === null ? "No data" : `${m.averageFetchMs.toLocaleString("en-US")} ms`],
+      ["Average fetch time", m.averageFetchMs === null ? "No data" : `${formatCount(m.averageFetchMs)} ms`],
       [`Incidents (${m.days} days)`, String(m.incidents)],
     );
   }
