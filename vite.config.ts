@@ -2,6 +2,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { renderChakraGlobalCss } from "./src/client/components/ui/static-global-css.ts";
+import { COLOR_MODE_SCRIPT } from "./src/shared/color-mode-script.ts";
 
 /**
  * Chakra/Ark component wrappers the pages share. Zag's state machines (overlays, accordion,
@@ -83,6 +84,12 @@ const preloadSharedChunks = (): Plugin => ({
   },
 });
 
+/** The colour-mode class before the first style pass (src/shared/color-mode-script.ts). */
+const colorModeScript = (): Plugin => ({
+  name: "color-mode-script",
+  transformIndexHtml: () => [{ tag: "script", children: COLOR_MODE_SCRIPT, injectTo: "head-prepend" }],
+});
+
 // The router plugin must run before the React plugin so it can split each route's
 // component into its own chunk (autoCodeSplitting) and keep the landing's first load small.
 export default defineConfig({
@@ -98,6 +105,7 @@ export default defineConfig({
     chakraGlobalCss(),
     lazyChakraGlobals(),
     preloadSharedChunks(),
+    colorModeScript(),
   ],
   build: {
     outDir: "dist/client",

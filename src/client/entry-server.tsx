@@ -5,6 +5,8 @@
  * to the server, which writes both into index.html; main.tsx hydrates from that cache.
  * tRPC calls go through `fetchTrpc`, the server's own /trpc handler, answer cache included.
  */
+import createCache from "@emotion/cache";
+import { CacheProvider } from "@emotion/react";
 import { QueryClient, dehydrate, type DehydratedState } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { createTRPCClient, httpLink } from "@trpc/client";
@@ -36,8 +38,14 @@ export interface RenderRequest {
   timeoutMs?: number;
 }
 
+/** The page's component styles: emotion's rule ids and their CSS, for one <style> in the head. */
+export interface PageStyles {
+  ids: string[];
+  css: string;
+}
+
 export type RenderResult =
-  | { kind: "page"; status: 200 | 404; html: string; state: DehydratedState; head: PageHead }
+  | { kind: "page"; status: 200 | 404; html: string; state: DehydratedState; head: PageHead; styles: PageStyles }
   /** Not rendered (a query failed or took too long): the shell, with the status the failure implies. */
   | { kind: "shell"; status: 200 | 404 };
 
@@ -84,14 +92,25 @@ export async function renderPage({ url, origin, cookies, fetchTrpc, timeoutMs = 
   }
 
   const head: PageHead = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
+  // By default emotion writes a <style> beside each component's first use, all through the
+  // body: each restyles the page while it is parsed, and the browser's emotion moves them all
+  // into the head as it starts, restyling it again. In compat mode it collects the rules
+  // instead; the server writes them as one <style> in the head, marked as the browser's
+  // emotion expects of server-rendered styles (it adopts them, moves nothing, inserts no rule twice).
+  const styleCache = createCache({ key: "css" });
+  styleCache.compat = true;
   const html = renderToString(
-    <PageHeadCollector value={head}>
-      <RequestOrigin value={origin}>
-      <RequestCurrency value={currency}>
-        <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />
-      </RequestCurrency>
-      </RequestOrigin>
-    </PageHeadCollector>,
+    <CacheProvider value={styleCache}>
+      <PageHeadCollector value={head}>
+        <RequestOrigin value={origin}>
+        <RequestCurrency value={currency}>
+          <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />
+        </RequestCurrency>
+        </RequestOrigin>
+      </PageHeadCollector>
+    </CacheProvider>,
   );
-  return { kind: "page", status: notFound ? 404 : 200, html, state: dehydrate(queryClient), head };
+  const rules = Object.entries(styleCache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  const styles = { ids: rules.map(([id]) => id), css: rules.map(([, css]) => css).join("") };
+  return { kind: "page", status: notFound ? 404 : 200, html, state: dehydrate(queryClient), head, styles };
 }

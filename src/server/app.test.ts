@@ -1,9 +1,11 @@
 import { expect, it } from "vitest";
+import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { forEachDialect } from "../../db/testing/test-db.ts";
+import { COLOR_MODE_SCRIPT } from "../shared/color-mode-script.ts";
 import { createTestApp, getJson, TEST_ORIGIN } from "./testing/test-app.ts";
 
 forEachDialect("HTTP surface", (getDb) => {
@@ -35,7 +37,11 @@ forEachDialect("HTTP surface", (getDb) => {
   it("sends security headers and a request id", async () => {
     const res = await createTestApp(getDb()).request(`${TEST_ORIGIN}/api/health`);
     expect(res.headers.get("x-request-id")).toMatch(/.+/);
-    expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    // Scripts: our own files, and index.html's one inline script by its hash (color-mode-script.ts).
+    const hash = createHash("sha256").update(COLOR_MODE_SCRIPT).digest("base64");
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, "\\$&")}'(;|$)`));
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 

@@ -51,6 +51,22 @@ forEachDialect("server-rendered pages", (getDb) => {
     const state = ssrState(html);
     const keys = state?.queries.map((q) => JSON.stringify(q.queryKey)) ?? [];
     expect(keys.some((k) => k.includes('"byTld"') && k.includes('"currency":"USD"'))).toBe(true);
+    // The top bar's currencies are in the cache too: nothing is fetched while the page hydrates.
+    expect(keys.some((k) => k.includes('"currencies"'))).toBe(true);
+
+    // Component styles: one <style> in the head that the browser's emotion adopts, none in the body.
+    const head = html.slice(0, html.indexOf("</head>"));
+    const styleTag = /<style data-emotion="css ([\w -]+)" data-s="">([^<]+)<\/style>/.exec(head);
+    expect(styleTag).not.toBeNull();
+    const [, ids, css] = styleTag!;
+    // Every emotion class the page uses has its rules there, and its id is marked as inserted.
+    const used = new Set([...root.matchAll(/\bcss-([a-z0-9]+)\b/g)].map((m) => m[1]!));
+    expect(used.size).toBeGreaterThan(10);
+    for (const id of used) {
+      expect(css).toContain(`.css-${id}`);
+      expect(ids!.split(" ")).toContain(id);
+    }
+    expect(html.slice(html.indexOf("<body"))).not.toContain("<style");
   }, 60_000);
 
   it("renders prices in the display currency the cookie names", async () => {

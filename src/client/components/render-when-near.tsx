@@ -44,5 +44,9 @@ export function RenderWhenNear({ children, minH, margin = "400px", inServerHtml 
     observer.observe(element);
     return () => observer.disconnect();
   }, [near, margin]);
-  return near ? <>{children}</> : <Box ref={ref} minH={minH} aria-hidden>{placeholder}</Box>;
+  if (!near) return <Box ref={ref} minH={minH} aria-hidden>{placeholder}</Box>;
+  // Rendered but off screen (a server-rendered page's lower sections): the browser skips their
+  // style and layout until they near the viewport, sizing them by the reserved height meanwhile.
+  const reserved = typeof minH === "string" ? minH : (minH.base ?? Object.values(minH)[0] ?? "0px");
+  return <Box css={{ contentVisibility: "auto", containIntrinsicSize: `auto ${reserved}` }}>{children}</Box>;
 }

@@ -3,11 +3,15 @@ import { Suspense, useEffect } from "react";
 import { NotFoundPage } from "../components/not-found-page.tsx";
 import type { RouterContext } from "../lib/router-context.ts";
 import { AppShell } from "../features/shell/app-shell.tsx";
+import { currencyOptionsQuery } from "../features/shell/currency-select.tsx";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // Every page reads the site settings (the stale-price wording, the chat link, the contact address).
+  // Every page reads the site settings (the stale-price wording, the chat link, the contact
+  // address) and the top bar's currencies. Both are in a server-rendered page's cache: data
+  // arriving while the browser hydrates would make React finish hydrating in one long task.
   loader: ({ context: { queryClient, trpc } }) => {
     void queryClient.prefetchQuery(trpc.site.settings.queryOptions());
+    void queryClient.prefetchQuery(currencyOptionsQuery(trpc));
   },
   component: RootLayout,
   notFoundComponent: NotFoundPage,

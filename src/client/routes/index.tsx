@@ -1,6 +1,6 @@
 import { Container, Heading, Stack } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { RenderWhenNear } from "../components/render-when-near.tsx";
 import { CommunityChat } from "../features/landing/community-chat.tsx";
 import { Hero } from "../features/landing/hero.tsx";
@@ -56,13 +56,21 @@ function HomePage() {
       </Stack>
     );
   }
+  return <Landing />;
+}
+
+/**
+ * Memoised: this page re-renders when the auth answer arrives and when hydration ends (useAuth),
+ * and re-rendering every section and table then is a long main-thread task for nothing.
+ */
+const Landing = memo(function Landing() {
   return (
     <Stack gap="0">
       <Hero />
       <BelowTheFold />
     </Stack>
   );
-}
+});
 
 /** Below the hero, each section renders as it nears the viewport (see RenderWhenNear). */
 function BelowTheFold() {

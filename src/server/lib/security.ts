@@ -1,13 +1,18 @@
+import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { COLOR_MODE_SCRIPT } from "../../shared/color-mode-script.ts";
 import type { AppEnv } from "./hono-env.ts";
+
+/** The one inline script index.html carries, allowed by its hash and no other. */
+const colorModeScriptHash = `'sha256-${createHash("sha256").update(COLOR_MODE_SCRIPT).digest("base64")}'`;
 
 /** Chakra (emotion) injects style tags at run time, hence 'unsafe-inline' for styles only. */
 export const securityHeaders = () =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", colorModeScriptHash],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "https:"],
       connectSrc: ["'self'"],

@@ -4,7 +4,7 @@
  * into the built index.html: the page's markup in #root, its title, description and canonical
  * URL in the head, and the query cache it was rendered from as inert JSON for hydration.
  */
-import type { RenderRequest, RenderResult } from "../../client/entry-server.tsx";
+import type { PageStyles, RenderRequest, RenderResult } from "../../client/entry-server.tsx";
 
 type Renderer = {
   renderPage: (request: RenderRequest) => Promise<RenderResult>;
@@ -40,6 +40,17 @@ export interface PageAnswer {
 }
 
 /**
+ * The page's component styles as emotion's browser side adopts server-rendered ones: the key and
+ * rule ids in data-emotion, data-s so it is left in place. Last in the head, where emotion adds
+ * its rules, after the global stylesheet they override.
+ */
+function styleTag(styles: PageStyles): string {
+  if (styles.ids.length === 0) return "";
+  // Rules come from the app's style objects, never from visitors; still, nothing may end the element.
+  return `<style data-emotion="css ${escapeAttribute(styles.ids.join(" "))}" data-s="">${styles.css.replace(/<\/style/gi, "<\\/style")}</style>`;
+}
+
+/**
  * The HTML for a page request, or null when the path is client-rendered (signed-in areas and
  * live status). `template` is index.html with its preload hints already in the head.
  */
@@ -56,7 +67,7 @@ export async function renderPageHtml(
   const html = template
     .replace(TITLE, () => `<title>${escapeText(result.head.title)}</title>`)
     .replace(DESCRIPTION, () => `<meta name="description" content="${escapeAttribute(result.head.description)}" />`)
-    .replace("</head>", () => `<link rel="canonical" href="${escapeAttribute(canonical)}" /></head>`)
+    .replace("</head>", () => `<link rel="canonical" href="${escapeAttribute(canonical)}" />${styleTag(result.styles)}</head>`)
     .replace(OUTLET, () => result.html)
     .replace("</body>", () => `<script type="application/json" id="ssr-state">${scriptJson(result.state)}</script></body>`);
   return { status: result.status, html };

@@ -5,9 +5,11 @@ import { LuMoon, LuSun } from "react-icons/lu";
 
 /**
  * Follows the system scheme until the visitor picks one; the class on <html> drives Chakra.
- * next-themes' anti-flash <script> only works in server-rendered HTML, and a client-rendered
- * one never runs (and the CSP forbids inline scripts anyway), so it is typed as inert data;
- * index.html's inline style covers the first paint instead.
+ * index.html sets that class before the first paint (src/shared/color-mode-script.ts, allowed by
+ * the CSP by its hash), so next-themes' own script, which the CSP would refuse, is typed as inert
+ * data. Transitions are switched off only for the visitor's toggle (toggleColorMode):
+ * next-themes' disableTransitionOnChange also runs on mount, restyling the whole page twice
+ * while it starts.
  */
 export function ColorModeProvider(props: ThemeProviderProps) {
   return (
@@ -15,7 +17,6 @@ export function ColorModeProvider(props: ThemeProviderProps) {
       attribute="class"
       defaultTheme="system"
       enableSystem
-      disableTransitionOnChange
       scriptProps={{ type: "application/json" }}
       {...props}
     />
@@ -25,7 +26,19 @@ export function ColorModeProvider(props: ThemeProviderProps) {
 export function useColorMode() {
   const { resolvedTheme, setTheme } = useTheme();
   const colorMode = resolvedTheme === "dark" ? "dark" : "light";
-  return { colorMode, toggleColorMode: () => setTheme(colorMode === "dark" ? "light" : "dark") } as const;
+  const toggleColorMode = () => {
+    // Every colour changes at once, without each element's own transition.
+    const pause = document.createElement("style");
+    pause.textContent = "*,*::before,*::after{transition:none!important}";
+    document.head.appendChild(pause);
+    setTheme(colorMode === "dark" ? "light" : "dark");
+    // next-themes applies the class in an effect; restyle with it before transitions return.
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      window.getComputedStyle(document.body);
+      pause.remove();
+    }));
+  };
+  return { colorMode, toggleColorMode } as const;
 }
 
 export function ColorModeButton(props: Omit<IconButtonProps, "aria-label">) {

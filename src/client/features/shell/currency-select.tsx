@@ -8,6 +8,9 @@ import { useTRPC } from "../../lib/trpc.ts";
 const FIRST = ["USD", "EUR", "GBP", "CAD", "AUD", "JPY", "CHF"];
 const HOUR_MS = 3_600_000;
 
+/** The select's query; the root route prefetches it, so a server-rendered page has every option. */
+export const currencyOptionsQuery = (trpc: ReturnType<typeof useTRPC>) => ({ ...trpc.prices.currencies.queryOptions(), staleTime: HOUR_MS });
+
 /**
  * The ECB's current currencies: those quoted on its newest day (a currency it stopped quoting,
  * like RUB, keeps old rates but is not offered), plus the one chosen, so the select shows it.
@@ -24,7 +27,7 @@ export function offeredCurrencies(options: readonly CurrencyOption[] | undefined
 export function CurrencySelect({ width = "auto" }: { width?: string }) {
   const trpc = useTRPC();
   const currency = useDisplayCurrency();
-  const options = useQuery({ ...trpc.prices.currencies.queryOptions(), staleTime: HOUR_MS });
+  const options = useQuery(currencyOptionsQuery(trpc));
   return (
     <NativeSelect.Root size="sm" width={width}>
       <NativeSelect.Field aria-label="Display currency" value={currency} onChange={(e) => setDisplayCurrency(e.currentTarget.value)}>
