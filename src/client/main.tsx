@@ -6,48 +6,64 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import "virtual:chakra-global.css";
 import type { AppRouter } from "../server/trpc/root.ts";
 import { AppRoot } from "./app-root.tsx";
+import { getSystem } from "./components/ui/system.ts";
 import { getDisplayCurrency } from "./lib/display-currency.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { createTrpcClient } from "./lib/trpc.ts";
 import { createAppRouter } from "./router.tsx";
 
-const queryClient = createQueryClient();
-const trpcClient = createTrpcClient();
-const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
-const router = createAppRouter({ queryClient, trpc, currency: getDisplayCurrency });
+/**
+ * Hands the main thread back to the browser between start-up steps, so input and painting are
+ * never held up by the whole start at once (scheduler.yield where the browser has it).
+ */
+const yieldToMain = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 
-/** The query cache the server rendered this page from (entry-server.tsx), when it did. */
-const ssrState = document.getElementById("ssr-state");
-if (ssrState?.textContent) hydrate(queryClient, JSON.parse(ssrState.textContent) as DehydratedState);
+/**
+ * Evaluating the bundle is one task; each step after it is its own: the Chakra system, the
+ * router with the server's query cache, then the first render. That render waits for the page's
+ * code (route loaders only start data requests; on a server-rendered page the data is in the
+ * cache already), so the shell and the page appear together in one render, and that render is
+ * a transition: React works on it in slices of a few milliseconds instead of one long
+ * main-thread task, which is what slow phones (and Lighthouse's Total Blocking Time) punish.
+ * Hydration is sliced the same way.
+ */
+async function start(root: HTMLElement) {
+  await yieldToMain();
+  getSystem();
+  await yieldToMain();
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient();
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+  const router = createAppRouter({ queryClient, trpc, currency: getDisplayCurrency });
+  /** The query cache the server rendered this page from (entry-server.tsx), when it did. */
+  const ssrState = document.getElementById("ssr-state");
+  if (ssrState?.textContent) hydrate(queryClient, JSON.parse(ssrState.textContent) as DehydratedState);
+  await router.load().catch(() => undefined);
+  await yieldToMain();
 
-const app = (
-  <StrictMode>
-    <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />
-  </StrictMode>
-);
-
-// The first render waits for the page's code (route loaders only start data requests; on a
-// server-rendered page the data is in the cache already), so the shell and the page appear
-// together in one render, and that render is a transition: React works on it in slices of a few
-// milliseconds instead of one long main-thread task, which is what slow phones (and Lighthouse's
-// Total Blocking Time) punish. Hydration is sliced the same way.
-router
-  .load()
-  .catch(() => undefined)
-  .finally(() => {
-    if (ssrState) {
-      // The server rendered without the router's own Suspense wrapper; so must hydration.
-      router.ssr = { manifest: undefined };
-      startTransition(() => {
-        hydrateRoot(rootElement, app, {
-          onRecoverableError: (error) => console.error("Hydration error:", error),
-        });
+  const app = (
+    <StrictMode>
+      <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />
+    </StrictMode>
+  );
+  if (ssrState) {
+    // The server rendered without the router's own Suspense wrapper; so must hydration.
+    router.ssr = { manifest: undefined };
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.error("Hydration error:", error),
       });
-    } else {
-      const root = createRoot(rootElement);
-      startTransition(() => root.render(app));
-    }
-  });
+    });
+  } else {
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(app));
+  }
+}
+
+void start(rootElement);

@@ -1,15 +1,19 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { ColorModeProvider } from "./color-mode.tsx";
-import { system } from "./system.ts";
+import { getSystem } from "./system.ts";
 import { Toaster } from "./toaster.tsx";
+
+type System = ReturnType<typeof getSystem>;
 
 // Same system, minus the global styles, for when they arrive as a stylesheet instead. Copied by
 // descriptor, not spread: in the build `_global` is a lazy getter (vite.config.ts) a spread would run.
-const systemWithoutGlobals: typeof system = Object.defineProperties(
-  {} as typeof system,
-  { ...Object.getOwnPropertyDescriptors(system), _global: { value: [], enumerable: true } },
-);
+let withoutGlobals: System | undefined;
+const systemWithoutGlobals = (): System =>
+  (withoutGlobals ??= Object.defineProperties({} as System, {
+    ...Object.getOwnPropertyDescriptors(getSystem()),
+    _global: { value: [], enumerable: true },
+  }));
 
 interface UiProviderProps {
   children: ReactNode;
@@ -22,7 +26,7 @@ interface UiProviderProps {
 
 export function UiProvider({ children, globalCssLoaded = false }: UiProviderProps) {
   return (
-    <ChakraProvider value={globalCssLoaded ? systemWithoutGlobals : system}>
+    <ChakraProvider value={globalCssLoaded ? systemWithoutGlobals() : getSystem()}>
       <ColorModeProvider>
         {children}
         <Toaster />

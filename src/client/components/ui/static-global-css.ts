@@ -7,10 +7,10 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { system } from "./system.ts";
+import { getSystem } from "./system.ts";
 
 export function renderChakraGlobalCss(): string {
   // Emotion's server rendering writes each <Global> as an inline <style> tag, in order.
-  const html = renderToString(createElement(ChakraProvider, { value: system, children: null }));
+  const html = renderToString(createElement(ChakraProvider, { value: getSystem(), children: null }));
   return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join("\n");
 }

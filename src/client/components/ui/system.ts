@@ -80,4 +80,10 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, config));
+/**
+ * Made on first use, not when the module loads: creating the system is the costliest single step
+ * of the app's start, and main.tsx runs it as a task of its own instead of inside the one that
+ * evaluates the whole bundle (a phone's main thread is then blocked for less at a time).
+ */
+let created: ReturnType<typeof createSystem> | undefined;
+export const getSystem = () => (created ??= createSystem(mergeConfigs(defaultBaseConfig, config)));

@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { provider, providerPrice } from "../../testing/fixtures.ts";
+import { controlIntersections } from "../../testing/intersection.ts";
 import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
 import { trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
 import { RegistrarPage } from "./registrar-page.tsx";
 
 useMsw();
+afterEach(() => vi.unstubAllGlobals());
 
 const PORKBUN = provider({ id: 1, name: "Porkbun", domain: "porkbun.com", website: "https://porkbun.com", ianaId: 1861 });
 const ROWS = [
@@ -33,7 +35,13 @@ describe("registrar page", () => {
         { serviceProviderId: 9, providerName: "Other", registrationPrice: "1.00", renewalPrice: "1.00", currency: "USD", isPromo: false, validFrom: "2024-01-01", validUntil: "2025-03-22", endReason: "changed" },
       ], (input: { tldId: string }) => asked.push(input.tldId)),
     );
+    const view = controlIntersections();
     renderUi(<RegistrarPage rawId="1" />);
+    // Below the whole price table, the history waits until a visitor scrolls near: no request before.
+    await screen.findByText(".io");
+    expect(screen.queryByRole("combobox", { name: "TLD shown in the price history" })).toBeNull();
+    expect(asked).toEqual([]);
+    act(() => view.reveal());
     const select = await screen.findByRole("combobox", { name: "TLD shown in the price history" });
     expect((select as HTMLSelectElement).value).toBe("com");
     expect(await screen.findByRole("img", { name: /Porkbun price history of \.com/ })).toBeTruthy();

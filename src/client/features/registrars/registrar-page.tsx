@@ -6,6 +6,7 @@ import { EXAMPLE_HOST } from "../../../shared/domain-name.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { DomainInput } from "../../components/domain-actions/domain-input.tsx";
 import { PageMessage } from "../../components/page-message.tsx";
+import { RenderWhenNear } from "../../components/render-when-near.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { isMissing } from "../../lib/trpc-errors.ts";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
@@ -95,7 +96,10 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
       </SectionCard>
       {provider && rows && rows.length > 0 && (
         <Box mt="8">
-          <RegistrarHistory provider={provider} rows={rows} />
+          {/* Below the whole price table: its query and render wait until a visitor scrolls near. */}
+          <RenderWhenNear minH="md" inServerHtml={false}>
+            <RegistrarHistory provider={provider} rows={rows} />
+          </RenderWhenNear>
         </Box>
       )}
     </Container>
