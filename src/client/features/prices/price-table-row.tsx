@@ -1,8 +1,8 @@
-import { Link } from "@tanstack/react-router";
 import { promoWording } from "../../../shared/price-format.ts";
 import { CategoryBadge, PromoBadge } from "../../components/category-badge.tsx";
 import { DisplayPrice, shownPrice } from "../../components/display-price.tsx";
-import { CheckedNote, StaleBadge, useStaleExplanation } from "../../components/price-freshness.tsx";
+import { CheckedNote, StaleBadge } from "../../components/price-freshness.tsx";
+import { SpaAnchor } from "../../components/spa-anchor.tsx";
 import { promoQuote, type PriceRow } from "./filter-rows.ts";
 
 type Field = "registrationPrice" | "renewalPrice" | "transferPrice" | "threeYearPrice";
@@ -33,18 +33,18 @@ function RegistrationPrice({ row, explanation }: { row: PriceRow; explanation: s
   );
 }
 
-/** Plain cells, styled by PLAIN_ROWS_CSS on the table (see components/plain-table-css.ts). */
-export function PriceTableRow({ row }: { row: PriceRow }) {
+/**
+ * Plain cells, styled by PLAIN_ROWS_CSS on the table (see components/plain-table-css.ts), and no
+ * per-row hooks: `explanation` (useStaleExplanation) is read once by the table.
+ */
+export function PriceTableRow({ row, explanation }: { row: PriceRow; explanation: string }) {
   // Headline prices are the lowest USD quotes (spec section 5), shown in the display currency.
-  const explanation = useStaleExplanation();
   const figure = (field: Field, isStale: boolean) => <Figure field={field} isStale={isStale} row={row} explanation={explanation} />;
   return (
     <tr>
       <td data-sticky="">
         <span className="cell-stack">
-          <Link to="/tld/$tldId" params={{ tldId: row.name }}>
-            .{row.unicodeName ?? row.name}
-          </Link>
+          <SpaAnchor href={`/tld/${row.name}`}>.{row.unicodeName ?? row.name}</SpaAnchor>
           {row.unicodeName && <span className="sub">.{row.name}</span>}
           <CheckedNote lastCheckedAt={row.lastCheckedAt} isStale={row.isStale} explanation={explanation} />
           {/* On a phone the category column is hidden and the badge sits under the name. */}

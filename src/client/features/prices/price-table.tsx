@@ -1,6 +1,7 @@
 import { Card, Heading, Skeleton, Table, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { PLAIN_ROWS_CSS } from "../../components/plain-table-css.ts";
+import { useStaleExplanation } from "../../components/price-freshness.tsx";
 import type { PriceRow } from "./filter-rows.ts";
 import { PaginationBar } from "./pagination-bar.tsx";
 import { PriceFilterBar } from "./price-filter-bar.tsx";
@@ -47,6 +48,7 @@ const TABLE_CSS = {
 };
 
 function Body({ rows, status }: Pick<PriceTableProps, "rows" | "status">) {
+  const explanation = useStaleExplanation();
   if (status === "pending") {
     return Array.from({ length: SKELETON_ROWS }, (_, i) => (
       <tr key={i} data-testid="skeleton-row">
@@ -58,7 +60,7 @@ function Body({ rows, status }: Pick<PriceTableProps, "rows" | "status">) {
   }
   if (status === "error") return <MessageRow error>Failed to load domain prices. Please try again later.</MessageRow>;
   if (!rows?.length) return <MessageRow>No domain pricing data available</MessageRow>;
-  return rows.map((row) => <PriceTableRow key={row.id} row={row} />);
+  return rows.map((row) => <PriceTableRow key={row.id} row={row} explanation={explanation} />);
 }
 
 /** The TLD price table shared by the home page and /tlds (spec section 2). */

@@ -1,5 +1,4 @@
 import { Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
-import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { CategoryBadge } from "../../components/category-badge.tsx";
 import { QuotePriceCells } from "../../components/quote-price-cells.tsx";
@@ -7,6 +6,7 @@ import { CheckedNote, useStaleExplanation } from "../../components/price-freshne
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { domainForTld, supports } from "../../components/domain-actions/redirect-links.ts";
 import { PLAIN_ROWS_CSS } from "../../components/plain-table-css.ts";
+import { SpaAnchor } from "../../components/spa-anchor.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 type Provider = RouterOutputs["providers"]["getById"];
@@ -24,16 +24,26 @@ interface RegistrarPricingTableProps {
   domain: string;
 }
 
-function PriceRow({ row, provider, domain, isListed }: { row: Row; provider: Provider; domain: string; isListed: (name: string) => boolean }) {
-  const explanation = useStaleExplanation();
+interface PriceRowProps {
+  row: Row;
+  provider: Provider;
+  domain: string;
+  isListed: (name: string) => boolean;
+  /** What "stale" means (useStaleExplanation), read once for the table instead of once per row. */
+  explanation: string;
+}
+
+/**
+ * A row of plain elements: a big registrar's first step is 100 of them, and per-row hooks
+ * (a router Link, a settings query) made hydrating them a long main-thread task on a phone.
+ */
+function PriceRow({ row, provider, domain, isListed, explanation }: PriceRowProps) {
   // Spec: the buttons appear only once something is typed and the provider links that action.
   const kinds = domain.trim() ? (["register", "transfer"] as const).filter((kind) => supports(provider, kind)) : [];
   return (
     <tr>
       <td>
-        <Link to="/tld/$tldId" params={{ tldId: String(row.tld.id) }}>
-          .{row.tld.unicodeName ?? row.tld.name}
-        </Link>
+        <SpaAnchor href={`/tld/${row.tld.id}`}>.{row.tld.unicodeName ?? row.tld.name}</SpaAnchor>
         <CheckedNote lastCheckedAt={row.lastCheckedAt} isStale={row.isStale} explanation={explanation} />
       </td>
       <td>
@@ -54,6 +64,7 @@ function PriceRow({ row, provider, domain, isListed }: { row: Row; provider: Pro
 
 export function RegistrarPricingTable({ provider, rows, status, domain }: RegistrarPricingTableProps) {
   const [shown, setShown] = useState(ROWS_PER_STEP);
+  const explanation = useStaleExplanation();
   // The registrar's own names decide where a typed domain's suffix ends (example.co.uk is co.uk's).
   const isListed = useMemo(() => {
     const names = new Set(rows?.map((r) => r.tld.name));
@@ -91,7 +102,7 @@ export function RegistrarPricingTable({ provider, rows, status, domain }: Regist
             )}
             {status === "success" &&
               provider &&
-              rows?.slice(0, shown).map((row) => <PriceRow key={row.id} row={row} provider={provider} domain={domain} isListed={isListed} />)}
+              rows?.slice(0, shown).map((row) => <PriceRow key={row.id} row={row} provider={provider} domain={domain} isListed={isListed} explanation={explanation} />)}
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>

@@ -1,11 +1,11 @@
 import { Skeleton, Table } from "@chakra-ui/react";
-import { Link } from "@tanstack/react-router";
 import { priceOrMissing } from "../../../shared/price-format.ts";
 import { QuotePriceCells } from "../../components/quote-price-cells.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { supports } from "../../components/domain-actions/redirect-links.ts";
 import { PLAIN_ROWS_CSS } from "../../components/plain-table-css.ts";
+import { SpaAnchor } from "../../components/spa-anchor.tsx";
 import { ProviderLogo } from "../../components/provider-logo.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
@@ -18,18 +18,16 @@ interface ProviderPriceTableProps {
   domain: string;
 }
 
-function QuoteRow({ quote, domain, tldName }: { quote: Quote; domain: string; tldName: string }) {
+/** Plain elements and no per-row hooks: `explanation` (useStaleExplanation) is read once by the table. */
+function QuoteRow({ quote, domain, tldName, explanation }: { quote: Quote; domain: string; tldName: string; explanation: string }) {
   const provider = quote.serviceProvider;
-  const explanation = useStaleExplanation();
   return (
     <tr>
       <td>
         <span className="cell-row">
           <ProviderLogo name={provider.name} logoUrl={provider.logoUrl} size={32} />
           <span className="cell-stack">
-            <Link to="/registrar/$providerId" params={{ providerId: String(provider.id) }}>
-              {provider.name}
-            </Link>
+            <SpaAnchor href={`/registrar/${provider.id}`}>{provider.name}</SpaAnchor>
             <span className="sub">{provider.domain}</span>
             <CheckedNote lastCheckedAt={quote.lastCheckedAt} isStale={quote.isStale} explanation={explanation} />
           </span>
@@ -63,6 +61,7 @@ function Message({ children, error = false }: { children: string; error?: boolea
 export function ProviderPriceTable({ tldName, quotes, status, domain }: ProviderPriceTableProps) {
   const registration = (q: Quote) => priceOrMissing((q.display ?? q).registrationPrice);
   const sorted = [...(quotes ?? [])].sort((a, b) => registration(a) - registration(b));
+  const explanation = useStaleExplanation();
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" css={PLAIN_ROWS_CSS}>
@@ -88,7 +87,7 @@ export function ProviderPriceTable({ tldName, quotes, status, domain }: Provider
           {status === "error" && <Message error>Failed to load pricing data. Please try again later.</Message>}
           {status === "success" && sorted.length === 0 && <Message>No domain pricing data available</Message>}
           {sorted.map((quote) => (
-            <QuoteRow key={quote.id} quote={quote} domain={domain} tldName={tldName} />
+            <QuoteRow key={quote.id} quote={quote} domain={domain} tldName={tldName} explanation={explanation} />
           ))}
         </Table.Body>
       </Table.Root>
