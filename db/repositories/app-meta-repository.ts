@@ -12,6 +12,8 @@ export const META_KEYS = {
   priceRowFormat: "price_row_format",
   /** Up to when price rows were rewritten for quotes turning stale (ISO instant). */
   priceStaleSweptAt: "price_stale_swept_at",
+  /** Changes whenever price rows are written, in the same transaction (price-read-model.ts). */
+  priceRowsVersion: "price_rows_version",
 } as const;
 
 export async function getMeta({ db, t }: Db, keys: string[]): Promise<Record<string, string>> {

@@ -1,12 +1,12 @@
 /**
  * The price list read path: pages of stored row JSON (tld_price_rows), sorted, filtered and
- * paged in SQL over the narrow tld_price_summaries (a few pages for the whole catalogue, so a
- * search scans it without touching the rows). Every search term a visitor types is a new
- * query, so the statements are prepared once per handle and per shape (sort, order, filters).
+ * paged over the read model of every priced TLD's summary (price-read-model.ts, decision 021).
+ * Every search term a visitor types is a new query; each costs one small version check against
+ * the database and a scan of a few thousand in-memory entries, on SQLite and PostgreSQL alike.
  */
-import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PriceSortField } from "../../src/shared/schemas/price-list.ts";
-import { containsSubstring, prepareSelect, type Db, type PreparedSelect } from "../client.ts";
+import type { Db } from "../client.ts";
+import { priceReadModel, sortedEntries, type PriceEntry } from "./price-read-model.ts";
 import { searchTextOf } from "./price-summary-repository.ts";
 
 export interface PriceTableQuery {
@@ -21,106 +21,28 @@ export interface PriceTableQuery {
   tld?: string | undefined;
 }
 
-interface Shape {
-  sortBy: PriceSortField;
-  sortOrder: "asc" | "desc";
-  search: boolean;
-  category: boolean;
-  tld: boolean;
-}
-
-const statements = new WeakMap<Db, Map<string, PreparedSelect<unknown>>>();
-
-function prepared<T>(handle: Db, name: string, build: () => Parameters<typeof prepareSelect<T>>[2]): PreparedSelect<T> {
-  let byName = statements.get(handle);
-  if (!byName) statements.set(handle, (byName = new Map()));
-  let statement = byName.get(name);
-  if (!statement) byName.set(name, (statement = prepareSelect<T>(handle, name, build()) as PreparedSelect<unknown>));
-  return statement as PreparedSelect<T>;
-}
-
-function filterOf(handle: Db, shape: Pick<Shape, "search" | "category" | "tld">): SQL | undefined {
-  const s = handle.t.tldPriceSummaries;
-  const conditions: SQL[] = [];
-  if (shape.search) conditions.push(containsSubstring(handle, s.searchText, sql.placeholder("search")));
-  if (shape.category) conditions.push(eq(s.category, sql.placeholder("category")));
-  if (shape.tld) conditions.push(eq(s.name, sql.placeholder("tld")));
-  return conditions.length ? and(...conditions) : undefined;
-}
-
-/**
- * The inner query sorts and pages only keys (row JSON would make every sorted row heavy); the
- * outer one fetches the page's rows and the total. A search matches few TLDs but its pattern
- * is the costly part, so it is evaluated once: the inner query counts the matches with a
- * window (which costs per matching row, too much for the whole list or a whole category).
- */
-function pageStatement(handle: Db, shape: Shape) {
-  const name = `price_page_${shape.sortBy}_${shape.sortOrder}_${shape.search ? "s" : ""}${shape.category ? "c" : ""}${shape.tld ? "t" : ""}`;
-  return prepared<{ rowJson: string | null; total: number | null }>(handle, name, () => {
-    const { db, t } = handle;
-    const s = t.tldPriceSummaries;
-    const sortColumn = {
-      tldName: s.name, registrationPrice: s.minRegistration, renewalPrice: s.minRenewal,
-      transferPrice: s.minTransfer, threeYearPrice: s.minThreeYear,
-    }[shape.sortBy];
-    const direction = shape.sortOrder === "desc" ? sql`desc` : sql`asc`;
-    const windowCount = shape.search ? sql<number>`count(*) over ()` : sql<null>`null`;
-    const page = db
-      .select({
-        id: sql<number>`${s.tldId}`.as("page_id"), sortKey: sql`${sortColumn}`.as("page_key"),
-        name: sql<string>`${s.name}`.as("page_name"), total: windowCount.as("page_total"),
-      })
-      .from(s)
-      .where(filterOf(handle, shape))
-      // Unpriced cells sort last either way; the name breaks ties so pages never overlap.
-      .orderBy(sql`${sortColumn} ${direction} nulls last`, asc(s.name))
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .as("page");
-    // Otherwise the count is an uncorrelated subquery of the same statement: one round trip.
-    const total = shape.search ? page.total : sql<number>`(${countQuery(handle, shape)})`;
-    const r = t.tldPriceRows;
-    return db.select({ rowJson: r.rowJson, total }).from(page).leftJoin(r, eq(r.tldId, page.id))
-      .orderBy(sql`${page.sortKey} ${direction} nulls last`, asc(page.name));
-  });
-}
-
-function countQuery(handle: Db, shape: Pick<Shape, "search" | "category" | "tld">) {
-  return handle.db.select({ total: count() }).from(handle.t.tldPriceSummaries).where(filterOf(handle, shape));
-}
-
-function countStatement(handle: Db, shape: Pick<Shape, "search" | "category" | "tld">) {
-  const name = `price_count_${shape.search ? "s" : ""}${shape.category ? "c" : ""}${shape.tld ? "t" : ""}`;
-  return prepared<{ total: number }>(handle, name, () => countQuery(handle, shape));
-}
-
-function rowJsonOf(rows: { rowJson: string | null }[]): string[] {
-  return rows.map((r) => {
+function rowJsonOf(entries: readonly PriceEntry[]): string[] {
+  return entries.map((e) => {
     // Written with every summary; absent only before rebuildStalePriceRows has run once.
-    if (r.rowJson === null) throw new Error("tld_price_rows has no row for a summary: price rows were not rebuilt");
-    return r.rowJson;
+    if (e.rowJson === null) throw new Error("tld_price_rows has no row for a summary: price rows were not rebuilt");
+    return e.rowJson;
   });
 }
 
 /** One page of priced TLDs as stored row JSON, and how many TLDs match. */
 export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<{ rows: string[]; total: number }> {
+  const model = await priceReadModel(handle);
   const search = q.search?.trim().replace(/^\./, "");
-  const shape = { sortBy: q.sortBy, sortOrder: q.sortOrder, search: !!search, category: !!q.category, tld: !!q.tld };
-  const values = { search: search ? searchTextOf(search, null) : undefined, category: q.category, tld: q.tld, limit: q.limit, offset: q.offset };
-  const rows = await pageStatement(handle, shape).all(values);
-  // A page past the end has no row to carry the count.
-  const total = rows.length ? rows[0]!.total : (await countStatement(handle, shape).all(values))[0]?.total;
-  return { rows: rowJsonOf(rows), total: Number(total ?? 0) };
+  // The same lower-cased text the summaries store: a plain substring test, % and _ included.
+  const term = search ? searchTextOf(search, null) : undefined;
+  const { category, tld } = q;
+  const sorted = sortedEntries(model, q.sortBy, q.sortOrder, category || undefined);
+  const matches = !term && !tld ? sorted : sorted.filter((e) => (!term || e.searchText.includes(term)) && (!tld || e.name === tld));
+  return { rows: rowJsonOf(matches.slice(q.offset, q.offset + q.limit)), total: matches.length };
 }
 
-/** Stored row JSON of named TLDs (the common-prices table), in the order given. */
+/** Stored row JSON of named TLDs (the common-prices table), in the order given; names without a row are skipped. */
 export async function listPriceRowsByName(handle: Db, names: readonly string[]): Promise<string[]> {
-  const { db, t } = handle;
-  const s = t.tldPriceSummaries;
-  const rows = await db
-    .select({ name: s.name, rowJson: t.tldPriceRows.rowJson })
-    .from(s)
-    .leftJoin(t.tldPriceRows, eq(t.tldPriceRows.tldId, s.tldId))
-    .where(inArray(s.name, [...names]));
-  return rowJsonOf(names.flatMap((n) => rows.filter((r) => r.name === n)));
+  const model = await priceReadModel(handle);
+  return rowJsonOf(names.flatMap((n) => model.byName.get(n) ?? []));
 }

@@ -14,6 +14,7 @@
  * moves with time, not only with writes. refreshRowsTurnedStale rewrites the rows whose quotes
  * crossed the stale boundary since the last sweep (docs/decisions/016-stale-price-rows.md).
  */
+import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { DEFAULT_DISPLAY_CURRENCY } from "../../src/shared/currency.ts";
 import { createDisplayConverter, withRowDisplay, type DisplayConverter } from "../../src/shared/display-converter.ts";
@@ -108,6 +109,10 @@ async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefine
     });
     await db.insert(r).values(rows.slice(i, i + CHUNK)).onConflictDoUpdate({ target: r.tldId, set: { rowJson: sql`excluded.row_json` } });
   }
+  // In the writer's transaction: every process's read model reloads on its next read.
+  const version = randomUUID();
+  await db.insert(t.appMeta).values({ key: META_KEYS.priceRowsVersion, value: version, updatedAt: now })
+    .onConflictDoUpdate({ target: t.appMeta.key, set: { value: version, updatedAt: now } });
 }
 
 /** What a search matches: the name and Unicode name, lower-cased (see searchTextPattern). */

@@ -17,6 +17,8 @@ export interface TestDb {
   db: Db;
   /** The PostgreSQL database's URL (for clients that open their own connections, e.g. pg-boss). */
   url?: string;
+  /** The SQLite database's file (for a second handle on it, as another process would open). */
+  sqlitePath?: string;
   drop(): Promise<void>;
 }
 
@@ -30,7 +32,7 @@ export async function createTestDb(dialect: Dialect, options: { seeded?: boolean
     if (seeded) copyFileSync(inject("sqliteTemplate"), file);
     const db = openDb({ sqlitePath: file });
     if (!seeded) await db.migrate();
-    return { db, drop: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
+    return { db, sqlitePath: file, drop: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
   }
   const base = process.env.TEST_DATABASE_URL;
   const template = inject("pgTemplate");

@@ -17,9 +17,13 @@ export interface CachedJson {
 /** A serialised answer with its ETag; `json` must already be valid JSON text. */
 export function cachedJson(json: string): CachedJson {
   const encodings = new Map<string, Buffer>();
+  let etag: string | undefined;
   return {
     json,
-    etag: `W/"${createHash("sha1").update(json).digest("base64url")}"`,
+    // Hashed on first use: an answer wrapped in tRPC's envelope is sent with the envelope's ETag.
+    get etag() {
+      return (etag ??= `W/"${createHash("sha1").update(json).digest("base64url")}"`);
+    },
     encoded(encoding) {
       let body = encodings.get(encoding);
       if (!body) {

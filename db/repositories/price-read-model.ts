@@ -1,0 +1,169 @@
+/**
+ * The price list's read model (decision 021): every priced TLD's summary and stored row JSON,
+ * held per database handle and checked against the database on every read. Writers of price
+ * rows set a new `price_rows_version` in app_meta in the same transaction as the rows
+ * (refreshTldPriceSummaries); a read first asks for that version (one small prepared statement,
+ * shared by the reads that arrive while one runs) and reloads everything when it differs, so
+ * another process's commit is seen on its next read.
+ * Sorting, filtering and paging then run over a few thousand in-memory entries, in the same order
+ * the SQL statement used to produce: the chosen minimum, unpriced last either way, ties by name.
+ */
+import { asc, eq, sql } from "drizzle-orm";
+import type { PriceSortField } from "../../src/shared/schemas/price-list.ts";
+import { prepareSelect, type Db, type PreparedSelect } from "../client.ts";
+import { META_KEYS } from "./app-meta-repository.ts";
+
+export interface PriceEntry {
+  tldId: number;
+  name: string;
+  category: string;
+  /** Lower-cased name and Unicode name (searchTextOf): what a search matches as a substring. */
+  searchText: string;
+  minRegistration: number | null;
+  minRenewal: number | null;
+  minTransfer: number | null;
+  minThreeYear: number | null;
+  rowJson: string | null;
+}
+
+interface Model {
+  /** The app_meta value the entries were loaded at ("" before any writer set one). */
+  version: string;
+  entries: PriceEntry[];
+  byName: Map<string, PriceEntry>;
+  /** Entries in each sort's order, whole or of one category, made on first use. */
+  sorted: Map<string, PriceEntry[]>;
+}
+
+interface HandleState {
+  versionStatement: PreparedSelect<{ value: string }>;
+  /** The version check running now, and the one queued to start when it ends (see currentVersion). */
+  running?: Promise<string>;
+  queued?: Promise<string>;
+  model?: Model;
+  /** The load in flight: concurrent reads that find the model outdated share it. */
+  loading?: { version: string; promise: Promise<Model> };
+}
+
+const states = new WeakMap<Db, HandleState>();
+
+function stateOf(handle: Db): HandleState {
+  let state = states.get(handle);
+  if (!state) {
+    const { db, t } = handle;
+    const versionStatement = prepareSelect<{ value: string }>(
+      handle,
+      "price_rows_version",
+      db.select({ value: t.appMeta.value }).from(t.appMeta).where(eq(t.appMeta.key, sql.placeholder("key"))),
+    );
+    states.set(handle, (state = { versionStatement }));
+  }
+  return state;
+}
+
+async function loadModel(handle: Db, version: string): Promise<Model> {
+  const { db, t } = handle;
+  const s = t.tldPriceSummaries;
+  const entries: PriceEntry[] = await db
+    .select({
+      tldId: s.tldId, name: s.name, category: s.category, searchText: s.searchText,
+      minRegistration: s.minRegistration, minRenewal: s.minRenewal, minTransfer: s.minTransfer, minThreeYear: s.minThreeYear,
+      rowJson: t.tldPriceRows.rowJson,
+    })
+    .from(s)
+    .leftJoin(t.tldPriceRows, eq(t.tldPriceRows.tldId, s.tldId))
+    .orderBy(asc(s.name));
+  return { version, entries, byName: new Map(entries.map((e) => [e.name, e])), sorted: new Map() };
+}
+
+/**
+ * The database's price-rows version, read by a check that started after this call: a read never
+ * trusts a check begun before it arrived (a commit could fall in between). Calls that arrive
+ * while a check runs share the one queued behind it, so under load the database answers one
+ * check per round trip instead of one per request.
+ */
+function currentVersion(state: HandleState): Promise<string> {
+  if (state.queued) return state.queued;
+  const run = (): Promise<string> => {
+    const check = state.versionStatement.all({ key: META_KEYS.priceRowsVersion }).then((rows) => rows[0]?.value ?? "");
+    state.running = check;
+    const clear = () => {
+      if (state.running === check) state.running = undefined;
+    };
+    check.then(clear, clear);
+    return check;
+  };
+  if (!state.running) return run();
+  const queued = state.running.then(
+    () => undefined,
+    () => undefined,
+  ).then(() => {
+    state.queued = undefined;
+    return run();
+  });
+  state.queued = queued;
+  return queued;
+}
+
+/**
+ * The model as of the database's current version. The version is read before the rows, so a
+ * write committed in between makes the rows newer than their tag, never older: the next read
+ * then finds a new version and loads again.
+ */
+export async function priceReadModel(handle: Db): Promise<Model> {
+  const state = stateOf(handle);
+  const version = await currentVersion(state);
+  if (state.model?.version === version) return state.model;
+  if (state.loading?.version !== version) {
+    const promise = loadModel(handle, version);
+    const loading = { version, promise };
+    state.loading = loading;
+    promise.then(
+      (model) => {
+        if (state.loading === loading) state.loading = undefined;
+        state.model = model;
+      },
+      () => {
+        if (state.loading === loading) state.loading = undefined;
+      },
+    );
+  }
+  return state.loading!.promise;
+}
+
+const SORT_KEY: Record<PriceSortField, (e: PriceEntry) => number | string | null> = {
+  tldName: (e) => e.name,
+  registrationPrice: (e) => e.minRegistration,
+  renewalPrice: (e) => e.minRenewal,
+  transferPrice: (e) => e.minTransfer,
+  threeYearPrice: (e) => e.minThreeYear,
+};
+
+/** Names compare by code unit, as SQLite's BINARY collation does (the same order on both dialects). */
+const byName = (a: PriceEntry, b: PriceEntry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * Entries by `sortBy` in `order`, unpriced (null) last either way, ties by name ascending; only
+ * `category`'s when given (an index per category, as the summaries table has in SQL).
+ */
+export function sortedEntries(model: Model, sortBy: PriceSortField, order: "asc" | "desc", category?: string): PriceEntry[] {
+  const cacheKey = `${sortBy}:${order}:${category ?? ""}`;
+  let sorted = model.sorted.get(cacheKey);
+  if (!sorted && category !== undefined) {
+    sorted = sortedEntries(model, sortBy, order).filter((e) => e.category === category);
+    model.sorted.set(cacheKey, sorted);
+  }
+  if (!sorted) {
+    const key = SORT_KEY[sortBy];
+    const direction = order === "desc" ? -1 : 1;
+    sorted = [...model.entries].sort((a, b) => {
+      const x = key(a);
+      const y = key(b);
+      if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
+      if (x !== y) return (x < y ? -1 : 1) * direction;
+      return byName(a, b);
+    });
+    model.sorted.set(cacheKey, sorted);
+  }
+  return sorted;
+}
