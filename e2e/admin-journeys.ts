@@ -89,6 +89,8 @@ export const adminJourneys = (deps: AdminJourneyDeps): Journey[] => [
       const porkbun = history.getByRole("row").filter({ has: page.getByRole("cell", { name: "Porkbun", exact: true }) });
       await porkbun.filter({ hasText: price }).filter({ hasText: "Current" }).waitFor();
       await porkbun.filter({ hasText: "$11.08" }).filter({ hasText: "Replaced" }).waitFor();
+      // The chart draws once its section is seen (RenderWhenNear), like a visitor scrolling down to it.
+      await page.getByRole("heading", { name: "Price history of .com" }).scrollIntoViewIfNeeded();
       await page.getByRole("img", { name: /^Price history of \.com: registration prices in USD/ }).locator("svg").first().waitFor();
     },
   },
