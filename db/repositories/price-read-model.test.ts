@@ -64,7 +64,7 @@ for (const dialect of TEST_DIALECTS) {
       expect(second.total).toBe(expected.length);
       expect(namesOf(second.rows)).toEqual(expected.slice(2, 5));
       expect(namesOf((await listPriceTable(testDb.db, { ...query, search: undefined, category: undefined, tld: "com" })).rows)).toEqual(["com"]);
-      expect(await listPriceTable(testDb.db, { ...query, search: "no-such-tld" })).toEqual({ rows: [], total: 0 });
+      expect(await listPriceTable(testDb.db, { ...query, search: "no-such-tld" })).toMatchObject({ rows: [], total: 0 });
       expect(namesOf(await listPriceRowsByName(testDb.db, ["net", "no-such", "com"]))).toEqual(["net", "com"]);
     });
 
@@ -73,6 +73,9 @@ for (const dialect of TEST_DIALECTS) {
       const registration = async (handle: Db) => (JSON.parse((await listPriceTable(handle, query)).rows[0]!) as { registrationPrice: string }).registrationPrice;
       const before = await registration(testDb.db);
       expect(await registration(other)).toBe(before);
+      const digestBefore = (await listPriceTable(testDb.db, query)).rowsDigest;
+      expect((await listPriceTable(other, query)).rowsDigest).toBe(digestBefore);
+      expect((await listPriceTable(testDb.db, { ...query, tld: "net" })).rowsDigest).not.toBe(digestBefore);
 
       // The other "process" lowers every .com quote and rewrites the row, as a price writer does.
       const { db, t } = other;
@@ -84,6 +87,8 @@ for (const dialect of TEST_DIALECTS) {
 
       expect(await registration(other)).toBe("0.01");
       expect(await registration(testDb.db)).toBe("0.01");
+      // The page's digest (what its ETag is made of) follows the rewritten row.
+      expect((await listPriceTable(testDb.db, query)).rowsDigest).not.toBe(digestBefore);
       const cheapest = await listPriceTable(testDb.db, { offset: 0, limit: 1, sortBy: "registrationPrice", sortOrder: "asc" });
       expect(namesOf(cheapest.rows)).toEqual(["com"]);
     });

@@ -8,6 +8,7 @@
  * Sorting, filtering and paging then run over a few thousand in-memory entries, in the same order
  * the SQL statement used to produce: the chosen minimum, unpriced last either way, ties by name.
  */
+import { createHash } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { PriceSortField } from "../../src/shared/schemas/price-list.ts";
 import { prepareSelect, type Db, type PreparedSelect } from "../client.ts";
@@ -129,6 +130,18 @@ export async function priceReadModel(handle: Db): Promise<Model> {
     );
   }
   return state.loading!.promise;
+}
+
+const rowDigests = new WeakMap<PriceEntry, string>();
+
+/**
+ * A hash of the entry's row JSON, computed once per loaded entry: a page's ETag is made from its
+ * rows' digests instead of hashing the whole page text on every uncached answer.
+ */
+export function rowDigestOf(entry: PriceEntry): string {
+  let digest = rowDigests.get(entry);
+  if (digest === undefined) rowDigests.set(entry, (digest = createHash("sha1").update(entry.rowJson ?? "").digest("base64url")));
+  return digest;
 }
 
 const SORT_KEY: Record<PriceSortField, (e: PriceEntry) => number | string | null> = {

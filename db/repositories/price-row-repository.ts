@@ -6,7 +6,8 @@
  */
 import type { PriceSortField } from "../../src/shared/schemas/price-list.ts";
 import type { Db } from "../client.ts";
-import { priceReadModel, sortedEntries, type PriceEntry } from "./price-read-model.ts";
+import { createHash } from "node:crypto";
+import { priceReadModel, rowDigestOf, sortedEntries, type PriceEntry } from "./price-read-model.ts";
 import { searchTextOf } from "./price-summary-repository.ts";
 
 export interface PriceTableQuery {
@@ -29,8 +30,17 @@ function rowJsonOf(entries: readonly PriceEntry[]): string[] {
   });
 }
 
+export interface PriceTablePage {
+  /** The page's rows as stored JSON. */
+  rows: string[];
+  /** How many TLDs match. */
+  total: number;
+  /** A hash of the rows' JSON in page order: the same rows give the same value (an ETag ingredient). */
+  rowsDigest: string;
+}
+
 /** One page of priced TLDs as stored row JSON, and how many TLDs match. */
-export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<{ rows: string[]; total: number }> {
+export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<PriceTablePage> {
   const model = await priceReadModel(handle);
   const search = q.search?.trim().replace(/^\./, "");
   // The same lower-cased text the summaries store: a plain substring test, % and _ included.
@@ -38,7 +48,9 @@ export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<{ 
   const { category, tld } = q;
   const sorted = sortedEntries(model, q.sortBy, q.sortOrder, category || undefined);
   const matches = !term && !tld ? sorted : sorted.filter((e) => (!term || e.searchText.includes(term)) && (!tld || e.name === tld));
-  return { rows: rowJsonOf(matches.slice(q.offset, q.offset + q.limit)), total: matches.length };
+  const page = matches.slice(q.offset, q.offset + q.limit);
+  const rowsDigest = createHash("sha1").update(page.map(rowDigestOf).join(",")).digest("base64url");
+  return { rows: rowJsonOf(page), total: matches.length, rowsDigest };
 }
 
 /** Stored row JSON of named TLDs (the common-prices table), in the order given; names without a row are skipped. */

@@ -14,15 +14,32 @@ export interface CachedJson {
   encoded(encoding: "br" | "gzip"): Buffer;
 }
 
-/** A serialised answer with its ETag; `json` must already be valid JSON text. */
-export function cachedJson(json: string): CachedJson {
+/** JSON text with a way to name its content that is cheaper than hashing the text. */
+export interface DigestedJson {
+  json: string;
+  /** Identifies `json`'s content: equal digests mean equal text (callers hash what the text is made of). */
+  digest: string;
+}
+
+/** A weak ETag from a content digest (a hash, or a prefixed hash for text derived from another). */
+export const weakEtag = (digest: string) => `W/"${digest}"`;
+
+/** The content hash behind a weak ETag made by weakEtag. */
+export const digestOf = (etag: string) => etag.slice(3, -1);
+
+export const sha1 = (text: string) => createHash("sha1").update(text).digest("base64url");
+
+/**
+ * A serialised answer with its ETag; `json` must already be valid JSON text. Without a digest
+ * the text is hashed on first use; `digest` (computed lazily when a function) names it instead.
+ */
+export function cachedJson(json: string, digest?: string | (() => string)): CachedJson {
   const encodings = new Map<string, Buffer>();
   let etag: string | undefined;
   return {
     json,
-    // Hashed on first use: an answer wrapped in tRPC's envelope is sent with the envelope's ETag.
     get etag() {
-      return (etag ??= `W/"${createHash("sha1").update(json).digest("base64url")}"`);
+      return (etag ??= weakEtag(digest === undefined ? sha1(json) : typeof digest === "string" ? digest : digest()));
     },
     encoded(encoding) {
       let body = encodings.get(encoding);
@@ -37,6 +54,9 @@ export function cachedJson(json: string): CachedJson {
   };
 }
 
+const toCachedJson = (loaded: string | DigestedJson): CachedJson =>
+  typeof loaded === "string" ? cachedJson(loaded) : cachedJson(loaded.json, loaded.digest);
+
 export class JsonCache {
   private readonly entries = new WeakMap<Db, Map<string, { expires: number; value: Promise<CachedJson> }>>();
 
@@ -47,15 +67,15 @@ export class JsonCache {
     this.ttlMs = ttlMs;
   }
 
-  /** `load` answers the serialised JSON text. */
-  get(db: Db, key: string, load: () => Promise<string>): Promise<CachedJson> {
-    if (this.ttlMs === 0) return load().then(cachedJson);
+  /** `load` answers the serialised JSON text, or the text with its content digest. */
+  get(db: Db, key: string, load: () => Promise<string | DigestedJson>): Promise<CachedJson> {
+    if (this.ttlMs === 0) return load().then(toCachedJson);
     let map = this.entries.get(db);
     if (!map) this.entries.set(db, (map = new Map()));
     const now = Date.now();
     const hit = map.get(key);
     if (hit && hit.expires > now) return hit.value;
-    const value = load().then(cachedJson);
+    const value = load().then(toCachedJson);
     value.catch(() => map.delete(key)); // never cache a failure
     if (map.size >= this.maxEntries) map.delete(map.keys().next().value!); // oldest first (insertion order)
     map.set(key, { expires: now + this.ttlMs, value });

@@ -10,16 +10,20 @@ import type { MiddlewareHandler } from "hono";
 import type { RequestContext } from "../trpc/context.ts";
 import { cachedJsonResponse } from "./cached-json-response.ts";
 import type { AppEnv } from "./hono-env.ts";
-import { cachedJson, type CachedJson } from "./json-cache.ts";
+import { cachedJson, digestOf, sha1, type CachedJson } from "./json-cache.ts";
 
 /** Answers a procedure's cached JSON for a raw (unparsed) input, or null to leave it to tRPC. */
 export type CachedQuery = (ctx: RequestContext, rawInput: unknown) => Promise<CachedJson> | null;
 
-/** One envelope per cached answer, made on first use (so its ETag and compression are reused). */
+/**
+ * One envelope per cached answer, made on first use (so its ETag and compression are reused).
+ * The envelope is a fixed wrapping of the answer, so its ETag is derived from the answer's
+ * (marked "t." so it never equals the REST door's) instead of hashing the text again.
+ */
 const envelopes = new WeakMap<CachedJson, CachedJson>();
 function envelopeOf(entry: CachedJson): CachedJson {
   let envelope = envelopes.get(entry);
-  if (!envelope) envelopes.set(entry, (envelope = cachedJson(`{"result":{"data":${entry.json}}}`)));
+  if (!envelope) envelopes.set(entry, (envelope = cachedJson(`{"result":{"data":${entry.json}}}`, () => `t.${digestOf(entry.etag)}`)));
   return envelope;
 }
 
@@ -68,7 +72,7 @@ export function cachedTrpcGets(endpoint: string, queries: Record<string, CachedQ
       return next(); // tRPC calls it again and answers the error in its own format
     }
     const body = batch
-      ? cachedJson(`[${entries.map((e) => envelopeOf(e).json).join(",")}]`)
+      ? cachedJson(`[${entries.map((e) => envelopeOf(e).json).join(",")}]`, () => `b.${sha1(entries.map((e) => envelopeOf(e).etag).join(","))}`)
       : envelopeOf(entries[0]!);
     // tRPC varies its answer on these too (JSON lines for a streaming client).
     return cachedJsonResponse(c, body, { vary: "trpc-accept, accept, Accept-Encoding" });

@@ -25,7 +25,7 @@ import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
 import { cachedPriceAnswer } from "../../lib/price-cache.ts";
-import type { CachedJson } from "../../lib/json-cache.ts";
+import { sha1, type CachedJson, type DigestedJson } from "../../lib/json-cache.ts";
 import { rowsInCurrency, withQuoteDisplay } from "./in-currency.ts";
 
 export type { PricePage, PriceRow } from "../../../shared/price-quote.ts";
@@ -49,11 +49,11 @@ function sweepTurnedStale(db: Db): Promise<unknown> {
   return sweep;
 }
 
-async function pricePageJson(db: Db, query: PriceListQuery): Promise<string> {
+async function pricePageJson(db: Db, query: PriceListQuery): Promise<DigestedJson> {
   await sweepTurnedStale(db);
   const offset = query.offset ?? (query.page - 1) * query.limit;
   const page = Math.floor(offset / query.limit) + 1;
-  const { rows, total } = await listPriceTable(db, {
+  const { rows, total, rowsDigest } = await listPriceTable(db, {
     offset,
     limit: query.limit,
     sortBy: query.sortBy,
@@ -63,7 +63,9 @@ async function pricePageJson(db: Db, query: PriceListQuery): Promise<string> {
     tld: query.tld,
   });
   const totalPages = Math.ceil(total / query.limit);
-  return `{"data":[${rows.join(",")}],"total":${total},"page":${page},"limit":${query.limit},"offset":${offset},"totalPages":${totalPages}}`;
+  const json = `{"data":[${rows.join(",")}],"total":${total},"page":${page},"limit":${query.limit},"offset":${offset},"totalPages":${totalPages}}`;
+  // The text is made of the rows and these numbers alone, so their digest names it (no hash of the page text).
+  return { json, digest: `p.${sha1(`${rowsDigest}|${total}|${page}|${query.limit}|${offset}`)}` };
 }
 
 async function commonPricesJson(db: Db): Promise<string> {

@@ -110,4 +110,33 @@ forEachDialect("prices through both doors", (getDb) => {
     });
     expect(await cheapest()).toBe("0.02");
   });
+
+  it("give a list page an ETag per door that changes with its rows and stays while they do", async () => {
+    const handle = getDb();
+    const { db, t } = handle;
+    const app = createTestApp(handle, { env: { PRICE_CACHE_SECONDS: "0" } });
+    const list = { rest: "/api/domain-prices?search=org&limit=5", trpc: `/trpc/prices.list?input=${input({ search: "org", limit: 5 })}` };
+    const etags = async () => [
+      (await app.request(TEST_ORIGIN + list.rest)).headers.get("etag"),
+      (await app.request(TEST_ORIGIN + list.trpc)).headers.get("etag"),
+    ];
+    const before = await etags();
+    expect(before[0]).toMatch(/^W\/".+"$/);
+    expect(before[1]).not.toBe(before[0]); // the envelope is other text
+    expect(await etags()).toEqual(before);
+    // Another page of the same list has other rows, hence another ETag.
+    expect((await app.request(`${TEST_ORIGIN}/api/domain-prices?search=org&limit=5&page=2`)).headers.get("etag")).not.toBe(before[0]);
+
+    const [org] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "org"));
+    await handle.transaction(async (tx) => {
+      await tx.update(t.domainPrices).set({ renewalPrice: 3 }).where(eq(t.domainPrices.tldId, org!.id));
+      await refreshTldPriceSummaries(tx, t, [org!.id]);
+    });
+    const after = await etags();
+    expect(after[0]).not.toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    const revalidated = await app.request(TEST_ORIGIN + list.rest, { headers: { "if-none-match": before[0]! } });
+    expect(revalidated.status).toBe(200);
+    expect(((await revalidated.json()) as PricePage).data.find((r) => r.name === "org")!.renewalPrice).toBe("0.03");
+  });
 });
