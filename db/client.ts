@@ -186,5 +186,24 @@ export function prepareSelect<T>(handle: Db, name: string, query: { prepare(): {
   return { all: async (values) => sqlitePrepared.all(values) };
 }
 
+/**
+ * A one-value read compiled once, for the hottest checks: on SQLite the builder's SQL runs as a
+ * raw better-sqlite3 statement (first column of the first row, synchronously: no row mapping,
+ * no promise), on PostgreSQL as a named prepared statement. The builder must bind no placeholders.
+ */
+export function prepareScalar<T>(handle: Db, name: string, query: { toSQL(): { sql: string; params: unknown[] } }): () => T | undefined | Promise<T | undefined> {
+  const { sql: text, params } = query.toSQL();
+  if (handle.dialect === "postgres") {
+    const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+    return async () => {
+      const { rows } = await pool.query<Record<string, T>>({ name, text, values: params });
+      const row = rows[0];
+      return row ? Object.values(row)[0] : undefined;
+    };
+  }
+  const statement = (handle.db as unknown as { $client: Database.Database }).$client.prepare(text).pluck();
+  return () => statement.get(...params) as T | undefined;
+}
+
 /** The bound value for containsInsensitive with a placeholder: `%text%`, lower-cased and escaped. */
 export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -2,16 +2,16 @@
  * The price list's read model (decision 021): every priced TLD's summary and stored row JSON,
  * held per database handle and checked against the database on every read. Writers of price
  * rows set a new `price_rows_version` in app_meta in the same transaction as the rows
- * (refreshTldPriceSummaries); a read first asks for that version (one small prepared statement,
- * shared by the reads that arrive while one runs) and reloads everything when it differs, so
- * another process's commit is seen on its next read.
+ * (refreshTldPriceSummaries); a read first asks for that version (one small prepared statement:
+ * synchronous on SQLite, shared on PostgreSQL by the reads that arrive while one runs) and
+ * reloads everything when it differs, so another process's commit is seen on its next read.
  * Sorting, filtering and paging then run over a few thousand in-memory entries, in the same order
  * the SQL statement used to produce: the chosen minimum, unpriced last either way, ties by name.
  */
 import { createHash } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { PriceSortField } from "../../src/shared/schemas/price-list.ts";
-import { prepareSelect, type Db, type PreparedSelect } from "../client.ts";
+import { prepareScalar, type Db } from "../client.ts";
 import { META_KEYS } from "./app-meta-repository.ts";
 
 export interface PriceEntry {
@@ -37,8 +37,11 @@ interface Model {
 }
 
 interface HandleState {
-  versionStatement: PreparedSelect<{ value: string }>;
-  /** The version check running now, and the one queued to start when it ends (see currentVersion). */
+  /** SQLite: readVersion answers at once (better-sqlite3 is synchronous). */
+  sync: boolean;
+  /** The stored version: a value on SQLite, a promise of it (a round trip) on PostgreSQL. */
+  readVersion: () => string | undefined | Promise<string | undefined>;
+  /** PostgreSQL: the version check running now, and the one queued to start when it ends (see currentVersion). */
   running?: Promise<string>;
   queued?: Promise<string>;
   model?: Model;
@@ -52,12 +55,12 @@ function stateOf(handle: Db): HandleState {
   let state = states.get(handle);
   if (!state) {
     const { db, t } = handle;
-    const versionStatement = prepareSelect<{ value: string }>(
+    const readVersion = prepareScalar<string>(
       handle,
       "price_rows_version",
-      db.select({ value: t.appMeta.value }).from(t.appMeta).where(eq(t.appMeta.key, sql.placeholder("key"))),
+      db.select({ value: t.appMeta.value }).from(t.appMeta).where(eq(t.appMeta.key, META_KEYS.priceRowsVersion)),
     );
-    states.set(handle, (state = { versionStatement }));
+    states.set(handle, (state = { sync: handle.dialect === "sqlite", readVersion }));
   }
   return state;
 }
@@ -79,14 +82,16 @@ async function loadModel(handle: Db, version: string): Promise<Model> {
 
 /**
  * The database's price-rows version, read by a check that started after this call: a read never
- * trusts a check begun before it arrived (a commit could fall in between). Calls that arrive
- * while a check runs share the one queued behind it, so under load the database answers one
- * check per round trip instead of one per request.
+ * trusts a check begun before it arrived (a commit could fall in between). On SQLite the check is
+ * a synchronous statement. On PostgreSQL, calls that arrive while a check runs share the one
+ * queued behind it, so under load the database answers one check per round trip instead of one
+ * per request.
  */
-function currentVersion(state: HandleState): Promise<string> {
+function currentVersion(state: HandleState): string | Promise<string> {
+  if (state.sync) return (state.readVersion() as string | undefined) ?? "";
   if (state.queued) return state.queued;
   const run = (): Promise<string> => {
-    const check = state.versionStatement.all({ key: META_KEYS.priceRowsVersion }).then((rows) => rows[0]?.value ?? "");
+    const check = Promise.resolve(state.readVersion()).then((value) => value ?? "");
     state.running = check;
     const clear = () => {
       if (state.running === check) state.running = undefined;
