@@ -138,6 +138,14 @@ export async function priceReadModel(handle: Db): Promise<Model> {
 }
 
 const rowDigests = new WeakMap<PriceEntry, string>();
+const rowBytes = new WeakMap<PriceEntry, Buffer>();
+
+/** The entry's row JSON as UTF-8, encoded once per loaded entry: pages are put together as bytes. */
+export function rowBytesOf(entry: PriceEntry): Buffer {
+  let bytes = rowBytes.get(entry);
+  if (bytes === undefined) rowBytes.set(entry, (bytes = Buffer.from(entry.rowJson ?? "", "utf8")));
+  return bytes;
+}
 
 /**
  * A hash of the entry's row JSON, computed once per loaded entry: a page's ETag is made from its
@@ -145,7 +153,7 @@ const rowDigests = new WeakMap<PriceEntry, string>();
  */
 export function rowDigestOf(entry: PriceEntry): string {
   let digest = rowDigests.get(entry);
-  if (digest === undefined) rowDigests.set(entry, (digest = createHash("sha1").update(entry.rowJson ?? "").digest("base64url")));
+  if (digest === undefined) rowDigests.set(entry, (digest = createHash("sha1").update(rowBytesOf(entry)).digest("base64url")));
   return digest;
 }
 

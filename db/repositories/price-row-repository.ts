@@ -7,7 +7,7 @@
 import type { PriceSortField } from "../../src/shared/schemas/price-list.ts";
 import type { Db } from "../client.ts";
 import { createHash } from "node:crypto";
-import { priceReadModel, rowDigestOf, sortedEntries, type PriceEntry } from "./price-read-model.ts";
+import { priceReadModel, rowBytesOf, rowDigestOf, sortedEntries, type PriceEntry } from "./price-read-model.ts";
 import { searchTextOf } from "./price-summary-repository.ts";
 
 export interface PriceTableQuery {
@@ -33,6 +33,8 @@ function rowJsonOf(entries: readonly PriceEntry[]): string[] {
 export interface PriceTablePage {
   /** The page's rows as stored JSON. */
   rows: string[];
+  /** The same rows as UTF-8 (encoded once per read model, not per page). */
+  rowBytes: Buffer[];
   /** How many TLDs match. */
   total: number;
   /** A hash of the rows' JSON in page order: the same rows give the same value (an ETag ingredient). */
@@ -50,7 +52,7 @@ export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<Pr
   const matches = !term && !tld ? sorted : sorted.filter((e) => (!term || e.searchText.includes(term)) && (!tld || e.name === tld));
   const page = matches.slice(q.offset, q.offset + q.limit);
   const rowsDigest = createHash("sha1").update(page.map(rowDigestOf).join(",")).digest("base64url");
-  return { rows: rowJsonOf(page), total: matches.length, rowsDigest };
+  return { rows: rowJsonOf(page), rowBytes: page.map(rowBytesOf), total: matches.length, rowsDigest };
 }
 
 /** Stored row JSON of named TLDs (the common-prices table), in the order given; names without a row are skipped. */

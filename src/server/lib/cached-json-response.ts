@@ -16,15 +16,18 @@ export function cachedJsonResponse(
   if (c.req.header("if-none-match") === entry.etag) return c.body(null, 304);
   c.header("Content-Type", "application/json; charset=UTF-8");
   const accepted = c.req.header("accept-encoding") ?? "";
-  if (entry.json.length >= MIN_COMPRESS_BYTES) {
+  if (entry.bytes.length >= MIN_COMPRESS_BYTES) {
     const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
     if (encoding) {
       c.header("Content-Encoding", encoding);
-      return c.body(new Uint8Array(entry.encoded(encoding)));
+      return c.body(view(entry.encoded(encoding)));
     }
   }
-  return c.body(entry.json);
+  return c.body(view(entry.bytes));
 }
+
+/** The buffer's bytes as a Uint8Array, without copying them. */
+const view = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 
 /**
  * A public GET's answer with the same ETag/304 and Cache-Control as the cached price answers:

@@ -8,17 +8,13 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Db } from "../../../db/client.ts";
 
 export interface CachedJson {
-  json: string;
-  etag: string;
+  /** The JSON text (decoded from `bytes` on first use when the answer was built as bytes). */
+  readonly json: string;
+  /** The text as UTF-8, encoded once on first use: what is sent, so a string is never re-encoded per answer. */
+  readonly bytes: Buffer;
+  readonly etag: string;
   /** Compressed once, on first demand, then served as is. */
   encoded(encoding: "br" | "gzip"): Buffer;
-}
-
-/** JSON text with a way to name its content that is cheaper than hashing the text. */
-export interface DigestedJson {
-  json: string;
-  /** Identifies `json`'s content: equal digests mean equal text (callers hash what the text is made of). */
-  digest: string;
 }
 
 /** A weak ETag from a content digest (a hash, or a prefixed hash for text derived from another). */
@@ -27,26 +23,32 @@ export const weakEtag = (digest: string) => `W/"${digest}"`;
 /** The content hash behind a weak ETag made by weakEtag. */
 export const digestOf = (etag: string) => etag.slice(3, -1);
 
-export const sha1 = (text: string) => createHash("sha1").update(text).digest("base64url");
+export const sha1 = (data: string | Buffer) => createHash("sha1").update(data).digest("base64url");
 
-/**
- * A serialised answer with its ETag; `json` must already be valid JSON text. Without a digest
- * the text is hashed on first use; `digest` (computed lazily when a function) names it instead.
- */
-export function cachedJson(json: string, digest?: string | (() => string)): CachedJson {
+/** Names an answer's content: equal digests mean equal bytes (callers hash what the answer is made of). */
+type Digest = string | (() => string);
+
+function makeCachedJson(text: () => string, utf8: () => Buffer, digest: Digest | undefined): CachedJson {
   const encodings = new Map<string, Buffer>();
+  let json: string | undefined;
+  let bytes: Buffer | undefined;
   let etag: string | undefined;
   return {
-    json,
+    get json() {
+      return (json ??= text());
+    },
+    get bytes() {
+      return (bytes ??= utf8());
+    },
     get etag() {
-      return (etag ??= weakEtag(digest === undefined ? sha1(json) : typeof digest === "string" ? digest : digest()));
+      return (etag ??= weakEtag(digest === undefined ? sha1(this.bytes) : typeof digest === "string" ? digest : digest()));
     },
     encoded(encoding) {
       let body = encodings.get(encoding);
       if (!body) {
         body = encoding === "br"
-          ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzipSync(json);
+          ? brotliCompressSync(this.bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(this.bytes);
         encodings.set(encoding, body);
       }
       return body;
@@ -54,8 +56,20 @@ export function cachedJson(json: string, digest?: string | (() => string)): Cach
   };
 }
 
-const toCachedJson = (loaded: string | DigestedJson): CachedJson =>
-  typeof loaded === "string" ? cachedJson(loaded) : cachedJson(loaded.json, loaded.digest);
+/**
+ * A serialised answer with its ETag; `json` must already be valid JSON text. Without a digest
+ * the content is hashed on first use; `digest` (computed lazily when a function) names it instead.
+ */
+export function cachedJson(json: string, digest?: Digest): CachedJson {
+  return makeCachedJson(() => json, () => Buffer.from(json, "utf8"), digest);
+}
+
+/** The same, for an answer put together as UTF-8 bytes (valid JSON text once decoded). */
+export function cachedJsonBytes(bytes: Buffer, digest?: Digest): CachedJson {
+  return makeCachedJson(() => bytes.toString("utf8"), () => bytes, digest);
+}
+
+const toCachedJson = (loaded: string | CachedJson): CachedJson => (typeof loaded === "string" ? cachedJson(loaded) : loaded);
 
 export class JsonCache {
   private readonly entries = new WeakMap<Db, Map<string, { expires: number; value: Promise<CachedJson> }>>();
@@ -67,8 +81,8 @@ export class JsonCache {
     this.ttlMs = ttlMs;
   }
 
-  /** `load` answers the serialised JSON text, or the text with its content digest. */
-  get(db: Db, key: string, load: () => Promise<string | DigestedJson>): Promise<CachedJson> {
+  /** `load` answers the serialised JSON text, or an answer it made itself (cachedJsonBytes). */
+  get(db: Db, key: string, load: () => Promise<string | CachedJson>): Promise<CachedJson> {
     if (this.ttlMs === 0) return load().then(toCachedJson);
     let map = this.entries.get(db);
     if (!map) this.entries.set(db, (map = new Map()));

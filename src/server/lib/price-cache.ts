@@ -7,7 +7,7 @@
  * bounded by PRICE_CACHE_SECONDS, not by the invalidation.
  */
 import type { Db } from "../../../db/client.ts";
-import { JsonCache, type CachedJson, type DigestedJson } from "./json-cache.ts";
+import { JsonCache, type CachedJson } from "./json-cache.ts";
 
 const priceCache = new JsonCache();
 
@@ -20,7 +20,7 @@ export function configurePriceCache(seconds: number): void {
   priceCache.configure(seconds * 1000);
 }
 
-/** The serialised answer under `key`, loaded (as JSON text, or text with its digest) when absent or expired. */
-export function cachedPriceAnswer(db: Db, key: string, load: () => Promise<string | DigestedJson>): Promise<CachedJson> {
+/** The serialised answer under `key`, loaded (as JSON text, or an answer made as bytes) when absent or expired. */
+export function cachedPriceAnswer(db: Db, key: string, load: () => Promise<string | CachedJson>): Promise<CachedJson> {
   return priceCache.get(db, key, load);
 }

@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from "hono";
 import type { RequestContext } from "../trpc/context.ts";
 import { cachedJsonResponse } from "./cached-json-response.ts";
 import type { AppEnv } from "./hono-env.ts";
-import { cachedJson, digestOf, sha1, type CachedJson } from "./json-cache.ts";
+import { cachedJsonBytes, digestOf, sha1, type CachedJson } from "./json-cache.ts";
 
 /** Answers a procedure's cached JSON for a raw (unparsed) input, or null to leave it to tRPC. */
 export type CachedQuery = (ctx: RequestContext, rawInput: unknown) => Promise<CachedJson> | null;
@@ -21,10 +21,23 @@ export type CachedQuery = (ctx: RequestContext, rawInput: unknown) => Promise<Ca
  * (marked "t." so it never equals the REST door's) instead of hashing the text again.
  */
 const envelopes = new WeakMap<CachedJson, CachedJson>();
+const ENVELOPE_HEAD = Buffer.from('{"result":{"data":');
+const ENVELOPE_TAIL = Buffer.from("}}");
+const COMMA = Buffer.from(",");
 function envelopeOf(entry: CachedJson): CachedJson {
   let envelope = envelopes.get(entry);
-  if (!envelope) envelopes.set(entry, (envelope = cachedJson(`{"result":{"data":${entry.json}}}`, () => `t.${digestOf(entry.etag)}`)));
+  if (!envelope) {
+    envelope = cachedJsonBytes(Buffer.concat([ENVELOPE_HEAD, entry.bytes, ENVELOPE_TAIL]), () => `t.${digestOf(entry.etag)}`);
+    envelopes.set(entry, envelope);
+  }
   return envelope;
+}
+
+function batchOf(entries: CachedJson[]): CachedJson {
+  const parts: Buffer[] = [Buffer.from("[")];
+  for (const [i, e] of entries.entries()) parts.push(...(i ? [COMMA] : []), envelopeOf(e).bytes);
+  parts.push(Buffer.from("]"));
+  return cachedJsonBytes(Buffer.concat(parts), () => `b.${sha1(entries.map((e) => envelopeOf(e).etag).join(","))}`);
 }
 
 function parseInput(raw: string | undefined): { ok: true; value: unknown } | { ok: false } {
@@ -71,9 +84,7 @@ export function cachedTrpcGets(endpoint: string, queries: Record<string, CachedQ
     } catch {
       return next(); // tRPC calls it again and answers the error in its own format
     }
-    const body = batch
-      ? cachedJson(`[${entries.map((e) => envelopeOf(e).json).join(",")}]`, () => `b.${sha1(entries.map((e) => envelopeOf(e).etag).join(","))}`)
-      : envelopeOf(entries[0]!);
+    const body = batch ? batchOf(entries) : envelopeOf(entries[0]!);
     // tRPC varies its answer on these too (JSON lines for a streaming client).
     return cachedJsonResponse(c, body, { vary: "trpc-accept, accept, Accept-Encoding" });
   };

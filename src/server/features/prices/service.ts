@@ -3,7 +3,7 @@
  * Money leaves the server as decimal strings ("10.88"); the headline prices of a row are the
  * lowest USD quotes among active providers (non-USD quotes stay in `prices` with their currency).
  * Both doors (REST and tRPC) answer from the same cached serialised JSON below; list rows are
- * stored as JSON with their summary, so a page is built by joining strings, never re-parsed.
+ * stored as JSON with their summary, so a page is put together from their UTF-8 bytes, never re-parsed.
  * Every quote and row says when it was last checked and whether it is stale; stored rows are
  * rewritten as their quotes turn stale (sweepTurnedStale below, decision 016).
  * Stored list rows carry `display` in USD, the default display currency (decision 019), so
@@ -25,7 +25,7 @@ import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
 import { cachedPriceAnswer } from "../../lib/price-cache.ts";
-import { sha1, type CachedJson, type DigestedJson } from "../../lib/json-cache.ts";
+import { cachedJsonBytes, sha1, type CachedJson } from "../../lib/json-cache.ts";
 import { rowsInCurrency, withQuoteDisplay } from "./in-currency.ts";
 
 export type { PricePage, PriceRow } from "../../../shared/price-quote.ts";
@@ -49,11 +49,15 @@ function sweepTurnedStale(db: Db): Promise<unknown> {
   return sweep;
 }
 
-async function pricePageJson(db: Db, query: PriceListQuery): Promise<DigestedJson> {
+const PAGE_HEAD = Buffer.from('{"data":[');
+const COMMA = Buffer.from(",");
+
+/** A list page, put together as bytes from the rows' stored UTF-8 (no page-sized string is built). */
+async function pricePageAnswer(db: Db, query: PriceListQuery): Promise<CachedJson> {
   await sweepTurnedStale(db);
   const offset = query.offset ?? (query.page - 1) * query.limit;
   const page = Math.floor(offset / query.limit) + 1;
-  const { rows, total, rowsDigest } = await listPriceTable(db, {
+  const { rowBytes, total, rowsDigest } = await listPriceTable(db, {
     offset,
     limit: query.limit,
     sortBy: query.sortBy,
@@ -63,9 +67,11 @@ async function pricePageJson(db: Db, query: PriceListQuery): Promise<DigestedJso
     tld: query.tld,
   });
   const totalPages = Math.ceil(total / query.limit);
-  const json = `{"data":[${rows.join(",")}],"total":${total},"page":${page},"limit":${query.limit},"offset":${offset},"totalPages":${totalPages}}`;
-  // The text is made of the rows and these numbers alone, so their digest names it (no hash of the page text).
-  return { json, digest: `p.${sha1(`${rowsDigest}|${total}|${page}|${query.limit}|${offset}`)}` };
+  const parts: Buffer[] = [PAGE_HEAD];
+  for (const [i, row] of rowBytes.entries()) parts.push(...(i ? [COMMA] : []), row);
+  parts.push(Buffer.from(`],"total":${total},"page":${page},"limit":${query.limit},"offset":${offset},"totalPages":${totalPages}}`));
+  // The answer is made of the rows and these numbers alone, so their digest names it (no hash of the page).
+  return cachedJsonBytes(Buffer.concat(parts), `p.${sha1(`${rowsDigest}|${total}|${page}|${query.limit}|${offset}`)}`);
 }
 
 async function commonPricesJson(db: Db): Promise<string> {
@@ -101,7 +107,7 @@ const isStoredDisplay = (currency: string | undefined) => currency === undefined
 /** One page of the price list (a PricePage), serialised; every row and quote has `display` (USD unless `query.currency` says otherwise). */
 export function pricePage(db: Db, query: PriceListQuery): Promise<CachedJson> {
   const key = listKey(query);
-  const base = () => cachedPriceAnswer(db, key, () => pricePageJson(db, query));
+  const base = () => cachedPriceAnswer(db, key, () => pricePageAnswer(db, query));
   if (isStoredDisplay(query.currency)) return base();
   const currency = query.currency!;
   return inCurrency(db, key, currency, base, async (json) => {
