@@ -6,7 +6,6 @@
  */
 import type { PriceSortField } from "../../src/shared/schemas/price-list.ts";
 import type { Db } from "../client.ts";
-import { createHash } from "node:crypto";
 import { priceReadModel, rowBytesOf, rowDigestOf, sortedEntries, type PriceEntry } from "./price-read-model.ts";
 import { searchTextOf } from "./price-summary-repository.ts";
 
@@ -37,8 +36,8 @@ export interface PriceTablePage {
   rowBytes: Buffer[];
   /** How many TLDs match. */
   total: number;
-  /** A hash of the rows' JSON in page order: the same rows give the same value (an ETag ingredient). */
-  rowsDigest: string;
+  /** The rows' hashes in page order: the same rows give the same text (an ETag ingredient). */
+  rowDigests: string;
 }
 
 /** One page of priced TLDs as stored row JSON, and how many TLDs match. */
@@ -51,8 +50,7 @@ export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<Pr
   const sorted = sortedEntries(model, q.sortBy, q.sortOrder, category || undefined);
   const matches = !term && !tld ? sorted : sorted.filter((e) => (!term || e.searchText.includes(term)) && (!tld || e.name === tld));
   const page = matches.slice(q.offset, q.offset + q.limit);
-  const rowsDigest = createHash("sha1").update(page.map(rowDigestOf).join(",")).digest("base64url");
-  return { rows: rowJsonOf(page), rowBytes: page.map(rowBytesOf), total: matches.length, rowsDigest };
+  return { rows: rowJsonOf(page), rowBytes: page.map(rowBytesOf), total: matches.length, rowDigests: page.map(rowDigestOf).join(",") };
 }
 
 /** Stored row JSON of named TLDs (the common-prices table), in the order given; names without a row are skipped. */

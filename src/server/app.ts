@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { trpcServer } from "@hono/trpc-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { compress } from "hono/compress";
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
@@ -114,10 +114,18 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders());
   // JSON and pages over 1 KB go out gzip-compressed when the client accepts it (the cached price
   // answers arrive already encoded, and built assets are precompressed, so those pass through).
-  app.use("/api/*", compress());
-  app.use("/trpc/*", compress());
+  // A client that accepts no encoding gets the answer as it is, so the answer need not be inspected.
+  const compressAccepted = compress();
+  const compressWhenAccepted: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.req.header("accept-encoding") ? compressAccepted(c, next) : next();
+  app.use("/api/*", compressWhenAccepted);
+  app.use("/trpc/*", compressWhenAccepted);
   const trustedOrigins = publicOrigin ? [publicOrigin] : [];
-  const limitBody = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ message: BODY_TOO_LARGE }, 413) });
+  const limitBodies = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ message: BODY_TOO_LARGE }, 413) });
+  // GET and HEAD requests carry no body (the request object has none to read); checking one
+  // would only build the full request object for nothing.
+  const limitBody: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBodies(c, next);
   app.use("/api/*", sameOriginOnly(trustedOrigins), limitBody);
   // The documented public API (openapi.json) is what API keys are counted on.
   app.use("/api/domain-prices/*", apiKeyAuth);

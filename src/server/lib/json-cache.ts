@@ -12,6 +12,8 @@ export interface CachedJson {
   readonly json: string;
   /** The text as UTF-8, encoded once on first use: what is sent, so a string is never re-encoded per answer. */
   readonly bytes: Buffer;
+  /** `bytes` in the pieces the answer was put together from (one piece for text): a wrapper copies them once. */
+  readonly parts: readonly Buffer[];
   readonly etag: string;
   /** Compressed once, on first demand, then served as is. */
   encoded(encoding: "br" | "gzip"): Buffer;
@@ -28,17 +30,21 @@ export const sha1 = (data: string | Buffer) => createHash("sha1").update(data).d
 /** Names an answer's content: equal digests mean equal bytes (callers hash what the answer is made of). */
 type Digest = string | (() => string);
 
-function makeCachedJson(text: () => string, utf8: () => Buffer, digest: Digest | undefined): CachedJson {
+function makeCachedJson(text: (() => string) | undefined, pieces: () => readonly Buffer[], digest: Digest | undefined): CachedJson {
   const encodings = new Map<string, Buffer>();
   let json: string | undefined;
+  let parts: readonly Buffer[] | undefined;
   let bytes: Buffer | undefined;
   let etag: string | undefined;
   return {
     get json() {
-      return (json ??= text());
+      return (json ??= text ? text() : this.bytes.toString("utf8"));
+    },
+    get parts() {
+      return (parts ??= pieces());
     },
     get bytes() {
-      return (bytes ??= utf8());
+      return (bytes ??= this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts));
     },
     get etag() {
       return (etag ??= weakEtag(digest === undefined ? sha1(this.bytes) : typeof digest === "string" ? digest : digest()));
@@ -61,12 +67,15 @@ function makeCachedJson(text: () => string, utf8: () => Buffer, digest: Digest |
  * the content is hashed on first use; `digest` (computed lazily when a function) names it instead.
  */
 export function cachedJson(json: string, digest?: Digest): CachedJson {
-  return makeCachedJson(() => json, () => Buffer.from(json, "utf8"), digest);
+  return makeCachedJson(() => json, () => [Buffer.from(json, "utf8")], digest);
 }
 
-/** The same, for an answer put together as UTF-8 bytes (valid JSON text once decoded). */
-export function cachedJsonBytes(bytes: Buffer, digest?: Digest): CachedJson {
-  return makeCachedJson(() => bytes.toString("utf8"), () => bytes, digest);
+/**
+ * The same, for an answer put together from pieces of UTF-8 (valid JSON text once joined and
+ * decoded); they are joined into one buffer only when `bytes` is asked for.
+ */
+export function cachedJsonParts(parts: readonly Buffer[], digest?: Digest): CachedJson {
+  return makeCachedJson(undefined, () => parts, digest);
 }
 
 const toCachedJson = (loaded: string | CachedJson): CachedJson => (typeof loaded === "string" ? cachedJson(loaded) : loaded);
@@ -81,7 +90,7 @@ export class JsonCache {
     this.ttlMs = ttlMs;
   }
 
-  /** `load` answers the serialised JSON text, or an answer it made itself (cachedJsonBytes). */
+  /** `load` answers the serialised JSON text, or an answer it made itself (cachedJsonParts). */
   get(db: Db, key: string, load: () => Promise<string | CachedJson>): Promise<CachedJson> {
     if (this.ttlMs === 0) return load().then(toCachedJson);
     let map = this.entries.get(db);

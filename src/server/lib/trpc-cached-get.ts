@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from "hono";
 import type { RequestContext } from "../trpc/context.ts";
 import { cachedJsonResponse } from "./cached-json-response.ts";
 import type { AppEnv } from "./hono-env.ts";
-import { cachedJsonBytes, digestOf, sha1, type CachedJson } from "./json-cache.ts";
+import { cachedJsonParts, digestOf, sha1, type CachedJson } from "./json-cache.ts";
 
 /** Answers a procedure's cached JSON for a raw (unparsed) input, or null to leave it to tRPC. */
 export type CachedQuery = (ctx: RequestContext, rawInput: unknown) => Promise<CachedJson> | null;
@@ -27,7 +27,7 @@ const COMMA = Buffer.from(",");
 function envelopeOf(entry: CachedJson): CachedJson {
   let envelope = envelopes.get(entry);
   if (!envelope) {
-    envelope = cachedJsonBytes(Buffer.concat([ENVELOPE_HEAD, entry.bytes, ENVELOPE_TAIL]), () => `t.${digestOf(entry.etag)}`);
+    envelope = cachedJsonParts([ENVELOPE_HEAD, ...entry.parts, ENVELOPE_TAIL], () => `t.${digestOf(entry.etag)}`);
     envelopes.set(entry, envelope);
   }
   return envelope;
@@ -35,9 +35,9 @@ function envelopeOf(entry: CachedJson): CachedJson {
 
 function batchOf(entries: CachedJson[]): CachedJson {
   const parts: Buffer[] = [Buffer.from("[")];
-  for (const [i, e] of entries.entries()) parts.push(...(i ? [COMMA] : []), envelopeOf(e).bytes);
+  for (const [i, e] of entries.entries()) parts.push(...(i ? [COMMA] : []), ...envelopeOf(e).parts);
   parts.push(Buffer.from("]"));
-  return cachedJsonBytes(Buffer.concat(parts), () => `b.${sha1(entries.map((e) => envelopeOf(e).etag).join(","))}`);
+  return cachedJsonParts(parts, () => `b.${sha1(entries.map((e) => envelopeOf(e).etag).join(","))}`);
 }
 
 function parseInput(raw: string | undefined): { ok: true; value: unknown } | { ok: false } {

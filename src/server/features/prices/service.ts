@@ -25,7 +25,7 @@ import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
 import { cachedPriceAnswer } from "../../lib/price-cache.ts";
-import { cachedJsonBytes, sha1, type CachedJson } from "../../lib/json-cache.ts";
+import { cachedJsonParts, sha1, type CachedJson } from "../../lib/json-cache.ts";
 import { rowsInCurrency, withQuoteDisplay } from "./in-currency.ts";
 
 export type { PricePage, PriceRow } from "../../../shared/price-quote.ts";
@@ -52,12 +52,12 @@ function sweepTurnedStale(db: Db): Promise<unknown> {
 const PAGE_HEAD = Buffer.from('{"data":[');
 const COMMA = Buffer.from(",");
 
-/** A list page, put together as bytes from the rows' stored UTF-8 (no page-sized string is built). */
+/** A list page, put together from the rows' stored UTF-8 (no page-sized string is built). */
 async function pricePageAnswer(db: Db, query: PriceListQuery): Promise<CachedJson> {
   await sweepTurnedStale(db);
   const offset = query.offset ?? (query.page - 1) * query.limit;
   const page = Math.floor(offset / query.limit) + 1;
-  const { rowBytes, total, rowsDigest } = await listPriceTable(db, {
+  const { rowBytes, total, rowDigests } = await listPriceTable(db, {
     offset,
     limit: query.limit,
     sortBy: query.sortBy,
@@ -71,7 +71,7 @@ async function pricePageAnswer(db: Db, query: PriceListQuery): Promise<CachedJso
   for (const [i, row] of rowBytes.entries()) parts.push(...(i ? [COMMA] : []), row);
   parts.push(Buffer.from(`],"total":${total},"page":${page},"limit":${query.limit},"offset":${offset},"totalPages":${totalPages}}`));
   // The answer is made of the rows and these numbers alone, so their digest names it (no hash of the page).
-  return cachedJsonBytes(Buffer.concat(parts), `p.${sha1(`${rowsDigest}|${total}|${page}|${query.limit}|${offset}`)}`);
+  return cachedJsonParts(parts, `p.${sha1(`${rowDigests}|${total}|${page}|${query.limit}|${offset}`)}`);
 }
 
 async function commonPricesJson(db: Db): Promise<string> {
