@@ -31,7 +31,7 @@ export const sha1 = (data: string | Buffer) => createHash("sha1").update(data).d
 type Digest = string | (() => string);
 
 function makeCachedJson(text: (() => string) | undefined, pieces: () => readonly Buffer[], digest: Digest | undefined): CachedJson {
-  const encodings = new Map<string, Buffer>();
+  let encodings: Map<string, Buffer> | undefined;
   let json: string | undefined;
   let parts: readonly Buffer[] | undefined;
   let bytes: Buffer | undefined;
@@ -50,12 +50,12 @@ function makeCachedJson(text: (() => string) | undefined, pieces: () => readonly
       return (etag ??= weakEtag(digest === undefined ? sha1(this.bytes) : typeof digest === "string" ? digest : digest()));
     },
     encoded(encoding) {
-      let body = encodings.get(encoding);
+      let body = encodings?.get(encoding);
       if (!body) {
         body = encoding === "br"
           ? brotliCompressSync(this.bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
           : gzipSync(this.bytes);
-        encodings.set(encoding, body);
+        (encodings ??= new Map()).set(encoding, body);
       }
       return body;
     },
