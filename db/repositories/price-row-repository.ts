@@ -50,13 +50,7 @@ export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<Pr
   const sorted = sortedEntries(model, q.sortBy, q.sortOrder, category || undefined);
   const matches = !term && !tld ? sorted : sorted.filter((e) => (!term || e.searchText.includes(term)) && (!tld || e.name === tld));
   const page = matches.slice(q.offset, q.offset + q.limit);
-  const rowBytes: Buffer[] = [];
-  let rowDigests = "";
-  for (const entry of page) {
-    rowBytes.push(rowBytesOf(entry));
-    rowDigests += rowDigests ? `,${rowDigestOf(entry)}` : rowDigestOf(entry);
-  }
-  return { rows: rowJsonOf(page), rowBytes, total: matches.length, rowDigests };
+  return { rows: rowJsonOf(page), rowBytes: page.map(rowBytesOf), total: matches.length, rowDigests: page.map(rowDigestOf).join(",") };
 }
 
 /** Stored row JSON of named TLDs (the common-prices table), in the order given; names without a row are skipped. */

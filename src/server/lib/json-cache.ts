@@ -25,7 +25,12 @@ export const weakEtag = (digest: string) => `W/"${digest}"`;
 /** The content hash behind a weak ETag made by weakEtag. */
 export const digestOf = (etag: string) => etag.slice(3, -1);
 
-export const sha1 = (data: string | Buffer) => createHash("sha1").update(data).digest("base64url");
+/** The SHA-1 of the pieces one after another (the same as of their concatenation), base64url. */
+export function sha1(...pieces: Array<string | Buffer>): string {
+  const hash = createHash("sha1");
+  for (const piece of pieces) hash.update(piece);
+  return hash.digest("base64url");
+}
 
 /** Names an answer's content: equal digests mean equal bytes (callers hash what the answer is made of). */
 type Digest = string | (() => string);

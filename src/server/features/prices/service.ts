@@ -11,7 +11,6 @@
  * currency the same cached answer is parsed once, each quote and row gets its `display` in it,
  * and the result is cached under a key that names the currency.
  */
-import { createHash } from "node:crypto";
 import type { Db } from "../../../../db/client.ts";
 import { listPriceHistoryForTld, listQuotesForTlds, type ProviderRef } from "../../../../db/repositories/domain-price-repository.ts";
 import { listPriceRowsByName, listPriceTable } from "../../../../db/repositories/price-row-repository.ts";
@@ -26,7 +25,7 @@ import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
 import { cachedPriceAnswer } from "../../lib/price-cache.ts";
-import { cachedJsonParts, type CachedJson } from "../../lib/json-cache.ts";
+import { cachedJsonParts, sha1, type CachedJson } from "../../lib/json-cache.ts";
 import { rowsInCurrency, withQuoteDisplay } from "./in-currency.ts";
 
 export type { PricePage, PriceRow } from "../../../shared/price-quote.ts";
@@ -75,7 +74,7 @@ async function pricePageAnswer(db: Db, query: PriceListQuery): Promise<CachedJso
   }
   parts.push(Buffer.from(`],"total":${total},"page":${page},"limit":${query.limit},"offset":${offset},"totalPages":${totalPages}}`));
   // The answer is made of the rows and these numbers alone, so their digest names it (no hash of the page).
-  return cachedJsonParts(parts, `p.${createHash("sha1").update(rowDigests).update(`|${total}|${page}|${query.limit}|${offset}`).digest("base64url")}`);
+  return cachedJsonParts(parts, `p.${sha1(rowDigests, `|${total}|${page}|${query.limit}|${offset}`)}`);
 }
 
 async function commonPricesJson(db: Db): Promise<string> {
