@@ -71,7 +71,7 @@ try {
     if (over) missed += 1;
     console.log(`initial JS for ${path}: ${js.files.length} files, ${(js.gzip / 1024).toFixed(1)} KB gzipped${over ? "!" : ""} (${(js.brotli / 1024).toFixed(1)} KB brotli, ${(js.raw / 1024).toFixed(1)} KB minified)`);
   }
-  console.log(`host CPU power (Lighthouse benchmarkIndex, median of ${benchmarkIndexes.length} runs): ${Math.round(median(benchmarkIndexes))}`);
+  if (benchmarkIndexes.length) console.log(`host CPU power (Lighthouse benchmarkIndex, median of ${benchmarkIndexes.length} runs): ${Math.round(median(benchmarkIndexes))}`);
 } finally {
   chrome.kill();
   await server.stop();
