@@ -136,6 +136,23 @@ describe("registrar page", () => {
     expect(stat("Data Available")).toBe("No");
   });
 
+  it("renders a big registrar's rows in steps of 50, with every row in the stat cards", async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => providerPrice(`t${i + 1}`, { registrationPrice: `${i + 1}.00` }));
+    serve(PORKBUN, rows);
+    renderUi(<RegistrarPage rawId="1" />);
+    await screen.findByRole("link", { name: ".t50" });
+    expect(screen.queryByRole("link", { name: ".t51" })).toBeNull();
+    expect(stat("TLDs Offered")).toBe("120");
+    expect(stat("Price Range")).toBe("$1.00 - $120.00");
+    expect(screen.getByText("Showing 50 of 120 TLDs")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Show more" }));
+    expect(await screen.findByRole("link", { name: ".t100" })).toBeTruthy();
+    expect(screen.getByText("Showing 100 of 120 TLDs")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Show more" }));
+    expect(await screen.findByRole("link", { name: ".t120" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
+  });
+
   it.each(["abc", "0", "1.5", "-3"])("rejects the id %j without calling the server", async (rawId) => {
     renderUi(<RegistrarPage rawId={rawId} />);
     expect(await screen.findByRole("heading", { name: "Invalid registrar ID" })).toBeTruthy();

@@ -13,8 +13,12 @@ type Provider = RouterOutputs["providers"]["getById"];
 type Row = RouterOutputs["providers"]["prices"][number];
 
 export const PRICING_SKELETON_ROWS = 10;
-/** Big registrars list 700+ TLDs; rendering them in steps keeps the page responsive. */
-export const ROWS_PER_STEP = 100;
+/**
+ * Big registrars list 600+ TLDs; rendering them in steps keeps the page responsive. Measured
+ * with Lighthouse on /registrar/1 (619 rows), a first step of 50 instead of 100 took total
+ * blocking time from 189 and 93 ms to 86 and 75 ms in alternating runs.
+ */
+export const ROWS_PER_STEP = 50;
 
 interface RegistrarPricingTableProps {
   /** Rows render once both the provider (for its link patterns) and its prices are loaded. */
