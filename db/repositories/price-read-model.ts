@@ -2,9 +2,10 @@
  * The price list's read model (decision 021): every priced TLD's summary and stored row JSON,
  * held per database handle and checked against the database on every read. Writers of price
  * rows set a new `price_rows_version` in app_meta in the same transaction as the rows
- * (refreshTldPriceSummaries); a read first asks for that version (one small prepared statement:
- * synchronous on SQLite, shared on PostgreSQL by the reads that arrive while one runs) and
- * reloads everything when it differs, so another process's commit is seen on its next read.
+ * (refreshTldPriceSummaries); a read first asks for that version (one small prepared statement,
+ * shared by the reads of one event-loop turn on SQLite and by those that arrive while one runs on
+ * PostgreSQL) and reloads everything when it differs, so another process's commit is seen on its
+ * next read.
  * Sorting, filtering and paging then run over a few thousand in-memory entries, in the same order
  * the SQL statement used to produce: the chosen minimum, unpriced last either way, ties by name.
  */
@@ -41,8 +42,9 @@ interface HandleState {
   sync: boolean;
   /** The stored version: a value on SQLite, a promise of it (a round trip) on PostgreSQL. */
   readVersion: () => string | undefined | Promise<string | undefined>;
-  /** PostgreSQL: the version check running now, and the one queued to start when it ends (see currentVersion). */
+  /** PostgreSQL: the version check running now. */
   running?: Promise<string>;
+  /** The check the next reads share: on PostgreSQL the one to start when `running` ends, on SQLite the one after this turn (see currentVersion). */
   queued?: Promise<string>;
   model?: Model;
   /** The load in flight: concurrent reads that find the model outdated share it. */
@@ -82,13 +84,15 @@ async function loadModel(handle: Db, version: string): Promise<Model> {
 
 /**
  * The database's price-rows version, read by a check that started after this call: a read never
- * trusts a check begun before it arrived (a commit could fall in between). On SQLite the check is
- * a synchronous statement. On PostgreSQL, calls that arrive while a check runs share the one
- * queued behind it, so under load the database answers one check per round trip instead of one
- * per request.
+ * trusts a check begun before it arrived (a commit could fall in between). On SQLite the reads
+ * that arrive in one turn of the event loop share one synchronous statement, run just after that
+ * turn (setImmediate); their answers then go out together, which measured cheaper per request
+ * than a check and an answer each (decision 021). On PostgreSQL, calls that arrive while a check
+ * runs share the one queued behind it, so under load the database answers one check per round
+ * trip instead of one per request.
  */
 function currentVersion(state: HandleState): string | Promise<string> {
-  if (state.sync) return (state.readVersion() as string | undefined) ?? "";
+  if (state.sync) return (state.queued ??= nextTurnCheck(state));
   if (state.queued) return state.queued;
   const run = (): Promise<string> => {
     const check = Promise.resolve(state.readVersion()).then((value) => value ?? "");
@@ -109,6 +113,20 @@ function currentVersion(state: HandleState): string | Promise<string> {
   });
   state.queued = queued;
   return queued;
+}
+
+/** SQLite: one check for every read that arrived before it runs. */
+function nextTurnCheck(state: HandleState): Promise<string> {
+  return new Promise((resolve, reject) => {
+    setImmediate(() => {
+      state.queued = undefined;
+      try {
+        resolve((state.readVersion() as string | undefined) ?? "");
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
 }
 
 /**
