@@ -4,8 +4,10 @@
  * price-cache.ts for who calls it and what bounds staleness across processes).
  */
 import { createHash } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Db } from "../../../db/client.ts";
+import { joinForResponse } from "./response-buffer-pool.ts";
 
 export interface CachedJson {
   /** The JSON text (decoded from `bytes` on first use when the answer was built as bytes). */
@@ -14,9 +16,17 @@ export interface CachedJson {
   readonly bytes: Buffer;
   /** `bytes` in the pieces the answer was put together from (one piece for text): a wrapper copies them once. */
   readonly parts: readonly Buffer[];
+  /** The length of `bytes`, without joining the pieces. */
+  readonly byteLength: number;
   readonly etag: string;
   /** Compressed once, on first demand, then served as is. */
   encoded(encoding: "br" | "gzip"): Buffer;
+  /**
+   * The bytes to send uncompressed. An answer made of several pieces is joined into a pooled
+   * buffer the first time, given back when `response` is done with it (response-buffer-pool.ts):
+   * an uncached answer is sent once. From the second time (a cached answer) it is `bytes`.
+   */
+  bodyFor(response: ServerResponse | undefined): Buffer;
 }
 
 /** A weak ETag from a content digest (a hash, or a prefixed hash for text derived from another). */
@@ -41,12 +51,21 @@ function makeCachedJson(text: (() => string) | undefined, pieces: () => readonly
   let parts: readonly Buffer[] | undefined;
   let bytes: Buffer | undefined;
   let etag: string | undefined;
+  let sent = false;
+  let byteLength: number | undefined;
   return {
     get json() {
       return (json ??= text ? text() : this.bytes.toString("utf8"));
     },
     get parts() {
       return (parts ??= pieces());
+    },
+    get byteLength() {
+      if (byteLength === undefined) {
+        byteLength = 0;
+        for (const part of this.parts) byteLength += part.length;
+      }
+      return byteLength;
     },
     get bytes() {
       return (bytes ??= this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts));
@@ -63,6 +82,11 @@ function makeCachedJson(text: (() => string) | undefined, pieces: () => readonly
         (encodings ??= new Map()).set(encoding, body);
       }
       return body;
+    },
+    bodyFor(response) {
+      if (bytes || sent || this.parts.length === 1) return this.bytes;
+      sent = true;
+      return joinForResponse(this.parts, this.byteLength, response);
     },
   };
 }
