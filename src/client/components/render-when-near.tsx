@@ -1,5 +1,5 @@
 import { Box } from "@chakra-ui/react";
-import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+import { startTransition, Suspense, use, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "../lib/hydration.ts";
 
 interface RenderWhenNearProps {
@@ -22,13 +22,27 @@ interface RenderWhenNearProps {
  * long: rendering its tables and grids before anyone scrolls to them kept a phone's main thread
  * busy for over a second. Their data is prefetched by the route, so they appear at once. The
  * render runs as a transition, which React splits into short slices. A server-rendered page has
- * them in its HTML already (crawlers read it), so hydration renders them too, unless
- * `inServerHtml` is false.
+ * them in its HTML already (crawlers read it), unless `inServerHtml` is false; the browser then
+ * hydrates them only when they near the viewport too (see HydrateWhenNear).
  */
 export function RenderWhenNear({ children, minH, margin = "400px", inServerHtml = true, placeholder }: RenderWhenNearProps) {
   const hydrated = useHydrated();
   const [near, setNear] = useState(() => (hydrated ? typeof IntersectionObserver === "undefined" : inServerHtml));
   const ref = useRef<HTMLDivElement>(null);
+  const id = useId();
+  // The same element on every render: a section still waiting to hydrate must receive no update
+  // (React would drop its server HTML and render it afresh), and this component renders again
+  // when hydration ends.
+  const content = useMemo(
+    () => (
+      <Suspense>
+        <HydrateWhenNear id={id} margin={margin}>
+          {children}
+        </HydrateWhenNear>
+      </Suspense>
+    ),
+    [id, margin, children],
+  );
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
@@ -48,5 +62,49 @@ export function RenderWhenNear({ children, minH, margin = "400px", inServerHtml 
   // Rendered but off screen (a server-rendered page's lower sections): the browser skips their
   // style and layout until they near the viewport, sizing them by the reserved height meanwhile.
   const reserved = typeof minH === "string" ? minH : (minH.base ?? Object.values(minH)[0] ?? "0px");
-  return <Box css={{ contentVisibility: "auto", containIntrinsicSize: `auto ${reserved}` }}>{children}</Box>;
+  return (
+    <Box css={{ contentVisibility: "auto", containIntrinsicSize: `auto ${reserved}` }} data-hydrate-near={id}>
+      {content}
+    </Box>
+  );
+}
+
+/** The server-rendered sections waiting for the viewport before they hydrate, by their element. */
+const hydrationGates = new WeakMap<Element, Promise<void>>();
+
+/** The section's gate: made while the page hydrates, found again on React's later renders of it. */
+function gateOf(id: string, margin: string, hydrating: boolean): Promise<void> | undefined {
+  if (typeof document === "undefined" || typeof IntersectionObserver === "undefined") return undefined;
+  const element = [...document.querySelectorAll("[data-hydrate-near]")].find((e) => e.getAttribute("data-hydrate-near") === id);
+  if (!element) return undefined;
+  let gate = hydrationGates.get(element);
+  if (!gate && hydrating) {
+    gate = new Promise<void>((resolve) => {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer.disconnect();
+          resolve();
+        },
+        { rootMargin: margin },
+      );
+      observer.observe(element);
+    });
+    hydrationGates.set(element, gate);
+  }
+  return gate;
+}
+
+/**
+ * While the page hydrates, a section below the fold suspends until it nears the viewport: React
+ * keeps its server HTML as it is (visible, links working) and hydrates it then, in a task of its
+ * own, instead of in the one hydration of the whole page that a phone spends long main-thread
+ * tasks on. Anything rendered after hydration passes straight through.
+ */
+function HydrateWhenNear({ id, margin, children }: { id: string; margin: string; children: ReactNode }) {
+  const hydrating = !useHydrated();
+  // Every render of a gated section reads its gate (settled ones answer at once), as use() asks.
+  const gate = gateOf(id, margin, hydrating);
+  if (gate) use(gate);
+  return children;
 }
