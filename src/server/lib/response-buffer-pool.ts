@@ -1,18 +1,17 @@
 /**
- * Reusable buffers for answers joined from pieces (an uncached price page is about 90 KB). A
- * new buffer per answer is memory outside the JavaScript heap that V8 counts towards starting a
- * full collection: measured on the uncached tRPC search at 50 connections (15,000 requests,
- * alternating runs), a new buffer per answer went with 18 to 20 Mark-Compact collections and a
- * p99 of 64 to 79 ms, pooled buffers with 2 and 42 to 54 ms. A buffer goes back to the pool only
- * when its response has been handed to the operating system in full (`finish`) or its connection
- * is gone (`close`); a buffer never given back is left to the garbage collector.
+ * Reusable buffers for answers joined from pieces (an uncached price page is about 90 KB).
+ * Measured on the uncached tRPC search at 50 connections (15,000 requests, alternating runs): a
+ * new buffer per answer went with 18 to 20 Mark-Compact collections and a p99 of 64 to 79 ms,
+ * pooled buffers with 2 and 42 to 54 ms. A buffer goes back to the pool only when its response
+ * has been handed to the operating system in full (`finish`) or its connection is gone (`close`);
+ * a buffer never given back is left to the garbage collector.
  */
 import type { ServerResponse } from "node:http";
 
-/** Sizes are rounded up to a power of two from 64 KB; larger answers are not pooled. */
+/** Sizes are rounded up to a power of two, from 64 KB to 1 MB; larger answers are not pooled. */
 const MIN_CLASS_BYTES = 64 * 1024;
 const MAX_CLASS_BYTES = 1024 * 1024;
-/** Free buffers kept per size class: enough for one answer per connection of a busy server. */
+/** At most this many free buffers are kept per size class; more given back are dropped. */
 const MAX_FREE_PER_CLASS = 64;
 
 const free = new Map<number, Buffer[]>();
