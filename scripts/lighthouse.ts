@@ -9,6 +9,11 @@
  * (1500–2000 in Lighthouse's throttling guide), so scores and TBT from hosts of different power
  * compare only with that number beside them.
  *
+ * HOST_POWER=N scales the CPU slowdown to what the default 4× does on a host whose
+ * benchmarkIndex is N: before each audit a short Lighthouse run of /robots.txt measures this
+ * host's benchmarkIndex B, and the audit runs with a slowdown of 4 × B / N. HOST_POWER=1200 on a
+ * fast host thus shows what the same build scores on a slow one.
+ *
  *   npm run build && npm run lighthouse            RUNS=3 takes the median of three runs
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -25,6 +30,9 @@ const INITIAL_JS_TARGET_BYTES = 200 * 1024;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = { performance: 90, accessibility: 95, "best-practices": 95 };
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 1));
+const DEFAULT_CPU_SLOWDOWN = 4;
+const HOST_POWER = process.env.HOST_POWER ? Number(process.env.HOST_POWER) : undefined;
+if (HOST_POWER !== undefined && !(HOST_POWER > 0)) throw new Error(`HOST_POWER must be a positive number, got ${process.env.HOST_POWER}`);
 const reportDir = join(tmpdir(), "tld-lighthouse");
 
 assertClientBuilt();
@@ -34,6 +42,16 @@ const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFl
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 let missed = 0;
 const benchmarkIndexes: number[] = [];
+const slowdowns: number[] = [];
+
+/** The CPU slowdown for the next audit: Lighthouse's default, or scaled to HOST_POWER from a fresh benchmarkIndex. */
+async function cpuSlowdown(port: number): Promise<number> {
+  if (HOST_POWER === undefined) return DEFAULT_CPU_SLOWDOWN;
+  const probe = await lighthouse(`${server.url}/robots.txt`, { port, output: "json", logLevel: "error", onlyAudits: ["viewport"] });
+  const index = probe?.lhr.environment.benchmarkIndex;
+  if (!index) throw new Error("Lighthouse reported no benchmarkIndex to scale the CPU slowdown by");
+  return (DEFAULT_CPU_SLOWDOWN * index) / HOST_POWER;
+}
 
 try {
   console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ""}against ${server.url}`);
@@ -41,7 +59,12 @@ try {
   for (const path of PAGES) {
     const runs: Array<Record<string, number>> = [];
     for (let i = 0; i < RUNS; i += 1) {
-      const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+      const cpuSlowdownMultiplier = await cpuSlowdown(chrome.port);
+      slowdowns.push(cpuSlowdownMultiplier);
+      const result = await lighthouse(`${server.url}${path}`, {
+        port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES],
+        throttling: { cpuSlowdownMultiplier },
+      });
       if (!result) throw new Error(`no Lighthouse result for ${path}`);
       const { lhr } = result;
       writeFileSync(join(reportDir, `${path.replace(/\W+/g, "_") || "home"}-${i}.json`), JSON.stringify(lhr));
@@ -72,6 +95,7 @@ try {
     console.log(`initial JS for ${path}: ${js.files.length} files, ${(js.gzip / 1024).toFixed(1)} KB gzipped${over ? "!" : ""} (${(js.brotli / 1024).toFixed(1)} KB brotli, ${(js.raw / 1024).toFixed(1)} KB minified)`);
   }
   if (benchmarkIndexes.length) console.log(`host CPU power (Lighthouse benchmarkIndex, median of ${benchmarkIndexes.length} runs): ${Math.round(median(benchmarkIndexes))}`);
+  if (HOST_POWER !== undefined) console.log(`CPU slowdown scaled to a host of power ${HOST_POWER}: median ${median(slowdowns).toFixed(1)}× (${Math.min(...slowdowns).toFixed(1)}–${Math.max(...slowdowns).toFixed(1)}×)`);
 } finally {
   chrome.kill();
   await server.stop();

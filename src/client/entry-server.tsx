@@ -95,8 +95,8 @@ export async function renderPage({ url, origin, cookies, fetchTrpc, timeoutMs = 
   // By default emotion writes a <style> beside each component's first use, all through the
   // body: each restyles the page while it is parsed, and the browser's emotion moves them all
   // into the head as it starts, restyling it again. In compat mode it collects the rules
-  // instead; the server writes them as one <style> in the head, marked as the browser's
-  // emotion expects of server-rendered styles (it adopts them, moves nothing, inserts no rule twice).
+  // instead; the server writes them as one <style> in the head with their ids, which the
+  // browser's cache marks as inserted (lib/style-cache.ts): nothing moves, no rule is added twice.
   const styleCache = createCache({ key: "css" });
   styleCache.compat = true;
   const html = renderToString(

@@ -1,3 +1,4 @@
+import { CacheProvider } from "@emotion/react";
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { StrictMode, startTransition } from "react";
@@ -9,6 +10,7 @@ import { AppRoot } from "./app-root.tsx";
 import { getSystem } from "./components/ui/system.ts";
 import { getDisplayCurrency } from "./lib/display-currency.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { createBrowserStyleCache } from "./lib/style-cache.ts";
 import { createTrpcClient } from "./lib/trpc.ts";
 import { createAppRouter } from "./router.tsx";
 
@@ -47,9 +49,12 @@ async function start(root: HTMLElement) {
   await router.load().catch(() => undefined);
   await yieldToMain();
 
+  // The server renders inside its own emotion cache (entry-server.tsx); this one adopts its rules.
   const app = (
     <StrictMode>
-      <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />
+      <CacheProvider value={createBrowserStyleCache()}>
+        <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />
+      </CacheProvider>
     </StrictMode>
   );
   if (ssrState) {

@@ -54,9 +54,9 @@ forEachDialect("server-rendered pages", (getDb) => {
     // The top bar's currencies are in the cache too: nothing is fetched while the page hydrates.
     expect(keys.some((k) => k.includes('"currencies"'))).toBe(true);
 
-    // Component styles: one <style> in the head that the browser's emotion adopts, none in the body.
+    // Component styles: one <style> in the head whose ids the browser's emotion cache adopts, none in the body.
     const head = html.slice(0, html.indexOf("</head>"));
-    const styleTag = /<style data-emotion="css ([\w -]+)" data-s="">([^<]+)<\/style>/.exec(head);
+    const styleTag = /<style id="ssr-styles" data-ids="([\w -]+)">([^<]+)<\/style>/.exec(head);
     expect(styleTag).not.toBeNull();
     const [, ids, css] = styleTag!;
     // Every emotion class the page uses has its rules there, and its id is marked as inserted.

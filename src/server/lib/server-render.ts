@@ -40,14 +40,14 @@ export interface PageAnswer {
 }
 
 /**
- * The page's component styles as emotion's browser side adopts server-rendered ones: the key and
- * rule ids in data-emotion, data-s so it is left in place. Last in the head, where emotion adds
- * its rules, after the global stylesheet they override.
+ * The page's component styles, with emotion's rule ids for the browser's cache to mark as
+ * inserted (src/client/lib/style-cache.ts). Last in the head, where emotion adds its rules,
+ * after the global stylesheet they override.
  */
 function styleTag(styles: PageStyles): string {
   if (styles.ids.length === 0) return "";
   // Rules come from the app's style objects, never from visitors; still, nothing may end the element.
-  return `<style data-emotion="css ${escapeAttribute(styles.ids.join(" "))}" data-s="">${styles.css.replace(/<\/style/gi, "<\\/style")}</style>`;
+  return `<style id="ssr-styles" data-ids="${escapeAttribute(styles.ids.join(" "))}">${styles.css.replace(/<\/style/gi, "<\\/style")}</style>`;
 }
 
 /**
