@@ -108,6 +108,8 @@ export const journeys: Journey[] = [
       check(response?.status() === 200, `status ${response?.status()}`);
       check(html.includes(">Porkbun<") && /\$\d+\.\d{2}/.test(html) && html.includes('id="ssr-state"'), "provider names, prices and the query cache in the HTML");
       check(/<title>\.com domain prices \| TLDScope<\/title>/.test(html), "the page's own title");
+      // No session cookie: the top bar's signed-out actions are in the HTML, not added after hydration.
+      check(html.includes(">Sign In</a>") && html.includes(">Get Started</a>"), "Sign In and Get Started in the HTML");
       await page.getByRole("heading", { level: 1, name: ".com" }).waitFor();
       // Only a hydrated page reacts to typing: each row's Register link takes the name.
       await page.getByLabel("Domain name").fill("ssr-check.com");

@@ -17,6 +17,7 @@ import { AppRoot } from "./app-root.tsx";
 import { RequestCurrency, currencyFromCookies } from "./lib/display-currency.ts";
 import { RequestOrigin } from "./lib/site-origin.ts";
 import { httpStatusOf } from "./lib/trpc-errors.ts";
+import { RenderedSignedOut } from "./lib/use-auth.ts";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, PageHeadCollector, type PageHead } from "./lib/use-page-title.ts";
 import { createAppRouter } from "./router.tsx";
 
@@ -32,6 +33,11 @@ export interface RenderRequest {
   origin: string;
   /** The request's Cookie header: only the display currency is read from it. */
   cookies: string | undefined;
+  /**
+   * The request carries no session cookie: the visitor is signed out, so the page is rendered
+   * with the signed-out view and auth.me's answer (null) goes into the cache the browser gets.
+   */
+  signedOut: boolean;
   /** Answers a tRPC GET, e.g. the app's own fetch handler. Called without the visitor's cookies. */
   fetchTrpc: (request: Request) => Response | Promise<Response>;
   /** How long the page's queries may take before the server sends the plain shell instead. */
@@ -66,7 +72,7 @@ function whenIdle(queryClient: QueryClient, timeoutMs: number): Promise<boolean>
   });
 }
 
-export async function renderPage({ url, origin, cookies, fetchTrpc, timeoutMs = 5000 }: RenderRequest): Promise<RenderResult> {
+export async function renderPage({ url, origin, cookies, signedOut, fetchTrpc, timeoutMs = 5000 }: RenderRequest): Promise<RenderResult> {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
@@ -75,6 +81,8 @@ export async function renderPage({ url, origin, cookies, fetchTrpc, timeoutMs = 
   });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
   const currency = currencyFromCookies(cookies);
+  // What auth.me answers without a session; the browser then has it and asks nothing.
+  if (signedOut) queryClient.setQueryData(trpc.auth.me.queryKey(), null);
   const router = createAppRouter(
     { queryClient, trpc, currency: () => currency },
     { history: createMemoryHistory({ initialEntries: [url] }) },
@@ -104,7 +112,9 @@ export async function renderPage({ url, origin, cookies, fetchTrpc, timeoutMs = 
       <PageHeadCollector value={head}>
         <RequestOrigin value={origin}>
         <RequestCurrency value={currency}>
+        <RenderedSignedOut value={signedOut}>
           <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />
+        </RenderedSignedOut>
         </RequestCurrency>
         </RequestOrigin>
       </PageHeadCollector>

@@ -12,6 +12,7 @@ import { getDisplayCurrency } from "./lib/display-currency.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { createBrowserStyleCache } from "./lib/style-cache.ts";
 import { createTrpcClient } from "./lib/trpc.ts";
+import { RenderedSignedOut } from "./lib/use-auth.ts";
 import { createAppRouter } from "./router.tsx";
 
 /**
@@ -46,6 +47,8 @@ async function start(root: HTMLElement) {
   /** The query cache the server rendered this page from (entry-server.tsx), when it did. */
   const ssrState = document.getElementById("ssr-state");
   if (ssrState?.textContent) hydrate(queryClient, JSON.parse(ssrState.textContent) as DehydratedState);
+  // The server answered auth.me (null) when the request had no session: it rendered the signed-out view.
+  const renderedSignedOut = ssrState !== null && queryClient.getQueryData(trpc.auth.me.queryKey()) === null;
   await router.load().catch(() => undefined);
   await yieldToMain();
 
@@ -53,7 +56,9 @@ async function start(root: HTMLElement) {
   const app = (
     <StrictMode>
       <CacheProvider value={createBrowserStyleCache()}>
-        <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />
+        <RenderedSignedOut value={renderedSignedOut}>
+          <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />
+        </RenderedSignedOut>
       </CacheProvider>
     </StrictMode>
   );

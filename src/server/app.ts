@@ -15,6 +15,7 @@ import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth/authenticate.ts";
+import { readSessionToken } from "./features/auth/cookies.ts";
 import { accountsRest } from "./features/accounts/rest.ts";
 import { apiDocsRest } from "./features/api-docs/rest.ts";
 import { apiKeyAuth } from "./features/api-keys/bearer.ts";
@@ -223,7 +224,8 @@ function mountClient(app: Hono<AppEnv>, clientDir: string | undefined, publicOri
     if (!serverRender) return c.html(template);
     const url = new URL(c.req.url);
     const origin = publicOrigin ?? url.origin;
-    const page = await renderPageHtml(template, { url, cookies: c.req.header("cookie"), origin }, fetchTrpc);
+    const signedOut = readSessionToken(c) === undefined;
+    const page = await renderPageHtml(template, { url, cookies: c.req.header("cookie"), signedOut, origin }, fetchTrpc);
     // The display currency comes from a cookie, so shared caches must keep one copy per cookie.
     c.header("Vary", "Cookie");
     return page ? c.html(page.html, page.status) : c.html(template);

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { expect, it } from "vitest";
 import { forEachDialect } from "../../db/testing/test-db.ts";
 import { formatPrice } from "../shared/price-format.ts";
+import { AUTH_TEST_ENV, registerUser } from "./testing/auth.ts";
 import { TEST_ORIGIN, createTestApp, getJson } from "./testing/test-app.ts";
 
 /** The client directory the server renders into: the project's own index.html, unbuilt. */
@@ -88,6 +89,29 @@ forEachDialect("server-rendered pages", (getDb) => {
     expect(list.status).toBe(200);
     // React separates adjacent text nodes with an empty comment: ".<!-- -->shop".
     expect(list.html.slice(list.html.indexOf('<div id="root">'))).toMatch(/>\.(<!-- -->)?shop</);
+  }, 60_000);
+
+  it("renders a visitor without a session signed out, with auth.me's answer handed over; with a session cookie it leaves auth to the browser", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex(), env: AUTH_TEST_ENV });
+    const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('id="ssr-state"'));
+    const authAnswer = (html: string) => ssrState(html)?.queries.find((q) => JSON.stringify(q.queryKey).includes('["auth","me"]'));
+
+    const visitor = await page(app, "/tld/com");
+    expect(rootOf(visitor.html)).toContain(">Sign In</a>");
+    expect(rootOf(visitor.html)).toContain(">Get Started</a>");
+    const answer = authAnswer(visitor.html);
+    expect(answer).toBeDefined();
+    expect(answer!.state.data).toBeNull();
+
+    // A session cookie (valid or not): the server does not ask who it is, so it renders neither.
+    const user = await registerUser(app);
+    for (const cookie of [user.cookie, "session=expired-or-forged"]) {
+      const { html } = await page(app, "/tld/com", { cookie });
+      expect(rootOf(html)).not.toContain("Sign In");
+      expect(rootOf(html)).not.toContain("Sign Out");
+      expect(authAnswer(html)).toBeUndefined();
+      expect(rootOf(html)).toContain("Cloudflare");
+    }
   }, 60_000);
 
   it("answers 404 for a path no route claims and for an unknown TLD", async () => {

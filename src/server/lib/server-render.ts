@@ -56,12 +56,14 @@ function styleTag(styles: PageStyles): string {
  */
 export async function renderPageHtml(
   template: string,
-  request: { url: URL; cookies: string | undefined; origin: string },
+  request: { url: URL; cookies: string | undefined; signedOut: boolean; origin: string },
   fetchTrpc: RenderRequest["fetchTrpc"],
 ): Promise<PageAnswer | null> {
   const { renderPage, isServerRendered } = await loadRenderer();
   if (!isServerRendered(request.url.pathname)) return null;
-  const result = await renderPage({ url: request.url.pathname + request.url.search, origin: request.origin, cookies: request.cookies, fetchTrpc });
+  const result = await renderPage({
+    url: request.url.pathname + request.url.search, origin: request.origin, cookies: request.cookies, signedOut: request.signedOut, fetchTrpc,
+  });
   if (result.kind === "shell") return { status: result.status, html: template };
   const canonical = `${request.origin}${request.url.pathname}`;
   const html = template
