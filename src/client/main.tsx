@@ -29,12 +29,12 @@ if (!rootElement) throw new Error("index.html has no #root element");
 
 /**
  * Evaluating the bundle is one task; each step after it is its own: the Chakra system, the
- * router with the server's query cache, then the first render. That render waits for the page's
- * code (route loaders only start data requests; on a server-rendered page the data is in the
- * cache already), so the shell and the page appear together in one render, and that render is
- * a transition: React works on it in slices of a few milliseconds instead of one long
- * main-thread task, which is what slow phones (and Lighthouse's Total Blocking Time) punish.
- * Hydration is sliced the same way.
+ * router, the server's query cache, the route's loading, then the first render. That render
+ * waits for the page's code (route loaders only start data requests; on a server-rendered page
+ * the data is in the cache already), so the shell and the page appear together in one render,
+ * and that render is a transition: React works on it in slices of a few milliseconds instead of
+ * one long main-thread task, which is what slow phones (and Lighthouse's Total Blocking Time)
+ * punish. Hydration is sliced the same way.
  */
 async function start(root: HTMLElement) {
   await yieldToMain();
@@ -44,11 +44,13 @@ async function start(root: HTMLElement) {
   const trpcClient = createTrpcClient();
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
   const router = createAppRouter({ queryClient, trpc, currency: getDisplayCurrency });
+  await yieldToMain();
   /** The query cache the server rendered this page from (entry-server.tsx), when it did. */
   const ssrState = document.getElementById("ssr-state");
   if (ssrState?.textContent) hydrate(queryClient, JSON.parse(ssrState.textContent) as DehydratedState);
   // The server answered auth.me (null) when the request had no session: it rendered the signed-out view.
   const renderedSignedOut = ssrState !== null && queryClient.getQueryData(trpc.auth.me.queryKey()) === null;
+  await yieldToMain();
   await router.load().catch(() => undefined);
   await yieldToMain();
 

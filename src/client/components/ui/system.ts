@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from "@chakra-ui/react";
+import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
 import {
   accordionSlotRecipe, alertSlotRecipe, animationStyles, avatarSlotRecipe, badgeRecipe, breadcrumbSlotRecipe, breakpoints,
   buttonRecipe, cardSlotRecipe, checkboxSlotRecipe, codeRecipe, containerRecipe, dataListSlotRecipe, dialogSlotRecipe,
@@ -86,4 +86,5 @@ const config = defineConfig({
  * evaluates the whole bundle (a phone's main thread is then blocked for less at a time).
  */
 let created: ReturnType<typeof createSystem> | undefined;
-export const getSystem = () => (created ??= createSystem(mergeConfigs(defaultBaseConfig, config)));
+// createSystem merges (deep-copies) its configs itself: merging them here first copied everything twice.
+export const getSystem = () => (created ??= createSystem(defaultBaseConfig, config));
