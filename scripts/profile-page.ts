@@ -16,6 +16,14 @@ const PAGES = process.env.PAGES?.split(",") ?? ["/", "/tlds", "/tld/com", "/regi
 const CPU_SLOWDOWN = Number(process.env.CPU_SLOWDOWN ?? 4);
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 1));
 const TOP = Number(process.env.TOP ?? 25);
+/** Tasks listed from the trace: at least this long (ms, as run). */
+const TASK_MS = Number(process.env.TASK_MS ?? 50);
+/**
+ * Also sums, over the trace's tasks after first contentful paint, the time each would block if it
+ * ran SCALE times slower (its duration × SCALE − 50 ms), as Lighthouse's simulation scales tasks
+ * observed on an unthrottled page. Meant for CPU_SLOWDOWN=1.
+ */
+const SCALE = Number(process.env.SCALE ?? 0);
 
 interface ProfileNode {
   id: number;
@@ -46,14 +54,28 @@ function selfTimes(profile: Profile) {
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { data?: Record<string, unknown> } }
 
 /** The renderer main thread's tasks over 50 ms: what ran in each (trace events and profile self time). */
-function longTasks(events: TraceEvent[], profile: Profile): string[] {
+function mainThread(events: TraceEvent[]): TraceEvent | undefined {
   const busiest = (e: TraceEvent) => events.filter((t) => t.pid === e.pid && t.tid === e.tid && t.name === "RunTask").length;
-  const main = events
+  return events
     .filter((e) => e.name === "thread_name" && (e.args as { name?: string } | undefined)?.name === "CrRendererMain")
     .sort((a, b) => busiest(b) - busiest(a))[0];
+}
+
+/** Blocking time of the main thread's tasks after first contentful paint, each scaled by `scale`. */
+function scaledBlocking(events: TraceEvent[], scale: number): number {
+  const main = mainThread(events);
+  const fcp = events.find((e) => e.name === "firstContentfulPaint");
+  if (!main || !fcp) return Number.NaN;
+  return events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === "RunTask" && e.ts >= fcp.ts)
+    .reduce((sum, e) => sum + Math.max(0, ((e.dur ?? 0) / 1000) * scale - 50), 0);
+}
+
+function longTasks(events: TraceEvent[], profile: Profile): string[] {
+  const main = mainThread(events);
   if (!main) return ["   (no renderer main thread in the trace)"];
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.dur !== undefined);
-  const tasks = onMain.filter((e) => e.name === "RunTask" && (e.dur ?? 0) > 50_000);
+  const tasks = onMain.filter((e) => e.name === "RunTask" && (e.dur ?? 0) > TASK_MS * 1000);
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const sampleTimes: number[] = [];
   let t = profile.startTime;
@@ -79,7 +101,7 @@ function longTasks(events: TraceEvent[], profile: Profile): string[] {
       fns.set(key, (fns.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
     });
     const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join(", ");
-    lines.push(`   task at +${((task.ts - first) / 1000).toFixed(0)} ms, ${((task.dur ?? 0) / 1000).toFixed(0)} ms: ${top(kinds, 6)}\n      ${top(fns, 10)}`);
+    lines.push(`   task at +${((task.ts - first) / 1000).toFixed(0)} ms, ${((task.dur ?? 0) / 1000).toFixed(0)} ms: ${top(kinds, 6)}\n      ${top(fns, Number(process.env.TASK_TOP ?? 10))}`);
   }
   return lines;
 }
@@ -93,6 +115,7 @@ try {
   console.log(`CPU slowdown ${CPU_SLOWDOWN}×, ${server.url}`);
   for (const path of PAGES) {
     const blocking: number[] = [];
+    const scaled: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
       const page = await context.newPage();
@@ -123,6 +146,7 @@ try {
       const after = tasks.filter((t) => t.start >= fcp);
       const tbt = after.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
       blocking.push(tbt);
+      if (SCALE) scaled.push(scaledBlocking(trace.traceEvents, SCALE));
       if (run === 0) {
         console.log(`\n== ${path}: FCP ${Math.round(fcp)} ms; long tasks after it: ${after.map((t) => `${Math.round(t.start)}+${Math.round(t.duration)}`).join(", ") || "none"}`);
         console.log(`   before FCP: ${tasks.filter((t) => t.start < fcp).map((t) => `${Math.round(t.start)}+${Math.round(t.duration)}`).join(", ") || "none"}`);
@@ -134,6 +158,7 @@ try {
       await context.close();
     }
     console.log(`   blocking time after FCP (ms): ${blocking.map((b) => b.toFixed(0)).join(", ")}; median ${median(blocking).toFixed(0)}`);
+    if (SCALE) console.log(`   blocking time after FCP with tasks ${SCALE}× as long (ms): ${scaled.map((b) => b.toFixed(0)).join(", ")}; median ${median(scaled).toFixed(0)}`);
   }
 } finally {
   await browser.close();
