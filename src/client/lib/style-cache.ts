@@ -9,10 +9,10 @@ import createCache, { type EmotionCache } from "@emotion/cache";
  * runs). Here the ids are only marked as inserted, so no rule is added twice and the element
  * stays as parsed; rules the browser needs later go into a `<style>` emotion appends after it.
  */
-export function createBrowserStyleCache(doc: Document = document): EmotionCache {
+export function createBrowserStyleCache(): EmotionCache {
   const cache = createCache({ key: "css" });
   // Written by the server (src/server/lib/server-render.ts): the page's rules, their ids in data-ids.
-  const ids = doc.getElementById("ssr-styles")?.dataset.ids;
+  const ids = document.getElementById("ssr-styles")?.dataset.ids;
   for (const id of ids ? ids.split(" ") : []) cache.inserted[id] = true;
   return cache;
 }
