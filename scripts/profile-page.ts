@@ -4,8 +4,10 @@
  * JavaScript CPU profile and the long tasks from page start until the app marks
  * <html data-hydrated> and a further second has passed, and prints the long tasks after first
  * contentful paint (their blocking time summed, as total blocking time counts it) and the
- * functions and scripts with the most self time. RUNS=n repeats each page and prints medians of
- * the blocking time.
+ * functions and scripts with the most self time, then each main-thread task over TASK_MS with what
+ * ran in it. RUNS=n repeats each page and prints medians of the blocking time; TRACE_FILE=path
+ * keeps the first run's trace. The profiler itself slows the page down a little: compare runs of
+ * this script with each other, not with Lighthouse.
  *
  *   npm run build && npm run profile                PAGES=/tld/com TOP=40 npm run profile
  */
@@ -53,7 +55,7 @@ function selfTimes(profile: Profile) {
 
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { data?: Record<string, unknown> } }
 
-/** The renderer main thread's tasks over 50 ms: what ran in each (trace events and profile self time). */
+/** The page's renderer main thread: of the CrRendererMain threads in the trace, the one with the most tasks. */
 function mainThread(events: TraceEvent[]): TraceEvent | undefined {
   const busiest = (e: TraceEvent) => events.filter((t) => t.pid === e.pid && t.tid === e.tid && t.name === "RunTask").length;
   return events
@@ -71,6 +73,7 @@ function scaledBlocking(events: TraceEvent[], scale: number): number {
     .reduce((sum, e) => sum + Math.max(0, ((e.dur ?? 0) / 1000) * scale - 50), 0);
 }
 
+/** The main thread's tasks over TASK_MS, each with what ran in it (trace events and profile self time). */
 function longTasks(events: TraceEvent[], profile: Profile): string[] {
   const main = mainThread(events);
   if (!main) return ["   (no renderer main thread in the trace)"];
