@@ -80,7 +80,7 @@ const hydrationGates = new WeakMap<Element, Promise<void>>();
 /** The section's gate: made while the page hydrates, found again on React's later renders of it. */
 function gateOf(id: string, margin: string, hydrating: boolean): Promise<void> | undefined {
   if (typeof document === "undefined" || typeof IntersectionObserver === "undefined") return undefined;
-  const element = [...document.querySelectorAll("[data-hydrate-near]")].find((e) => e.getAttribute("data-hydrate-near") === id);
+  const element = document.querySelector(`[data-hydrate-near="${CSS.escape(id)}"]`);
   if (!element) return undefined;
   let gate = hydrationGates.get(element);
   if (!gate && hydrating) {
