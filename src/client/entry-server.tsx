@@ -6,7 +6,6 @@
  * tRPC calls go through `fetchTrpc`, the server's own /trpc handler, answer cache included.
  */
 import createCache from "@emotion/cache";
-import { CacheProvider } from "@emotion/react";
 import { QueryClient, dehydrate, type DehydratedState } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { createTRPCClient, httpLink } from "@trpc/client";
@@ -17,7 +16,6 @@ import { AppRoot } from "./app-root.tsx";
 import { RequestCurrency, currencyFromCookies } from "./lib/display-currency.ts";
 import { RequestOrigin } from "./lib/site-origin.ts";
 import { httpStatusOf } from "./lib/trpc-errors.ts";
-import { RenderedSignedOut } from "./lib/use-auth.ts";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, PageHeadCollector, type PageHead } from "./lib/use-page-title.ts";
 import { createAppRouter } from "./router.tsx";
 
@@ -108,17 +106,13 @@ export async function renderPage({ url, origin, cookies, signedOut, fetchTrpc, t
   const styleCache = createCache({ key: "css" });
   styleCache.compat = true;
   const html = renderToString(
-    <CacheProvider value={styleCache}>
-      <PageHeadCollector value={head}>
-        <RequestOrigin value={origin}>
+    <PageHeadCollector value={head}>
+      <RequestOrigin value={origin}>
         <RequestCurrency value={currency}>
-        <RenderedSignedOut value={signedOut}>
-          <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />
-        </RenderedSignedOut>
+          <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} styleCache={styleCache} renderedSignedOut={signedOut} />
         </RequestCurrency>
-        </RequestOrigin>
-      </PageHeadCollector>
-    </CacheProvider>,
+      </RequestOrigin>
+    </PageHeadCollector>,
   );
   const rules = Object.entries(styleCache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === "string");
   const styles = { ids: rules.map(([id]) => id), css: rules.map(([, css]) => css).join("") };

@@ -1,4 +1,3 @@
-import { CacheProvider } from "@emotion/react";
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { StrictMode, startTransition } from "react";
@@ -12,7 +11,6 @@ import { getDisplayCurrency } from "./lib/display-currency.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { createBrowserStyleCache } from "./lib/style-cache.ts";
 import { createTrpcClient } from "./lib/trpc.ts";
-import { RenderedSignedOut } from "./lib/use-auth.ts";
 import { createAppRouter } from "./router.tsx";
 
 /**
@@ -54,14 +52,12 @@ async function start(root: HTMLElement) {
   await router.load().catch(() => undefined);
   await yieldToMain();
 
-  // The server renders inside its own emotion cache (entry-server.tsx); this one adopts its rules.
   const app = (
     <StrictMode>
-      <CacheProvider value={createBrowserStyleCache()}>
-        <RenderedSignedOut value={renderedSignedOut}>
-          <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} />
-        </RenderedSignedOut>
-      </CacheProvider>
+      <AppRoot
+        queryClient={queryClient} trpcClient={trpcClient} router={router}
+        styleCache={createBrowserStyleCache()} renderedSignedOut={renderedSignedOut}
+      />
     </StrictMode>
   );
   if (ssrState) {
