@@ -171,6 +171,10 @@ export function createApp(deps: AppDeps) {
     trpcServer({
       endpoint: "/trpc",
       router: appRouter,
+      // The client sends one call per request (httpLink). A batch URL can name a procedure
+      // hundreds of times and make one request build hundreds of answers, so tRPC refuses
+      // every batch (GET or POST) with a 400 before creating a context or running a call.
+      allowBatching: false,
       createContext: (_opts, c) => (c as Context<AppEnv>).var.ctx as unknown as Record<string, unknown>,
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "tRPC error");

@@ -1,16 +1,19 @@
 /**
- * The tRPC door for cached public queries: a GET of /trpc/<path>?input=… (or a batch,
- * /trpc/a,b?batch=1&input={"0":…}) whose every procedure has a cached answer is answered
- * here from that serialised JSON, wrapped in tRPC 11's envelope ({"result":{"data":…}},
- * an array of them for a batch), with the same ETag/304 and compression as the REST door.
- * Anything else (bad input, a failing call, streaming, POST) falls through to tRPC itself,
- * whose procedures call the same cached service functions, so errors keep tRPC's one format.
+ * The tRPC door for cached public queries: a GET of /trpc/<path>?input=… whose procedure has
+ * a cached answer is answered here from that serialised JSON, wrapped in tRPC 11's envelope
+ * ({"result":{"data":…}}), with the same ETag/304 and compression as the REST door.
+ * Anything else (bad input, a failing call, POST) falls through to tRPC itself, whose
+ * procedures call the same cached service functions, so errors keep tRPC's one format.
+ * A batch (`?batch=1`, or several comma-separated paths) is never answered here: the server
+ * turns batching off (app.ts), so tRPC refuses it with a 400 before running any procedure.
+ * Answering one would let a single URL naming a procedure hundreds of times make the server
+ * build one answer per name.
  */
 import type { MiddlewareHandler } from "hono";
 import type { RequestContext } from "../trpc/context.ts";
 import { cachedJsonResponse } from "./cached-json-response.ts";
 import type { AppEnv } from "./hono-env.ts";
-import { cachedJsonParts, digestOf, sha1, type CachedJson } from "./json-cache.ts";
+import { cachedJsonParts, digestOf, type CachedJson } from "./json-cache.ts";
 
 /** Answers a procedure's cached JSON for a raw (unparsed) input, or null to leave it to tRPC. */
 export type CachedQuery = (ctx: RequestContext, rawInput: unknown) => Promise<CachedJson> | null;
@@ -23,7 +26,6 @@ export type CachedQuery = (ctx: RequestContext, rawInput: unknown) => Promise<Ca
 const envelopes = new WeakMap<CachedJson, CachedJson>();
 const ENVELOPE_HEAD = Buffer.from('{"result":{"data":');
 const ENVELOPE_TAIL = Buffer.from("}}");
-const COMMA = Buffer.from(",");
 function envelopeOf(entry: CachedJson): CachedJson {
   let envelope = envelopes.get(entry);
   if (!envelope) {
@@ -31,13 +33,6 @@ function envelopeOf(entry: CachedJson): CachedJson {
     envelopes.set(entry, envelope);
   }
   return envelope;
-}
-
-function batchOf(entries: CachedJson[]): CachedJson {
-  const parts: Buffer[] = [Buffer.from("[")];
-  for (const [i, e] of entries.entries()) parts.push(...(i ? [COMMA] : []), ...envelopeOf(e).parts);
-  parts.push(Buffer.from("]"));
-  return cachedJsonParts(parts, () => `b.${sha1(entries.map((e) => envelopeOf(e).etag).join(","))}`);
 }
 
 function parseInput(raw: string | undefined): { ok: true; value: unknown } | { ok: false } {
@@ -53,39 +48,28 @@ export function cachedTrpcGets(endpoint: string, queries: Record<string, CachedQ
   const prefix = `${endpoint}/`;
   return async (c, next) => {
     if (c.req.method !== "GET" || !c.req.path.startsWith(prefix)) return next();
-    // httpBatchStreamLink asks for JSON lines: tRPC's own streaming answers those.
+    // A batch, or a streaming client's JSON lines: tRPC's own handler answers (and refuses) those.
+    if (c.req.query("batch") !== undefined) return next();
     const accept = c.req.header("trpc-accept") ?? c.req.header("accept") ?? "";
     if (accept.includes("application/jsonl")) return next();
-    const batch = c.req.query("batch") === "1";
-    let paths: string[];
+    let path: string;
     try {
-      paths = decodeURIComponent(c.req.path.slice(prefix.length)).split(",");
+      path = decodeURIComponent(c.req.path.slice(prefix.length));
     } catch {
       return next();
     }
-    if ((!batch && paths.length !== 1) || !paths.every((p) => Object.hasOwn(queries, p))) return next();
+    if (!Object.hasOwn(queries, path)) return next();
     const input = parseInput(c.req.query("input"));
     if (!input.ok) return next();
-    if (batch && (typeof input.value !== "object" || input.value === null)) return next();
-
-    const pending: Promise<CachedJson>[] = [];
-    for (const [index, path] of paths.entries()) {
-      const raw = batch ? (input.value as Record<string, unknown>)[index] : input.value;
-      const answer = queries[path]!(c.var.ctx, raw);
-      if (!answer) {
-        for (const p of pending) p.catch(() => undefined); // abandoned: tRPC answers the whole call
-        return next();
-      }
-      pending.push(answer);
-    }
-    let entries: CachedJson[];
+    const answer = queries[path]!(c.var.ctx, input.value);
+    if (!answer) return next();
+    let entry: CachedJson;
     try {
-      entries = await Promise.all(pending);
+      entry = await answer;
     } catch {
       return next(); // tRPC calls it again and answers the error in its own format
     }
-    const body = batch ? batchOf(entries) : envelopeOf(entries[0]!);
     // tRPC varies its answer on these too (JSON lines for a streaming client).
-    return cachedJsonResponse(c, body, { vary: "trpc-accept, accept, Accept-Encoding" });
+    return cachedJsonResponse(c, envelopeOf(entry), { vary: "trpc-accept, accept, Accept-Encoding" });
   };
 }
