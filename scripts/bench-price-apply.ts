@@ -38,7 +38,7 @@ async function bench(label: string, db: Db) {
     transferIsPromo: q.transferIsPromo,
   }));
   // The apply runs in this script; the app only answers reads, so its queue is never started.
-  const app = createApp({ db, queue: new InProcessQueue({ db, log: createLogger("silent") }), config: loadConfig({ NODE_ENV: "production", PRICE_CACHE_SECONDS: "0", LOG_LEVEL: "silent" }), log: createLogger("silent") });
+  const app = createApp({ db, queue: new InProcessQueue({ db, log: createLogger("silent") }), config: loadConfig({ NODE_ENV: "production", APP_URL: "http://localhost", PRICE_CACHE_SECONDS: "0", LOG_LEVEL: "silent" }), log: createLogger("silent") });
   const server = await startLoopbackServer(app);
   const times: number[] = [];
   let idleStats = "";

@@ -30,7 +30,7 @@ import { NO_PRICE_SOURCES, type PriceSources } from "./features/price-engine/sou
 import { pricesRest } from "./features/prices/rest.ts";
 import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
-import { clientIp } from "./lib/client-ip.ts";
+import { clientIp, parseTrustedProxies } from "./lib/client-ip.ts";
 import { siteRest } from "./features/site/rest.ts";
 import { sitemapRest } from "./features/site/sitemap.ts";
 import { statusRest } from "./features/status/rest.ts";
@@ -73,6 +73,7 @@ export function createApp(deps: AppDeps) {
   const authenticate = deps.authenticate ?? createSessionAuthenticator(db, config);
   // Behind a TLS-terminating proxy the request URL says http://, but browsers send the public origin.
   const publicOrigin = config.APP_URL ? new URL(config.APP_URL).origin : undefined;
+  const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES).proxies;
   configurePriceCache(config.PRICE_CACHE_SECONDS);
   configurePriceStaleDays(config.PRICE_STALE_DAYS);
   const priceSources = deps.priceSources ?? NO_PRICE_SOURCES;
@@ -94,7 +95,7 @@ export function createApp(deps: AppDeps) {
         return (requestLog ??= log.child({ reqId: c.var.requestId }));
       },
       user: auth?.user ?? null, sessionId: auth?.sessionId ?? null,
-      ip: clientIp(c, config.TRUST_PROXY, config.TRUST_PROXY_HOPS),
+      ip: clientIp(c, trustedProxies),
       get origin() {
         return publicOrigin ?? new URL(c.req.url).origin;
       },

@@ -3,6 +3,7 @@
  * offline with nothing set; a bad value stops the process with a list of what is wrong.
  */
 import { z } from "zod";
+import { parseTrustedProxies } from "./lib/client-ip.ts";
 
 const boolish = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 const emailList = z.string().transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean));
@@ -11,7 +12,11 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Public origin, used for absolute links (calendar feeds, OIDC callback). */
+  /**
+   * Public origin, used for every absolute link (sitemap, robots.txt, OpenAPI servers, canonical
+   * links, calendar feeds, OIDC callback). Required in production; elsewhere the request's own
+   * origin stands in.
+   */
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().optional()
     .refine((v) => !v || /^(postgres(ql)?:\/\/|file:|sqlite:)/i.test(v), "must be a postgres:// URL or empty for SQLite"),
@@ -30,10 +35,15 @@ const schema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Set when the app sits behind HTTPS (or its proxy terminates TLS): Secure cookies. */
   SECURE_COOKIES: boolish.optional(),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (see lib/client-ip.ts). */
-  TRUST_PROXY: boolish.default(false),
-  /** How many trusted proxies append to X-Forwarded-For; the client is that many entries from the right. */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  /**
+   * Addresses and CIDR ranges (IPv4, IPv6) of the reverse proxies in front of the app. Only a
+   * connection from one of them has its X-Forwarded-For read (see lib/client-ip.ts); empty:
+   * the header is ignored and the client is the connection's own address.
+   */
+  TRUSTED_PROXIES: z.string().default("").superRefine((value, ctx) => {
+    const { invalid } = parseTrustedProxies(value);
+    if (invalid.length) ctx.addIssue({ code: "custom", message: `not an IP address or CIDR range: ${invalid.join(", ")}` });
+  }),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -76,15 +86,35 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema>;
 
+/** Keys that no longer do anything; TRUST_PROXY=true is refused (see loadConfig). */
+const RETIRED_PROXY_KEYS = ["TRUST_PROXY", "TRUST_PROXY_HOPS"] as const;
+const TRUSTED_PROXIES_HINT = "list the reverse proxies' addresses or ranges in TRUSTED_PROXIES instead (e.g. TRUSTED_PROXIES=10.0.0.0/8,::1)";
+
+/** Non-fatal remarks about the environment, for main.ts to log at boot. */
+export function configWarnings(env: Record<string, string | undefined> = process.env): string[] {
+  return RETIRED_PROXY_KEYS.filter((key) => env[key] !== undefined && env[key] !== "")
+    .map((key) => `${key} is no longer read and has no effect: ${TRUSTED_PROXIES_HINT}`);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = schema.safeParse(cleaned);
+  const problems: string[] = [];
+  // TRUST_PROXY=true believed X-Forwarded-For from whoever connected; starting as if it were
+  // still honoured would silently count every client behind the proxy as the proxy.
+  if (cleaned.TRUST_PROXY && /^(true|1)$/i.test(cleaned.TRUST_PROXY)) {
+    problems.push(`  TRUST_PROXY: no longer supported (it trusted X-Forwarded-For from any connection); ${TRUSTED_PROXIES_HINT}, and remove TRUST_PROXY`);
+  }
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    problems.push(...parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`));
+    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const c = parsed.data;
-  const problems: string[] = [];
+  // In production nothing absolute may be built from the request's Host header, which anyone
+  // can write and shared caches would keep.
+  if (c.NODE_ENV === "production" && !c.APP_URL) {
+    problems.push("  APP_URL: required in production (the public origin, e.g. https://domains.example.com); sitemap, robots.txt, the OpenAPI servers and canonical links are built from it, never from the request's Host header");
+  }
   const oidc = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidc > 0 && oidc < 3) problems.push("  OIDC_*: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together");
   // Every process sharing a PostgreSQL database must decrypt the same credentials.

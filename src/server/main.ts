@@ -12,7 +12,7 @@ import { configurePriceStaleDays, rebuildStalePriceRows } from "../../db/reposit
 import { seedIfNeeded } from "../../db/seed/seed.ts";
 import { createJobQueue } from "../../jobs/create-queue.ts";
 import { createApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { configWarnings, loadConfig } from "./config.ts";
 import { createSessionAuthenticator } from "./features/auth/authenticate.ts";
 import { issueSetupTokenIfNoAdmin, setupUrl } from "./features/auth/setup.ts";
 
@@ -39,6 +39,7 @@ async function main() {
     process.exit(1);
   }
   const log = createLogger(config.LOG_LEVEL, config.NODE_ENV === "development" && process.stdout.isTTY);
+  for (const warning of configWarnings()) log.warn(warning);
   const db = openDb({
     databaseUrl: config.DATABASE_URL,
     sqlitePath: config.SQLITE_PATH,

@@ -1,26 +1,95 @@
 /**
- * The client's address. Behind a trusted proxy it is the address that proxy saw, which the
- * proxy appends as the right-most X-Forwarded-For entry; with `hops` proxies in a chain it is
- * the hops-th entry from the right. Entries further left were written by the client itself and
- * can say anything, so they are never used.
+ * The client's address, for per-address limits. It is the TCP peer (the connection's remote
+ * address) unless that peer is one of the configured proxies (TRUSTED_PROXIES). Then
+ * X-Forwarded-For is walked from the right: each entry was appended by the hop to its right,
+ * so entries are believed only while the hop that wrote them is trusted. The client is the
+ * first entry (from the right) that is not a trusted proxy; everything further left was
+ * written by the client itself and can say anything. A peer that is not a trusted proxy can
+ * forge the header freely, so for it the header is never read.
  */
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { BlockList, isIP } from "node:net";
 import type { Context } from "hono";
 
-export function forwardedClient(forwardedFor: string | undefined, hops: number): string | undefined {
-  const entries = (forwardedFor ?? "").split(",").map((e) => e.trim()).filter(Boolean);
-  // Fewer entries than proxies: the request skipped part of the chain, so nothing here is trustworthy.
-  return entries.length >= hops ? entries[entries.length - hops] : undefined;
+export interface TrustedProxies {
+  /** Whether a (normalised) address is one of the configured proxies. */
+  has(address: string): boolean;
+  /** The configured entries as written, for messages. */
+  readonly entries: readonly string[];
 }
 
-export function clientIp(c: Context, trustProxy: boolean, hops: number): string {
-  if (trustProxy) {
-    const forwarded = forwardedClient(c.req.header("x-forwarded-for"), hops);
-    if (forwarded) return forwarded;
+/** An IPv4-mapped IPv6 address (::ffff:192.0.2.1) is that IPv4 address; IPv6 is lower-cased. */
+export function normalizeAddress(raw: string): string | undefined {
+  let address = raw.trim();
+  if (address.startsWith("[") && address.endsWith("]")) address = address.slice(1, -1);
+  const family = isIP(address);
+  if (family === 4) return address;
+  if (family !== 6) return undefined;
+  const mapped = /^(?:0{0,4}:)*:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped && isIP(mapped[1]!) === 4) return mapped[1]!;
+  return address.toLowerCase();
+}
+
+/**
+ * Parses a comma-separated list of addresses and CIDR ranges (IPv4 and IPv6). Returns the
+ * list, or the entries that are not an address or range.
+ */
+export function parseTrustedProxies(value: string): { proxies: TrustedProxies; invalid: string[] } {
+  const list = new BlockList();
+  const entries: string[] = [];
+  const invalid: string[] = [];
+  for (const raw of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const [addressPart, prefixPart, extra] = raw.split("/");
+    const address = normalizeAddress(addressPart ?? "");
+    const family = address ? isIP(address) : 0;
+    const max = family === 4 ? 32 : 128;
+    // A mapped IPv4 range written as IPv6 (::ffff:10.0.0.0/104) becomes the IPv4 range (/8).
+    const writtenAsIpv6 = isIP((addressPart ?? "").trim().replace(/^\[|\]$/g, "")) === 6;
+    const prefix = prefixPart === undefined ? max
+      : /^\d{1,3}$/.test(prefixPart) ? Number(prefixPart) - (family === 4 && writtenAsIpv6 ? 96 : 0) : NaN;
+    if (!address || extra !== undefined || !(prefix >= 0 && prefix <= max)) {
+      invalid.push(raw);
+      continue;
+    }
+    list.addSubnet(address, prefix, family === 4 ? "ipv4" : "ipv6");
+    entries.push(raw);
   }
+  return {
+    proxies: { has: (a) => list.check(a, isIP(a) === 4 ? "ipv4" : "ipv6"), entries },
+    invalid,
+  };
+}
+
+export const NO_TRUSTED_PROXIES: TrustedProxies = { has: () => false, entries: [] };
+
+/**
+ * The client behind `peer`: the peer itself unless it is a trusted proxy, else the right-most
+ * X-Forwarded-For entry that is not a trusted proxy (or the left-most entry when every one is).
+ * An entry that is not an address stops the walk at the trusted hop that passed it on.
+ */
+export function resolveClientAddress(peer: string | undefined, forwardedFor: string | undefined, trusted: TrustedProxies): string | undefined {
+  let client = peer === undefined ? undefined : normalizeAddress(peer);
+  if (client === undefined) return undefined;
+  if (!trusted.has(client) || !forwardedFor) return client;
+  const entries = forwardedFor.split(",");
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const hop = normalizeAddress(entries[i]!);
+    if (hop === undefined) return client;
+    client = hop;
+    if (!trusted.has(hop)) return hop;
+  }
+  return client;
+}
+
+/** The connection's remote address; undefined when the request came without a socket. */
+function peerAddress(c: Context): string | undefined {
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    return getConnInfo(c).remote.address;
   } catch {
-    return "unknown"; // app.request() in tests has no socket
+    return undefined; // app.request() without an env, or an in-process app.fetch()
   }
+}
+
+export function clientIp(c: Context, trusted: TrustedProxies): string {
+  return resolveClientAddress(peerAddress(c), c.req.header("x-forwarded-for"), trusted) ?? "unknown";
 }

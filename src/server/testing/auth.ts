@@ -1,19 +1,20 @@
 /**
  * Signing in from tests the way a browser does: form posts to /api/register or /api/login,
  * then the session cookie from Set-Cookie. Each call comes from its own address (the test
- * app trusts X-Forwarded-For) so the per-IP sign-in limit only bites where a test wants it.
+ * app's loopback peer is a trusted proxy, so X-Forwarded-For is read) so the per-IP sign-in
+ * limit only bites where a test wants it.
  */
 import type { Db } from "../../../db/client.ts";
 import { setAdminByEmail } from "../../../db/repositories/user-repository.ts";
-import { TEST_ORIGIN, type createTestApp } from "./test-app.ts";
+import { TEST_ORIGIN, TEST_PEER, type createTestApp } from "./test-app.ts";
 
 type App = ReturnType<typeof createTestApp>;
 
 let counter = 0;
 export const nextIp = () => `10.0.${Math.floor(++counter / 250)}.${counter % 250}`;
 
-/** Test apps that sign people in: trust X-Forwarded-For so every helper call has its own IP. */
-export const AUTH_TEST_ENV = { TRUST_PROXY: "true" };
+/** Test apps that sign people in: their loopback peer (TEST_PEER) is a trusted proxy, so every helper call has its own IP. */
+export const AUTH_TEST_ENV = { TRUSTED_PROXIES: TEST_PEER };
 
 export function sessionCookieOf(res: Response): string | null {
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("session="));

@@ -23,10 +23,23 @@ function defaultQueue(db: Db): JobQueue {
   };
 }
 
-/** The real app over a test database, driven with app.request(). */
+/** The connection every app.request() comes from unless the call passes its own env. */
+export const TEST_PEER = "127.0.0.1";
+
+/** The bindings @hono/node-server gives a request that came in over a socket from `address`. */
+export const connectionFrom = (address: string) => ({ incoming: { socket: { remoteAddress: address, remotePort: 50000 } } });
+
+/**
+ * The real app over a test database, driven with app.request(). Requests come from a loopback
+ * connection (TEST_PEER), as they would through a real socket, unless a call passes its own env
+ * (e.g. connectionFrom("203.0.113.7")).
+ */
 export function createTestApp(db: Db, overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}) {
   const config: Config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", APP_SECRET: TEST_APP_SECRET, ...overrides.env });
-  return createApp({ db, config, log: createLogger("silent"), queue: overrides.queue ?? defaultQueue(db), ...overrides });
+  const app = createApp({ db, config, log: createLogger("silent"), queue: overrides.queue ?? defaultQueue(db), ...overrides });
+  const request = app.request.bind(app);
+  app.request = (input, init, env, executionCtx) => request(input, init, env ?? connectionFrom(TEST_PEER), executionCtx);
+  return app;
 }
 
 export async function getJson<T = unknown>(app: ReturnType<typeof createTestApp>, path: string, init?: RequestInit) {

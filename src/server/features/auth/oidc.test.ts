@@ -17,7 +17,7 @@ forEachDialect("OpenID Connect sign-in", (getDb) => {
     provider.state.tamper = "none";
   });
   const app = () => createTestApp(getDb(), {
-    env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, TRUST_PROXY: "true", ADMIN_EMAILS: "chief@example.com" },
+    env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, TRUSTED_PROXIES: "127.0.0.1", ADMIN_EMAILS: "chief@example.com" },
   });
 
   /** Browser round trip: /api/login → provider → /api/auth/callback (optionally with a doctored callback URL). */
@@ -51,7 +51,7 @@ forEachDialect("OpenID Connect sign-in", (getDb) => {
   });
 
   it("links an existing account by verified e-mail", async () => {
-    const password = createTestApp(getDb(), { env: { TRUST_PROXY: "true" } });
+    const password = createTestApp(getDb(), { env: { TRUSTED_PROXIES: "127.0.0.1" } });
     const existing = await registerUser(password, { email: "linked@example.com" });
     const before = await getJson<{ id: number }>(password, "/api/auth/user", { headers: { cookie: existing.cookie } });
     provider.state.identity = { sub: "subject-linked", email: "Linked@Example.com", email_verified: true, given_name: "Lin" };
