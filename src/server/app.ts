@@ -36,7 +36,7 @@ import { sitemapRest } from "./features/site/sitemap.ts";
 import { statusRest } from "./features/status/rest.ts";
 import { createCredentialCipher, type CredentialCipher } from "./lib/credential-cipher.ts";
 import { AppError } from "./lib/errors.ts";
-import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly } from "./lib/json-body.ts";
+import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly, jsonDepthLimited } from "./lib/json-body.ts";
 import { configurePriceCache, invalidatePriceCache } from "./lib/price-cache.ts";
 import { configurePriceStaleDays } from "../../db/repositories/price-summary-repository.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
@@ -128,13 +128,15 @@ export function createApp(deps: AppDeps) {
   // would only build the full request object for nothing.
   const limitBody: MiddlewareHandler<AppEnv> = (c, next) =>
     c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBodies(c, next);
-  app.use("/api/*", sameOriginOnly(trustedOrigins), limitBody);
+  // JSON nesting deeper than any input needs is refused before a route parses it (json-body.ts).
+  app.use("/api/*", sameOriginOnly(trustedOrigins), limitBody, jsonDepthLimited);
   // The documented public API (openapi.json) is what API keys are counted on.
   app.use("/api/domain-prices/*", apiKeyAuth);
   app.use("/api/service-providers/*", apiKeyAuth);
   app.use("/api/registry-operators", apiKeyAuth);
   app.use("/api/tlds/*", apiKeyAuth);
   // Every tRPC write is JSON; REST routes check their own bodies (some take forms or CSV).
+  // GET inputs (`input=`) are JSON too: both are refused when they nest too deep.
   app.use("/trpc/*", sameOriginOnly(trustedOrigins), limitBody, jsonBodiesOnly);
 
   app.onError((error, c) => {

@@ -1,8 +1,9 @@
 /** REST doors to registrar accounts (spec section 7); every call needs a session. */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { registrarAccountCreateSchema, registrarAccountIdSchema } from "../../../shared/schemas/registrar-account.ts";
-import { badRequest, notFound, unauthorized } from "../../lib/errors.ts";
+import { notFound, unauthorized } from "../../lib/errors.ts";
 import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
+import { readJsonBody } from "../../lib/json-body.ts";
 import {
   createAccount, getAccount, listAccounts, listConnectableProviders, queueAccountSync, removeAccount, testAccountConnection,
 } from "./service.ts";
@@ -26,10 +27,7 @@ export const accountsRest = new Hono<AppEnv>()
   .get("/registrar-accounts", async (c) => c.json(await listAccounts(c.var.ctx, userId(c))))
   .get("/registrar-accounts/providers", async (c) => c.json(await listConnectableProviders(c.var.ctx)))
   .post("/registrar-accounts", async (c) => {
-    const body = await c.req.json().catch(() => {
-      throw badRequest("The request body must be JSON");
-    });
-    const input = parseOrThrow(registrarAccountCreateSchema, body, "body");
+    const input = parseOrThrow(registrarAccountCreateSchema, await readJsonBody(c), "body");
     return c.json(await createAccount(c.var.ctx, userId(c), input), 201);
   })
   .get("/registrar-accounts/:id", async (c) => c.json(await getAccount(c.var.ctx, userId(c), idOf(c))))

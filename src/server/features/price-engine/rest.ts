@@ -4,8 +4,8 @@ import {
   alertRuleSchema, cancelFetchSchema, idSchema, incidentQuerySchema, incidentStatusSchema, manualFetchSchema, priceLogQuerySchema, scheduleSchema,
 } from "../../../shared/schemas/admin.ts";
 import { requireAdmin } from "../../lib/auth-guards.ts";
-import { badRequest } from "../../lib/errors.ts";
 import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
+import { readJsonBody } from "../../lib/json-body.ts";
 import { createAlertRule, editAlertRule, getAlertRules } from "./alert-rules.ts";
 import { cancelFetch, getFetchStatus, manualFetch } from "./fetch-control.ts";
 import { changeIncidentStatus, getIncidents } from "./incidents.ts";
@@ -13,10 +13,7 @@ import { getOverview, getPriceLogs } from "./overview.ts";
 import { createSchedule, editSchedule, getSchedules, removeSchedule } from "./schedules.ts";
 
 async function body<S extends Parameters<typeof parseOrThrow>[0]>(c: Context<AppEnv>, schema: S) {
-  const json: unknown = await c.req.json().catch(() => {
-    throw badRequest("The request body must be JSON");
-  });
-  return parseOrThrow(schema, json, "body");
+  return parseOrThrow(schema, await readJsonBody(c), "body");
 }
 
 const idOf = (c: Context<AppEnv>) => parseOrThrow(idSchema, c.req.param("id"), "id");

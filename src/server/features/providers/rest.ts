@@ -4,8 +4,8 @@ import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
 import { serviceProviderEditSchema, serviceProviderListQuerySchema } from "../../../shared/schemas/service-provider.ts";
 import { publicJsonResponse } from "../../lib/cached-json-response.ts";
 import { requireAdmin } from "../../lib/auth-guards.ts";
-import { badRequest } from "../../lib/errors.ts";
 import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
+import { readJsonBody } from "../../lib/json-body.ts";
 import { getIanaRegistrars, getProvider, getProviderDirectory, getProviderPrices, listProviders, updateProvider } from "./service.ts";
 
 const admin = new Hono<AppEnv>()
@@ -16,10 +16,7 @@ const admin = new Hono<AppEnv>()
   .get("/service-providers", async (c) => c.json(await listProviders(c.var.ctx.db)))
   .put("/service-providers/:id", async (c) => {
     const id = parseOrThrow(providerIdSchema, c.req.param("id"), "id");
-    const json: unknown = await c.req.json().catch(() => {
-      throw badRequest("The request body must be JSON");
-    });
-    return c.json(await updateProvider(c.var.ctx, id, parseOrThrow(serviceProviderEditSchema, json, "body")));
+    return c.json(await updateProvider(c.var.ctx, id, parseOrThrow(serviceProviderEditSchema, await readJsonBody(c), "body")));
   });
 
 export const providersRest = new Hono<AppEnv>()
