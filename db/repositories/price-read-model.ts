@@ -130,6 +130,12 @@ function nextTurnCheck(state: HandleState): Promise<string> {
 }
 
 /**
+ * The database's current price-rows version ("" before any writer set one), read by the same
+ * shared check as the model's reads: what caches derived from price rows are tagged with.
+ */
+export const priceRowsVersion = (handle: Db): string | Promise<string> => currentVersion(stateOf(handle));
+
+/**
  * The model as of the database's current version. The version is read before the rows, so a
  * write committed in between makes the rows newer than their tag, never older: the next read
  * then finds a new version and loads again.

@@ -40,6 +40,7 @@ import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly, jsonDepthLimited } fr
 import { configurePriceCache, invalidatePriceCache } from "./lib/price-cache.ts";
 import { configurePriceStaleDays } from "../../db/repositories/price-summary-repository.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
+import { createPageCache, etagMatches, pageCacheKey, type CachedPage } from "./lib/page-cache.ts";
 import { canServerRender, renderPageHtml } from "./lib/server-render.ts";
 import type { ViteManifest } from "./lib/vite-manifest.ts";
 import type { AppEnv } from "./lib/hono-env.ts";
@@ -188,15 +189,18 @@ export function createApp(deps: AppDeps) {
   // A server page, so it must be routed before the client's single-page fallback.
   app.route("/", setupPage);
   app.route("/", sitemapRest);
-  mountClient(app, deps.clientDir, publicOrigin);
+  mountClient(app, deps.clientDir, publicOrigin, db, config);
   return app;
 }
 
 /**
  * Hashed assets are immutable; index.html is revalidated so a deploy shows at once, and names the
- * requested page's own chunks for preloading (route-preloads.ts).
+ * requested page's own chunks for preloading (route-preloads.ts). Signed-out visitors get
+ * public pages from the page cache (lib/page-cache.ts, docs/decisions/023) with an ETag and
+ * Cache-Control a CDN may act on; a request with a session cookie is rendered for itself and
+ * marked private.
  */
-function mountClient(app: Hono<AppEnv>, clientDir: string | undefined, publicOrigin: string | undefined) {
+function mountClient(app: Hono<AppEnv>, clientDir: string | undefined, publicOrigin: string | undefined, db: Db, config: Config) {
   const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
   if (!clientDir || !indexPath || !existsSync(indexPath)) {
     app.notFound((c) => c.json({ message: "Not found" }, 404));
@@ -224,6 +228,13 @@ function mountClient(app: Hono<AppEnv>, clientDir: string | undefined, publicOri
   const serverRender = canServerRender(indexHtml);
   // The render's tRPC calls go through this app, answer cache included, without the visitor's cookies.
   const fetchTrpc = (request: Request) => app.fetch(request);
+  const pages = createPageCache(db, {
+    maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+    ttlMs: config.PAGE_CACHE_SECONDS * 1000,
+    notFoundTtlMs: NOT_FOUND_TTL_SECONDS * 1000,
+  }, invalidatePriceCache);
+  const publicCacheControl = `public, max-age=0, s-maxage=${config.PAGE_CDN_SECONDS}, stale-while-revalidate=${config.PAGE_CDN_SECONDS}`;
+  const notFoundCacheControl = `public, max-age=0, s-maxage=${Math.min(config.PAGE_CDN_SECONDS, NOT_FOUND_TTL_SECONDS)}`;
   app.get("*", compress(), async (c) => {
     c.header("Cache-Control", "no-cache");
     const preloads = headEnd < 0 ? "" : preloadsFor(c.req.path);
@@ -231,10 +242,41 @@ function mountClient(app: Hono<AppEnv>, clientDir: string | undefined, publicOri
     if (!serverRender) return c.html(template);
     const url = new URL(c.req.url);
     const origin = publicOrigin ?? url.origin;
+    const cookies = c.req.header("cookie");
     const signedOut = readSessionToken(c) === undefined;
-    const page = await renderPageHtml(template, { url, cookies: c.req.header("cookie"), signedOut, origin }, fetchTrpc);
+    const render = () => renderPageHtml(template, { url, cookies, signedOut, origin }, fetchTrpc);
     // The display currency comes from a cookie, so shared caches must keep one copy per cookie.
     c.header("Vary", "Cookie");
-    return page ? c.html(page.html, page.status) : c.html(template);
+    if (!signedOut) {
+      // A session cookie: never from nor into the shared cache, and no one else's to keep.
+      c.header("Cache-Control", "private, no-store");
+      const page = await render();
+      return page ? c.html(page.html, page.status) : c.html(template);
+    }
+    const page = await pages.get(pageCacheKey(origin, url.pathname + url.search, cookies), async () => {
+      const answer = await render();
+      // The plain shell with 200 is what a failed or timed-out render answers: not worth keeping.
+      return answer && { ...answer, keep: answer.status === 404 || answer.html !== template };
+    });
+    if (!page) return c.html(template);
+    return sendCachedPage(c, page, page.status === 404 ? notFoundCacheControl : publicCacheControl);
   });
+}
+
+/** How long a 404 page is reused: a page missing now (an unknown TLD) may exist after an import. */
+const NOT_FOUND_TTL_SECONDS = 30;
+
+/** A cached page with its ETag (304 when the client has it), compressed once per encoding. */
+function sendCachedPage(c: Context<AppEnv>, page: CachedPage, cacheControl: string): Response {
+  c.header("Cache-Control", cacheControl);
+  c.header("ETag", page.etag);
+  c.header("Vary", "Cookie, Accept-Encoding");
+  if (etagMatches(c.req.header("if-none-match"), page.etag)) return c.body(null, 304);
+  c.header("Content-Type", "text/html; charset=UTF-8");
+  const accepted = c.req.header("accept-encoding") ?? "";
+  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+  // With Content-Encoding set, the route's compress() leaves the answer as it is.
+  if (encoding) c.header("Content-Encoding", encoding);
+  const bytes = encoding ? page.encoded(encoding) : page.body;
+  return c.body(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), page.status);
 }

@@ -49,6 +49,12 @@ const schema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** How long public price answers are reused (0 disables); bounds staleness across processes. */
   PRICE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Memory for signed-out public pages' HTML (lib/page-cache.ts); 0 turns the page cache off. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** How long a cached page is reused at most when no price change replaced it first. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** s-maxage and stale-while-revalidate of signed-out pages: how long a CDN may serve one. */
+  PAGE_CDN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** A quote no source confirmed within this many days is marked stale and loses "lowest" claims to fresh ones. */
   PRICE_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** A price fetch still waiting for its source after this long ends as "timeout". */

@@ -1,0 +1,128 @@
+/**
+ * The HTML of server-rendered public pages for signed-out visitors (docs/decisions/023), kept in
+ * memory bounded by bytes (least recently used first out) and keyed by what changes a signed-out
+ * render: origin, path, query string and the `currency` cookie. Every entry is tagged with the
+ * database's price-rows version read before its render; a lookup compares it with the version
+ * now stored (price-read-model.ts: one shared check, so every process on a PostgreSQL database
+ * sees another's price run, provider edit or rates update on its next request) and renders
+ * again when they differ. Entries also expire after a time to live, which bounds what the
+ * version does not cover (catalogue imports, the "last updated" figures of informational pages).
+ */
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { LRUCache } from "lru-cache";
+import type { Db } from "../../../db/client.ts";
+import { priceRowsVersion } from "../../../db/repositories/price-read-model.ts";
+
+export interface CachedPage {
+  readonly status: 200 | 404;
+  readonly body: Buffer;
+  /** A weak ETag from the SHA-1 of the HTML. */
+  readonly etag: string;
+  /** The price-rows version the page was rendered at. */
+  readonly version: string;
+  /** The HTML compressed once, on first demand, then reused. */
+  encoded(encoding: "br" | "gzip"): Buffer;
+}
+
+export interface PageCacheOptions {
+  /** Bound on the HTML kept, compressed copies included; 0 turns the cache off. */
+  maxBytes: number;
+  /** How long a 200 page is reused at most. */
+  ttlMs: number;
+  /** How long a 404 page is reused at most (shorter: a missing page may appear). */
+  notFoundTtlMs: number;
+}
+
+/** The request cookie's `currency` value, read as the render reads it (the first one wins). */
+function currencyCookie(cookies: string | undefined): string {
+  const part = cookies?.split(/;\s*/).find((p) => p.startsWith("currency="));
+  const value = part?.slice("currency=".length) ?? "";
+  // The render accepts three letters only and shows anything else in the default currency,
+  // so longer values share one key instead of each taking its own.
+  return value.length <= 8 ? value : "!long";
+}
+
+/** What varies a signed-out page: nothing else in the request is read by the render. */
+export const pageCacheKey = (origin: string, pathAndQuery: string, cookies: string | undefined): string =>
+  `${origin} ${pathAndQuery} ${currencyCookie(cookies)}`;
+
+function makePage(status: 200 | 404, html: string, version: string): CachedPage {
+  const body = Buffer.from(html, "utf8");
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  const encodings = new Map<string, Buffer>();
+  return {
+    status, body, etag, version,
+    encoded(encoding) {
+      let bytes = encodings.get(encoding);
+      if (!bytes) {
+        bytes = encoding === "br" ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
+        encodings.set(encoding, bytes);
+      }
+      return bytes;
+    },
+  };
+}
+
+/** True when `ifNoneMatch` (a list, or "*") names `etag`; weak comparison, as for GET. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  html: string;
+  /** False for an answer that must not be reused, e.g. the plain shell after a failed render. */
+  keep: boolean;
+}
+
+export interface PageCache {
+  /**
+   * The page under `key` if it was rendered at the current price-rows version; otherwise
+   * `render` runs (once for every request that misses the same key meanwhile) and its page is
+   * kept when it says so. Null when `render` answers null (a path the server does not render).
+   */
+  get(key: string, render: () => Promise<RenderedPage | null>): Promise<CachedPage | null>;
+}
+
+export function createPageCache(db: Db, options: PageCacheOptions, onVersionChange: (db: Db) => void): PageCache {
+  const entries = options.maxBytes > 0
+    ? new LRUCache<string, CachedPage>({
+      maxSize: options.maxBytes,
+      // The compressed copies are made on demand; each is well under a quarter of the HTML.
+      sizeCalculation: (page) => Math.max(1, Math.ceil(page.body.length * 1.5)),
+      ttl: options.ttlMs,
+    })
+    : null;
+  const rendering = new Map<string, Promise<CachedPage | null>>();
+  let seenVersion: string | undefined;
+
+  return {
+    async get(key, render) {
+      const version = await priceRowsVersion(db);
+      if (version !== seenVersion) {
+        // Another process may have changed prices: the answers a render reads through this
+        // process's price cache must not be older than the version the page is tagged with.
+        if (seenVersion !== undefined) onVersionChange(db);
+        seenVersion = version;
+      }
+      const hit = entries?.get(key);
+      if (hit && hit.version === version) return hit;
+      const inFlightKey = `${version} ${key}`;
+      const running = rendering.get(inFlightKey);
+      if (running) return running;
+      const made = render().then((answer) => {
+        if (!answer) return null;
+        const page = makePage(answer.status, answer.html, version);
+        if (answer.keep) entries?.set(key, page, answer.status === 404 ? { ttl: Math.min(options.notFoundTtlMs, options.ttlMs) } : {});
+        return page;
+      });
+      rendering.set(inFlightKey, made);
+      const done = () => rendering.delete(inFlightKey);
+      made.then(done, done);
+      return made;
+    },
+  };
+}
