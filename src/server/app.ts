@@ -180,6 +180,8 @@ export function createApp(deps: AppDeps) {
       // every batch (GET or POST) with a 400 before creating a context or running a call.
       allowBatching: false,
       createContext: (_opts, c) => (c as Context<AppEnv>).var.ctx as unknown as Record<string, unknown>,
+      // The headers an AppError carries (Retry-After on a 429) reach tRPC answers as they reach REST ones.
+      responseMeta: ({ errors }) => ({ headers: appErrorHeaders(errors) }),
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "tRPC error");
       },
@@ -191,6 +193,15 @@ export function createApp(deps: AppDeps) {
   app.route("/", sitemapRest);
   mountClient(app, deps.clientDir, publicOrigin, db, config);
   return app;
+}
+
+/** The headers of the AppErrors behind failed tRPC calls (mapErrors in trpc/init.ts keeps each as the cause). */
+export function appErrorHeaders(errors: readonly { cause?: unknown }[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const error of errors) {
+    if (error.cause instanceof AppError) Object.assign(headers, error.cause.headers);
+  }
+  return headers;
 }
 
 /**
