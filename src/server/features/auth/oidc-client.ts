@@ -1,145 +1,123 @@
 /**
- * The OpenID Connect relying-party side, on node:crypto and fetch only: discovery, the
- * authorization-code exchange and ID-token verification (RS256 against the provider's JWKS).
- * Metadata and keys are cached per process; an unknown key id triggers one JWKS refetch so
- * provider key rotation works without a restart.
+ * The OpenID Connect relying party, on `openid-client`: discovery, the authorization request,
+ * and the authorization-code grant with its state, PKCE and nonce checks. ID-token signatures
+ * are verified against the provider's JWKS (`enableNonRepudiationChecks`), accepting only the
+ * algorithms the provider's metadata lists (RS256 when it lists none) that sign with a public
+ * key: `none` and HMAC are refused even when listed.
+ *
+ * Discovery metadata is cached per process for an hour. Each callback builds a fresh client
+ * configuration from it, so the JWKS is fetched once per sign-in: a key the provider has just
+ * rotated in is picked up at once, and a key id the current JWKS lacks is refused.
  */
-import { createPublicKey, verify, type JsonWebKey } from "node:crypto";
+import * as oidc from "openid-client";
+import type { Config } from "../../config.ts";
 import { AppError, unauthorized } from "../../lib/errors.ts";
 
-export interface ProviderMetadata {
-  issuer: string;
-  authorization_endpoint: string;
-  token_endpoint: string;
-  jwks_uri: string;
-  token_endpoint_auth_methods_supported?: string[];
-}
-
 export interface IdTokenClaims {
-  iss: string;
   sub: string;
-  aud: string | string[];
-  exp: number;
-  iat?: number;
-  nonce?: string;
-  azp?: string;
-  email?: string;
-  email_verified?: boolean | string;
-  given_name?: string;
-  name?: string;
+  email?: unknown;
+  email_verified?: unknown;
+  given_name?: unknown;
 }
 
-const CACHE_MS = 60 * 60 * 1000;
-const CLOCK_SKEW_S = 60;
+const METADATA_CACHE_MS = 60 * 60 * 1000;
+const TIMEOUT_S = 10;
+const CLOCK_TOLERANCE_S = 60;
+
 const unreachable = () => new AppError(503, "The identity provider is not reachable. Please try again later.");
 const rejected = () => unauthorized("Sign-in could not be verified with the identity provider. Please try again.");
 
-async function fetchJson(url: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
+/** Plain http is allowed only for an issuer on this machine (development and tests). */
+function isLoopbackHttp(issuer: string): boolean {
+  const url = new URL(issuer);
+  return url.protocol === "http:" && ["localhost", "127.0.0.1"].includes(url.hostname);
+}
+
+/** A network failure or timeout, as opposed to an answer we refused. */
+const isTransportError = (error: unknown) =>
+  (error instanceof TypeError && !("code" in error)) ||
+  (error instanceof oidc.ClientError && (error.code === "OAUTH_TIMEOUT" || error.code === "OAUTH_ABORT"));
+
+const metadataCache = new Map<string, { value: oidc.ServerMetadata; until: number }>();
+
+async function serverMetadata(issuer: string, clientId: string): Promise<oidc.ServerMetadata> {
+  const cached = metadataCache.get(issuer);
+  if (cached && cached.until > Date.now()) return cached.value;
+  if (new URL(issuer).protocol !== "https:" && !isLoopbackHttp(issuer)) {
+    throw new AppError(503, "Single sign-on is misconfigured: OIDC_ISSUER must be an https URL (plain http only for localhost or 127.0.0.1).");
+  }
+  const execute = isLoopbackHttp(issuer) ? [oidc.allowInsecureRequests] : [];
   try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000), redirect: "error" });
-    return { status: res.status, body: await res.json().catch(() => null) };
+    // discovery() also checks that the metadata names the configured issuer.
+    const discovered = await oidc.discovery(new URL(issuer), clientId, undefined, undefined, { execute, timeout: TIMEOUT_S });
+    const value = discovered.serverMetadata();
+    metadataCache.set(issuer, { value, until: Date.now() + METADATA_CACHE_MS });
+    return value;
   } catch {
     throw unreachable();
   }
 }
 
-const metadataCache = new Map<string, { value: ProviderMetadata; until: number }>();
-
-export async function discover(issuer: string): Promise<ProviderMetadata> {
-  const cached = metadataCache.get(issuer);
-  if (cached && cached.until > Date.now()) return cached.value;
-  const { status, body } = await fetchJson(`${issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`);
-  const meta = body as Partial<ProviderMetadata> | null;
-  if (status !== 200 || !meta?.authorization_endpoint || !meta.token_endpoint || !meta.jwks_uri || !meta.issuer) throw unreachable();
-  // The metadata must describe the issuer we trust, or tokens would be checked against the wrong one.
-  if (meta.issuer.replace(/\/+$/, "") !== issuer.replace(/\/+$/, "")) throw unreachable();
-  const value = meta as ProviderMetadata;
-  metadataCache.set(issuer, { value, until: Date.now() + CACHE_MS });
-  return value;
-}
-
-export interface TokenRequest {
-  code: string;
-  redirectUri: string;
-  codeVerifier: string;
-  clientId: string;
-  clientSecret: string;
-}
-
-/** Returns the raw ID token; client_secret_basic unless the provider only takes _post. */
-export async function exchangeCode(meta: ProviderMetadata, req: TokenRequest): Promise<string> {
-  const form = new URLSearchParams({ grant_type: "authorization_code", code: req.code, redirect_uri: req.redirectUri, code_verifier: req.codeVerifier });
-  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", accept: "application/json" };
+/** A client configuration for this server's OIDC_* settings, with a JWKS cache of its own. */
+async function clientConfiguration(config: Config): Promise<oidc.Configuration> {
+  const issuer = config.OIDC_ISSUER!;
+  const meta = await serverMetadata(issuer, config.OIDC_CLIENT_ID!);
+  // client_secret_basic unless the provider only takes client_secret_post.
   const methods = meta.token_endpoint_auth_methods_supported;
-  if (methods && !methods.includes("client_secret_basic") && methods.includes("client_secret_post")) {
-    form.set("client_id", req.clientId);
-    form.set("client_secret", req.clientSecret);
-  } else {
-    // RFC 6749 §2.3.1: both parts are form-encoded before being joined and base64-encoded.
-    const basic = `${encodeURIComponent(req.clientId)}:${encodeURIComponent(req.clientSecret)}`;
-    headers.authorization = `Basic ${Buffer.from(basic).toString("base64")}`;
-  }
-  const { status, body } = await fetchJson(meta.token_endpoint, { method: "POST", headers, body: form });
-  const idToken = (body as { id_token?: unknown } | null)?.id_token;
-  if (status !== 200 || typeof idToken !== "string") throw rejected();
-  return idToken;
+  const postOnly = !!methods && !methods.includes("client_secret_basic") && methods.includes("client_secret_post");
+  const auth = postOnly ? oidc.ClientSecretPost(config.OIDC_CLIENT_SECRET!) : oidc.ClientSecretBasic(config.OIDC_CLIENT_SECRET!);
+  const client = new oidc.Configuration(meta, config.OIDC_CLIENT_ID!, { [oidc.clockTolerance]: CLOCK_TOLERANCE_S }, auth);
+  client.timeout = TIMEOUT_S;
+  if (isLoopbackHttp(issuer)) oidc.allowInsecureRequests(client);
+  oidc.enableNonRepudiationChecks(client);
+  return client;
 }
 
-const jwksCache = new Map<string, { keys: JsonWebKey[]; fetchedAt: number }>();
-
-async function signingKey(jwksUri: string, kid: string | undefined): Promise<JsonWebKey | null> {
-  const pick = (keys: JsonWebKey[]) => {
-    const rsa = keys.filter((k) => k.kty === "RSA" && (k.use === undefined || k.use === "sig"));
-    return kid === undefined ? (rsa.length === 1 ? rsa[0]! : null) : (rsa.find((k) => k.kid === kid) ?? null);
-  };
-  const cached = jwksCache.get(jwksUri);
-  const hit = cached && cached.fetchedAt + CACHE_MS > Date.now() ? pick(cached.keys) : null;
-  if (hit) return hit;
-  if (cached && Date.now() - cached.fetchedAt < 10_000) return null; // do not let bad tokens hammer the provider
-  const { status, body } = await fetchJson(jwksUri);
-  const keys = (body as { keys?: JsonWebKey[] } | null)?.keys;
-  if (status !== 200 || !Array.isArray(keys)) throw unreachable();
-  jwksCache.set(jwksUri, { keys, fetchedAt: Date.now() });
-  return pick(keys);
-}
-
-const decodePart = (part: string): unknown => JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
-
-export interface ExpectedClaims {
-  issuer: string;
-  clientId: string;
+export interface AuthorizationRequest {
+  redirectUri: string;
+  state: string;
   nonce: string;
-  now?: Date;
+  codeVerifier: string;
 }
 
-/** Verifies signature, issuer, audience, expiry and nonce; any failure is a 401. */
-export async function verifyIdToken(meta: ProviderMetadata, token: string, expected: ExpectedClaims): Promise<IdTokenClaims> {
-  const parts = token.split(".");
-  if (parts.length !== 3) throw rejected();
-  let header: { alg?: string; kid?: string };
-  let claims: IdTokenClaims;
+export async function authorizationUrl(config: Config, req: AuthorizationRequest): Promise<URL> {
+  const client = await clientConfiguration(config);
+  return oidc.buildAuthorizationUrl(client, {
+    redirect_uri: req.redirectUri,
+    scope: "openid email profile",
+    state: req.state,
+    nonce: req.nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(req.codeVerifier),
+    code_challenge_method: "S256",
+  });
+}
+
+export interface CallbackChecks {
+  expectedState: string;
+  expectedNonce: string;
+  codeVerifier: string;
+}
+
+/**
+ * Exchanges the code in `callbackUrl` (the redirect URI plus the provider's query) and returns
+ * the verified ID-token claims. A refused answer is a 401, an unreachable provider a 503.
+ */
+export async function completeAuthorization(config: Config, callbackUrl: URL, checks: CallbackChecks): Promise<IdTokenClaims> {
+  const client = await clientConfiguration(config);
   try {
-    header = decodePart(parts[0]!) as typeof header;
-    claims = decodePart(parts[1]!) as IdTokenClaims;
-  } catch {
+    const tokens = await oidc.authorizationCodeGrant(client, callbackUrl, {
+      expectedState: checks.expectedState,
+      expectedNonce: checks.expectedNonce,
+      pkceCodeVerifier: checks.codeVerifier,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    if (!claims?.sub) throw rejected();
+    return claims as IdTokenClaims;
+  } catch (error) {
+    // A TypeError with a code is a misuse of the library: a bug, left to surface as a 500.
+    if (error instanceof AppError || (error instanceof TypeError && "code" in error)) throw error;
+    if (isTransportError(error)) throw unreachable();
     throw rejected();
   }
-  // Only RS256: accepting the header's choice would allow "none" or HMAC-with-public-key forgeries.
-  if (header.alg !== "RS256") throw rejected();
-  const jwk = await signingKey(meta.jwks_uri, header.kid);
-  if (!jwk) throw rejected();
-  const key = createPublicKey({ key: jwk, format: "jwk" });
-  const signed = Buffer.from(`${parts[0]}.${parts[1]}`);
-  if (!verify("sha256", signed, key, Buffer.from(parts[2]!, "base64url"))) throw rejected();
-
-  const nowS = Math.floor((expected.now ?? new Date()).getTime() / 1000);
-  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (claims.iss !== meta.issuer || claims.iss.replace(/\/+$/, "") !== expected.issuer.replace(/\/+$/, "")) throw rejected();
-  if (!audiences.includes(expected.clientId)) throw rejected();
-  if (audiences.length > 1 && claims.azp !== expected.clientId) throw rejected();
-  if (typeof claims.exp !== "number" || claims.exp + CLOCK_SKEW_S < nowS) throw rejected();
-  if (typeof claims.iat === "number" && claims.iat - CLOCK_SKEW_S > nowS) throw rejected();
-  if (claims.nonce !== expected.nonce) throw rejected();
-  if (typeof claims.sub !== "string" || !claims.sub) throw rejected();
-  return claims;
 }

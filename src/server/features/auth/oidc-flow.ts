@@ -1,18 +1,20 @@
 /**
- * OpenID Connect sign-in (authorization code + PKCE S256). The per-attempt secrets (state,
- * nonce, PKCE verifier, return path) travel in a short-lived HttpOnly cookie sealed with an
- * HMAC, so any process can finish a flow another one started, with no table for it.
+ * OpenID Connect sign-in (authorization code + PKCE S256, through oidc-client.ts). The
+ * per-attempt secrets (state, nonce, PKCE verifier, return path) travel in a short-lived
+ * HttpOnly cookie sealed with an HMAC, so any process can finish a flow another one started,
+ * with no table for it.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import { randomNonce, randomPKCECodeVerifier, randomState } from "openid-client";
 import { emailSchema } from "../../../shared/schemas/auth.ts";
 import type { Config } from "../../config.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import type { AppEnv } from "../../lib/hono-env.ts";
 import { useSecureCookies } from "./cookies.ts";
 import { renderAuthErrorPage } from "./login-page.ts";
-import { discover, exchangeCode, verifyIdToken } from "./oidc-client.ts";
+import { authorizationUrl, completeAuthorization } from "./oidc-client.ts";
 import { signInWithOidc } from "./service.ts";
 import { beginSession } from "./sign-in-session.ts";
 
@@ -32,7 +34,6 @@ export const oidcEnabled = (config: Config) => !!(config.OIDC_ISSUER && config.O
 
 const sealKey = (config: Config) => createHash("sha256").update(`oidc-flow\0${config.OIDC_CLIENT_SECRET}\0${config.APP_SECRET ?? ""}`).digest();
 const mac = (config: Config, payload: string) => createHmac("sha256", sealKey(config)).update(payload).digest();
-const random = () => randomBytes(32).toString("base64url");
 
 function seal(config: Config, flow: Flow): string {
   const payload = Buffer.from(JSON.stringify(flow)).toString("base64url");
@@ -53,17 +54,13 @@ const redirectUri = (c: Context<AppEnv>) => `${c.var.ctx.origin}${FLOW_PATH}/cal
 
 export async function startOidcSignIn(c: Context<AppEnv>, returnTo: string) {
   const { config } = c.var.ctx;
-  const meta = await discover(config.OIDC_ISSUER!);
-  const flow: Flow = { state: random(), nonce: random(), verifier: random(), returnTo, exp: Math.floor(Date.now() / 1000) + FLOW_SECONDS };
+  const flow: Flow = {
+    state: randomState(), nonce: randomNonce(), verifier: randomPKCECodeVerifier(), returnTo, exp: Math.floor(Date.now() / 1000) + FLOW_SECONDS,
+  };
+  const url = await authorizationUrl(config, { redirectUri: redirectUri(c), state: flow.state, nonce: flow.nonce, codeVerifier: flow.verifier });
   setCookie(c, FLOW_COOKIE, seal(config, flow), {
     httpOnly: true, sameSite: "Lax", path: FLOW_PATH, secure: useSecureCookies(config), maxAge: FLOW_SECONDS,
   });
-  const url = new URL(meta.authorization_endpoint);
-  url.search = new URLSearchParams({
-    response_type: "code", client_id: config.OIDC_CLIENT_ID!, redirect_uri: redirectUri(c), scope: "openid email profile",
-    state: flow.state, nonce: flow.nonce,
-    code_challenge: createHash("sha256").update(flow.verifier).digest("base64url"), code_challenge_method: "S256",
-  }).toString();
   c.header("Cache-Control", "no-store");
   return c.redirect(url.toString(), 302);
 }
@@ -79,17 +76,15 @@ async function completeOidcSignIn(c: Context<AppEnv>): Promise<string> {
   }
   if (query.error) throw new AppError(401, `The identity provider did not sign you in (${query.error.slice(0, 100)}).`);
   if (!query.code) throw badRequest("The identity provider sent no authorization code.");
-  const meta = await discover(config.OIDC_ISSUER!);
-  const idToken = await exchangeCode(meta, {
-    code: query.code, redirectUri: redirectUri(c), codeVerifier: flow.verifier,
-    clientId: config.OIDC_CLIENT_ID!, clientSecret: config.OIDC_CLIENT_SECRET!,
-  });
-  const claims = await verifyIdToken(meta, idToken, { issuer: config.OIDC_ISSUER!, clientId: config.OIDC_CLIENT_ID!, nonce: flow.nonce });
+  // The provider's answer, read against the redirect URI it was sent to (not the proxied request URL).
+  const callbackUrl = new URL(redirectUri(c));
+  callbackUrl.search = new URL(c.req.url).search;
+  const claims = await completeAuthorization(config, callbackUrl, { expectedState: flow.state, expectedNonce: flow.nonce, codeVerifier: flow.verifier });
   const user = await signInWithOidc(db, config, {
     subject: claims.sub,
     email: emailSchema.safeParse(claims.email).data ?? null,
     emailVerified: claims.email_verified === true || claims.email_verified === "true",
-    firstName: claims.given_name?.trim().slice(0, 100) || null,
+    firstName: (typeof claims.given_name === "string" && claims.given_name.trim().slice(0, 100)) || null,
   });
   await beginSession(c, user.id);
   return flow.returnTo;
