@@ -36,8 +36,10 @@ export interface Db {
   migrate(): Promise<void>;
   /**
    * Runs fn while holding a database-wide lock named by `key`, so processes booting together on
-   * PostgreSQL take turns (an advisory lock on its own connection); on SQLite, which one process
-   * owns, it just runs fn.
+   * PostgreSQL take turns (an advisory lock on a connection opened for it, outside the pool, so
+   * fn's own queries never wait for it); on SQLite, which one process owns, it just runs fn.
+   * Fails with DatabaseLockTimeoutError when the handle was opened with `lockTimeoutMs` and
+   * another process keeps the lock longer.
    */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -56,6 +58,21 @@ export interface OpenOptions {
    * error would end the process.
    */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * PostgreSQL: how long withLock waits for a lock another process holds before it fails with a
+   * DatabaseLockTimeoutError naming the holder. Unset, it waits as long as the holder takes.
+   */
+  lockTimeoutMs?: number;
+  /** PostgreSQL: how long opening a connection may take before it fails. Unset, no limit. */
+  connectTimeoutMs?: number;
+}
+
+/** withLock gave up: another process kept the lock past the handle's `lockTimeoutMs`. */
+export class DatabaseLockTimeoutError extends Error {
+  override readonly name = "DatabaseLockTimeoutError";
+  constructor(readonly key: number, readonly holderPid: number | undefined, message: string) {
+    super(message);
+  }
 }
 
 const migrationsDir = (dialect: "sqlite" | "pg") =>
@@ -67,7 +84,7 @@ export function isPostgresUrl(url: string | undefined): url is string {
 
 export function openDb(options: OpenOptions = {}): Db {
   return isPostgresUrl(options.databaseUrl)
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onIdleConnectionError ?? (() => undefined))
+    ? openPostgres(options.databaseUrl, options)
     : openSqlite(options.sqlitePath ?? "./data/app.db");
 }
 
@@ -118,22 +135,59 @@ function openSqlite(path: string): Db {
   };
 }
 
-function openPostgres(url: string, poolSize: number, onIdleConnectionError: (error: Error) => void): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+function openPostgres(url: string, options: OpenOptions): Db {
+  const onIdleConnectionError = options.onIdleConnectionError ?? (() => undefined);
+  const connectionTimeoutMillis = options.connectTimeoutMs ?? 0;
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis });
   pool.on("error", onIdleConnectionError);
   const pgDb = drizzlePg(pool, { schema: pgSchema });
   // The one cast of the dialect seam (see the header comment).
   const db = pgDb as unknown as Executor;
   const t = pgSchema as unknown as Tables;
+  /**
+   * The advisory lock is a session lock held by a connection of its own, opened for the call and
+   * never part of the pool: fn works through the pool, so however small the pool (one connection
+   * is enough), fn never waits for the connection that holds the lock. If this process dies, the
+   * server ends that session and the lock goes with it.
+   */
   const withLock = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
+    const lockTimeoutMs = options.lockTimeoutMs;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis, ...(lockTimeoutMs ? { lock_timeout: lockTimeoutMs } : {}) });
+    // A failure while fn runs (the lock is lost with the session) must not end the process.
+    client.on("error", onIdleConnectionError);
     try {
-      await client.query("SELECT pg_advisory_lock($1)", [key]);
+      await client.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [key]);
+      } catch (error) {
+        // 55P03 lock_not_available: lock_timeout expired while another session held the lock.
+        if (lockTimeoutMs && (error as { code?: string }).code === "55P03") throw await lockTimeoutError(key, lockTimeoutMs);
+        throw error;
+      }
       return await fn();
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => undefined);
-      client.release();
+      await client.end().catch(() => undefined);
     }
+  };
+  /** Says who holds the lock (from pg_locks and pg_stat_activity) and what to do about it. */
+  const lockTimeoutError = async (key: number, waitedMs: number) => {
+    const holder = await pool.query<{ pid: number; since: Date | null; addr: string | null; app: string | null }>(
+      `SELECT a.pid, a.backend_start AS since, host(a.client_addr) AS addr, a.application_name AS app
+         FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.locktype = 'advisory' AND l.granted AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND ((l.classid::bigint << 32) | l.objid::bigint) = $1 AND l.objsubid = 1
+        LIMIT 1`,
+      [key],
+    ).then((r) => r.rows[0], () => undefined);
+    const who = holder
+      ? `PostgreSQL backend ${holder.pid}${holder.addr ? ` (client ${holder.addr}${holder.app ? `, ${holder.app}` : ""})` : holder.app ? ` (${holder.app})` : ""}${holder.since ? `, connected since ${holder.since.toISOString()}` : ""}`
+      : "a session that has released it since";
+    const advice = holder
+      ? `A server holds it while it starts (migrating and importing data): try again once the server is up. If no server is starting, the holder is stuck; end it with SELECT pg_terminate_backend(${holder.pid});`
+      : "Try again.";
+    return new DatabaseLockTimeoutError(key, holder?.pid,
+      `Another process holds the database's boot lock (advisory lock ${key}) and did not release it within ${waitedMs / 1000} s: ${who}. ${advice}`);
   };
   return {
     dialect: "postgres",

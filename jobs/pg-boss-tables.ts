@@ -4,7 +4,7 @@
  * (and the contract test) first.
  */
 import type PgBoss from "pg-boss";
-import type pg from "pg";
+import pg from "pg";
 import type { ActiveJob, QueueCounts } from "./queue.ts";
 import { SCHEDULE_QUEUE_PREFIX } from "./pg-boss-schedules.ts";
 
@@ -12,15 +12,22 @@ const LOCK_SEED = 7272;
 // Our forwarding queues and pg-boss's own (__pgboss__send-it) are not the product's queues.
 const HIDDEN = `AND name NOT LIKE '\\_\\_pgboss\\_\\_%' AND name NOT LIKE '${SCHEDULE_QUEUE_PREFIX.replace(/_/g, "\\_")}%'`;
 
-/** Runs fn while holding an advisory lock on its own connection (fn may use other connections). */
+/**
+ * Runs fn while holding an advisory lock on a connection of its own, opened with the pool's
+ * settings but outside it: fn works through the pool, so even a pool of one connection never
+ * leaves fn waiting for the connection that holds the lock.
+ */
 export async function withAdvisoryLock<T>(pool: pg.Pool, lockName: string, fn: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  const client = new pg.Client(pool.options);
+  // A failure while fn runs goes where the pool's own idle failures go, instead of ending the process.
+  client.on("error", (error) => pool.emit("error", error, client));
   try {
+    await client.connect();
     await client.query("SELECT pg_advisory_lock(hashtextextended($1::text, $2))", [lockName, LOCK_SEED]);
     return await fn();
   } finally {
     await client.query("SELECT pg_advisory_unlock(hashtextextended($1::text, $2))", [lockName, LOCK_SEED]).catch(() => undefined);
-    client.release();
+    await client.end().catch(() => undefined);
   }
 }
 
