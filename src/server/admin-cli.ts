@@ -4,46 +4,86 @@
  * Makes or unmakes administrators from a shell on the server, the one place where being an
  * admin needs no further proof. Reads the same configuration and opens (and migrates) the same
  * database as the server, so it works on SQLite and PostgreSQL alike.
+ *
+ * On PostgreSQL it uses one pooled connection, plus one more while it holds the migration lock,
+ * and it gives up rather than wait without end: after CONNECT_TIMEOUT_MS to reach the server,
+ * and after LOCK_TIMEOUT_MS for a lock another process holds (a server starting up holds it while
+ * it migrates), saying which backend holds it.
  */
 import { pathToFileURL } from "node:url";
-import { openDb, type Db } from "../../db/client.ts";
+import { DatabaseLockTimeoutError, isPostgresUrl, openDb, type Db } from "../../db/client.ts";
 import { loadConfig } from "./config.ts";
 import { grantAdmin, listAdministrators, revokeAdmin } from "./features/auth/admins.ts";
 
 const USAGE = "Usage: npm run admin -- grant EMAIL | revoke EMAIL | list";
+export const CONNECT_TIMEOUT_MS = 10_000;
+export const LOCK_TIMEOUT_MS = 30_000;
 
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
 }
 
-async function run(db: Db, [command, email, ...rest]: string[], io: CliIo): Promise<number> {
-  if (command === "list" && email === undefined) {
+type Command = { name: "list" } | { name: "grant" | "revoke"; email: string };
+
+function parse([name, email, ...rest]: string[]): Command | undefined {
+  if (name === "list" && email === undefined) return { name };
+  if ((name === "grant" || name === "revoke") && email && rest.length === 0) return { name, email };
+  return undefined;
+}
+
+async function run(db: Db, command: Command, io: CliIo): Promise<void> {
+  if (command.name === "list") {
     const admins = await listAdministrators(db);
     if (admins.length === 0) io.out("No administrators yet. Grant one with: npm run admin -- grant EMAIL");
     for (const admin of admins) io.out(admin.email);
-    return 0;
+    return;
   }
-  if ((command === "grant" || command === "revoke") && email && rest.length === 0) {
-    const user = command === "grant" ? await grantAdmin(db, email) : await revokeAdmin(db, email);
-    io.out(command === "grant" ? `${user.email} is now an administrator.` : `${user.email} is no longer an administrator.`);
-    return 0;
-  }
-  io.err(USAGE);
-  return 2;
+  const user = command.name === "grant" ? await grantAdmin(db, command.email) : await revokeAdmin(db, command.email);
+  io.out(command.name === "grant" ? `${user.email} is now an administrator.` : `${user.email} is no longer an administrator.`);
 }
 
-/** Returns the exit code. `db` is for tests; otherwise the configured database is opened. */
-export async function runAdminCli(args: string[], options: { env?: Record<string, string | undefined>; db?: Db; io?: CliIo } = {}): Promise<number> {
+/** A connection that timed out says where it was going; other failures say what they are. */
+function openFailure(error: unknown, databaseUrl: string | undefined): unknown {
+  if (error instanceof DatabaseLockTimeoutError || !isPostgresUrl(databaseUrl)) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  if (!/timeout expired|connection timeout/i.test(reason)) return error;
+  const { hostname, port } = new URL(databaseUrl);
+  return new Error(`PostgreSQL at ${hostname}:${port || 5432} did not complete a connection within ${CONNECT_TIMEOUT_MS / 1000} s: check DATABASE_URL and that the database server is up and reachable from here.`);
+}
+
+/**
+ * Returns the exit code. `db` is for tests; otherwise the configured database is opened, and
+ * `lockTimeoutMs` replaces LOCK_TIMEOUT_MS.
+ */
+export async function runAdminCli(
+  args: string[],
+  options: { env?: Record<string, string | undefined>; db?: Db; io?: CliIo; lockTimeoutMs?: number } = {},
+): Promise<number> {
   const io = options.io ?? { out: (l) => console.log(l), err: (l) => console.error(l) };
+  const command = parse(args);
+  // Wrong usage is answered before any database is opened (or waited for).
+  if (!command) {
+    io.err(USAGE);
+    return 2;
+  }
   let db = options.db;
   try {
     if (!db) {
       const config = loadConfig(options.env ?? process.env);
-      db = openDb({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH, poolSize: 1 });
-      await db.migrate();
+      db = openDb({
+        databaseUrl: config.DATABASE_URL,
+        sqlitePath: config.SQLITE_PATH,
+        poolSize: 1,
+        connectTimeoutMs: CONNECT_TIMEOUT_MS,
+        lockTimeoutMs: options.lockTimeoutMs ?? LOCK_TIMEOUT_MS,
+      });
+      await db.migrate().catch((error: unknown) => {
+        throw openFailure(error, config.DATABASE_URL);
+      });
     }
-    return await run(db, args, io);
+    await run(db, command, io);
+    return 0;
   } catch (error) {
     io.err(error instanceof Error ? error.message : String(error));
     return 1;
