@@ -7,6 +7,12 @@
  * repositories use (select/insert/update/delete, joins, where, orderBy, limit, offset,
  * onConflictDo*, returning, awaited) behave the same on both drivers; the few that differ
  * (raw statements, transactions) go through the helpers on `Db`.
+ *
+ * A transaction body is a generator that yields its statements (`yield* exec(tx.select()…)`)
+ * and returns its result. On SQLite the whole body runs synchronously inside better-sqlite3's
+ * own transaction, so no statement from another async chain can run while it is open; on
+ * PostgreSQL each yielded statement is awaited inside drizzle's transaction on its own
+ * connection. Work that is not a statement (hashing, fetching) is done before the transaction.
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -25,14 +31,77 @@ export type Tables = typeof sqliteSchema;
 export type Executor = BetterSQLite3Database<Tables>;
 export type Dialect = "sqlite" | "postgres";
 
+/** A statement a transaction body yields: a query builder made from its `tx`. */
+export type TxStatement = PromiseLike<unknown>;
+/** A transaction body: yields its statements, receives each one's result, returns the outcome. */
+export type TxBody<T> = Generator<TxStatement, T, unknown>;
+
+/**
+ * One statement of a transaction body, with its result: `const rows = yield* exec(tx.select()…)`.
+ * Helpers that write inside a caller's transaction are generators too, called with `yield*`.
+ */
+export function* exec<T>(statement: PromiseLike<T>): Generator<TxStatement, T, unknown> {
+  return (yield statement) as T;
+}
+
+/**
+ * A SQLite statement run at once: drizzle's builders on better-sqlite3 prepare synchronously
+ * and their execute() gives a result with sync(); relational queries have sync() themselves.
+ */
+function executeSqliteNow(statement: TxStatement): unknown {
+  const s = statement as { sync?: () => unknown; prepare?: () => { execute(): { sync?: () => unknown } } };
+  if (typeof s.sync === "function") return s.sync();
+  const result = typeof s.prepare === "function" ? s.prepare().execute() : undefined;
+  if (result && typeof result.sync === "function") return result.sync();
+  throw new TypeError("A SQLite transaction body may yield only statements built from its tx (it runs synchronously; do other async work before the transaction)");
+}
+
+/** Runs a body to its end, each yielded statement executed synchronously (SQLite). */
+function runBodySync<T>(body: TxBody<T>): T {
+  let step = body.next();
+  while (!step.done) {
+    let result: unknown;
+    try {
+      result = executeSqliteNow(step.value);
+    } catch (error) {
+      step = body.throw(error);
+      continue;
+    }
+    step = body.next(result);
+  }
+  return step.value;
+}
+
+/**
+ * Runs a body to its end, awaiting each yielded statement: PostgreSQL's transactions, and a
+ * body shared with transactions run on its own outside one (each statement then stands alone).
+ */
+export async function runBodyAsync<T>(body: TxBody<T>): Promise<T> {
+  let step = body.next();
+  while (!step.done) {
+    let result: unknown;
+    try {
+      result = await step.value;
+    } catch (error) {
+      step = body.throw(error);
+      continue;
+    }
+    step = body.next(result);
+  }
+  return step.value;
+}
+
 export interface Db {
   readonly dialect: Dialect;
   readonly db: Executor;
   readonly t: Tables;
   /** Rows of a raw statement (each dialect's own SQL where they differ). */
   all<T>(query: SQL): Promise<T[]>;
-  /** Runs fn atomically; fn must only await database work (see sqliteTransaction). */
-  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * Runs the body atomically: all its statements commit together, or none do when it throws.
+   * The body yields each statement through `exec` (see the header comment).
+   */
+  transaction<T>(fn: (tx: Executor) => TxBody<T>): Promise<T>;
   migrate(): Promise<void>;
   /**
    * Runs fn while holding a database-wide lock named by `key`, so processes booting together on
@@ -96,30 +165,13 @@ function openSqlite(path: string): Db {
   client.pragma("busy_timeout = 5000");
   client.pragma("synchronous = NORMAL");
   const db = drizzleSqlite(client, { schema: sqliteSchema });
-  let queue: Promise<unknown> = Promise.resolve();
 
   /**
-   * better-sqlite3 is synchronous and drizzle's own transaction refuses async callbacks, so
-   * transactions are BEGIN/COMMIT on the single connection, serialised by a promise queue.
-   * Awaiting a SQLite builder settles in the same tick, so no other request's statement can
-   * slip in between as long as fn awaits only database work.
+   * better-sqlite3's own transaction (BEGIN IMMEDIATE … COMMIT, ROLLBACK on a throw) around a
+   * body run synchronously: nothing else runs on the connection until it ends.
    */
-  const transaction = <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => {
-    const run = async () => {
-      client.exec("BEGIN IMMEDIATE");
-      try {
-        const result = await fn(db);
-        client.exec("COMMIT");
-        return result;
-      } catch (error) {
-        if (client.inTransaction) client.exec("ROLLBACK");
-        throw error;
-      }
-    };
-    const next = queue.then(run, run);
-    queue = next.catch(() => undefined);
-    return next;
-  };
+  const transaction = async <T>(fn: (tx: Executor) => TxBody<T>): Promise<T> =>
+    client.transaction(() => runBodySync(fn(db))).immediate();
 
   return {
     dialect: "sqlite",
@@ -152,11 +204,8 @@ function openPostgres(url: string, options: OpenOptions): Db {
    */
   const withLock = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
     const lockTimeoutMs = options.lockTimeoutMs;
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis, ...(lockTimeoutMs ? { lock_timeout: lockTimeoutMs } : {}) });
-    // A failure while fn runs (the lock is lost with the session) must not end the process.
-    client.on("error", onIdleConnectionError);
+    const client = await pool.connect();
     try {
-      await client.connect();
       try {
         await client.query("SELECT pg_advisory_lock($1)", [key]);
       } catch (error) {
@@ -167,7 +216,7 @@ function openPostgres(url: string, options: OpenOptions): Db {
       return await fn();
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => undefined);
-      await client.end().catch(() => undefined);
+      client.release();
     }
   };
   /** Says who holds the lock (from pg_locks and pg_stat_activity) and what to do about it. */
@@ -194,7 +243,7 @@ function openPostgres(url: string, options: OpenOptions): Db {
     db,
     t,
     all: async <T>(query: SQL) => (await pgDb.execute(query)).rows as T[],
-    transaction: (fn) => pgDb.transaction((tx) => fn(tx as unknown as Executor)),
+    transaction: (fn) => pgDb.transaction((tx) => runBodyAsync(fn(tx as unknown as Executor))),
     // Several processes may boot at once on PostgreSQL: one migrates, the others wait.
     migrate: () => withLock(727274, () => migratePg(pgDb, { migrationsFolder: migrationsDir("pg") })),
     withLock,

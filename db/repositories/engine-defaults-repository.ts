@@ -1,4 +1,4 @@
-import type { Db } from "../client.ts";
+import { exec, type Db } from "../client.ts";
 import type { AlertRuleValues } from "./alert-rule-repository.ts";
 import type { ScheduleValues } from "./schedule-repository.ts";
 
@@ -9,16 +9,16 @@ import type { ScheduleValues } from "./schedule-repository.ts";
  */
 export async function insertDefaultsOnce(handle: Db, marker: string, schedules: ScheduleValues[], rules: AlertRuleValues[]): Promise<boolean> {
   const { t } = handle;
-  return handle.transaction(async (db) => {
-    const claimed = await db.insert(t.appMeta).values({ key: marker, value: new Date().toISOString() })
-      .onConflictDoNothing().returning({ key: t.appMeta.key });
+  return handle.transaction(function* (db) {
+    const claimed = yield* exec(db.insert(t.appMeta).values({ key: marker, value: new Date().toISOString() })
+      .onConflictDoNothing().returning({ key: t.appMeta.key }));
     if (claimed.length === 0) return false;
     if (schedules.length) {
-      await db.insert(t.fetchSchedules).values(schedules.map((s) => ({
+      yield* exec(db.insert(t.fetchSchedules).values(schedules.map((s) => ({
         name: s.name, description: s.description, serviceProviderId: s.providerId, cron: s.schedule, isActive: s.isActive, nextRunAt: s.nextRun,
-      })));
+      }))));
     }
-    if (rules.length) await db.insert(t.alertRules).values(rules);
+    if (rules.length) yield* exec(db.insert(t.alertRules).values(rules));
     return true;
   });
 }

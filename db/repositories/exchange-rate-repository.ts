@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, inArray, lte, max, sql } from "drizzle-orm";
 import type { DisplayRate } from "../../src/shared/display-converter.ts";
-import type { Db } from "../client.ts";
+import { exec, runBodyAsync, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 
 export interface ExchangeRateRow {
   date: string;
@@ -23,9 +23,9 @@ export async function upsertExchangeRates(handle: Db, date: string, rates: Recor
   const { t } = handle;
   const rows = rowsOf(date, rates);
   if (!rows.length) return 0;
-  await handle.transaction(async (db) => {
-    await db.insert(t.exchangeRates).values(rows)
-      .onConflictDoUpdate({ target: [t.exchangeRates.date, t.exchangeRates.currency], set: { ratePerEur: sql`excluded.rate_per_eur` } });
+  await handle.transaction(function* (db) {
+    yield* exec(db.insert(t.exchangeRates).values(rows)
+      .onConflictDoUpdate({ target: [t.exchangeRates.date, t.exchangeRates.currency], set: { ratePerEur: sql`excluded.rate_per_eur` } }));
   });
   return rows.length;
 }
@@ -33,12 +33,12 @@ export async function upsertExchangeRates(handle: Db, date: string, rates: Recor
 /** Adds rows the database lacks and keeps the ones it has; returns how many were added. */
 export async function addMissingExchangeRates(handle: Db, rows: ExchangeRateRow[]): Promise<number> {
   const { t } = handle;
-  return handle.transaction(async (db) => {
-    const [before] = await db.select({ n: count() }).from(t.exchangeRates);
+  return handle.transaction(function* (db) {
+    const [before] = yield* exec(db.select({ n: count() }).from(t.exchangeRates));
     for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
-      await db.insert(t.exchangeRates).values(rows.slice(i, i + CHUNK_ROWS)).onConflictDoNothing();
+      yield* exec(db.insert(t.exchangeRates).values(rows.slice(i, i + CHUNK_ROWS)).onConflictDoNothing());
     }
-    const [after] = await db.select({ n: count() }).from(t.exchangeRates);
+    const [after] = yield* exec(db.select({ n: count() }).from(t.exchangeRates));
     return (after?.n ?? 0) - (before?.n ?? 0);
   });
 }
@@ -84,18 +84,25 @@ export async function hasExchangeRate({ db, t }: Db, currency: string): Promise<
  * Both currencies' rates on the newest day that quotes both (a currency the ECB stopped or
  * skipped is paired with an older day), or null when no day has both.
  */
-export async function findLatestCommonRates(
+export function findLatestCommonRates(
   { db, t }: Pick<Db, "db" | "t">, from: string, to: string,
 ): Promise<{ date: string; fromPerEur: number; toPerEur: number } | null> {
+  return runBodyAsync(latestCommonRatesIn(db, t, from, to));
+}
+
+/** findLatestCommonRates as statements of a body (a transaction's, or one run on its own). */
+function* latestCommonRatesIn(
+  db: Executor, t: Tables, from: string, to: string,
+): TxBody<{ date: string; fromPerEur: number; toPerEur: number } | null> {
   const er = t.exchangeRates;
   // Walks `from`'s days newest first on (currency, date) and probes the primary key for `to`.
-  const [day] = await db.select({ date: er.date }).from(er)
+  const [day] = yield* exec(db.select({ date: er.date }).from(er)
     .where(and(eq(er.currency, from), sql`exists (select 1 from exchange_rates other where other.date = ${er.date} and other.currency = ${to})`))
     .orderBy(desc(er.date))
-    .limit(1);
+    .limit(1));
   if (!day) return null;
-  const rows = await db.select({ currency: er.currency, ratePerEur: er.ratePerEur }).from(er)
-    .where(and(eq(er.date, day.date), inArray(er.currency, [from, to])));
+  const rows = yield* exec(db.select({ currency: er.currency, ratePerEur: er.ratePerEur }).from(er)
+    .where(and(eq(er.date, day.date), inArray(er.currency, [from, to]))));
   const rate = (code: string) => rows.find((r) => r.currency === code)?.ratePerEur;
   const fromPerEur = rate(from);
   const toPerEur = rate(to);
@@ -103,13 +110,18 @@ export async function findLatestCommonRates(
 }
 
 /** For each source currency other than `to`, its rate pair into `to` (null when none converts it). */
-export async function loadDisplayRates(
+export function loadDisplayRates(
   handle: Pick<Db, "db" | "t">, to: string, sources: Iterable<string>,
 ): Promise<Map<string, DisplayRate | null>> {
+  return runBodyAsync(displayRatesIn(handle.db, handle.t, to, sources));
+}
+
+/** loadDisplayRates as statements of a body, for a transaction that writes converted prices. */
+export function* displayRatesIn(db: Executor, t: Tables, to: string, sources: Iterable<string>): TxBody<Map<string, DisplayRate | null>> {
   const rates = new Map<string, DisplayRate | null>();
   for (const from of new Set(sources)) {
     if (from === to) continue;
-    const pair = await findLatestCommonRates(handle, from, to);
+    const pair = yield* latestCommonRatesIn(db, t, from, to);
     rates.set(from, pair && { fromPerEur: pair.fromPerEur, toPerEur: pair.toPerEur, rateDate: pair.date });
   }
   return rates;

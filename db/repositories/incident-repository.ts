@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { containsInsensitive, type Db } from "../client.ts";
+import { containsInsensitive, exec, type Db } from "../client.ts";
 
 export type IncidentStatus = "open" | "investigating" | "resolved" | "closed";
 /** Statuses in which an incident still stands for its rule and source. */
@@ -63,14 +63,14 @@ export async function openIncidentOnce(
   values: { title: string; description: string; severity: string; source: string; alertRuleId: number },
 ): Promise<number | null> {
   const i = handle.t.incidents;
-  return handle.transaction(async (tx) => {
+  return handle.transaction(function* (tx) {
     if (handle.dialect === "postgres") {
-      await (tx as unknown as { execute(q: SQL): Promise<unknown> }).execute(sql`select id from alert_rules where id = ${values.alertRuleId} for update`);
+      yield* exec((tx as unknown as { execute(q: SQL): Promise<unknown> }).execute(sql`select id from alert_rules where id = ${values.alertRuleId} for update`));
     }
-    const [existing] = await tx.select({ id: i.id }).from(i)
-      .where(and(eq(i.alertRuleId, values.alertRuleId), eq(i.source, values.source), inArray(i.status, UNRESOLVED))).limit(1);
+    const [existing] = yield* exec(tx.select({ id: i.id }).from(i)
+      .where(and(eq(i.alertRuleId, values.alertRuleId), eq(i.source, values.source), inArray(i.status, UNRESOLVED))).limit(1));
     if (existing) return null;
-    const [row] = await tx.insert(i).values({ ...values, status: "open" }).returning({ id: i.id });
+    const [row] = yield* exec(tx.insert(i).values({ ...values, status: "open" }).returning({ id: i.id }));
     return row!.id;
   });
 }

@@ -5,7 +5,7 @@
  */
 import { eq, inArray, max, sql } from "drizzle-orm";
 import { sameStoredPrices, STORED_PRICE_FIELDS, type StoredPrices } from "../../src/shared/price-quote.ts";
-import type { Db, Executor, Tables } from "../client.ts";
+import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 import { insertChunked } from "../seed/chunked.ts";
 import { refreshTldPriceSummaries } from "./price-summary-repository.ts";
 
@@ -51,15 +51,15 @@ export async function applyProviderPrices(
   const { providerId, observedAt } = input;
   const dp = t.domainPrices;
   const day = isoDay(observedAt);
-  return handle.transaction(async (db) => {
-    const stored = await db
+  return handle.transaction(function* (db) {
+    const stored = yield* exec(db
       .select({
         id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
         transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
         regularRegistrationPrice: dp.regularRegistrationPrice, lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
       })
       .from(dp)
-      .where(eq(dp.serviceProviderId, providerId));
+      .where(eq(dp.serviceProviderId, providerId)));
     const byTld = new Map(stored.map((r) => [r.tldId, r]));
     const listed = new Set<number>();
     const upserts: (typeof dp.$inferInsert)[] = [];
@@ -101,13 +101,13 @@ export async function applyProviderPrices(
     }
     result.retired = retiredIds.length;
 
-    await upsertChunked(db, t, upserts);
-    await insertChunked(db, t.domainPriceHistory, history);
+    yield* upsertChunked(db, t, upserts);
+    yield* insertChunked(db, t.domainPriceHistory, history);
     for (let i = 0; i < retiredIds.length; i += CHUNK) {
-      await db.delete(dp).where(inArray(dp.id, retiredIds.slice(i, i + CHUNK)));
+      yield* exec(db.delete(dp).where(inArray(dp.id, retiredIds.slice(i, i + CHUNK))));
     }
     result.touchedTldIds = [...touched];
-    if (touched.size) await refreshTldPriceSummaries(db, t, result.touchedTldIds);
+    if (touched.size) yield* refreshTldPriceSummaries(db, t, result.touchedTldIds);
     return result;
   });
 }
@@ -123,12 +123,12 @@ function historyRow(prev: StoredQuote, providerId: number, until: string, endRea
   };
 }
 
-async function upsertChunked(db: Executor, t: Tables, rows: (Tables["domainPrices"]["$inferInsert"])[]) {
+function* upsertChunked(db: Executor, t: Tables, rows: (Tables["domainPrices"]["$inferInsert"])[]): TxBody<void> {
   const dp = t.domainPrices;
   // Both dialects name the proposed row "excluded" in ON CONFLICT DO UPDATE.
   const set = Object.fromEntries(UPSERT_FIELDS.map((f) => [f, sql.raw(`excluded."${dp[f].name}"`)]));
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await db.insert(dp).values(rows.slice(i, i + CHUNK)).onConflictDoUpdate({ target: [dp.serviceProviderId, dp.tldId], set });
+    yield* exec(db.insert(dp).values(rows.slice(i, i + CHUNK)).onConflictDoUpdate({ target: [dp.serviceProviderId, dp.tldId], set }));
   }
 }
 

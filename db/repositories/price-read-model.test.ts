@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb, type Db } from "../client.ts";
+import { exec, openDb, type Db } from "../client.ts";
 import { createTestDb, TEST_DIALECTS, type TestDb } from "../testing/test-db.ts";
 import { listPriceRowsByName, listPriceTable } from "./price-row-repository.ts";
 import { refreshTldPriceSummaries } from "./price-summary-repository.ts";
@@ -80,9 +80,9 @@ for (const dialect of TEST_DIALECTS) {
       // The other "process" lowers every .com quote and rewrites the row, as a price writer does.
       const { db, t } = other;
       const [com] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "com"));
-      await other.transaction(async (tx) => {
-        await tx.update(t.domainPrices).set({ registrationPrice: 1 }).where(eq(t.domainPrices.tldId, com!.id));
-        await refreshTldPriceSummaries(tx, t, [com!.id]);
+      await other.transaction(function* (tx) {
+        yield* exec(tx.update(t.domainPrices).set({ registrationPrice: 1 }).where(eq(t.domainPrices.tldId, com!.id)));
+        yield* refreshTldPriceSummaries(tx, t, [com!.id]);
       });
 
       expect(await registration(other)).toBe("0.01");

@@ -21,9 +21,9 @@ import { createDisplayConverter, withRowDisplay, type DisplayConverter } from ".
 import { serializeQuote, type PriceRow, type StoredQuote } from "../../src/shared/price-quote.ts";
 import { minorToPrice } from "../../src/shared/price-format.ts";
 import { DEFAULT_PRICE_STALE_DAYS, isStaleAt, lowestPreferringFresh, staleWindowMs } from "../../src/shared/price-freshness.ts";
-import type { Db, Executor, Tables } from "../client.ts";
+import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 import { getMeta, META_KEYS, setMeta } from "./app-meta-repository.ts";
-import { loadDisplayRates } from "./exchange-rate-repository.ts";
+import { displayRatesIn } from "./exchange-rate-repository.ts";
 
 /** Bound parameters per statement stay far below SQLite's and PostgreSQL's limits. */
 const CHUNK = 400;
@@ -41,23 +41,26 @@ export function configurePriceStaleDays(days: number): void {
 
 export const priceStaleDays = (): number => staleDays;
 
-/** `now` is when the rows count as written: staleness is judged as of then. */
-export async function refreshTldPriceSummaries(db: Executor, t: Tables, tldIds?: number[], now = new Date()): Promise<void> {
-  if (!tldIds) return refreshScope(db, t, undefined, now);
+/**
+ * `now` is when the rows count as written: staleness is judged as of then. Runs inside the
+ * caller's transaction (`yield*`).
+ */
+export function* refreshTldPriceSummaries(db: Executor, t: Tables, tldIds?: number[], now = new Date()): TxBody<void> {
+  if (!tldIds) return yield* refreshScope(db, t, undefined, now);
   const ids = [...new Set(tldIds)];
-  for (let i = 0; i < ids.length; i += CHUNK) await refreshScope(db, t, ids.slice(i, i + CHUNK), now);
+  for (let i = 0; i < ids.length; i += CHUNK) yield* refreshScope(db, t, ids.slice(i, i + CHUNK), now);
 }
 
 /** After a provider's isActive flag, name, domain or logo changed: every TLD it quotes. */
-export async function refreshSummariesForProvider(db: Executor, t: Tables, providerId: number): Promise<void> {
-  const rows = await db.select({ tldId: t.domainPrices.tldId }).from(t.domainPrices).where(eq(t.domainPrices.serviceProviderId, providerId));
-  await refreshTldPriceSummaries(db, t, rows.map((r) => r.tldId));
+export function* refreshSummariesForProvider(db: Executor, t: Tables, providerId: number): TxBody<void> {
+  const rows = yield* exec(db.select({ tldId: t.domainPrices.tldId }).from(t.domainPrices).where(eq(t.domainPrices.serviceProviderId, providerId)));
+  yield* refreshTldPriceSummaries(db, t, rows.map((r) => r.tldId));
 }
 
-async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, now: Date): Promise<void> {
+function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, now: Date): TxBody<void> {
   const dp = t.domainPrices;
   const sp = t.serviceProviders;
-  const quotes: QuoteRow[] = await db
+  const quotes: QuoteRow[] = yield* exec(db
     .select({
       id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
       transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
@@ -71,11 +74,11 @@ async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefine
     .innerJoin(t.tlds, eq(t.tlds.id, dp.tldId))
     .where(and(eq(sp.isActive, true), tldIds ? inArray(dp.tldId, tldIds) : undefined))
     // The same order a TLD's quotes have everywhere: cheapest registration first.
-    .orderBy(asc(dp.tldId), sql`${dp.registrationPrice} asc nulls last`, asc(sp.name));
+    .orderBy(asc(dp.tldId), sql`${dp.registrationPrice} asc nulls last`, asc(sp.name)));
 
   // Rows are stored with their prices in the default display currency (USD), so the list's
   // default answer is the stored text as is; the rates job rewrites them when rates change.
-  const usd = createDisplayConverter(DEFAULT_DISPLAY_CURRENCY, await loadDisplayRates({ db, t }, DEFAULT_DISPLAY_CURRENCY, quotes.map((q) => q.currency)));
+  const usd = createDisplayConverter(DEFAULT_DISPLAY_CURRENCY, yield* displayRatesIn(db, t, DEFAULT_DISPLAY_CURRENCY, quotes.map((q) => q.currency)));
   const summaries: Summary[] = [];
   const rows: Row[] = [];
   for (let start = 0; start < quotes.length;) {
@@ -90,15 +93,15 @@ async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefine
   const s = t.tldPriceSummaries;
   const r = t.tldPriceRows;
   if (tldIds) {
-    await db.delete(s).where(inArray(s.tldId, tldIds));
-    await db.delete(r).where(inArray(r.tldId, tldIds));
+    yield* exec(db.delete(s).where(inArray(s.tldId, tldIds)));
+    yield* exec(db.delete(r).where(inArray(r.tldId, tldIds)));
   } else {
-    await db.delete(s);
-    await db.delete(r);
+    yield* exec(db.delete(s));
+    yield* exec(db.delete(r));
   }
   for (let i = 0; i < summaries.length; i += CHUNK) {
     // Upserts, so two processes rewriting the same TLDs at once cannot collide on the key.
-    await db.insert(s).values(summaries.slice(i, i + CHUNK)).onConflictDoUpdate({
+    yield* exec(db.insert(s).values(summaries.slice(i, i + CHUNK)).onConflictDoUpdate({
       target: s.tldId,
       set: {
         name: sql`excluded.name`, category: sql`excluded.category`, searchText: sql`excluded.search_text`,
@@ -106,13 +109,13 @@ async function refreshScope(db: Executor, t: Tables, tldIds: number[] | undefine
         minTransfer: sql`excluded.min_transfer`, minThreeYear: sql`excluded.min_three_year`,
         providerCount: sql`excluded.provider_count`,
       },
-    });
-    await db.insert(r).values(rows.slice(i, i + CHUNK)).onConflictDoUpdate({ target: r.tldId, set: { rowJson: sql`excluded.row_json` } });
+    }));
+    yield* exec(db.insert(r).values(rows.slice(i, i + CHUNK)).onConflictDoUpdate({ target: r.tldId, set: { rowJson: sql`excluded.row_json` } }));
   }
   // In the writer's transaction: every process's read model reloads on its next read.
   const version = randomUUID();
-  await db.insert(t.appMeta).values({ key: META_KEYS.priceRowsVersion, value: version, updatedAt: now })
-    .onConflictDoUpdate({ target: t.appMeta.key, set: { value: version, updatedAt: now } });
+  yield* exec(db.insert(t.appMeta).values({ key: META_KEYS.priceRowsVersion, value: version, updatedAt: now })
+    .onConflictDoUpdate({ target: t.appMeta.key, set: { value: version, updatedAt: now } }));
 }
 
 /** What a search matches: the name and Unicode name, lower-cased (see searchTextPattern). */

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import { exec, runBodyAsync, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 
 /**
  * Jobs of the in-process queue (SQLite only; pg-boss keeps its own tables on PostgreSQL).
@@ -47,8 +47,13 @@ const columns = (t: Db["t"]) => {
 /** Inserts a queued job; null when a queued-or-active job holds the same singleton key. */
 export async function insertQueueJob(handle: Db, job: NewQueueJob): Promise<string | null> {
   const { db, t } = sqliteOnly(handle);
-  const rows = await db.insert(t.queueJobs).values({ ...job, state: "queued", retryCount: 0 })
-    .onConflictDoNothing().returning({ id: t.queueJobs.id });
+  return runBodyAsync(insertQueueJobIn(db, t, job));
+}
+
+/** insertQueueJob inside the caller's transaction (`yield*`). */
+export function* insertQueueJobIn(db: Executor, t: Tables, job: NewQueueJob): TxBody<string | null> {
+  const rows = yield* exec(db.insert(t.queueJobs).values({ ...job, state: "queued", retryCount: 0 })
+    .onConflictDoNothing().returning({ id: t.queueJobs.id }));
   return rows[0]?.id ?? null;
 }
 
@@ -56,14 +61,14 @@ export async function insertQueueJob(handle: Db, job: NewQueueJob): Promise<stri
 export async function claimDueQueueJobs(handle: Db, name: string, limit: number, now: Date): Promise<QueueJobRow[]> {
   const { t } = sqliteOnly(handle);
   const j = t.queueJobs;
-  return handle.transaction(async (tx) => {
-    const due = await tx.select(columns(t)).from(j)
+  return handle.transaction(function* (tx) {
+    const due = yield* exec(tx.select(columns(t)).from(j)
       .where(and(eq(j.name, name), eq(j.state, "queued"), lte(j.startAfter, now)))
-      .orderBy(asc(j.startAfter), asc(j.createdAt)).limit(limit);
+      .orderBy(asc(j.startAfter), asc(j.createdAt)).limit(limit));
     const claimed: QueueJobRow[] = [];
     for (const row of due) {
       const expiresAt = new Date(now.getTime() + row.expireInSeconds * 1000);
-      await tx.update(j).set({ state: "active", startedAt: now, expiresAt }).where(eq(j.id, row.id));
+      yield* exec(tx.update(j).set({ state: "active", startedAt: now, expiresAt }).where(eq(j.id, row.id)));
       claimed.push({ ...row, state: "active", startedAt: now, expiresAt });
     }
     return claimed;
@@ -94,11 +99,11 @@ export async function requeueQueueJob(handle: Db, id: string, attempt: number, s
 export async function cancelQueueJob(handle: Db, name: string, id: string, now: Date): Promise<"queued" | "active" | null> {
   const { t } = sqliteOnly(handle);
   const j = t.queueJobs;
-  return handle.transaction(async (tx) => {
-    const [row] = await tx.select({ state: j.state }).from(j)
-      .where(and(eq(j.id, id), eq(j.name, name), inArray(j.state, ["queued", "active"])));
+  return handle.transaction(function* (tx) {
+    const [row] = yield* exec(tx.select({ state: j.state }).from(j)
+      .where(and(eq(j.id, id), eq(j.name, name), inArray(j.state, ["queued", "active"]))));
     if (!row) return null;
-    await tx.update(j).set({ state: "cancelled", completedAt: now, expiresAt: null }).where(eq(j.id, id));
+    yield* exec(tx.update(j).set({ state: "cancelled", completedAt: now, expiresAt: null }).where(eq(j.id, id)));
     return row.state as "queued" | "active";
   });
 }

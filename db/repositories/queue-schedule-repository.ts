@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { insertQueueJob, type NewQueueJob } from "./queue-job-repository.ts";
+import { exec, type Db } from "../client.ts";
+import { insertQueueJobIn, type NewQueueJob } from "./queue-job-repository.ts";
 
 /** Schedules of the in-process queue (SQLite only; pg-boss keeps its own on PostgreSQL). */
 
@@ -46,12 +46,12 @@ export async function listQueueSchedules(handle: Db): Promise<QueueScheduleRow[]
 export async function fireQueueSchedule(handle: Db, schedule: { name: string; key: string; expectedLastTick: Date; tickAt: Date }, job: NewQueueJob): Promise<boolean> {
   const { t } = sqliteOnly(handle);
   const s = t.queueSchedules;
-  return handle.transaction(async (tx) => {
-    const moved = await tx.update(s).set({ lastTickAt: schedule.tickAt })
+  return handle.transaction(function* (tx) {
+    const moved = yield* exec(tx.update(s).set({ lastTickAt: schedule.tickAt })
       .where(and(eq(s.name, schedule.name), eq(s.key, schedule.key), eq(s.lastTickAt, schedule.expectedLastTick)))
-      .returning({ name: s.name });
+      .returning({ name: s.name }));
     if (moved.length === 0) return false;
-    await insertQueueJob({ ...handle, db: tx }, job);
+    yield* insertQueueJobIn(tx, t, job);
     return true;
   });
 }

@@ -4,7 +4,7 @@
  * selects explicit columns without them.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import { exec, type Db } from "../client.ts";
 
 export interface SyncLog {
   domainsFound: number;
@@ -133,13 +133,13 @@ export async function deleteRegistrarAccount(handle: Db, userId: number, id: num
   const { t } = handle;
   const ra = t.registrarAccounts;
   const ud = t.userDomains;
-  return handle.transaction(async (tx) => {
-    const [owned] = await tx.select({ id: ra.id }).from(ra).where(and(eq(ra.id, id), eq(ra.userId, userId)));
+  return handle.transaction(function* (tx) {
+    const [owned] = yield* exec(tx.select({ id: ra.id }).from(ra).where(and(eq(ra.id, id), eq(ra.userId, userId))));
     if (!owned) return null;
-    const unlinked = await tx.update(ud).set({ registrarAccountId: null, updatedAt: new Date() })
-      .where(and(eq(ud.registrarAccountId, id), eq(ud.userId, userId), eq(ud.source, "manual"))).returning({ id: ud.id });
-    const removed = await tx.delete(ud).where(and(eq(ud.registrarAccountId, id), eq(ud.userId, userId))).returning({ id: ud.id });
-    await tx.delete(ra).where(eq(ra.id, id));
+    const unlinked = yield* exec(tx.update(ud).set({ registrarAccountId: null, updatedAt: new Date() })
+      .where(and(eq(ud.registrarAccountId, id), eq(ud.userId, userId), eq(ud.source, "manual"))).returning({ id: ud.id }));
+    const removed = yield* exec(tx.delete(ud).where(and(eq(ud.registrarAccountId, id), eq(ud.userId, userId))).returning({ id: ud.id }));
+    yield* exec(tx.delete(ra).where(eq(ra.id, id)));
     return { removedDomains: removed.length, unlinkedDomains: unlinked.length };
   });
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, isNotNull, isNull, type SQL } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import { exec, type Db } from "../client.ts";
 import { refreshSummariesForProvider } from "./price-summary-repository.ts";
 
 export interface ServiceProviderDto {
@@ -93,9 +93,9 @@ export interface ServiceProviderEdit {
 /** The price rows embed the provider (name, domain, logo) and count only active ones: rebuilt with the edit. */
 export async function updateServiceProvider(handle: Db, id: number, edit: ServiceProviderEdit): Promise<void> {
   const { t } = handle;
-  await handle.transaction(async (db) => {
-    await db.update(t.serviceProviders).set({ ...edit, updatedAt: new Date() }).where(eq(t.serviceProviders.id, id));
-    await refreshSummariesForProvider(db, t, id);
+  await handle.transaction(function* (db) {
+    yield* exec(db.update(t.serviceProviders).set({ ...edit, updatedAt: new Date() }).where(eq(t.serviceProviders.id, id)));
+    yield* refreshSummariesForProvider(db, t, id);
   });
 }
 

@@ -5,7 +5,7 @@
  * status and sync log are set in the same transaction. Rows are always scoped to the owner.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import { exec, type Db } from "../client.ts";
 import type { SyncLog } from "./registrar-account-repository.ts";
 
 export interface SyncedDomainValues {
@@ -31,15 +31,15 @@ export async function applySyncedDomains(
 ): Promise<SyncLog> {
   const { t } = handle;
   const ud = t.userDomains;
-  return handle.transaction(async (tx) => {
-    const existing = await tx
+  return handle.transaction(function* (tx) {
+    const existing = yield* exec(tx
       .select({
         domainName: ud.domainName, registrarAccountId: ud.registrarAccountId, serviceProviderId: ud.serviceProviderId,
         registrationDate: ud.registrationDate, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew,
         isLocked: ud.isLocked, privacyEnabled: ud.privacyEnabled,
       })
       .from(ud)
-      .where(eq(ud.userId, target.userId));
+      .where(eq(ud.userId, target.userId)));
     const byName = new Map(existing.map((e) => [e.domainName, e]));
     const now = new Date();
     let newDomains = 0;
@@ -62,7 +62,7 @@ export async function applySyncedDomains(
       return merged;
     });
     for (let i = 0; i < values.length; i += CHUNK) {
-      await tx.insert(ud).values(values.slice(i, i + CHUNK)).onConflictDoUpdate({
+      yield* exec(tx.insert(ud).values(values.slice(i, i + CHUNK)).onConflictDoUpdate({
         target: [ud.userId, ud.domainName],
         set: {
           serviceProviderId: sql`excluded.service_provider_id`, registrarAccountId: sql`excluded.registrar_account_id`,
@@ -70,12 +70,12 @@ export async function applySyncedDomains(
           autoRenew: sql`excluded.auto_renew`, isLocked: sql`excluded.is_locked`, privacyEnabled: sql`excluded.privacy_enabled`,
           updatedAt: now,
         },
-      });
+      }));
     }
     const result: SyncLog = { ...log, newDomains, updatedDomains, durationMs: Date.now() - startedAt, error: null };
-    await tx.update(t.registrarAccounts)
+    yield* exec(tx.update(t.registrarAccounts)
       .set({ status: "active", errorMessage: null, lastSyncAt: now, lastSyncLog: result })
-      .where(eq(t.registrarAccounts.id, target.accountId));
+      .where(eq(t.registrarAccounts.id, target.accountId)));
     return result;
   });
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
-import type { Db, Executor } from "../client.ts";
+import { exec, type Db, type Executor } from "../client.ts";
 import { isUniqueViolation } from "./user-repository.ts";
 
 /** Stored fields of a portfolio entry (what create/update/import write). */
@@ -171,19 +171,19 @@ const IMPORT_CHUNK = 400; // 9 parameters a row stays far below both drivers' pa
  */
 export async function upsertUserDomains(handle: Db, userId: number, rows: UserDomainValues[]): Promise<Set<string>> {
   const ud = handle.t.userDomains;
-  return handle.transaction(async (tx: Executor) => {
-    const existing = await tx.select({ name: ud.domainName }).from(ud).where(eq(ud.userId, userId));
+  return handle.transaction(function* (tx: Executor) {
+    const existing = yield* exec(tx.select({ name: ud.domainName }).from(ud).where(eq(ud.userId, userId)));
     const now = new Date();
     for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
       const chunk = rows.slice(i, i + IMPORT_CHUNK).map((r) => ({ ...r, userId, updatedAt: now }));
-      await tx.insert(ud).values(chunk).onConflictDoUpdate({
+      yield* exec(tx.insert(ud).values(chunk).onConflictDoUpdate({
         target: [ud.userId, ud.domainName],
         set: {
           tldId: sql`excluded.tld_id`, serviceProviderId: sql`excluded.service_provider_id`,
           registrationDate: sql`excluded.registration_date`, expirationDate: sql`excluded.expiration_date`,
           autoRenew: sql`excluded.auto_renew`, notes: sql`excluded.notes`, updatedAt: now,
         },
-      });
+      }));
     }
     return new Set(existing.map((e) => e.name));
   });

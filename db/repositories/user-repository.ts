@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import { exec, type Db } from "../client.ts";
 
 export interface UserDto {
   id: number;
@@ -113,12 +113,12 @@ export async function hasAdmin(handle: Db): Promise<boolean> {
  */
 export async function grantAdminSwappingMeta(handle: Db, userId: number, meta: { key: string; expected: string; next: string }): Promise<boolean> {
   const { t } = handle;
-  return handle.transaction(async (tx) => {
-    const swapped = await tx.update(t.appMeta).set({ value: meta.next, updatedAt: new Date() })
+  return handle.transaction(function* (tx) {
+    const swapped = yield* exec(tx.update(t.appMeta).set({ value: meta.next, updatedAt: new Date() })
       .where(and(eq(t.appMeta.key, meta.key), eq(t.appMeta.value, meta.expected)))
-      .returning({ key: t.appMeta.key });
+      .returning({ key: t.appMeta.key }));
     if (swapped.length === 0) return false;
-    await tx.update(t.users).set({ isAdmin: true }).where(eq(t.users.id, userId));
+    yield* exec(tx.update(t.users).set({ isAdmin: true }).where(eq(t.users.id, userId)));
     return true;
   });
 }

@@ -5,7 +5,7 @@
  * restart (a provider stored before it had a country gets the seed's, once).
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import { exec, type Db } from "../client.ts";
 import type { IanaRegistrarRecord, TldRecord } from "./types.ts";
 import type { ProviderSeed } from "./providers.ts";
 import { insertChunked } from "./chunked.ts";
@@ -45,15 +45,15 @@ export async function upsertCatalogue(
   suffixes: SuffixRecord[] = [],
 ): Promise<CatalogueResult> {
   const { t } = handle;
-  return handle.transaction(async (db) => {
+  return handle.transaction(function* (db) {
     // Registry operators
     const operatorNames = [...new Set(tldRecords.flatMap((r) => (r.registryOperator ? [r.registryOperator] : [])))];
-    const existingOps = await db.select({ id: t.registryOperators.id, name: t.registryOperators.name }).from(t.registryOperators);
+    const existingOps = yield* exec(db.select({ id: t.registryOperators.id, name: t.registryOperators.name }).from(t.registryOperators));
     const opId = new Map(existingOps.map((o) => [o.name, o.id]));
     const newOps = operatorNames.filter((n) => !opId.has(n)).map((name) => ({ name }));
-    await insertChunked(db, t.registryOperators, newOps);
+    yield* insertChunked(db, t.registryOperators, newOps);
     if (newOps.length) {
-      for (const o of await db.select({ id: t.registryOperators.id, name: t.registryOperators.name }).from(t.registryOperators)) opId.set(o.name, o.id);
+      for (const o of yield* exec(db.select({ id: t.registryOperators.id, name: t.registryOperators.name }).from(t.registryOperators))) opId.set(o.name, o.id);
     }
 
     // TLDs
@@ -68,31 +68,31 @@ export async function upsertCatalogue(
       rdapUrl: r.rdapUrl,
       dnssec: r.dnssec,
     }));
-    const existingTlds = await db.select().from(t.tlds);
+    const existingTlds = yield* exec(db.select().from(t.tlds));
     const tldByName = new Map(existingTlds.map((row) => [row.name, row]));
-    await insertChunked(db, t.tlds, wanted.filter((w) => !tldByName.has(w.name)));
+    yield* insertChunked(db, t.tlds, wanted.filter((w) => !tldByName.has(w.name)));
     for (const w of wanted) {
       const row = tldByName.get(w.name);
       if (!row) continue;
       const changed = (Object.keys(w) as (keyof typeof w)[]).some((k) => row[k] !== w[k]);
-      if (changed) await db.update(t.tlds).set(w).where(eq(t.tlds.id, row.id));
+      if (changed) yield* exec(db.update(t.tlds).set(w).where(eq(t.tlds.id, row.id)));
     }
     // After the TLDs, so each suffix finds its parent and inherits what the IANA file says today.
-    await upsertSuffixes(db, t, suffixes);
+    yield* upsertSuffixes(db, t, suffixes);
 
     // IANA registrars
-    const existingRegs = await db.select().from(t.ianaRegistrars);
+    const existingRegs = yield* exec(db.select().from(t.ianaRegistrars));
     const regById = new Map(existingRegs.map((r) => [r.id, r]));
-    await insertChunked(db, t.ianaRegistrars, registrars.filter((r) => !regById.has(r.id)));
+    yield* insertChunked(db, t.ianaRegistrars, registrars.filter((r) => !regById.has(r.id)));
     for (const r of registrars) {
       const row = regById.get(r.id);
       if (row && (row.name !== r.name || row.status !== r.status || row.rdapUrl !== r.rdapUrl)) {
-        await db.update(t.ianaRegistrars).set({ name: r.name, status: r.status, rdapUrl: r.rdapUrl }).where(eq(t.ianaRegistrars.id, r.id));
+        yield* exec(db.update(t.ianaRegistrars).set({ name: r.name, status: r.status, rdapUrl: r.rdapUrl }).where(eq(t.ianaRegistrars.id, r.id)));
       }
     }
 
     // Service providers: insert-only (see header)
-    const existingProviders = await db.select({ id: t.serviceProviders.id, slug: t.serviceProviders.slug }).from(t.serviceProviders);
+    const existingProviders = yield* exec(db.select({ id: t.serviceProviders.id, slug: t.serviceProviders.slug }).from(t.serviceProviders));
     const known = new Set(existingProviders.map((p) => p.slug));
     const registrarIds = new Set(registrars.map((r) => r.id));
     const newProviders = providers.filter((p) => !known.has(p.key)).map((p) => ({
@@ -108,21 +108,22 @@ export async function upsertCatalogue(
       transferUrlPattern: p.transferUrlPattern,
       country: p.country,
     }));
-    await insertChunked(db, t.serviceProviders, newProviders);
+    yield* insertChunked(db, t.serviceProviders, newProviders);
     for (const p of providers.filter((p) => known.has(p.key))) {
-      await db.update(t.serviceProviders).set({ country: p.country })
-        .where(and(eq(t.serviceProviders.slug, p.key), isNull(t.serviceProviders.country)));
+      yield* exec(db.update(t.serviceProviders).set({ country: p.country })
+        .where(and(eq(t.serviceProviders.slug, p.key), isNull(t.serviceProviders.country))));
     }
 
-    const catalogue = await db.select({ id: t.tlds.id, name: t.tlds.name, kind: t.tlds.kind }).from(t.tlds);
+    const catalogue = yield* exec(db.select({ id: t.tlds.id, name: t.tlds.name, kind: t.tlds.kind }).from(t.tlds));
     const tldIdByName = new Map(catalogue.map((r) => [r.name, r.id]));
-    const providerRows = await db.select({ id: t.serviceProviders.id, slug: t.serviceProviders.slug }).from(t.serviceProviders);
+    const providerRows = yield* exec(db.select({ id: t.serviceProviders.id, slug: t.serviceProviders.slug }).from(t.serviceProviders));
+    const operators = yield* exec(db.select({ id: t.registryOperators.id }).from(t.registryOperators));
     return {
       tldIdByName,
       providerIdByKey: new Map(providerRows.map((p) => [p.slug, p.id])),
       tldCount: catalogue.filter((r) => r.kind === "tld").length,
       suffixCount: catalogue.filter((r) => r.kind !== "tld").length,
-      operatorCount: (await db.select({ id: t.registryOperators.id }).from(t.registryOperators)).length,
+      operatorCount: operators.length,
       registrarCount: regById.size + registrars.filter((r) => !regById.has(r.id)).length,
       providerCount: providerRows.length,
     };

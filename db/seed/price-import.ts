@@ -9,7 +9,7 @@
  */
 import { eq } from "drizzle-orm";
 import { sameStoredPrices, type StoredPrices } from "../../src/shared/price-quote.ts";
-import type { Db } from "../client.ts";
+import { exec, type Db } from "../client.ts";
 import { refreshTldPriceSummaries } from "../repositories/price-summary-repository.ts";
 import { insertChunked } from "./chunked.ts";
 import type { PriceQuote, PriceSnapshot } from "./types.ts";
@@ -62,8 +62,8 @@ export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], loo
   };
   const { t } = handle;
 
-  return handle.transaction(async (db) => {
-    const existing = await db.select().from(t.domainPrices);
+  return handle.transaction(function* (db) {
+    const existing = yield* exec(db.select().from(t.domainPrices));
     const current = new Map<string, Stored>(existing.map((r) => [`${r.serviceProviderId}:${r.tldId}`, r]));
     const inserts = new Map<string, Stored>();
     const updates = new Map<string, Stored>();
@@ -110,15 +110,15 @@ export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], loo
       }
     }
 
-    await insertChunked(db, t.domainPrices, [...inserts.values()]);
+    yield* insertChunked(db, t.domainPrices, [...inserts.values()]);
     for (const row of updates.values()) {
       const { id, ...values } = row;
-      await db.update(t.domainPrices).set({ ...values, updatedAt: new Date() }).where(eq(t.domainPrices.id, id!));
+      yield* exec(db.update(t.domainPrices).set({ ...values, updatedAt: new Date() }).where(eq(t.domainPrices.id, id!)));
     }
     for (const { id, lastCheckedAt } of confirms.values()) {
-      await db.update(t.domainPrices).set({ lastCheckedAt }).where(eq(t.domainPrices.id, id));
+      yield* exec(db.update(t.domainPrices).set({ lastCheckedAt }).where(eq(t.domainPrices.id, id)));
     }
-    await insertChunked(db, t.domainPriceHistory, history);
+    yield* insertChunked(db, t.domainPriceHistory, history);
     report.inserted = inserts.size;
     report.updated = updates.size;
     report.confirmed = confirms.size;
@@ -126,7 +126,7 @@ export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], loo
 
     // lastCheckedAt is part of each quote in the stored row JSON, so confirmations count too.
     const touched = [...inserts.values(), ...updates.values(), ...confirms.values()].map((r) => r.tldId);
-    if (touched.length) await refreshTldPriceSummaries(db, t, [...new Set(touched)]);
+    if (touched.length) yield* refreshTldPriceSummaries(db, t, [...new Set(touched)]);
     return report;
   });
 }

@@ -5,7 +5,7 @@
  * when what it inherits changed, so a second run writes nothing.
  */
 import { eq, inArray } from "drizzle-orm";
-import type { Db, Executor, Tables } from "../client.ts";
+import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 import { insertChunked } from "./chunked.ts";
 import { suffixColumns, type ParentFacts, type SuffixRecord } from "./suffixes.ts";
 
@@ -16,31 +16,31 @@ export interface SuffixImportResult {
   updated: number;
 }
 
-export async function upsertSuffixes(db: Executor, t: Tables, suffixes: SuffixRecord[]): Promise<SuffixImportResult> {
+export function* upsertSuffixes(db: Executor, t: Tables, suffixes: SuffixRecord[]): TxBody<SuffixImportResult> {
   const result: SuffixImportResult = { idByName: new Map(), inserted: 0, updated: 0 };
   if (suffixes.length === 0) return result;
   const parentNames = [...new Set(suffixes.map((s) => s.parentName))];
-  const parents = await db
+  const parents = yield* exec(db
     .select({
       id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName, category: t.tlds.category,
       ianaType: t.tlds.ianaType, isActive: t.tlds.isActive, rdapUrl: t.tlds.rdapUrl, parentTldId: t.tlds.parentTldId,
     })
     .from(t.tlds)
-    .where(inArray(t.tlds.name, parentNames));
+    .where(inArray(t.tlds.name, parentNames)));
   // Only a top-level row can be a parent.
   const parentByName = new Map<string, ParentFacts>(parents.filter((p) => p.parentTldId === null).map((p) => [p.name, p]));
 
-  const operatorIds = await ensureOperators(db, t, suffixes);
+  const operatorIds = yield* ensureOperators(db, t, suffixes);
   const wanted = suffixes.flatMap((s) => {
     const parent = parentByName.get(s.parentName);
     return parent ? [suffixColumns(s, parent, s.registryOperator ? operatorIds.get(s.registryOperator)! : null)] : [];
   });
   const existing = wanted.length
-    ? await db.select().from(t.tlds).where(inArray(t.tlds.name, wanted.map((w) => w.name)))
+    ? yield* exec(db.select().from(t.tlds).where(inArray(t.tlds.name, wanted.map((w) => w.name))))
     : [];
   const stored = new Map(existing.map((row) => [row.name, row]));
   const fresh = wanted.filter((w) => !stored.has(w.name));
-  await insertChunked(db, t.tlds, fresh);
+  yield* insertChunked(db, t.tlds, fresh);
   result.inserted = fresh.length;
   for (const w of wanted) {
     const row = stored.get(w.name);
@@ -48,25 +48,25 @@ export async function upsertSuffixes(db: Executor, t: Tables, suffixes: SuffixRe
     if (!row || row.kind === "tld") continue;
     const changed = (Object.keys(w) as (keyof typeof w)[]).some((k) => row[k] !== w[k]);
     if (changed) {
-      await db.update(t.tlds).set(w).where(eq(t.tlds.id, row.id));
+      yield* exec(db.update(t.tlds).set(w).where(eq(t.tlds.id, row.id)));
       result.updated++;
     }
   }
   const rows = wanted.length
-    ? await db.select({ id: t.tlds.id, name: t.tlds.name }).from(t.tlds).where(inArray(t.tlds.name, wanted.map((w) => w.name)))
+    ? yield* exec(db.select({ id: t.tlds.id, name: t.tlds.name }).from(t.tlds).where(inArray(t.tlds.name, wanted.map((w) => w.name))))
     : [];
   for (const r of rows) result.idByName.set(r.name, r.id);
   return result;
 }
 
-async function ensureOperators(db: Executor, t: Tables, suffixes: SuffixRecord[]): Promise<Map<string, number>> {
+function* ensureOperators(db: Executor, t: Tables, suffixes: SuffixRecord[]): TxBody<Map<string, number>> {
   const names = [...new Set(suffixes.flatMap((s) => (s.registryOperator ? [s.registryOperator] : [])))];
   if (names.length === 0) return new Map();
-  const read = async () => db.select({ id: t.registryOperators.id, name: t.registryOperators.name })
+  const read = () => db.select({ id: t.registryOperators.id, name: t.registryOperators.name })
     .from(t.registryOperators).where(inArray(t.registryOperators.name, names));
-  const known = new Set((await read()).map((o) => o.name));
-  await insertChunked(db, t.registryOperators, names.filter((n) => !known.has(n)).map((name) => ({ name })));
-  return new Map((await read()).map((o) => [o.name, o.id]));
+  const known = new Set((yield* exec(read())).map((o) => o.name));
+  yield* insertChunked(db, t.registryOperators, names.filter((n) => !known.has(n)).map((name) => ({ name })));
+  return new Map((yield* exec(read())).map((o) => [o.name, o.id]));
 }
 
 /** The same, in its own transaction: for a live price fetch that quotes suffixes the catalogue lacks. */

@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { expect, it } from "vitest";
-import type { Db } from "../../../../db/client.ts";
+import { exec, type Db } from "../../../../db/client.ts";
 import { refreshRowsTurnedStale, refreshTldPriceSummaries } from "../../../../db/repositories/price-summary-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { invalidatePriceCache } from "../../lib/price-cache.ts";
@@ -20,10 +20,10 @@ async function oneFreshQuote(handle: Db, tld: string, cents: number, checkedAt: 
     .where(and(eq(dp.tldId, row!.id), eq(dp.currency, "USD"), eq(t.serviceProviders.isActive, true)));
   expect(quotes.length).toBeGreaterThan(2);
   const fresh = quotes[0]!;
-  await handle.transaction(async (tx) => {
-    await tx.update(dp).set({ lastCheckedAt: new Date(Date.now() - 200 * DAY) }).where(and(eq(dp.tldId, row!.id), ne(dp.id, fresh.id)));
-    await tx.update(dp).set({ lastCheckedAt: checkedAt, registrationPrice: cents, renewalPrice: cents, transferPrice: cents }).where(eq(dp.id, fresh.id));
-    await refreshTldPriceSummaries(tx, t, [row!.id], rowsAt);
+  await handle.transaction(function* (tx) {
+    yield* exec(tx.update(dp).set({ lastCheckedAt: new Date(Date.now() - 200 * DAY) }).where(and(eq(dp.tldId, row!.id), ne(dp.id, fresh.id))));
+    yield* exec(tx.update(dp).set({ lastCheckedAt: checkedAt, registrationPrice: cents, renewalPrice: cents, transferPrice: cents }).where(eq(dp.id, fresh.id)));
+    yield* refreshTldPriceSummaries(tx, t, [row!.id], rowsAt);
   });
   invalidatePriceCache(handle);
   const staleLowest = Math.min(...quotes.filter((q) => q.id !== fresh.id && q.registration !== null).map((q) => q.registration!));
