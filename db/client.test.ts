@@ -1,3 +1,6 @@
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -35,6 +38,50 @@ describe("SQLite handle [sqlite]", () => {
       expect(fk!.foreign_keys).toBe(1);
     } finally {
       await db.close();
+    }
+  });
+});
+
+describe("SQLite files [sqlite]", () => {
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+  it("are made readable by their owner only: the database, its -wal and -shm files and the directory made for them", async () => {
+    const root = mkdtempSync(join(tmpdir(), "tld-modes-"));
+    const dir = join(root, "data");
+    const file = join(dir, "app.db");
+    const db = openDb({ sqlitePath: file });
+    try {
+      await db.migrate();
+      expect(modeOf(dir)).toBe(0o700);
+      expect(modeOf(file)).toBe(0o600);
+      expect(modeOf(`${file}-wal`)).toBe(0o600);
+      expect(modeOf(`${file}-shm`)).toBe(0o600);
+    } finally {
+      await db.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("close up a database file, -wal and -shm left readable by others, and leave an existing directory's mode alone", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tld-modes-"));
+    chmodSync(dir, 0o755);
+    const file = join(dir, "app.db");
+    const first = openDb({ sqlitePath: file });
+    await first.migrate();
+    await first.close();
+    for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+      writeFileSync(path, "", { flag: "a" });
+      chmodSync(path, 0o644);
+    }
+    const db = openDb({ sqlitePath: file });
+    try {
+      for (const path of [file, `${file}-wal`, `${file}-shm`]) expect(modeOf(path)).toBe(0o600);
+      expect(modeOf(dir)).toBe(0o755);
+      const [fk] = await db.all<{ foreign_keys: number }>(sql`pragma foreign_keys`);
+      expect(fk!.foreign_keys).toBe(1);
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -14,7 +14,7 @@
  * PostgreSQL each yielded statement is awaited inside drizzle's transaction on its own
  * connection. Work that is not a statement (hashing, fetching) is done before the transaction.
  */
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
@@ -157,8 +157,23 @@ export function openDb(options: OpenOptions = {}): Db {
     : openSqlite(options.sqlitePath ?? "./data/app.db");
 }
 
+/**
+ * The database holds password hashes and private messages: a directory made for it is the
+ * owner's only (0700), and the file, made or found, is readable and writable by its owner only
+ * (0600). SQLite gives the -wal and -shm files the database file's mode when it creates them;
+ * ones left from an earlier run get it here.
+ */
+function restrictSqliteFiles(path: string): void {
+  const dir = dirname(path);
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, "a", 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (existsSync(file)) chmodSync(file, 0o600);
+  }
+}
+
 function openSqlite(path: string): Db {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:" && path !== "") restrictSqliteFiles(path);
   const client = new Database(path);
   client.pragma("journal_mode = WAL");
   client.pragma("foreign_keys = ON");
