@@ -5,6 +5,7 @@
  * with ROLE=all. SQLite always; PostgreSQL too when DATABASE_URL is a postgres:// URL (a
  * throwaway database is created on that server and dropped afterwards). Target: under 2 s.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,7 +39,7 @@ async function bench(label: string, db: Db) {
     transferIsPromo: q.transferIsPromo,
   }));
   // The apply runs in this script; the app only answers reads, so its queue is never started.
-  const app = createApp({ db, queue: new InProcessQueue({ db, log: createLogger("silent") }), config: loadConfig({ NODE_ENV: "production", APP_URL: "http://localhost", PRICE_CACHE_SECONDS: "0", LOG_LEVEL: "silent" }), log: createLogger("silent") });
+  const app = createApp({ db, queue: new InProcessQueue({ db, log: createLogger("silent") }), config: loadConfig({ NODE_ENV: "production", APP_URL: "http://localhost", PRICE_CACHE_SECONDS: "0", LOG_LEVEL: "silent", APP_SECRET: randomBytes(32).toString("hex") }), log: createLogger("silent") });
   const server = await startLoopbackServer(app);
   const times: number[] = [];
   let idleStats = "";
