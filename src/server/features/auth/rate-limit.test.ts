@@ -4,7 +4,10 @@ import { getAttempts, incrementAttempts, incrementAttemptsBelow } from "../../..
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, formPost, registerUser, sessionCookieOf } from "../../testing/auth.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
-import { ACCOUNT_IP_LIMIT, cleanupOldWindows, delayAfterFailures, IP_LIMIT, UNDELAYED_FAILURES, WINDOW_MINUTES } from "./rate-limit.ts";
+import {
+  ACCOUNT_IP_LIMIT, beginSignInAttempt, cleanupOldWindows, delayAfterFailures, IP_LIMIT, MAX_PARALLEL_PER_ACCOUNT, UNDELAYED_FAILURES, WINDOW_MINUTES,
+} from "./rate-limit.ts";
+import { signInWithPassword } from "./service.ts";
 
 const from = (ip: string) => ({ "x-forwarded-for": ip });
 
@@ -90,14 +93,79 @@ forEachDialect("sign-in rate limits", (getDb) => {
     const user = await registerUser(app());
     const pair = await Promise.all(Array.from({ length: 12 }, (_, i) =>
       formPost(app(), "/api/login", { email: user.email, password: `parallel ${i}` }, from("198.51.100.50"))));
-    expect(pair.filter((r) => r.status === 401)).toHaveLength(ACCOUNT_IP_LIMIT);
-    expect(pair.filter((r) => r.status === 429)).toHaveLength(12 - ACCOUNT_IP_LIMIT);
+    // At most MAX_PARALLEL_PER_ACCOUNT of them run at once; every one counts against the pair.
+    expect(pair.filter((r) => r.status === 401).length).toBeLessThanOrEqual(MAX_PARALLEL_PER_ACCOUNT);
+    expect(pair.filter((r) => r.status === 401).length + pair.filter((r) => r.status === 429).length).toBe(12);
+    const pairWindow = Math.floor(Date.now() / 60_000 / WINDOW_MINUTES) * WINDOW_MINUTES;
+    expect((await getAttempts(getDb(), [`account-ip:${user.email}|198.51.100.50`], pairWindow)).get(`account-ip:${user.email}|198.51.100.50`)).toBe(ACCOUNT_IP_LIMIT);
     const address = await Promise.all(Array.from({ length: IP_LIMIT + 10 }, (_, i) =>
       formPost(app(), "/api/login", { email: `spray${i}@example.com`, password: "spray pw" }, from("198.51.100.51"))));
     expect(address.filter((r) => r.status === 401)).toHaveLength(IP_LIMIT);
     expect(address.filter((r) => r.status === 429)).toHaveLength(10);
     const direct = await Promise.all(Array.from({ length: 25 }, () => incrementAttemptsBelow(getDb(), "ip:direct", 1, 7)));
     expect(direct.filter((n) => n !== null).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it("60 parallel wrong passwords for one account from one address: at most the limit are checked, the rest get 429, and the right password waits for the next window", async () => {
+    const user = await registerUser(app());
+    const ip = "198.51.100.60";
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) =>
+      formPost(app(), "/api/login", { email: user.email, password: `parallel wrong ${i}` }, from(ip))));
+    const checked = answers.filter((r) => r.status === 401).length;
+    const refused = answers.filter((r) => r.status === 429);
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(ACCOUNT_IP_LIMIT);
+    expect(refused).toHaveLength(60 - checked);
+    for (const r of refused) expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+    const right = await formPost(app(), "/api/login", { email: user.email, password: user.password }, from(ip));
+    expect(right.status).toBe(429);
+    expect(sessionCookieOf(right)).toBeNull();
+    // Once the window has passed, the same address signs in.
+    const nextWindow = new Date((Math.floor(Date.now() / 60_000 / WINDOW_MINUTES) + 1) * WINDOW_MINUTES * 60_000 + 1000);
+    await expect(signInWithPassword(getDb(), { email: user.email, password: user.password }, ip, nextWindow)).resolves.toMatchObject({ email: user.email });
+  }, 30_000);
+
+  it(`60 parallel wrong passwords for one account from 60 addresses: ${MAX_PARALLEL_PER_ACCOUNT} at a time are checked, the rest get 429 with Retry-After, and the owner is not locked out`, async () => {
+    const owner = await registerUser(app());
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) =>
+      formPost(app(), "/api/login", { email: owner.email, password: `spread wrong ${i}` }, from(`203.0.113.${i + 1}`))));
+    const checked = answers.filter((r) => r.status === 401).length;
+    const refused = answers.filter((r) => r.status === 429);
+    expect(checked + refused.length).toBe(60);
+    expect(checked).toBeGreaterThanOrEqual(MAX_PARALLEL_PER_ACCOUNT);
+    expect(checked).toBeLessThanOrEqual(2 * MAX_PARALLEL_PER_ACCOUNT);
+    for (const r of refused) {
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await r.text()).toMatch(/Too many sign-in attempts for this account at once/);
+    }
+    const own = await formPost(app(), "/api/login", { email: owner.email, password: owner.password }, from("192.0.2.60"));
+    expect(own.status).toBe(302);
+  }, 30_000);
+
+  it("counts an account's attempt before its password is checked, so parallel attempts slow each other down", async () => {
+    const db = getDb();
+    const email = `counted${Date.now()}@example.com`;
+    // Three attempts under way at once from three addresses, none of them finished yet.
+    const running = await Promise.all([1, 2, 3].map((i) => beginSignInAttempt(db, email, `192.0.2.${200 + i}`)));
+    expect((await getAttempts(db, [`account:${email}`], Math.floor(Date.now() / 60_000 / WINDOW_MINUTES) * WINDOW_MINUTES)).get(`account:${email}`)).toBe(3);
+    for (const attempt of running) attempt.release();
+    // A fourth, from yet another address, already waits as if three had failed.
+    const started = Date.now();
+    const fourth = await beginSignInAttempt(db, email, "192.0.2.210");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(delayAfterFailures(3) - 20);
+    fourth.release();
+    await Promise.all(running.map((a) => a.failed()));
+  });
+
+  it(`refuses a ${MAX_PARALLEL_PER_ACCOUNT + 1}th parallel check of one account at once, and frees the place when a check ends`, async () => {
+    const db = getDb();
+    const email = `parallel${Date.now()}@example.com`;
+    const running = await Promise.all(Array.from({ length: MAX_PARALLEL_PER_ACCOUNT }, (_, i) => beginSignInAttempt(db, email, `192.0.2.${220 + i}`)));
+    await expect(beginSignInAttempt(db, email, "192.0.2.230")).rejects.toMatchObject({ status: 429, headers: { "Retry-After": expect.stringMatching(/^\d+$/) } });
+    await running[0]!.failed();
+    const next = await beginSignInAttempt(db, email, "192.0.2.231");
+    next.release();
+    for (const a of running) a.release();
   });
 
   it("cleans up windows that have ended", async () => {

@@ -26,12 +26,17 @@ export async function registerWithPassword(db: Db, input: RegisterInput, ip: str
   return user;
 }
 
-export async function signInWithPassword(db: Db, input: SignInInput, ip: string): Promise<UserDto> {
-  const attempt = await beginSignInAttempt(db, input.email, ip);
-  const user = await findUserByEmail(db, input.email);
+export async function signInWithPassword(db: Db, input: SignInInput, ip: string, now = new Date()): Promise<UserDto> {
+  const attempt = await beginSignInAttempt(db, input.email, ip, now);
+  let user: Awaited<ReturnType<typeof findUserByEmail>>;
   let ok = false;
-  if (user?.passwordHash) ok = await verifyPassword(input.password, user.passwordHash);
-  else await spendDecoyVerification(input.password);
+  try {
+    user = await findUserByEmail(db, input.email);
+    if (user?.passwordHash) ok = await verifyPassword(input.password, user.passwordHash);
+    else await spendDecoyVerification(input.password);
+  } finally {
+    attempt.release();
+  }
   if (!ok || !user) {
     await attempt.failed();
     throw unauthorized(WRONG_CREDENTIALS);
