@@ -76,7 +76,7 @@ export const portfolioJourneys: Journey[] = [
       await entry.getByText("Renewal at Namecheap").waitFor();
       await entry.getByText(/^\$\d+\.\d{2}\/yr$/).first().waitFor();
       // The saving line must say exactly what the API computed.
-      const [priced] = (await (await page.request.get("/api/user-domains")).json()) as PricedEntry[];
+      const [priced] = ((await (await page.request.get("/api/user-domains")).json()) as { data: PricedEntry[] }).data;
       const cheapest = priced?.pricing.cheapestRenewal?.serviceProvider;
       check(priced?.pricing.yearlySaving && cheapest, `expected a saving for a Namecheap .com: ${JSON.stringify(priced)}`);
       await entry.getByText(`Save $${priced.pricing.yearlySaving}/yr by moving to ${cheapest.name}`).waitFor();

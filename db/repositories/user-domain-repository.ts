@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { exec, type Db, type Executor } from "../client.ts";
 import { isUniqueViolation } from "./user-repository.ts";
 
@@ -36,13 +36,24 @@ export interface PricedUserDomainRow extends UserDomainValues {
   } | null;
 }
 
+/** The order of a portfolio read; undated entries come last either way, ties by name. */
+export type UserDomainOrder = { by: "name" | "expiry"; direction: "asc" | "desc" };
+
+/** Which entries a read returns: narrowed by `where`, one page of them when `limit` is given. */
+interface PricedQuery {
+  where?: SQL | undefined;
+  order?: UserDomainOrder;
+  limit?: number;
+  offset?: number;
+}
+
 /**
- * One query prices a whole portfolio: the domain's own quote is a plain join, the cheapest
+ * One query prices a whole portfolio (or one page of it): the domain's own quote is a plain join, the cheapest
  * quote per TLD and currency comes from a ranked subquery (row_number works on SQLite and
  * PostgreSQL) limited to the TLDs this user holds; quotes last checked at or before
  * `staleBefore` rank after every fresher one.
  */
-async function selectPriced(handle: Db, userId: number, staleBefore: Date, extra?: SQL, byExpiry = false): Promise<PricedUserDomainRow[]> {
+async function selectPriced(handle: Db, userId: number, staleBefore: Date, query: PricedQuery = {}): Promise<PricedUserDomainRow[]> {
   const { db, t } = handle;
   const ud = t.userDomains;
   const dp = t.domainPrices;
@@ -69,7 +80,12 @@ async function selectPriced(handle: Db, userId: number, staleBefore: Date, extra
     .as("cheap");
   const currentPrice = sql<number | null>`case when ${dp.renewalPrice} > 0 then ${dp.renewalPrice} end`;
   const comparedCurrency = sql`case when ${dp.renewalPrice} > 0 then ${dp.currency} else 'USD' end`;
-  const rows = await db
+  const order = query.order ?? { by: "name", direction: "asc" };
+  const byName = order.by === "name" && order.direction === "desc" ? desc(ud.domainName) : asc(ud.domainName);
+  const orderBy = order.by === "expiry"
+    ? [order.direction === "desc" ? sql`${ud.expirationDate} desc nulls last` : sql`${ud.expirationDate} asc nulls last`, asc(ud.domainName)]
+    : [byName];
+  const selected = db
     .select({
       id: ud.id, domainName: ud.domainName, tldId: ud.tldId, tldName: t.tlds.name,
       serviceProviderId: ud.serviceProviderId, spId: sp.id, spName: sp.name, spDomain: sp.domain, spLogoUrl: sp.logoUrl,
@@ -87,8 +103,9 @@ async function selectPriced(handle: Db, userId: number, staleBefore: Date, extra
     .leftJoin(t.registrarAccounts, eq(t.registrarAccounts.id, ud.registrarAccountId))
     .leftJoin(dp, and(eq(dp.tldId, ud.tldId), eq(dp.serviceProviderId, ud.serviceProviderId), eq(sp.isActive, true)))
     .leftJoin(cheap, and(eq(cheap.tldId, ud.tldId), eq(cheap.rank, 1), eq(cheap.currency, comparedCurrency)))
-    .where(and(eq(ud.userId, userId), extra))
-    .orderBy(...(byExpiry ? [sql`${ud.expirationDate} asc nulls last`, asc(ud.domainName)] : [asc(ud.domainName)]));
+    .where(and(eq(ud.userId, userId), query.where))
+    .orderBy(...orderBy);
+  const rows = await (query.limit === undefined ? selected : selected.limit(query.limit).offset(query.offset ?? 0));
   return rows.map((r) => ({
     id: r.id, domainName: r.domainName, tldId: r.tldId, tld: { id: r.tldId, name: r.tldName },
     serviceProviderId: r.serviceProviderId,
@@ -108,10 +125,51 @@ async function selectPriced(handle: Db, userId: number, staleBefore: Date, extra
 
 /** The whole portfolio, by name or soonest expiry first (undated entries last on both databases). */
 export const listUserDomains = (handle: Db, userId: number, staleBefore: Date, order: "name" | "expiry" = "name") =>
-  selectPriced(handle, userId, staleBefore, undefined, order === "expiry");
+  selectPriced(handle, userId, staleBefore, { order: { by: order, direction: "asc" } });
+
+/** `%` and `_` in the text match themselves, not any characters. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Entries whose (lower-case) domain name contains `search`; every entry without one. */
+function nameContains(handle: Db, search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  return sql`${handle.t.userDomains.domainName} like ${containsPattern(search.toLowerCase())} escape '\\'`;
+}
+
+export interface UserDomainPageQuery {
+  order: UserDomainOrder;
+  limit: number;
+  offset: number;
+  search?: string | undefined;
+}
+
+/** One page of the portfolio, and how many entries match in all. */
+export async function listUserDomainPage(
+  handle: Db, userId: number, staleBefore: Date, page: UserDomainPageQuery,
+): Promise<{ rows: PricedUserDomainRow[]; total: number }> {
+  const where = nameContains(handle, page.search);
+  const [rows, total] = await Promise.all([
+    selectPriced(handle, userId, staleBefore, { where, order: page.order, limit: page.limit, offset: page.offset }),
+    countUserDomains(handle, userId, page.search),
+  ]);
+  return { rows, total };
+}
+
+/** How many entries the user holds (whose name contains `search`, when given). */
+export async function countUserDomains(handle: Db, userId: number, search?: string): Promise<number> {
+  const ud = handle.t.userDomains;
+  const [row] = await handle.db.select({ n: count() }).from(ud).where(and(eq(ud.userId, userId), nameContains(handle, search)));
+  return Number(row?.n ?? 0);
+}
+
+/** The domain names the user holds. */
+export async function userDomainNames({ db, t }: Db, userId: number): Promise<Set<string>> {
+  const rows = await db.select({ name: t.userDomains.domainName }).from(t.userDomains).where(eq(t.userDomains.userId, userId));
+  return new Set(rows.map((r) => r.name));
+}
 
 export async function findUserDomain(handle: Db, userId: number, id: number, staleBefore: Date): Promise<PricedUserDomainRow | null> {
-  const [row] = await selectPriced(handle, userId, staleBefore, eq(handle.t.userDomains.id, id));
+  const [row] = await selectPriced(handle, userId, staleBefore, { where: eq(handle.t.userDomains.id, id) });
   return row ?? null;
 }
 

@@ -59,6 +59,11 @@ const schema = z.object({
   PRICE_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** A price fetch still waiting for its source after this long ends as "timeout". */
   PRICE_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /**
+   * The most domains one account's portfolio holds: adding, a CSV import or a registrar-account
+   * sync that would pass it is refused whole, storing nothing.
+   */
+  PORTFOLIO_MAX_DOMAINS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** Seed the bundled catalogue and price lists at start (idempotent). */
   SEED_ON_START: boolish.default(true),
   /** web: HTTP only; worker: jobs only; all: both in one process. */

@@ -35,7 +35,7 @@ export function PortfolioPage() {
   const [editing, setEditing] = useState<Target | null>(null);
   const [deleting, setDeleting] = useState<Target | null>(null);
   const open = (set: typeof setEditing) => (domain: UserDomain) => set((t) => ({ domain, open: true, round: (t?.round ?? 0) + 1 }));
-  const domains = list.data ?? [];
+  const domains = list.data?.data ?? [];
 
   let body;
   if (list.isPending) {

@@ -30,6 +30,7 @@ export function summary(overrides: Partial<PortfolioSummary> = {}): PortfolioSum
     totalYearlyRenewal: { amount: "21.99", currency: "USD", domainsWithoutPrice: 0 },
     totalPossibleSaving: { amount: "11.53", currency: "USD" },
     expiring: { expired: [], within30: [], within60: [], within90: [] },
+    expiringCounts: { expired: 0, within30: 0, within60: 0, within90: 0 },
     ...overrides,
   };
 }

@@ -54,7 +54,7 @@ forEachDialect("registrar account sync", (getDb, _dialect, getTestDb) => {
     const handmade = mine.find((d) => d.name === "handmade.org")!;
     expect(handmade).toMatchObject({ notes: "mine", expirationDate: "2030-01-02", autoRenew: true, isLocked: true, privacyEnabled: false });
     expect(await portfolioOf(getDb(), bobId)).toEqual([expect.objectContaining({ name: domains[0]!.name, source: "manual", accountId: null, notes: "bob's" })]);
-    const items = (await alice<{ domainName: string; source: string; registrarAccount: unknown }[]>("/api/user-domains")).body;
+    const items = (await alice<{ data: { domainName: string; source: string; registrarAccount: unknown }[] }>("/api/user-domains?limit=100")).body.data;
     expect(items.find((d) => d.domainName === "handmade.org")).toMatchObject({ source: "manual", registrarAccount: { id: accountId, label: "Porkbun" } });
     expect(items.find((d) => d.domainName === domains[0]!.name)).toMatchObject({ source: "sync", registrarAccount: { id: accountId, label: "Porkbun" } });
     const [account] = (await alice<AccountItem[]>("/api/registrar-accounts")).body;

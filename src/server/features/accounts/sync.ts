@@ -2,14 +2,18 @@
  * One account sync, the job's body: list every domain at the registrar, then apply them to the
  * owner's portfolio in one transaction. Any failure (registrar fault, unreadable credentials)
  * leaves the portfolio as it was, marks the account "error" with a readable message, and
- * rethrows so the job ends failed. A disabled or deleted account is skipped.
+ * rethrows so the job ends failed. A disabled or deleted account is skipped. A sync whose new
+ * domains would take the portfolio past PORTFOLIO_MAX_DOMAINS stores nothing (the domains the
+ * portfolio already holds are not refreshed either) and fails the same way, its message naming
+ * the limit and how many more fit.
  */
-import { listTldsByNames } from "../../../../db/repositories/user-domain-repository.ts";
+import { listTldsByNames, userDomainNames } from "../../../../db/repositories/user-domain-repository.ts";
 import { recordSyncFailure, type SyncLog } from "../../../../db/repositories/registrar-account-repository.ts";
 import { applySyncedDomains, type SyncedDomainValues } from "../../../../db/repositories/synced-domain-repository.ts";
 import { candidateSuffixes, splitDomain, validateDomainName } from "../../../shared/domain-name.ts";
 import { RegistrarError, type RegistrarDomain } from "../../integrations/registrars/registrar.ts";
 import { CredentialKeyError } from "../../lib/credential-cipher.ts";
+import { PortfolioLimitError, syncLimitMessage } from "../../lib/portfolio-limit.ts";
 import { redact, type SyncDeps } from "./deps.ts";
 import { openAccount } from "./service.ts";
 
@@ -50,12 +54,16 @@ export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, si
     const listed = await opened.adapter.listDomains();
     found = listed.length;
     const { rows, skipped } = await toPortfolioRows(deps, listed);
+    const stored = await userDomainNames(deps.db, opened.row.userId);
+    const adding = rows.filter((r) => !stored.has(r.domainName)).length;
+    const max = deps.config.PORTFOLIO_MAX_DOMAINS;
+    if (stored.size + adding > max) throw new PortfolioLimitError(syncLimitMessage(stored.size, adding, max));
     const target = { accountId, userId: opened.row.userId, serviceProviderId: opened.row.serviceProviderId };
     const log = await applySyncedDomains(deps.db, target, rows, { domainsFound: found, skippedDomains: skipped }, startedAt);
     deps.log.info({ accountId, ...log }, "registrar account synced");
     return { status: "synced", log };
   } catch (error) {
-    const known = error instanceof RegistrarError || error instanceof CredentialKeyError;
+    const known = error instanceof RegistrarError || error instanceof CredentialKeyError || error instanceof PortfolioLimitError;
     const message = known ? redact((error as Error).message, secrets) : "The sync failed unexpectedly; try again later";
     const log: SyncLog = { domainsFound: found, newDomains: 0, updatedDomains: 0, durationMs: Date.now() - startedAt, error: message };
     await recordSyncFailure(deps.db, accountId, log);

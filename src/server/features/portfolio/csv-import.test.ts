@@ -56,8 +56,8 @@ forEachDialect("portfolio CSV export and import", (getDb) => {
     const imported = await bob<ImportReport>("/api/user-domains/import", { method: "POST", body: exported.text, headers: { "content-type": "text/csv" } });
     expect(imported.status).toBe(200);
     expect(imported.body.totals).toEqual({ rows: 3, added: 3, updated: 0, rejected: 0 });
-    const mine = comparable((await alice<UserDomainItem[]>("/api/user-domains")).body);
-    const theirs = comparable((await bob<UserDomainItem[]>("/api/user-domains")).body);
+    const mine = comparable((await alice<{ data: UserDomainItem[] }>("/api/user-domains?limit=100")).body.data);
+    const theirs = comparable((await bob<{ data: UserDomainItem[] }>("/api/user-domains?limit=100")).body.data);
     expect(theirs).toEqual(mine);
   });
 
@@ -86,21 +86,21 @@ forEachDialect("portfolio CSV export and import", (getDb) => {
       { row: 9, domainName: "new-one.net", status: "rejected", reason: "Duplicate of row 3" },
     ]);
     expect(body.totals).toEqual({ rows: 8, added: 1, updated: 1, rejected: 6 });
-    const items = (await bob<UserDomainItem[]>("/api/user-domains")).body;
+    const items = (await bob<{ data: UserDomainItem[] }>("/api/user-domains?limit=100")).body.data;
     expect(items.find((i) => i.domainName === "alpha.com")).toMatchObject({ expirationDate: "2028-02-02", autoRenew: false, notes: "now updated", serviceProvider: { name: "Porkbun" } });
     expect(items.find((i) => i.domainName === "new-one.net")).toMatchObject({ autoRenew: true, serviceProvider: { name: "Dynadot" } });
   });
 
   it("writes nothing when an unexpected error interrupts the import", async () => {
-    const before = (await bob<UserDomainItem[]>("/api/user-domains")).body;
+    const before = (await bob<{ data: UserDomainItem[] }>("/api/user-domains?limit=100")).body.data;
     const header = "domainName,notes";
     const rows = Array.from({ length: 450 }, (_, i) => `bulk${i}.com,row ${i}`); // two chunks: the second insert fails
     const broken = createTestApp(failingOnSecondInsert(getDb()), { env: AUTH_TEST_ENV });
     const cookie = (await registerUser(app())).cookie;
     const res = await authed(broken, cookie)("/api/user-domains/import", { method: "POST", body: { csv: [header, "alpha.com,changed", ...rows].join("\n") } });
     expect(res.status).toBe(500);
-    expect((await authed(app(), cookie)<UserDomainItem[]>("/api/user-domains")).body).toEqual([]);
-    expect((await bob<UserDomainItem[]>("/api/user-domains")).body).toEqual(before);
+    expect((await authed(app(), cookie)<{ data: UserDomainItem[] }>("/api/user-domains?limit=100")).body.data).toEqual([]);
+    expect((await bob<{ data: UserDomainItem[] }>("/api/user-domains?limit=100")).body.data).toEqual(before);
   });
 
   it("refuses a CSV without a domainName header, over 5000 rows or over 1 MB", async () => {
@@ -121,6 +121,6 @@ forEachDialect("portfolio CSV export and import", (getDb) => {
     const carol = authed(app(), (await registerUser(app())).cookie);
     const imported = await carol<{ result: { data: ImportReport } }>("/trpc/portfolio.importCsv", { method: "POST", body: { csv: exported.body.result.data.csv } });
     expect(imported.body.result.data.totals.rejected).toBe(0);
-    expect(imported.body.result.data.totals.added).toBe((await bob<UserDomainItem[]>("/api/user-domains")).body.length);
+    expect(imported.body.result.data.totals.added).toBe((await bob<{ data: UserDomainItem[] }>("/api/user-domains?limit=100")).body.data.length);
   });
 });

@@ -1,14 +1,19 @@
 /**
  * Portfolio export and import. An import checks every row first (a bad row is reported, never
  * fatal), then writes all good rows in one transaction: an unexpected failure writes nothing.
+ * An import whose new domains would take the portfolio past PORTFOLIO_MAX_DOMAINS is refused
+ * whole (409, saying how many more fit) before anything is written.
  * A domain already in the portfolio is updated from its row; the registrar column is matched
  * case-insensitively against provider name, display name or domain.
  */
 import type { Db } from "../../../../db/client.ts";
 import { listServiceProviders } from "../../../../db/repositories/service-provider-repository.ts";
-import { listTldsByNames, listUserDomains, upsertUserDomains, type UserDomainValues } from "../../../../db/repositories/user-domain-repository.ts";
+import {
+  listTldsByNames, listUserDomains, upsertUserDomains, userDomainNames, type UserDomainValues,
+} from "../../../../db/repositories/user-domain-repository.ts";
 import { CSV_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, userDomainCreateSchema } from "../../../shared/schemas/user-domain.ts";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict } from "../../lib/errors.ts";
+import { importLimitMessage } from "../../lib/portfolio-limit.ts";
 import { guardFormula, parseCsv, toCsv, unguardFormula } from "./csv.ts";
 import { lookupNames, matchTld } from "./service.ts";
 
@@ -34,7 +39,7 @@ export interface ImportRowReport {
 
 const BOOLEAN: Record<string, boolean> = { "": false, true: true, false: false, yes: true, no: false, "1": true, "0": false, on: true, off: false };
 
-export async function importPortfolioCsv(db: Db, userId: number, text: string) {
+export async function importPortfolioCsv(db: Db, userId: number, text: string, maxDomains: number) {
   if (Buffer.byteLength(text, "utf8") > IMPORT_MAX_BYTES) throw new AppError(413, "CSV file too large (max 1 MB)");
   const [header = [], ...records] = parseCsv(text);
   const columns = header.map((h) => h.trim().toLowerCase());
@@ -90,6 +95,11 @@ export async function importPortfolioCsv(db: Db, userId: number, text: string) {
     });
   });
 
+  if (accepted.length) {
+    const stored = await userDomainNames(db, userId);
+    const adding = accepted.filter((a) => !stored.has(a.values.domainName)).length;
+    if (stored.size + adding > maxDomains) throw conflict(importLimitMessage(stored.size, adding, maxDomains));
+  }
   const existing = accepted.length ? await upsertUserDomains(db, userId, accepted.map((a) => a.values)) : new Set<string>();
   for (const a of accepted) a.report.status = existing.has(a.values.domainName) ? "updated" : "added";
   const count = (status: ImportRowReport["status"]) => report.filter((r) => r.status === status).length;

@@ -25,7 +25,7 @@ forEachDialect("a portfolio in a display currency", (getDb) => {
       { domainName: "euro.com", serviceProviderId: id("easyname") },
       { domainName: "unpriced.com" },
     ]) expect((await call("/api/user-domains", { method: "POST", body })).status).toBe(201);
-    items = (await call<UserDomainItem[]>("/api/user-domains?currency=JPY")).body;
+    items = (await call<{ data: UserDomainItem[] }>("/api/user-domains?currency=JPY")).body.data;
   });
 
   it("gives each renewal quote and the saving in the display currency", async () => {
@@ -61,8 +61,8 @@ forEachDialect("a portfolio in a display currency", (getDb) => {
 
   it("answers the same over tRPC and rejects an unknown currency on both doors", async () => {
     const input = encodeURIComponent(JSON.stringify({ currency: "JPY" }));
-    const trpc = await call<{ result: { data: UserDomainItem[] } }>(`/trpc/portfolio.list?input=${input}`);
-    expect(trpc.body.result.data).toEqual(items);
+    const trpc = await call<{ result: { data: { data: UserDomainItem[] } } }>(`/trpc/portfolio.list?input=${input}`);
+    expect(trpc.body.result.data.data).toEqual(items);
     const rest = await call<{ message: string }>("/api/user-domains/summary?currency=QQQ");
     expect(rest.status).toBe(400);
     expect(rest.body.message).toContain('Unknown currency "QQQ"');

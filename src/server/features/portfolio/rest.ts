@@ -4,6 +4,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
+import { portfolioListQuerySchema } from "../../../shared/schemas/portfolio-list.ts";
 import { importCsvSchema, userDomainCreateSchema, userDomainIdSchema, userDomainUpdateSchema } from "../../../shared/schemas/user-domain.ts";
 import { notFound, unauthorized } from "../../lib/errors.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
@@ -23,6 +24,7 @@ const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const userOf = (c: Context<AppEnv>): SessionUser => c.var.ctx.user!;
+const maxDomainsOf = (c: Context<AppEnv>) => c.var.ctx.config.PORTFOLIO_MAX_DOMAINS;
 const currencyOf = (c: Context<AppEnv>) => parseOrThrow(displayCurrencyQuerySchema, queryOf(c), "query").currency;
 
 function idOf(c: Context<AppEnv>): number {
@@ -53,10 +55,12 @@ export const portfolioRest = new Hono<AppEnv>()
     return c.body(body);
   })
   .use("/user-domains/*", signedIn) // also matches /user-domains itself
-  .get("/user-domains", async (c) => c.json(await listPortfolio(c.var.ctx.db, userOf(c).id, currencyOf(c))))
+  // One page: ?page=&limit= (at most 100), sortBy=domainName|expirationDate, sortOrder, search, currency.
+  .get("/user-domains", async (c) =>
+    c.json(await listPortfolio(c.var.ctx.db, userOf(c).id, parseOrThrow(portfolioListQuerySchema, queryOf(c), "query"))))
   .post("/user-domains", async (c) => {
     const input = parseOrThrow(userDomainCreateSchema, await readJsonBody(c), "body");
-    return c.json(await createPortfolioDomain(c.var.ctx.db, userOf(c).id, input), 201);
+    return c.json(await createPortfolioDomain(c.var.ctx.db, userOf(c).id, input, maxDomainsOf(c)), 201);
   })
   .get("/user-domains/summary", async (c) => c.json(await getPortfolioSummary(c.var.ctx.db, userOf(c).id, new Date(), currencyOf(c))))
   .get("/user-domains/export.csv", async (c) => {
@@ -65,7 +69,7 @@ export const portfolioRest = new Hono<AppEnv>()
     c.header("Content-Disposition", `attachment; filename="domain-portfolio-${new Date().toISOString().slice(0, 10)}.csv"`);
     return c.body(csv);
   })
-  .post("/user-domains/import", async (c) => c.json(await importPortfolioCsv(c.var.ctx.db, userOf(c).id, await csvText(c))))
+  .post("/user-domains/import", async (c) => c.json(await importPortfolioCsv(c.var.ctx.db, userOf(c).id, await csvText(c), maxDomainsOf(c))))
   .post("/user-domains/calendar-token", async (c) => c.json(await createCalendarToken(c.var.ctx.db, userOf(c).id, c.var.ctx.origin)))
   .delete("/user-domains/calendar-token", async (c) => c.json(await revokeCalendarToken(c.var.ctx.db, userOf(c).id)))
   .get("/user-domains/:id", async (c) => c.json(await getPortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c), currencyOf(c))))

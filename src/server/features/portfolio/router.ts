@@ -3,6 +3,7 @@ import {
   importCsvSchema, userDomainCreateSchema, userDomainIdSchema, userDomainUpdateByIdSchema,
 } from "../../../shared/schemas/user-domain.ts";
 import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
+import { portfolioListQuerySchema } from "../../../shared/schemas/portfolio-list.ts";
 import { authedProcedure, router } from "../../trpc/init.ts";
 import { createCalendarToken, revokeCalendarToken } from "./calendar.ts";
 import { exportPortfolioCsv, importPortfolioCsv } from "./csv-transfer.ts";
@@ -13,12 +14,16 @@ import { getPortfolioSummary } from "./summary.ts";
 
 const byId = z.object({ id: userDomainIdSchema });
 const inCurrency = displayCurrencyQuerySchema.optional();
+/** Without input: the first page, by name. */
+const listInput = portfolioListQuerySchema.optional().transform((v) => v ?? portfolioListQuerySchema.parse({}));
 
 export const portfolioRouter = router({
-  list: authedProcedure.input(inCurrency).query(({ ctx, input }) => listPortfolio(ctx.db, ctx.user.id, input?.currency)),
+  /** One page of the portfolio (PortfolioPage); the summary totals the whole of it. */
+  list: authedProcedure.input(listInput).query(({ ctx, input }) => listPortfolio(ctx.db, ctx.user.id, input)),
   getById: authedProcedure.input(byId.extend(displayCurrencyQuerySchema.shape)).query(({ ctx, input }) =>
     getPortfolioDomain(ctx.db, ctx.user.id, input.id, input.currency)),
-  create: authedProcedure.input(userDomainCreateSchema).mutation(({ ctx, input }) => createPortfolioDomain(ctx.db, ctx.user.id, input)),
+  create: authedProcedure.input(userDomainCreateSchema).mutation(({ ctx, input }) =>
+    createPortfolioDomain(ctx.db, ctx.user.id, input, ctx.config.PORTFOLIO_MAX_DOMAINS)),
   update: authedProcedure.input(userDomainUpdateByIdSchema).mutation(({ ctx, input: { id, ...fields } }) =>
     updatePortfolioDomain(ctx.db, ctx.user.id, id, fields)),
   remove: authedProcedure.input(byId).mutation(({ ctx, input }) => removePortfolioDomain(ctx.db, ctx.user.id, input.id)),
@@ -27,7 +32,8 @@ export const portfolioRouter = router({
     filename: `domain-portfolio-${new Date().toISOString().slice(0, 10)}.csv`,
     csv: await exportPortfolioCsv(ctx.db, ctx.user.id),
   })),
-  importCsv: authedProcedure.input(importCsvSchema).mutation(({ ctx, input }) => importPortfolioCsv(ctx.db, ctx.user.id, input.csv)),
+  importCsv: authedProcedure.input(importCsvSchema).mutation(({ ctx, input }) =>
+    importPortfolioCsv(ctx.db, ctx.user.id, input.csv, ctx.config.PORTFOLIO_MAX_DOMAINS)),
   /** Creates or rotates the feed secret; the URL is shown once (only its hash is stored). */
   calendarToken: authedProcedure.mutation(({ ctx }) => createCalendarToken(ctx.db, ctx.user.id, ctx.origin)),
   revokeCalendarToken: authedProcedure.mutation(({ ctx }) => revokeCalendarToken(ctx.db, ctx.user.id)),

@@ -6,14 +6,16 @@
 import type { Db } from "../../../../db/client.ts";
 import { findServiceProvider } from "../../../../db/repositories/service-provider-repository.ts";
 import {
-  deleteUserDomain, findUserDomain, insertUserDomain, listTldsByNames, listUserDomains, updateUserDomain,
+  countUserDomains, deleteUserDomain, findUserDomain, insertUserDomain, listTldsByNames, listUserDomainPage, updateUserDomain,
   type UserDomainValues,
 } from "../../../../db/repositories/user-domain-repository.ts";
 import { bareSuffixMessage, candidateSuffixes, extractTld, splitDomain } from "../../../shared/domain-name.ts";
 import {
   DATES_ORDER_MESSAGE, datesInOrder, type UserDomainCreateInput, type UserDomainUpdateInput,
 } from "../../../shared/schemas/user-domain.ts";
+import type { PortfolioListQuery } from "../../../shared/schemas/portfolio-list.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { addLimitMessage } from "../../lib/portfolio-limit.ts";
 import { portfolioConverter } from "./display.ts";
 import { staleBefore, toUserDomainItem, type UserDomainItem } from "./item.ts";
 
@@ -63,16 +65,45 @@ async function itemOrThrow(db: Db, userId: number, id: number, currency?: string
   return toUserDomainItem(row, now, await portfolioConverter(db, currency, [row]));
 }
 
-export async function listPortfolio(db: Db, userId: number, currency?: string): Promise<UserDomainItem[]> {
+/** One page of the portfolio, like a page of the price list (shared/price-quote.ts PricePage). */
+export interface PortfolioPage {
+  data: UserDomainItem[];
+  /** Entries matching the search (all of them without one). */
+  total: number;
+  /** The page the first entry is on (offset / limit + 1, rounded down). */
+  page: number;
+  limit: number;
+  /** Entries skipped before this page. */
+  offset: number;
+  totalPages: number;
+}
+
+/**
+ * One page of the user's portfolio, ordered and narrowed by the query; a page past the end is
+ * empty. Totals over the whole portfolio are the summary's (summary.ts).
+ */
+export async function listPortfolio(db: Db, userId: number, query: PortfolioListQuery): Promise<PortfolioPage> {
   const now = new Date();
-  const rows = await listUserDomains(db, userId, staleBefore(now));
-  const converter = await portfolioConverter(db, currency, rows);
-  return rows.map((row) => toUserDomainItem(row, now, converter));
+  const offset = query.offset ?? (query.page - 1) * query.limit;
+  const { rows, total } = await listUserDomainPage(db, userId, staleBefore(now), {
+    order: { by: query.sortBy === "expirationDate" ? "expiry" : "name", direction: query.sortOrder },
+    limit: query.limit, offset, search: query.search,
+  });
+  const converter = await portfolioConverter(db, query.currency, rows);
+  return {
+    data: rows.map((row) => toUserDomainItem(row, now, converter)),
+    total, page: Math.floor(offset / query.limit) + 1, limit: query.limit, offset,
+    totalPages: Math.ceil(total / query.limit),
+  };
 }
 
 export const getPortfolioDomain = itemOrThrow;
 
-export async function createPortfolioDomain(db: Db, userId: number, input: UserDomainCreateInput): Promise<UserDomainItem> {
+/**
+ * Adds one entry; a portfolio already holding `maxDomains` entries takes no more (409). The
+ * count is read just before the insert.
+ */
+export async function createPortfolioDomain(db: Db, userId: number, input: UserDomainCreateInput, maxDomains: number): Promise<UserDomainItem> {
   const values: UserDomainValues = {
     domainName: input.domainName,
     tldId: await resolveTldId(db, input.domainName, input.tldId),
@@ -83,6 +114,8 @@ export async function createPortfolioDomain(db: Db, userId: number, input: UserD
     notes: input.notes ?? null,
   };
   await assertProvider(db, values.serviceProviderId);
+  const stored = await countUserDomains(db, userId);
+  if (stored >= maxDomains) throw conflict(addLimitMessage(stored, maxDomains));
   const id = await insertUserDomain(db, userId, values);
   if (id === null) throw conflict(duplicateMessage(values.domainName));
   return itemOrThrow(db, userId, id);

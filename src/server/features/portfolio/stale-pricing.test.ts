@@ -48,7 +48,7 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
   it("once the rival turns stale, the own fresh quote is the cheapest and no saving is claimed", async () => {
     const { db, t } = getDb();
     await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 91 * DAY) }).where(inArray(t.domainPrices.id, [rival.id]));
-    const [item] = (await call<UserDomainItem[]>("/api/user-domains")).body.filter((d) => d.domainName === "mine.net");
+    const [item] = (await call<{ data: UserDomainItem[] }>("/api/user-domains")).body.data.filter((d) => d.domainName === "mine.net");
     expect(item!.pricing).toMatchObject({
       currentRenewal: { price: "30.00", isStale: false },
       cheapestRenewal: { price: "30.00", isStale: false, serviceProvider: { id: own.providerId } },
@@ -60,7 +60,7 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
   it("when every quote is stale, the cheapest is the lowest stale one and the saving says it is stale", async () => {
     const { db, t } = getDb();
     await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 91 * DAY) }).where(eq(t.domainPrices.id, own.id));
-    const [item] = (await call<UserDomainItem[]>("/api/user-domains")).body.filter((d) => d.domainName === "mine.net");
+    const [item] = (await call<{ data: UserDomainItem[] }>("/api/user-domains")).body.data.filter((d) => d.domainName === "mine.net");
     expect(item!.pricing).toMatchObject({
       currentRenewal: { price: "30.00", isStale: true },
       cheapestRenewal: { price: (staleCheapest / 100).toFixed(2), isStale: true },

@@ -2,7 +2,8 @@
  * The portfolio at a glance: what renewing everything costs per year (USD quotes only), what
  * moving to the cheapest providers would save, and which domains expire soon; with a display
  * currency, also both totals over every quote a stored rate converts, in that currency.
- * "Today" is the UTC date of `now`, injectable for tests.
+ * "Today" is the UTC date of `now`, injectable for tests. Every figure covers the whole
+ * portfolio; each expiry bucket lists its EXPIRING_LIST_MAX soonest entries and counts them all.
  */
 import type { Db } from "../../../../db/client.ts";
 import { listUserDomains, type PricedUserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
@@ -15,6 +16,8 @@ import { savingCents, savingInQuoteCurrency, staleBefore } from "./item.ts";
 const DAY_MS = 86_400_000;
 /** Recently expired domains are usually still in the registrar's grace period, so still worth showing. */
 const EXPIRED_LOOKBACK_DAYS = 30;
+/** Entries listed per expiry bucket (soonest first); `expiringCounts` has how many each holds. */
+export const EXPIRING_LIST_MAX = 50;
 
 const utcDay = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS;
 
@@ -70,6 +73,7 @@ export async function getPortfolioSummary(db: Db, userId: number, now = new Date
   let saving = 0;
   // Disjoint buckets by days left: 0–30, 31–60, 61–90; rows arrive soonest first.
   const expiring = { expired: [] as ExpiringItem[], within30: [] as ExpiringItem[], within60: [] as ExpiringItem[], within90: [] as ExpiringItem[] };
+  const expiringCounts = { expired: 0, within30: 0, within60: 0, within90: 0 };
   for (const row of rows) {
     if (row.currentRenewal?.currency === "USD") total += row.currentRenewal.price;
     else withoutPrice += 1;
@@ -77,17 +81,22 @@ export async function getPortfolioSummary(db: Db, userId: number, now = new Date
     if (!row.expirationDate) continue;
     const daysLeft = Math.round(utcDay(row.expirationDate) - today);
     const bucket = daysLeft < -EXPIRED_LOOKBACK_DAYS ? null
-      : daysLeft < 0 ? expiring.expired
-      : daysLeft <= 30 ? expiring.within30
-      : daysLeft <= 60 ? expiring.within60
-      : daysLeft <= 90 ? expiring.within90 : null;
-    bucket?.push(expiringItem(row, daysLeft));
+      : daysLeft < 0 ? "expired"
+      : daysLeft <= 30 ? "within30"
+      : daysLeft <= 60 ? "within60"
+      : daysLeft <= 90 ? "within90" : null;
+    if (!bucket) continue;
+    expiringCounts[bucket] += 1;
+    if (expiring[bucket].length < EXPIRING_LIST_MAX) expiring[bucket].push(expiringItem(row, daysLeft));
   }
   return {
     domainCount: rows.length,
     totalYearlyRenewal: { amount: money(total), currency: "USD" as const, domainsWithoutPrice: withoutPrice },
     totalPossibleSaving: { amount: money(saving), currency: "USD" as const },
+    /** Each bucket's soonest EXPIRING_LIST_MAX entries. */
     expiring,
+    /** How many entries each bucket holds in all. */
+    expiringCounts,
     /** Present when a display currency was asked for. */
     ...(converter ? { display: displayTotals(rows, converter, now) } : {}),
   };
