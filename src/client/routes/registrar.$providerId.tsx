@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { RegistrarPage } from "../features/registrars/registrar-page.tsx";
+import { ROWS_PER_STEP } from "../features/registrars/registrar-pricing-table.tsx";
 
 /**
  * Loose check, only to decide whether prefetching is worth it; the page validates the id with
@@ -12,7 +13,9 @@ export const Route = createFileRoute("/registrar/$providerId")({
     if (!looksLikeId(params.providerId)) return;
     const id = Number(params.providerId);
     void queryClient.prefetchQuery(trpc.providers.getById.queryOptions({ id }));
-    void queryClient.prefetchQuery(trpc.providers.prices.queryOptions({ id, currency: currency() }));
+    // The first rows and the summary: what the page shows at first, and all its HTML carries.
+    // The whole list (a big registrar's is thousands of rows) is asked for once the page is up.
+    void queryClient.prefetchQuery(trpc.providers.pricesFirstPage.queryOptions({ id, currency: currency(), limit: ROWS_PER_STEP }));
   },
   component: RegistrarRoute,
 });

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { http, HttpResponse } from "msw";
+import { summariseRegistration, type PricedRow } from "../../../shared/registration-summary.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { provider, providerPrice } from "../../testing/fixtures.ts";
 import { controlIntersections } from "../../testing/intersection.ts";
@@ -18,8 +20,14 @@ const ROWS = [
   providerPrice("xyz", { registrationPrice: null }),
 ];
 
-function serve(sp: object = PORKBUN, rows: object = ROWS) {
-  server.use(trpcOk("providers.getById", sp), trpcOk("providers.prices", rows), trpcOk("prices.historyByTld", []));
+/** What the server answers for the page's first rows: 50 of them, the count and the summary of all. */
+const firstPage = (rows: readonly PricedRow[]) => ({ total: rows.length, rows: rows.slice(0, 50), registration: summariseRegistration(rows) });
+
+function serve(sp: object = PORKBUN, rows: readonly PricedRow[] = ROWS) {
+  server.use(
+    trpcOk("providers.getById", sp), trpcOk("providers.pricesFirstPage", firstPage(rows)), trpcOk("providers.prices", rows),
+    trpcOk("prices.historyByTld", []),
+  );
 }
 
 const stat = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
@@ -29,6 +37,7 @@ describe("registrar page", () => {
     const asked: string[] = [];
     server.use(
       trpcOk("providers.getById", PORKBUN),
+      trpcOk("providers.pricesFirstPage", firstPage(ROWS)),
       trpcOk("providers.prices", ROWS),
       trpcOk("prices.historyByTld", [
         { serviceProviderId: 1, providerName: "Porkbun", registrationPrice: "20.00", renewalPrice: "40.00", currency: "USD", isPromo: false, validFrom: "2024-01-01", validUntil: "2025-03-22", endReason: "changed" },
@@ -121,7 +130,7 @@ describe("registrar page", () => {
   });
 
   it("shows 10 skeleton rows while the prices load", async () => {
-    server.use(trpcOk("providers.getById", PORKBUN), trpcPending("providers.prices"));
+    server.use(trpcOk("providers.getById", PORKBUN), trpcPending("providers.pricesFirstPage"), trpcPending("providers.prices"));
     renderUi(<RegistrarPage rawId="1" />);
     expect(await screen.findAllByTestId("skeleton-row")).toHaveLength(10);
   });
@@ -153,6 +162,41 @@ describe("registrar page", () => {
     expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
   });
 
+  it("shows the first rows and the summary at once, and pages on once the whole list arrives", async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => providerPrice(`t${i + 1}`, { registrationPrice: `${i + 1}.00` }));
+    const asked: unknown[] = [];
+    let release!: () => void;
+    const whole = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      trpcOk("providers.getById", PORKBUN),
+      trpcOk("providers.pricesFirstPage", firstPage(rows), (input) => asked.push(input)),
+      http.get("*/trpc/providers.prices", async () => {
+        await whole;
+        return HttpResponse.json({ result: { data: rows } });
+      }),
+      trpcOk("prices.historyByTld", []),
+    );
+    renderUi(<RegistrarPage rawId="1" />);
+    await screen.findByRole("link", { name: ".t50" });
+    expect(asked).toEqual([{ id: 1, currency: "USD", limit: 50 }]);
+    // The cards describe all 120 rows though only 50 are here.
+    expect(stat("TLDs Offered")).toBe("120");
+    expect(stat("Price Range")).toBe("$1.00 - $120.00");
+    expect(stat("Average Price")).toBe("$60.50");
+    expect(screen.getByText("Showing 50 of 120 TLDs")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Show more" }));
+    // Until the whole list is here, the next rows wait and the button says it is busy.
+    expect(screen.queryByRole("link", { name: ".t51" })).toBeNull();
+    expect(screen.getByText("Showing 50 of 120 TLDs")).toBeTruthy();
+    act(() => release());
+    expect(await screen.findByRole("link", { name: ".t100" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: ".t101" })).toBeNull();
+    expect(screen.getByText("Showing 100 of 120 TLDs")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Show more" }));
+    expect(await screen.findByRole("link", { name: ".t120" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
+  });
+
   it.each(["abc", "0", "1.5", "-3"])("rejects the id %j without calling the server", async (rawId) => {
     renderUi(<RegistrarPage rawId={rawId} />);
     expect(await screen.findByRole("heading", { name: "Invalid registrar ID" })).toBeTruthy();
@@ -160,7 +204,7 @@ describe("registrar page", () => {
   });
 
   it("treats an unknown id as invalid and other failures as load errors", async () => {
-    server.use(trpcError("providers.getById", 404), trpcError("providers.prices", 404));
+    server.use(trpcError("providers.getById", 404), trpcError("providers.pricesFirstPage", 404), trpcError("providers.prices", 404));
     const first = renderUi(<RegistrarPage rawId="999" />);
     expect(await screen.findByRole("heading", { name: "Invalid registrar ID" })).toBeTruthy();
     first.unmount();
@@ -168,7 +212,7 @@ describe("registrar page", () => {
     const second = renderUi(<RegistrarPage rawId="1" />);
     expect(await screen.findByText("Failed to load registrar information.")).toBeTruthy();
     second.unmount();
-    server.use(trpcOk("providers.getById", PORKBUN), trpcError("providers.prices", 500));
+    server.use(trpcOk("providers.getById", PORKBUN), trpcError("providers.pricesFirstPage", 500), trpcError("providers.prices", 500));
     renderUi(<RegistrarPage rawId="1" />);
     expect(await screen.findByText("Failed to load pricing data. Please try again later.")).toBeTruthy();
   });

@@ -14,7 +14,7 @@ import { useDisplayCurrency } from "../../lib/display-currency.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { RegistrarHeader } from "./registrar-header.tsx";
 import { RegistrarHistory } from "./registrar-history.tsx";
-import { RegistrarPricingTable } from "./registrar-pricing-table.tsx";
+import { RegistrarPricingTable, ROWS_PER_STEP } from "./registrar-pricing-table.tsx";
 import { RegistrarStats } from "./registrar-stats.tsx";
 
 type Provider = RouterOutputs["providers"]["getById"];
@@ -52,13 +52,20 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
   const id = providerId ?? 0;
   const providerQuery = useQuery({ ...trpc.providers.getById.queryOptions({ id }), enabled: providerId !== null });
   const currency = useDisplayCurrency();
+  // The first rows and the summary come with the page (the route's loader); the whole list,
+  // thousands of rows at a big registrar, is asked for once the page is in the browser: it
+  // feeds "Show more", the typed domain's suffix and the history's TLD choice.
+  const firstPageQuery = useQuery({
+    ...trpc.providers.pricesFirstPage.queryOptions({ id, currency, limit: ROWS_PER_STEP }), enabled: providerId !== null,
+  });
   const pricesQuery = useQuery({ ...trpc.providers.prices.queryOptions({ id, currency }), enabled: providerId !== null });
   const [domain, setDomain] = useState("");
   const provider = providerQuery.data;
+  const summary = firstPageQuery.data;
   usePageTitle(
     provider ? `${provider.name} prices` : "Registrar",
-    provider && pricesQuery.data?.length
-      ? `${provider.name}'s registration, renewal and transfer prices for ${pricesQuery.data.length} TLDs, compared with every other registrar.`
+    provider && summary?.total
+      ? `${provider.name}'s registration, renewal and transfer prices for ${summary.total} TLDs, compared with every other registrar.`
       : undefined,
   );
 
@@ -68,14 +75,16 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
       <PageMessage tone="error" title="Failed to load registrar information." action={{ label: "Back to Registrars", to: "/registrars" }} />
     );
   }
-  const rows = pricesQuery.data;
+  const allRows = pricesQuery.data;
+  const rows = allRows ?? summary?.rows;
+  const failed = firstPageQuery.isError || pricesQuery.isError;
   return (
     <Container maxW="7xl" py="8">
       <Breadcrumbs items={[{ label: "Registrars", to: "/registrars" }, { label: provider?.name ?? "Registrar" }]} />
       {provider ? <RegistrarHeader provider={provider} /> : <Skeleton h="20" mb="8" rounded="lg" />}
-      <RegistrarStats rows={rows} status={pricesQuery.status} />
+      <RegistrarStats summary={summary} status={summary ? "success" : failed ? "error" : "pending"} />
       <SectionCard title="TLD Pricing" gap="4">
-        {provider && rows?.length === 0 ? (
+        {provider && summary?.total === 0 ? (
           <NoPricing provider={provider} />
         ) : (
           <>
@@ -88,17 +97,18 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
             <RegistrarPricingTable
               provider={provider}
               rows={rows}
-              status={pricesQuery.isError ? "error" : provider && rows ? "success" : "pending"}
+              total={summary?.total ?? allRows?.length}
+              status={failed ? "error" : provider && rows ? "success" : "pending"}
               domain={domain}
             />
           </>
         )}
       </SectionCard>
-      {provider && rows && rows.length > 0 && (
+      {provider && allRows && allRows.length > 0 && (
         <Box mt="8">
           {/* Below the whole price table: its query and render wait until a visitor scrolls near. */}
           <RenderWhenNear minH="md" inServerHtml={false}>
-            <RegistrarHistory provider={provider} rows={rows} />
+            <RegistrarHistory provider={provider} rows={allRows} />
           </RenderWhenNear>
         </Box>
       )}

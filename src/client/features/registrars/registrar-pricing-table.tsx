@@ -23,7 +23,10 @@ export const ROWS_PER_STEP = 50;
 interface RegistrarPricingTableProps {
   /** Rows render once both the provider (for its link patterns) and its prices are loaded. */
   provider: Provider | undefined;
+  /** The rows loaded so far, in the list's order: the first page, then the whole list. */
   rows: readonly Row[] | undefined;
+  /** How many rows the whole list has. */
+  total: number | undefined;
   status: "pending" | "error" | "success";
   domain: string;
 }
@@ -66,7 +69,7 @@ function PriceRow({ row, provider, domain, isListed, explanation }: PriceRowProp
   );
 }
 
-export function RegistrarPricingTable({ provider, rows, status, domain }: RegistrarPricingTableProps) {
+export function RegistrarPricingTable({ provider, rows, total, status, domain }: RegistrarPricingTableProps) {
   const [shown, setShown] = useState(ROWS_PER_STEP);
   const explanation = useStaleExplanation();
   // The registrar's own names decide where a typed domain's suffix ends (example.co.uk is co.uk's).
@@ -110,12 +113,13 @@ export function RegistrarPricingTable({ provider, rows, status, domain }: Regist
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      {status === "success" && rows && rows.length > shown && (
+      {status === "success" && rows && total !== undefined && total > shown && (
         <HStack justify="center" gap="3" mt="4">
           <Text fontSize="sm" color="fg.muted">
-            Showing {shown} of {rows.length} TLDs
+            Showing {Math.min(shown, rows.length)} of {total} TLDs
           </Text>
-          <Button size="sm" variant="outline" onClick={() => setShown((n) => n + ROWS_PER_STEP)}>
+          {/* Waits while the rest of the list is still on its way. */}
+          <Button size="sm" variant="outline" loading={rows.length < shown} onClick={() => setShown((n) => n + ROWS_PER_STEP)}>
             Show more
           </Button>
         </HStack>

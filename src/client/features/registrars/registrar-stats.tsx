@@ -1,19 +1,20 @@
 import { SimpleGrid, Skeleton, Stat } from "@chakra-ui/react";
-import { summariseRegistration, summaryTexts, type PricedRow } from "../../lib/price-summary.ts";
+import { summaryTexts, type RegistrationSummary } from "../../lib/price-summary.ts";
 
 interface RegistrarStatsProps {
-  rows: readonly PricedRow[] | undefined;
+  /** How many TLDs the registrar prices and the summary of all of them (the server computes it). */
+  summary: { total: number; registration: RegistrationSummary } | undefined;
   status: "pending" | "error" | "success";
 }
 
 /** Spec section 2's four cards; an unloadable price list reads as "no data", not as zero TLDs. */
-export function RegistrarStats({ rows, status }: RegistrarStatsProps) {
-  const texts = rows ? summaryTexts(summariseRegistration(rows)) : { range: "N/A", average: "N/A" };
+export function RegistrarStats({ summary, status }: RegistrarStatsProps) {
+  const texts = summary ? summaryTexts(summary.registration) : { range: "N/A", average: "N/A" };
   const cards: Array<[string, string]> = [
-    ["TLDs Offered", rows ? String(rows.length) : "N/A"],
+    ["TLDs Offered", summary ? String(summary.total) : "N/A"],
     ["Price Range", texts.range],
     ["Average Price", texts.average],
-    ["Data Available", rows && rows.length > 0 ? "Yes" : "No"],
+    ["Data Available", summary && summary.total > 0 ? "Yes" : "No"],
   ];
   return (
     <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" mb="8">

@@ -37,6 +37,30 @@ forEachDialect("service provider API", (getDb) => {
     expect((await getJson(app(), "/api/service-providers/99999/domain-prices")).status).toBe(404);
   });
 
+  it("providers.pricesFirstPage answers the first rows of the whole list, its length and the summary of every row", async () => {
+    const p = await porkbun();
+    const input = (value: object) => encodeURIComponent(JSON.stringify(value));
+    type FirstPage = { total: number; rows: Array<{ tld: { name: string } }>; registration: { kind: string; lowest?: string; highest?: string; average?: string; currency?: string } };
+    const all = (await getJson<{ result: { data: Array<{ tld: { name: string }; display: { registrationPrice: string | null; currency: string } }> } }>(
+      app(), `/trpc/providers.prices?input=${input({ id: p.id, currency: "EUR" })}`,
+    )).body.result.data;
+    const { status, body } = await getJson<{ result: { data: FirstPage } }>(app(), `/trpc/providers.pricesFirstPage?input=${input({ id: p.id, currency: "EUR", limit: 50 })}`);
+    expect(status).toBe(200);
+    const page = body.result.data;
+    expect(page.total).toBe(all.length);
+    expect(page.rows.map((r) => r.tld.name)).toEqual(all.slice(0, 50).map((r) => r.tld.name));
+    // Summarised over every row in the display currency, not over the 50 sent.
+    const prices = all.flatMap((r) => (r.display.registrationPrice && Number(r.display.registrationPrice) > 0 ? [Number(r.display.registrationPrice)] : []));
+    expect(page.registration).toMatchObject({ kind: "single", currency: "EUR", lowest: Math.min(...prices).toFixed(2), highest: Math.max(...prices).toFixed(2) });
+    expect(Number(page.registration.highest)).toBeGreaterThan(Math.max(...page.rows.map((_, i) => Number(all[i]!.display.registrationPrice ?? 0))));
+
+    const tooMany = await getJson<{ error: { message: string } }>(app(), `/trpc/providers.pricesFirstPage?input=${input({ id: p.id, limit: 5000 })}`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.message).toContain("limit must be at most 200");
+    const missing = await getJson(app(), `/trpc/providers.pricesFirstPage?input=${input({ id: 99999, limit: 50 })}`);
+    expect(missing.status).toBe(404);
+  });
+
   it("GET /api/iana-registrars splits accredited registrars into matched and not matched", async () => {
     const { body } = await getJson<{
       matchingRegistrars: { id: number; databaseMatch: { name: string } }[];

@@ -11,6 +11,7 @@ import { canConnectAccount } from "../../../shared/connectable-registrars.ts";
 import { minorToPrice as money } from "../../../shared/price-format.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
 import type { PriceDisplay } from "../../../shared/price-quote.ts";
+import { summariseRegistration } from "../../../shared/registration-summary.ts";
 import type { ServiceProviderEditInput, ServiceProviderListQuery } from "../../../shared/schemas/service-provider.ts";
 import { loadDisplayConverter, quoteDisplay } from "../../lib/display-currency.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -60,6 +61,16 @@ export async function getProviderPrices(db: Db, id: number, currency?: string) {
   }));
   if (!converter) return served as (typeof served[number] & { display?: PriceDisplay | null })[];
   return served.map((q) => ({ ...q, display: quoteDisplay(converter, q) }));
+}
+
+/**
+ * What a registrar page shows before anyone asks for more: the first `limit` of the provider's
+ * quotes (in getProviderPrices' order), how many there are, and the registration price summary
+ * of all of them. The page's HTML carries this instead of a big registrar's whole list.
+ */
+export async function getProviderPricesFirstPage(db: Db, id: number, limit: number, currency?: string) {
+  const rows = await getProviderPrices(db, id, currency);
+  return { total: rows.length, rows: rows.slice(0, limit), registration: summariseRegistration(rows) };
 }
 
 /** Accredited IANA registrars split by whether a service provider in the database matches. */
