@@ -19,6 +19,10 @@ export const Route = createFileRoute("/")({
     void queryClient.prefetchQuery(trpc.catalogue.dataStatus.queryOptions());
     void queryClient.prefetchQuery(trpc.providers.directory.queryOptions());
     void queryClient.prefetchQuery(trpc.catalogue.stats.queryOptions());
+    // The price tables sit far below the first screen and are not in the server's HTML (/tlds
+    // and /tld/… carry the same prices for crawlers): their rows would make up half the page.
+    // In the browser they load with the page, so they are there when a visitor scrolls to them.
+    if (typeof document === "undefined") return;
     // The same inputs as the tables' queries, display currency included.
     const displayCurrency = currency();
     void queryClient.prefetchQuery(trpc.prices.common.queryOptions({ currency: displayCurrency }));
@@ -83,7 +87,7 @@ function BelowTheFold() {
         <OurData />
       </RenderWhenNear>
       <Stack gap="12" pt="12">
-        <RenderWhenNear minH={{ base: "2600px", md: "2200px" }}>
+        <RenderWhenNear minH={{ base: "2600px", md: "2200px" }} inServerHtml={false}>
           <PriceSections />
         </RenderWhenNear>
         <CommunityChat />
