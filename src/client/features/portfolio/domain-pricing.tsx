@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { LuPiggyBank } from "react-icons/lu";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { supports } from "../../components/domain-actions/redirect-links.ts";
-import { formatCheckedDate, decimalStringToMinor, minorToDecimalString } from "../../../shared/price-format.ts";
+import { formatCheckedDate } from "../../../shared/price-format.ts";
 import { DisplayPrice, shownPrice, type ShownPrice } from "../../components/display-price.tsx";
 import { StaleBadge, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -39,14 +39,9 @@ function Checked({ quote, explanation }: { quote: { lastCheckedAt: string; isSta
   );
 }
 
-/** The yearly saving: in the display currency when the server gave one, else the USD saving. */
-function savingOf(pricing: UserDomain["pricing"]): ShownPrice | null {
-  const { displaySaving, currentRenewal: current, cheapestRenewal: cheapest, yearlySaving } = pricing;
-  if (displaySaving === undefined) return yearlySaving ? { amount: yearlySaving, currency: "USD" } : null;
-  if (!displaySaving || !current || !cheapest) return null;
-  // The saving in the quotes' own currency, for the converted mark.
-  const own = (decimalStringToMinor(current.price) ?? 0) - (decimalStringToMinor(cheapest.price) ?? 0);
-  return shownPrice(minorToDecimalString(own), current.currency, displaySaving, "price");
+/** The yearly saving the server decided to show: in the display currency when one was asked for, else USD. */
+function savingOf({ saving }: UserDomain["pricing"]): ShownPrice | null {
+  return saving && shownPrice(saving.price, saving.currency, "display" in saving ? saving.display : undefined, "price");
 }
 
 /**

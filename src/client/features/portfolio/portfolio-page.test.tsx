@@ -77,7 +77,7 @@ describe("a domain card", () => {
       userDomain({ id: 1, domainName: "old.com", pricing: {
         currentRenewal: { price: "21.99", currency: "USD", ...stale },
         cheapestRenewal: { price: "10.46", currency: "USD", ...stale, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" } },
-        yearlySaving: "11.53", yearlySavingIsStale: true,
+        yearlySaving: "11.53", yearlySavingIsStale: true, saving: { price: "11.53", currency: "USD" },
       } }),
       userDomain({ id: 2, domainName: "new.com" }),
     ]));
@@ -91,14 +91,32 @@ describe("a domain card", () => {
     expect(fresh.queryByText("Stale")).toBeNull();
   });
 
+  it("shows the saving the server worked out in the display currency, marked as converted", async () => {
+    const checked = { lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2025-06-01T00:00:00.000Z" };
+    const eur = (price: string) => ({ currency: "EUR", price, converted: true, rateDate: "2025-05-09" });
+    server.use(...base([
+      userDomain({ id: 1, domainName: "euro.com", pricing: {
+        currentRenewal: { price: "21.99", currency: "USD", ...checked, display: eur("19.35") },
+        cheapestRenewal: { price: "10.46", currency: "USD", ...checked, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" }, display: eur("9.20") },
+        yearlySaving: "11.53", yearlySavingIsStale: false,
+        saving: { price: "11.53", currency: "USD", display: eur("10.15") },
+      } }),
+    ]));
+    renderUi(<PortfolioPage />);
+    const card = within((await screen.findByRole("heading", { name: "euro.com" })).closest("li")!);
+    const line = card.getByText(/^Save /);
+    expect(line.textContent).toContain("≈€10.15/yr");
+    expect(line.textContent).toContain("Converted from $11.53 at the ECB rate of May 9, 2025");
+  });
+
   it("says so when the domain already renews at the lowest price, and asks for a registrar when none is set", async () => {
     const checked = { lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2025-06-01T00:00:00.000Z" };
     const cheapest = { price: "10.46", currency: "USD", ...checked, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" } };
     server.use(...base([
       userDomain({ id: 1, domainName: "best.com", serviceProviderId: 3, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com", logoUrl: null },
-        pricing: { currentRenewal: { price: "10.46", currency: "USD", ...checked }, cheapestRenewal: cheapest, yearlySaving: null, yearlySavingIsStale: false } }),
+        pricing: { currentRenewal: { price: "10.46", currency: "USD", ...checked }, cheapestRenewal: cheapest, yearlySaving: null, yearlySavingIsStale: false, saving: null } }),
       userDomain({ id: 2, domainName: "bare.com", serviceProviderId: null, serviceProvider: null,
-        pricing: { currentRenewal: null, cheapestRenewal: cheapest, yearlySaving: null, yearlySavingIsStale: false } }),
+        pricing: { currentRenewal: null, cheapestRenewal: cheapest, yearlySaving: null, yearlySavingIsStale: false, saving: null } }),
     ]));
     renderUi(<PortfolioPage />);
     const best = within((await screen.findByRole("heading", { name: "best.com" })).closest("li")!);

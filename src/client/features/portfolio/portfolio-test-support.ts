@@ -18,7 +18,7 @@ export function userDomain(overrides: Partial<UserDomain> = {}): UserDomain {
     pricing: {
       currentRenewal: { price: "21.99", currency: "USD", lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2025-06-01T00:00:00.000Z" },
       cheapestRenewal: { price: "10.46", currency: "USD", lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2025-06-01T00:00:00.000Z", serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" } },
-      yearlySaving: "11.53", yearlySavingIsStale: false,
+      yearlySaving: "11.53", yearlySavingIsStale: false, saving: { price: "11.53", currency: "USD" },
     },
     ...overrides,
   };

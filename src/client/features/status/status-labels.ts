@@ -10,10 +10,4 @@ export function statusLabel(status: string): { label: string; palette: "green" |
   return LABELS[status] ?? { label: "Unknown", palette: "gray" };
 }
 
-/** Operational if every component is, outage if any is, degraded otherwise. */
-export function overallOf(components: ReadonlyArray<{ status: string }>): "operational" | "degraded" | "outage" {
-  if (components.some((c) => c.status === "outage")) return "outage";
-  return components.length > 0 && components.every((c) => c.status === "operational") ? "operational" : "degraded";
-}
-
 export const bannerTitle = (overall: string) => (overall === "operational" ? "All Systems Operational" : "All Systems Experiencing Issues");

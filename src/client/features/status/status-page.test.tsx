@@ -12,9 +12,9 @@ const component = (id: string, name: string, status: string, group = "platform")
   id, name, group, status, description: `${name} says ${status}`, responseTimeMs: null, lastSuccessAt: null,
 });
 
-function answer(components: ReturnType<typeof component>[], checkedAt = "2026-03-01T10:00:00.000Z") {
+function answer(components: ReturnType<typeof component>[], checkedAt = "2026-03-01T10:00:00.000Z", status = "operational") {
   return {
-    status: "ignored-by-the-page", checkedAt, uptimeSeconds: 93_780, components,
+    status, checkedAt, uptimeSeconds: 93_780, components,
     metrics: { days: 30, fetches: 40, successfulFetches: 38, averageFetchMs: 812, incidents: 1 },
     incidents: [{ id: 1, title: "Dynadot fetches failing", description: "HTTP 503 from the price API", severity: "high", status: "in-progress", startTime: "2026-02-28T09:00:00.000Z", endTime: null }],
   };
@@ -38,7 +38,8 @@ describe("System status", () => {
 
   it("says 'All Systems Experiencing Issues' for degraded, maintenance, outage or an unknown value, shown as 'Unknown'", async () => {
     for (const status of ["degraded", "maintenance", "outage", "not-running"]) {
-      server.use(trpcOk("status.get", answer([component("web", "Web server", "operational"), component("q", "Job queue", status)])));
+      const overall = status === "outage" ? "outage" : "degraded";
+      server.use(trpcOk("status.get", answer([component("web", "Web server", "operational"), component("q", "Job queue", status)], undefined, overall)));
       const view = renderUi(<StatusPage />);
       expect(await screen.findByText("All Systems Experiencing Issues")).toBeTruthy();
       const platform = within(screen.getByRole("region", { name: "Platform" }));
@@ -46,6 +47,12 @@ describe("System status", () => {
       expect(platform.getByText(expected)).toBeTruthy();
       view.unmount();
     }
+  });
+
+  it("shows the overall state the server decided, not one worked out from the components", async () => {
+    server.use(trpcOk("status.get", answer([component("web", "Web server", "operational")], undefined, "outage")));
+    renderUi(<StatusPage />);
+    expect(await screen.findByText("All Systems Experiencing Issues")).toBeTruthy();
   });
 
   it("asks the server again on Refresh and shows the new check time", async () => {

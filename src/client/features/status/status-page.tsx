@@ -4,7 +4,7 @@ import { LuRefreshCw } from "react-icons/lu";
 import { InfoPage } from "../../components/info-page.tsx";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
 import { useSiteSettings } from "../../lib/use-site-settings.ts";
-import { bannerTitle, overallOf, statusLabel } from "./status-labels.ts";
+import { bannerTitle, statusLabel } from "./status-labels.ts";
 import { formatCount } from "../../lib/text-format.ts";
 
 type SystemStatus = RouterOutputs["status"]["get"];
@@ -104,7 +104,8 @@ export function StatusPage() {
   const trpc = useTRPC();
   const query = useQuery(trpc.status.get.queryOptions());
   const { communityChatUrl } = useSiteSettings();
-  const overall = query.data ? overallOf(query.data.components) : null;
+  // The server decides the overall state from its components; the page only words it.
+  const overall = query.data?.status ?? null;
   return (
     <InfoPage title="System Status" intro="Live health of the web server, the database, the job queue and every price source.">
       <HStack justify="space-between" wrap="wrap" gap="3" mb="6">

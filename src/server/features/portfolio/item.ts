@@ -40,14 +40,22 @@ const freshness = (q: { lastCheckedAt: Date; changedAt: Date }, now: Date) => ({
 /** Present only when a display currency was asked for; null when no rate converts the amount. */
 type InDisplay = { display?: DisplayedAmount | null };
 
+/** The yearly saving the portfolio shows, or null when it shows none. */
+function shownSaving(ownCents: number | null, ownCurrency: string | undefined, converter: DisplayConverter | undefined, usdCents: number | null) {
+  if (!converter) return usdCents === null ? null : { price: money(usdCents), currency: "USD" };
+  const display = displayed(converter, ownCents, ownCurrency);
+  return display && ownCents !== null && ownCurrency ? { price: money(ownCents), currency: ownCurrency, display } : null;
+}
+
 /** With a converter, each renewal quote and the saving are also given in the display currency. */
 export function toUserDomainItem(row: PricedUserDomainRow, now: Date, converter?: DisplayConverter) {
   const saving = savingCents(row, now);
   const inDisplay = (cents: number | null, from: string | undefined): InDisplay =>
     converter ? { display: displayed(converter, cents, from) } : {};
   const { currentRenewal: current, cheapestRenewal: cheapest } = row;
+  const ownSaving = savingInQuoteCurrency(row, now);
   const displaySaving: { displaySaving?: DisplayedAmount | null } = converter
-    ? { displaySaving: displayed(converter, savingInQuoteCurrency(row, now), current?.currency) }
+    ? { displaySaving: displayed(converter, ownSaving, current?.currency) }
     : {};
   return {
     id: row.id,
@@ -81,6 +89,8 @@ export function toUserDomainItem(row: PricedUserDomainRow, now: Date, converter?
       yearlySavingIsStale: saving !== null && (stale(current!, now) || stale(cheapest!, now)),
       /** The yearly saving (any quote currency with a rate) in the display currency, when one was asked for. */
       ...displaySaving,
+      /** The saving to show: with a display currency, in the quotes' own currency plus `display` (null when no rate converts it); without one, the USD saving. */
+      saving: shownSaving(ownSaving, current?.currency, converter, saving),
     },
   };
 }
