@@ -48,7 +48,8 @@ const lazyChakraGlobals = (): Plugin => {
   let applied = false;
   return {
     name: "lazy-chakra-globals",
-    apply: "build",
+    // The server render (`vite build --ssr`) leaves Chakra in node_modules, untransformed.
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     transform(code, id) {
       if (!/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id)) return undefined;
       if (!code.includes(eager) || !code.includes("    _global,\n")) {
@@ -90,13 +91,19 @@ const colorModeScript = (): Plugin => ({
   transformIndexHtml: () => [{ tag: "script", children: COLOR_MODE_SCRIPT, injectTo: "head-prepend" }],
 });
 
+/**
+ * `vite build` makes the browser's client in dist/client. `vite build --ssr
+ * src/client/entry-server.tsx` makes the server render's entry in dist/ssr: one ES module for
+ * Node, dependencies left in node_modules, every route in it (nothing to fetch lazily on a
+ * server), loaded by src/server/lib/render-entry.ts in production.
+ */
 // The router plugin must run before the React plugin so it can split each route's
 // component into its own chunk (autoCodeSplitting) and keep the landing's first load small.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: "react",
-      autoCodeSplitting: true,
+      autoCodeSplitting: !isSsrBuild,
       routesDirectory: "src/client/routes",
       generatedRouteTree: "src/client/route-tree.gen.ts",
       quoteStyle: "double",
@@ -107,7 +114,13 @@ export default defineConfig({
     preloadSharedChunks(),
     colorModeScript(),
   ],
-  build: {
+  build: isSsrBuild ? {
+    outDir: "dist/ssr",
+    emptyOutDir: true,
+    target: "node20",
+    reportCompressedSize: false,
+    sourcemap: true,
+  } : {
     outDir: "dist/client",
     emptyOutDir: true,
     target: "es2022",
@@ -135,4 +148,4 @@ export default defineConfig({
     // `npm run dev`: Vite serves the client, the API runs on the server's default port.
     proxy: { "/api": "http://localhost:3000", "/trpc": "http://localhost:3000" },
   },
-});
+}));

@@ -1,6 +1,7 @@
 /**
  * Browser journeys against the real server: builds nothing, starts loopback fakes of every
- * third-party API (e2e/fakes.ts), then `src/server/main.ts` on a fresh temporary database with
+ * third-party API (e2e/fakes.ts), then the built server as `npm start` runs it (node,
+ * dist/server/main.js, NODE_ENV=production) on a fresh temporary database with
  * every *_API_URL pointing at them, drives Debian's Chromium with playwright-core, stops the
  * server by its process group and ends with "N passed, M failed" (non-zero exit on any failure).
  *
@@ -36,9 +37,9 @@ const server = await startProductionServer(fakes.env).catch(async (error: unknow
 let stopping: Promise<void> | undefined;
 const stop = () => (stopping ??= server.stop().then(() => fakes.close()));
 
-/** The admin command, on the server's database (SQLite in WAL mode takes a second writer). */
+/** The built admin command (`npm run admin`), on the server's database (SQLite in WAL mode takes a second writer). */
 const grantAdmin = (email: string) => new Promise<void>((resolve, reject) => {
-  execFile("node_modules/.bin/tsx", ["src/server/admin-cli.ts", "grant", email], { env: server.env }, (error, stdout, stderr) => {
+  execFile(process.execPath, ["scripts/run-built.mjs", "admin-cli", "grant", email], { env: server.env }, (error, stdout, stderr) => {
     if (error) reject(new Error(`admin grant ${email} failed: ${stderr || error.message}`));
     else if (!stdout.includes(`${email} is now an administrator.`)) reject(new Error(`admin grant said: ${stdout}`));
     else resolve();

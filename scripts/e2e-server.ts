@@ -11,20 +11,22 @@ export type { RunningServer };
 
 /** These scripts build nothing themselves; they test what `npm run build` produced. */
 export function assertClientBuilt(): void {
-  const index = join(process.cwd(), "dist/client/index.html");
-  if (!existsSync(index)) {
-    console.error(`No built client at ${index}: run \`npm run build\` first.`);
-    process.exit(1);
+  for (const file of ["dist/client/index.html", "dist/ssr/entry-server.js", "dist/server/main.js"]) {
+    const path = join(process.cwd(), file);
+    if (!existsSync(path)) {
+      console.error(`No ${path}: run \`npm run build\` first.`);
+      process.exit(1);
+    }
   }
 }
 
-/** `env` adds settings, e.g. the base URLs of loopback fakes. */
 /**
- * The production server, warmed up: its first page request loads the server renderer (seconds
- * through tsx, docs/decisions/017), which no journey or audit should measure.
+ * The production server as `npm start` runs it (the build, with node), warmed up: its first page
+ * request loads the server renderer, which no journey or audit should measure. `env` adds
+ * settings, e.g. the base URLs of loopback fakes.
  */
 export async function startProductionServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const server = await startServer({ NODE_ENV: "production", ...env });
+  const server = await startServer({ NODE_ENV: "production", ...env }, 60_000, { built: true });
   await fetch(`${server.url}/tlds`).then((r) => r.text());
   return server;
 }

@@ -25,16 +25,21 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningServer> {
+/**
+ * `built`: the production build with node (`npm start`'s scripts/run-built.mjs, dist/server);
+ * otherwise the source through tsx.
+ */
+export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000, { built = false } = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "tld-server-"));
   const port = await freePort();
-  const serverEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", SQLITE_PATH: join(dir, "app.db"), LOG_LEVEL: "warn", DATABASE_URL: "", ...env };
-  const child: ChildProcess = spawn("node_modules/.bin/tsx", ["src/server/main.ts"], {
+  const url = `http://127.0.0.1:${port}`;
+  const serverEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", APP_URL: url, SQLITE_PATH: join(dir, "app.db"), LOG_LEVEL: "warn", DATABASE_URL: "", ...env };
+  const [command, args] = built ? [process.execPath, ["scripts/run-built.mjs", "main"]] : ["node_modules/.bin/tsx", ["src/server/main.ts"]];
+  const child: ChildProcess = spawn(command, args, {
     env: serverEnv,
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
-  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.pid) {
       const exited = new Promise((r) => child.once("exit", r));

@@ -4,12 +4,8 @@
  * into the built index.html: the page's markup in #root, its title, description and canonical
  * URL in the head, and the query cache it was rendered from as inert JSON for hydration.
  */
-import type { PageStyles, RenderRequest, RenderResult } from "../../client/entry-server.tsx";
-
-type Renderer = {
-  renderPage: (request: RenderRequest) => Promise<RenderResult>;
-  isServerRendered: (pathname: string) => boolean;
-};
+import type { PageStyles, RenderRequest } from "../../client/entry-server.tsx";
+import { importRenderEntry, type RenderEntry } from "./render-entry.ts";
 
 /** index.html marks what the server replaces: the static top bar inside #root. */
 const OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/;
@@ -26,13 +22,14 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
 export const canServerRender = (indexHtml: string) =>
   OUTLET.test(indexHtml) && TITLE.test(indexHtml) && DESCRIPTION.test(indexHtml) && indexHtml.includes("</head>") && indexHtml.includes("</body>");
 
-let renderer: Promise<Renderer> | undefined;
+let renderer: Promise<RenderEntry> | undefined;
 /**
- * The client code (React, Chakra, every route: a few seconds of compiling through tsx) loads once
- * per process, on the first page request. Not at boot: that work blocks the main thread, and a
- * SIGTERM arriving meanwhile goes unanswered long enough for tsx to kill the process outright.
+ * The client code (React, Chakra, every route: a few seconds of compiling through tsx from
+ * source, well under one from the build) loads once per process, on the first page request.
+ * Not at boot: from source that work blocks the main thread, and a SIGTERM arriving meanwhile
+ * goes unanswered long enough for tsx to kill the process outright.
  */
-const loadRenderer = () => (renderer ??= import("../../client/entry-server.tsx"));
+const loadRenderer = () => (renderer ??= importRenderEntry());
 
 export interface PageAnswer {
   status: 200 | 404;

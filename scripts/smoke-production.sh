@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The production start path, after `npm run build`: `npm start` on a fresh SQLite database must
+# answer /api/health and a server-rendered /tld/com, with React's production builds and no
+# TypeScript loader; `npm run admin -- list` (built code) must work on a fresh PostgreSQL
+# database when TEST_DATABASE_URL names a server. Stops what it started by process group.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+dir=$(mktemp -d)
+server_pid=""
+pg_db=""
+cleanup() {
+  if [ -n "$server_pid" ]; then kill -TERM -- "-$server_pid" 2>/dev/null || true; fi
+  if [ -n "$pg_db" ]; then psql -q "$TEST_DATABASE_URL" -c "DROP DATABASE IF EXISTS $pg_db" >/dev/null 2>&1 || true; fi
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+fail() { echo "smoke: $*" >&2; [ -f "$dir/server.log" ] && tail -n 30 "$dir/server.log" >&2; exit 1; }
+
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+base="http://127.0.0.1:$port"
+export RECORD_EXECUTED_FILE="$dir/executed.txt"
+# setsid: the server gets its own process group, stopped below by its id.
+PORT=$port HOST=127.0.0.1 APP_URL=$base SQLITE_PATH="$dir/app.db" DATABASE_URL= LOG_LEVEL=warn NODE_ENV= \
+  NODE_OPTIONS="--require $PWD/scripts/lib/record-executed.cjs" setsid npm start >"$dir/server.log" 2>&1 &
+server_pid=$!
+
+for _ in $(seq 1 120); do
+  curl -sf "$base/api/health" >/dev/null 2>&1 && break
+  kill -0 "$server_pid" 2>/dev/null || fail "npm start exited"
+  sleep 0.5
+done
+[ "$(curl -s "$base/api/health")" = '{"status":"ok"}' ] || fail "/api/health did not answer ok"
+page=$(curl -s -w '\n%{http_code}' "$base/tld/com")
+[ "$(tail -n1 <<<"$page")" = 200 ] || fail "/tld/com answered $(tail -n1 <<<"$page")"
+grep -q 'id="ssr-state"' <<<"$page" || fail "/tld/com was not server-rendered"
+grep -q '\.com' <<<"$page" || fail "/tld/com does not name .com"
+
+kill -TERM -- "-$server_pid"
+for _ in $(seq 1 40); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.25; done
+kill -0 "$server_pid" 2>/dev/null && fail "server still running 10 s after SIGTERM"
+server_pid=""
+
+grep -q 'react-dom-server\.node\.production\.js' "$RECORD_EXECUTED_FILE" || fail "react-dom/server's production build did not run"
+if grep -E '\.development\.js$|[\\/]tsx[\\/]' "$RECORD_EXECUTED_FILE"; then fail "development React or tsx ran in production"; fi
+echo "smoke: npm start served /api/health and /tld/com with React's production build and no tsx"
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  pg_db="tld_smoke_$$"
+  psql -q "$TEST_DATABASE_URL" -c "CREATE DATABASE $pg_db" >/dev/null
+  out=$(DATABASE_URL="${TEST_DATABASE_URL%/*}/$pg_db" APP_SECRET=smoke-secret-smoke-secret-smoke-secret APP_URL=$base \
+    NODE_OPTIONS= timeout 120 npm run --silent admin -- list 2>&1) || fail "npm run admin -- list failed or hung: $out"
+  grep -q 'No administrators yet' <<<"$out" || fail "npm run admin -- list said: $out"
+  echo "smoke: npm run admin -- list (built) works on a fresh PostgreSQL database"
+fi
