@@ -44,9 +44,9 @@ const pathParameter = (name: string, schema: z.ZodType, description: string) =>
 
 const error = { $ref: "#/components/responses/Error" };
 const rateLimitHeaders = {
-  "X-RateLimit-Limit": { description: "Requests allowed per hour for the key (keyed requests only).", schema: { type: "integer" } },
-  "X-RateLimit-Remaining": { description: "Requests left this hour (keyed requests only).", schema: { type: "integer" } },
-  "X-RateLimit-Reset": { description: "When the hour ends, in seconds since the epoch (keyed requests only).", schema: { type: "integer" } },
+  "X-RateLimit-Limit": { description: "Requests allowed in any 60 minutes for the key (keyed requests only).", schema: { type: "integer" } },
+  "X-RateLimit-Remaining": { description: "Requests the key may make now: the limit less the requests of the last 60 minutes (keyed requests only).", schema: { type: "integer" } },
+  "X-RateLimit-Reset": { description: "When every request counted so far has left the 60-minute window and the whole allowance is back, in seconds since the epoch (keyed requests only).", schema: { type: "integer" } },
   ETag: { description: "Send it back as If-None-Match to get a 304 while the answer is unchanged.", schema: { type: "string" } },
 };
 
@@ -58,7 +58,7 @@ function get(summary: string, description: string, parameters: unknown[], body: 
         200: { description: "OK", headers: rateLimitHeaders, content: { "application/json": { schema: body } } },
         304: { description: "Not modified: the If-None-Match ETag is current." },
         400: error, 401: error, 404: error,
-        429: { ...error, description: "The key's hourly limit is used up; Retry-After says how long to wait." },
+        429: { ...error, description: "The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits." },
       },
     },
   };

@@ -4,7 +4,7 @@ import { openDb } from "../../../../db/client.ts";
 import { createTestDb, forEachDialect } from "../../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, registerUser, type TestUser } from "../../testing/auth.ts";
 import { createTestApp, getJson, TEST_ORIGIN } from "../../testing/test-app.ts";
-import { hourEndMinute } from "./rate-limit.ts";
+import { countApiKeyRequest, currentBucket } from "./rate-limit.ts";
 
 type App = ReturnType<typeof createTestApp>;
 const sha256Hex = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -60,10 +60,11 @@ forEachDialect("API keys", (getDb) => {
     expect(first.headers.get("x-ratelimit-remaining")).toBe("999");
     // The headers are this key's: no shared cache may serve the answer to someone else.
     expect(first.headers.get("cache-control")).toBe("private, max-age=60");
+    // The whole allowance is back once this hour's requests have left the 60-minute window: the end of the next clock hour.
     const reset = Number(first.headers.get("x-ratelimit-reset"));
     expect(reset % 3600).toBe(0);
-    expect(reset * 1000).toBeGreaterThan(Date.now());
-    expect(reset * 1000 - Date.now()).toBeLessThanOrEqual(3_600_000);
+    expect(reset * 1000 - Date.now()).toBeGreaterThan(3_600_000);
+    expect(reset * 1000 - Date.now()).toBeLessThanOrEqual(7_200_000);
     const second = await withKey(app(), "/api/registry-operators", body.key);
     expect(second.headers.get("x-ratelimit-remaining")).toBe("998");
 
@@ -105,7 +106,7 @@ forEachDialect("API keys", (getDb) => {
     const { body } = await createKey(app(), user);
     const { db, t } = getDb();
     // 999 requests already counted this hour.
-    await db.insert(t.authRateLimits).values({ key: `api-key:${body.id}`, windowStart: hourEndMinute(new Date()), attempts: 999 });
+    await db.insert(t.authRateLimits).values({ key: `api-key:${body.id}`, windowStart: currentBucket(new Date()), attempts: 999 });
     const last = await withKey(app(), "/api/service-providers", body.key);
     expect(last.status).toBe(200);
     expect(last.headers.get("x-ratelimit-remaining")).toBe("0");
@@ -115,9 +116,56 @@ forEachDialect("API keys", (getDb) => {
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(((await refused.json()) as { message: string }).message).toMatch(/1000 requests per hour/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/1000 requests per hour.*try again in \d+ (seconds|minutes)/);
     // Anonymous calls are not held back by a key's limit.
     expect((await app().request(`${TEST_ORIGIN}/api/service-providers`)).status).toBe(200);
+  });
+});
+
+forEachDialect("API key limit over a sliding hour", (getDb) => {
+  const HOUR = 3_600_000;
+  // An hour boundary well away from the wall clock, and a key id no other test uses.
+  const boundary = (Math.floor(Date.now() / HOUR) + 100) * HOUR;
+  const at = (offsetMs: number) => new Date(boundary + offsetMs);
+  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: { status: number; headers: Record<string, string> }) => error);
+
+  it("1,000 requests just before an hour boundary leave none for just after it; they come back as the hour slides", async () => {
+    const db = getDb();
+    const keyId = 900_000 + Math.floor(Math.random() * 10_000);
+    const before = at(-1000);
+    const answers: Record<string, string>[] = [];
+    for (let i = 0; i < 1000; i += 50) {
+      answers.push(...(await Promise.all(Array.from({ length: 50 }, () => countApiKeyRequest(db, keyId, before)))).map((a) => a.headers));
+    }
+    expect(answers.map((h) => Number(h["X-RateLimit-Remaining"])).sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+    expect((await refusal(countApiKeyRequest(db, keyId, before)))?.status).toBe(429);
+
+    // Just after the boundary a fixed hourly window would start again from zero: still refused.
+    for (const offset of [1000, 2000, 3000]) {
+      const refused = await refusal(countApiKeyRequest(db, keyId, at(offset)));
+      expect(refused?.status).toBe(429);
+      expect(refused?.headers["X-RateLimit-Remaining"]).toBe("0");
+      // One request has left the window 3.6 s after the boundary (1,000 requests over 3,600 s).
+      expect(Number(refused?.headers["Retry-After"])).toBe(Math.ceil((3600 - offset) / 1000));
+      // Every request counted so far has left the window at the end of this hour.
+      expect(refused?.headers["X-RateLimit-Reset"]).toBe(String((boundary + HOUR) / 1000));
+    }
+    // Halfway through the hour, half of last hour's requests still count.
+    const half = await countApiKeyRequest(db, keyId, at(HOUR / 2));
+    expect(half.headers["X-RateLimit-Remaining"]).toBe("499");
+    expect(half.headers["X-RateLimit-Reset"]).toBe(String((boundary + 2 * HOUR) / 1000));
+  }, 60_000);
+
+  it("refuses once this hour's own requests reach the limit, and says when the next one fits", async () => {
+    const db = getDb();
+    const keyId = 910_000 + Math.floor(Math.random() * 10_000);
+    for (let i = 0; i < 10; i++) await countApiKeyRequest(db, keyId, at(HOUR / 2), 10);
+    const refused = await refusal(countApiKeyRequest(db, keyId, at(HOUR / 2), 10));
+    expect(refused?.status).toBe(429);
+    // Next hour 9 of the 10 may still count: one fits once a tenth of it has passed.
+    expect(Number(refused?.headers["Retry-After"])).toBe(HOUR / 2 / 1000 + 360);
+    expect((await refusal(countApiKeyRequest(db, keyId, at(HOUR + 359_000), 10)))?.status).toBe(429);
+    expect((await countApiKeyRequest(db, keyId, at(HOUR + 361_000), 10)).headers["X-RateLimit-Remaining"]).toBe("0");
   });
 });
 
@@ -131,7 +179,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("API key limit across processes 
       const user = await registerUser(one);
       const { body } = await createKey(one, user);
       const { db, t } = testDb.db;
-      await db.insert(t.authRateLimits).values({ key: `api-key:${body.id}`, windowStart: hourEndMinute(new Date()), attempts: 990 });
+      await db.insert(t.authRateLimits).values({ key: `api-key:${body.id}`, windowStart: currentBucket(new Date()), attempts: 990 });
       // 20 requests at once, split over both instances: exactly 10 fit under the limit.
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => withKey(i % 2 ? one : two, "/api/registry-operators", body.key)));
       const statuses = answers.map((r) => r.status);
