@@ -2,24 +2,21 @@ import { Skeleton, Text } from "@chakra-ui/react";
 import { formatPrice } from "../../../shared/price-format.ts";
 import { StaleBadge, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { FactList, SectionCard } from "../../components/section-card.tsx";
-import { summariseRegistration, type PricedRow } from "../../lib/price-summary.ts";
+import type { RouterOutputs } from "../../lib/trpc.ts";
 
 interface PriceStatsCardProps {
-  quotes: readonly (PricedRow & { isStale: boolean })[] | undefined;
+  stats: RouterOutputs["prices"]["statsByTld"] | undefined;
   status: "pending" | "error" | "success";
 }
 
 /**
- * Lowest/highest/average registration in the display currency (the server converts each quote);
- * only when a quote's currency has no rate, the list of currencies and the count instead.
- * Stale quotes make no "lowest" claim while a fresh one exists: the figures come from fresh
- * quotes, or from stale ones (and say so) when none is fresh.
+ * Lowest/highest/average registration in the display currency, as the server worked them out
+ * (fresh quotes preferred, see prices/registration-stats.ts); only when a quote's currency has
+ * no rate, the list of currencies and the count instead.
  */
-export function PriceStatsCard({ quotes, status }: PriceStatsCardProps) {
+export function PriceStatsCard({ stats, status }: PriceStatsCardProps) {
   const explanation = useStaleExplanation();
-  const fresh = quotes?.filter((q) => !q.isStale && q.registrationPrice);
-  const fromStale = Boolean(quotes && fresh && fresh.length === 0 && quotes.length > 0);
-  const summary = quotes ? summariseRegistration(fresh && fresh.length > 0 ? fresh : quotes) : undefined;
+  const summary = stats?.summary;
   const items: Array<[string, string]> = [];
   if (summary?.kind === "single") {
     items.push(
@@ -30,18 +27,18 @@ export function PriceStatsCard({ quotes, status }: PriceStatsCardProps) {
   } else if (summary?.kind === "mixed") {
     items.push(["Currencies", summary.currencies.join(", ")]);
   }
-  if (quotes) items.push(["Providers", String(quotes.length)]);
+  if (stats) items.push(["Providers", String(stats.providers)]);
   return (
     <SectionCard title="Price Statistics">
       {status === "pending" && <Skeleton h="24" />}
       {status === "error" && <Text color="fg.error">Failed to load pricing data. Please try again later.</Text>}
       {status === "success" && <FactList items={items} numeric />}
-      {status === "success" && summary?.kind === "single" && fromStale && (
+      {status === "success" && summary?.kind === "single" && stats?.basis === "stale" && (
         <Text fontSize="sm" color="fg.muted" mt="3">
           <StaleBadge explanation={explanation} /> Every quote for this TLD is stale.
         </Text>
       )}
-      {status === "success" && summary?.kind === "single" && !fromStale && fresh && quotes && fresh.length < quotes.length && (
+      {status === "success" && summary?.kind === "single" && stats?.basis === "fresh-only" && (
         <Text fontSize="sm" color="fg.muted" mt="3">
           From fresh quotes only; stale ones are left out.
         </Text>

@@ -27,8 +27,11 @@ const QUOTES = [
   quote(provider({ name: "Hover" }), { registrationPrice: "14.99", isPromo: true, regularRegistrationPrice: "16.99" }),
 ];
 
-function serve(tld: object = TLD, quotes: object = QUOTES, history: object = []) {
-  server.use(trpcOk("catalogue.tld", tld), trpcOk("prices.byTld", quotes), trpcOk("prices.historyByTld", history));
+/** The server's figures for QUOTES (prices/registration-stats.ts works them out). */
+const STATS = { summary: { kind: "single", currency: "USD", lowest: "9.59", highest: "14.99", average: "12.19", count: 3 }, basis: "all", providers: 3 };
+
+function serve(tld: object = TLD, quotes: object = QUOTES, history: object = [], stats: object = STATS) {
+  server.use(trpcOk("catalogue.tld", tld), trpcOk("prices.byTld", quotes), trpcOk("prices.historyByTld", history), trpcOk("prices.statsByTld", stats));
 }
 
 /** The registrar comparison (the price history below it lists the same providers again). */
@@ -60,7 +63,8 @@ describe("TLD page", () => {
 
   it("shows registry basics for any TLD and only currencies and count when currencies differ", async () => {
     serve({ ...TLD, name: "xn--p1ai", unicodeName: "рф", category: "country-code", isActive: false, dnssec: null, rdapUrl: null },
-      [quote(cloudflare), quote(provider({ name: "easyname" }), { currency: "EUR", registrationPrice: "14.90" })]);
+      [quote(cloudflare), quote(provider({ name: "easyname" }), { currency: "EUR", registrationPrice: "14.90" })], [],
+      { summary: { kind: "mixed", currencies: ["EUR", "USD"] }, basis: "all", providers: 2 });
     renderUi(<TldPage tldId="xn--p1ai" />);
     expect(await screen.findByRole("heading", { level: 1, name: ".рф" })).toBeTruthy();
     expect(screen.getByText("Inactive")).toBeTruthy();
@@ -76,7 +80,7 @@ describe("TLD page", () => {
       quote(route53, { registrationPrice: "12.00", lastCheckedAt: "2026-03-02T10:00:00.000Z" }),
       quote(cloudflare, { registrationPrice: "9.59", isStale: true, lastCheckedAt: "2024-01-07T00:00:00.000Z" }),
       quote(provider({ name: "Hover" }), { registrationPrice: "14.99", renewalPrice: "18.48", isPromo: true, regularRegistrationPrice: "16.99", transferPrice: "8.00", transferIsPromo: true }),
-    ]);
+    ], [], { summary: { kind: "single", currency: "USD", lowest: "12.00", highest: "14.99", average: "13.50", count: 2 }, basis: "fresh-only", providers: 3 });
     renderUi(<TldPage tldId="com" />);
     const cloudflareCells = within(await waitFor(() => cloudflareRow()));
     expect(cloudflareRow().textContent).toContain("checked Jan 7, 2024");
@@ -93,19 +97,29 @@ describe("TLD page", () => {
     expect(screen.getByText("From fresh quotes only; stale ones are left out.")).toBeTruthy();
   });
 
+  it("states every quote is stale when the server's figures come from stale quotes", async () => {
+    serve(TLD, [quote(cloudflare, { registrationPrice: "9.59", isStale: true, lastCheckedAt: "2024-01-07T00:00:00.000Z" })], [],
+      { summary: { kind: "single", currency: "USD", lowest: "9.59", highest: "9.59", average: "9.59", count: 1 }, basis: "stale", providers: 1 });
+    renderUi(<TldPage tldId="com" />);
+    const stats = within((await screen.findByText("Lowest registration")).closest("dl") as HTMLElement);
+    expect(stats.getAllByText("$9.59")).toHaveLength(3);
+    expect(screen.getByText(/Every quote for this TLD is stale/)).toBeTruthy();
+    expect(screen.queryByText("From fresh quotes only; stale ones are left out.")).toBeNull();
+  });
+
   it("says 'TLD Not Found' with a way home for an unknown TLD", async () => {
-    server.use(trpcError("catalogue.tld", 404, 'TLD "zzz" not found'), trpcError("prices.byTld", 404), trpcError("prices.historyByTld", 404));
+    server.use(trpcError("catalogue.tld", 404, 'TLD "zzz" not found'), trpcError("prices.byTld", 404), trpcError("prices.historyByTld", 404), trpcError("prices.statsByTld", 404));
     renderUi(<TldPage tldId="zzz" />);
     expect(await screen.findByRole("heading", { name: "TLD Not Found" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
   });
 
   it("tells a load error apart from a pricing error", async () => {
-    server.use(trpcError("catalogue.tld", 500), trpcPending("prices.byTld"), trpcPending("prices.historyByTld"));
+    server.use(trpcError("catalogue.tld", 500), trpcPending("prices.byTld"), trpcPending("prices.historyByTld"), trpcPending("prices.statsByTld"));
     const first = renderUi(<TldPage tldId="com" />);
     expect(await screen.findByText("Error loading TLD information")).toBeTruthy();
     first.unmount();
-    server.use(trpcOk("catalogue.tld", TLD), trpcError("prices.byTld", 500), trpcOk("prices.historyByTld", []));
+    server.use(trpcOk("catalogue.tld", TLD), trpcError("prices.byTld", 500), trpcOk("prices.historyByTld", []), trpcError("prices.statsByTld", 500));
     renderUi(<TldPage tldId="com" />);
     expect(await screen.findAllByText("Failed to load pricing data. Please try again later.")).toHaveLength(2);
   });

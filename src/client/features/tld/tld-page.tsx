@@ -22,7 +22,9 @@ import { ParentTldLine, SecondLevelSection } from "./second-level-links.tsx";
 export function TldPage({ tldId }: { tldId: string }) {
   const trpc = useTRPC();
   const tldQuery = useQuery(trpc.catalogue.tld.queryOptions({ tldId }));
-  const pricesQuery = useQuery(trpc.prices.byTld.queryOptions({ tldId, currency: useDisplayCurrency() }));
+  const currency = useDisplayCurrency();
+  const pricesQuery = useQuery(trpc.prices.byTld.queryOptions({ tldId, currency }));
+  const statsQuery = useQuery(trpc.prices.statsByTld.queryOptions({ tldId, currency }));
   const historyQuery = useQuery(trpc.prices.historyByTld.queryOptions({ tldId }));
   const current = useMemo(() => pricesQuery.data?.map((q) => toCurrentQuote(q, q.serviceProvider)), [pricesQuery.data]);
   const [domain, setDomain] = useState("");
@@ -76,7 +78,7 @@ export function TldPage({ tldId }: { tldId: string }) {
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" mb="8">
         {tld ? <RegistryInfoCard tld={tld} /> : <Skeleton h="56" rounded="lg" />}
-        <PriceStatsCard quotes={pricesQuery.data} status={pricesQuery.status} />
+        <PriceStatsCard stats={statsQuery.data} status={statsQuery.status} />
       </SimpleGrid>
 
       <SectionCard title="Compare registrars" gap="4">

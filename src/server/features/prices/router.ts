@@ -7,6 +7,7 @@ import type { CurrencyOption } from "../../../shared/currency.ts";
 import {
   commonPrices, getTldPriceHistory, listCurrencies, pricePage, tldPrices, type PricePage, type PriceQuote, type PriceRow,
 } from "./service.ts";
+import { tldRegistrationStats } from "./registration-stats.ts";
 
 const byTldInput = z.object({ tldId: tldKeySchema });
 const byTldInCurrency = byTldInput.extend({ currency: currencyCodeSchema.optional() });
@@ -22,6 +23,8 @@ export const pricesRouter = router({
   common: publicProcedure.input(commonInput).query(async ({ ctx, input }) => JSON.parse((await commonPrices(ctx.db, input?.currency)).json) as PriceRow[]),
   byTld: publicProcedure.input(byTldInCurrency).query(async ({ ctx, input }) =>
     JSON.parse((await tldPrices(ctx.db, input.tldId, input.currency)).json) as PriceQuote[]),
+  /** The registration figures of one TLD's quotes, fresh ones preferred. */
+  statsByTld: publicProcedure.input(byTldInCurrency).query(({ ctx, input }) => tldRegistrationStats(ctx.db, input.tldId, input.currency)),
   currencies: publicProcedure.query(async ({ ctx }) => JSON.parse((await listCurrencies(ctx.db)).json) as CurrencyOption[]),
   historyByTld: publicProcedure.input(byTldInput).query(({ ctx, input }) => getTldPriceHistory(ctx.db, input.tldId)),
 });

@@ -1,0 +1,32 @@
+/**
+ * The registration figures a TLD page states (lowest, highest, average): worked out from fresh
+ * quotes only while any is fresh, from the stale ones when none is, and saying which.
+ */
+import type { Db } from "../../../../db/client.ts";
+import { summariseRegistration, type PricedRow, type RegistrationSummary } from "../../../shared/registration-summary.ts";
+import { tldPrices } from "./service.ts";
+
+export interface RegistrationStats {
+  summary: RegistrationSummary;
+  /** "all": every quote counted; "fresh-only": stale quotes were left out; "stale": no quote is fresh, so stale ones counted. */
+  basis: "all" | "fresh-only" | "stale";
+  /** How many providers quote the TLD. */
+  providers: number;
+}
+
+/** Stale quotes make no "lowest" claim while a fresh one exists. */
+export function registrationStatsOf(quotes: readonly (PricedRow & { isStale: boolean })[]): RegistrationStats {
+  const fresh = quotes.filter((q) => !q.isStale && q.registrationPrice);
+  const fromStale = fresh.length === 0 && quotes.length > 0;
+  return {
+    summary: summariseRegistration(fresh.length > 0 ? fresh : quotes),
+    basis: fromStale ? "stale" : fresh.length < quotes.length ? "fresh-only" : "all",
+    providers: quotes.length,
+  };
+}
+
+/** One TLD's registration figures in the display currency, from the same cached quotes as its price list; 404 for an unknown TLD. */
+export async function tldRegistrationStats(db: Db, key: string, currency?: string): Promise<RegistrationStats> {
+  const quotes = JSON.parse((await tldPrices(db, key, currency)).json) as Array<PricedRow & { isStale: boolean }>;
+  return registrationStatsOf(quotes);
+}
