@@ -1,6 +1,7 @@
 /**
  * /sitemap.xml and /robots.txt: every public page a search engine should read, with absolute
- * URLs on the site's public origin (APP_URL, else the request's): the fixed pages, every
+ * URLs on the site's public origin (APP_URL; the request's own only outside production, where
+ * APP_URL is required): the fixed pages, every
  * catalogue name's TLD page and every registrar's page.
  */
 import { Hono } from "hono";
