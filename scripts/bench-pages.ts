@@ -1,0 +1,194 @@
+/**
+ * npm run bench:pages: the server-rendered public pages against the trivial route (/api/health)
+ * of the same server in the same run, over loopback only:
+ *  (a) hot pages (/, /tlds, /tld/com, /registrar/1) at BENCH_CONNECTIONS (20) connections with
+ *      autocannon: req/s and p99, and req/s as a share of the trivial route's;
+ *  (b) a crawl of BENCH_CRAWL_PAGES (300) distinct TLD pages from /sitemap.xml, 10 at a time, each
+ *      once (pages/s), while a second client asks /api/health on one connection (its p99);
+ *  (c) each page's HTML size, as is and brotli-compressed as a browser receives it.
+ * Each round crawls pages no earlier round asked for (the page cache would answer them
+ * otherwise); when the sitemap runs out, a round asks the same pages in another display
+ * currency, which the cache keeps apart. Figures are medians over BENCH_ROUNDS rounds.
+ * The server is the production build (dist/server) when `npm run build` made one, otherwise the
+ * source through tsx; it runs on SQLite, and on PostgreSQL too when BENCH_DATABASE_URL (or
+ * TEST_DATABASE_URL) names a server (a throwaway database, dropped at the end). Settings such as
+ * PAGE_CACHE_MB=0 pass through to the server from the environment.
+ * Targets: hot pages ≥ 0.25 × the trivial route's req/s with p99 ≤ 100 ms; the crawl ≥ 100
+ * pages/s with /api/health's p99 ≤ 50 ms meanwhile.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { get } from "node:http";
+import autocannon from "autocannon";
+import pg from "pg";
+import { adminUrl, databaseUrlFor } from "../db/testing/urls.ts";
+import { startServer } from "./lib/server-process.ts";
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CRAWL_PAGES = Number(process.env.BENCH_CRAWL_PAGES ?? 300);
+const CRAWL_CONCURRENCY = 10;
+/** No single page request may take longer; a crawl round stops at CRAWL_LIMIT_MS whatever happens. */
+const REQUEST_TIMEOUT_MS = 30_000;
+const CRAWL_LIMIT_MS = 180_000;
+const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const BUILT = existsSync("dist/server/main.js") && existsSync("dist/client/index.html");
+
+const TRIVIAL = "/api/health";
+const HOT_PAGES = ["/", "/tlds", "/tld/com", "/registrar/1"];
+/** Display currencies a round may crawl the same pages in once the sitemap's pages are used up. */
+const CRAWL_CURRENCIES = ["USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "SEK"];
+const TARGET = { hotShare: 0.25, hotP99: 100, crawlRate: 100, healthP99: 50 };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+function load(url: string, seconds: number, connections = CONNECTIONS) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+async function getPage(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return res;
+}
+
+/** The TLD pages the sitemap lists, as paths. */
+async function tldPagesOf(base: string): Promise<string[]> {
+  const xml = await (await getPage(`${base}/sitemap.xml`)).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).filter((path) => path.startsWith("/tld/"));
+}
+
+/**
+ * The pages one at a time per worker, CRAWL_CONCURRENCY workers, each page once, while
+ * autocannon asks /api/health on one connection; answers pages/s and the health p99.
+ */
+async function crawl(base: string, paths: string[], currency: string) {
+  let healthDone!: Promise<autocannon.Result>;
+  const health = await new Promise<autocannon.Instance>((started) => {
+    healthDone = new Promise<autocannon.Result>((resolve, reject) => {
+      started(autocannon({ url: base + TRIVIAL, connections: 1, duration: CRAWL_LIMIT_MS / 1000 }, (err, result) => (err ? reject(err) : resolve(result))));
+    });
+  });
+  const deadline = Date.now() + CRAWL_LIMIT_MS;
+  const started = performance.now();
+  let next = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (next < paths.length && Date.now() < deadline) {
+      const path = paths[next++]!;
+      try {
+        await (await getPage(base + path, { cookie: `currency=${currency}`, "accept-encoding": "br, gzip" })).arrayBuffer();
+      } catch {
+        failed++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CRAWL_CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  health.stop();
+  const healthResult = await healthDone;
+  return { pagesPerSecond: next / seconds, healthP99: healthResult.latency.p99, failed, crawled: next };
+}
+
+async function pageSize(base: string, path: string) {
+  const plain = Buffer.byteLength(await (await getPage(base + path, { "accept-encoding": "identity" })).text());
+  // Node's fetch decodes what it receives, so the compressed size is counted on a raw request.
+  const compressed = await new Promise<number>((resolve, reject) => {
+    get(base + path, { headers: { "accept-encoding": "br" }, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => resolve(bytes));
+    }).on("error", reject);
+  });
+  return { plain, compressed };
+}
+
+const pad = (value: string, width: number) => value.padStart(width);
+const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
+
+async function measure(label: string, env: Record<string, string>) {
+  const server = await startServer(env, 120_000, { built: BUILT });
+  try {
+    const base = server.url;
+    const tldPages = await tldPagesOf(base);
+    if (tldPages.length === 0) throw new Error("the sitemap lists no TLD pages");
+    // Warm-up: the renderer loads on the first page request; JIT, caches and database pages.
+    for (const path of HOT_PAGES) await getPage(base + path);
+    for (const path of [TRIVIAL, ...HOT_PAGES]) await load(base + path, 1);
+
+    const hot = [TRIVIAL, ...HOT_PAGES].map(() => ({ rps: [] as number[], p99: [] as number[], errors: 0 }));
+    const crawls: Array<Awaited<ReturnType<typeof crawl>>> = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, path] of [TRIVIAL, ...HOT_PAGES].entries()) {
+        const r = await load(base + path, SECONDS);
+        hot[i]!.rps.push(r.requests.average);
+        hot[i]!.p99.push(r.latency.p99);
+        hot[i]!.errors += r.errors + r.non2xx;
+      }
+      // Pages no earlier round asked for: the next slice of the sitemap, or the same pages in another currency.
+      const start = (round * CRAWL_PAGES) % tldPages.length;
+      const pass = Math.floor((round * CRAWL_PAGES) / tldPages.length);
+      const paths = Array.from({ length: Math.min(CRAWL_PAGES, tldPages.length) }, (_, i) => tldPages[(start + i) % tldPages.length]!);
+      crawls.push(await crawl(base, paths, CRAWL_CURRENCIES[pass % CRAWL_CURRENCIES.length]!));
+    }
+
+    const trivial = { rps: median(hot[0]!.rps), p99: median(hot[0]!.p99) };
+    console.log(`\n${label} (${BUILT ? "production build" : "source through tsx"}), median of ${ROUNDS} rounds`);
+    console.log(`(a) hot pages, ${CONNECTIONS} connections × ${SECONDS} s; target ≥ ${TARGET.hotShare} × trivial, p99 ≤ ${TARGET.hotP99} ms`);
+    console.log("route                 req/s   p99 ms  × trivial  errors");
+    for (const [i, path] of [TRIVIAL, ...HOT_PAGES].entries()) {
+      const rps = median(hot[i]!.rps);
+      const p99 = median(hot[i]!.p99);
+      const share = rps / trivial.rps;
+      const ok = i === 0 ? "" : `  ${verdict(share >= TARGET.hotShare && p99 <= TARGET.hotP99)}`;
+      console.log(`${path.padEnd(18)} ${pad(rps.toFixed(0), 8)} ${pad(p99.toFixed(0), 8)} ${pad(share.toFixed(3), 10)} ${pad(String(hot[i]!.errors), 7)}${ok}`);
+    }
+    const rate = median(crawls.map((c) => c.pagesPerSecond));
+    const healthP99 = median(crawls.map((c) => c.healthP99));
+    const failed = crawls.reduce((sum, c) => sum + c.failed, 0);
+    console.log(
+      `(b) crawl of ${Math.min(CRAWL_PAGES, tldPages.length)} distinct TLD pages (of ${tldPages.length} in the sitemap), ${CRAWL_CONCURRENCY} at a time: `
+      + `${rate.toFixed(1)} pages/s (target ≥ ${TARGET.crawlRate}) ${verdict(rate >= TARGET.crawlRate)}; `
+      + `/api/health p99 meanwhile ${healthP99.toFixed(0)} ms (target ≤ ${TARGET.healthP99}) ${verdict(healthP99 <= TARGET.healthP99)}; `
+      + `failed requests ${failed}; rounds: ${crawls.map((c) => `${c.pagesPerSecond.toFixed(1)}/s`).join(", ")}`,
+    );
+    console.log("(c) HTML size           bytes   brotli");
+    for (const path of [...HOT_PAGES, tldPages[0]!]) {
+      const size = await pageSize(base, path);
+      console.log(`${path.padEnd(18)} ${pad(String(size.plain), 10)} ${pad(String(size.compressed), 8)}${size.plain > 150 * 1024 ? "  over 150 KB" : ""}`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+async function withPostgres(fn: (url: string) => Promise<void>) {
+  if (!PG_BASE) return console.log("\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a postgres:// server.");
+  const name = `bench_pages_${process.pid}_${Date.now()}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl(PG_BASE) });
+    await client.connect();
+    try { await client.query(statement); } finally { await client.end(); }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  try {
+    await fn(databaseUrlFor(PG_BASE, name));
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+await measure("SQLite", {});
+// PostgreSQL requires APP_SECRET (registrar credentials); the benchmark stores none.
+await withPostgres((url) => measure("PostgreSQL", { DATABASE_URL: url, APP_SECRET: randomBytes(32).toString("hex") }));
