@@ -219,8 +219,11 @@ function openPostgres(url: string, options: OpenOptions): Db {
    */
   const withLock = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
     const lockTimeoutMs = options.lockTimeoutMs;
-    const client = await pool.connect();
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis, ...(lockTimeoutMs ? { lock_timeout: lockTimeoutMs } : {}) });
+    // A failure while fn runs (the lock is lost with the session) must not end the process.
+    client.on("error", onIdleConnectionError);
     try {
+      await client.connect();
       try {
         await client.query("SELECT pg_advisory_lock($1)", [key]);
       } catch (error) {
@@ -231,7 +234,7 @@ function openPostgres(url: string, options: OpenOptions): Db {
       return await fn();
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => undefined);
-      client.release();
+      await client.end().catch(() => undefined);
     }
   };
   /** Says who holds the lock (from pg_locks and pg_stat_activity) and what to do about it. */
