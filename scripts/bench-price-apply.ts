@@ -11,13 +11,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { isPostgresUrl, openDb, type Db } from "../db/client.ts";
-import { applyProviderPrices, type ResolvedQuote } from "../db/repositories/price-apply-repository.ts";
+import type { ResolvedQuote } from "../db/repositories/price-apply-repository.ts";
 import { listQuotesByProvider } from "../db/repositories/domain-price-repository.ts";
 import { listServiceProviders } from "../db/repositories/service-provider-repository.ts";
 import { adminUrl, databaseUrlFor } from "../db/testing/urls.ts";
 import { seedDatabase } from "../db/seed/seed.ts";
 import { InProcessQueue } from "../jobs/in-process-queue.ts";
 import { createApp } from "../src/server/app.ts";
+import { applyPriceList } from "../src/server/features/price-engine/price-apply.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/lib/logger.ts";
 import { startLoopbackServer } from "../src/server/testing/loopback.ts";
@@ -70,7 +71,7 @@ async function bench(label: string, db: Db) {
       });
       await new Promise((r) => setTimeout(r, 50)); // readers under way before the write starts
       const began = performance.now();
-      const result = await applyProviderPrices(db, { providerId: provider.id, observedAt: new Date(Date.now() + run * 1000), quotes });
+      const result = await applyPriceList(db, { providerId: provider.id, observedAt: new Date(Date.now() + run * 1000), quotes });
       times.push(performance.now() - began);
       applying = false;
       await Promise.all(readers);

@@ -1,10 +1,14 @@
 /**
- * Writes one provider's fetched price list in one short transaction, with set-based
- * statements: an upsert per chunk on the (provider, TLD) unique index, chunked history
- * inserts, one delete per chunk of retired quotes, then the touched TLDs' summaries.
+ * Carries out one provider's price-list plan in one short transaction: reads the provider's
+ * stored quotes, hands them to the planner (a pure function: the rules live in the price
+ * engine, src/server/features/price-engine/price-apply-plan.ts), then writes the plan with
+ * set-based statements: an upsert per chunk on the (provider, TLD) unique index, chunked
+ * history inserts, one delete per chunk of retired quotes, then the touched TLDs' summaries.
+ * The read and the writes share the transaction, so the plan is made from what it overwrites.
  */
 import { eq, inArray, max, sql } from "drizzle-orm";
-import { sameStoredPrices, STORED_PRICE_FIELDS, type StoredPrices } from "../../src/shared/price-quote.ts";
+import type { StoredPrices } from "../../src/shared/price-quote.ts";
+import { STORED_PRICE_FIELDS } from "../../src/shared/price-quote.ts";
 import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 import { insertChunked } from "../seed/chunked.ts";
 import { refreshTldPriceSummaries } from "./price-summary-repository.ts";
@@ -13,6 +17,33 @@ import { refreshTldPriceSummaries } from "./price-summary-repository.ts";
 export interface ResolvedQuote extends StoredPrices {
   tldId: number;
   tldName: string;
+}
+
+/** One of the provider's stored quotes, as the planner sees it. */
+export interface StoredProviderQuote extends StoredPrices {
+  id: number;
+  tldId: number;
+  lastCheckedAt: Date;
+  changedAt: Date;
+}
+
+/** A domain_prices row to insert, or to overwrite on its (provider, TLD) key. */
+export interface DomainPriceUpsert extends StoredPrices {
+  tldId: number;
+  serviceProviderId: number;
+  snapshotDate: string;
+  lastCheckedAt: Date;
+  changedAt: Date;
+  updatedAt: Date;
+}
+
+/** A domain_price_history row: the values a quote had from validFrom until validUntil. */
+export interface PriceHistoryRow extends Omit<StoredPrices, "regularRegistrationPrice"> {
+  tldId: number;
+  serviceProviderId: number;
+  validFrom: string;
+  validUntil: string;
+  endReason: "changed" | "retired";
 }
 
 export interface ApplyResult {
@@ -27,30 +58,27 @@ export interface ApplyResult {
   largestChange: { tld: string; percent: number } | null;
 }
 
+/** What applying a list writes: each part is carried out as it stands. */
+export interface PriceApplyPlan {
+  /** New and changed quotes (their values and dates). */
+  upserts: DomainPriceUpsert[];
+  /** Unchanged quotes, rewritten so their lastCheckedAt moves to the list's date. */
+  confirmations: DomainPriceUpsert[];
+  history: PriceHistoryRow[];
+  /** domain_prices ids the list no longer names. */
+  retiredIds: number[];
+  result: ApplyResult;
+}
+
 const CHUNK = 400;
 const UPSERT_FIELDS = [...STORED_PRICE_FIELDS, "snapshotDate", "lastCheckedAt", "changedAt", "updatedAt"] as const;
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-function percentMove(before: ResolvedQuote, after: ResolvedQuote): number {
-  if (before.currency !== after.currency) return 0;
-  let largest = 0;
-  for (const f of ["registrationPrice", "renewalPrice", "transferPrice"] as const) {
-    const old = before[f];
-    const now = after[f];
-    if (old && now !== null) largest = Math.max(largest, (Math.abs(now - old) / old) * 100);
-  }
-  return largest;
-}
-
+/** Reads the provider's stored quotes, plans from them and writes the plan, all in one transaction. */
 export async function applyProviderPrices(
-  handle: Db,
-  input: { providerId: number; observedAt: Date; quotes: ResolvedQuote[] },
+  handle: Db, providerId: number, plan: (stored: StoredProviderQuote[]) => PriceApplyPlan,
 ): Promise<ApplyResult> {
   const { t } = handle;
-  const { providerId, observedAt } = input;
   const dp = t.domainPrices;
-  const day = isoDay(observedAt);
   return handle.transaction(function* (db) {
     const stored = yield* exec(db
       .select({
@@ -60,70 +88,18 @@ export async function applyProviderPrices(
       })
       .from(dp)
       .where(eq(dp.serviceProviderId, providerId)));
-    const byTld = new Map(stored.map((r) => [r.tldId, r]));
-    const listed = new Set<number>();
-    const upserts: (typeof dp.$inferInsert)[] = [];
-    const history: (typeof t.domainPriceHistory.$inferInsert)[] = [];
-    const retiredIds: number[] = [];
-    const touched = new Set<number>();
-    const result: ApplyResult = { inserted: 0, changed: 0, unchanged: 0, retired: 0, newerKept: 0, touchedTldIds: [], largestChange: null };
-    const now = new Date();
-
-    for (const q of input.quotes) {
-      listed.add(q.tldId);
-      const { tldName, ...values } = q;
-      const prev = byTld.get(q.tldId);
-      const row = { ...values, serviceProviderId: providerId, snapshotDate: day, updatedAt: now };
-      if (!prev) {
-        upserts.push({ ...row, lastCheckedAt: observedAt, changedAt: observedAt });
-        result.inserted++;
-        touched.add(q.tldId);
-      } else if (prev.lastCheckedAt > observedAt) {
-        // An older list (a bundled file) never overrules a newer observation.
-        result.newerKept++;
-      } else if (sameStoredPrices(prev, values)) {
-        upserts.push({ ...row, lastCheckedAt: observedAt, changedAt: prev.changedAt });
-        result.unchanged++;
-      } else {
-        history.push(historyRow(prev, providerId, day, "changed"));
-        upserts.push({ ...row, lastCheckedAt: observedAt, changedAt: observedAt });
-        result.changed++;
-        touched.add(q.tldId);
-        const percent = percentMove({ ...prev, tldName }, q);
-        if (percent > (result.largestChange?.percent ?? 0)) result.largestChange = { tld: tldName, percent: Math.round(percent * 10) / 10 };
-      }
-    }
-    for (const prev of stored) {
-      if (listed.has(prev.tldId) || prev.lastCheckedAt > observedAt) continue;
-      history.push(historyRow(prev, providerId, day, "retired"));
-      retiredIds.push(prev.id);
-      touched.add(prev.tldId);
-    }
-    result.retired = retiredIds.length;
-
-    yield* upsertChunked(db, t, upserts);
+    const { upserts, confirmations, history, retiredIds, result } = plan(stored);
+    yield* upsertChunked(db, t, [...upserts, ...confirmations]);
     yield* insertChunked(db, t.domainPriceHistory, history);
     for (let i = 0; i < retiredIds.length; i += CHUNK) {
       yield* exec(db.delete(dp).where(inArray(dp.id, retiredIds.slice(i, i + CHUNK))));
     }
-    result.touchedTldIds = [...touched];
-    if (touched.size) yield* refreshTldPriceSummaries(db, t, result.touchedTldIds);
+    if (result.touchedTldIds.length) yield* refreshTldPriceSummaries(db, t, result.touchedTldIds);
     return result;
   });
 }
 
-type StoredQuote = Omit<ResolvedQuote, "tldName"> & { changedAt: Date };
-
-function historyRow(prev: StoredQuote, providerId: number, until: string, endReason: "changed" | "retired") {
-  return {
-    tldId: prev.tldId, serviceProviderId: providerId,
-    registrationPrice: prev.registrationPrice, renewalPrice: prev.renewalPrice, transferPrice: prev.transferPrice,
-    currency: prev.currency, isPromo: prev.isPromo, transferIsPromo: prev.transferIsPromo,
-    validFrom: isoDay(prev.changedAt), validUntil: until, endReason,
-  };
-}
-
-function* upsertChunked(db: Executor, t: Tables, rows: (Tables["domainPrices"]["$inferInsert"])[]): TxBody<void> {
+function* upsertChunked(db: Executor, t: Tables, rows: DomainPriceUpsert[]): TxBody<void> {
   const dp = t.domainPrices;
   // Both dialects name the proposed row "excluded" in ON CONFLICT DO UPDATE.
   const set = Object.fromEntries(UPSERT_FIELDS.map((f) => [f, sql.raw(`excluded."${dp[f].name}"`)]));

@@ -7,7 +7,7 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import { setMeta, META_KEYS } from "../../../../db/repositories/app-meta-repository.ts";
-import { applyProviderPrices, type ApplyResult, type ResolvedQuote } from "../../../../db/repositories/price-apply-repository.ts";
+import type { ApplyResult, ResolvedQuote } from "../../../../db/repositories/price-apply-repository.ts";
 import { completeLog, insertPendingLog, type FinishedLog } from "../../../../db/repositories/price-log-repository.ts";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
 import { tldIdsByName } from "../../../../db/repositories/tld-repository.ts";
@@ -18,6 +18,7 @@ import { suffixesAmong } from "../../../../db/seed/suffixes.ts";
 import { PriceSourceError, type PriceList } from "../../integrations/prices/source.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { evaluateAlertRules } from "./alerts.ts";
+import { applyPriceList } from "./price-apply.ts";
 import { chooseSource, type PriceSources } from "./sources.ts";
 
 export type FetchRequestType = "provider" | "all" | "pricing" | "scheduled";
@@ -78,7 +79,7 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
     responseTimeMs = Math.round(performance.now() - began);
     const { quotes, skipped } = await resolveNames(db, list, provider.name, signal);
     if (signal.aborted) throw signal.reason;
-    applied = await applyProviderPrices(db, { providerId: provider.id, observedAt: list.observedAt, quotes });
+    applied = await applyPriceList(db, { providerId: provider.id, observedAt: list.observedAt, quotes });
     outcome = { status: "success", resultCount: quotes.length, skippedCount: skipped, responseTimeMs, completedAt: new Date() };
   } catch (error) {
     const failure = cancelled()
