@@ -4,7 +4,7 @@ import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, formPost, registerUser, sessionCookieOf } from "../../testing/auth.ts";
 import { createTestApp, getJson, TEST_ORIGIN } from "../../testing/test-app.ts";
 import { grantAdmin } from "./admins.ts";
-import { hashToken } from "./session.ts";
+import { hashToken } from "../../lib/secret-token.ts";
 
 const DAY = 86_400_000;
 const tokenOf = (cookie: string) => cookie.slice("session=".length);

@@ -14,7 +14,8 @@ import type { Config } from "../../config.ts";
 import type { AppEnv } from "../../lib/hono-env.ts";
 import type { SessionUser } from "../../trpc/context.ts";
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE, setSessionCookie } from "./cookies.ts";
-import { extendSession, hashToken, validateSessionToken } from "./session.ts";
+import { hashToken } from "../../lib/secret-token.ts";
+import { extendSession, validateSessionToken } from "./session.ts";
 
 export function toSessionUser(user: UserDto): SessionUser {
   return { id: user.id, email: user.email, firstName: user.firstName, isAdmin: user.isAdmin };

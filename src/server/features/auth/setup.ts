@@ -8,7 +8,7 @@ import type { Db } from "../../../../db/client.ts";
 import { getMeta, META_KEYS, setMeta } from "../../../../db/repositories/app-meta-repository.ts";
 import { grantAdminSwappingMeta, hasAdmin } from "../../../../db/repositories/user-repository.ts";
 import type { Config } from "../../config.ts";
-import { generateSecretToken, hashToken, isTokenShaped } from "./session.ts";
+import { hashToken, isTokenShaped, randomToken } from "../../lib/secret-token.ts";
 
 export const SETUP_VALID_MS = 60 * 60 * 1000;
 
@@ -28,7 +28,7 @@ const USED = "This setup link has already been used. An administrator can grant 
 /** Returns the new token, or null when an administrator already exists. */
 export async function issueSetupTokenIfNoAdmin(db: Db, now = new Date()): Promise<string | null> {
   if (await hasAdmin(db)) return null;
-  const token = generateSecretToken();
+  const token = randomToken();
   const stored: StoredSetup = { hash: hashToken(token), expiresAt: new Date(now.getTime() + SETUP_VALID_MS).toISOString() };
   await setMeta(db, META_KEYS.adminSetup, JSON.stringify(stored));
   return token;

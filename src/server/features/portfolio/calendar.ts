@@ -3,25 +3,20 @@
  * secret token; only its SHA-256 is stored, creating a new one rotates it (the old URL stops
  * working) and revoking clears it.
  */
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { Db } from "../../../../db/client.ts";
 import { listUserDomains } from "../../../../db/repositories/user-domain-repository.ts";
 import { findUserByCalendarTokenHash, setCalendarTokenHash } from "../../../../db/repositories/user-repository.ts";
 import { formatPrice } from "../../../shared/price-format.ts";
 import { notFound } from "../../lib/errors.ts";
+import { hashToken, isTokenShaped, randomToken } from "../../lib/secret-token.ts";
 import { buildCalendar } from "./ics.ts";
 import { staleBefore, toUserDomainItem } from "./item.ts";
 
-const TOKEN_SHAPE = /^[a-z2-7]{32}$/;
 const ALARM_DAYS_BEFORE = 30;
-const hash = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 
 export async function createCalendarToken(db: Db, userId: number, origin: string): Promise<{ url: string }> {
-  const bytes = new Uint8Array(20);
-  crypto.getRandomValues(bytes);
-  const token = encodeBase32LowerCaseNoPadding(bytes);
-  await setCalendarTokenHash(db, userId, hash(token));
+  const token = randomToken();
+  await setCalendarTokenHash(db, userId, hashToken(token));
   return { url: `${origin}/api/calendar/${token}.ics` };
 }
 
@@ -31,7 +26,7 @@ export async function revokeCalendarToken(db: Db, userId: number): Promise<{ rev
 }
 
 export async function renderCalendarFeed(db: Db, token: string): Promise<string> {
-  const user = TOKEN_SHAPE.test(token) ? await findUserByCalendarTokenHash(db, hash(token)) : null;
+  const user = isTokenShaped(token) ? await findUserByCalendarTokenHash(db, hashToken(token)) : null;
   if (!user) throw notFound("Calendar not found");
   const now = new Date();
   const items = (await listUserDomains(db, user.id, staleBefore(now), "expiry")).map((row) => toUserDomainItem(row, now)).filter((d) => d.expirationDate);
