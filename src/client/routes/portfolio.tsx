@@ -1,22 +1,35 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PortfolioPage } from "../features/portfolio/portfolio-page.tsx";
+import {
+  searchFromState, stateFromSearch, toListInput, validatePortfolioSearch, type PortfolioListState,
+} from "../features/portfolio/list-state.ts";
 import { RequireAuth } from "../lib/require-auth.tsx";
 
 export const Route = createFileRoute("/portfolio")({
+  // The page, order and search of the domain list live in the URL (?page=2&sortBy=expirationDate…).
+  validateSearch: validatePortfolioSearch,
+  loaderDeps: ({ search }) => search,
   // Started alongside the auth check and the page's code chunk instead of after them. For a
   // signed-out visitor these answer 401, which the app-wide handler turns into the sign-in redirect.
-  loader: ({ context: { queryClient, trpc, currency } }) => {
+  loader: ({ context: { queryClient, trpc, currency }, deps }) => {
     const displayCurrency = currency();
-    void queryClient.prefetchQuery(trpc.portfolio.list.queryOptions({ currency: displayCurrency }));
+    void queryClient.prefetchQuery(trpc.portfolio.list.queryOptions(toListInput(stateFromSearch(deps), displayCurrency)));
     void queryClient.prefetchQuery(trpc.portfolio.summary.queryOptions({ currency: displayCurrency }));
   },
   component: PortfolioRoute,
 });
 
 function PortfolioRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const state = stateFromSearch(search);
+  const onStateChange = (next: PortfolioListState) => {
+    // Typing refines the same view, so it replaces the history entry; paging and sorting push one.
+    void navigate({ search: searchFromState(next), replace: next.search !== state.search, resetScroll: false });
+  };
   return (
     <RequireAuth>
-      <PortfolioPage />
+      <PortfolioPage state={state} onStateChange={onStateChange} />
     </RequireAuth>
   );
 }

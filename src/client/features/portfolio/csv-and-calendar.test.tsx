@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
 import { trpcOk } from "../../testing/trpc-msw.ts";
 import { PortfolioPage } from "./portfolio-page.tsx";
-import { clearToasts, mutationError, mutationOk, summary, userDomain } from "./portfolio-test-support.ts";
+import { clearToasts, mutationError, mutationOk, portfolioPage, summary, userDomain } from "./portfolio-test-support.ts";
 
 useMsw();
 afterEach(clearToasts);
@@ -21,7 +21,7 @@ const REPORT = {
 };
 
 function setup() {
-  server.use(trpcOk("portfolio.list", [userDomain({ id: 1, domainName: "acme.com" })]), trpcOk("portfolio.summary", summary()), trpcOk("providers.list", []));
+  server.use(trpcOk("portfolio.list", portfolioPage([userDomain({ id: 1, domainName: "acme.com" })])), trpcOk("portfolio.summary", summary()), trpcOk("providers.list", []));
   const user = userEvent.setup();
   renderUi(<PortfolioPage />);
   return user;
@@ -33,7 +33,7 @@ describe("Import CSV", () => {
     const user = setup();
     server.use(mutationOk("portfolio.importCsv", REPORT, calls));
     await screen.findByRole("heading", { name: "acme.com" });
-    server.use(trpcOk("portfolio.list", [userDomain({ id: 1, domainName: "acme.com" }), userDomain({ id: 2, domainName: "new.io" })]));
+    server.use(trpcOk("portfolio.list", portfolioPage([userDomain({ id: 1, domainName: "acme.com" }), userDomain({ id: 2, domainName: "new.io" })])));
     await user.upload(screen.getByLabelText("CSV file to import"), new File([CSV], "domains.csv", { type: "text/csv" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Import results" }));
     expect(calls).toEqual([{ csv: CSV }]);

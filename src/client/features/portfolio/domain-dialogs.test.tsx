@@ -6,7 +6,7 @@ import { provider } from "../../testing/fixtures.ts";
 import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
 import { trpcOk } from "../../testing/trpc-msw.ts";
 import { PortfolioPage } from "./portfolio-page.tsx";
-import { clearToasts, mutationError, mutationOk, summary, userDomain } from "./portfolio-test-support.ts";
+import { clearToasts, mutationError, mutationOk, portfolioPage, summary, userDomain } from "./portfolio-test-support.ts";
 
 useMsw();
 afterEach(clearToasts);
@@ -15,7 +15,7 @@ const PROVIDERS = [provider({ id: 2, name: "GoDaddy" }), provider({ id: 3, name:
 const ACME = userDomain({ id: 7, domainName: "acme.com", notes: "Main brand", autoRenew: true });
 
 function setup(domains = [ACME]) {
-  server.use(trpcOk("portfolio.list", domains), trpcOk("portfolio.summary", summary()), trpcOk("providers.list", PROVIDERS));
+  server.use(trpcOk("portfolio.list", portfolioPage(domains)), trpcOk("portfolio.summary", summary()), trpcOk("providers.list", PROVIDERS));
   const user = userEvent.setup();
   renderUi(<PortfolioPage />);
   return user;

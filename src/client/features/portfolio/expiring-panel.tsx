@@ -1,10 +1,12 @@
 import { Badge, Box, Card, HStack, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
 import { tabsSlotRecipe } from "@chakra-ui/react/theme";
 import { LuTriangleAlert } from "react-icons/lu";
+import { formatCount } from "../../lib/text-format.ts";
 import { formatDay, formatDaysLeft } from "./format.ts";
 import type { ExpiringDomain, PortfolioSummary } from "./types.ts";
 
 type Expiring = PortfolioSummary["expiring"];
+type ExpiringCounts = PortfolioSummary["expiringCounts"];
 type BucketKey = keyof Expiring;
 
 // The server's buckets are disjoint (0–30, 31–60, 61–90 days left), and so are the tabs.
@@ -33,12 +35,15 @@ function ExpiringRow({ item }: { item: ExpiringDomain }) {
   );
 }
 
-/** Domains that need attention soon, grouped by how soon; auto-renew off is the real risk, so it is flagged. */
-export function ExpiringPanel({ expiring }: { expiring: Expiring }) {
+/**
+ * Domains that need attention soon, grouped by how soon; auto-renew off is the real risk, so it
+ * is flagged. Each tab lists the soonest entries the server sends and counts all of them.
+ */
+export function ExpiringPanel({ expiring, counts }: { expiring: Expiring; counts: ExpiringCounts }) {
   // Recently expired domains only get a tab when there are some (they may still be in grace).
-  const buckets = BUCKETS.filter((b) => b.key !== "expired" || expiring.expired.length > 0);
-  const total = buckets.reduce((sum, b) => sum + expiring[b.key].length, 0);
-  const first = buckets.find((b) => expiring[b.key].length > 0) ?? buckets[0]!;
+  const buckets = BUCKETS.filter((b) => b.key !== "expired" || counts.expired > 0);
+  const total = buckets.reduce((sum, b) => sum + counts[b.key], 0);
+  const first = buckets.find((b) => counts[b.key] > 0) ?? buckets[0]!;
   return (
     <Card.Root as="section" aria-labelledby="expiring-title" variant="outline" size="sm">
       <Card.Header>
@@ -54,16 +59,23 @@ export function ExpiringPanel({ expiring }: { expiring: Expiring }) {
               {buckets.map((b) => (
                 <Tabs.Trigger key={b.key} value={b.key} whiteSpace="nowrap" flexShrink={0}>
                   {b.label}
-                  <Badge size="sm" colorPalette={b.key === "expired" ? "red" : "gray"}>{expiring[b.key].length}</Badge>
+                  <Badge size="sm" colorPalette={b.key === "expired" ? "red" : "gray"}>{formatCount(counts[b.key])}</Badge>
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
             {buckets.map((b) => (
               <Tabs.Content key={b.key} value={b.key}>
                 {expiring[b.key].length === 0 ? <Text color="fg.muted">{b.empty}</Text> : (
-                  <Stack as="ul" listStyleType="none" gap="0">
-                    {expiring[b.key].map((item) => <ExpiringRow key={item.id} item={item} />)}
-                  </Stack>
+                  <>
+                    <Stack as="ul" listStyleType="none" gap="0">
+                      {expiring[b.key].map((item) => <ExpiringRow key={item.id} item={item} />)}
+                    </Stack>
+                    {counts[b.key] > expiring[b.key].length && (
+                      <Text fontSize="sm" color="fg.muted" pt="2">
+                        The {expiring[b.key].length} soonest of {formatCount(counts[b.key])}; sort your domains by expiry to see them all.
+                      </Text>
+                    )}
+                  </>
                 )}
               </Tabs.Content>
             ))}

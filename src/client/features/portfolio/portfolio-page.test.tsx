@@ -6,14 +6,14 @@ import { provider } from "../../testing/fixtures.ts";
 import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
 import { trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
 import { PortfolioPage } from "./portfolio-page.tsx";
-import { clearToasts, mutationError, mutationOk, summary, userDomain } from "./portfolio-test-support.ts";
+import { clearToasts, mutationError, mutationOk, portfolioPage, summary, userDomain } from "./portfolio-test-support.ts";
 
 useMsw();
 afterEach(clearToasts);
 
 const PROVIDERS = [provider({ id: 2, name: "GoDaddy" }), provider({ id: 3, name: "Porkbun" })];
 const base = (domains = [userDomain({ id: 1, domainName: "acme.com" })], sum = summary()) => [
-  trpcOk("portfolio.list", domains), trpcOk("portfolio.summary", sum), trpcOk("providers.list", PROVIDERS),
+  trpcOk("portfolio.list", portfolioPage(domains)), trpcOk("portfolio.summary", sum), trpcOk("providers.list", PROVIDERS),
 ];
 
 describe("Domain Portfolio states", () => {
@@ -178,7 +178,7 @@ describe("removing a domain", () => {
     await user.click(await screen.findByRole("button", { name: "Remove acme.com" }));
     const dialog = within(await screen.findByRole("alertdialog"));
     expect(dialog.getByText("Are you sure you want to remove this domain from your portfolio?")).toBeTruthy();
-    server.use(trpcOk("portfolio.list", []), trpcOk("portfolio.summary", summary({ domainCount: 0 })));
+    server.use(trpcOk("portfolio.list", portfolioPage([])), trpcOk("portfolio.summary", summary({ domainCount: 0 })));
     await user.click(dialog.getByRole("button", { name: "Remove" }));
     const toast = await findToast("Success");
     expect(toast.textContent).toContain("Domain removed from portfolio");

@@ -1,7 +1,8 @@
-import { Box, Button, Container, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { Box, Button, Container, Flex, Heading, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { LuDownload, LuPlus } from "react-icons/lu";
+import { DebouncedSearchInput } from "../../components/debounced-search-input.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useDisplayCurrency } from "../../lib/display-currency.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
@@ -11,6 +12,11 @@ import { DeleteDomainDialog } from "./delete-domain-dialog.tsx";
 import { DomainCard } from "./domain-card.tsx";
 import { AddDomainDialog, EditDomainDialog } from "./domain-dialogs.tsx";
 import { ExpiringPanel } from "./expiring-panel.tsx";
+import {
+  DEFAULT_LIST_STATE, SORT_CHOICES, sortChoiceOf, toListInput, withPage, withSearch, withSort,
+  type PortfolioListState, type SortChoice,
+} from "./list-state.ts";
+import { PortfolioPager } from "./portfolio-pager.tsx";
 import { PortfolioSummary } from "./portfolio-summary.tsx";
 import type { UserDomain } from "./types.ts";
 
@@ -25,17 +31,59 @@ interface Target {
   round: number;
 }
 
-export function PortfolioPage() {
+interface PortfolioPageProps {
+  /** Which page, order and search to show (the /portfolio route keeps it in the URL); without it the page keeps its own. */
+  state?: PortfolioListState;
+  onStateChange?: (next: PortfolioListState) => void;
+}
+
+/** Search and order of the list; the server applies both, so paging stays right. */
+function ListControls({ state, onStateChange }: { state: PortfolioListState; onStateChange: (next: PortfolioListState) => void }) {
+  return (
+    <Stack direction={{ base: "column", md: "row" }} gap="3" mb="4" role="search" aria-label="Find domains">
+      <DebouncedSearchInput
+        value={state.search}
+        onChange={(search) => onStateChange(withSearch(state, search))}
+        placeholder="Search your domains..."
+        label="Search your domains"
+      />
+      <NativeSelect.Root w={{ base: "full", md: "52" }}>
+        <NativeSelect.Field
+          aria-label="Sort domains"
+          value={sortChoiceOf(state)}
+          onChange={(e) => onStateChange(withSort(state, e.target.value as SortChoice))}
+        >
+          {(Object.keys(SORT_CHOICES) as SortChoice[]).map((key) => <option key={key} value={key}>{SORT_CHOICES[key].label}</option>)}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Stack>
+  );
+}
+
+export function PortfolioPage({ state: given, onStateChange: onGiven }: PortfolioPageProps = {}) {
   usePageTitle("Domain Portfolio");
   const trpc = useTRPC();
   const currency = useDisplayCurrency();
-  const list = useQuery(trpc.portfolio.list.queryOptions({ currency }));
+  const [own, setOwn] = useState(DEFAULT_LIST_STATE);
+  const state = given ?? own;
+  const onStateChange = onGiven ?? setOwn;
+  // The last page stays on screen while the next one loads.
+  const list = useQuery({ ...trpc.portfolio.list.queryOptions(toListInput(state, currency)), placeholderData: keepPreviousData });
   const summary = useQuery(trpc.portfolio.summary.queryOptions({ currency }));
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Target | null>(null);
   const [deleting, setDeleting] = useState<Target | null>(null);
   const open = (set: typeof setEditing) => (domain: UserDomain) => set((t) => ({ domain, open: true, round: (t?.round ?? 0) + 1 }));
   const domains = list.data?.data ?? [];
+  const total = list.data?.total ?? 0;
+  const totalPages = list.data?.totalPages ?? 0;
+  const searching = state.search.trim() !== "";
+  // A page past the end (its last entries removed, or an old link) moves to the last page there is.
+  const pastEnd = !list.isPlaceholderData && totalPages > 0 && state.page > totalPages;
+  useEffect(() => {
+    if (pastEnd) onStateChange(withPage(state, totalPages));
+  }, [pastEnd, state, totalPages, onStateChange]);
 
   let body;
   if (list.isPending) {
@@ -46,7 +94,7 @@ export function PortfolioPage() {
     );
   } else if (list.isError) {
     body = <Text color="fg.error" role="alert">Failed to load domains. Please try again later.</Text>;
-  } else if (domains.length === 0) {
+  } else if (total === 0 && !searching) {
     body = (
       <Stack align="center" textAlign="center" gap="4" py="16" borderWidth="1px" borderStyle="dashed" rounded="lg">
         <Text color="fg.muted" fontSize="lg">No domains in your portfolio yet.</Text>
@@ -57,12 +105,20 @@ export function PortfolioPage() {
     body = (
       <Stack gap="6">
         <PortfolioSummary summary={summary.data} isPending={summary.isPending} isError={summary.isError} />
-        {summary.data && <ExpiringPanel expiring={summary.data.expiring} />}
-        <Box as="section" aria-labelledby="domains-title">
+        {summary.data && <ExpiringPanel expiring={summary.data.expiring} counts={summary.data.expiringCounts} />}
+        <Box as="section" aria-labelledby="domains-title" aria-busy={list.isPlaceholderData || undefined}>
           <Heading as="h2" id="domains-title" size="lg" mb="4">Your domains</Heading>
-          <SimpleGrid as="ul" columns={GRID_COLUMNS} gap="4">
-            {domains.map((d) => <DomainCard key={d.id} domain={d} onEdit={open(setEditing)} onDelete={open(setDeleting)} />)}
-          </SimpleGrid>
+          <ListControls state={state} onStateChange={onStateChange} />
+          {total === 0 ? (
+            <Text color="fg.muted" py="6">No domains match “{state.search.trim()}”.</Text>
+          ) : (
+            <>
+              <SimpleGrid as="ul" columns={GRID_COLUMNS} gap="4">
+                {domains.map((d) => <DomainCard key={d.id} domain={d} onEdit={open(setEditing)} onDelete={open(setDeleting)} />)}
+              </SimpleGrid>
+              <PortfolioPager state={state} total={total} totalPages={totalPages} onStateChange={onStateChange} />
+            </>
+          )}
         </Box>
       </Stack>
     );

@@ -3,7 +3,7 @@
  * item.ts and summary.ts) and msw handlers for tRPC mutations, which httpLink sends as
  * POST /trpc/{path} with the input as the JSON body.
  */
-import type { PortfolioSummary, UserDomain } from "./types.ts";
+import type { PortfolioPage, PortfolioSummary, UserDomain } from "./types.ts";
 
 let nextId = 100;
 
@@ -24,15 +24,24 @@ export function userDomain(overrides: Partial<UserDomain> = {}): UserDomain {
   };
 }
 
+/** The summary; each bucket's count is its list's length unless `expiringCounts` says otherwise. */
 export function summary(overrides: Partial<PortfolioSummary> = {}): PortfolioSummary {
+  const expiring = overrides.expiring ?? { expired: [], within30: [], within60: [], within90: [] };
   return {
     domainCount: 1,
     totalYearlyRenewal: { amount: "21.99", currency: "USD", domainsWithoutPrice: 0 },
     totalPossibleSaving: { amount: "11.53", currency: "USD" },
-    expiring: { expired: [], within30: [], within60: [], within90: [] },
-    expiringCounts: { expired: 0, within30: 0, within60: 0, within90: 0 },
+    expiring,
+    expiringCounts: {
+      expired: expiring.expired.length, within30: expiring.within30.length, within60: expiring.within60.length, within90: expiring.within90.length,
+    },
     ...overrides,
   };
+}
+
+/** portfolio.list's answer holding `domains` as its only page. */
+export function portfolioPage(domains: UserDomain[], overrides: Partial<PortfolioPage> = {}): PortfolioPage {
+  return { data: domains, total: domains.length, page: 1, limit: 24, offset: 0, totalPages: domains.length ? 1 : 0, ...overrides };
 }
 
 // Mutation handlers and toast clean-up are shared by every feature's tests.
