@@ -1,8 +1,9 @@
 /**
- * Writes one registrar sync into the owner's portfolio in a single transaction: entries new to
- * the portfolio are inserted (source "sync"), entries the user already holds by that name are
- * linked to the account and refreshed (their source stays as it was), and the account's
- * status and sync log are set in the same transaction. Rows are always scoped to the owner.
+ * Writes one registrar sync into the owner's portfolio in a single transaction: reads the
+ * owner's portfolio rows, hands them to the merge (a pure function: the rules live in the
+ * accounts feature, src/server/features/accounts/sync-merge.ts), upserts the merged rows on
+ * (user, domain name) and sets the account's status and sync log in the same transaction.
+ * Rows are always scoped to the owner.
  */
 import { eq, sql } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
@@ -24,10 +25,45 @@ export interface SyncTarget {
   serviceProviderId: number;
 }
 
+/** What the portfolio already holds under a name, as the merge sees it. */
+export interface PortfolioEntry {
+  domainName: string;
+  registrarAccountId: number | null;
+  serviceProviderId: number | null;
+  registrationDate: string | null;
+  expirationDate: string | null;
+  autoRenew: boolean;
+  isLocked: boolean | null;
+  privacyEnabled: boolean | null;
+}
+
+/** A user_domains row to insert, or to update on (user, domain name); an update keeps the row's source. */
+export interface MergedDomainRow {
+  userId: number;
+  domainName: string;
+  tldId: number;
+  serviceProviderId: number;
+  registrarAccountId: number;
+  registrationDate: string | null;
+  expirationDate: string | null;
+  autoRenew: boolean;
+  isLocked: boolean | null;
+  privacyEnabled: boolean | null;
+  source: "sync";
+  updatedAt: Date;
+}
+
+export interface SyncMerge {
+  rows: MergedDomainRow[];
+  newDomains: number;
+  updatedDomains: number;
+}
+
 const CHUNK = 300; // 12 parameters a row stays far below both drivers' parameter limits
 
 export async function applySyncedDomains(
-  handle: Db, target: SyncTarget, rows: SyncedDomainValues[], log: Omit<SyncLog, "newDomains" | "updatedDomains" | "durationMs" | "error">, startedAt: number,
+  handle: Db, target: SyncTarget, merge: (existing: PortfolioEntry[], now: Date) => SyncMerge,
+  log: Omit<SyncLog, "newDomains" | "updatedDomains" | "durationMs" | "error">, startedAt: number,
 ): Promise<SyncLog> {
   const { t } = handle;
   const ud = t.userDomains;
@@ -40,27 +76,8 @@ export async function applySyncedDomains(
       })
       .from(ud)
       .where(eq(ud.userId, target.userId)));
-    const byName = new Map(existing.map((e) => [e.domainName, e]));
     const now = new Date();
-    let newDomains = 0;
-    let updatedDomains = 0;
-    const values = rows.map((r) => {
-      const old = byName.get(r.domainName);
-      // Where the registrar is silent, what the portfolio already knows is kept.
-      const merged = {
-        userId: target.userId, domainName: r.domainName, tldId: r.tldId,
-        serviceProviderId: target.serviceProviderId, registrarAccountId: target.accountId,
-        registrationDate: r.registrationDate ?? old?.registrationDate ?? null,
-        expirationDate: r.expirationDate ?? old?.expirationDate ?? null,
-        autoRenew: r.autoRenew ?? old?.autoRenew ?? false,
-        isLocked: r.isLocked ?? old?.isLocked ?? null,
-        privacyEnabled: r.privacyEnabled ?? old?.privacyEnabled ?? null,
-        source: "sync", updatedAt: now,
-      };
-      if (!old) newDomains++;
-      else if ((Object.keys(old) as (keyof typeof old)[]).some((k) => old[k] !== merged[k])) updatedDomains++;
-      return merged;
-    });
+    const { rows: values, newDomains, updatedDomains } = merge(existing, now);
     for (let i = 0; i < values.length; i += CHUNK) {
       yield* exec(tx.insert(ud).values(values.slice(i, i + CHUNK)).onConflictDoUpdate({
         target: [ud.userId, ud.domainName],

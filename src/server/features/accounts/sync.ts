@@ -15,6 +15,7 @@ import { RegistrarError, type RegistrarDomain } from "../../integrations/registr
 import { CredentialKeyError } from "../../lib/credential-cipher.ts";
 import { PortfolioLimitError, syncLimitMessage } from "../../lib/portfolio-limit.ts";
 import { redact, type SyncDeps } from "./deps.ts";
+import { mergeSyncedDomains } from "./sync-merge.ts";
 import { openAccount } from "./service.ts";
 
 export type SyncOutcome = { status: "synced"; log: SyncLog } | { status: "skipped"; reason: "missing" | "disabled" };
@@ -59,7 +60,7 @@ export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, si
     const max = deps.config.PORTFOLIO_MAX_DOMAINS;
     if (stored.size + adding > max) throw new PortfolioLimitError(syncLimitMessage(stored.size, adding, max));
     const target = { accountId, userId: opened.row.userId, serviceProviderId: opened.row.serviceProviderId };
-    const log = await applySyncedDomains(deps.db, target, rows, { domainsFound: found, skippedDomains: skipped }, startedAt);
+    const log = await applySyncedDomains(deps.db, target, (existing, now) => mergeSyncedDomains(target, rows, existing, now), { domainsFound: found, skippedDomains: skipped }, startedAt);
     deps.log.info({ accountId, ...log }, "registrar account synced");
     return { status: "synced", log };
   } catch (error) {
