@@ -25,8 +25,10 @@ describe("APP_URL in production", () => {
 
 forEachDialect("absolute links and the Host header", (getDb) => {
   // The request names the forged host both in its URL and in its Host header.
-  const get = (app: ReturnType<typeof createTestApp>, path: string) =>
-    app.request(`http://${FORGED}${path}`, { headers: { host: FORGED, "x-forwarded-host": FORGED } }).then(async (r) => ({ status: r.status, text: await r.text() }));
+  const get = async (app: ReturnType<typeof createTestApp>, path: string) => {
+    const res = await app.request(`http://${FORGED}${path}`, { headers: { host: FORGED, "x-forwarded-host": FORGED } });
+    return { status: res.status, text: await res.text() };
+  };
 
   it("with APP_URL set, a forged Host never reaches the sitemap, robots.txt, the OpenAPI servers or canonical links", async () => {
     const app = createTestApp(getDb(), { env: { APP_URL: PUBLIC }, clientDir: clientDirWithIndex() });
