@@ -1,9 +1,5 @@
-/**
- * The schedule form's cron check, run on every keystroke. src/shared may import only zod, so
- * croner is used here with the options of the server's check (price-engine/cron.ts: five
- * fields, UTC) and the same messages: what the form accepts, the server accepts.
- */
-import { Cron } from "croner";
+/** The schedule form's cron check, run on every keystroke, with the server's reading and messages (shared/cron.ts). */
+import { invalidCronMessage, NEVER_MATCHES, parseCron } from "../../../shared/cron.ts";
 import { cronSchema } from "../../../shared/schemas/admin.ts";
 
 export type CronCheck = { ok: true; nextRuns: Date[] } | { ok: false; message: string };
@@ -11,15 +7,10 @@ export type CronCheck = { ok: true; nextRuns: Date[] } | { ok: false; message: s
 export function checkCron(expression: string, from = new Date(), count = 3): CronCheck {
   const shape = cronSchema.safeParse(expression);
   if (!shape.success) return { ok: false, message: shape.error.issues[0]?.message ?? "Invalid cron expression" };
-  let cron: Cron;
-  try {
-    cron = new Cron(shape.data, { timezone: "UTC", paused: true, mode: "5-part" });
-  } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).replace(/^CronPattern: /, "");
-    return { ok: false, message: `Invalid cron expression: ${reason}` };
-  }
-  const nextRuns = cron.nextRuns(count, from);
-  if (nextRuns.length === 0) return { ok: false, message: "Invalid cron expression: it never matches a date" };
+  const parsed = parseCron(shape.data);
+  if (!parsed.ok) return { ok: false, message: invalidCronMessage(parsed.reason) };
+  const nextRuns = parsed.cron.nextRuns(count, from);
+  if (nextRuns.length === 0) return { ok: false, message: NEVER_MATCHES };
   return { ok: true, nextRuns };
 }
 

@@ -1,31 +1,25 @@
-/** Five-field cron expressions (UTC), parsed with croner so a bad one is refused with its reason. */
-import { Cron } from "croner";
+/** Five-field cron expressions (UTC) for price schedules; a bad one is refused with its reason. */
+import type { Cron } from "croner";
+import { invalidCronMessage, NEVER_MATCHES, parseCron } from "../../../shared/cron.ts";
 import { badRequest } from "../../lib/errors.ts";
 
+const refuse = (message: string) => badRequest(message, [{ field: "schedule", message }]);
+
 function parse(expression: string): Cron {
-  try {
-    return new Cron(expression, { timezone: "UTC", paused: true, mode: "5-part" });
-  } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).replace(/^CronPattern: /, "");
-    throw badRequest(`Invalid cron expression: ${reason}`, [{ field: "schedule", message: `Invalid cron expression: ${reason}` }]);
-  }
+  const parsed = parseCron(expression);
+  if (!parsed.ok) throw refuse(invalidCronMessage(parsed.reason));
+  return parsed.cron;
 }
 
 /** Throws a 400 naming the problem; returns the next time it fires after `from`. */
 export function validateCron(expression: string, from = new Date()): Date {
   const next = parse(expression).nextRun(from);
-  if (!next) {
-    const message = "Invalid cron expression: it never matches a date";
-    throw badRequest(message, [{ field: "schedule", message }]);
-  }
+  if (!next) throw refuse(NEVER_MATCHES);
   return next;
 }
 
 /** Next firing time, or null for an expression that never fires again. */
 export function nextRunOf(expression: string, from = new Date()): Date | null {
-  try {
-    return parse(expression).nextRun(from);
-  } catch {
-    return null;
-  }
+  const parsed = parseCron(expression);
+  return parsed.ok ? parsed.cron.nextRun(from) : null;
 }
