@@ -270,7 +270,8 @@ function mountClient(app: Hono<AppEnv>, clientDir: string | undefined, publicOri
       return answer && { ...answer, keep: answer.status === 404 || answer.html !== template };
     });
     if (!page) return c.html(template);
-    return sendCachedPage(c, page, page.status === 404 ? notFoundCacheControl : publicCacheControl);
+    // An answer not worth keeping here (the shell after a failed render) is not one for a CDN either.
+    return sendCachedPage(c, page, !page.kept && page.status === 200 ? "no-cache" : page.status === 404 ? notFoundCacheControl : publicCacheControl);
   });
 }
 

@@ -22,6 +22,10 @@ const INFORMATIONAL = [
 forEachDialect("public page sizes", (getDb) => {
   it("keeps every public page kind, rendered from the seed data, at most 150 KB of HTML", async () => {
     const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    // The first request loads the renderer; one that outlasts the render time limit gets the shell.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      if ((await (await app.request(`${TEST_ORIGIN}/help`)).text()).includes('id="ssr-state"')) break;
+    }
     const { body: providers } = await getJson<Array<{ id: number }>>(app, "/api/service-providers");
     // The registrar with the longest price list is the largest registrar page.
     const counts = await Promise.all(providers.map(async (p) => ({

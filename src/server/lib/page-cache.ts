@@ -21,6 +21,8 @@ export interface CachedPage {
   readonly etag: string;
   /** The price-rows version the page was rendered at. */
   readonly version: string;
+  /** False for an answer not worth reusing (RenderedPage.keep): sent to the requests that asked for it, kept nowhere. */
+  readonly kept: boolean;
   /** The HTML compressed once, on first demand, then reused. */
   encoded(encoding: "br" | "gzip"): Buffer;
 }
@@ -47,12 +49,12 @@ function currencyCookie(cookies: string | undefined): string {
 export const pageCacheKey = (origin: string, pathAndQuery: string, cookies: string | undefined): string =>
   `${origin} ${pathAndQuery} ${currencyCookie(cookies)}`;
 
-function makePage(status: 200 | 404, html: string, version: string): CachedPage {
+function makePage(status: 200 | 404, html: string, version: string, kept: boolean): CachedPage {
   const body = Buffer.from(html, "utf8");
   const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
   const encodings = new Map<string, Buffer>();
   return {
-    status, body, etag, version,
+    status, body, etag, version, kept,
     encoded(encoding) {
       let bytes = encodings.get(encoding);
       if (!bytes) {
@@ -115,7 +117,7 @@ export function createPageCache(db: Db, options: PageCacheOptions, onVersionChan
       if (running) return running;
       const made = render().then((answer) => {
         if (!answer) return null;
-        const page = makePage(answer.status, answer.html, version);
+        const page = makePage(answer.status, answer.html, version, answer.keep);
         if (answer.keep) entries?.set(key, page, answer.status === 404 ? { ttl: Math.min(options.notFoundTtlMs, options.ttlMs) } : {});
         return page;
       });
