@@ -18,7 +18,7 @@ const ALL = Array.from({ length: 30 }, (_, i) =>
   userDomain({ id: i + 1, domainName: `site${String(i + 1).padStart(2, "0")}.com`, expirationDate: `2027-01-${String(30 - i).padStart(2, "0")}` }));
 
 function pagedServer(inputs: ListInput[]) {
-  return trpcOk<ListInput>("portfolio.list", (input) => {
+  return trpcOk<ListInput>("portfolio.list", (input: ListInput) => {
     inputs.push(input);
     let rows: UserDomain[] = ALL.filter((d) => !input.search || d.domainName.includes(input.search));
     const key = (d: UserDomain) => (input.sortBy === "expirationDate" ? d.expirationDate ?? "" : d.domainName);
