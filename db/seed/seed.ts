@@ -17,9 +17,9 @@ import { getMeta, META_KEYS, setMeta, setMetaIfAbsent } from "../repositories/ap
 import { addMissingExchangeRates } from "../repositories/exchange-rate-repository.ts";
 import { rebuildAllPriceRows } from "../repositories/price-summary-repository.ts";
 import { countPricedNames } from "../repositories/tld-repository.ts";
-import { parseRegistrarIds, parseRootZone } from "./parsers/iana.ts";
-import { loadAllPriceSnapshots } from "./parsers/prices.ts";
-import { parseEcbHistoryCsv } from "./parsers/rates.ts";
+import { parseRegistrarIds, parseRootZone } from "../../src/server/integrations/prices/iana.ts";
+import { loadAllPriceSnapshots } from "../../src/server/integrations/prices/prices.ts";
+import { parseEcbHistoryCsv } from "../../src/server/integrations/rates/ecb-history.ts";
 import { PROVIDERS } from "./providers.ts";
 import { applySnapshots, quoteName, type PriceImportReport } from "./price-import.ts";
 import { upsertCatalogue } from "./catalogue-import.ts";

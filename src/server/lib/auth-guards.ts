@@ -2,9 +2,10 @@ import type { MiddlewareHandler } from "hono";
 import { forbidden, unauthorized } from "./errors.ts";
 import type { AppEnv } from "./hono-env.ts";
 
-/** REST counterpart of authedProcedure: 401 without a session. */
+/** REST counterpart of authedProcedure: 401 without a session; a signed-in answer is private, never stored by a cache. */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.var.ctx.user) throw unauthorized();
+  c.header("Cache-Control", "private, no-store");
   await next();
 };
 

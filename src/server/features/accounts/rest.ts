@@ -1,18 +1,13 @@
 /** REST doors to registrar accounts (spec section 7); every call needs a session. */
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { Hono, type Context } from "hono";
 import { registrarAccountCreateSchema, registrarAccountIdSchema } from "../../../shared/schemas/registrar-account.ts";
-import { notFound, unauthorized } from "../../lib/errors.ts";
+import { requireUser } from "../../lib/auth-guards.ts";
+import { notFound } from "../../lib/errors.ts";
 import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
 import {
   createAccount, getAccount, listAccounts, listConnectableProviders, queueAccountSync, removeAccount, testAccountConnection,
 } from "./service.ts";
-
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.ctx.user) throw unauthorized();
-  c.header("Cache-Control", "private, no-store");
-  await next();
-};
 
 const userId = (c: Context<AppEnv>) => c.var.ctx.user!.id;
 
@@ -23,7 +18,7 @@ function idOf(c: Context<AppEnv>): number {
 }
 
 export const accountsRest = new Hono<AppEnv>()
-  .use("/registrar-accounts/*", signedIn) // also matches /registrar-accounts itself
+  .use("/registrar-accounts/*", requireUser) // also matches /registrar-accounts itself
   .get("/registrar-accounts", async (c) => c.json(await listAccounts(c.var.ctx, userId(c))))
   .get("/registrar-accounts/providers", async (c) => c.json(await listConnectableProviders(c.var.ctx)))
   .post("/registrar-accounts", async (c) => {

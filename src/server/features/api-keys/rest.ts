@@ -1,19 +1,14 @@
 /** REST doors to a signed-in user's API keys; the session authorises them, never a key. */
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { apiKeyCreateSchema, apiKeyIdSchema } from "../../../shared/schemas/api-key.ts";
-import { notFound, unauthorized } from "../../lib/errors.ts";
+import { requireUser } from "../../lib/auth-guards.ts";
+import { notFound } from "../../lib/errors.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
 import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
 import { createApiKey, listApiKeys, removeApiKey } from "./service.ts";
 
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.ctx.user) throw unauthorized();
-  c.header("Cache-Control", "private, no-store");
-  await next();
-};
-
 export const apiKeysRest = new Hono<AppEnv>()
-  .use("/api-keys/*", signedIn) // also matches /api-keys itself
+  .use("/api-keys/*", requireUser) // also matches /api-keys itself
   .get("/api-keys", async (c) => c.json(await listApiKeys(c.var.ctx.db, c.var.ctx.user!.id)))
   .post("/api-keys", async (c) => {
     const input = parseOrThrow(apiKeyCreateSchema, await readJsonBody(c), "body");

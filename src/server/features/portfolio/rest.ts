@@ -2,11 +2,12 @@
  * REST doors to the portfolio (spec section 7) plus CSV and calendar endpoints. Everything
  * under /user-domains needs a session; the calendar feed is authorised by its URL token.
  */
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { Hono, type Context } from "hono";
 import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
 import { portfolioListQuerySchema } from "../../../shared/schemas/portfolio-list.ts";
 import { importCsvSchema, userDomainCreateSchema, userDomainIdSchema, userDomainUpdateSchema } from "../../../shared/schemas/user-domain.ts";
-import { notFound, unauthorized } from "../../lib/errors.ts";
+import { requireUser } from "../../lib/auth-guards.ts";
+import { notFound } from "../../lib/errors.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
 import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import type { SessionUser } from "../../trpc/context.ts";
@@ -16,12 +17,6 @@ import {
   createPortfolioDomain, getPortfolioDomain, listPortfolio, removePortfolioDomain, updatePortfolioDomain,
 } from "./service.ts";
 import { getPortfolioSummary } from "./summary.ts";
-
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.ctx.user) throw unauthorized();
-  c.header("Cache-Control", "private, no-store");
-  await next();
-};
 
 const userOf = (c: Context<AppEnv>): SessionUser => c.var.ctx.user!;
 const maxDomainsOf = (c: Context<AppEnv>) => c.var.ctx.config.PORTFOLIO_MAX_DOMAINS;
@@ -54,7 +49,7 @@ export const portfolioRest = new Hono<AppEnv>()
     c.header("Cache-Control", "private, max-age=300");
     return c.body(body);
   })
-  .use("/user-domains/*", signedIn) // also matches /user-domains itself
+  .use("/user-domains/*", requireUser) // also matches /user-domains itself
   // One page: ?page=&limit= (at most 100), sortBy=domainName|expirationDate, sortOrder, search, currency.
   .get("/user-domains", async (c) =>
     c.json(await listPortfolio(c.var.ctx.db, userOf(c).id, parseOrThrow(portfolioListQuerySchema, queryOf(c), "query"))))

@@ -11,7 +11,7 @@ import type { ApplyResult, ResolvedQuote } from "../../../../db/repositories/pri
 import { completeLog, insertPendingLog, type FinishedLog } from "../../../../db/repositories/price-log-repository.ts";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
 import { tldIdsByName } from "../../../../db/repositories/tld-repository.ts";
-import { toAsciiName } from "../../../../db/seed/parsers/iana.ts";
+import { toAsciiName } from "../../integrations/prices/iana.ts";
 import { normaliseQuote } from "../../../../db/seed/price-import.ts";
 import { addSuffixesToCatalogue } from "../../../../db/seed/suffix-import.ts";
 import { suffixesAmong } from "../../../../db/seed/suffixes.ts";

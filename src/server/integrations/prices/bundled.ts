@@ -1,10 +1,10 @@
 /**
  * The offline price source: a provider's newest price list among the files bundled in
- * db/seed/data/prices, read by the seed's own parsers. observedAt is the list's own date,
+ * db/seed/data/prices, read by the same parsers the seed uses. observedAt is the list's own date,
  * never now, so an old file cannot make an old price look freshly checked.
  */
 import { DEFAULT_DATA_DIR } from "../../../../db/seed/seed.ts";
-import { loadAllPriceSnapshots } from "../../../../db/seed/parsers/prices.ts";
+import { loadAllPriceSnapshots } from "./prices.ts";
 import type { PriceSnapshot } from "../../../../db/seed/types.ts";
 import { PriceSourceError, type PriceSource } from "./source.ts";
 

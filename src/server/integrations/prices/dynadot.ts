@@ -6,7 +6,7 @@
  * without count_per_page/page_index, the command answers the whole list at once.
  */
 import { z } from "zod";
-import { dynadotRawPrices } from "../../../../db/seed/parsers/price-list-builder.ts";
+import { dynadotRawPrices } from "./price-list-builder.ts";
 import type { Config } from "../../config.ts";
 import type { HttpOptions } from "../http.ts";
 import { callPriceApi, checkShape, LivePriceList, readJsonAnswer } from "./live-source.ts";

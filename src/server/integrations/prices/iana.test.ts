@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseRegistrarIds, parseRootZone, toAsciiName } from "./iana.ts";
 
-const IANA_DIR = fileURLToPath(new URL("../data/iana/", import.meta.url));
+const IANA_DIR = fileURLToPath(new URL("../../../../db/seed/data/iana/", import.meta.url));
 const read = (file: string) => readFileSync(IANA_DIR + file, "utf8");
 
 const tlds = parseRootZone(read("root-zone-db.csv"), read("root-zone-db-with-rdap.json"), read("rdap-dns-services.json"));

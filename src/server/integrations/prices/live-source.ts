@@ -6,7 +6,7 @@
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { z } from "zod";
-import { SnapshotBuilder } from "../../../../db/seed/parsers/price-list-builder.ts";
+import { SnapshotBuilder } from "./price-list-builder.ts";
 import { HttpError, httpRequest, type HttpOptions, type HttpRequest, type HttpResponse } from "../http.ts";
 import { PriceSourceError, type PriceList } from "./source.ts";
 

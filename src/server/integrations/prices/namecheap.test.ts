@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseNamecheapApiPricing } from "../../../../db/seed/parsers/prices.ts";
+import { parseNamecheapApiPricing } from "./prices.ts";
 import { loadConfig } from "../../config.ts";
 import { namecheapSource } from "./namecheap.ts";
 import { PriceSourceError } from "./source.ts";

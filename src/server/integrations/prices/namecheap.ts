@@ -6,7 +6,7 @@
  * quoted at list price, as in the bundled Namecheap list.
  */
 import { z } from "zod";
-import { namecheapRawPrices } from "../../../../db/seed/parsers/price-list-builder.ts";
+import { namecheapRawPrices } from "./price-list-builder.ts";
 import type { Config } from "../../config.ts";
 import type { HttpOptions } from "../http.ts";
 import { callPriceApi, checkShape, LivePriceList, readXmlAnswer } from "./live-source.ts";

@@ -4,7 +4,7 @@
  * with prices as strings ("2,060.25"); a refusal is `{status: "ERROR", message}`.
  */
 import { z } from "zod";
-import { addPorkbunEntry } from "../../../../db/seed/parsers/price-list-builder.ts";
+import { addPorkbunEntry } from "./price-list-builder.ts";
 import type { Config } from "../../config.ts";
 import type { HttpOptions } from "../http.ts";
 import { callPriceApi, checkShape, LivePriceList, readJsonAnswer } from "./live-source.ts";

@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { PriceSnapshot } from "../types.ts";
+import type { PriceSnapshot } from "../../../../db/seed/types.ts";
 import {
   loadAllPriceSnapshots, parseCloudflareCsv, parseCloudflareJson, parseDynadotPrices, parseEasynamePhp,
   parseHoverPrices, parseNamecheapApiPricing, parseNamecheapTldList, parseOpenproviderPricing,
   parsePorkbunPricing, parseRegistrarTldMarkdown,
 } from "./prices.ts";
 
-const DATA_DIR = fileURLToPath(new URL("../data/", import.meta.url));
+const DATA_DIR = fileURLToPath(new URL("../../../../db/seed/data/", import.meta.url));
 const read = (file: string) => readFileSync(`${DATA_DIR}prices/${file}`, "utf8");
 const quote = (s: PriceSnapshot, tld: string) => s.quotes.find((q) => q.tld === tld);
 const skips = (s: PriceSnapshot, reason: string) => s.skipped.filter((k) => k.reason === reason).length;

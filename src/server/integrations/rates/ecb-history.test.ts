@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseEcbHistoryCsv } from "./rates.ts";
+import { parseEcbHistoryCsv } from "./ecb-history.ts";
 
-const file = readFileSync(new URL("../data/rates/ecb-eurofxref-hist.2018-2025-05-09.csv", import.meta.url), "utf8");
+const file = readFileSync(new URL("../../../../db/seed/data/rates/ecb-eurofxref-hist.2018-2025-05-09.csv", import.meta.url), "utf8");
 
 describe("ECB rates history", () => {
   const days = parseEcbHistoryCsv(file);
