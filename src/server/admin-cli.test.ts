@@ -67,6 +67,10 @@ it("opens and migrates the configured SQLite database like the server does", asy
     const bad = captured();
     expect(await runAdminCli(["list"], { env: { ...env, PORT: "not a port" }, io: bad.io })).toBe(1);
     expect(bad.lines.err[0]).toMatch(/^Invalid configuration:/);
+    // An operator's shell in production needs no APP_URL: the command builds no links.
+    const production = captured();
+    expect(await runAdminCli(["list"], { env: { ...env, NODE_ENV: "production" }, io: production.io })).toBe(0);
+    expect(production.lines.err).toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -70,7 +70,7 @@ export async function runAdminCli(
   let db = options.db;
   try {
     if (!db) {
-      const config = loadConfig(options.env ?? process.env);
+      const config = loadConfig(options.env ?? process.env, { serving: false });
       db = openDb({
         databaseUrl: config.DATABASE_URL,
         sqlitePath: config.SQLITE_PATH,

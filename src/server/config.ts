@@ -2,6 +2,7 @@
  * Environment, validated once at boot. Every key has a safe default so the product runs
  * offline with nothing set; a bad value stops the process with a list of what is wrong.
  */
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { parseTrustedProxies } from "./lib/client-ip.ts";
 
@@ -69,6 +70,15 @@ const schema = z.object({
   /** web: HTTP only; worker: jobs only; all: both in one process. */
   ROLE: z.enum(["all", "web", "worker"]).default("all"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Threads that render public pages (src/server/lib/render-pool.ts), off the event loop that
+   * answers the API; 0 renders on the main thread. Default: one fewer than the cores, at least 1.
+   */
+  RENDER_WORKERS: z.coerce.number().int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
+  /** Page renders that may wait for a free render thread; a request beyond them gets the client shell at once. */
+  RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  /** A page render still unfinished after this long answers the client shell. */
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 
   // Price sources and exchange rates. Base URLs point at the real services; tests point them
   // at loopback fakes. A source whose key is unset is skipped (and says so in the log).
@@ -107,7 +117,11 @@ export function configWarnings(env: Record<string, string | undefined> = process
     .map((key) => `${key} is no longer read and has no effect: ${TRUSTED_PROXIES_HINT}`);
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * `serving`: the configuration is for a process that answers HTTP (the server). Operator commands
+ * (admin, migrate, seed) build no links, so they do not need APP_URL in production.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, { serving = true }: { serving?: boolean } = {}): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = schema.safeParse(cleaned);
   const problems: string[] = [];
@@ -123,7 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   // In production nothing absolute may be built from the request's Host header, which anyone
   // can write and shared caches would keep.
-  if (c.NODE_ENV === "production" && !c.APP_URL) {
+  if (serving && c.NODE_ENV === "production" && !c.APP_URL) {
     problems.push("  APP_URL: required in production (the public origin, e.g. https://domains.example.com); sitemap, robots.txt, the OpenAPI servers and canonical links are built from it, never from the request's Host header");
   }
   const oidc = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;
