@@ -87,6 +87,9 @@ export interface ServiceProviderEdit {
   website: string | null;
   logoUrl: string | null;
   isActive: boolean;
+  /** Left undefined, the stored pattern stays. */
+  registrationUrlPattern?: string | null | undefined;
+  transferUrlPattern?: string | null | undefined;
 }
 
 /** Writes an administrator's edit; when isActive changes, the price summaries are rebuilt in the same transaction. */

@@ -7,7 +7,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
 import type { IanaRegistrarRecord, TldRecord } from "./types.ts";
-import type { ProviderSeed } from "./providers.ts";
+import { checkProviderSeeds, type ProviderSeed } from "./providers.ts";
 import { insertChunked } from "./chunked.ts";
 import { upsertSuffixes } from "./suffix-import.ts";
 import type { SuffixRecord } from "./suffixes.ts";
@@ -45,6 +45,8 @@ export async function upsertCatalogue(
   suffixes: SuffixRecord[] = [],
 ): Promise<CatalogueResult> {
   const { t } = handle;
+  // A malformed link pattern stops the import before anything is written.
+  checkProviderSeeds(providers);
   return handle.transaction(function* (db) {
     // Registry operators
     const operatorNames = [...new Set(tldRecords.flatMap((r) => (r.registryOperator ? [r.registryOperator] : [])))];

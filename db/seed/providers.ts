@@ -5,6 +5,8 @@
  * and Openprovider's reseller brand are matched to the accreditation that serves them).
  * URL patterns take the domain in place of {domain}; /api/r/* never redirects anywhere else.
  */
+import { urlPatternProblem } from "../../src/shared/url-pattern.ts";
+
 export interface ProviderSeed {
   key: string;
   name: string;
@@ -104,3 +106,14 @@ export const PROVIDERS: readonly ProviderSeed[] = [
     transferUrlPattern: null,
   },
 ];
+
+/** Throws, naming the provider and the field, when a seed's URL pattern could not make a good link. */
+export function checkProviderSeeds(providers: readonly ProviderSeed[]): void {
+  for (const p of providers) {
+    for (const field of ["registrationUrlPattern", "transferUrlPattern"] as const) {
+      const pattern = p[field];
+      const problem = pattern === null ? null : urlPatternProblem(pattern, field);
+      if (problem) throw new Error(`Service provider seed "${p.key}": ${problem}`);
+    }
+  }
+}

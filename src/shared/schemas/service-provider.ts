@@ -1,5 +1,6 @@
 /** The admin's Edit Service Provider form (spec section 2, Data), shared with the server. */
 import { z } from "zod";
+import { URL_PATTERN_PLACEHOLDER, urlPatternProblem } from "../url-pattern.ts";
 
 const httpUrl = (label: string) =>
   z.union([z.string(), z.null()], { error: `${label} must be an http or https URL` }).optional()
@@ -14,6 +15,19 @@ const httpUrl = (label: string) =>
       }
     }, `${label} must be an http or https URL`);
 
+/**
+ * A register/transfer link pattern (src/shared/url-pattern.ts): left out, the stored one stays;
+ * null or blank clears it (the provider then offers no such link).
+ */
+const urlPattern = (label: string) =>
+  z.union([z.string(), z.null()], { error: `${label} must be a URL with ${URL_PATTERN_PLACEHOLDER} where the domain goes, or empty` })
+    .transform((v) => (v === null || v.trim() === "" ? null : v.trim()))
+    .superRefine((v, ctx) => {
+      const problem = v === null ? null : urlPatternProblem(v, label);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional();
+
 export const serviceProviderEditSchema = z.object({
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
   domain: z.string({ error: "Domain is required" }).trim().toLowerCase()
@@ -21,6 +35,8 @@ export const serviceProviderEditSchema = z.object({
   website: httpUrl("Website"),
   logoUrl: httpUrl("Logo URL"),
   isActive: z.boolean({ error: "isActive must be true or false" }),
+  registrationUrlPattern: urlPattern("Registration URL pattern"),
+  transferUrlPattern: urlPattern("Transfer URL pattern"),
 });
 export type ServiceProviderEditInput = z.infer<typeof serviceProviderEditSchema>;
 

@@ -3,7 +3,7 @@ import type { AppEnv } from "../../lib/hono-env.ts";
 import { resolveRedirect, type RedirectKind } from "./service.ts";
 
 const redirect = (kind: RedirectKind) => async (c: import("hono").Context<AppEnv>) => {
-  const target = await resolveRedirect(c.var.ctx.db, kind, { providerId: c.req.query("providerId"), domain: c.req.query("domain") });
+  const target = await resolveRedirect(c.var.ctx, kind, { providerId: c.req.query("providerId"), domain: c.req.query("domain") });
   c.header("Cache-Control", "no-store");
   c.header("Referrer-Policy", "no-referrer");
   return c.redirect(target, 302);

@@ -2,19 +2,22 @@
  * Outbound register/transfer links. The target is always the provider's own URL pattern with
  * the validated domain substituted, never a URL taken from the request, so /api/r/* cannot be
  * used as an open redirect. A catalogue suffix on its own ("co.uk") is an extension, not a domain
- * anyone can register, so it is refused like any other invalid domain.
+ * anyone can register, so it is refused like any other invalid domain. A stored pattern that
+ * cannot make a good link (src/shared/url-pattern.ts) answers 503 saying so, and the cause is logged.
  */
 import type { Db } from "../../../../db/client.ts";
 import { findServiceProvider } from "../../../../db/repositories/service-provider-repository.ts";
 import { findTldIdByName } from "../../../../db/repositories/tld-repository.ts";
 import { bareSuffixMessage, validateDomainName } from "../../../shared/domain-name.ts";
 import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { fillUrlPattern, urlPatternProblem } from "../../../shared/url-pattern.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import type { Logger } from "../../lib/logger.ts";
 
 export type RedirectKind = "register" | "transfer";
 
 export async function resolveRedirect(
-  db: Db,
+  { db, log }: { db: Db; log: Logger },
   kind: RedirectKind,
   query: { providerId?: string | undefined; domain?: string | undefined },
 ): Promise<string> {
@@ -32,7 +35,11 @@ export async function resolveRedirect(
   const pattern = kind === "register" ? provider.registrationUrlPattern : provider.transferUrlPattern;
   if (!pattern) throw notFound(`${provider.name} does not offer online ${kind === "register" ? "registration" : "transfers"} links`);
 
-  const target = new URL(pattern.replaceAll("{domain}", encodeURIComponent(domain.domain)));
-  if (target.protocol !== "https:" && target.protocol !== "http:") throw notFound("Registrar link is not available");
-  return target.toString();
+  const problem = urlPatternProblem(pattern);
+  if (problem) {
+    log.warn({ providerId: provider.id, kind, pattern, problem }, "stored registrar link pattern is malformed");
+    const link = kind === "register" ? "registration" : "transfer";
+    throw new AppError(503, `${provider.name}'s ${link} link is misconfigured, so it cannot be opened; visit ${provider.website ?? provider.domain} instead`);
+  }
+  return new URL(fillUrlPattern(pattern, domain.domain)).toString();
 }
