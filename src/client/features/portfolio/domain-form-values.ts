@@ -3,7 +3,7 @@
  * uses, so a message shown under a field is the server's own wording. Server answers come
  * back as `{ message, issues: [{ field, message }] }` and land on the same fields.
  */
-import { TRPCClientError } from "@trpc/client";
+import { readServerError as readFieldErrors, zodFieldErrors, type FieldErrors as FieldErrorsOf, type ServerFailure as ServerFailureOf } from "../../lib/form-errors.ts";
 import { userDomainCreateSchema, type UserDomainCreateInput } from "../../../shared/schemas/user-domain.ts";
 import type { UserDomain } from "./types.ts";
 
@@ -18,7 +18,7 @@ export interface DomainFormValues {
 }
 
 export type FieldName = keyof DomainFormValues;
-export type FieldErrors = Partial<Record<FieldName, string>>;
+export type FieldErrors = FieldErrorsOf<FieldName>;
 
 export const EMPTY_VALUES: DomainFormValues = {
   domainName: "", tldId: "", serviceProviderId: "", registrationDate: "", expirationDate: "", autoRenew: false, notes: "",
@@ -37,35 +37,17 @@ export function valuesFromDomain(domain: UserDomain): DomainFormValues {
   };
 }
 
-const FIELDS = new Set<string>(Object.keys(EMPTY_VALUES));
+const FIELDS = Object.keys(EMPTY_VALUES) as FieldName[];
 
 export type Validation = { ok: true; input: UserDomainCreateInput } | { ok: false; errors: FieldErrors };
-
-/** The first message per field, as the form shows one line under each input. */
-function collect(issues: { field: string; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const { field, message } of issues) {
-    if (FIELDS.has(field)) errors[field as FieldName] ??= message;
-  }
-  return errors;
-}
 
 export function validateDomainForm(values: DomainFormValues): Validation {
   const parsed = userDomainCreateSchema.safeParse(values);
   if (parsed.success) return { ok: true, input: parsed.data };
-  return { ok: false, errors: collect(parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ""), message: i.message }))) };
+  return { ok: false, errors: zodFieldErrors(parsed.error.issues, FIELDS) };
 }
 
-export interface ServerFailure {
-  /** Messages that belong under an input. */
-  fieldErrors: FieldErrors;
-  /** Anything else (a duplicate domain, a server fault), shown above the buttons. */
-  message: string | null;
-}
+export type ServerFailure = ServerFailureOf<FieldName>;
 
-export function readServerError(error: unknown): ServerFailure {
-  if (!(error instanceof TRPCClientError)) return { fieldErrors: {}, message: error instanceof Error ? error.message : null };
-  const issues = ((error.data as { issues?: { field: string; message: string }[] } | undefined)?.issues) ?? [];
-  const fieldErrors = collect(issues);
-  return { fieldErrors, message: Object.keys(fieldErrors).length > 0 ? null : error.message };
-}
+/** The server's `{ message, issues }` on this form's fields (lib/form-errors.ts). */
+export const readServerError = (error: unknown): ServerFailure => readFieldErrors(error, FIELDS);
