@@ -18,6 +18,9 @@ import { redact, SYNC_QUEUE, syncSingletonKey, type AccountDeps, type SyncDeps, 
 import { toAccountItem, type AccountItem } from "./item.ts";
 
 const ACCOUNT_NOT_FOUND = "Account not found";
+/** Registrar accounts one user may connect: keeps their list and their daily syncs bounded. */
+export const MAX_REGISTRAR_ACCOUNTS_PER_USER = 25;
+
 const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
 export async function listAccounts(deps: Pick<AccountDeps, "db">, userId: number): Promise<AccountItem[]> {
@@ -41,6 +44,9 @@ export async function createAccount(deps: AccountDeps, userId: number, input: Re
   const provider = providers.find((p) => p.id === input.serviceProviderId);
   if (!provider || !isRegistrarSlug(provider.slug)) throw fieldError("serviceProviderId", "Please select a provider");
   if (!provider.isActive) throw fieldError("serviceProviderId", `${provider.displayName} accounts cannot be connected at the moment`);
+  if ((await listRegistrarAccounts(deps.db, userId)).length >= MAX_REGISTRAR_ACCOUNTS_PER_USER) {
+    throw conflict(`You already have ${MAX_REGISTRAR_ACCOUNTS_PER_USER} registrar accounts connected, the most one account may hold. Remove one you no longer use to connect another.`);
+  }
   const credentials: RegistrarCredentials = { apiKey: input.credentials.apiKey, secretKey: input.credentials.secretKey };
   const { ciphertext, keyId } = deps.cipher.encrypt(credentials);
   const id = await insertRegistrarAccount(deps.db, {

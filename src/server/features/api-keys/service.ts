@@ -7,7 +7,7 @@ import {
   findActiveApiKeyByHash, insertApiKey, listActiveApiKeysByUser, revokeApiKey, touchApiKeyLastUsed, type ApiKeyDto,
 } from "../../../../db/repositories/api-key-repository.ts";
 import type { ApiKeyCreateInput } from "../../../shared/schemas/api-key.ts";
-import { notFound } from "../../lib/errors.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
 import { hashToken, randomToken } from "../../lib/secret-token.ts";
 
 const KEY_PREFIX = "tlds_";
@@ -18,12 +18,18 @@ const SHOWN_CHARS = 13;
 /** Writing last_used_at on every request would double the writes; once a minute tells as much. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/** Working keys one user may hold at once: keeps their list, and the work one user can cause, bounded. */
+export const MAX_API_KEYS_PER_USER = 25;
+
 const generateKey = (): string => KEY_PREFIX + randomToken(24);
 
 export const listApiKeys = (db: Db, userId: number): Promise<ApiKeyDto[]> => listActiveApiKeysByUser(db, userId);
 
 /** The new key with its secret, which is never readable again. */
 export async function createApiKey(db: Db, userId: number, input: ApiKeyCreateInput) {
+  if ((await listActiveApiKeysByUser(db, userId)).length >= MAX_API_KEYS_PER_USER) {
+    throw conflict(`You already have ${MAX_API_KEYS_PER_USER} API keys, the most one account may hold. Revoke one you no longer use to make another.`);
+  }
   const key = generateKey();
   const row = await insertApiKey(db, { userId, name: input.name, keyHash: hashToken(key), prefix: key.slice(0, SHOWN_CHARS) });
   return { id: row.id, name: row.name, key, prefix: row.prefix, createdAt: row.createdAt };

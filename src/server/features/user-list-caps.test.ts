@@ -1,0 +1,70 @@
+/**
+ * What one user can store is bounded: API keys and registrar accounts have a per-user cap, so
+ * neither their lists nor the work they cause grow without end. Reaching the cap is a 409 that
+ * says what to do, stores nothing, and freeing a place makes room again.
+ */
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { forEachDialect } from "../../../db/testing/test-db.ts";
+import { authed, registerUser } from "../testing/auth.ts";
+import type { LoopbackServer } from "../testing/loopback.ts";
+import { appFor, providerId, startPorkbun, userIdOf } from "./accounts/accounts-test-support.ts";
+import { MAX_REGISTRAR_ACCOUNTS_PER_USER } from "./accounts/service.ts";
+import { MAX_API_KEYS_PER_USER } from "./api-keys/service.ts";
+
+forEachDialect("per-user caps", (getDb) => {
+  let server: LoopbackServer;
+  let apiKey: string;
+  let secretKey: string;
+  beforeAll(async () => {
+    const porkbun = await startPorkbun([]);
+    server = porkbun.server;
+    apiKey = porkbun.account.apiKey;
+    secretKey = porkbun.account.secretKey;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const app = () => appFor(getDb(), server.url);
+
+  it(`refuses an API key past ${MAX_API_KEYS_PER_USER} working keys, and makes one again after a revoke`, async () => {
+    const user = await registerUser(app());
+    const call = authed(app(), user.cookie);
+    const ids: number[] = [];
+    for (let i = 0; i < MAX_API_KEYS_PER_USER; i++) {
+      const made = await call<{ id: number }>("/api/api-keys", { method: "POST", body: { name: `key ${i}` } });
+      expect(made.status).toBe(201);
+      ids.push(made.body.id);
+    }
+    const refused = await call<{ message: string }>("/api/api-keys", { method: "POST", body: { name: "one more" } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/already have 25 API keys.*Revoke one/);
+    const { db, t } = getDb();
+    const stored = await db.select({ n: count() }).from(t.apiKeys).where(eq(t.apiKeys.userId, await userIdOf(getDb(), user.email)));
+    expect(stored[0]!.n).toBe(MAX_API_KEYS_PER_USER);
+
+    expect((await call(`/api/api-keys/${ids[0]}`, { method: "DELETE" })).status).toBe(200);
+    expect((await call("/api/api-keys", { method: "POST", body: { name: "one more" } })).status).toBe(201);
+  });
+
+  it(`refuses a registrar account past ${MAX_REGISTRAR_ACCOUNTS_PER_USER}, and connects one again after a removal`, async () => {
+    const user = await registerUser(app());
+    const call = authed(app(), user.cookie);
+    const porkbunId = await providerId(getDb(), "porkbun");
+    const body = (label: string) => ({ serviceProviderId: porkbunId, label, authType: "api", credentials: { apiKey, secretKey } });
+    const ids: number[] = [];
+    for (let i = 0; i < MAX_REGISTRAR_ACCOUNTS_PER_USER; i++) {
+      const made = await call<{ id: number }>("/api/registrar-accounts", { method: "POST", body: body(`Porkbun ${i}`) });
+      expect(made.status).toBe(201);
+      ids.push(made.body.id);
+    }
+    const refused = await call<{ message: string }>("/api/registrar-accounts", { method: "POST", body: body("one more") });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/already have 25 registrar accounts connected.*Remove one/);
+    const listed = await call<unknown[]>("/api/registrar-accounts");
+    expect(listed.body).toHaveLength(MAX_REGISTRAR_ACCOUNTS_PER_USER);
+
+    expect((await call(`/api/registrar-accounts/${ids[0]}`, { method: "DELETE" })).status).toBe(200);
+    expect((await call("/api/registrar-accounts", { method: "POST", body: body("one more") })).status).toBe(201);
+  });
+});
