@@ -2,8 +2,9 @@ import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TLD_CATEGORIES } from "../constants.ts";
 import { currencyCodeSchema } from "./currency.ts";
 
-export const PRICE_SORT_FIELDS = ["tldName", "registrationPrice", "renewalPrice", "transferPrice", "threeYearPrice"] as const;
-export type PriceSortField = (typeof PRICE_SORT_FIELDS)[number];
+import { PRICE_SORT_FIELDS } from "../price-list.ts";
+
+export type { PriceSortField } from "../price-list.ts";
 
 const intParam = (name: string, min: number, max: number, fallback: number) =>
   z.coerce

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PRICE_SORT_FIELDS } from "../../../shared/schemas/price-list.ts";
 import {
-  DEFAULT_TABLE_STATE, SORT_FIELDS, applySortPreset, pageWindow, presetFor, setCategory, setPage, setPageSize,
+  DEFAULT_TABLE_STATE, applySortPreset, pageWindow, presetFor, setCategory, setPage, setPageSize,
   setSearch, showingRange, toListInput, toggleSort, type TableState,
 } from "./table-state.ts";
 
@@ -74,9 +73,5 @@ describe("showingRange and the list input", () => {
     expect(toListInput(DEFAULT_TABLE_STATE)).toEqual({ page: 1, limit: 20, sortBy: "tldName", sortOrder: "asc" });
     expect(toListInput(on({ search: "  co ", category: "country-code" }))).toMatchObject({ search: "co", category: "country-code" });
     expect(toListInput(on({ search: "   " }))).not.toHaveProperty("search");
-  });
-
-  it("keeps its copy of the sort fields equal to the server schema's", () => {
-    expect([...SORT_FIELDS]).toEqual([...PRICE_SORT_FIELDS]);
   });
 });

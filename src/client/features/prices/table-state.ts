@@ -3,13 +3,8 @@
  * the tests all share one definition of "what happens when the visitor clicks X".
  */
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_BUTTONS, TLD_CATEGORIES } from "../../../shared/constants.ts";
-import type { PriceListQuery, PriceSortField } from "../../../shared/schemas/price-list.ts";
-
-/**
- * PRICE_SORT_FIELDS lives next to the server's zod schema; importing it would pull all of zod
- * into the first-load bundle, so the list is repeated here and a test keeps the two equal.
- */
-export const SORT_FIELDS = ["tldName", "registrationPrice", "renewalPrice", "transferPrice", "threeYearPrice"] as const satisfies readonly PriceSortField[];
+import type { PriceSortField } from "../../../shared/price-list.ts";
+import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
 
 export type CategoryFilter = "all" | (typeof TLD_CATEGORIES)[number];
 export type SortOrder = "asc" | "desc";

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { PRICE_SORT_FIELDS } from "../../../shared/price-list.ts";
+import { priceListQuerySchema } from "../../../shared/schemas/price-list.ts";
 import { DEFAULT_TABLE_STATE } from "./table-state.ts";
 import { searchFromState, stateFromSearch, validateTldSearch } from "./tld-search.ts";
 
@@ -26,5 +28,16 @@ describe("/tlds search params", () => {
     const state = { ...DEFAULT_TABLE_STATE, page: 2, sortBy: "registrationPrice" as const };
     expect(searchFromState(state)).toEqual({ page: 2, sortBy: "registrationPrice" });
     expect(stateFromSearch(searchFromState(state))).toEqual(state);
+  });
+});
+
+describe("the sort fields of a /tlds link", () => {
+  it("are the ones the price list query takes, and nothing else", () => {
+    for (const sortBy of PRICE_SORT_FIELDS) {
+      expect(validateTldSearch({ sortBy })).toEqual({ sortBy });
+      expect(priceListQuerySchema.parse({ sortBy }).sortBy).toBe(sortBy);
+    }
+    expect(validateTldSearch({ sortBy: "lastCheckedAt" })).toEqual({});
+    expect(priceListQuerySchema.safeParse({ sortBy: "lastCheckedAt" }).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { PAGE_SIZES, TLD_CATEGORIES } from "../../../shared/constants.ts";
-import { DEFAULT_TABLE_STATE, SORT_FIELDS, type CategoryFilter, type SortOrder, type TableState } from "./table-state.ts";
+import { PRICE_SORT_FIELDS } from "../../../shared/price-list.ts";
+import { DEFAULT_TABLE_STATE, type CategoryFilter, type SortOrder, type TableState } from "./table-state.ts";
 
 /** The /tlds search params: every key optional, as the URL may carry any subset. */
 export type TldSearch = Partial<TableState>;
@@ -19,7 +20,7 @@ export function validateTldSearch(raw: Record<string, unknown>): TldSearch {
   if (typeof page === "number" && Number.isInteger(page) && page >= 1 && page <= 1_000_000) search.page = page;
   const limit = oneOf(PAGE_SIZES, raw.limit);
   if (limit !== undefined) search.limit = limit;
-  const sortBy = oneOf(SORT_FIELDS, raw.sortBy);
+  const sortBy = oneOf(PRICE_SORT_FIELDS, raw.sortBy);
   if (sortBy !== undefined) search.sortBy = sortBy;
   const sortOrder = oneOf<SortOrder>(["asc", "desc"], raw.sortOrder);
   if (sortOrder !== undefined) search.sortOrder = sortOrder;
