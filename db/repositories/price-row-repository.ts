@@ -7,7 +7,7 @@
 import type { PriceSortField } from "../../src/shared/schemas/price-list.ts";
 import type { Db } from "../client.ts";
 import { priceReadModel, rowBytesOf, rowDigestOf, sortedEntries, type PriceEntry } from "./price-read-model.ts";
-import { searchTextOf } from "./price-summary-repository.ts";
+import { searchTextOf } from "../../src/shared/price-row-summary.ts";
 
 export interface PriceTableQuery {
   /** Rows skipped before the page. */

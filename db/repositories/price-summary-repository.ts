@@ -9,6 +9,10 @@
  * category, or to the exchange rates (rebuildAllPriceRows); the price list sorts and pages on
  * these columns.
  *
+ * What a row and its summary say (minima, staleness, display amounts) is decided by a pure
+ * function, summarisePriceRow (src/shared/price-row-summary.ts); this file reads the quotes
+ * and rates it needs and stores its answers.
+ *
  * Minima prefer fresh quotes (see src/shared/price-freshness.ts) and each quote's isStale is
  * stored in the row, so a row is only right until one of its quotes turns stale: staleness
  * moves with time, not only with writes. refreshRowsTurnedStale rewrites the rows whose quotes
@@ -17,10 +21,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { DEFAULT_DISPLAY_CURRENCY } from "../../src/shared/currency.ts";
-import { createDisplayConverter, withRowDisplay, type DisplayConverter } from "../../src/shared/display-converter.ts";
-import { serializeQuote, type PriceRow, type StoredQuote } from "../../src/shared/price-quote.ts";
-import { minorToPrice } from "../../src/shared/price-format.ts";
-import { DEFAULT_PRICE_STALE_DAYS, isStaleAt, lowestPreferringFresh, staleWindowMs } from "../../src/shared/price-freshness.ts";
+import { createDisplayConverter } from "../../src/shared/display-converter.ts";
+import { DEFAULT_PRICE_STALE_DAYS, staleWindowMs } from "../../src/shared/price-freshness.ts";
+import { summarisePriceRow, type SummaryQuote } from "../../src/shared/price-row-summary.ts";
 import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 import { getMeta, META_KEYS, setMeta } from "./app-meta-repository.ts";
 import { displayRatesIn } from "./exchange-rate-repository.ts";
@@ -30,7 +33,6 @@ const CHUNK = 400;
 
 type Summary = typeof import("../schema/sqlite.ts").tldPriceSummaries.$inferInsert;
 type Row = typeof import("../schema/sqlite.ts").tldPriceRows.$inferInsert;
-type QuoteRow = StoredQuote & { tldId: number; tld: { name: string; unicodeName: string | null; category: string } };
 
 let staleDays = DEFAULT_PRICE_STALE_DAYS;
 
@@ -60,7 +62,7 @@ export function* refreshSummariesForProvider(db: Executor, t: Tables, providerId
 function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, now: Date): TxBody<void> {
   const dp = t.domainPrices;
   const sp = t.serviceProviders;
-  const quotes: QuoteRow[] = yield* exec(db
+  const quotes: SummaryQuote[] = yield* exec(db
     .select({
       id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
       transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
@@ -84,9 +86,9 @@ function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, no
   for (let start = 0; start < quotes.length;) {
     let end = start + 1;
     while (end < quotes.length && quotes[end]!.tldId === quotes[start]!.tldId) end++;
-    const { summary, row } = summarise(quotes.slice(start, end), now, usd);
+    const { summary, row } = summarisePriceRow(quotes.slice(start, end), { now, staleDays, display: usd });
     summaries.push(summary);
-    rows.push(row);
+    rows.push({ tldId: summary.tldId, rowJson: JSON.stringify(row) });
     start = end;
   }
 
@@ -116,50 +118,6 @@ function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, no
   const version = randomUUID();
   yield* exec(db.insert(t.appMeta).values({ key: META_KEYS.priceRowsVersion, value: version, updatedAt: now })
     .onConflictDoUpdate({ target: t.appMeta.key, set: { value: version, updatedAt: now } }));
-}
-
-/** What a search matches: the name and Unicode name, lower-cased (see searchTextPattern). */
-export const searchTextOf = (name: string, unicodeName: string | null): string =>
-  [name, unicodeName].filter(Boolean).join("\n").toLowerCase();
-
-function summarise(quotes: QuoteRow[], now: Date, inUsd: DisplayConverter): { summary: Summary; row: Row } {
-  const first = quotes[0]!;
-  const usd = quotes.filter((q) => q.currency === "USD");
-  const stale = (q: QuoteRow) => isStaleAt(q.lastCheckedAt, now, staleDays);
-  const registration = lowestPreferringFresh(usd, (q) => q.registrationPrice, stale);
-  const renewal = lowestPreferringFresh(usd, (q) => q.renewalPrice, stale);
-  const transfer = lowestPreferringFresh(usd, (q) => q.transferPrice, stale);
-  const threeYear = lowestPreferringFresh(usd, (q) =>
-    q.registrationPrice === null || q.renewalPrice === null ? null : q.registrationPrice + 2 * q.renewalPrice, stale);
-  const newest = quotes.reduce((max, q) => (q.lastCheckedAt > max ? q.lastCheckedAt : max), first.lastCheckedAt);
-  const row: PriceRow = {
-    id: first.tldId,
-    name: first.tld.name,
-    unicodeName: first.tld.unicodeName,
-    category: first.tld.category,
-    registrationPrice: minorToPrice(registration.value),
-    registrationIsStale: registration.isStale,
-    renewalPrice: minorToPrice(renewal.value),
-    renewalIsStale: renewal.isStale,
-    transferPrice: minorToPrice(transfer.value),
-    transferIsStale: transfer.isStale,
-    threeYearPrice: minorToPrice(threeYear.value),
-    threeYearIsStale: threeYear.isStale,
-    currency: "USD",
-    providerCount: quotes.length,
-    lastCheckedAt: newest.toISOString(),
-    isStale: quotes.every(stale),
-    prices: quotes.map((q) => serializeQuote(q, now, staleDays)),
-  };
-  return {
-    summary: {
-      tldId: first.tldId, name: first.tld.name, category: first.tld.category,
-      searchText: searchTextOf(first.tld.name, first.tld.unicodeName),
-      minRegistration: registration.value, minRenewal: renewal.value, minTransfer: transfer.value,
-      minThreeYear: threeYear.value, providerCount: quotes.length,
-    },
-    row: { tldId: first.tldId, rowJson: JSON.stringify(withRowDisplay(inUsd, row)) },
-  };
 }
 
 /** Bump when the shape of the stored row JSON changes: the next start rewrites every row. */

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { createDisplayConverter } from "./display-converter.ts";
+import { summarisePriceRow, type SummaryQuote } from "./price-row-summary.ts";
+
+const NOW = new Date("2026-06-01T00:00:00Z");
+const DAY = 86_400_000;
+const daysAgo = (n: number) => new Date(NOW.getTime() - n * DAY);
+// 1 USD = 0.9 EUR on the ECB day; EUR quotes show in USD at 1/0.9.
+const usdDisplay = createDisplayConverter("USD", new Map([["EUR", { fromPerEur: 1, toPerEur: 1.1111, rateDate: "2026-05-29" }]]));
+const noRates = createDisplayConverter("USD", new Map());
+
+let nextId = 1;
+const quote = (over: Partial<SummaryQuote> & { provider?: string } = {}): SummaryQuote => {
+  const { provider = "Acme", ...rest } = over;
+  return {
+    id: nextId++, tldId: 7, tld: { name: "xn--p1ai", unicodeName: "рф", category: "country-code" },
+    registrationPrice: 1000, renewalPrice: 1500, transferPrice: 1200, currency: "USD", isPromo: false,
+    regularRegistrationPrice: null, transferIsPromo: false, snapshotDate: "2026-05-30",
+    lastCheckedAt: daysAgo(1), changedAt: daysAgo(30),
+    serviceProvider: { id: nextId, name: provider, domain: `${provider.toLowerCase()}.test`, logoUrl: null },
+    ...rest,
+  };
+};
+const summarise = (quotes: SummaryQuote[], staleDays = 90, display = usdDisplay) => summarisePriceRow(quotes, { now: NOW, staleDays, display });
+
+describe("summarisePriceRow: minima", () => {
+  it.each([
+    {
+      case: "the lowest of each price among USD quotes, and three years as registration + two renewals",
+      quotes: [quote({ registrationPrice: 1000, renewalPrice: 1500, transferPrice: 1200 }), quote({ registrationPrice: 1200, renewalPrice: 1100, transferPrice: 900 })],
+      expected: { minRegistration: 1000, minRenewal: 1100, minTransfer: 900, minThreeYear: 3400 },
+    },
+    {
+      case: "three years comes from one quote, not the cheapest parts of two",
+      quotes: [quote({ registrationPrice: 100, renewalPrice: 5000 }), quote({ registrationPrice: 3000, renewalPrice: 1000 })],
+      expected: { minRegistration: 100, minRenewal: 1000, minTransfer: 1200, minThreeYear: 5000 },
+    },
+    {
+      case: "a quote without a renewal gives no three-year price",
+      quotes: [quote({ registrationPrice: 100, renewalPrice: null })],
+      expected: { minRegistration: 100, minRenewal: null, minTransfer: 1200, minThreeYear: null },
+    },
+    {
+      case: "quotes in other currencies are not compared",
+      quotes: [quote({ currency: "EUR", registrationPrice: 1 }), quote({ registrationPrice: 1000 })],
+      expected: { minRegistration: 1000, minRenewal: 1500, minTransfer: 1200, minThreeYear: 4000 },
+    },
+    {
+      case: "no USD quote, no minima",
+      quotes: [quote({ currency: "EUR" })],
+      expected: { minRegistration: null, minRenewal: null, minTransfer: null, minThreeYear: null },
+    },
+    {
+      case: "a cheaper stale quote loses to a fresh one",
+      quotes: [quote({ registrationPrice: 500, lastCheckedAt: daysAgo(91) }), quote({ registrationPrice: 1000 })],
+      expected: { minRegistration: 1000, minRenewal: 1500, minTransfer: 1200, minThreeYear: 4000 },
+    },
+    {
+      case: "a stale quote gives the minimum when no fresh quote has that price",
+      quotes: [quote({ transferPrice: 800, lastCheckedAt: daysAgo(200) }), quote({ transferPrice: null })],
+      expected: { minRegistration: 1000, minRenewal: 1500, minTransfer: 800, minThreeYear: 4000 },
+    },
+  ])("$case", ({ quotes, expected }) => {
+    const { summary } = summarise(quotes);
+    expect({ minRegistration: summary.minRegistration, minRenewal: summary.minRenewal, minTransfer: summary.minTransfer, minThreeYear: summary.minThreeYear }).toEqual(expected);
+  });
+
+  it("the row shows the minima as decimal strings in USD, flagged when they came from a stale quote", () => {
+    const { row } = summarise([quote({ transferPrice: 800, lastCheckedAt: daysAgo(200) }), quote({ transferPrice: null })]);
+    expect(row).toMatchObject({
+      registrationPrice: "10.00", registrationIsStale: false, renewalPrice: "15.00", renewalIsStale: false,
+      transferPrice: "8.00", transferIsStale: true, threeYearPrice: "40.00", threeYearIsStale: false, currency: "USD",
+    });
+  });
+});
+
+describe("summarisePriceRow: staleness", () => {
+  it.each([
+    { case: "checked 89 days ago with a 90-day window: fresh", days: 89, staleDays: 90, stale: false },
+    { case: "checked exactly 90 days ago: stale", days: 90, staleDays: 90, stale: true },
+    { case: "the same quote with a 30-day window: stale", days: 45, staleDays: 30, stale: true },
+    { case: "the same quote with a 60-day window: fresh", days: 45, staleDays: 60, stale: false },
+  ])("$case", ({ days, staleDays, stale }) => {
+    const { row } = summarise([quote({ lastCheckedAt: daysAgo(days) })], staleDays);
+    expect(row.isStale).toBe(stale);
+    expect(row.prices[0]!.isStale).toBe(stale);
+    expect(row.registrationIsStale).toBe(stale);
+  });
+
+  it("the row is stale only when every quote is, and carries the newest check", () => {
+    const one = summarise([quote({ lastCheckedAt: daysAgo(100) }), quote({ lastCheckedAt: daysAgo(3) })]).row;
+    expect(one.isStale).toBe(false);
+    expect(one.lastCheckedAt).toBe(daysAgo(3).toISOString());
+    expect(one.prices.map((p) => p.isStale)).toEqual([true, false]);
+    expect(summarise([quote({ lastCheckedAt: daysAgo(100) }), quote({ lastCheckedAt: daysAgo(95) })]).row.isStale).toBe(true);
+  });
+});
+
+describe("summarisePriceRow: the row and summary", () => {
+  it("names, search text, provider count and quotes in the order given", () => {
+    const quotes = [quote({ provider: "Bravo" }), quote({ provider: "Alpha", registrationPrice: null })];
+    const { summary, row } = summarise(quotes);
+    expect(summary).toMatchObject({ tldId: 7, name: "xn--p1ai", category: "country-code", searchText: "xn--p1ai\nрф", providerCount: 2 });
+    expect(row).toMatchObject({ id: 7, name: "xn--p1ai", unicodeName: "рф", providerCount: 2 });
+    expect(row.prices.map((p) => p.serviceProvider.name)).toEqual(["Bravo", "Alpha"]);
+    expect(row.prices[1]!.registrationPrice).toBeNull();
+  });
+
+  it("display amounts: USD as is, EUR converted at the loaded rate with its day, the row's own figures in USD", () => {
+    const { row } = summarise([quote({ currency: "EUR", registrationPrice: 900, renewalPrice: null, transferPrice: null }), quote()]);
+    expect(row.display).toMatchObject({ currency: "USD", registrationPrice: "10.00", threeYearPrice: "40.00", converted: false });
+    expect(row.prices[0]!.display).toEqual({
+      currency: "USD", registrationPrice: "10.00", renewalPrice: null, transferPrice: null, converted: true, rateDate: "2026-05-29",
+    });
+    expect(row.prices[1]!.display).toMatchObject({ currency: "USD", registrationPrice: "10.00", converted: false, rateDate: null });
+  });
+
+  it("a quote in a currency with no stored rate shows no display amounts", () => {
+    const { row } = summarise([quote({ currency: "EUR" })], 90, noRates);
+    expect(row.prices[0]!.display).toBeNull();
+  });
+
+  it("refuses an empty quote list", () => {
+    expect(() => summarise([])).toThrow(RangeError);
+  });
+});
