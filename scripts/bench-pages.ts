@@ -15,6 +15,9 @@
  * PAGE_CACHE_MB=0 pass through to the server from the environment.
  * Targets: hot pages ≥ 0.25 × the trivial route's req/s with p99 ≤ 100 ms; the crawl ≥ 100
  * pages/s with /api/health's p99 ≤ 50 ms meanwhile.
+ * BENCH_SCALE=N runs each database on a catalogue N times today's (scripts/lib/scale-data.ts,
+ * prepared before the server starts) and also prints the server's peak resident memory
+ * (VmHWM) against a 600 MB target.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -22,6 +25,7 @@ import { get } from "node:http";
 import autocannon from "autocannon";
 import pg from "pg";
 import { adminUrl, databaseUrlFor } from "../db/testing/urls.ts";
+import { benchScale, memoryLine, peakMemory, scaledDatabase } from "./lib/scale-data.ts";
 import { startServer } from "./lib/server-process.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -34,6 +38,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const CRAWL_LIMIT_MS = 180_000;
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const BUILT = existsSync("dist/server/main.js") && existsSync("dist/client/index.html");
+const SCALE = benchScale();
 
 const TRIVIAL = "/api/health";
 const HOT_PAGES = ["/", "/tlds", "/tld/com", "/registrar/1"];
@@ -118,7 +123,8 @@ const pad = (value: string, width: number) => value.padStart(width);
 const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
 
 async function measure(label: string, env: Record<string, string>) {
-  const server = await startServer(env, 120_000, { built: BUILT });
+  const scaled = await scaledDatabase(SCALE, env);
+  const server = await startServer({ ...env, ...scaled.env }, 120_000, { built: BUILT });
   try {
     const base = server.url;
     const tldPages = await tldPagesOf(base);
@@ -144,7 +150,7 @@ async function measure(label: string, env: Record<string, string>) {
     }
 
     const trivial = { rps: median(hot[0]!.rps), p99: median(hot[0]!.p99) };
-    console.log(`\n${label} (${BUILT ? "production build" : "source through tsx"}), median of ${ROUNDS} rounds`);
+    console.log(`\n${label} (${BUILT ? "production build" : "source through tsx"}${SCALE > 1 ? `, catalogue ×${SCALE}` : ""}), median of ${ROUNDS} rounds`);
     console.log(`(a) hot pages, ${CONNECTIONS} connections × ${SECONDS} s; target ≥ ${TARGET.hotShare} × trivial, p99 ≤ ${TARGET.hotP99} ms`);
     console.log("route                 req/s   p99 ms  × trivial  errors");
     for (const [i, path] of [TRIVIAL, ...HOT_PAGES].entries()) {
@@ -168,8 +174,10 @@ async function measure(label: string, env: Record<string, string>) {
       const size = await pageSize(base, path);
       console.log(`${path.padEnd(18)} ${pad(String(size.plain), 10)} ${pad(String(size.compressed), 8)}${size.plain > 150 * 1024 ? "  over 150 KB" : ""}`);
     }
+    if (SCALE > 1) console.log(memoryLine(label, peakMemory(server.pid, { group: true })));
   } finally {
     await server.stop();
+    scaled.cleanup();
   }
 }
 

@@ -4,6 +4,10 @@
  * runs, and how GET /api/domain-prices answers meanwhile compared with when idle. The app is served from the same process, as
  * with ROLE=all. SQLite always; PostgreSQL too when DATABASE_URL is a postgres:// URL (a
  * throwaway database is created on that server and dropped afterwards). Target: under 2 s.
+ * BENCH_SCALE=N runs on a catalogue N times today's (scripts/lib/scale-data.ts, prepared in a
+ * child process), where the list applied is a generated provider's, one quote per priced name
+ * (1,845), and also prints this process's peak resident memory during the runs (it serves the
+ * reads and applies the lists, sampled VmRSS) against a 600 MB target.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -22,8 +26,11 @@ import { applyPriceList } from "../src/server/features/price-engine/price-apply.
 import { loadConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/lib/logger.ts";
 import { startLoopbackServer } from "../src/server/testing/loopback.ts";
+import { benchScale, memoryLine, prepareScaledDatabase, sampleMemory } from "./lib/scale-data.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const SCALE = benchScale();
+const APPLY_TARGET_MS = 2000;
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
@@ -42,6 +49,7 @@ async function bench(label: string, db: Db) {
   // The apply runs in this script; the app only answers reads, so its queue is never started.
   const app = createApp({ db, queue: new InProcessQueue({ db, log: createLogger("silent") }), config: loadConfig({ NODE_ENV: "production", APP_URL: "http://localhost", PRICE_CACHE_SECONDS: "0", LOG_LEVEL: "silent", APP_SECRET: randomBytes(32).toString("hex") }), log: createLogger("silent") });
   const server = await startLoopbackServer(app);
+  const memory = sampleMemory(process.pid);
   const times: number[] = [];
   let idleStats = "";
   const reads: number[] = [];
@@ -80,7 +88,13 @@ async function bench(label: string, db: Db) {
   } finally {
     await server.close();
   }
+  const peak = memory.stop();
 
+  if (SCALE > 1) {
+    const median = pct(times, 50);
+    console.log(`${label}, catalogue ×${SCALE}: the provider's ${base.length}-quote list applied in ${median.toFixed(0)} ms (median; target < ${APPLY_TARGET_MS} ms) ${median < APPLY_TARGET_MS ? "ok" : "MISSED"}`);
+    console.log(memoryLine(label, peak, "sampled VmRSS of this process during the runs"));
+  }
   console.log(`${label}: apply median ${pct(times, 50).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}) over ${RUNS} runs`);
   console.log(`${label}: price-list reads when idle: ${idleStats}`);
   console.log(`${label}: price-list reads during the applies: ${stats(reads)}; ${failedReads} failed\n`);
@@ -88,9 +102,13 @@ async function bench(label: string, db: Db) {
 
 const dir = mkdtempSync(join(tmpdir(), "bench-apply-"));
 try {
-  const sqlite = openDb({ sqlitePath: join(dir, "bench.db") });
-  await sqlite.migrate();
-  await seedDatabase(sqlite);
+  const sqlitePath = join(dir, "bench.db");
+  if (SCALE > 1) await prepareScaledDatabase(SCALE, { sqlitePath });
+  const sqlite = openDb({ sqlitePath });
+  if (SCALE === 1) {
+    await sqlite.migrate();
+    await seedDatabase(sqlite);
+  }
   await bench("SQLite", sqlite);
   await sqlite.close();
 } finally {
@@ -104,9 +122,13 @@ if (isPostgresUrl(url)) {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   try {
-    const db = openDb({ databaseUrl: databaseUrlFor(url, name), poolSize: 10 });
-    await db.migrate();
-    await seedDatabase(db);
+    const databaseUrl = databaseUrlFor(url, name);
+    if (SCALE > 1) await prepareScaledDatabase(SCALE, { databaseUrl });
+    const db = openDb({ databaseUrl, poolSize: 10 });
+    if (SCALE === 1) {
+      await db.migrate();
+      await seedDatabase(db);
+    }
     await bench("PostgreSQL", db);
     await db.close();
   } finally {

@@ -7,17 +7,22 @@
  * Each round measures every route for BENCH_SECONDS, routes interleaved so a noisy neighbour
  * hits them alike; figures are medians over BENCH_ROUNDS rounds.
  * Targets: at least 40% of the trivial route's requests per second, p99 ≤ 2 × its p99 + 5 ms.
+ * BENCH_SCALE=N runs each database on a catalogue N times today's (scripts/lib/scale-data.ts,
+ * prepared before the server starts) and also prints the server's peak resident memory
+ * (VmHWM) against a 600 MB target.
  */
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import { adminUrl, databaseUrlFor } from "../db/testing/urls.ts";
+import { benchScale, memoryLine, peakMemory, scaledDatabase } from "./lib/scale-data.ts";
 import { startServer } from "./lib/server-process.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const SCALE = benchScale();
 
 const trpcList = (input: object) => `/trpc/prices.list?input=${encodeURIComponent(JSON.stringify(input))}`;
 const LIST = { page: 1, limit: 20, sortBy: "registrationPrice", sortOrder: "asc" };
@@ -57,7 +62,7 @@ async function measure(label: string, env: Record<string, string>) {
     }
     const rows = samples.map((s, i) => ({ name: routes[i]!.name, rps: median(s.rps), p99: median(s.p99), errors: s.errors }));
     const base = rows[0]!;
-    console.log(`\n${label}: ${CONNECTIONS} connections, median of ${ROUNDS} rounds × ${SECONDS} s`);
+    console.log(`\n${label}${SCALE > 1 ? `, catalogue ×${SCALE}` : ""}: ${CONNECTIONS} connections, median of ${ROUNDS} rounds × ${SECONDS} s`);
     console.log("route                                        req/s   p99 ms   vs trivial   p99 limit   errors");
     for (const r of rows) {
       const limit = 2 * base.p99 + 5;
@@ -66,6 +71,7 @@ async function measure(label: string, env: Record<string, string>) {
         `${r.name.padEnd(42)} ${r.rps.toFixed(0).padStart(8)} ${r.p99.toFixed(0).padStart(8)} ${`${((r.rps / base.rps) * 100).toFixed(0)}%`.padStart(12)} ${limit.toFixed(0).padStart(11)} ${String(r.errors).padStart(8)}${ok}`,
       );
     }
+    if (SCALE > 1) console.log(memoryLine(label, peakMemory(server.pid, { group: true })));
   } finally {
     await server.stop();
   }
@@ -87,13 +93,20 @@ async function withPostgres(fn: (url: string) => Promise<void>) {
   }
 }
 
-for (const cache of ["off", "on"] as const) {
-  await measure(`SQLite, price cache ${cache}`, cache === "off" ? { PRICE_CACHE_SECONDS: "0" } : {});
+// At BENCH_SCALE > 1 each database is scaled once, before its first server, and kept for both.
+const sqlite = await scaledDatabase(SCALE, {});
+try {
+  for (const cache of ["off", "on"] as const) {
+    await measure(`SQLite, price cache ${cache}`, { ...sqlite.env, ...(cache === "off" ? { PRICE_CACHE_SECONDS: "0" } : {}) });
+  }
+} finally {
+  sqlite.cleanup();
 }
 await withPostgres(async (url) => {
+  // PostgreSQL requires APP_SECRET (registrar credentials); the benchmark stores none.
+  const env = { DATABASE_URL: url, APP_SECRET: randomBytes(32).toString("hex") };
+  await scaledDatabase(SCALE, env);
   for (const cache of ["off", "on"] as const) {
-    // PostgreSQL requires APP_SECRET (registrar credentials); the benchmark stores none.
-    const env = { DATABASE_URL: url, APP_SECRET: randomBytes(32).toString("hex") };
     await measure(`PostgreSQL, price cache ${cache}`, { ...env, ...(cache === "off" ? { PRICE_CACHE_SECONDS: "0" } : {}) });
   }
 });

@@ -10,6 +10,8 @@ import { join } from "node:path";
 
 export interface RunningServer {
   url: string;
+  /** The spawned process (tsx or node), leader of the server's process group. */
+  pid: number;
   /** The environment the server runs with, for commands that must open the same database. */
   env: Record<string, string | undefined>;
   stop(): Promise<void>;
@@ -53,7 +55,7 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, env: serverEnv, stop };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, pid: child.pid!, env: serverEnv, stop };
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 200));
   }
