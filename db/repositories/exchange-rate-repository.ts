@@ -2,7 +2,7 @@
  * ECB euro reference rates by day: units of a currency per euro. The ECB publishes on
  * business days only, so a lookup for any date takes the latest day on or before it.
  */
-import { and, count, desc, eq, inArray, lte, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { DisplayRate } from "../../src/shared/display-converter.ts";
 import { exec, runBodyAsync, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 
@@ -43,27 +43,6 @@ export async function addMissingExchangeRates(handle: Db, rows: ExchangeRateRow[
   });
 }
 
-/** The rate of the latest business day on or before `date`, or null before the first stored day. */
-export async function findRateOnOrBefore({ db, t }: Db, currency: string, date: string): Promise<ExchangeRateRow | null> {
-  const [row] = await db
-    .select({ date: t.exchangeRates.date, currency: t.exchangeRates.currency, ratePerEur: t.exchangeRates.ratePerEur })
-    .from(t.exchangeRates)
-    .where(and(eq(t.exchangeRates.currency, currency.toUpperCase()), lte(t.exchangeRates.date, date)))
-    .orderBy(desc(t.exchangeRates.date))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function latestExchangeRateDate({ db, t }: Db): Promise<string | null> {
-  const [row] = await db.select({ date: max(t.exchangeRates.date) }).from(t.exchangeRates);
-  return row?.date ?? null;
-}
-
-export async function countExchangeRates({ db, t }: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(t.exchangeRates);
-  return row?.n ?? 0;
-}
-
 /** Every stored currency with the newest day that quotes it, by code. */
 export async function listCurrencyLatestDates({ db, t }: Db): Promise<{ currency: string; latestDate: string }[]> {
   const rows = await db
@@ -84,13 +63,6 @@ export async function hasExchangeRate({ db, t }: Db, currency: string): Promise<
  * Both currencies' rates on the newest day that quotes both (a currency the ECB stopped or
  * skipped is paired with an older day), or null when no day has both.
  */
-export function findLatestCommonRates(
-  { db, t }: Pick<Db, "db" | "t">, from: string, to: string,
-): Promise<{ date: string; fromPerEur: number; toPerEur: number } | null> {
-  return runBodyAsync(latestCommonRatesIn(db, t, from, to));
-}
-
-/** findLatestCommonRates as statements of a body (a transaction's, or one run on its own). */
 function* latestCommonRatesIn(
   db: Executor, t: Tables, from: string, to: string,
 ): TxBody<{ date: string; fromPerEur: number; toPerEur: number } | null> {

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { countExchangeRates, findRateOnOrBefore } from "../../../../db/repositories/exchange-rate-repository.ts";
+import { listCurrencyLatestDates, loadDisplayRates } from "../../../../db/repositories/exchange-rate-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { loadConfig } from "../../config.ts";
 import { serveFake } from "../prices/testing/adapter-harness.ts";
@@ -23,13 +23,15 @@ forEachDialect("refreshing exchange rates", (getDb) => {
   it("stores the ECB's day and answers lookups for the weekend after it", async () => {
     expect(await refreshExchangeRates(getDb(), config(), { http: harness.http })).toEqual({ date: "2025-05-09", currencies: 31 });
     expect(fake.control.requests[0]!.pathname).toBe("/stats/eurofxref/eurofxref-daily.xml");
-    expect(await findRateOnOrBefore(getDb(), "USD", "2025-05-11")).toEqual({ date: "2025-05-09", currency: "USD", ratePerEur: 1.1252 });
+    expect((await loadDisplayRates(getDb(), "EUR", ["USD"])).get("USD")).toEqual({ fromPerEur: 1.1252, toPerEur: 1, rateDate: "2025-05-09" });
     await refreshExchangeRates(getDb(), config(), { http: harness.http });
-    expect(await countExchangeRates(getDb())).toBe(31);
+    const stored = await listCurrencyLatestDates(getDb());
+    expect(stored).toHaveLength(31);
+    expect(stored.every((c) => c.latestDate === "2025-05-09")).toBe(true);
   });
 
   it("stores nothing when the answer is malformed, cut short or never comes", async () => {
-    const before = await countExchangeRates(getDb());
+    const before = await listCurrencyLatestDates(getDb());
     fake.control.behaviour = "malformed";
     const malformed = await failure(refreshExchangeRates(getDb(), config(), { http: harness.http }));
     expect(malformed).toMatchObject({ kind: "malformed" });
@@ -38,7 +40,7 @@ forEachDialect("refreshing exchange rates", (getDb) => {
     expect(await failure(refreshExchangeRates(getDb(), config(), { http: harness.http }))).toMatchObject({ kind: "incomplete" });
     fake.control.behaviour = "hang";
     expect(await failure(refreshExchangeRates(getDb(), config(), { http: harness.http }))).toMatchObject({ kind: "timeout" });
-    expect(await countExchangeRates(getDb())).toBe(before);
+    expect(await listCurrencyLatestDates(getDb())).toEqual(before);
   });
 
   it("retries the ECB's 503 and reports it after three", async () => {
