@@ -22,6 +22,15 @@ beforeEach(() => { answers = []; seen = []; waits.length = 0; });
 const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: HttpError) => e);
 
 describe("httpRequest", () => {
+  it("never names a header value in an error, even where fetch's own message quotes it", async () => {
+    const error = await failure(httpRequest({
+      service: "Example", url: `${server.url}/v1`, headers: { authorization: "Bearer tok-secret\nvalue" },
+    }, { ...options, attempts: 1 }));
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toMatch(/^Could not reach Example \(.*\[redacted\].*\)/);
+    expect(error.message).not.toContain("tok-secret");
+  });
+
   it("sends method, query, headers and body, and reads the whole answer", async () => {
     const res = await httpRequest({
       service: "Example", url: `${server.url}/v1/things?a=1`, method: "POST", query: { key: "s e/cret" },

@@ -2,8 +2,9 @@
  * The one way integrations call third-party HTTP APIs: a time limit per call, bounded retries
  * with exponential backoff on 429 and 5xx (honouring Retry-After), the caller's AbortSignal,
  * and errors whose messages name the service and say what to do, never the URL (API keys
- * travel in query strings).
+ * travel in query strings) nor a header or query value. Nothing here logs a request or its headers.
  */
+import { redactSecrets } from "../lib/redact.ts";
 
 export type HttpErrorKind = "timeout" | "http" | "network" | "incomplete" | "cancelled";
 
@@ -142,7 +143,7 @@ async function attemptOnce(
     if (request.signal?.aborted) return cancelled();
     if (timeout.signal.aborted) return new HttpError("timeout", `${service} did not answer within ${seconds(timeoutMs)}; try again later`);
     const code = causeOf(error)?.code;
-    const reason = code ?? causeOf(error)?.message ?? (error instanceof Error ? error.message : String(error));
+    const reason = withoutRequestValues(code ?? causeOf(error)?.message ?? (error instanceof Error ? error.message : String(error)), url, request);
     const details = code ? { code } : {};
     return stage === "connect"
       ? new HttpError("network", `Could not reach ${service} (${reason}); check the network and try again later`, undefined, details)
@@ -165,6 +166,10 @@ async function attemptOnce(
     clearTimeout(timer);
   }
 }
+
+/** A low-level error's text without the request's URL, query values or header values (credentials travel in them). */
+const withoutRequestValues = (text: string, url: URL, request: HttpRequest) =>
+  redactSecrets(text, [url.href, ...url.searchParams.values(), ...Object.values(request.headers ?? {})], { pairs: false });
 
 const causeOf = (error: unknown) => (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
 

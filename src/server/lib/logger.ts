@@ -1,12 +1,27 @@
-import pino, { type Logger } from "pino";
+/**
+ * The process's logger (pino). Request headers are never written: any `headers` object is
+ * dropped wherever it sits in a log line (a request, an error's request or response, a config
+ * object), and so are fields named like a credential. Error fields go through pino's error
+ * serializer first, so an error's own `headers` are dropped too.
+ */
+import pino, { type DestinationStream, type Logger } from "pino";
 
 export type { Logger };
 
-export function createLogger(level: string, pretty = false): Logger {
-  return pino({
+const CREDENTIAL_FIELDS = ["authorization", "cookie", "password", "apiKey", "apikey", "secretKey", "secretapikey", "credentials"];
+
+/** Paths pino removes from every line: headers anywhere up to three levels down, and credential fields up to two. */
+export const REDACTED_LOG_PATHS = [
+  "headers", "*.headers", "*.*.headers", "*.*.*.headers",
+  ...CREDENTIAL_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+];
+
+export function createLogger(level: string, pretty = false, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: undefined,
-    redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.apiKey", "*.secretKey"], remove: true },
-    ...(pretty ? { transport: { target: "pino-pretty", options: { colorize: true, ignore: "time" } } } : {}),
-  });
+    redact: { paths: REDACTED_LOG_PATHS, remove: true },
+    ...(pretty && !destination ? { transport: { target: "pino-pretty", options: { colorize: true, ignore: "time" } } } : {}),
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -5,6 +5,7 @@ import type { Config } from "../../config.ts";
 import type { CredentialCipher } from "../../lib/credential-cipher.ts";
 import type { RegistrarHttpOptions } from "../../integrations/registrars/registrar.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { redactSecrets } from "../../lib/redact.ts";
 
 export interface AccountDeps {
   db: Db;
@@ -27,9 +28,10 @@ export interface SyncJobData {
   accountId: number;
 }
 
-/** Replaces any credential that found its way into a message (a registrar echoing it back). */
+/**
+ * Replaces any credential that found its way into a message (a registrar echoing it back), in
+ * every encoding the adapters send it in (lib/redact.ts).
+ */
 export function redact(message: string, secrets: string[]): string {
-  let out = message;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join("[redacted]");
-  return out;
+  return redactSecrets(message, secrets);
 }

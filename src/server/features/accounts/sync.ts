@@ -43,6 +43,12 @@ async function toPortfolioRows(deps: SyncDeps, listed: RegistrarDomain[]): Promi
   return { rows, skipped: listed.length - rows.length };
 }
 
+/** What the log keeps of an unexpected error: its type, message and stack, credentials taken out. */
+function redactedError(error: unknown, secrets: string[]) {
+  if (!(error instanceof Error)) return { message: redact(String(error), secrets) };
+  return { type: error.name, message: redact(error.message, secrets), stack: error.stack && redact(error.stack, secrets) };
+}
+
 export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, signal?: AbortSignal): Promise<SyncOutcome> {
   const startedAt = Date.now();
   let secrets: string[] = [];
@@ -68,7 +74,7 @@ export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, si
     const message = known ? redact((error as Error).message, secrets) : "The sync failed unexpectedly; try again later";
     const log: SyncLog = { domainsFound: found, newDomains: 0, updatedDomains: 0, durationMs: Date.now() - startedAt, error: message };
     await recordSyncFailure(deps.db, accountId, log);
-    if (!known) deps.log.error({ err: error, accountId }, "registrar account sync failed");
+    if (!known) deps.log.error({ err: redactedError(error, secrets), accountId }, "registrar account sync failed");
     else deps.log.warn({ accountId, error: message }, "registrar account sync failed");
     throw known ? new Error(message) : error;
   }
