@@ -35,12 +35,6 @@ export function setDisplayCurrency(code: string): void {
   for (const listener of listeners) listener();
 }
 
-/** Re-reads the cookie (tests reset it between cases). */
-export function reloadDisplayCurrency(): void {
-  current = readCookie();
-  for (const listener of listeners) listener();
-}
-
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
