@@ -1,7 +1,7 @@
 /**
- * The process's logger (pino). Request headers are never written: any `headers` object is
- * dropped wherever it sits in a log line (a request, an error's request or response, a config
- * object), and so are fields named like a credential. Error fields go through pino's error
+ * The process's logger (pino). Request headers are never written: a `headers` object is
+ * dropped from a log line at its top level and up to three levels down (a request, an error's
+ * request or response, a config object), and so are fields named like a credential. Error fields go through pino's error
  * serializer first, so an error's own `headers` are dropped too.
  */
 import pino, { type DestinationStream, type Logger } from "pino";
