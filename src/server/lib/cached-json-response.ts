@@ -1,14 +1,14 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
-import { cachedJson, type CachedJson } from "./json-cache.ts";
+import { jsonAnswer, type JsonAnswer } from "./json-cache.ts";
 
 /** Below this size compression saves less than it costs. */
 const MIN_COMPRESS_BYTES = 1024;
 
-/** Answers a cached JSON body with an ETag (304 when the client has it), compressed when asked. */
-export function cachedJsonResponse(
+/** Answers a JSON answer (cached or not) with an ETag (304 when the client has it), compressed when asked. */
+export function jsonAnswerResponse(
   c: Context,
-  entry: CachedJson,
+  entry: JsonAnswer,
   { maxAgeSeconds = 60, vary = "Accept-Encoding" }: { maxAgeSeconds?: number; vary?: string } = {},
 ): Response {
   c.header("ETag", entry.etag);
@@ -35,4 +35,4 @@ const view = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, bu
  * A public GET's answer with the same ETag/304 and Cache-Control as the cached price answers:
  * serialised per request (these reads are cheap), so a client or CDN revalidates for free.
  */
-export const publicJsonResponse = (c: Context, value: unknown): Response => cachedJsonResponse(c, cachedJson(JSON.stringify(value)));
+export const publicJsonResponse = (c: Context, value: unknown): Response => jsonAnswerResponse(c, jsonAnswer(JSON.stringify(value)));

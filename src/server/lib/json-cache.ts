@@ -9,7 +9,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Db } from "../../../db/client.ts";
 import { joinForResponse } from "./response-buffer-pool.ts";
 
-export interface CachedJson {
+/** A serialised JSON answer, kept in the cache or built for one request: its text, bytes, ETag and compressed forms. */
+export interface JsonAnswer {
   /** The JSON text (decoded from `bytes` on first use when the answer was built as bytes). */
   readonly json: string;
   /** The text as UTF-8, encoded once on first use: what is sent, so a string is never re-encoded per answer. */
@@ -45,7 +46,7 @@ export function sha1(...pieces: Array<string | Buffer>): string {
 /** Names an answer's content: equal digests mean equal bytes (callers hash what the answer is made of). */
 type Digest = string | (() => string);
 
-function makeCachedJson(text: (() => string) | undefined, pieces: () => readonly Buffer[], digest: Digest | undefined): CachedJson {
+function makeJsonAnswer(text: (() => string) | undefined, pieces: () => readonly Buffer[], digest: Digest | undefined): JsonAnswer {
   let encodings: Map<string, Buffer> | undefined;
   let json: string | undefined;
   let parts: readonly Buffer[] | undefined;
@@ -95,22 +96,22 @@ function makeCachedJson(text: (() => string) | undefined, pieces: () => readonly
  * A serialised answer with its ETag; `json` must already be valid JSON text. Without a digest
  * the content is hashed on first use; `digest` (computed lazily when a function) names it instead.
  */
-export function cachedJson(json: string, digest?: Digest): CachedJson {
-  return makeCachedJson(() => json, () => [Buffer.from(json, "utf8")], digest);
+export function jsonAnswer(json: string, digest?: Digest): JsonAnswer {
+  return makeJsonAnswer(() => json, () => [Buffer.from(json, "utf8")], digest);
 }
 
 /**
  * The same, for an answer put together from pieces of UTF-8 (valid JSON text once joined and
  * decoded); they are joined into one buffer only when `bytes` is asked for.
  */
-export function cachedJsonParts(parts: readonly Buffer[], digest?: Digest): CachedJson {
-  return makeCachedJson(undefined, () => parts, digest);
+export function jsonAnswerFromParts(parts: readonly Buffer[], digest?: Digest): JsonAnswer {
+  return makeJsonAnswer(undefined, () => parts, digest);
 }
 
-const toCachedJson = (loaded: string | CachedJson): CachedJson => (typeof loaded === "string" ? cachedJson(loaded) : loaded);
+const toJsonAnswer = (loaded: string | JsonAnswer): JsonAnswer => (typeof loaded === "string" ? jsonAnswer(loaded) : loaded);
 
 export class JsonCache {
-  private readonly entries = new WeakMap<Db, Map<string, { expires: number; value: Promise<CachedJson> }>>();
+  private readonly entries = new WeakMap<Db, Map<string, { expires: number; value: Promise<JsonAnswer> }>>();
 
   constructor(private readonly maxEntries = 500, private ttlMs = 30_000) {}
 
@@ -119,15 +120,15 @@ export class JsonCache {
     this.ttlMs = ttlMs;
   }
 
-  /** `load` answers the serialised JSON text, or an answer it made itself (cachedJsonParts). */
-  get(db: Db, key: string, load: () => Promise<string | CachedJson>): Promise<CachedJson> {
-    if (this.ttlMs === 0) return load().then(toCachedJson);
+  /** `load` answers the serialised JSON text, or an answer it made itself (jsonAnswerFromParts). */
+  get(db: Db, key: string, load: () => Promise<string | JsonAnswer>): Promise<JsonAnswer> {
+    if (this.ttlMs === 0) return load().then(toJsonAnswer);
     let map = this.entries.get(db);
     if (!map) this.entries.set(db, (map = new Map()));
     const now = Date.now();
     const hit = map.get(key);
     if (hit && hit.expires > now) return hit.value;
-    const value = load().then(toCachedJson);
+    const value = load().then(toJsonAnswer);
     value.catch(() => map.delete(key)); // never cache a failure
     if (map.size >= this.maxEntries) map.delete(map.keys().next().value!); // oldest first (insertion order)
     map.set(key, { expires: now + this.ttlMs, value });

@@ -7,7 +7,7 @@
  * bounded by PRICE_CACHE_SECONDS, not by the invalidation.
  */
 import type { Db } from "../../../db/client.ts";
-import { JsonCache, type CachedJson } from "./json-cache.ts";
+import { JsonCache, type JsonAnswer } from "./json-cache.ts";
 
 const priceCache = new JsonCache();
 
@@ -21,6 +21,6 @@ export function configurePriceCache(seconds: number): void {
 }
 
 /** The serialised answer under `key`, loaded (as JSON text, or an answer made as bytes) when absent or expired. */
-export function cachedPriceAnswer(db: Db, key: string, load: () => Promise<string | CachedJson>): Promise<CachedJson> {
+export function cachedPriceAnswer(db: Db, key: string, load: () => Promise<string | JsonAnswer>): Promise<JsonAnswer> {
   return priceCache.get(db, key, load);
 }

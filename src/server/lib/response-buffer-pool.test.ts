@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
-import { cachedJsonParts } from "./json-cache.ts";
+import { jsonAnswerFromParts } from "./json-cache.ts";
 import { joinForResponse, pooledCounts } from "./response-buffer-pool.ts";
 
 const fakeResponse = () => new EventEmitter() as unknown as ServerResponse;
@@ -43,7 +43,7 @@ describe("response buffer pool", () => {
   });
 
   it("an answer's first send uses a pooled join; from its second (a cached answer) its own bytes", () => {
-    const entry = cachedJsonParts(piecesOf("[", "1", "]"), "d");
+    const entry = jsonAnswerFromParts(piecesOf("[", "1", "]"), "d");
     expect(entry.byteLength).toBe(3);
     const response = fakeResponse();
     const first = entry.bodyFor(response);

@@ -11,25 +11,25 @@
  */
 import type { MiddlewareHandler } from "hono";
 import type { RequestContext } from "../trpc/context.ts";
-import { cachedJsonResponse } from "./cached-json-response.ts";
+import { jsonAnswerResponse } from "./cached-json-response.ts";
 import type { AppEnv } from "./hono-env.ts";
-import { cachedJsonParts, digestOf, type CachedJson } from "./json-cache.ts";
+import { jsonAnswerFromParts, digestOf, type JsonAnswer } from "./json-cache.ts";
 
 /** Answers a procedure's cached JSON for a raw (unparsed) input, or null to leave it to tRPC. */
-export type CachedQuery = (ctx: RequestContext, rawInput: unknown) => Promise<CachedJson> | null;
+export type CachedQuery = (ctx: RequestContext, rawInput: unknown) => Promise<JsonAnswer> | null;
 
 /**
  * One envelope per cached answer, made on first use (so its ETag and compression are reused).
  * The envelope is a fixed wrapping of the answer, so its ETag is derived from the answer's
  * (marked "t." so it never equals the REST door's) instead of hashing the text again.
  */
-const envelopes = new WeakMap<CachedJson, CachedJson>();
+const envelopes = new WeakMap<JsonAnswer, JsonAnswer>();
 const ENVELOPE_HEAD = Buffer.from('{"result":{"data":');
 const ENVELOPE_TAIL = Buffer.from("}}");
-function envelopeOf(entry: CachedJson): CachedJson {
+function envelopeOf(entry: JsonAnswer): JsonAnswer {
   let envelope = envelopes.get(entry);
   if (!envelope) {
-    envelope = cachedJsonParts([ENVELOPE_HEAD, ...entry.parts, ENVELOPE_TAIL], () => `t.${digestOf(entry.etag)}`);
+    envelope = jsonAnswerFromParts([ENVELOPE_HEAD, ...entry.parts, ENVELOPE_TAIL], () => `t.${digestOf(entry.etag)}`);
     envelopes.set(entry, envelope);
   }
   return envelope;
@@ -63,13 +63,13 @@ export function cachedTrpcGets(endpoint: string, queries: Record<string, CachedQ
     if (!input.ok) return next();
     const answer = queries[path]!(c.var.ctx, input.value);
     if (!answer) return next();
-    let entry: CachedJson;
+    let entry: JsonAnswer;
     try {
       entry = await answer;
     } catch {
       return next(); // tRPC calls it again and answers the error in its own format
     }
     // tRPC varies its answer on these too (JSON lines for a streaming client).
-    return cachedJsonResponse(c, envelopeOf(entry), { vary: "trpc-accept, accept, Accept-Encoding" });
+    return jsonAnswerResponse(c, envelopeOf(entry), { vary: "trpc-accept, accept, Accept-Encoding" });
   };
 }

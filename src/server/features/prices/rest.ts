@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
 import { priceListQuerySchema, tldKeySchema } from "../../../shared/schemas/price-list.ts";
-import { cachedJsonResponse, publicJsonResponse } from "../../lib/cached-json-response.ts";
+import { jsonAnswerResponse, publicJsonResponse } from "../../lib/cached-json-response.ts";
 import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import { commonPrices, getTldPriceHistory, listCurrencies, pricePage, tldPrices } from "./service.ts";
 
@@ -10,14 +10,14 @@ const currencyOf = (c: Parameters<typeof queryOf>[0]) => parseOrThrow(displayCur
 export const pricesRest = new Hono<AppEnv>()
   .get("/domain-prices", async (c) => {
     const query = parseOrThrow(priceListQuerySchema, queryOf(c), "query");
-    return cachedJsonResponse(c, await pricePage(c.var.ctx.db, query));
+    return jsonAnswerResponse(c, await pricePage(c.var.ctx.db, query));
   })
-  .get("/domain-prices/common", async (c) => cachedJsonResponse(c, await commonPrices(c.var.ctx.db, currencyOf(c))))
+  .get("/domain-prices/common", async (c) => jsonAnswerResponse(c, await commonPrices(c.var.ctx.db, currencyOf(c))))
   .get("/domain-prices/tld/:tldId", async (c) => {
     const key = parseOrThrow(tldKeySchema, c.req.param("tldId"), "tldId");
-    return cachedJsonResponse(c, await tldPrices(c.var.ctx.db, key, currencyOf(c)));
+    return jsonAnswerResponse(c, await tldPrices(c.var.ctx.db, key, currencyOf(c)));
   })
-  .get("/currencies", async (c) => cachedJsonResponse(c, await listCurrencies(c.var.ctx.db)))
+  .get("/currencies", async (c) => jsonAnswerResponse(c, await listCurrencies(c.var.ctx.db)))
   .get("/domain-prices/tld/:tldId/history", async (c) => {
     const key = parseOrThrow(tldKeySchema, c.req.param("tldId"), "tldId");
     return publicJsonResponse(c, await getTldPriceHistory(c.var.ctx.db, key));

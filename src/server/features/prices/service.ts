@@ -25,7 +25,7 @@ import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
 import { cachedPriceAnswer } from "../../lib/price-cache.ts";
-import { cachedJsonParts, sha1, type CachedJson } from "../../lib/json-cache.ts";
+import { jsonAnswerFromParts, sha1, type JsonAnswer } from "../../lib/json-cache.ts";
 import { rowsInCurrency, withQuoteDisplay } from "./in-currency.ts";
 
 export type { PricePage, PriceRow } from "../../../shared/price-quote.ts";
@@ -53,7 +53,7 @@ const PAGE_HEAD = Buffer.from('{"data":[');
 const COMMA = Buffer.from(",");
 
 /** A list page, put together from the rows' stored UTF-8 (no page-sized string is built). */
-async function pricePageAnswer(db: Db, query: PriceListQuery): Promise<CachedJson> {
+async function pricePageAnswer(db: Db, query: PriceListQuery): Promise<JsonAnswer> {
   await sweepTurnedStale(db);
   const offset = query.offset ?? (query.page - 1) * query.limit;
   const page = Math.floor(offset / query.limit) + 1;
@@ -74,7 +74,7 @@ async function pricePageAnswer(db: Db, query: PriceListQuery): Promise<CachedJso
   }
   parts.push(Buffer.from(`],"total":${total},"page":${page},"limit":${query.limit},"offset":${offset},"totalPages":${totalPages}}`));
   // The answer is made of the rows and these numbers alone, so their digest names it (no hash of the page).
-  return cachedJsonParts(parts, `p.${sha1(rowDigests, `|${total}|${page}|${query.limit}|${offset}`)}`);
+  return jsonAnswerFromParts(parts, `p.${sha1(rowDigests, `|${total}|${page}|${query.limit}|${offset}`)}`);
 }
 
 async function commonPricesJson(db: Db): Promise<string> {
@@ -96,7 +96,7 @@ async function tldPricesJson(db: Db, key: string): Promise<string> {
 }
 
 /** A cached answer in a display currency, derived from the cached answer without one. */
-function inCurrency(db: Db, key: string, currency: string, base: () => Promise<CachedJson>, convert: (json: string) => Promise<unknown>) {
+function inCurrency(db: Db, key: string, currency: string, base: () => Promise<JsonAnswer>, convert: (json: string) => Promise<unknown>) {
   return cachedPriceAnswer(db, `${key}@${currency}`, async () => JSON.stringify(await convert((await base()).json)));
 }
 
@@ -108,7 +108,7 @@ const listKey = (query: PriceListQuery) =>
 const isStoredDisplay = (currency: string | undefined) => currency === undefined || currency === DEFAULT_DISPLAY_CURRENCY;
 
 /** One page of the price list (a PricePage), serialised; every row and quote has `display` (USD unless `query.currency` says otherwise). */
-export function pricePage(db: Db, query: PriceListQuery): Promise<CachedJson> {
+export function pricePage(db: Db, query: PriceListQuery): Promise<JsonAnswer> {
   const key = listKey(query);
   const base = () => cachedPriceAnswer(db, key, () => pricePageAnswer(db, query));
   if (isStoredDisplay(query.currency)) return base();
@@ -120,14 +120,14 @@ export function pricePage(db: Db, query: PriceListQuery): Promise<CachedJson> {
 }
 
 /** The common TLDs' rows (PriceRow[]), serialised, with `display` in USD or the currency given. */
-export function commonPrices(db: Db, currency?: string): Promise<CachedJson> {
+export function commonPrices(db: Db, currency?: string): Promise<JsonAnswer> {
   const base = () => cachedPriceAnswer(db, "common", () => commonPricesJson(db));
   if (isStoredDisplay(currency)) return base();
   return inCurrency(db, "common", currency!, base, (json) => rowsInCurrency(db, JSON.parse(json) as PriceRow[], currency!));
 }
 
 /** One TLD's quotes with full provider details (PriceQuote[]), serialised; 404 for an unknown TLD. */
-export function tldPrices(db: Db, key: string, currency?: string): Promise<CachedJson> {
+export function tldPrices(db: Db, key: string, currency?: string): Promise<JsonAnswer> {
   const base = () => cachedPriceAnswer(db, `tld:${key}`, () => tldPricesJson(db, key));
   if (!currency) return base();
   return inCurrency(db, `tld:${key}`, currency, base, async (json) => {
@@ -138,7 +138,7 @@ export function tldPrices(db: Db, key: string, currency?: string): Promise<Cache
 }
 
 /** The currencies prices can be shown in: every one with a stored ECB rate, with its newest day. */
-export const listCurrencies = (db: Db): Promise<CachedJson> =>
+export const listCurrencies = (db: Db): Promise<JsonAnswer> =>
   cachedPriceAnswer(db, "currencies", async () => {
     const options: CurrencyOption[] = (await listCurrencyLatestDates(db)).map((r) => ({ code: r.currency, latestRateDate: r.latestDate }));
     return JSON.stringify(options);
