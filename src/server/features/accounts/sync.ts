@@ -43,10 +43,14 @@ async function toPortfolioRows(deps: SyncDeps, listed: RegistrarDomain[]): Promi
   return { rows, skipped: listed.length - rows.length };
 }
 
-/** What the log keeps of an unexpected error: its type, message and stack, credentials taken out. */
-function redactedError(error: unknown, secrets: string[]) {
-  if (!(error instanceof Error)) return { message: redact(String(error), secrets) };
-  return { type: error.name, message: redact(error.message, secrets), stack: error.stack && redact(error.stack, secrets) };
+/** An unexpected error as it may be logged and kept: its name, message and stack, credentials taken out. */
+function redactedError(error: unknown, secrets: string[]): Error {
+  const copy = new Error(redact(error instanceof Error ? error.message : String(error), secrets));
+  if (error instanceof Error) {
+    copy.name = error.name;
+    copy.stack = error.stack === undefined ? undefined : redact(error.stack, secrets);
+  }
+  return copy;
 }
 
 export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, signal?: AbortSignal): Promise<SyncOutcome> {
@@ -74,8 +78,10 @@ export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, si
     const message = known ? redact((error as Error).message, secrets) : "The sync failed unexpectedly; try again later";
     const log: SyncLog = { domainsFound: found, newDomains: 0, updatedDomains: 0, durationMs: Date.now() - startedAt, error: message };
     await recordSyncFailure(deps.db, accountId, log);
-    if (!known) deps.log.error({ err: redactedError(error, secrets), accountId }, "registrar account sync failed");
+    const thrown = known ? new Error(message) : redactedError(error, secrets);
+    if (!known) deps.log.error({ err: thrown, accountId }, "registrar account sync failed");
     else deps.log.warn({ accountId, error: message }, "registrar account sync failed");
-    throw known ? new Error(message) : error;
+    // The job queue logs (and pg-boss keeps) what a job throws, so it carries no credential either.
+    throw thrown;
   }
 }
