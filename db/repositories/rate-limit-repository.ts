@@ -2,8 +2,10 @@ import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 
 /**
- * Fixed-window counters. `windowStart` identifies the window (the rate-limit service uses
- * epoch minutes), so every process sharing the database counts into the same row.
+ * Counter rows of auth_rate_limits, one per key and `windowStart`, so every process sharing the
+ * database counts into the same row. Only the server's rate limiter (src/server/lib/rate-limiter.ts)
+ * writes them; it names each row by the epoch minute from which it is no longer read, so
+ * deleteWindowsBefore(now's minute) clears every limiter's old rows at once.
  */
 
 /** Adds one attempt and returns the window's new total, atomically on both databases. */

@@ -5,7 +5,7 @@ import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, formPost, registerUser, sessionCookieOf } from "../../testing/auth.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
 import {
-  ACCOUNT_IP_LIMIT, beginSignInAttempt, cleanupOldWindows, delayAfterFailures, IP_LIMIT, MAX_PARALLEL_PER_ACCOUNT, UNDELAYED_FAILURES, WINDOW_MINUTES,
+  ACCOUNT_IP_LIMIT, beginSignInAttempt, cleanupOldWindows, currentWindow, delayAfterFailures, IP_LIMIT, MAX_PARALLEL_PER_ACCOUNT, UNDELAYED_FAILURES, WINDOW_MINUTES,
 } from "./rate-limit.ts";
 import { signInWithPassword } from "./service.ts";
 
@@ -96,7 +96,7 @@ forEachDialect("sign-in rate limits", (getDb) => {
     // At most MAX_PARALLEL_PER_ACCOUNT of them run at once; every one counts against the pair.
     expect(pair.filter((r) => r.status === 401).length).toBeLessThanOrEqual(MAX_PARALLEL_PER_ACCOUNT);
     expect(pair.filter((r) => r.status === 401).length + pair.filter((r) => r.status === 429).length).toBe(12);
-    const pairWindow = Math.floor(Date.now() / 60_000 / WINDOW_MINUTES) * WINDOW_MINUTES;
+    const pairWindow = currentWindow(new Date());
     expect((await getAttempts(getDb(), [`account-ip:${user.email}|198.51.100.50`], pairWindow)).get(`account-ip:${user.email}|198.51.100.50`)).toBe(ACCOUNT_IP_LIMIT);
     const address = await Promise.all(Array.from({ length: IP_LIMIT + 10 }, (_, i) =>
       formPost(app(), "/api/login", { email: `spray${i}@example.com`, password: "spray pw" }, from("198.51.100.51"))));
@@ -147,7 +147,7 @@ forEachDialect("sign-in rate limits", (getDb) => {
     const email = `counted${Date.now()}@example.com`;
     // Three attempts under way at once from three addresses, none of them finished yet.
     const running = await Promise.all([1, 2, 3].map((i) => beginSignInAttempt(db, email, `192.0.2.${200 + i}`)));
-    expect((await getAttempts(db, [`account:${email}`], Math.floor(Date.now() / 60_000 / WINDOW_MINUTES) * WINDOW_MINUTES)).get(`account:${email}`)).toBe(3);
+    expect((await getAttempts(db, [`account:${email}`], currentWindow(new Date()))).get(`account:${email}`)).toBe(3);
     for (const attempt of running) attempt.release();
     // A fourth, from yet another address, already waits as if three had failed.
     const started = Date.now();
@@ -170,7 +170,7 @@ forEachDialect("sign-in rate limits", (getDb) => {
 
   it("cleans up windows that have ended", async () => {
     const db = getDb();
-    const current = Math.floor(Date.now() / 60_000 / 15) * 15;
+    const current = currentWindow(new Date());
     await incrementAttempts(db, "ip:old", current - 60);
     await incrementAttempts(db, "ip:now", current);
     await cleanupOldWindows(db);

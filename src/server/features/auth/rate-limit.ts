@@ -1,6 +1,6 @@
 /**
- * Sign-in throttling in fixed 15-minute windows stored in auth_rate_limits, so every process
- * on a shared PostgreSQL counts together. Three counters:
+ * Sign-in throttling in fixed 15-minute windows, counted by the server's rate limiter
+ * (lib/rate-limiter.ts), so every process on a shared PostgreSQL counts together. Three counters:
  * - per address: failed sign-ins and registrations; past IP_LIMIT the address is refused;
  * - per account and address: failed passwords; past ACCOUNT_IP_LIMIT that pair is refused;
  * - per account: attempts from anywhere, which only slow the account's sign-ins down.
@@ -8,7 +8,7 @@
  * the owner signing in from another address waits a few seconds at most.
  *
  * Every counter is reserved before the password is checked, each by one atomic statement:
- * the address and pair counters by a conditional increment (check and count in one
+ * the address and pair counters by the limiter's conditional increment (check and count in one
  * statement), so parallel requests cannot overshoot a limit; the account counter by a plain
  * increment whose result sets this attempt's delay, so parallel attempts, in this process or
  * any other on the same database, are slowed by each other. A successful sign-in gives its
@@ -18,10 +18,8 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../../../../db/client.ts";
-import {
-  decrementAttempts, deleteWindowsBefore, incrementAttempts, incrementAttemptsBelow, resetAttempts,
-} from "../../../../db/repositories/rate-limit-repository.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
+import { bucketName, consume, count, refund, reset, sweepExpired, type RateLimitResult, type WindowOptions } from "../../lib/rate-limiter.ts";
 
 export const WINDOW_MINUTES = 15;
 export const IP_LIMIT = 20;
@@ -32,15 +30,13 @@ export const MAX_PARALLEL_PER_ACCOUNT = 3;
 export const UNDELAYED_FAILURES = 3;
 const FIRST_DELAY_MS = 250;
 const MAX_DELAY_MS = 4000;
-/** Share of attempts that also sweep old windows: cheap, and no scheduler is needed. */
-const CLEANUP_PROBABILITY = 0.05;
 
-/** Windows are identified by their first minute since the epoch (fits a 32-bit integer). */
-const windowStartOf = (now: Date) => Math.floor(now.getTime() / 60_000 / WINDOW_MINUTES) * WINDOW_MINUTES;
+const windowAt = (now: Date): WindowOptions => ({ windowMs: WINDOW_MINUTES * 60_000, mode: "fixed", now });
+/** The row name (window_start) of the sign-in counters' window at `now`. */
+export const currentWindow = (now: Date) => bucketName(windowAt(now));
 
-function limited(now: Date, what: string): never {
-  const endMs = (windowStartOf(now) + WINDOW_MINUTES) * 60_000;
-  const seconds = Math.max(1, Math.ceil((endMs - now.getTime()) / 1000));
+function limited(refused: RateLimitResult, what: string): never {
+  const seconds = refused.retryAfterSeconds;
   const minutes = Math.ceil(seconds / 60);
   throw tooManyRequests(`Too many sign-in attempts ${what}. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, seconds);
 }
@@ -55,8 +51,8 @@ export function delayAfterFailures(failures: number): number {
 }
 
 async function reserveIp(db: Db, ip: string, now: Date): Promise<void> {
-  if (Math.random() < CLEANUP_PROBABILITY) await cleanupOldWindows(db, now);
-  if ((await incrementAttemptsBelow(db, ipKey(ip), windowStartOf(now), IP_LIMIT)) === null) limited(now, "from your network");
+  const result = await consume(db, ipKey(ip), { ...windowAt(now), limit: IP_LIMIT });
+  if (!result.allowed) limited(result, "from your network");
 }
 
 /** A registration counts against its address for good: each one creates an account. */
@@ -97,18 +93,19 @@ function holdParallelPlace(email: string): () => void {
  * the account's earlier attempts ask. Report the outcome after.
  */
 export async function beginSignInAttempt(db: Db, email: string, ip: string, now = new Date()): Promise<SignInAttempt> {
-  const windowStart = windowStartOf(now);
+  const window = windowAt(now);
   await reserveIp(db, ip, now);
-  if ((await incrementAttemptsBelow(db, pairKey(email, ip), windowStart, ACCOUNT_IP_LIMIT)) === null) {
-    await decrementAttempts(db, ipKey(ip), windowStart); // refused, so not an attempt at a password
-    limited(now, "for this account from your network");
+  const pair = await consume(db, pairKey(email, ip), { ...window, limit: ACCOUNT_IP_LIMIT });
+  if (!pair.allowed) {
+    await refund(db, ipKey(ip), window); // refused, so not an attempt at a password
+    limited(pair, "for this account from your network");
   }
   // A guess refused for want of a place still counts as a failure of this address and this
   // account from it: sending many at once must not cost less than sending them in turn.
   const release = holdParallelPlace(email);
   try {
     // Counted before the check, so attempts running in parallel anywhere see each other.
-    const attempts = await incrementAttempts(db, accountKey(email), windowStart);
+    const attempts = await count(db, accountKey(email), window);
     const delay = delayAfterFailures(attempts - 1);
     if (delay > 0) await sleep(delay);
   } catch (error) {
@@ -118,9 +115,9 @@ export async function beginSignInAttempt(db: Db, email: string, ip: string, now 
   return {
     succeeded: async () => {
       release();
-      await decrementAttempts(db, ipKey(ip), windowStart);
-      await resetAttempts(db, pairKey(email, ip));
-      await resetAttempts(db, accountKey(email));
+      await refund(db, ipKey(ip), window);
+      await reset(db, pairKey(email, ip));
+      await reset(db, accountKey(email));
     },
     failed: async () => {
       release(); // the failure is already counted: it was reserved before the check
@@ -129,5 +126,5 @@ export async function beginSignInAttempt(db: Db, email: string, ip: string, now 
   };
 }
 
-/** Drops windows that ended before the current one began. */
-export const cleanupOldWindows = (db: Db, now = new Date()) => deleteWindowsBefore(db, windowStartOf(now));
+/** Drops the rows of windows no limiter reads any more (the limiter also does this once a minute per process). */
+export const cleanupOldWindows = (db: Db, now = new Date()) => sweepExpired(db, now);
