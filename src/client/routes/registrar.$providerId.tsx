@@ -14,7 +14,7 @@ export const Route = createFileRoute("/registrar/$providerId")({
     const id = Number(params.providerId);
     void queryClient.prefetchQuery(trpc.providers.getById.queryOptions({ id }));
     // The first rows and the summary: what the page shows at first, and all its HTML carries.
-    // The whole list (a big registrar's is thousands of rows) is asked for once the page is up.
+    // The whole list (a big registrar's is thousands of rows) is asked for only when the page needs it.
     void queryClient.prefetchQuery(trpc.providers.pricesFirstPage.queryOptions({ id, currency: currency(), limit: ROWS_PER_STEP }));
   },
   component: RegistrarRoute,

@@ -8,7 +8,15 @@ import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
 
 type Row = RouterOutputs["providers"]["prices"][number];
 
-export function RegistrarHistory({ provider, rows }: { provider: { id: number; name: string }; rows: readonly Row[] }) {
+/** Asks for the registrar's whole price list (the TLDs to choose from), then shows the history. */
+export function RegistrarHistory({ provider, currency }: { provider: { id: number; name: string }; currency: string }) {
+  const trpc = useTRPC();
+  const pricesQuery = useQuery(trpc.providers.prices.queryOptions({ id: provider.id, currency }));
+  if (!pricesQuery.data?.length) return null;
+  return <HistoryOfChosenTld provider={provider} rows={pricesQuery.data} />;
+}
+
+function HistoryOfChosenTld({ provider, rows }: { provider: { id: number; name: string }; rows: readonly Row[] }) {
   const trpc = useTRPC();
   const [chosen, setChosen] = useState(() => (rows.some((r) => r.tld.name === "com") ? "com" : (rows[0]?.tld.name ?? "")));
   const historyQuery = useQuery({ ...trpc.prices.historyByTld.queryOptions({ tldId: chosen }), enabled: chosen !== "" });

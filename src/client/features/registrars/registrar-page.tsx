@@ -52,14 +52,18 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
   const id = providerId ?? 0;
   const providerQuery = useQuery({ ...trpc.providers.getById.queryOptions({ id }), enabled: providerId !== null });
   const currency = useDisplayCurrency();
-  // The first rows and the summary come with the page (the route's loader); the whole list,
-  // thousands of rows at a big registrar, is asked for once the page is in the browser: it
-  // feeds "Show more", the typed domain's suffix and the history's TLD choice.
+  // The first rows and the summary come with the page (the route's loader). The whole list,
+  // thousands of rows at a big registrar, is asked for only when something needs it: "Show
+  // more", a typed domain (whose suffix is decided by every TLD the registrar lists) or the
+  // price history near the viewport (RegistrarHistory asks for the same query).
   const firstPageQuery = useQuery({
     ...trpc.providers.pricesFirstPage.queryOptions({ id, currency, limit: ROWS_PER_STEP }), enabled: providerId !== null,
   });
-  const pricesQuery = useQuery({ ...trpc.providers.prices.queryOptions({ id, currency }), enabled: providerId !== null });
   const [domain, setDomain] = useState("");
+  const [wantAll, setWantAll] = useState(false);
+  const pricesQuery = useQuery({
+    ...trpc.providers.prices.queryOptions({ id, currency }), enabled: providerId !== null && (wantAll || domain.trim() !== ""),
+  });
   const provider = providerQuery.data;
   const summary = firstPageQuery.data;
   usePageTitle(
@@ -100,15 +104,16 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
               total={summary?.total ?? allRows?.length}
               status={failed ? "error" : provider && rows ? "success" : "pending"}
               domain={domain}
+              onShowMore={() => setWantAll(true)}
             />
           </>
         )}
       </SectionCard>
-      {provider && allRows && allRows.length > 0 && (
+      {provider && summary && summary.total > 0 && (
         <Box mt="8">
           {/* Below the whole price table: its query and render wait until a visitor scrolls near. */}
           <RenderWhenNear minH="md" inServerHtml={false}>
-            <RegistrarHistory provider={provider} rows={allRows} />
+            <RegistrarHistory provider={provider} currency={currency} />
           </RenderWhenNear>
         </Box>
       )}

@@ -29,6 +29,8 @@ interface RegistrarPricingTableProps {
   total: number | undefined;
   status: "pending" | "error" | "success";
   domain: string;
+  /** Called when a visitor asks for more rows than are loaded. */
+  onShowMore?: () => void;
 }
 
 interface PriceRowProps {
@@ -69,7 +71,7 @@ function PriceRow({ row, provider, domain, isListed, explanation }: PriceRowProp
   );
 }
 
-export function RegistrarPricingTable({ provider, rows, total, status, domain }: RegistrarPricingTableProps) {
+export function RegistrarPricingTable({ provider, rows, total, status, domain, onShowMore }: RegistrarPricingTableProps) {
   const [shown, setShown] = useState(ROWS_PER_STEP);
   const explanation = useStaleExplanation();
   // The registrar's own names decide where a typed domain's suffix ends (example.co.uk is co.uk's).
@@ -119,7 +121,10 @@ export function RegistrarPricingTable({ provider, rows, total, status, domain }:
             Showing {Math.min(shown, rows.length)} of {total} TLDs
           </Text>
           {/* Waits while the rest of the list is still on its way. */}
-          <Button size="sm" variant="outline" loading={rows.length < shown} onClick={() => setShown((n) => n + ROWS_PER_STEP)}>
+          <Button size="sm" variant="outline" loading={rows.length < shown} onClick={() => {
+            onShowMore?.();
+            setShown((n) => n + ROWS_PER_STEP);
+          }}>
             Show more
           </Button>
         </HStack>
