@@ -27,7 +27,15 @@ export function assertClientBuilt(): void {
  */
 export async function startProductionServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const server = await startServer({ NODE_ENV: "production", ...env }, 60_000, { built: true });
-  await fetch(`${server.url}/tlds`).then((r) => r.text());
+  // Until its render threads have loaded the page code, a page answers the client shell.
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(`${server.url}/tlds`).then((r) => r.text())).includes('id="ssr-state"')) {
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error("the server answered no server-rendered page within a minute");
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
   return server;
 }
 

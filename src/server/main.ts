@@ -22,6 +22,7 @@ import { resolveAppSecret } from "./lib/app-secret.ts";
 import { createCredentialCipher } from "./lib/credential-cipher.ts";
 import { createLogger } from "./lib/logger.ts";
 import { invalidatePriceCache } from "./lib/price-cache.ts";
+import { closePageRenderer, configurePageRenderer } from "./lib/server-render.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
@@ -71,6 +72,16 @@ async function main() {
     if (setupToken) {
       log.warn(`No administrator yet. Open ${setupUrl(config, setupToken)} within an hour, signed in with the account to promote (single use; the next start without an admin prints a new link).`);
     }
+    // Render threads start now and load the page code off the main thread (docs/decisions/024).
+    await configurePageRenderer({
+      workers: config.RENDER_WORKERS,
+      maxQueue: config.RENDER_QUEUE,
+      timeoutMs: config.RENDER_TIMEOUT_MS,
+      onShell: (reason, error) => {
+        if (reason === "failed") log.error({ err: error }, "page render failed; answered the client shell");
+        else log.warn({ reason }, "page render answered the client shell");
+      },
+    });
     const app = createApp({ db, queue, config, log, cipher, priceSources, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
     server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
       const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
@@ -96,6 +107,7 @@ async function main() {
         await closed;
       }
       // Running jobs get most of the shutdown budget; what is left covers closing the database.
+      await closePageRenderer();
       await queue.stop(Math.floor(config.SHUTDOWN_TIMEOUT_MS * 0.8));
       await db.close();
     } catch (error) {

@@ -5,7 +5,7 @@
  * URL in the head, and the query cache it was rendered from as inert JSON for hydration.
  */
 import type { PageStyles, RenderRequest } from "../../client/entry-server.tsx";
-import { importRenderEntry, type RenderEntry } from "./render-entry.ts";
+import { createPageRenderer, type PageRenderer, type PageRendererOptions } from "./render-pool.ts";
 
 /** index.html marks what the server replaces: the static top bar inside #root. */
 const OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/;
@@ -22,14 +22,21 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
 export const canServerRender = (indexHtml: string) =>
   OUTLET.test(indexHtml) && TITLE.test(indexHtml) && DESCRIPTION.test(indexHtml) && indexHtml.includes("</head>") && indexHtml.includes("</body>");
 
-let renderer: Promise<RenderEntry> | undefined;
 /**
- * The client code (React, Chakra, every route: a few seconds of compiling through tsx from
- * source, well under one from the build) loads once per process, on the first page request.
- * Not at boot: from source that work blocks the main thread, and a SIGTERM arriving meanwhile
- * goes unanswered long enough for tsx to kill the process outright.
+ * Renders on the main thread, loading the client code on the first page request, until
+ * configurePageRenderer says otherwise (main.ts does at start, with a worker pool by default).
  */
-const loadRenderer = () => (renderer ??= importRenderEntry());
+let renderer: PageRenderer = createPageRenderer({ workers: 0, maxQueue: 16, timeoutMs: 5000 });
+
+/** Replaces how pages are rendered (render-pool.ts), closing the previous renderer's threads. */
+export async function configurePageRenderer(options: PageRendererOptions): Promise<void> {
+  const previous = renderer;
+  renderer = createPageRenderer(options);
+  await previous.close();
+}
+
+/** Stops the render threads (shutdown). */
+export const closePageRenderer = (): Promise<void> => renderer.close();
 
 export interface PageAnswer {
   status: 200 | 404;
@@ -56,11 +63,11 @@ export async function renderPageHtml(
   request: { url: URL; cookies: string | undefined; signedOut: boolean; origin: string },
   fetchTrpc: RenderRequest["fetchTrpc"],
 ): Promise<PageAnswer | null> {
-  const { renderPage, isServerRendered } = await loadRenderer();
-  if (!isServerRendered(request.url.pathname)) return null;
-  const result = await renderPage({
-    url: request.url.pathname + request.url.search, origin: request.origin, cookies: request.cookies, signedOut: request.signedOut, fetchTrpc,
-  });
+  const result = await renderer.render({
+    url: request.url.pathname + request.url.search, origin: request.origin, cookies: request.cookies, signedOut: request.signedOut,
+  }, fetchTrpc);
+  if (!result) return null;
+  // Not rendered (a query failed, the render failed or timed out, or no room for it): the shell.
   if (result.kind === "shell") return { status: result.status, html: template };
   const canonical = `${request.origin}${request.url.pathname}`;
   const html = template

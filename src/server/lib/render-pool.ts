@@ -1,0 +1,133 @@
+/**
+ * Where public pages are rendered (docs/decisions/024). With `workers` > 0, in a pool of worker
+ * threads (tinypool), so a render's CPU never holds up the event loop that answers the API; with
+ * 0, on the main thread. Either way renders in flight are bounded (`workers + maxQueue`, or
+ * `1 + maxQueue` on the main thread): a request beyond the bound gets the client shell at once
+ * instead of waiting behind renders it cannot overtake, and a render that fails or takes longer
+ * than `timeoutMs` answers the shell while others go on. A timed-out render still counts against
+ * the bound until its thread is done with it (its own query wait ends at the same timeout); one
+ * still running at twice the timeout is stopped with its thread, which the pool replaces.
+ */
+import { MessageChannel } from "node:worker_threads";
+import Tinypool from "tinypool";
+import type { RenderRequest, RenderResult } from "../../client/entry-server.tsx";
+import { importRenderEntry, isServerBuild, type RenderEntry } from "./render-entry.ts";
+import { answerFetchesOn } from "./render-port.ts";
+import type { RenderTask } from "./render-worker.ts";
+
+export interface PageRendererOptions {
+  /** Worker threads; 0 renders on the main thread. */
+  workers: number;
+  /** Renders that may wait for a free thread; more get the shell at once. */
+  maxQueue: number;
+  /** After this long a render answers the shell. */
+  timeoutMs: number;
+  /** Module to render with instead of the client's entry (tests: renders that fail, hang, spin). */
+  entryUrl?: URL;
+  /** Told why a render answered the shell ("failed" with the error, "timeout", "busy"). */
+  onShell?: (reason: "failed" | "timeout" | "busy", error?: unknown) => void;
+}
+
+export type PageRequest = Omit<RenderRequest, "fetchTrpc" | "timeoutMs">;
+
+export interface PageRenderer {
+  /** The render's result, the shell when it failed, timed out or found no room; null for a client-rendered path. */
+  render(request: PageRequest, fetchTrpc: RenderRequest["fetchTrpc"]): Promise<RenderResult | null>;
+  close(): Promise<void>;
+}
+
+const SHELL: RenderResult = { kind: "shell", status: 200 };
+
+/** The worker module beside this one: the built dist/server/render-worker.js, or render-worker.ts through tsx. */
+const workerUrl = () => new URL(isServerBuild ? "./render-worker.js" : "./render-worker-source.mjs", import.meta.url);
+
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
+  const { workers, maxQueue, timeoutMs, onShell = () => undefined } = options;
+  const run = workers > 0 ? workerRenders(options) : mainThreadRenders(options);
+  const limit = Math.max(1, workers) + maxQueue;
+  let inFlight = 0;
+  return {
+    async render(request, fetchTrpc) {
+      if (inFlight >= limit) {
+        onShell("busy");
+        return SHELL;
+      }
+      inFlight++;
+      let timer: NodeJS.Timeout | undefined;
+      let rendering: Promise<RenderResult | null> | undefined;
+      try {
+        // On the main thread the first request waits for the code to load, outside the time limit.
+        await run.ready();
+        rendering = run.render(request, fetchTrpc).finally(() => inFlight--);
+        const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(resolve, timeoutMs, "timeout")));
+        const result = await Promise.race([rendering, timedOut]);
+        if (result !== "timeout") return result;
+        onShell("timeout");
+        rendering.catch(() => undefined);
+        return SHELL;
+      } catch (error) {
+        onShell("failed", error);
+        return SHELL;
+      } finally {
+        clearTimeout(timer);
+        if (!rendering) inFlight--;
+      }
+    },
+    close: () => run.close(),
+  };
+}
+
+interface Renders {
+  ready(): Promise<unknown>;
+  render(request: PageRequest, fetchTrpc: RenderRequest["fetchTrpc"]): Promise<RenderResult | null>;
+  close(): Promise<void>;
+}
+
+function mainThreadRenders({ timeoutMs, entryUrl }: PageRendererOptions): Renders {
+  let entry: Promise<RenderEntry> | undefined;
+  // Loaded on the first page request, not at boot: from source that takes seconds of the main thread.
+  const load = () => (entry ??= entryUrl ? (import(entryUrl.href) as Promise<RenderEntry>) : importRenderEntry());
+  return {
+    ready: load,
+    async render(request, fetchTrpc) {
+      const { renderPage, isServerRendered } = await load();
+      if (!isServerRendered(new URL(request.url, "http://page.internal").pathname)) return null;
+      return renderPage({ ...request, fetchTrpc, timeoutMs });
+    },
+    close: async () => undefined,
+  };
+}
+
+function workerRenders({ workers, timeoutMs, entryUrl }: PageRendererOptions): Renders {
+  const pool = new Tinypool({
+    filename: workerUrl().href,
+    // Started with the pool: each thread loads the render code at once, off the main thread.
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: 0,
+    // No loader flags of the parent's (tsx, vitest): the worker module brings what it needs.
+    execArgv: [],
+  });
+  for (let thread = 0; thread < workers; thread++) {
+    const warmUp: RenderTask = { warmUp: true, entryUrl: entryUrl?.href };
+    // A thread that fails to load shows it on its first render.
+    pool.run(warmUp).catch(() => undefined);
+  }
+  return {
+    ready: async () => undefined,
+    async render(request, fetchTrpc) {
+      const { port1, port2 } = new MessageChannel();
+      answerFetchesOn(port1, fetchTrpc);
+      const abort = new AbortController();
+      const stop = setTimeout(() => abort.abort(), timeoutMs * 2);
+      try {
+        const task: RenderTask = { request, timeoutMs, port: port2, entryUrl: entryUrl?.href };
+        return (await pool.run(task, { transferList: [port2], signal: abort.signal })) as RenderResult | null;
+      } finally {
+        clearTimeout(stop);
+        port1.close();
+      }
+    },
+    close: () => pool.destroy(),
+  };
+}

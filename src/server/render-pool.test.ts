@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, afterEach, expect, it } from "vitest";
+import { forEachDialect } from "../../db/testing/test-db.ts";
+import { configurePageRenderer } from "./lib/server-render.ts";
+import { TEST_ORIGIN, createTestApp } from "./testing/test-app.ts";
+
+const FIXTURE = new URL("./testing/render-fixture-entry.ts", import.meta.url);
+const indexHtml = readFileSync(resolve(import.meta.dirname, "../../index.html"), "utf8");
+
+function clientDirWithIndex(): string {
+  const dir = mkdtempSync(join(tmpdir(), "render-pool-client-"));
+  writeFileSync(join(dir, "index.html"), indexHtml);
+  return dir;
+}
+
+type App = ReturnType<typeof createTestApp>;
+// A session cookie keeps the page cache out of the way: each request is rendered for itself.
+const SIGNED_IN = { cookie: "session=render-pool-test" };
+const timed = async (app: App, path: string) => {
+  const started = performance.now();
+  const res = await app.request(`${TEST_ORIGIN}${path}`, { headers: SIGNED_IN });
+  return { status: res.status, html: await res.text(), ms: performance.now() - started };
+};
+const isShell = (html: string) => html.includes("<!--ssr-outlet-->") && !html.includes("rendered /");
+
+/** A worker answers once its thread has loaded the fixture (tsx compiles it at thread start). */
+async function untilRendered(app: App) {
+  for (let i = 0; i < 100; i++) {
+    if ((await timed(app, "/ready")).html.includes("rendered /ready")) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the render pool never rendered");
+}
+
+afterEach(() => configurePageRenderer({ workers: 0, maxQueue: 16, timeoutMs: 5000 }));
+afterAll(() => configurePageRenderer({ workers: 0, maxQueue: 16, timeoutMs: 5000 }));
+
+forEachDialect("the page render pool", (getDb) => {
+  it("answers the shell for a render that throws or outlasts the timeout, while the API and other renders go on", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    const shells: string[] = [];
+    await configurePageRenderer({ workers: 2, maxQueue: 4, timeoutMs: 400, entryUrl: FIXTURE, onShell: (reason) => shells.push(reason) });
+    await untilRendered(app);
+
+    const thrown = await timed(app, "/throws");
+    expect(thrown.status).toBe(200);
+    expect(isShell(thrown.html)).toBe(true);
+    expect(shells).toContain("failed");
+
+    // One thread is held by a 3-second synchronous render: its request gets the shell at the
+    // timeout, the API answers at once meanwhile, and the other thread renders another page.
+    const spinning = timed(app, "/spin/3000");
+    await new Promise((r) => setTimeout(r, 100));
+    const health = await app.request(`${TEST_ORIGIN}/api/health`);
+    expect(health.status).toBe(200);
+    const other = await timed(app, "/tlds");
+    expect(other.html).toContain("<main>rendered /tlds</main>");
+    expect(other.ms).toBeLessThan(300);
+    const spun = await spinning;
+    expect(spun.status).toBe(200);
+    expect(isShell(spun.html)).toBe(true);
+    expect(spun.ms).toBeLessThan(1500);
+    expect(shells).toContain("timeout");
+
+    const hung = await timed(app, "/hangs");
+    expect(isShell(hung.html)).toBe(true);
+    expect(hung.ms).toBeLessThan(1500);
+  }, 60_000);
+
+  it("keeps the event loop free while a worker renders: a timer set during a long render fires on time", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    await configurePageRenderer({ workers: 1, maxQueue: 4, timeoutMs: 5000, entryUrl: FIXTURE });
+    await untilRendered(app);
+    const rendering = timed(app, "/spin/800");
+    const lag = await new Promise<number>((r) => {
+      const set = performance.now();
+      setTimeout(() => r(performance.now() - set - 50), 50);
+    });
+    const page = await rendering;
+    expect(page.html).toContain("<main>rendered /spin/800</main>");
+    expect(lag).toBeLessThan(200);
+  }, 60_000);
+
+  it("answers the shell at once beyond the renders in flight it allows, and renders again once they finish", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    const shells: string[] = [];
+    await configurePageRenderer({ workers: 1, maxQueue: 1, timeoutMs: 5000, entryUrl: FIXTURE, onShell: (reason) => shells.push(reason) });
+    await untilRendered(app);
+    // One render on the thread, one waiting for it: the bound (1 thread + 1 queued) is reached.
+    const first = timed(app, "/spin/1000");
+    const second = timed(app, "/spin/200");
+    await new Promise((r) => setTimeout(r, 50));
+    const third = await timed(app, "/tlds");
+    expect(third.status).toBe(200);
+    expect(isShell(third.html)).toBe(true);
+    expect(third.ms).toBeLessThan(200);
+    expect(shells).toEqual(["busy"]);
+    expect((await first).html).toContain("rendered /spin/1000");
+    expect((await second).html).toContain("rendered /spin/200");
+    expect((await timed(app, "/tlds")).html).toContain("rendered /tlds");
+    // A client-rendered path is not rendered, by the worker's entry's own rule.
+    expect(isShell((await timed(app, "/portfolio")).html)).toBe(true);
+  }, 60_000);
+
+  it("renders a real page in a worker thread to the same HTML as on the main thread", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    // The hydration state carries when each query was answered; everything else must match.
+    const withoutTimes = (html: string) => html.replace(/"(dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+/g, '"$1":0');
+    const render = async (path: string) => withoutTimes((await timed(app, path)).html);
+    await configurePageRenderer({ workers: 0, maxQueue: 16, timeoutMs: 60_000 });
+    const onMain = { com: await render("/tld/com"), home: await render("/"), registrar: await render("/registrar/1") };
+    expect(onMain.com).toContain('id="ssr-state"');
+
+    await configurePageRenderer({ workers: 1, maxQueue: 16, timeoutMs: 60_000 });
+    expect(await render("/tld/com")).toBe(onMain.com);
+    expect(await render("/")).toBe(onMain.home);
+    expect(await render("/registrar/1")).toBe(onMain.registrar);
+  }, 120_000);
+});
