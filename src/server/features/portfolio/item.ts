@@ -5,7 +5,7 @@
  */
 import { priceStaleDays } from "../../../../db/repositories/price-summary-repository.ts";
 import type { PricedUserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
-import { minorToDecimalString as money } from "../../../shared/price-format.ts";
+import { minorToDecimalString } from "../../../shared/price-format.ts";
 import { isStaleAt, staleWindowMs } from "../../../shared/price-freshness.ts";
 import type { DisplayConverter } from "../../lib/display-currency.ts";
 import { displayed, type DisplayedAmount } from "./display.ts";
@@ -42,9 +42,9 @@ type InDisplay = { display?: DisplayedAmount | null };
 
 /** The yearly saving the portfolio shows, or null when it shows none. */
 function shownSaving(ownCents: number | null, ownCurrency: string | undefined, converter: DisplayConverter | undefined, usdCents: number | null) {
-  if (!converter) return usdCents === null ? null : { price: money(usdCents), currency: "USD" };
+  if (!converter) return usdCents === null ? null : { price: minorToDecimalString(usdCents), currency: "USD" };
   const display = displayed(converter, ownCents, ownCurrency);
-  return display && ownCents !== null && ownCurrency ? { price: money(ownCents), currency: ownCurrency, display } : null;
+  return display && ownCents !== null && ownCurrency ? { price: minorToDecimalString(ownCents), currency: ownCurrency, display } : null;
 }
 
 /** With a converter, each renewal quote and the saving are also given in the display currency. */
@@ -76,15 +76,15 @@ export function toUserDomainItem(row: PricedUserDomainRow, now: Date, converter?
     updatedAt: row.updatedAt.toISOString(),
     pricing: {
       currentRenewal: current
-        ? { price: money(current.price), currency: current.currency, ...freshness(current, now), ...inDisplay(current.price, current.currency) }
+        ? { price: minorToDecimalString(current.price), currency: current.currency, ...freshness(current, now), ...inDisplay(current.price, current.currency) }
         : null,
       cheapestRenewal: cheapest
         ? {
-          price: money(cheapest.price), currency: cheapest.currency, ...freshness(cheapest, now),
+          price: minorToDecimalString(cheapest.price), currency: cheapest.currency, ...freshness(cheapest, now),
           serviceProvider: cheapest.serviceProvider, ...inDisplay(cheapest.price, cheapest.currency),
         }
         : null,
-      yearlySaving: saving === null ? null : money(saving),
+      yearlySaving: saving === null ? null : minorToDecimalString(saving),
       /** The saving compares at least one stale quote (only when no fresh one could be compared). */
       yearlySavingIsStale: saving !== null && (stale(current!, now) || stale(cheapest!, now)),
       /** The yearly saving (any quote currency with a rate) in the display currency, when one was asked for. */

@@ -7,7 +7,7 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import { listUserDomains, type PricedUserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
-import { minorToDecimalString as money } from "../../../shared/price-format.ts";
+import { minorToDecimalString } from "../../../shared/price-format.ts";
 import { minorToAmount } from "../../../shared/currency.ts";
 import type { DisplayConverter } from "../../lib/display-currency.ts";
 import { portfolioConverter } from "./display.ts";
@@ -91,8 +91,8 @@ export async function getPortfolioSummary(db: Db, userId: number, now = new Date
   }
   return {
     domainCount: rows.length,
-    totalYearlyRenewal: { amount: money(total), currency: "USD" as const, domainsWithoutPrice: withoutPrice },
-    totalPossibleSaving: { amount: money(saving), currency: "USD" as const },
+    totalYearlyRenewal: { amount: minorToDecimalString(total), currency: "USD" as const, domainsWithoutPrice: withoutPrice },
+    totalPossibleSaving: { amount: minorToDecimalString(saving), currency: "USD" as const },
     /** Each bucket's soonest EXPIRING_LIST_MAX entries. */
     expiring,
     /** How many entries each bucket holds in all. */

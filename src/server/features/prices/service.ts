@@ -19,7 +19,7 @@ import { listCurrencyLatestDates } from "../../../../db/repositories/exchange-ra
 import { findTldByKey } from "../../../../db/repositories/tld-repository.ts";
 import { DEFAULT_DISPLAY_CURRENCY, type CurrencyOption } from "../../../shared/currency.ts";
 import { COMMON_TLDS } from "../../../shared/constants.ts";
-import { minorToPrice as money } from "../../../shared/price-format.ts";
+import { minorToPrice } from "../../../shared/price-format.ts";
 import { serializeQuote, type PriceQuote as Quote, type PricePage, type PriceRow } from "../../../shared/price-quote.ts";
 import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -148,8 +148,8 @@ export async function getTldPriceHistory(db: Db, key: string) {
   const tld = await requireTld(db, key);
   return (await listPriceHistoryForTld(db, tld.id)).map((h) => ({
     ...h,
-    registrationPrice: money(h.registrationPrice),
-    renewalPrice: money(h.renewalPrice),
-    transferPrice: money(h.transferPrice),
+    registrationPrice: minorToPrice(h.registrationPrice),
+    renewalPrice: minorToPrice(h.renewalPrice),
+    transferPrice: minorToPrice(h.transferPrice),
   }));
 }

@@ -8,7 +8,7 @@ import {
 import { priceStaleDays } from "../../../../db/repositories/price-summary-repository.ts";
 import { listProviderCoverage } from "../../../../db/repositories/provider-coverage-repository.ts";
 import { canConnectAccount } from "../../../shared/connectable-registrars.ts";
-import { minorToPrice as money } from "../../../shared/price-format.ts";
+import { minorToPrice } from "../../../shared/price-format.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
 import type { PriceDisplay } from "../../../shared/price-quote.ts";
 import { summariseRegistration } from "../../../shared/registration-summary.ts";
@@ -51,10 +51,10 @@ export async function getProviderPrices(db: Db, id: number, currency?: string) {
   const converter = currency ? await loadDisplayConverter(db, currency, rows.map((r) => r.currency)) : null;
   const served = rows.map((r) => ({
     ...r,
-    registrationPrice: money(r.registrationPrice),
-    renewalPrice: money(r.renewalPrice),
-    transferPrice: money(r.transferPrice),
-    regularRegistrationPrice: money(r.regularRegistrationPrice),
+    registrationPrice: minorToPrice(r.registrationPrice),
+    renewalPrice: minorToPrice(r.renewalPrice),
+    transferPrice: minorToPrice(r.transferPrice),
+    regularRegistrationPrice: minorToPrice(r.regularRegistrationPrice),
     lastCheckedAt: r.lastCheckedAt.toISOString(),
     isStale: isStaleAt(r.lastCheckedAt, now, priceStaleDays()),
     changedAt: r.changedAt.toISOString(),
@@ -104,7 +104,7 @@ export async function getProviderDirectory(db: Db) {
       currencies: rows.map((r) => r.currency),
       priceRanges: rows
         .filter((r) => r.minRegistration !== null && r.maxRegistration !== null)
-        .map((r) => ({ currency: r.currency, minRegistration: money(r.minRegistration), maxRegistration: money(r.maxRegistration) })),
+        .map((r) => ({ currency: r.currency, minRegistration: minorToPrice(r.minRegistration), maxRegistration: minorToPrice(r.maxRegistration) })),
       canConnectAccount: canConnectAccount(p.domain),
     };
   });
