@@ -133,6 +133,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", sameOriginOnly(trustedOrigins), limitBody, jsonDepthLimited);
   // The documented public API (openapi.json) is what API keys are counted on.
   app.use("/api/domain-prices/*", apiKeyAuth);
+  app.use("/api/currencies", apiKeyAuth);
   app.use("/api/service-providers/*", apiKeyAuth);
   app.use("/api/registry-operators", apiKeyAuth);
   app.use("/api/tlds/*", apiKeyAuth);
