@@ -21,6 +21,15 @@ describe("configuration", () => {
     );
   });
 
+  it("refuses a file: or sqlite: DATABASE_URL, which would be ignored, and points to SQLITE_PATH", () => {
+    for (const url of ["file:./data/other.db", "sqlite:///var/db/app.db"]) {
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrowError(
+        /^Invalid configuration:\n {2}DATABASE_URL: file: and sqlite: URLs are not read: leave DATABASE_URL empty and set SQLITE_PATH to the SQLite file$/,
+      );
+    }
+    expect(loadConfig({ DATABASE_URL: "postgresql://u:p@localhost/db", APP_SECRET: "x".repeat(32) }).DATABASE_URL).toBe("postgresql://u:p@localhost/db");
+  });
+
   it("requires the OpenID Connect keys together", () => {
     expect(() => loadConfig({ OIDC_ISSUER: "https://id.example.com" })).toThrowError(/OIDC_\*: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together/);
   });

@@ -19,7 +19,9 @@ const schema = z.object({
    * origin stands in.
    */
   APP_URL: z.url().optional(),
+  // SQLite is opened from SQLITE_PATH only; a file: or sqlite: URL here would be ignored, so it is refused.
   DATABASE_URL: z.string().optional()
+    .refine((v) => !v || !/^(file|sqlite):/i.test(v), "file: and sqlite: URLs are not read: leave DATABASE_URL empty and set SQLITE_PATH to the SQLite file")
     .refine((v) => !v || /^(postgres(ql)?:\/\/|file:|sqlite:)/i.test(v), "must be a postgres:// URL or empty for SQLite"),
   SQLITE_PATH: z.string().default("./data/app.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
