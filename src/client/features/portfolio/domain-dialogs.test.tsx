@@ -71,6 +71,21 @@ describe("Add Domain dialog", () => {
     expect((again.getByLabelText("Notes") as HTMLTextAreaElement).value).toBe("");
   });
 
+  it("starts empty again after Cancel, with no message left from before", async () => {
+    const user = setup();
+    const dialog = await openAdd(user);
+    await user.click(dialog.getByRole("button", { name: "Add Domain" }));
+    expect(await dialog.findByText("Domain is required")).toBeTruthy();
+    await user.type(dialog.getByLabelText(/Domain name/), "half-typed.com");
+    await user.type(dialog.getByLabelText("Notes"), "Not sent");
+    await user.click(dialog.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const again = await openAdd(user);
+    expect((again.getByLabelText(/Domain name/) as HTMLInputElement).value).toBe("");
+    expect((again.getByLabelText("Notes") as HTMLTextAreaElement).value).toBe("");
+    expect(again.queryByText("Domain is required")).toBeNull();
+  });
+
   it("keeps the dialog open with the server's reason: a duplicate, or a field the server refused", async () => {
     const user = setup();
     server.use(mutationError("portfolio.create", 409, "acme.com is already in your portfolio"));

@@ -32,7 +32,7 @@ export function AddDomainDialog({ open, onOpenChange }: DialogProps) {
   }));
   return (
     <DomainFormDialog title="Add Domain" submitLabel="Add Domain" open={open} onOpenChange={onOpenChange}
-      initialValues={EMPTY_VALUES} submit={(input) => create.mutateAsync(input)} resetOnSuccess />
+      initialValues={EMPTY_VALUES} submit={(input) => create.mutateAsync(input)} resetOnClose />
   );
 }
 

@@ -1,12 +1,11 @@
 import { Alert, Button, Dialog } from "@chakra-ui/react";
 import { alertSlotRecipe } from "@chakra-ui/react/theme";
-import { useId, useState, type FormEvent } from "react";
-import type { UserDomainCreateInput } from "../../../shared/schemas/user-domain.ts";
+import { useId } from "react";
+import { userDomainCreateSchema, type UserDomainCreateInput } from "../../../shared/schemas/user-domain.ts";
+import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { AppDialog } from "../../components/ui/app-dialog.tsx";
 import { DomainFormFields } from "./domain-form-fields.tsx";
-import {
-  readServerError, validateDomainForm, type DomainFormValues, type FieldErrors, type FieldName,
-} from "./domain-form-values.ts";
+import type { DomainFormValues } from "./domain-form-values.ts";
 
 interface DomainFormDialogProps {
   title: string;
@@ -16,54 +15,33 @@ interface DomainFormDialogProps {
   initialValues: DomainFormValues;
   /** Rejects with the server's error; the dialog shows it and stays open. */
   submit: (input: UserDomainCreateInput) => Promise<unknown>;
-  /** The Add form starts empty again after a successful add (spec section 4). */
-  resetOnSuccess?: boolean;
+  /** The Add form starts empty each time it opens, whether it was sent or cancelled (spec section 4). */
+  resetOnClose?: boolean;
 }
+
+export function useDomainForm(initialValues: DomainFormValues, submit: (input: UserDomainCreateInput) => Promise<unknown>, onSaved: () => void) {
+  return useSchemaForm({ defaultValues: initialValues, schema: userDomainCreateSchema, submit: (input) => submit(input), onSaved });
+}
+export type DomainForm = ReturnType<typeof useDomainForm>["form"];
 
 /**
  * The Add/Edit Domain dialog: checks the form with the shared schema before sending, shows
  * field messages inline (the server's too) and any other server message, such as a
  * duplicate domain, above the buttons. It closes itself only after the server agreed.
  */
-export function DomainFormDialog({ title, submitLabel, open, onOpenChange, initialValues, submit, resetOnSuccess }: DomainFormDialogProps) {
+export function DomainFormDialog({ title, submitLabel, open, onOpenChange, initialValues, submit, resetOnClose }: DomainFormDialogProps) {
   const formId = useId();
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const onChange = <K extends FieldName>(field: K, value: DomainFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    // A corrected field should not keep blaming the user for the old value.
-    setErrors((current) => ({ ...current, [field]: undefined }));
+  const close = (next: boolean) => {
+    if (!next && resetOnClose) reset();
+    onOpenChange(next);
   };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const checked = validateDomainForm(values);
-    setFormError(null);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setPending(true);
-    try {
-      await submit(checked.input);
-      if (resetOnSuccess) setValues(initialValues);
-      onOpenChange(false);
-    } catch (error) {
-      const failure = readServerError(error);
-      setErrors(failure.fieldErrors);
-      setFormError(failure.message);
-    } finally {
-      setPending(false);
-    }
-  };
+  const { form, formError, pending, onSubmit, reset } = useDomainForm(initialValues, submit, () => close(false));
 
   return (
     <AppDialog
       title={title}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={close}
       size="lg"
       scrollBehavior="inside"
       footer={
@@ -78,7 +56,7 @@ export function DomainFormDialog({ title, submitLabel, open, onOpenChange, initi
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
-        <DomainFormFields values={values} errors={errors} onChange={onChange} />
+        <DomainFormFields form={form} />
       </form>
       {formError && (
         <Alert.Root recipe={alertSlotRecipe} status="error" mt="4">
