@@ -1,4 +1,5 @@
 /** npm run db:seed — imports the bundled reference data now and prints the import report. */
+import "../load-env.ts";
 import { openDb } from "../client.ts";
 import { seedDatabase } from "./seed.ts";
 

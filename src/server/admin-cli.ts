@@ -12,6 +12,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { DatabaseLockTimeoutError, isPostgresUrl, openDb, type Db } from "../../db/client.ts";
+import { loadEnvFile } from "../../db/env-file.ts";
 import { loadConfig } from "./config.ts";
 import { grantAdmin, listAdministrators, revokeAdmin } from "./features/auth/admins.ts";
 
@@ -93,5 +94,6 @@ export async function runAdminCli(
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  loadEnvFile();
   process.exitCode = await runAdminCli(process.argv.slice(2));
 }

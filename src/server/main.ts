@@ -4,6 +4,7 @@
  * and listens on no port. SIGTERM/SIGINT stop accepting requests, let in-flight requests and
  * running jobs finish, stop the queue, then close the database.
  */
+import "../../db/load-env.ts";
 import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
