@@ -49,6 +49,27 @@ describe("Registrar Accounts page", () => {
     expect(calls).toEqual([{ serviceProviderId: 4, label: "Work", authType: "api", credentials: { apiKey: "key-1", secretKey: "me" }, isActive: true }]);
   });
 
+  it("puts the server's refusal of a credential under that field, and says only the spec's failure in the toast", async () => {
+    server.use(trpcOk("accounts.list", []), trpcOk("accounts.providers", PROVIDERS),
+      mutationError("accounts.create", 400, "Invalid credentials.apiKey", [{ field: "credentials.apiKey", message: "API Key must be at most 500 characters" }]));
+    const user = userEvent.setup();
+    renderUi(<AccountsPage />);
+    await user.click(await screen.findByRole("button", { name: "Add Your First Account" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add Account" });
+    await waitFor(() => expect(within(dialog).getAllByRole("option").length).toBe(3));
+    await user.selectOptions(within(dialog).getByRole("combobox"), "3");
+    await user.type(within(dialog).getByRole("textbox", { name: /Account label/ }), "Work");
+    await user.type(within(dialog).getByRole("textbox", { name: /API Key/ }), "key-1");
+    await user.type(dialog.querySelector("input[name=secretKey]")!, "me");
+    await user.click(within(dialog).getByRole("button", { name: "Add Account" }));
+    const toast = (await findToast("Error")).textContent;
+    expect(toast).toContain("Failed to add account");
+    expect(toast).not.toContain("Invalid credentials");
+    expect(await within(dialog).findByText("API Key must be at most 500 characters")).toBeTruthy();
+    expect(within(dialog).getByRole("textbox", { name: /API Key/ }).getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByRole("dialog", { name: "Add Account" })).toBeTruthy();
+  });
+
   it("shows a card's status, counts, error and last results, and tests the connection", async () => {
     server.use(
       trpcOk("accounts.list", [account({

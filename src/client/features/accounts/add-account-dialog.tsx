@@ -1,106 +1,99 @@
-import { Alert, Button, Dialog, Field, Input, NativeSelect, Stack, Switch } from "@chakra-ui/react";
+import { Alert, Button, Dialog, Input, NativeSelect, Stack, Switch } from "@chakra-ui/react";
 import { switchSlotRecipe } from "@chakra-ui/react/theme";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useStore } from "@tanstack/react-form";
 import { LABEL_MAX } from "../../../shared/constants.ts";
 import { CREDENTIAL_HELP, isRegistrarSlug, registrarAccountCreateSchema } from "../../../shared/schemas/registrar-account.ts";
+import { FormField } from "../../components/form/form-field.tsx";
+import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { AppDialog } from "../../components/ui/app-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { ACCOUNT_MESSAGES, notifyAccountFailure, notifyAccountSuccess } from "./account-feedback.ts";
 
-interface Values { serviceProviderId: string; label: string; apiKey: string; secretKey: string; isActive: boolean }
-type Errors = Partial<Record<"serviceProviderId" | "label" | "credentials.apiKey" | "credentials.secretKey", string>>;
-const EMPTY: Values = { serviceProviderId: "", label: "", apiKey: "", secretKey: "", isActive: true };
+interface Values { serviceProviderId: string; label: string; credentials: { apiKey: string; secretKey: string }; isActive: boolean }
+const EMPTY: Values = { serviceProviderId: "", label: "", credentials: { apiKey: "", secretKey: "" }, isActive: true };
 
-function FieldBox(props: { label: string; error?: string | undefined; helper?: string | undefined; children: ReactNode }) {
-  return (
-    <Field.Root invalid={Boolean(props.error)} required>
-      <Field.Label>{props.label}<Field.RequiredIndicator /></Field.Label>
-      {props.children}
-      {props.helper && !props.error && <Field.HelperText>{props.helper}</Field.HelperText>}
-      <Field.ErrorText>{props.error}</Field.ErrorText>
-    </Field.Root>
-  );
-}
-
-const issuesOf = (error: unknown): { field: string; message: string }[] =>
-  error instanceof TRPCClientError ? ((error.data as { issues?: { field: string; message: string }[] } | undefined)?.issues ?? []) : [];
+/** The schema's shape: no provider chosen is null, and keys are the only way to sign in to a registrar's API here. */
+const toInput = (values: Values) => ({ ...values, serviceProviderId: values.serviceProviderId || null, authType: "api" as const });
 
 /** Spec section 5's form, checked with the same schema the server uses; the help text says what each field means at the chosen registrar. */
 export function AddAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const providers = useQuery({ ...trpc.accounts.providers.queryOptions(), enabled: open });
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const create = useMutation(trpc.accounts.create.mutationOptions({
-    onSuccess: () => {
+  const create = useMutation(trpc.accounts.create.mutationOptions());
+  const { form, pending, onSubmit, reset } = useSchemaForm({
+    defaultValues: EMPTY,
+    schema: registrarAccountCreateSchema,
+    toInput,
+    submit: (input) => create.mutateAsync(input),
+    onSaved: () => {
       notifyAccountSuccess(ACCOUNT_MESSAGES.added);
       void queryClient.invalidateQueries(trpc.accounts.pathFilter());
-      setValues(EMPTY);
+      reset();
       onOpenChange(false);
     },
-    onError: (error) => {
-      const issues = issuesOf(error);
-      setErrors(Object.fromEntries(issues.map((i) => [i.field, i.message])));
-      notifyAccountFailure(ACCOUNT_MESSAGES.addFailed, error, issues.length ? null : error.message);
-    },
-  }));
-  const chosen = providers.data?.find((p) => String(p.id) === values.serviceProviderId);
+    // The fields show their own messages; the toast carries the reason only when no field took it.
+    onFailed: (error, placedOnFields) =>
+      notifyAccountFailure(ACCOUNT_MESSAGES.addFailed, error, placedOnFields || !(error instanceof Error) ? null : error.message),
+  });
+  const providerId = useStore(form.store, (state) => state.values.serviceProviderId);
+  const chosen = providers.data?.find((p) => String(p.id) === providerId);
   const help = chosen && isRegistrarSlug(chosen.slug) ? CREDENTIAL_HELP[chosen.slug] : undefined;
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    // An edited field's old message no longer applies; the help text shows again in its place.
-    const field = key === "apiKey" || key === "secretKey" ? `credentials.${key}` : key;
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = { serviceProviderId: values.serviceProviderId || null, label: values.label, authType: "api" as const,
-      credentials: { apiKey: values.apiKey, secretKey: values.secretKey }, isActive: values.isActive };
-    const parsed = registrarAccountCreateSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data);
-  };
 
   return (
     <AppDialog title="Add Account" open={open} onOpenChange={onOpenChange}
       footer={<>
         <Dialog.ActionTrigger asChild><Button variant="outline">Cancel</Button></Dialog.ActionTrigger>
-        <Button type="submit" form="add-account-form" colorPalette="blue" disabled={create.isPending}>{create.isPending ? "Adding…" : "Add Account"}</Button>
+        <Button type="submit" form="add-account-form" colorPalette="blue" disabled={pending}>{pending ? "Adding…" : "Add Account"}</Button>
       </>}>
-      <form id="add-account-form" onSubmit={submit} noValidate>
+      <form id="add-account-form" onSubmit={onSubmit} noValidate>
       <Stack gap="4">
-        <FieldBox label="Provider" error={errors.serviceProviderId}>
-          <NativeSelect.Root disabled={providers.isPending}>
-            <NativeSelect.Field name="serviceProviderId" value={values.serviceProviderId} onChange={(e) => set("serviceProviderId", e.currentTarget.value)}>
-              <option value="">{providers.isPending ? "Loading providers…" : providers.isError ? "Providers unavailable" : "Select a provider"}</option>
-              {providers.data?.map((p) => <option key={p.id} value={String(p.id)}>{p.displayName}</option>)}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FieldBox>
-        <FieldBox label="Account label" error={errors.label}>
-          <Input name="label" placeholder="e.g. Main account" maxLength={LABEL_MAX + 20} value={values.label} onChange={(e) => set("label", e.target.value)} />
-        </FieldBox>
-        <FieldBox label="API Key" error={errors["credentials.apiKey"]} helper={help?.apiKey}>
-          <Input name="apiKey" autoComplete="off" spellCheck={false} value={values.apiKey} onChange={(e) => set("apiKey", e.target.value)} />
-        </FieldBox>
-        <FieldBox label="Secret Key" error={errors["credentials.secretKey"]} helper={help?.secretKey}>
-          <Input name="secretKey" type="password" autoComplete="off" value={values.secretKey} onChange={(e) => set("secretKey", e.target.value)} />
-        </FieldBox>
+        <form.Field name="serviceProviderId">
+          {(field) => (
+            <FormField field={field} label="Provider" required>
+              <NativeSelect.Root disabled={providers.isPending}>
+                <NativeSelect.Field name="serviceProviderId" value={field.state.value} onChange={(e) => field.handleChange(e.currentTarget.value)}>
+                  <option value="">{providers.isPending ? "Loading providers…" : providers.isError ? "Providers unavailable" : "Select a provider"}</option>
+                  {providers.data?.map((p) => <option key={p.id} value={String(p.id)}>{p.displayName}</option>)}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          )}
+        </form.Field>
+        <form.Field name="label">
+          {(field) => (
+            <FormField field={field} label="Account label" required>
+              <Input name="label" placeholder="e.g. Main account" maxLength={LABEL_MAX + 20} value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
+            </FormField>
+          )}
+        </form.Field>
+        {/* An edited field's old message no longer applies; the help text shows again in its place. */}
+        <form.Field name="credentials.apiKey">
+          {(field) => (
+            <FormField field={field} label="API Key" helper={help?.apiKey} required>
+              <Input name="apiKey" autoComplete="off" spellCheck={false} value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
+            </FormField>
+          )}
+        </form.Field>
+        <form.Field name="credentials.secretKey">
+          {(field) => (
+            <FormField field={field} label="Secret Key" helper={help?.secretKey} required>
+              <Input name="secretKey" type="password" autoComplete="off" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
+            </FormField>
+          )}
+        </form.Field>
         {help?.note && <Alert.Root status="info" size="sm"><Alert.Indicator /><Alert.Description>{help.note}</Alert.Description></Alert.Root>}
-        <Switch.Root recipe={switchSlotRecipe} colorPalette="blue" name="isActive" checked={values.isActive} onCheckedChange={(e) => set("isActive", e.checked)}>
-          <Switch.HiddenInput />
-          <Switch.Control><Switch.Thumb /></Switch.Control>
-          <Switch.Label>Auto-sync daily</Switch.Label>
-        </Switch.Root>
+        <form.Field name="isActive">
+          {(field) => (
+            <Switch.Root recipe={switchSlotRecipe} colorPalette="blue" name="isActive" checked={field.state.value} onCheckedChange={(e) => field.handleChange(e.checked)}>
+              <Switch.HiddenInput />
+              <Switch.Control><Switch.Thumb /></Switch.Control>
+              <Switch.Label>Auto-sync daily</Switch.Label>
+            </Switch.Root>
+          )}
+        </form.Field>
       </Stack>
       </form>
     </AppDialog>
