@@ -31,9 +31,14 @@ for _ in $(seq 1 120); do
   sleep 0.5
 done
 [ "$(curl -s "$base/api/health")" = '{"status":"ok"}' ] || fail "/api/health did not answer ok"
-page=$(curl -s -w '\n%{http_code}' "$base/tld/com")
-[ "$(tail -n1 <<<"$page")" = 200 ] || fail "/tld/com answered $(tail -n1 <<<"$page")"
-grep -q 'id="ssr-state"' <<<"$page" || fail "/tld/com was not server-rendered"
+# Until the render threads have loaded the page code (a few seconds), pages answer the client shell.
+for _ in $(seq 1 60); do
+  page=$(curl -s -w '\n%{http_code}' "$base/tld/com")
+  [ "$(tail -n1 <<<"$page")" = 200 ] || fail "/tld/com answered $(tail -n1 <<<"$page")"
+  grep -q 'id="ssr-state"' <<<"$page" && break
+  sleep 0.5
+done
+grep -q 'id="ssr-state"' <<<"$page" || fail "/tld/com was not server-rendered within 30 s"
 grep -q '\.com' <<<"$page" || fail "/tld/com does not name .com"
 
 kill -TERM -- "-$server_pid"
