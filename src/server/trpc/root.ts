@@ -1,4 +1,5 @@
 import { accountsRouter } from "../features/accounts/router.ts";
+import { apiDocsRouter } from "../features/api-docs/router.ts";
 import { apiKeysRouter } from "../features/api-keys/router.ts";
 import { authRouter } from "../features/auth/router.ts";
 import { catalogueRouter } from "../features/catalogue/router.ts";
@@ -14,6 +15,7 @@ import { router } from "./init.ts";
 
 export const appRouter = router({
   accounts: accountsRouter,
+  apiDocs: apiDocsRouter,
   apiKeys: apiKeysRouter,
   auth: authRouter,
   catalogue: catalogueRouter,

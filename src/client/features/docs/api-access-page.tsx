@@ -1,18 +1,9 @@
-import { Badge, Box, Button, Card, Code, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Code, Heading, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { InfoPage } from "../../components/info-page.tsx";
 import { useSiteOrigin } from "../../lib/site-origin.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
-
-/** The public REST endpoints as they answer today (src/server/features/*\/rest.ts). */
-const ENDPOINTS: ReadonlyArray<{ path: string; description: string; params: string }> = [
-  { path: "/api/domain-prices", description: "Lowest registration, renewal and transfer price per TLD, paged.", params: "page or offset, limit (max 100), sortBy (tldName, registrationPrice, renewalPrice, transferPrice, threeYearPrice), sortOrder (asc, desc), search, tld, category (generic, country-code, sponsored, other)" },
-  { path: "/api/domain-prices/tld/{tld}", description: "Every registrar's quote for one TLD.", params: "tld: name such as com, or its id" },
-  { path: "/api/tlds/{tld}", description: "One TLD: category, registry operator, RDAP server.", params: "tld: name or id" },
-  { path: "/api/service-providers", description: "The registrars we compare, with IANA accreditation.", params: "type (registrar, reseller), supports_tld" },
-  { path: "/api/service-providers/{id}/domain-prices", description: "One registrar's whole price list.", params: "id" },
-  { path: "/api/registry-operators", description: "Registry operators with the TLDs they manage.", params: "none" },
-  { path: "/api/iana-registrars", description: "IANA accredited registrars, split by whether we compare them.", params: "none" },
-];
 
 function Snippet({ label, children }: { label: string; children: string }) {
   return (
@@ -25,6 +16,8 @@ function Snippet({ label, children }: { label: string; children: string }) {
 
 export function ApiAccessPage() {
   const base = `${useSiteOrigin()}/api`;
+  // The endpoints /api/openapi.json documents, so this list and the reference never differ.
+  const endpoints = useQuery(useTRPC().apiDocs.endpoints.queryOptions());
   return (
     <InfoPage title="API Access" intro="Read domain prices, TLDs and registrars as JSON from the same API this site uses.">
       <Card.Root variant="outline" mb="10">
@@ -33,7 +26,7 @@ export function ApiAccessPage() {
           <Snippet label="Base URL">{base}</Snippet>
           <Snippet label="Example request">{`curl "${base}/domain-prices?limit=5&sortBy=registrationPrice"`}</Snippet>
           <Text color="fg.muted">
-            The endpoints below are public: no key is needed. With an API key, sent as
+            The endpoints below (the ones the <a href="/api/openapi.json">OpenAPI document</a> describes) are public: no key is needed. With an API key, sent as
             {" "}<Code>Authorization: Bearer &lt;key&gt;</Code>, a program may make 1,000 requests an hour, reported in
             {" "}<Code>X-RateLimit-*</Code> headers. Answers carry an <Code>ETag</Code> for revalidation. Errors come back as JSON
             {" "}<Code>{`{ "message": "…", "issues": [{ "field": "…", "message": "…" }] }`}</Code>{" "}
@@ -42,22 +35,24 @@ export function ApiAccessPage() {
         </Card.Body>
       </Card.Root>
       <Heading as="h2" size="xl" mb="4">Endpoints</Heading>
-      <Table.ScrollArea borderWidth="1px" rounded="lg" mb="10">
+      {endpoints.isPending && <Skeleton h="48" rounded="lg" mb="10" />}
+      {endpoints.isError && <Text color="fg.error" mb="10">The endpoint list did not load: {endpoints.error.message}. The API Reference below lists them too.</Text>}
+      {endpoints.data && <Table.ScrollArea borderWidth="1px" rounded="lg" mb="10">
         <Table.Root size="sm">
           <Table.Header><Table.Row>
             <Table.ColumnHeader>Endpoint</Table.ColumnHeader><Table.ColumnHeader>What it returns</Table.ColumnHeader><Table.ColumnHeader>Parameters</Table.ColumnHeader>
           </Table.Row></Table.Header>
           <Table.Body>
-            {ENDPOINTS.map((e) => (
+            {endpoints.data.map((e) => (
               <Table.Row key={e.path}>
-                <Table.Cell><HStack gap="2"><Badge colorPalette="green" variant="solid">GET</Badge><Code>{e.path}</Code></HStack></Table.Cell>
+                <Table.Cell><HStack gap="2"><Badge colorPalette="green" variant="solid">{e.method}</Badge><Code>{e.path}</Code></HStack></Table.Cell>
                 <Table.Cell>{e.description}</Table.Cell>
-                <Table.Cell fontSize="sm" color="fg.muted">{e.params}</Table.Cell>
+                <Table.Cell fontSize="sm" color="fg.muted">{e.parameters.length > 0 ? e.parameters.join(", ") : "none"}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </Table.ScrollArea>}
       <Stack direction={{ base: "column", sm: "row" }} gap="3">
         <Button asChild colorPalette="blue"><SpaAnchor href="/api-keys">Get API Key</SpaAnchor></Button>
         <Button asChild variant="outline"><a href="/api/reference">API Reference</a></Button>
