@@ -15,9 +15,9 @@
  * PAGE_CACHE_MB=0 pass through to the server from the environment.
  * Targets: hot pages ≥ 0.25 × the trivial route's req/s with p99 ≤ 100 ms; the crawl ≥ 100
  * pages/s with /api/health's p99 ≤ 50 ms meanwhile.
- * BENCH_SCALE=N runs each database on a catalogue N times today's (scripts/lib/scale-data.ts,
- * prepared before the server starts) and also prints the server's peak resident memory
- * (VmHWM) against a 600 MB target.
+ * BENCH_SCALE=N runs each database on a scaled catalogue (scripts/lib/scale-data.ts: 6 × N
+ * providers with price lists, each quoting every priced name, prepared before the server starts)
+ * and also prints the server's peak resident memory (VmHWM) against a 600 MB target.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";

@@ -4,10 +4,10 @@
  * runs, and how GET /api/domain-prices answers meanwhile compared with when idle. The app is served from the same process, as
  * with ROLE=all. SQLite always; PostgreSQL too when DATABASE_URL is a postgres:// URL (a
  * throwaway database is created on that server and dropped afterwards). Target: under 2 s.
- * BENCH_SCALE=N runs on a catalogue N times today's (scripts/lib/scale-data.ts, prepared in a
- * child process), where the list applied is a generated provider's, one quote per priced name
- * (1,845), and also prints this process's peak resident memory during the runs (it serves the
- * reads and applies the lists, sampled VmRSS) against a 600 MB target.
+ * BENCH_SCALE=N runs on a scaled catalogue (scripts/lib/scale-data.ts: 6 × N providers with
+ * price lists, prepared in a child process), where the list applied is a generated provider's,
+ * one quote per priced name (1,845), and also prints this process's peak resident memory during
+ * the runs (it serves the reads and applies the lists; sampled VmRSS) against a 600 MB target.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";

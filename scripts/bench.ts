@@ -7,9 +7,9 @@
  * Each round measures every route for BENCH_SECONDS, routes interleaved so a noisy neighbour
  * hits them alike; figures are medians over BENCH_ROUNDS rounds.
  * Targets: at least 40% of the trivial route's requests per second, p99 ≤ 2 × its p99 + 5 ms.
- * BENCH_SCALE=N runs each database on a catalogue N times today's (scripts/lib/scale-data.ts,
- * prepared before the server starts) and also prints the server's peak resident memory
- * (VmHWM) against a 600 MB target.
+ * BENCH_SCALE=N runs each database on a scaled catalogue (scripts/lib/scale-data.ts: 6 × N
+ * providers with price lists, each quoting every priced name, prepared before the server starts)
+ * and also prints the server's peak resident memory (VmHWM) against a 600 MB target.
  */
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
