@@ -1,6 +1,6 @@
 /**
  * The registration price summary of a price list (a registrar's, a TLD's): the server sends it
- * with a registrar's first page of prices, the browser computes it over a TLD's quotes.
+ * with a registrar's first page of prices, and as a TLD's statistics (prices.statsByTld).
  */
 import { decimalStringToMinor, minorToDecimalString } from "./price-format.ts";
 
