@@ -61,6 +61,20 @@ describe("useSchemaForm with FormField", () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
+  it("checks the new values on every submit, while other fields still hold their messages", async () => {
+    const submit = vi.fn(async () => undefined);
+    const user = userEvent.setup();
+    renderUi(<TestForm submit={submit} />);
+    await user.click(await screen.findByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Name is required")).toBeTruthy();
+    await user.type(screen.getByRole("textbox", { name: "Name" }), "   ");
+    await waitFor(() => expect(screen.queryByText("Name is required")).toBeNull());
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Name is required")).toBeTruthy();
+    expect(screen.getByText("API key is required")).toBeTruthy();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
   it("puts the server's field issues on the matching fields, and clears one when that field is edited", async () => {
     const submit = vi.fn(async () => {
       throw rejection("Invalid input", [{ field: "credentials.apiKey", message: "The registrar refused this key" }, { field: "name", message: "Name is taken" }]);

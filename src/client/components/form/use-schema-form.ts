@@ -98,6 +98,11 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: Sc
     onSubmit: (event: { preventDefault: () => void }) => {
       event.preventDefault();
       if (form.state.isSubmitting) return;
+      // Each submit judges the values afresh. TanStack Form would otherwise stop at the fields
+      // still holding the last submit's messages and never run the schema on the new values.
+      for (const name of fieldNamesOf(form)) {
+        form.setFieldMeta(name, (meta) => (meta?.errorMap.onSubmit === undefined ? meta : { ...meta, errorMap: { ...meta.errorMap, onSubmit: undefined } }));
+      }
       void form.handleSubmit();
     },
     /** Back to the starting values, with no messages left from before. */
