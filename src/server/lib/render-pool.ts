@@ -101,7 +101,7 @@ function mainThreadRenders({ timeoutMs, entryUrl }: PageRendererOptions): Render
 function workerRenders({ workers, timeoutMs, entryUrl }: PageRendererOptions): Renders {
   const pool = new Tinypool({
     filename: workerUrl().href,
-    // Started with the pool: each thread loads the render code at once, off the main thread.
+    // Every thread starts with the pool and stays; a warm-up task each (below) loads the render code.
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 0,
