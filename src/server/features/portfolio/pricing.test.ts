@@ -51,11 +51,14 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
     const dearest = comUsd[comUsd.length - 1]!;
     const cheapest = comUsd[0]!;
     const item = await add({ domainName: "pricey.com", serviceProviderId: dearest.id });
+    const saving = cheapest.fresh.isStale && !dearest.fresh.isStale ? null : minorToDecimalString(dearest.cents - cheapest.cents);
     expect(item.pricing).toEqual({
       currentRenewal: { price: minorToDecimalString(dearest.cents), currency: "USD", ...dearest.fresh },
       cheapestRenewal: { price: minorToDecimalString(cheapest.cents), currency: "USD", ...cheapest.fresh, serviceProvider: { id: cheapest.id, name: cheapest.provider, domain: cheapest.domain } },
-      yearlySaving: cheapest.fresh.isStale && !dearest.fresh.isStale ? null : minorToDecimalString(dearest.cents - cheapest.cents),
+      yearlySaving: saving,
       yearlySavingIsStale: dearest.fresh.isStale || cheapest.fresh.isStale,
+      // Without a display currency the saving shown is the USD one.
+      saving: saving === null ? null : { price: saving, currency: "USD" },
     });
   });
 
