@@ -1,9 +1,10 @@
 /**
  * What both implementations accept as a schedule, checked the same way before anything is
  * stored: a 5-field cron expression evaluated in UTC, and a key that can be part of a name.
+ * jobs/ imports nothing of src/, so the croner options are written here as well as in
+ * src/shared/cron.ts; src/server/features/price-engine/cron-reading.test.ts keeps the two readings equal.
  */
-import type { Cron } from "croner";
-import { parseCron as readCron } from "../src/shared/cron.ts";
+import { Cron } from "croner";
 
 const KEY = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -13,9 +14,12 @@ export function assertScheduleKey(key: string): void {
 
 /** Parses a 5-field cron expression (minute hour day-of-month month day-of-week), in UTC. */
 export function parseCron(expression: string): Cron {
-  const parsed = readCron(expression);
-  if (!parsed.ok) throw new Error(`Invalid cron expression "${expression}" (5 fields: minute hour day-of-month month day-of-week): ${parsed.reason}`);
-  return parsed.cron;
+  try {
+    return new Cron(expression, { timezone: "UTC", paused: true, mode: "5-part" });
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/^CronPattern: /, "");
+    throw new Error(`Invalid cron expression "${expression}" (5 fields: minute hour day-of-month month day-of-week): ${reason}`, { cause: error });
+  }
 }
 
 /** The first tick strictly after `after`, or null when the expression never fires again. */

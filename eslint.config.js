@@ -1,0 +1,115 @@
+// npm run lint: ESLint (this file) and then tsc --noEmit.
+// - typescript-eslint's type-checked recommended rules, with the few listed below turned off;
+// - React's rules of hooks in src/client;
+// - the import rules of ARCHITECTURE.md (boundaries plugin + no-restricted-imports), each proved
+//   by a fixture in scripts/eslint-boundaries.test.ts so a rule cannot silently stop matching.
+import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** The only packages src/shared may import (plus node-free tests' vitest and fast-check). */
+const SHARED_PACKAGES = ["zod", "punycode", "punycode/punycode.js", "croner", "vitest", "fast-check"];
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "db/migrations/**", "src/client/route-tree.gen.ts", "**/*.d.ts"] },
+  {
+    files: ["**/*.{ts,tsx}"],
+    extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  },
+  {
+    files: ["**/*.{js,mjs}"],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ["src/client/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["src/shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{
+          regex: `^(?!\\.{1,2}/|(${SHARED_PACKAGES.map((p) => p.replace(/[./]/g, "\\$&")).join("|")})$)`,
+          message: `src/shared imports only ${SHARED_PACKAGES.join(", ")} and other shared files.`,
+        }],
+      }],
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}", "db/**/*.ts", "jobs/**/*.ts"],
+    plugins: { boundaries },
+    settings: {
+      "boundaries/include": ["src/**/*", "db/**/*", "jobs/**/*"],
+      "boundaries/elements": [
+        { type: "shared", pattern: "src/shared/**", partialMatch: false },
+        { type: "client", pattern: "src/client/**", partialMatch: false },
+        { type: "price-format", pattern: "src/server/integrations/{prices,rates}/**", partialMatch: false },
+        { type: "server-feature", pattern: "src/server/features/*/**", partialMatch: false, capture: ["feature"] },
+        { type: "server", pattern: "src/server/**", partialMatch: false },
+        { type: "db-seed", pattern: "db/seed/**", partialMatch: false },
+        { type: "db", pattern: "db/**", partialMatch: false },
+        { type: "jobs", pattern: "jobs/**", partialMatch: false },
+      ],
+    },
+    rules: {
+      "boundaries/dependencies": ["error", {
+        default: "allow",
+        policies: [
+          {
+            from: { element: { type: "shared" } },
+            disallow: { to: { element: { type: "!shared" } } },
+            message: "src/shared imports only other shared files.",
+          },
+          {
+            from: { element: { type: "jobs" } },
+            disallow: { to: { element: { types: { anyOf: ["shared", "client", "price-format", "server-feature", "server"] } } } },
+            message: "jobs/ is the queue mechanism only: it imports nothing of src/.",
+          },
+          {
+            from: { element: { type: "client" } },
+            disallow: { to: { element: { types: { anyOf: ["server", "server-feature", "price-format", "db", "db-seed", "jobs"] } } }, dependency: { kind: "value" } },
+            message: "src/client imports server code only as `import type`.",
+          },
+          {
+            from: { element: { types: { anyOf: ["server", "server-feature", "price-format"] } } },
+            disallow: { to: { element: { type: "client" } } },
+            message: "Server code imports client code only through the render entry, src/client/entry-server.tsx.",
+          },
+          {
+            from: { element: { types: { anyOf: ["server", "server-feature", "price-format"] } } },
+            allow: { to: { element: { type: "client" }, file: { path: "src/client/entry-server.tsx" } } },
+          },
+          {
+            from: { element: { types: { anyOf: ["db", "db-seed"] } }, file: { path: "!**/*.test.ts" } },
+            disallow: { to: { element: { types: { anyOf: ["server", "server-feature", "price-format", "client"] } } } },
+            message: "db/ never imports src/server or src/client (the seed may read the price and rate formats of src/server/integrations).",
+          },
+          {
+            from: { element: { type: "db-seed" } },
+            allow: { to: { element: { type: "price-format" } } },
+          },
+          {
+            from: { element: { type: "server-feature" } },
+            disallow: { to: { element: { type: "server-feature", captured: { feature: "!{{ from.element.captured.feature }}" } } } },
+            message: "A server feature never imports another feature.",
+          },
+        ],
+      }],
+    },
+  },
+);

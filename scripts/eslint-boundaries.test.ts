@@ -1,0 +1,74 @@
+/**
+ * The import rules of eslint.config.js, each proved on a few lines of code placed where the rule
+ * forbids them (and once where it allows them), so a rule cannot silently stop matching.
+ * Type-aware rules are off here: these files exist only in memory.
+ */
+import { ESLint } from "eslint";
+import tseslint from "typescript-eslint";
+import { describe, expect, it } from "vitest";
+
+const root = new URL("..", import.meta.url).pathname;
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: [{ files: ["**/*.{ts,tsx}"], ...tseslint.configs.disableTypeChecked }],
+});
+
+async function importProblems(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  return result!.messages
+    .filter((m) => m.ruleId === "boundaries/dependencies" || m.ruleId === "no-restricted-imports" || m.fatal)
+    .map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe("import boundaries", () => {
+  it("src/shared imports only its packages and other shared files", async () => {
+    expect(await importProblems("src/shared/fixture.ts", 'import { logger } from "../server/lib/logger.ts";\nexport const l = logger;'))
+      .toEqual(["boundaries/dependencies: src/shared imports only other shared files."]);
+    const [hono] = await importProblems("src/shared/fixture.ts", 'import { Hono } from "hono";\nexport const h = Hono;');
+    expect(hono).toMatch(/^no-restricted-imports: 'hono' import is restricted.*src\/shared imports only zod/);
+    expect(await importProblems("src/shared/fixture.ts",
+      'import { z } from "zod";\nimport punycode from "punycode/punycode.js";\nimport { Cron } from "croner";\nimport { parseCron } from "./cron.ts";\nexport const x = [z, punycode, Cron, parseCron];'))
+      .toEqual([]);
+  });
+
+  it("jobs/ imports nothing of src/ (db/ is allowed)", async () => {
+    expect(await importProblems("jobs/fixture.ts", 'import { parseCron } from "../src/shared/cron.ts";\nexport const p = parseCron;'))
+      .toEqual(["boundaries/dependencies: jobs/ is the queue mechanism only: it imports nothing of src/."]);
+    expect(await importProblems("jobs/fixture.ts", 'import { openDb } from "../db/client.ts";\nexport const o = openDb;')).toEqual([]);
+  });
+
+  it("src/client imports server code only as `import type`", async () => {
+    expect(await importProblems("src/client/fixture.ts", 'import { loadConfig } from "../server/config.ts";\nexport const c = loadConfig;'))
+      .toEqual(["boundaries/dependencies: src/client imports server code only as `import type`."]);
+    expect(await importProblems("src/client/fixture.ts", 'import { openDb } from "../../db/client.ts";\nexport const o = openDb;'))
+      .toEqual(["boundaries/dependencies: src/client imports server code only as `import type`."]);
+    expect(await importProblems("src/client/fixture.ts", 'import type { AppRouter } from "../server/trpc/root.ts";\nexport type R = AppRouter;')).toEqual([]);
+  });
+
+  it("server code imports client code only through the render entry", async () => {
+    expect(await importProblems("src/server/lib/fixture.ts", 'import { trpc } from "../../client/lib/trpc.ts";\nexport const t = trpc;'))
+      .toEqual(["boundaries/dependencies: Server code imports client code only through the render entry, src/client/entry-server.tsx."]);
+    expect(await importProblems("src/server/features/portfolio/fixture.ts", 'import { trpc } from "../../../client/lib/trpc.ts";\nexport const t = trpc;'))
+      .toHaveLength(1);
+    expect(await importProblems("src/server/lib/fixture.ts", 'import type { RenderRequest } from "../../client/entry-server.tsx";\nexport type R = RenderRequest;')).toEqual([]);
+  });
+
+  it("db/ never imports src/server or src/client, except the seed reading the price and rate formats", async () => {
+    const dbRule = "boundaries/dependencies: db/ never imports src/server or src/client (the seed may read the price and rate formats of src/server/integrations).";
+    expect(await importProblems("db/repositories/fixture.ts", 'import { loadConfig } from "../../src/server/config.ts";\nexport const c = loadConfig;')).toEqual([dbRule]);
+    expect(await importProblems("db/seed/fixture.ts", 'import { loadConfig } from "../../src/server/config.ts";\nexport const c = loadConfig;')).toEqual([dbRule]);
+    expect(await importProblems("db/fixture.ts", 'import { trpc } from "../src/client/lib/trpc.ts";\nexport const t = trpc;')).toEqual([dbRule]);
+    expect(await importProblems("db/seed/fixture.ts",
+      'import { loadAllPriceSnapshots } from "../../src/server/integrations/prices/prices.ts";\nimport { parseEcbHistoryCsv } from "../../src/server/integrations/rates/ecb-history.ts";\nexport const x = [loadAllPriceSnapshots, parseEcbHistoryCsv];'))
+      .toEqual([]);
+    expect(await importProblems("db/repositories/fixture.ts", 'import { loadAllPriceSnapshots } from "../../src/server/integrations/prices/prices.ts";\nexport const x = loadAllPriceSnapshots;'))
+      .toEqual([dbRule]);
+  });
+
+  it("a server feature never imports another feature", async () => {
+    expect(await importProblems("src/server/features/portfolio/fixture.ts", 'import * as accounts from "../accounts/service.ts";\nexport const a = accounts;'))
+      .toEqual(["boundaries/dependencies: A server feature never imports another feature."]);
+    expect(await importProblems("src/server/features/portfolio/fixture.ts", 'import * as own from "./service.ts";\nimport * as errors from "../../lib/errors.ts";\nexport const x = [own, errors];'))
+      .toEqual([]);
+  });
+});
