@@ -1,6 +1,8 @@
-import { Button, Container, Field, Heading, HStack, Input, Link, Spinner, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, Container, Heading, HStack, Input, Link, Spinner, Stack, Table, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { FormField } from "../../components/form/form-field.tsx";
+import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { notify } from "../../components/ui/toaster.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { isUnauthorizedError } from "../../lib/unauthorized.ts";
@@ -15,15 +17,12 @@ export function ApiKeysPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
-  const [name, setName] = useState("");
-  const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<ListedKey | null>(null);
   const [revokeOpen, setRevokeOpen] = useState(false);
   const create = useMutation(trpc.apiKeys.create.mutationOptions({
     onSuccess: (result) => {
       setCreated({ name: result.name, key: result.key });
-      setName("");
       void queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
     },
     onError: (error) => {
@@ -31,13 +30,12 @@ export function ApiKeysPage() {
     },
   }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = apiKeyCreateSchema.safeParse({ name });
-    if (!parsed.success) return setNameError(parsed.error.issues[0]?.message ?? "Invalid name");
-    setNameError(null);
-    create.mutate(parsed.data);
-  };
+  const { form, pending, onSubmit, reset } = useSchemaForm({
+    defaultValues: { name: "" },
+    schema: apiKeyCreateSchema,
+    submit: (input) => create.mutateAsync(input),
+    onSaved: () => reset(),
+  });
 
   return (
     <Container maxW="5xl" py="10">
@@ -47,14 +45,16 @@ export function ApiKeysPage() {
           Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to the public API; each key may make 1,000 requests an hour.
           See the <Link href="/api/reference">API reference</Link>.
         </Text>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <HStack align="end">
-            <Field.Root invalid={!!nameError} maxW="sm">
-              <Field.Label>Key name</Field.Label>
-              <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Nightly price report" maxLength={100} />
-              <Field.ErrorText>{nameError}</Field.ErrorText>
-            </Field.Root>
-            <Button type="submit" colorPalette="blue" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create key"}</Button>
+            <form.Field name="name">
+              {(field) => (
+                <FormField field={field} label="Key name" maxW="sm">
+                  <Input value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} placeholder="e.g. Nightly price report" maxLength={100} />
+                </FormField>
+              )}
+            </form.Field>
+            <Button type="submit" colorPalette="blue" disabled={pending}>{pending ? "Creating…" : "Create key"}</Button>
           </HStack>
         </form>
         {created && <NewKeyNotice name={created.name} secret={created.key} />}
