@@ -1,12 +1,12 @@
 import { Input, Stack, Switch } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { serviceProviderEditSchema } from "../../../shared/schemas/service-provider.ts";
-import { FormField } from "../../components/form-field.tsx";
+import { FormField } from "../../components/form/form-field.tsx";
+import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { ADMIN_MESSAGES, notifyAdminFailure, notifyAdminSuccess } from "./feedback.ts";
 import { FormDialog } from "./form-dialog.tsx";
 import type { AdminProvider } from "./types.ts";
-import { useSchemaForm } from "./use-schema-form.ts";
 
 interface ProviderEditDialogProps {
   provider: AdminProvider;
@@ -30,34 +30,53 @@ export function ProviderEditDialog({ provider, open, onOpenChange }: ProviderEdi
     },
     onError: (error) => notifyAdminFailure(ADMIN_MESSAGES.providerUpdateFailed, error),
   }));
-  const form = useSchemaForm({
-    initial: { name: provider.name, domain: provider.domain, website: provider.website ?? "", logoUrl: provider.logoUrl ?? "", isActive: provider.isActive },
+  const { form, pending, formError, onSubmit } = useSchemaForm({
+    defaultValues: { name: provider.name, domain: provider.domain, website: provider.website ?? "", logoUrl: provider.logoUrl ?? "", isActive: provider.isActive },
     schema: serviceProviderEditSchema,
     submit: (input) => update.mutateAsync({ id: provider.id, ...input }),
     onSaved: () => onOpenChange(false),
   });
-  const { values, errors, set } = form;
   return (
     <FormDialog title={`Edit ${provider.name}`} submitLabel="Save Changes" open={open} onOpenChange={onOpenChange}
-      pending={form.pending} formError={form.formError} onSubmit={form.onSubmit}>
+      pending={pending} formError={formError} onSubmit={onSubmit}>
       <Stack gap="4">
-        <FormField label="Name" error={errors.name} required>
-          <Input name="name" value={values.name} onChange={(e) => set("name", e.target.value)} />
-        </FormField>
-        <FormField label="Domain" error={errors.domain} required helper="The provider's own domain, such as porkbun.com.">
-          <Input name="domain" value={values.domain} autoCapitalize="none" spellCheck={false} onChange={(e) => set("domain", e.target.value)} />
-        </FormField>
-        <FormField label="Website" error={errors.website} helper="Optional: an http or https address.">
-          <Input name="website" type="url" value={values.website} placeholder="https://" onChange={(e) => set("website", e.target.value)} />
-        </FormField>
-        <FormField label="Logo URL" error={errors.logoUrl} helper="Optional: an http or https address of an image.">
-          <Input name="logoUrl" type="url" value={values.logoUrl} placeholder="https://" onChange={(e) => set("logoUrl", e.target.value)} />
-        </FormField>
-        <Switch.Root colorPalette="blue" name="isActive" checked={values.isActive} onCheckedChange={(e) => set("isActive", e.checked)}>
-          <Switch.HiddenInput />
-          <Switch.Control><Switch.Thumb /></Switch.Control>
-          <Switch.Label>Active</Switch.Label>
-        </Switch.Root>
+        <form.Field name="name">
+          {(field) => (
+            <FormField field={field} label="Name" required>
+              <Input name="name" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
+            </FormField>
+          )}
+        </form.Field>
+        <form.Field name="domain">
+          {(field) => (
+            <FormField field={field} label="Domain" required helper="The provider's own domain, such as porkbun.com.">
+              <Input name="domain" value={field.state.value} autoCapitalize="none" spellCheck={false} onChange={(e) => field.handleChange(e.target.value)} />
+            </FormField>
+          )}
+        </form.Field>
+        <form.Field name="website">
+          {(field) => (
+            <FormField field={field} label="Website" helper="Optional: an http or https address.">
+              <Input name="website" type="url" value={field.state.value} placeholder="https://" onChange={(e) => field.handleChange(e.target.value)} />
+            </FormField>
+          )}
+        </form.Field>
+        <form.Field name="logoUrl">
+          {(field) => (
+            <FormField field={field} label="Logo URL" helper="Optional: an http or https address of an image.">
+              <Input name="logoUrl" type="url" value={field.state.value} placeholder="https://" onChange={(e) => field.handleChange(e.target.value)} />
+            </FormField>
+          )}
+        </form.Field>
+        <form.Field name="isActive">
+          {(field) => (
+            <Switch.Root colorPalette="blue" name="isActive" checked={field.state.value} onCheckedChange={(e) => field.handleChange(e.checked)}>
+              <Switch.HiddenInput />
+              <Switch.Control><Switch.Thumb /></Switch.Control>
+              <Switch.Label>Active</Switch.Label>
+            </Switch.Root>
+          )}
+        </form.Field>
       </Stack>
     </FormDialog>
   );
