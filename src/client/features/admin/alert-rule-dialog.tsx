@@ -1,12 +1,13 @@
 import { Input, NativeSelect, SimpleGrid, Stack, Switch, Textarea } from "@chakra-ui/react";
+import { useStore } from "@tanstack/react-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ALERT_CONDITIONS, SEVERITIES, alertRuleSchema, type AlertCondition } from "../../../shared/schemas/admin.ts";
-import { FormField } from "../../components/form-field.tsx";
+import { FormField } from "../../components/form/form-field.tsx";
+import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { ADMIN_MESSAGES, notifyAdminFailure, notifyAdminSuccess } from "./feedback.ts";
 import { FormDialog } from "./form-dialog.tsx";
 import type { AlertRule } from "./types.ts";
-import { useSchemaForm } from "./use-schema-form.ts";
 
 /** What each condition watches, and the unit its threshold is counted in. */
 export const CONDITION_LABELS: Record<AlertCondition, { label: string; unit: string }> = {
@@ -37,8 +38,8 @@ export function AlertRuleDialog({ rule, open, onOpenChange }: AlertRuleDialogPro
   };
   const create = useMutation(trpc.priceEngine.alertRules.create.mutationOptions(options));
   const update = useMutation(trpc.priceEngine.alertRules.update.mutationOptions(options));
-  const form = useSchemaForm({
-    initial: {
+  const { form, pending, formError, onSubmit } = useSchemaForm({
+    defaultValues: {
       name: rule?.name ?? "", description: rule?.description ?? "", condition: (rule?.condition ?? "consecutive_failures") as AlertCondition,
       threshold: rule ? String(rule.threshold) : "3", severity: rule?.severity ?? "medium", isActive: rule?.isActive ?? true,
     },
@@ -48,43 +49,67 @@ export function AlertRuleDialog({ rule, open, onOpenChange }: AlertRuleDialogPro
     submit: (input) => (rule ? update.mutateAsync({ id: rule.id, ...input }) : create.mutateAsync(input)),
     onSaved: () => onOpenChange(false),
   });
-  const { values, errors, set } = form;
+  const condition = useStore(form.store, (state) => state.values.condition);
   return (
     <FormDialog title={rule ? `Edit ${rule.name}` : "Create Alert Rule"} submitLabel={rule ? "Save Changes" : "Create Rule"}
-      open={open} onOpenChange={onOpenChange} pending={form.pending} formError={form.formError} onSubmit={form.onSubmit}>
+      open={open} onOpenChange={onOpenChange} pending={pending} formError={formError} onSubmit={onSubmit}>
       <Stack gap="4">
-        <FormField label="Name" error={errors.name} required>
-          <Input name="name" value={values.name} onChange={(e) => set("name", e.target.value)} />
-        </FormField>
-        <FormField label="Description" error={errors.description}>
-          <Textarea name="description" rows={2} value={values.description} onChange={(e) => set("description", e.target.value)} />
-        </FormField>
+        <form.Field name="name">
+          {(field) => (
+            <FormField field={field} label="Name" required>
+              <Input name="name" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
+            </FormField>
+          )}
+        </form.Field>
+        <form.Field name="description">
+          {(field) => (
+            <FormField field={field} label="Description">
+              <Textarea name="description" rows={2} value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
+            </FormField>
+          )}
+        </form.Field>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <FormField label="Condition" error={errors.condition} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="condition" value={values.condition} onChange={(e) => set("condition", e.currentTarget.value as AlertCondition)}>
-                {ALERT_CONDITIONS.map((c) => <option key={c} value={c}>{CONDITION_LABELS[c].label}</option>)}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField label="Threshold" error={errors.threshold} required helper={`In ${CONDITION_LABELS[values.condition].unit}.`}>
-            <Input name="threshold" inputMode="numeric" value={values.threshold} onChange={(e) => set("threshold", e.target.value)} />
-          </FormField>
-          <FormField label="Severity" error={errors.severity} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="severity" value={values.severity} onChange={(e) => set("severity", e.currentTarget.value)}>
-                {SEVERITIES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
+          <form.Field name="condition">
+            {(field) => (
+              <FormField field={field} label="Condition" required>
+                <NativeSelect.Root>
+                  <NativeSelect.Field name="condition" value={field.state.value} onChange={(e) => field.handleChange(e.currentTarget.value as AlertCondition)}>
+                    {ALERT_CONDITIONS.map((c) => <option key={c} value={c}>{CONDITION_LABELS[c].label}</option>)}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+            )}
+          </form.Field>
+          <form.Field name="threshold">
+            {(field) => (
+              <FormField field={field} label="Threshold" required helper={`In ${CONDITION_LABELS[condition].unit}.`}>
+                <Input name="threshold" inputMode="numeric" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
+              </FormField>
+            )}
+          </form.Field>
+          <form.Field name="severity">
+            {(field) => (
+              <FormField field={field} label="Severity" required>
+                <NativeSelect.Root>
+                  <NativeSelect.Field name="severity" value={field.state.value} onChange={(e) => field.handleChange(e.currentTarget.value)}>
+                    {SEVERITIES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+            )}
+          </form.Field>
         </SimpleGrid>
-        <Switch.Root colorPalette="blue" name="isActive" checked={values.isActive} onCheckedChange={(e) => set("isActive", e.checked)}>
-          <Switch.HiddenInput />
-          <Switch.Control><Switch.Thumb /></Switch.Control>
-          <Switch.Label>Active</Switch.Label>
-        </Switch.Root>
+        <form.Field name="isActive">
+          {(field) => (
+            <Switch.Root colorPalette="blue" name="isActive" checked={field.state.value} onCheckedChange={(e) => field.handleChange(e.checked)}>
+              <Switch.HiddenInput />
+              <Switch.Control><Switch.Thumb /></Switch.Control>
+              <Switch.Label>Active</Switch.Label>
+            </Switch.Root>
+          )}
+        </form.Field>
       </Stack>
     </FormDialog>
   );
