@@ -17,6 +17,8 @@ interface FormFieldProps {
   helper?: ReactNode;
   required?: boolean;
   maxW?: string;
+  /** A message to show while the form state holds none, such as a check made as the user types. */
+  liveError?: string | undefined;
   children: ReactNode;
 }
 
@@ -24,8 +26,8 @@ interface FormFieldProps {
  * Label, input, and either a hint or the field's message from the form state; Chakra's Field
  * wires the label and messages to the input and marks it invalid.
  */
-export function FormField({ field, label, helper, required, maxW, children }: FormFieldProps) {
-  const error = firstError(field);
+export function FormField({ field, label, helper, required, maxW, liveError, children }: FormFieldProps) {
+  const error = firstError(field) ?? liveError;
   return (
     <Field.Root invalid={Boolean(error)} required={required} maxW={maxW}>
       <Field.Label>

@@ -1,14 +1,13 @@
 import { Input, List, NativeSelect, Stack, Switch, Text, Textarea } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { scheduleSchema } from "../../../shared/schemas/admin.ts";
-import { FormField } from "../../components/form-field.tsx";
+import { FormField } from "../../components/form/form-field.tsx";
+import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { checkCron, runInWords } from "./cron-check.ts";
 import { ADMIN_MESSAGES, notifyAdminFailure, notifyAdminSuccess } from "./feedback.ts";
 import { FormDialog } from "./form-dialog.tsx";
 import type { Schedule } from "./types.ts";
-import { useSchemaForm } from "./use-schema-form.ts";
 
 interface ScheduleDialogProps {
   /** The schedule to edit; null creates one. */
@@ -42,10 +41,11 @@ export function ScheduleDialog({ schedule, open, onOpenChange }: ScheduleDialogP
   };
   const create = useMutation(trpc.priceEngine.schedules.create.mutationOptions(options));
   const update = useMutation(trpc.priceEngine.schedules.update.mutationOptions(options));
-  const form = useSchemaForm({
-    initial: {
+  const initialCron = schedule?.schedule ?? "";
+  const { form, pending, formError, onSubmit } = useSchemaForm({
+    defaultValues: {
       name: schedule?.name ?? "", description: schedule?.description ?? "",
-      providerId: schedule?.providerId == null ? "" : String(schedule.providerId), schedule: schedule?.schedule ?? "", isActive: schedule?.isActive ?? true,
+      providerId: schedule?.providerId == null ? "" : String(schedule.providerId), schedule: initialCron, isActive: schedule?.isActive ?? true,
     },
     schema: scheduleSchema,
     extraErrors: (v) => {
@@ -55,44 +55,61 @@ export function ScheduleDialog({ schedule, open, onOpenChange }: ScheduleDialogP
     submit: (input) => (schedule ? update.mutateAsync({ id: schedule.id, ...input }) : create.mutateAsync(input)),
     onSaved: () => onOpenChange(false),
   });
-  const { values, errors, set } = form;
-  // Checked from the first keystroke; an untouched empty field is not yet an error.
-  const [cronTouched, setCronTouched] = useState(values.schedule !== "");
-  const cron = checkCron(values.schedule);
-  const cronError = errors.schedule ?? (cronTouched && !cron.ok ? cron.message : undefined);
 
   return (
     <FormDialog title={schedule ? `Edit ${schedule.name}` : "Create Schedule"} submitLabel={schedule ? "Save Changes" : "Create Schedule"}
-      open={open} onOpenChange={onOpenChange} pending={form.pending} formError={form.formError} onSubmit={form.onSubmit}>
+      open={open} onOpenChange={onOpenChange} pending={pending} formError={formError} onSubmit={onSubmit}>
       <Stack gap="4">
-        <FormField label="Name" error={errors.name} required>
-          <Input name="name" value={values.name} onChange={(e) => set("name", e.target.value)} />
-        </FormField>
-        <FormField label="Description" error={errors.description}>
-          <Textarea name="description" rows={2} value={values.description} onChange={(e) => set("description", e.target.value)} />
-        </FormField>
-        <FormField label="Provider" error={errors.providerId} helper="Leave on All Providers to fetch every active provider.">
-          <NativeSelect.Root disabled={providers.isPending}>
-            <NativeSelect.Field name="providerId" value={values.providerId} onChange={(e) => set("providerId", e.currentTarget.value)}>
-              <option value="">{providers.isError ? "All Providers (provider list unavailable)" : "All Providers"}</option>
-              {providers.data?.map((p) => <option key={p.id} value={String(p.id)}>{p.name}</option>)}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
-        <FormField label="Cron expression" error={cronError} required
-          helper={cron.ok ? <NextRuns runs={cron.nextRuns} /> : "Five fields in UTC: minute, hour, day of month, month, day of week. For example 0 3 * * * runs daily at 03:00."}>
-          <Input name="schedule" fontFamily="mono" value={values.schedule} autoComplete="off" spellCheck={false} placeholder="0 3 * * *"
-            onChange={(e) => {
-              setCronTouched(true);
-              set("schedule", e.target.value);
-            }} />
-        </FormField>
-        <Switch.Root colorPalette="blue" name="isActive" checked={values.isActive} onCheckedChange={(e) => set("isActive", e.checked)}>
-          <Switch.HiddenInput />
-          <Switch.Control><Switch.Thumb /></Switch.Control>
-          <Switch.Label>Active</Switch.Label>
-        </Switch.Root>
+        <form.Field name="name">
+          {(field) => (
+            <FormField field={field} label="Name" required>
+              <Input name="name" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
+            </FormField>
+          )}
+        </form.Field>
+        <form.Field name="description">
+          {(field) => (
+            <FormField field={field} label="Description">
+              <Textarea name="description" rows={2} value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
+            </FormField>
+          )}
+        </form.Field>
+        <form.Field name="providerId">
+          {(field) => (
+            <FormField field={field} label="Provider" helper="Leave on All Providers to fetch every active provider.">
+              <NativeSelect.Root disabled={providers.isPending}>
+                <NativeSelect.Field name="providerId" value={field.state.value} onChange={(e) => field.handleChange(e.currentTarget.value)}>
+                  <option value="">{providers.isError ? "All Providers (provider list unavailable)" : "All Providers"}</option>
+                  {providers.data?.map((p) => <option key={p.id} value={String(p.id)}>{p.name}</option>)}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          )}
+        </form.Field>
+        <form.Field name="schedule">
+          {(field) => {
+            const cron = checkCron(field.state.value);
+            // Checked from the first keystroke; an untouched empty field is not yet an error.
+            const checking = field.state.meta.isDirty || initialCron !== "";
+            return (
+              <FormField field={field} label="Cron expression" required liveError={checking && !cron.ok ? cron.message : undefined}
+                helper={cron.ok ? <NextRuns runs={cron.nextRuns} /> : "Five fields in UTC: minute, hour, day of month, month, day of week. For example 0 3 * * * runs daily at 03:00."}>
+                <Input name="schedule" fontFamily="mono" value={field.state.value} autoComplete="off" spellCheck={false} placeholder="0 3 * * *"
+                  onChange={(e) => field.handleChange(e.target.value)} />
+              </FormField>
+            );
+          }}
+        </form.Field>
+        <form.Field name="isActive">
+          {(field) => (
+            <Switch.Root colorPalette="blue" name="isActive" checked={field.state.value} onCheckedChange={(e) => field.handleChange(e.checked)}>
+              <Switch.HiddenInput />
+              <Switch.Control><Switch.Thumb /></Switch.Control>
+              <Switch.Label>Active</Switch.Label>
+            </Switch.Root>
+          )}
+        </form.Field>
       </Stack>
     </FormDialog>
   );
