@@ -1,7 +1,7 @@
 /**
- * Turns validation failures into one message per form field: the shared zod schema's issues
- * before sending, and the server's `{ message, issues: [{ field, message }] }` after. Both use
- * the same wording, because the server validates with the same schema.
+ * Turns the server's `{ message, issues: [{ field, message }] }` into one message per form
+ * field (components/form/use-schema-form.ts places them). The wording is the shared schema's,
+ * because the server validates with the same schema the form checks before sending.
  */
 import { TRPCClientError } from "@trpc/client";
 
@@ -18,11 +18,6 @@ export function collectFieldErrors<F extends string>(issues: readonly Issue[], f
     if ((fields as readonly string[]).includes(field)) errors[field as F] ??= message;
   }
   return errors;
-}
-
-/** zod issues (path[0] names the field) as field errors. */
-export function zodFieldErrors<F extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[], fields: readonly F[]) {
-  return collectFieldErrors(issues.map((i) => ({ field: String(i.path[0] ?? ""), message: i.message })), fields);
 }
 
 export interface ServerFailure<F extends string> {

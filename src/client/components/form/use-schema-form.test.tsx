@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { renderUi, useMsw } from "../../testing/render.tsx";
 import { FormField } from "./form-field.tsx";
-import { useSchemaForm } from "./use-schema-form.ts";
+import { schemaErrors, useSchemaForm } from "./use-schema-form.ts";
 
 useMsw();
 
@@ -48,6 +48,18 @@ function TestForm({ submit, onSaved }: { submit: (input: z.output<typeof schema>
     </form>
   );
 }
+
+describe("schemaErrors", () => {
+  it("keeps the first message of each rendered field by its dotted path, and says an issue of no rendered field for the form", () => {
+    const issues = [
+      { path: ["credentials", "apiKey"], message: "First" },
+      { path: ["credentials", "apiKey"], message: "Second" },
+      { path: ["authType"], message: "Unknown sign-in type" },
+    ];
+    expect(schemaErrors(issues, ["name", "credentials.apiKey"])).toEqual({ fields: { "credentials.apiKey": "First" }, form: undefined });
+    expect(schemaErrors(issues.slice(2), ["name", "credentials.apiKey"])).toEqual({ fields: {}, form: "Unknown sign-in type" });
+  });
+});
 
 describe("useSchemaForm with FormField", () => {
   it("shows the shared schema's messages under their fields, nested ones included, and sends nothing", async () => {
