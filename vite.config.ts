@@ -16,12 +16,12 @@ const isLazyUiModule = (id: string) =>
 
 /**
  * App code used by several pages, minus what only some pages need: domain validation, zod
- * schemas, the signed-in features and the dialogs (whose focus-trap and dismiss machinery they
- * would bring into every page's first load).
+ * schemas, the signed-in features, the dialogs (whose focus-trap and dismiss machinery they
+ * would bring into every page's first load) and the form kit (which brings TanStack Form).
  */
 const isSharedAppModule = (id: string) =>
   /src[\\/](client|shared)[\\/]/.test(id) &&
-  !/(domain-actions|domain-name|schemas|features[\\/](admin|portfolio)|app-dialog|confirm-dialog)/.test(id);
+  !/(domain-actions|domain-name|schemas|features[\\/](admin|portfolio)|app-dialog|confirm-dialog|components[\\/]form[\\/])/.test(id);
 
 /**
  * `import "virtual:chakra-global.css"` (main.tsx): Chakra's global styles rendered at build time
