@@ -58,7 +58,7 @@ forEachDialect("transactions", (getDb) => {
     for (let k = 0; k < 210; k++) {
       const code = `P${k}`;
       if (k % 3 === 0) writes.push(afterMicrotasks(k).then(() => plainWrite(code)));
-      else if (k % 3 === 1) writes.push(new Promise<void>((resolve, reject) => setImmediate(() => plainWrite(code).then(resolve, reject))));
+      else if (k % 3 === 1) writes.push(new Promise<void>((resolve, reject) => setImmediate(() => { plainWrite(code).then(resolve, reject); })));
       else writes.push(writes[k - 1]!.then(() => plainWrite(code)));
     }
 

@@ -97,7 +97,7 @@ export const portfolioJourneys: Journey[] = [
       await entry.getByText("Move before it renews").waitFor();
 
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
-      const csv = readFileSync((await download.path())!, "utf8");
+      const csv = readFileSync(await download.path(), "utf8");
       check(csv.startsWith("domainName,") && csv.includes(domain) && csv.includes("Move before it renews"), `export: ${csv}`);
 
       await entry.getByRole("button", { name: `Remove ${domain}` }).click();

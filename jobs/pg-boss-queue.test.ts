@@ -63,7 +63,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("pg-boss queue [postgres]", () =
         const child = spawn(process.execPath, ["--import", "tsx", "jobs/testing/count-worker.ts", testDb.url!, "count"], { stdio: ["ignore", "pipe", "inherit"] });
         children.push(child);
         return new Promise<void>((resolve, reject) => {
-          child.stdout!.on("data", (d: Buffer) => d.toString().includes("ready") && resolve());
+          child.stdout.on("data", (d: Buffer) => d.toString().includes("ready") && resolve());
           child.once("exit", (code) => reject(new Error(`worker exited early with ${code}`)));
         });
       });

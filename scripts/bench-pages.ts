@@ -51,11 +51,6 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-
 function load(url: string, seconds: number, connections = CONNECTIONS) {
   return new Promise<autocannon.Result>((resolve, reject) => {
     autocannon({ url, connections, duration: seconds }, (err, result) => (err ? reject(err) : resolve(result)));

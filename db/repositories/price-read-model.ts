@@ -158,7 +158,7 @@ export async function priceReadModel(handle: Db): Promise<Model> {
       },
     );
   }
-  return state.loading!.promise;
+  return state.loading.promise;
 }
 
 const rowDigests = new WeakMap<PriceEntry, string>();

@@ -52,7 +52,7 @@ async function freshRows(handle: Db) {
     registrationIsStale: a.registrationIsStale === 1, renewalIsStale: a.renewalIsStale === 1,
     transferIsStale: a.transferIsStale === 1, threeYearIsStale: a.threeYearIsStale === 1,
     currency: "USD", providerCount: a.providerCount,
-    lastCheckedAt: (a.newest as Date).toISOString(), isStale: a.freshCount === 0,
+    lastCheckedAt: a.newest.toISOString(), isStale: a.freshCount === 0,
     prices: quotes.filter((q) => q.tldId === a.id).map(({ tldId: _, ...q }) => serializeQuote(q, now, DEFAULT_PRICE_STALE_DAYS)),
   })]));
 }

@@ -118,7 +118,7 @@ async function selectPriced(handle: Db, userId: number, staleBefore: Date, query
     },
     cheapestRenewal: r.cheapPrice === null || r.cheapPrice === undefined ? null : {
       price: Number(r.cheapPrice), currency: r.cheapCurrency!, lastCheckedAt: r.cheapCheckedAt, changedAt: r.cheapChangedAt,
-      serviceProvider: { id: Number(r.cheapProviderId), name: r.cheapProviderName!, domain: r.cheapProviderDomain! },
+      serviceProvider: { id: Number(r.cheapProviderId), name: r.cheapProviderName, domain: r.cheapProviderDomain },
     },
   }));
 }

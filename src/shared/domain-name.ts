@@ -29,6 +29,7 @@ function isValidAceLabel(label: string): boolean {
   // the round trip rejects alternative spellings of the same Unicode label.
   return (
     decoded.length > 0 &&
+    // eslint-disable-next-line no-control-regex -- "any non-ASCII character": the range starts at NUL
     /[^\x00-\x7f]/.test(decoded) &&
     U_LABEL_CHARS.test(decoded) &&
     decoded === decoded.normalize("NFC") &&

@@ -9,7 +9,8 @@ const inputOf = (request: Request): unknown => {
   return raw === null ? undefined : JSON.parse(raw);
 };
 
-export function trpcOk<I = unknown>(path: string, data: unknown | ((input: I) => unknown), onInput?: (input: I) => void) {
+/** `data` is the answer, or a function of the input that makes it. */
+export function trpcOk<I = unknown>(path: string, data: unknown, onInput?: (input: I) => void) {
   return http.get(`*/trpc/${path}`, ({ request }) => {
     const input = inputOf(request) as I;
     onInput?.(input);
@@ -56,8 +57,8 @@ export const currenciesUsdEur = trpcOk("prices.currencies", [
   { code: "EUR", latestRateDate: "2025-05-09" }, { code: "JPY", latestRateDate: "2025-05-09" }, { code: "USD", latestRateDate: "2025-05-09" },
 ]);
 
-/** Answers a mutation; `calls` collects every input it received. */
-export function mutationOk<I = unknown>(path: string, answer: unknown | ((input: I) => unknown), calls?: I[]) {
+/** Answers a mutation (`answer`, or a function of the input that makes it); `calls` collects every input it received. */
+export function mutationOk<I = unknown>(path: string, answer: unknown, calls?: I[]) {
   return http.post(`*/trpc/${path}`, async ({ request }) => {
     // Procedures without input (calendarToken) are posted with an empty body.
     const text = await request.text();

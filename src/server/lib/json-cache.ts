@@ -124,7 +124,7 @@ export class JsonCache {
   get(db: Db, key: string, load: () => Promise<string | JsonAnswer>): Promise<JsonAnswer> {
     if (this.ttlMs === 0) return load().then(toJsonAnswer);
     let map = this.entries.get(db);
-    if (!map) this.entries.set(db, (map = new Map()));
+    if (!map) this.entries.set(db, (map = new Map<string, { expires: number; value: Promise<JsonAnswer> }>()));
     const now = Date.now();
     const hit = map.get(key);
     if (hit && hit.expires > now) return hit.value;

@@ -22,7 +22,7 @@ export function sessionCookieOf(res: Response): string | null {
   return value ? `session=${value}` : null;
 }
 
-export function formPost(app: App, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+export async function formPost(app: App, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
   return app.request(`${TEST_ORIGIN}${path}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: TEST_ORIGIN, "x-forwarded-for": nextIp(), ...headers },

@@ -25,7 +25,7 @@ const intParam = (name: string, min: number, max: number, fallback: number) =>
 // "all" from a filter select means no filter.
 const filter = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.union([z.literal("all"), z.literal(""), oneOf(name, values)], { error: `${name} must be one of all, ${values.join(", ")}` })
-    .optional().transform((v) => (v === "all" || v === "" ? undefined : (v as T[number] | undefined)));
+    .optional().transform((v) => (v === "all" || v === "" ? undefined : v));
 
 const search = z.string().trim().max(100, "search must be at most 100 characters").optional();
 

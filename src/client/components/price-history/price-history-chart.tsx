@@ -28,17 +28,19 @@ export default function PriceHistoryChart({ rows, series, currency }: PriceHisto
   });
   const money = chart.formatNumber({ style: "currency", currency, maximumFractionDigits: 2 });
   const day = chart.formatDate({ year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  // @chakra-ui/charts types chart.color's answer as `any`; it is a CSS colour.
+  const color = (token: Parameters<typeof chart.color>[0]) => chart.color(token) as string;
   return (
     <Chart.Root chart={chart} maxH="sm">
       <LineChart responsive data={chart.data} margin={{ left: 8, right: 16, top: 8 }}>
-        <CartesianGrid stroke={chart.color("border")} vertical={false} />
-        <XAxis dataKey={chart.key("date")} tickFormatter={day} stroke={chart.color("border")} />
-        <YAxis tickFormatter={money} stroke={chart.color("border")} width={72} />
+        <CartesianGrid stroke={color("border")} vertical={false} />
+        <XAxis dataKey={chart.key("date")} tickFormatter={day} stroke={color("border")} />
+        <YAxis tickFormatter={money} stroke={color("border")} width={72} />
         <Tooltip
           animationDuration={100}
           cursor={false}
-          labelFormatter={(label) => day(String(label))}
-          content={<Chart.Tooltip formatter={(value) => (typeof value === "number" ? money(value) : value)} />}
+          labelFormatter={(label) => (typeof label === "string" ? day(label) : label)}
+          content={<Chart.Tooltip formatter={(value: unknown) => (typeof value === "number" ? money(value) : String(value))} />}
         />
         <Legend content={<Chart.Legend />} />
         {chart.series.map((item) => (
@@ -47,15 +49,15 @@ export default function PriceHistoryChart({ rows, series, currency }: PriceHisto
             type="stepAfter"
             isAnimationActive={false}
             dataKey={chart.key(item.name)}
-            name={String(item.label)}
-            stroke={chart.color(item.color)}
+            name={typeof item.label === "string" ? item.label : String(item.name)}
+            stroke={color(item.color)}
             strokeWidth={2}
             connectNulls={false}
             dot={(props: { cx?: number; cy?: number; payload?: ChartRow; index?: number }) => {
               const promo = props.payload?.[`${String(item.name)}promo`] === "promo";
               const key = `${String(item.name)}-${props.index}`;
               if (props.cx === undefined || props.cy === undefined || props.payload?.[String(item.name)] == null) return <g key={key} />;
-              return <circle key={key} cx={props.cx} cy={props.cy} r={promo ? 4 : 2.5} fill={promo ? "var(--chakra-colors-bg)" : chart.color(item.color)} stroke={chart.color(item.color)} strokeWidth={promo ? 2 : 1} />;
+              return <circle key={key} cx={props.cx} cy={props.cy} r={promo ? 4 : 2.5} fill={promo ? "var(--chakra-colors-bg)" : color(item.color)} stroke={color(item.color)} strokeWidth={promo ? 2 : 1} />;
             }}
           />
         ))}

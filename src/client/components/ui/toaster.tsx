@@ -38,7 +38,7 @@ export function Toaster() {
     // A Toaster mounted after the first notice (a remounted provider, the next test's render) is not
     // in the listener list that notice notified, so it takes the loaded module directly.
     if (shown) void shown.then(listener);
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    const idle = window.requestIdleCallback?.bind(window) ?? ((cb: () => void) => window.setTimeout(cb, 1500));
     idle(() => void load());
     return () => void listeners.delete(listener);
   }, []);

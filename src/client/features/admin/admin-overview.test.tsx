@@ -73,7 +73,7 @@ describe("System Overview", () => {
     const user = userEvent.setup();
     renderUi(<AdminOverview />, "/admin");
     expect(await screen.findByText("43")).toBeTruthy();
-    const auto = screen.getByRole("checkbox", { name: "Auto-refresh (30 s)" }) as HTMLInputElement;
+    const auto = screen.getByRole<HTMLInputElement>("checkbox", { name: "Auto-refresh (30 s)" });
     expect(auto.checked).toBe(true);
     await user.click(screen.getByRole("button", { name: "Refresh" }));
     expect(await screen.findByText("44")).toBeTruthy();

@@ -71,7 +71,7 @@ describe("Incidents", () => {
     await waitFor(() => expect(inputs.at(-1)?.page).toBe(2));
     await user.type(screen.getByRole("searchbox", { name: "Search incidents" }), "porkbun");
     await waitFor(() => expect(inputs.at(-1)).toEqual({ page: 1, limit: 20, status: "investigating", search: "porkbun" }));
-    expect([...(screen.getByLabelText("Incident status") as HTMLSelectElement).options].map((o) => o.value))
+    expect([...screen.getByLabelText<HTMLSelectElement>("Incident status").options].map((o) => o.value))
       .toEqual(["all", "open", "investigating", "resolved", "closed"]);
   });
 

@@ -41,7 +41,7 @@ describe("Price Retrieval Logs", () => {
     expect(second?.textContent).toContain("example.com");
     expect(second?.textContent).toContain("In progress");
     expect(third?.textContent).toContain("N/A");
-    expect((screen.getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Next" }).disabled).toBe(true);
   });
 
   it("pages with Previous and Next, and every filter change returns to page 1 in the URL", async () => {
@@ -82,6 +82,6 @@ describe("Price Retrieval Logs", () => {
     server.use(...asAdmin(), trpcOk("providers.adminList", PROVIDERS), trpcPending("priceEngine.priceLogs"));
     renderApp("/admin/logs");
     expect((await screen.findAllByTestId("skeleton-row")).length).toBeGreaterThan(0);
-    expect((screen.getByRole("checkbox", { name: "Auto-refresh (15 s)" }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Auto-refresh (15 s)" }).checked).toBe(true);
   });
 });

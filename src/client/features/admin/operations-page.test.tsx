@@ -59,11 +59,11 @@ describe("Operations", () => {
 
   it("offers one button per provider, disabled while inactive or already fetching", async () => {
     setup();
-    const porkbun = (await screen.findByRole("button", { name: "Fetch Porkbun" })) as HTMLButtonElement;
+    const porkbun = await screen.findByRole<HTMLButtonElement>("button", { name: "Fetch Porkbun" });
     await waitFor(() => expect(screen.getByText("Active")).toBeTruthy());
     expect(porkbun.disabled).toBe(false);
-    expect((screen.getByRole("button", { name: "Fetch Namecheap (fetch in progress)" }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole("button", { name: "Fetch Google Domains (inactive)" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Fetch Namecheap (fetch in progress)" }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Fetch Google Domains (inactive)" }).disabled).toBe(true);
   });
 
   it("starts a fetch, says so with the server's message and shows when", async () => {

@@ -96,7 +96,7 @@ describe("Fetch Schedules", () => {
     server.use(trpcMutationOk("priceEngine.schedules.update", HOURLY, calls));
     await user.click(await screen.findByRole("button", { name: "Edit Porkbun hourly" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Edit Porkbun hourly" }));
-    expect((dialog.getByLabelText("Provider") as HTMLSelectElement).value).toBe("4");
+    expect(dialog.getByLabelText<HTMLSelectElement>("Provider").value).toBe("4");
     await user.click(dialog.getByRole("checkbox", { name: "Active" }));
     await user.click(dialog.getByRole("button", { name: "Save Changes" }));
     await findToast("Schedule updated successfully");
@@ -136,14 +136,14 @@ describe("General Settings", () => {
   it("shows the spec's choices and defaults, marked as not saved", async () => {
     const user = setup();
     await user.click(await screen.findByRole("tab", { name: "General Settings" }));
-    const refresh = (await screen.findByLabelText("Default auto-refresh interval")) as HTMLSelectElement;
+    const refresh = await screen.findByLabelText<HTMLSelectElement>("Default auto-refresh interval");
     expect([...refresh.options].map((o) => o.value)).toEqual(["5", "15", "30", "60"]);
     expect(refresh.value).toBe("15");
-    const perPage = screen.getByLabelText("Default items per page") as HTMLSelectElement;
+    const perPage = screen.getByLabelText<HTMLSelectElement>("Default items per page");
     expect([...perPage.options].map((o) => o.value)).toEqual(["10", "20", "50", "100"]);
     expect(perPage.value).toBe("20");
     for (const name of ["Email Notifications", "System Health Alerts", "Fetch Failure Notifications"]) {
-      expect((screen.getByRole("checkbox", { name }) as HTMLInputElement).checked).toBe(true);
+      expect(screen.getByRole<HTMLInputElement>("checkbox", { name }).checked).toBe(true);
     }
     expect(screen.getByText(/These settings are not saved/)).toBeTruthy();
   });

@@ -13,7 +13,7 @@ export function loadPreferences(storage: Storage = window.localStorage): CookieP
   try {
     const raw = storage.getItem(STORAGE_KEY);
     const stored = raw ? (JSON.parse(raw) as Partial<Record<string, unknown>>) : {};
-    const read = (id: CookieCategoryId) => (typeof stored[id] === "boolean" ? (stored[id] as boolean) : DEFAULT_PREFERENCES[id]);
+    const read = (id: CookieCategoryId) => (typeof stored[id] === "boolean" ? stored[id] : DEFAULT_PREFERENCES[id]);
     return { essential: true, analytics: read("analytics"), functional: read("functional"), advertising: read("advertising") };
   } catch {
     // Unreadable or blocked storage: the defaults apply.

@@ -9,7 +9,7 @@ useMsw();
 beforeEach(() => window.localStorage.clear());
 afterEach(() => vi.useRealTimers());
 
-const toggle = (name: string) => screen.getByRole("checkbox", { name: `${name} cookies` }) as HTMLInputElement;
+const toggle = (name: string) => screen.getByRole<HTMLInputElement>("checkbox", { name: `${name} cookies` });
 const stored = () => JSON.parse(window.localStorage.getItem("cookiePreferences") ?? "null");
 
 describe("Cookie preferences", () => {
@@ -47,9 +47,9 @@ describe("Cookie preferences", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     act(() => screen.getByRole("button", { name: "Save Preferences" }).click());
     expect(screen.getByText("Your cookie preferences have been saved.")).toBeTruthy();
-    act(() => vi.advanceTimersByTime(2900));
+    act(() => { vi.advanceTimersByTime(2900); });
     expect(screen.queryByText("Your cookie preferences have been saved.")).toBeTruthy();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => { vi.advanceTimersByTime(200); });
     expect(screen.queryByText("Your cookie preferences have been saved.")).toBeNull();
   });
 });

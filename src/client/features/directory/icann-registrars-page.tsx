@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, HStack, SimpleGrid, Skeleton, Stat, Table, Text, Heading } from "@chakra-ui/react";
+import { Alert, Badge, Box, HStack, SimpleGrid, Skeleton, Stat, Table, Heading } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";

@@ -49,8 +49,8 @@ describe("Help Center", () => {
     await user.type(screen.getByRole("searchbox", { name: "Search help articles" }), "zebra crossing");
     expect(screen.getByRole("heading", { name: "No results found" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Clear Search" }));
-    expect((screen.getByRole("searchbox", { name: "Search help articles" }) as HTMLInputElement).value).toBe("");
-    expect((screen.getByRole("combobox", { name: "Category" }) as HTMLSelectElement).value).toBe("all");
+    expect(screen.getByRole<HTMLInputElement>("searchbox", { name: "Search help articles" }).value).toBe("");
+    expect(screen.getByRole<HTMLSelectElement>("combobox", { name: "Category" }).value).toBe("all");
     expect(screen.getAllByRole("button").filter((b) => b.hasAttribute("aria-expanded"))).toHaveLength(12);
   });
 

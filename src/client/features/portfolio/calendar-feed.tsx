@@ -32,6 +32,7 @@ export function CalendarFeedButton() {
     onError: (error) => notifyFailure("Failed to revoke calendar feed", error, error.message),
   }));
 
+  // Never rejects: a refused clipboard falls back to selecting the URL.
   const copy = async () => {
     if (!url) return;
     try {
@@ -70,7 +71,7 @@ export function CalendarFeedButton() {
             <Field.Label>Private feed URL</Field.Label>
             <HStack w="full">
               <Input ref={urlRef} readOnly value={url} onFocus={(e) => e.currentTarget.select()} fontFamily="mono" fontSize="sm" />
-              <Button variant="outline" onClick={copy} aria-label={copied ? "Copied" : "Copy feed URL"}>
+              <Button variant="outline" onClick={() => void copy()} aria-label={copied ? "Copied" : "Copy feed URL"}>
                 {copied ? <LuCheck aria-hidden /> : <LuCopy aria-hidden />} {copied ? "Copied" : "Copy"}
               </Button>
             </HStack>

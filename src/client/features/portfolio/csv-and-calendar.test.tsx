@@ -66,7 +66,7 @@ describe("Calendar feed", () => {
     await user.click(await screen.findByRole("button", { name: "Calendar feed" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Calendar feed" }));
     await user.click(dialog.getByRole("button", { name: "Create link" }));
-    const input = (await dialog.findByLabelText("Private feed URL")) as HTMLInputElement;
+    const input = await dialog.findByLabelText<HTMLInputElement>("Private feed URL");
     expect(input.value).toBe(url);
     await user.click(dialog.getByRole("button", { name: "Copy feed URL" }));
     expect(await dialog.findByRole("button", { name: "Copied" })).toBeTruthy();

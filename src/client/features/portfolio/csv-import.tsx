@@ -77,13 +77,16 @@ export function CsvImportButton() {
     onError: (error) => notifyFailure(IMPORT_FAILED, error, error.message),
   }));
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = ""; // choosing the same file again must fire another change
     if (!file) return;
     // Checked here too, so a huge file is never read into memory and uploaded just to be refused.
     if (file.size > IMPORT_MAX_BYTES) return notifyFailure(IMPORT_FAILED, null, "CSV file too large (max 1 MB)");
-    importCsv.mutate({ csv: await file.text() });
+    file.text().then(
+      (csv) => importCsv.mutate({ csv }),
+      () => notifyFailure(IMPORT_FAILED, null, "The CSV file could not be read"),
+    );
   };
 
   return (

@@ -67,8 +67,8 @@ describe("Add Domain dialog", () => {
     }]);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const again = await openAdd(user);
-    expect((again.getByLabelText(/Domain name/) as HTMLInputElement).value).toBe("");
-    expect((again.getByLabelText("Notes") as HTMLTextAreaElement).value).toBe("");
+    expect(again.getByLabelText<HTMLInputElement>(/Domain name/).value).toBe("");
+    expect(again.getByLabelText<HTMLTextAreaElement>("Notes").value).toBe("");
   });
 
   it("starts empty again after Cancel, with no message left from before", async () => {
@@ -81,8 +81,8 @@ describe("Add Domain dialog", () => {
     await user.click(dialog.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const again = await openAdd(user);
-    expect((again.getByLabelText(/Domain name/) as HTMLInputElement).value).toBe("");
-    expect((again.getByLabelText("Notes") as HTMLTextAreaElement).value).toBe("");
+    expect(again.getByLabelText<HTMLInputElement>(/Domain name/).value).toBe("");
+    expect(again.getByLabelText<HTMLTextAreaElement>("Notes").value).toBe("");
     expect(again.queryByText("Domain is required")).toBeNull();
   });
 
@@ -110,12 +110,12 @@ describe("Edit Domain dialog", () => {
     server.use(mutationOk("portfolio.update", (input: object) => ({ ...ACME, ...input }), calls));
     await user.click(await screen.findByRole("button", { name: "Edit acme.com" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Edit Domain" }));
-    expect((dialog.getByLabelText(/Domain name/) as HTMLInputElement).value).toBe("acme.com");
-    expect((dialog.getByLabelText("TLD") as HTMLInputElement).value).toBe("com");
-    expect((dialog.getByLabelText("Registrar") as HTMLSelectElement).value).toBe("2");
-    expect((dialog.getByLabelText("Registration date") as HTMLInputElement).value).toBe("2020-01-15");
-    expect((dialog.getByLabelText("Expiration date") as HTMLInputElement).value).toBe("2027-01-15");
-    expect((dialog.getByRole("checkbox", { name: "Auto-renew" }) as HTMLInputElement).checked).toBe(true);
+    expect(dialog.getByLabelText<HTMLInputElement>(/Domain name/).value).toBe("acme.com");
+    expect(dialog.getByLabelText<HTMLInputElement>("TLD").value).toBe("com");
+    expect(dialog.getByLabelText<HTMLSelectElement>("Registrar").value).toBe("2");
+    expect(dialog.getByLabelText<HTMLInputElement>("Registration date").value).toBe("2020-01-15");
+    expect(dialog.getByLabelText<HTMLInputElement>("Expiration date").value).toBe("2027-01-15");
+    expect(dialog.getByRole<HTMLInputElement>("checkbox", { name: "Auto-renew" }).checked).toBe(true);
     const notes = dialog.getByLabelText("Notes");
     await user.clear(notes);
     await user.type(notes, "Renew with Porkbun");

@@ -137,7 +137,7 @@ describe("All TLD Prices table", () => {
     // Back to all categories: that view was loaded before and the cache never goes stale.
     const requests = inputs.length;
     await user.selectOptions(screen.getByLabelText("Filter by category"), "All Categories");
-    expect((screen.getByLabelText("Filter by category") as HTMLSelectElement).value).toBe("all");
+    expect(screen.getByLabelText<HTMLSelectElement>("Filter by category").value).toBe("all");
     expect(await screen.findByRole("link", { name: ".tld1" })).toBeTruthy();
     expect(inputs).toHaveLength(requests);
   });

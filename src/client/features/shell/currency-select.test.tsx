@@ -15,7 +15,7 @@ afterEach(() => {
   document.cookie = "currency=; path=/; max-age=0";
 });
 
-const select = () => screen.getByRole("combobox", { name: "Display currency" }) as HTMLSelectElement;
+const select = () => screen.getByRole<HTMLSelectElement>("combobox", { name: "Display currency" });
 
 describe("display currency selector", () => {
   it("starts at USD, remembers a choice in the currency cookie and reads it back on the next start", async () => {

@@ -14,13 +14,17 @@ interface Parameter {
   schema: Record<string, unknown>;
 }
 
+/** A schema keyword's value as text: a string, number or boolean as it is, anything else as JSON. */
+const text = (value: unknown) =>
+  typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value);
+
 function constraints(schema: Record<string, unknown>): string {
-  const parts: string[] = [String(schema.type ?? "string")];
+  const parts: string[] = [text(schema.type ?? "string")];
   if (Array.isArray(schema.enum)) parts.push(`one of ${schema.enum.join(", ")}`);
-  if (schema.minimum !== undefined) parts.push(`min ${String(schema.minimum)}`);
-  if (schema.maximum !== undefined) parts.push(`max ${String(schema.maximum)}`);
-  if (schema.maxLength !== undefined) parts.push(`up to ${String(schema.maxLength)} characters`);
-  if (schema.default !== undefined) parts.push(`default ${String(schema.default)}`);
+  if (schema.minimum !== undefined) parts.push(`min ${text(schema.minimum)}`);
+  if (schema.maximum !== undefined) parts.push(`max ${text(schema.maximum)}`);
+  if (schema.maxLength !== undefined) parts.push(`up to ${text(schema.maxLength)} characters`);
+  if (schema.default !== undefined) parts.push(`default ${text(schema.default)}`);
   return parts.join("; ");
 }
 

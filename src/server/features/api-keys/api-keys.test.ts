@@ -18,7 +18,7 @@ async function createKey(app: App, user: TestUser, name = "my script") {
   return { res, body: (await res.json()) as { id: number; name: string; key: string; createdAt: string } };
 }
 
-const withKey = (app: App, path: string, key: string, headers: Record<string, string> = {}) =>
+const withKey = async (app: App, path: string, key: string, headers: Record<string, string> = {}): Promise<Response> =>
   app.request(`${TEST_ORIGIN}${path}`, { headers: { authorization: `Bearer ${key}`, ...headers } });
 
 forEachDialect("API keys", (getDb) => {

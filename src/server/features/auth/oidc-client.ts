@@ -65,7 +65,7 @@ async function clientConfiguration(config: Config): Promise<oidc.Configuration> 
   // client_secret_basic unless the provider only takes client_secret_post.
   const methods = meta.token_endpoint_auth_methods_supported;
   const postOnly = !!methods && !methods.includes("client_secret_basic") && methods.includes("client_secret_post");
-  const auth = postOnly ? oidc.ClientSecretPost(config.OIDC_CLIENT_SECRET!) : oidc.ClientSecretBasic(config.OIDC_CLIENT_SECRET!);
+  const auth = postOnly ? oidc.ClientSecretPost(config.OIDC_CLIENT_SECRET) : oidc.ClientSecretBasic(config.OIDC_CLIENT_SECRET);
   const client = new oidc.Configuration(meta, config.OIDC_CLIENT_ID!, { [oidc.clockTolerance]: CLOCK_TOLERANCE_S }, auth);
   client.timeout = TIMEOUT_S;
   if (isLoopbackHttp(issuer)) oidc.allowInsecureRequests(client);
@@ -113,7 +113,7 @@ export async function completeAuthorization(config: Config, callbackUrl: URL, ch
     });
     const claims = tokens.claims();
     if (!claims?.sub) throw rejected();
-    return claims as IdTokenClaims;
+    return claims;
   } catch (error) {
     // A TypeError with a code is a misuse of the library: a bug, left to surface as a 500.
     if (error instanceof AppError || (error instanceof TypeError && "code" in error)) throw error;

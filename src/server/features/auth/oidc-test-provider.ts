@@ -5,7 +5,7 @@
  * RSA key, and `tamper` makes it issue a bad token on purpose.
  */
 import { createHash, createHmac, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type Tamper =
@@ -88,7 +88,7 @@ export async function startOidcProvider(client: { id: string; secret: string }, 
     }
   }
 
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", issuer);
     const json = (status: number, body: object) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     if (url.pathname === "/.well-known/openid-configuration") {
@@ -135,6 +135,10 @@ export async function startOidcProvider(client: { id: string; secret: string }, 
       return json(200, { access_token: "at", token_type: "Bearer", expires_in: 300, id_token: idToken(claims) });
     }
     json(404, { error: "not_found" });
+  };
+  // A handler that throws answers 500, so the client under test sees a failed call, not a hang.
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => res.writeHead(500).end(String(error)));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -103,7 +103,7 @@ forEachDialect("sign-in rate limits", (getDb) => {
     expect(address.filter((r) => r.status === 401)).toHaveLength(IP_LIMIT);
     expect(address.filter((r) => r.status === 429)).toHaveLength(10);
     const direct = await Promise.all(Array.from({ length: 25 }, () => incrementAttemptsBelow(getDb(), "ip:direct", 1, 7)));
-    expect(direct.filter((n) => n !== null).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(direct.filter((n) => n !== null).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it("60 parallel wrong passwords for one account from one address: at most the limit are checked, the rest get 429, and the right password waits for the next window", async () => {

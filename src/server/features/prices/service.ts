@@ -112,7 +112,7 @@ export function pricePage(db: Db, query: PriceListQuery): Promise<JsonAnswer> {
   const key = listKey(query);
   const base = () => cachedPriceAnswer(db, key, () => pricePageAnswer(db, query));
   if (isStoredDisplay(query.currency)) return base();
-  const currency = query.currency!;
+  const currency = query.currency;
   return inCurrency(db, key, currency, base, async (json) => {
     const page = JSON.parse(json) as PricePage;
     return { ...page, data: await rowsInCurrency(db, page.data, currency) };
@@ -123,7 +123,7 @@ export function pricePage(db: Db, query: PriceListQuery): Promise<JsonAnswer> {
 export function commonPrices(db: Db, currency?: string): Promise<JsonAnswer> {
   const base = () => cachedPriceAnswer(db, "common", () => commonPricesJson(db));
   if (isStoredDisplay(currency)) return base();
-  return inCurrency(db, "common", currency!, base, (json) => rowsInCurrency(db, JSON.parse(json) as PriceRow[], currency!));
+  return inCurrency(db, "common", currency, base, (json) => rowsInCurrency(db, JSON.parse(json) as PriceRow[], currency));
 }
 
 /** One TLD's quotes with full provider details (PriceQuote[]), serialised; 404 for an unknown TLD. */

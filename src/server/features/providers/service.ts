@@ -34,7 +34,7 @@ export async function getProvider(db: Db, id: number) {
  * price summaries of every TLD are rebuilt with it and cached price answers are dropped.
  */
 export async function updateProvider(ctx: { db: Db; onPricesChanged: (db: Db) => void }, id: number, input: ServiceProviderEditInput) {
-  const current = await getProvider(ctx.db, id);
+  await getProvider(ctx.db, id); // an unknown id is a 404 before anything else
   const sameDomain = await findServiceProviderByDomain(ctx.db, input.domain);
   // Fetches, logs and incidents name a provider by its domain, so two may not share one.
   if (sameDomain && sameDomain.id !== id) throw conflict(`${sameDomain.name} already uses the domain ${input.domain}`);

@@ -69,7 +69,7 @@ export function parseRootZone(csvText: string, rdapJsonText: string, rdapService
     for (const tld of service[0]) if (typeof tld === "string") fromBootstrap.set(tld.toLowerCase(), url);
   }
 
-  const rows = parse(csvText, { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
+  const rows = parse<Record<string, string>>(csvText, { columns: true, bom: true, skip_empty_lines: true });
   return rows.map((row, index) => {
     const domain = row["Domain"] ?? "";
     const name = toAsciiName(domain);
@@ -93,11 +93,11 @@ export function parseRootZone(csvText: string, rdapJsonText: string, rdapService
 }
 
 export function parseRegistrarIds(csvText: string): IanaRegistrarRecord[] {
-  const rows = parse(csvText, {
+  const rows = parse<Record<string, string>>(csvText, {
     columns: (header: string[]) => header.map((h) => h.trim()),
     bom: true,
     skip_empty_lines: true,
-  }) as Record<string, string>[];
+  });
   return rows.map((row, index) => {
     const id = Number((row["ID"] ?? "").trim());
     if (!Number.isSafeInteger(id) || id <= 0) {

@@ -13,8 +13,7 @@ import { callPriceApi, checkShape, LivePriceList, readXmlAnswer } from "./live-s
 import { PriceSourceError, type PriceSource } from "./source.ts";
 
 const SERVICE = "Namecheap";
-const ACTIONS = ["REGISTER", "RENEW", "TRANSFER"] as const;
-type Action = (typeof ACTIONS)[number];
+type Action = "REGISTER" | "RENEW" | "TRANSFER";
 
 const priceSchema = z.object({
   "@_Duration": z.string(), "@_DurationType": z.string(), "@_Price": z.string(),

@@ -113,9 +113,9 @@ export function parseCloudflareJson(text: string, snapshotDate: string): PriceSn
 export function parseCloudflareCsv(text: string, snapshotDate: string): PriceSnapshot {
   const out = new SnapshotBuilder("cloudflare", snapshotDate);
   // relax_column_count turns a short row into a malformed skip instead of failing the file.
-  const rows = parse(text, {
+  const rows = parse<Record<string, string | undefined>>(text, {
     columns: true, bom: true, trim: true, skip_empty_lines: true, relax_column_count: true,
-  }) as Record<string, string | undefined>[];
+  });
   for (const row of rows) {
     const renewal = row.renewal_price_usd;
     if (renewal === undefined || row.registration_price_usd === undefined) out.skip(row.tld_name, "malformed");

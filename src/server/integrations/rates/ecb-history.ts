@@ -19,7 +19,7 @@ const RATE = /^\d+(\.\d+)?$/;
 
 /** Oldest day first. An unreadable header or date throws; an unreadable rate is left out. */
 export function parseEcbHistoryCsv(text: string): RateDay[] {
-  const [header, ...rows] = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
+  const [header, ...rows]: string[][] = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true });
   if (!header || header[0] !== "Date") throw new Error("ECB rates: the first column must be Date");
   const currencies = header.slice(1).map((code) => (CURRENCY.test(code) ? code : null));
   if (currencies.some((code, i) => code === null && header[i + 1] !== "")) {

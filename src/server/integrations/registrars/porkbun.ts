@@ -22,7 +22,7 @@ const pingSchema = z.object({ status: z.literal("SUCCESS"), yourIp: z.string().o
 const listSchema = z.object({ status: z.literal("SUCCESS"), domains: z.array(domainSchema).default([]) });
 
 export function createPorkbunAdapter(ctx: AdapterContext): RegistrarAdapter {
-  const post = async (path: string, extra: Record<string, string>, what: string) => {
+  const post = async (path: string, extra: Record<string, string>) => {
     const body = JSON.stringify({ apikey: ctx.credentials.apiKey, secretapikey: ctx.credentials.secretKey, ...extra });
     const answer = await callRegistrarApi({ service: NAME, url: `${ctx.baseUrl}${path}`, method: "POST", headers: { "content-type": "application/json" }, body }, ctx.http);
     const parsed = tryJson(answer.text) as { status?: unknown; message?: unknown } | undefined;
@@ -35,14 +35,14 @@ export function createPorkbunAdapter(ctx: AdapterContext): RegistrarAdapter {
   };
   return {
     async testConnection() {
-      const ping = readJson(NAME, await post("/ping", {}, "testing the connection"), pingSchema, "testing the connection");
+      const ping = readJson(NAME, await post("/ping", {}), pingSchema, "testing the connection");
       return { message: `Porkbun answered ${ping.status}${ping.yourIp ? ` (request from ${ping.yourIp})` : ""}` };
     },
     async listDomains() {
       const domains: RegistrarDomain[] = [];
       for (let start = 0; ; start += PORKBUN_PAGE_SIZE) {
         const what = `listing domains (from ${start})`;
-        const page = readJson(NAME, await post("/domain/listAll", { start: String(start), includeLabels: "no" }, what), listSchema, what);
+        const page = readJson(NAME, await post("/domain/listAll", { start: String(start), includeLabels: "no" }), listSchema, what);
         for (const d of page.domains) {
           domains.push({
             name: normaliseName(d.domain),
