@@ -1,7 +1,7 @@
 // npm run lint: ESLint (this file) and then tsc --noEmit.
 // - typescript-eslint's type-checked recommended rules, with the few listed below turned off;
 // - React's rules of hooks in src/client;
-// - the import rules of ARCHITECTURE.md (boundaries plugin + no-restricted-imports), each proved
+// - the layout's import rules (boundaries plugin + no-restricted-imports), each proved
 //   by a fixture in scripts/eslint-boundaries.test.ts so a rule cannot silently stop matching.
 import js from "@eslint/js";
 import boundaries from "eslint-plugin-boundaries";
@@ -9,7 +9,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** The only packages src/shared may import (plus node-free tests' vitest and fast-check). */
+/** The only packages src/shared may import (vitest and fast-check for its tests). */
 const SHARED_PACKAGES = ["zod", "punycode", "punycode/punycode.js", "croner", "vitest", "fast-check"];
 
 export default tseslint.config(
