@@ -1,6 +1,7 @@
 /**
- * The import rules of eslint.config.js, each proved on a few lines of code placed where the rule
- * forbids them (and once where it allows them), so a rule cannot silently stop matching.
+ * The import rules and React hooks rules of eslint.config.js, each proved on a few lines of code
+ * placed where the rule forbids them (and where it allows them), so a rule cannot silently stop
+ * matching.
  * Type-aware rules are off here: these files exist only in memory.
  */
 import { ESLint } from "eslint";
@@ -70,5 +71,15 @@ describe("import boundaries", () => {
       .toEqual(["boundaries/dependencies: A server feature never imports another feature."]);
     expect(await importProblems("src/server/features/portfolio/fixture.ts", 'import * as own from "./service.ts";\nimport * as errors from "../../lib/errors.ts";\nexport const x = [own, errors];'))
       .toEqual([]);
+  });
+});
+
+describe("React hooks rules in src/client", () => {
+  it("refuses a hook called conditionally and an effect missing a dependency", async () => {
+    const [result] = await eslint.lintText(
+      'import { useEffect, useState } from "react";\nexport function Box({ on, id }: { on: boolean; id: string }) {\n  if (on) useState(0);\n  useEffect(() => { console.log(id); }, []);\n  return null;\n}\n',
+      { filePath: `${root}src/client/components/fixture.tsx` },
+    );
+    expect(result!.messages.map((m) => m.ruleId)).toEqual(["react-hooks/rules-of-hooks", "react-hooks/exhaustive-deps"]);
   });
 });
