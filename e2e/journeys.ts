@@ -30,7 +30,7 @@ export const journeys: Journey[] = [
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "TLDs" }).click();
       await page.waitForURL("**/tlds");
       await page.getByRole("heading", { level: 1, name: "Top Level Domains" }).waitFor();
-      await page.getByText(/^Showing 1-20 of \d+ TLDs$/).waitFor();
+      await page.getByText(/^Showing 1-20 of [\d,]+ TLDs$/).waitFor();
 
       await page.getByLabel("Sort order").selectOption({ label: "Price: Low to High" });
       await page.waitForURL(/sortBy=%22registrationPrice%22|sortBy=registrationPrice/);
@@ -38,7 +38,7 @@ export const journeys: Journey[] = [
 
       await page.getByRole("button", { name: "Page 2" }).click();
       await page.waitForURL(/page=2/);
-      await page.getByText(/^Showing 21-40 of \d+ TLDs$/).waitFor();
+      await page.getByText(/^Showing 21-40 of [\d,]+ TLDs$/).waitFor();
       const secondPage = await eventually(() => registrationPrices(page), (p) => p.length === 20 && ascending(p), "page 2 sorted");
       check((secondPage[0] ?? 0) >= (firstPage.at(-1) ?? 0), `page 2 starts below page 1's last price: ${secondPage[0]} < ${firstPage.at(-1)}`);
 
@@ -63,7 +63,7 @@ export const journeys: Journey[] = [
       await page.getByText("Redirecting to Registrar").waitFor();
 
       await page.goBack();
-      await page.getByText(/^Showing 21-40 of \d+ TLDs$/).waitFor();
+      await page.getByText(/^Showing 21-40 of [\d,]+ TLDs$/).waitFor();
     },
   },
   {
@@ -155,7 +155,7 @@ export const journeys: Journey[] = [
     name: "a shared /tlds link restores its view, and the theme toggles",
     run: async (page) => {
       await page.goto("/tlds?page=3&limit=10&category=%22country-code%22");
-      await page.getByText(/^Showing 21-30 of \d+ TLDs$/).waitFor();
+      await page.getByText(/^Showing 21-30 of [\d,]+ TLDs$/).waitFor();
       check((await page.getByLabel("Filter by category").inputValue()) === "country-code", "category restored");
       await page.getByRole("button", { name: "Switch to dark mode" }).click();
       await eventually(() => page.evaluate(() => document.documentElement.className), (c) => c.includes("dark"), "dark class");
