@@ -23,8 +23,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { get } from "node:http";
 import autocannon from "autocannon";
-import pg from "pg";
-import { adminUrl, databaseUrlFor } from "../db/testing/urls.ts";
+import { withPostgres } from "./lib/bench-postgres.ts";
 import { benchScale, memoryLine, peakMemory, scaledDatabase } from "./lib/scale-data.ts";
 import { startServer } from "./lib/server-process.ts";
 
@@ -36,7 +35,6 @@ const CRAWL_CONCURRENCY = 10;
 /** No single page request may take longer; a crawl round stops at CRAWL_LIMIT_MS whatever happens. */
 const REQUEST_TIMEOUT_MS = 30_000;
 const CRAWL_LIMIT_MS = 180_000;
-const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const BUILT = existsSync("dist/server/main.js") && existsSync("dist/client/index.html");
 const SCALE = benchScale();
 
@@ -176,22 +174,6 @@ async function measure(label: string, env: Record<string, string>) {
   }
 }
 
-async function withPostgres(fn: (url: string) => Promise<void>) {
-  if (!PG_BASE) return console.log("\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a postgres:// server.");
-  const name = `bench_pages_${process.pid}_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl(PG_BASE) });
-    await client.connect();
-    try { await client.query(statement); } finally { await client.end(); }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  try {
-    await fn(databaseUrlFor(PG_BASE, name));
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
-
 await measure("SQLite", {});
 // PostgreSQL requires APP_SECRET (registrar credentials); the benchmark stores none.
-await withPostgres((url) => measure("PostgreSQL", { DATABASE_URL: url, APP_SECRET: randomBytes(32).toString("hex") }));
+await withPostgres("bench_pages", (url) => measure("PostgreSQL", { DATABASE_URL: url, APP_SECRET: randomBytes(32).toString("hex") }));

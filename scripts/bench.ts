@@ -13,15 +13,13 @@
  */
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
-import pg from "pg";
-import { adminUrl, databaseUrlFor } from "../db/testing/urls.ts";
+import { withPostgres } from "./lib/bench-postgres.ts";
 import { benchScale, memoryLine, peakMemory, scaledDatabase } from "./lib/scale-data.ts";
 import { startServer } from "./lib/server-process.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const SCALE = benchScale();
 
 const trpcList = (input: object) => `/trpc/prices.list?input=${encodeURIComponent(JSON.stringify(input))}`;
@@ -77,22 +75,6 @@ async function measure(label: string, env: Record<string, string>) {
   }
 }
 
-async function withPostgres(fn: (url: string) => Promise<void>) {
-  if (!PG_BASE) return console.log("\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a postgres:// server.");
-  const name = `bench_${process.pid}_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl(PG_BASE) });
-    await client.connect();
-    try { await client.query(statement); } finally { await client.end(); }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  try {
-    await fn(databaseUrlFor(PG_BASE, name));
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
-
 // At BENCH_SCALE > 1 each database is scaled once, before its first server, and kept for both.
 const sqlite = await scaledDatabase(SCALE, {});
 try {
@@ -102,7 +84,7 @@ try {
 } finally {
   sqlite.cleanup();
 }
-await withPostgres(async (url) => {
+await withPostgres("bench", async (url) => {
   // PostgreSQL requires APP_SECRET (registrar credentials); the benchmark stores none.
   const env = { DATABASE_URL: url, APP_SECRET: randomBytes(32).toString("hex") };
   await scaledDatabase(SCALE, env);
