@@ -7,9 +7,9 @@
  * portfolio already holds are not refreshed either) and fails the same way, its message naming
  * the limit and how many more fit.
  */
-import { listTldsByNames, userDomainNames } from "../../../../db/repositories/user-domain-repository.ts";
+import { listTldsByNames } from "../../../../db/repositories/user-domain-repository.ts";
 import { recordSyncFailure, type SyncLog } from "../../../../db/repositories/registrar-account-repository.ts";
-import { applySyncedDomains, type SyncedDomainValues } from "../../../../db/repositories/synced-domain-repository.ts";
+import { applySyncedDomains, type PortfolioEntry, type SyncedDomainValues } from "../../../../db/repositories/synced-domain-repository.ts";
 import { candidateSuffixes, splitDomain, validateDomainName } from "../../../shared/domain-name.ts";
 import { RegistrarError, type RegistrarDomain } from "../../integrations/registrars/registrar.ts";
 import { CredentialKeyError } from "../../lib/credential-cipher.ts";
@@ -65,12 +65,15 @@ export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, si
     const listed = await opened.adapter.listDomains();
     found = listed.length;
     const { rows, skipped } = await toPortfolioRows(deps, listed);
-    const stored = await userDomainNames(deps.db, opened.row.userId);
-    const adding = rows.filter((r) => !stored.has(r.domainName)).length;
-    const max = deps.config.PORTFOLIO_MAX_DOMAINS;
-    if (stored.size + adding > max) throw new PortfolioLimitError(syncLimitMessage(stored.size, adding, max));
     const target = { accountId, userId: opened.row.userId, serviceProviderId: opened.row.serviceProviderId };
-    const log = await applySyncedDomains(deps.db, target, (existing, now) => mergeSyncedDomains(target, rows, existing, now), { domainsFound: found, skippedDomains: skipped }, startedAt);
+    const max = deps.config.PORTFOLIO_MAX_DOMAINS;
+    // Checked on the portfolio the transaction reads: a throw here rolls the whole sync back.
+    const mergeWithinLimit = (existing: PortfolioEntry[], now: Date) => {
+      const merge = mergeSyncedDomains(target, rows, existing, now);
+      if (existing.length + merge.newDomains > max) throw new PortfolioLimitError(syncLimitMessage(existing.length, merge.newDomains, max));
+      return merge;
+    };
+    const log = await applySyncedDomains(deps.db, target, mergeWithinLimit, { domainsFound: found, skippedDomains: skipped }, startedAt);
     deps.log.info({ accountId, ...log }, "registrar account synced");
     return { status: "synced", log };
   } catch (error) {
