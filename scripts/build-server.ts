@@ -8,7 +8,7 @@
  *
  *   tsx scripts/build-server.ts
  */
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 
@@ -16,7 +16,7 @@ const root = process.cwd();
 const outdir = join(root, "dist/server");
 
 /** Output name → source; scripts/run-built.mjs runs them by name. */
-export const SERVER_ENTRIES = {
+const SERVER_ENTRIES = {
   main: "src/server/main.ts",
   "admin-cli": "src/server/admin-cli.ts",
   migrate: "db/migrate-cli.ts",
@@ -26,9 +26,7 @@ export const SERVER_ENTRIES = {
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: Object.entries(SERVER_ENTRIES)
-    .filter(([, source]) => existsSync(join(root, source)))
-    .map(([out, source]) => ({ in: source, out })),
+  entryPoints: Object.entries(SERVER_ENTRIES).map(([out, source]) => ({ in: source, out })),
   outdir,
   bundle: true,
   platform: "node",
