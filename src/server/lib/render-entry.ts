@@ -1,5 +1,5 @@
 /**
- * Where the server render's code comes from (docs/decisions/022): the one place that chooses.
+ * Where the server render's code comes from (docs/decisions/024): the one place that chooses.
  * Built (dist/server, where scripts/build-server.ts defines __SERVER_BUILD__), it is the bundle
  * `vite build --ssr` made in dist/ssr: plain JavaScript and React's production build when
  * NODE_ENV=production. From source (`npm run dev`, tests), it is src/client/entry-server.tsx,
