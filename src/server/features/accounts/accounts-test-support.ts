@@ -7,10 +7,11 @@ import { createFakePorkbun } from "../../integrations/registrars/testing/fake-po
 import { fakeAccount, type FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
 import { createCredentialCipher } from "../../lib/credential-cipher.ts";
 import { createLogger } from "../../lib/logger.ts";
-import { AUTH_TEST_ENV } from "../../testing/auth.ts";
+import { AUTH_TEST_ENV, type authed } from "../../testing/auth.ts";
 import { startLoopbackServer } from "../../testing/loopback.ts";
 import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
 import type { SyncDeps } from "./deps.ts";
+import type { AccountItem } from "./item.ts";
 
 export async function startPorkbun(domains: FakeDomain[]) {
   const account = fakeAccount(domains);
@@ -27,6 +28,15 @@ export function syncDeps(db: Db, porkbunUrl: string): SyncDeps {
     db, config, cipher: createCredentialCipher(TEST_APP_SECRET), log: createLogger("silent"),
     http: { timeoutMs: 2000, attempts: 2, baseDelayMs: 5 },
   };
+}
+
+/** A Porkbun account for the signed-in caller, with the fake's credentials; its id. */
+export async function addPorkbunAccount(db: Db, call: ReturnType<typeof authed>, porkbun: Awaited<ReturnType<typeof startPorkbun>>): Promise<number> {
+  const created = await call<AccountItem>("/api/registrar-accounts", {
+    method: "POST",
+    body: { serviceProviderId: await providerId(db, "porkbun"), label: "Porkbun", credentials: { apiKey: porkbun.account.apiKey, secretKey: porkbun.account.secretKey } },
+  });
+  return created.body.id;
 }
 
 export async function providerId(db: Db, slug: string): Promise<number> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { makeDomains } from "../../integrations/registrars/testing/fake-state.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { appFor, portfolioOf, providerId, startPorkbun, syncDeps, userIdOf } from "./accounts-test-support.ts";
+import { addPorkbunAccount, appFor, portfolioOf, startPorkbun, syncDeps, userIdOf } from "./accounts-test-support.ts";
 import type { AccountItem } from "./item.ts";
 import { syncRegistrarAccount } from "./sync.ts";
 
@@ -26,11 +26,7 @@ forEachDialect("a registrar sync past the portfolio limit", (getDb) => {
     // Two hand-added domains, one of which the registrar also lists.
     await alice("/api/user-domains", { method: "POST", body: { domainName: "handmade.org", notes: "mine" } });
     await alice("/api/user-domains", { method: "POST", body: { domainName: listed[0]!.name, notes: "typed in" } });
-    const created = await alice<AccountItem>("/api/registrar-accounts", {
-      method: "POST",
-      body: { serviceProviderId: await providerId(getDb(), "porkbun"), label: "Porkbun", credentials: { apiKey: porkbun.account.apiKey, secretKey: porkbun.account.secretKey } },
-    });
-    accountId = created.body.id;
+    accountId = await addPorkbunAccount(getDb(), alice, porkbun);
   });
   afterAll(() => porkbun.server.close());
 

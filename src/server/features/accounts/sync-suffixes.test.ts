@@ -3,8 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import type { FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { appFor, providerId, startPorkbun, syncDeps, userIdOf } from "./accounts-test-support.ts";
-import type { AccountItem } from "./item.ts";
+import { addPorkbunAccount, appFor, startPorkbun, syncDeps, userIdOf } from "./accounts-test-support.ts";
 import { syncRegistrarAccount } from "./sync.ts";
 
 const domain = (name: string): FakeDomain => ({ name, created: "2020-03-04", expires: "2031-03-04", autoRenew: false, locked: true, privacy: true });
@@ -19,11 +18,7 @@ forEachDialect("registrar account sync of second-level domains", (getDb) => {
     porkbun = await startPorkbun([domain("synced.co.uk"), domain("synced.com.au"), domain("plain.uk")]);
     const user = await registerUser(app());
     userId = await userIdOf(getDb(), user.email);
-    const created = await authed(app(), user.cookie)<AccountItem>("/api/registrar-accounts", {
-      method: "POST",
-      body: { serviceProviderId: await providerId(getDb(), "porkbun"), label: "Porkbun", credentials: { apiKey: porkbun.account.apiKey, secretKey: porkbun.account.secretKey } },
-    });
-    accountId = created.body.id;
+    accountId = await addPorkbunAccount(getDb(), authed(app(), user.cookie), porkbun);
   });
   afterAll(() => porkbun.server.close());
 

@@ -4,7 +4,7 @@ import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestQueue, listSchedules, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
 import { makeDomains, type FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { appFor, portfolioOf, providerId, startPorkbun, syncDeps, userIdOf } from "./accounts-test-support.ts";
+import { addPorkbunAccount, appFor, portfolioOf, startPorkbun, syncDeps, userIdOf } from "./accounts-test-support.ts";
 import { SYNC_ALL_QUEUE, SYNC_QUEUE, syncSingletonKey } from "./deps.ts";
 import type { AccountItem } from "./item.ts";
 import { DAILY_SYNC_CRON, registerAccountJobs } from "./jobs.ts";
@@ -35,11 +35,7 @@ forEachDialect("registrar account sync", (getDb, _dialect, getTestDb) => {
     // Alice added one domain by hand; Bob holds one of the same names in his own portfolio.
     await alice("/api/user-domains", { method: "POST", body: { domainName: "handmade.org", notes: "mine", autoRenew: false } });
     await bob("/api/user-domains", { method: "POST", body: { domainName: domains[0]!.name, notes: "bob's" } });
-    const created = await alice<AccountItem>("/api/registrar-accounts", {
-      method: "POST",
-      body: { serviceProviderId: await providerId(getDb(), "porkbun"), label: "Porkbun", credentials: { apiKey: porkbun.account.apiKey, secretKey: porkbun.account.secretKey } },
-    });
-    accountId = created.body.id;
+    accountId = await addPorkbunAccount(getDb(), alice, porkbun);
   });
   afterAll(() => porkbun.server.close());
 
