@@ -4,8 +4,9 @@ import { getAttempts, incrementAttempts, incrementAttemptsBelow } from "../../..
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, formPost, registerUser, sessionCookieOf } from "../../testing/auth.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
+import { sweepExpired } from "../../lib/rate-limiter.ts";
 import {
-  ACCOUNT_IP_LIMIT, beginSignInAttempt, cleanupOldWindows, currentWindow, delayAfterFailures, IP_LIMIT, MAX_PARALLEL_PER_ACCOUNT, UNDELAYED_FAILURES, WINDOW_MINUTES,
+  ACCOUNT_IP_LIMIT, beginSignInAttempt, currentWindow, delayAfterFailures, IP_LIMIT, MAX_PARALLEL_PER_ACCOUNT, UNDELAYED_FAILURES, WINDOW_MINUTES,
 } from "./rate-limit.ts";
 import { signInWithPassword } from "./service.ts";
 
@@ -173,7 +174,7 @@ forEachDialect("sign-in rate limits", (getDb) => {
     const current = currentWindow(new Date());
     await incrementAttempts(db, "ip:old", current - 60);
     await incrementAttempts(db, "ip:now", current);
-    await cleanupOldWindows(db);
+    await sweepExpired(db);
     const rows = await db.db.select().from(db.t.authRateLimits).where(eq(db.t.authRateLimits.key, "ip:old"));
     expect(rows).toEqual([]);
     expect((await getAttempts(db, ["ip:now"], current)).get("ip:now")).toBe(1);

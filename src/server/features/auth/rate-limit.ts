@@ -19,7 +19,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../../../../db/client.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
-import { bucketName, consume, count, refund, reset, sweepExpired, type RateLimitResult, type WindowOptions } from "../../lib/rate-limiter.ts";
+import { bucketName, consume, count, refund, reset, type RateLimitResult, type WindowOptions } from "../../lib/rate-limiter.ts";
 
 export const WINDOW_MINUTES = 15;
 export const IP_LIMIT = 20;
@@ -125,6 +125,3 @@ export async function beginSignInAttempt(db: Db, email: string, ip: string, now 
     release,
   };
 }
-
-/** Drops the rows of windows no limiter reads any more (the limiter also does this once a minute per process). */
-export const cleanupOldWindows = (db: Db, now = new Date()) => sweepExpired(db, now);
