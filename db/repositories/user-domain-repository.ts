@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { exec, type Db, type Executor } from "../client.ts";
+import { containsPattern, exec, type Db, type Executor } from "../client.ts";
 import { isUniqueViolation } from "./user-repository.ts";
 
 /** Stored fields of a portfolio entry (what create/update/import write). */
@@ -127,13 +127,10 @@ async function selectPriced(handle: Db, userId: number, staleBefore: Date, query
 export const listUserDomains = (handle: Db, userId: number, staleBefore: Date, order: "name" | "expiry" = "name") =>
   selectPriced(handle, userId, staleBefore, { order: { by: order, direction: "asc" } });
 
-/** `%` and `_` in the text match themselves, not any characters. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Entries whose (lower-case) domain name contains `search`; every entry without one. */
+/** Entries whose (lower-case) domain name contains `search` (`%` and `_` match themselves); every entry without one. */
 function nameContains(handle: Db, search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  return sql`${handle.t.userDomains.domainName} like ${containsPattern(search.toLowerCase())} escape '\\'`;
+  return sql`${handle.t.userDomains.domainName} like ${containsPattern(search)} escape '\\'`;
 }
 
 export interface UserDomainPageQuery {
