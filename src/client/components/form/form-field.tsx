@@ -11,7 +11,7 @@ export function firstError(field: AnyFieldApi): string | undefined {
   return undefined;
 }
 
-interface FormFieldProps {
+export interface FormFieldProps {
   field: AnyFieldApi;
   label: string;
   helper?: ReactNode;

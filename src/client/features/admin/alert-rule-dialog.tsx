@@ -1,7 +1,8 @@
-import { Input, NativeSelect, SimpleGrid, Stack, Switch, Textarea } from "@chakra-ui/react";
+import { NativeSelect, SimpleGrid, Stack } from "@chakra-ui/react";
 import { useStore } from "@tanstack/react-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ALERT_CONDITIONS, SEVERITIES, alertRuleSchema, type AlertCondition } from "../../../shared/schemas/admin.ts";
+import { SwitchField, TextareaField, TextField } from "../../components/form/fields.tsx";
 import { FormField } from "../../components/form/form-field.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -54,20 +55,8 @@ export function AlertRuleDialog({ rule, open, onOpenChange }: AlertRuleDialogPro
     <FormDialog title={rule ? `Edit ${rule.name}` : "Create Alert Rule"} submitLabel={rule ? "Save Changes" : "Create Rule"}
       open={open} onOpenChange={onOpenChange} pending={pending} formError={formError} onSubmit={onSubmit}>
       <Stack gap="4">
-        <form.Field name="name">
-          {(field) => (
-            <FormField field={field} label="Name" required>
-              <Input name="name" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-            </FormField>
-          )}
-        </form.Field>
-        <form.Field name="description">
-          {(field) => (
-            <FormField field={field} label="Description">
-              <Textarea name="description" rows={2} value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-            </FormField>
-          )}
-        </form.Field>
+        <form.Field name="name">{(field) => <TextField field={field} label="Name" required />}</form.Field>
+        <form.Field name="description">{(field) => <TextareaField field={field} label="Description" rows={2} />}</form.Field>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <form.Field name="condition">
             {(field) => (
@@ -82,11 +71,7 @@ export function AlertRuleDialog({ rule, open, onOpenChange }: AlertRuleDialogPro
             )}
           </form.Field>
           <form.Field name="threshold">
-            {(field) => (
-              <FormField field={field} label="Threshold" required helper={`In ${CONDITION_LABELS[condition].unit}.`}>
-                <Input name="threshold" inputMode="numeric" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-              </FormField>
-            )}
+            {(field) => <TextField field={field} label="Threshold" required helper={`In ${CONDITION_LABELS[condition].unit}.`} inputMode="numeric" />}
           </form.Field>
           <form.Field name="severity">
             {(field) => (
@@ -101,15 +86,7 @@ export function AlertRuleDialog({ rule, open, onOpenChange }: AlertRuleDialogPro
             )}
           </form.Field>
         </SimpleGrid>
-        <form.Field name="isActive">
-          {(field) => (
-            <Switch.Root colorPalette="blue" name="isActive" checked={field.state.value} onCheckedChange={(e) => field.handleChange(e.checked)}>
-              <Switch.HiddenInput />
-              <Switch.Control><Switch.Thumb /></Switch.Control>
-              <Switch.Label>Active</Switch.Label>
-            </Switch.Root>
-          )}
-        </form.Field>
+        <form.Field name="isActive">{(field) => <SwitchField field={field} label="Active" />}</form.Field>
       </Stack>
     </FormDialog>
   );

@@ -1,7 +1,7 @@
-import { Input, Stack, Switch } from "@chakra-ui/react";
+import { Stack } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { serviceProviderEditSchema } from "../../../shared/schemas/service-provider.ts";
-import { FormField } from "../../components/form/form-field.tsx";
+import { SwitchField, TextField } from "../../components/form/fields.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { ADMIN_MESSAGES, notifyAdminFailure, notifyAdminSuccess } from "./feedback.ts";
@@ -40,43 +40,17 @@ export function ProviderEditDialog({ provider, open, onOpenChange }: ProviderEdi
     <FormDialog title={`Edit ${provider.name}`} submitLabel="Save Changes" open={open} onOpenChange={onOpenChange}
       pending={pending} formError={formError} onSubmit={onSubmit}>
       <Stack gap="4">
-        <form.Field name="name">
-          {(field) => (
-            <FormField field={field} label="Name" required>
-              <Input name="name" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-            </FormField>
-          )}
-        </form.Field>
+        <form.Field name="name">{(field) => <TextField field={field} label="Name" required />}</form.Field>
         <form.Field name="domain">
-          {(field) => (
-            <FormField field={field} label="Domain" required helper="The provider's own domain, such as porkbun.com.">
-              <Input name="domain" value={field.state.value} autoCapitalize="none" spellCheck={false} onChange={(e) => field.handleChange(e.target.value)} />
-            </FormField>
-          )}
+          {(field) => <TextField field={field} label="Domain" required helper="The provider's own domain, such as porkbun.com." autoCapitalize="none" spellCheck={false} />}
         </form.Field>
         <form.Field name="website">
-          {(field) => (
-            <FormField field={field} label="Website" helper="Optional: an http or https address.">
-              <Input name="website" type="url" value={field.state.value} placeholder="https://" onChange={(e) => field.handleChange(e.target.value)} />
-            </FormField>
-          )}
+          {(field) => <TextField field={field} label="Website" helper="Optional: an http or https address." type="url" placeholder="https://" />}
         </form.Field>
         <form.Field name="logoUrl">
-          {(field) => (
-            <FormField field={field} label="Logo URL" helper="Optional: an http or https address of an image.">
-              <Input name="logoUrl" type="url" value={field.state.value} placeholder="https://" onChange={(e) => field.handleChange(e.target.value)} />
-            </FormField>
-          )}
+          {(field) => <TextField field={field} label="Logo URL" helper="Optional: an http or https address of an image." type="url" placeholder="https://" />}
         </form.Field>
-        <form.Field name="isActive">
-          {(field) => (
-            <Switch.Root colorPalette="blue" name="isActive" checked={field.state.value} onCheckedChange={(e) => field.handleChange(e.checked)}>
-              <Switch.HiddenInput />
-              <Switch.Control><Switch.Thumb /></Switch.Control>
-              <Switch.Label>Active</Switch.Label>
-            </Switch.Root>
-          )}
-        </form.Field>
+        <form.Field name="isActive">{(field) => <SwitchField field={field} label="Active" />}</form.Field>
       </Stack>
     </FormDialog>
   );

@@ -1,6 +1,7 @@
-import { Input, List, NativeSelect, Stack, Switch, Text, Textarea } from "@chakra-ui/react";
+import { List, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { scheduleSchema } from "../../../shared/schemas/admin.ts";
+import { SwitchField, TextareaField, TextField } from "../../components/form/fields.tsx";
 import { FormField } from "../../components/form/form-field.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -60,20 +61,8 @@ export function ScheduleDialog({ schedule, open, onOpenChange }: ScheduleDialogP
     <FormDialog title={schedule ? `Edit ${schedule.name}` : "Create Schedule"} submitLabel={schedule ? "Save Changes" : "Create Schedule"}
       open={open} onOpenChange={onOpenChange} pending={pending} formError={formError} onSubmit={onSubmit}>
       <Stack gap="4">
-        <form.Field name="name">
-          {(field) => (
-            <FormField field={field} label="Name" required>
-              <Input name="name" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-            </FormField>
-          )}
-        </form.Field>
-        <form.Field name="description">
-          {(field) => (
-            <FormField field={field} label="Description">
-              <Textarea name="description" rows={2} value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-            </FormField>
-          )}
-        </form.Field>
+        <form.Field name="name">{(field) => <TextField field={field} label="Name" required />}</form.Field>
+        <form.Field name="description">{(field) => <TextareaField field={field} label="Description" rows={2} />}</form.Field>
         <form.Field name="providerId">
           {(field) => (
             <FormField field={field} label="Provider" helper="Leave on All Providers to fetch every active provider.">
@@ -93,23 +82,13 @@ export function ScheduleDialog({ schedule, open, onOpenChange }: ScheduleDialogP
             // Checked from the first keystroke; an untouched empty field is not yet an error.
             const checking = field.state.meta.isDirty || initialCron !== "";
             return (
-              <FormField field={field} label="Cron expression" required liveError={checking && !cron.ok ? cron.message : undefined}
-                helper={cron.ok ? <NextRuns runs={cron.nextRuns} /> : "Five fields in UTC: minute, hour, day of month, month, day of week. For example 0 3 * * * runs daily at 03:00."}>
-                <Input name="schedule" fontFamily="mono" value={field.state.value} autoComplete="off" spellCheck={false} placeholder="0 3 * * *"
-                  onChange={(e) => field.handleChange(e.target.value)} />
-              </FormField>
+              <TextField field={field} label="Cron expression" required liveError={checking && !cron.ok ? cron.message : undefined}
+                helper={cron.ok ? <NextRuns runs={cron.nextRuns} /> : "Five fields in UTC: minute, hour, day of month, month, day of week. For example 0 3 * * * runs daily at 03:00."}
+                fontFamily="mono" autoComplete="off" spellCheck={false} placeholder="0 3 * * *" />
             );
           }}
         </form.Field>
-        <form.Field name="isActive">
-          {(field) => (
-            <Switch.Root colorPalette="blue" name="isActive" checked={field.state.value} onCheckedChange={(e) => field.handleChange(e.checked)}>
-              <Switch.HiddenInput />
-              <Switch.Control><Switch.Thumb /></Switch.Control>
-              <Switch.Label>Active</Switch.Label>
-            </Switch.Root>
-          )}
-        </form.Field>
+        <form.Field name="isActive">{(field) => <SwitchField field={field} label="Active" />}</form.Field>
       </Stack>
     </FormDialog>
   );

@@ -1,0 +1,34 @@
+import { Input, Switch, Textarea, type InputProps, type TextareaProps } from "@chakra-ui/react";
+import type { AnyFieldApi } from "@tanstack/react-form";
+import { FormField, type FormFieldProps } from "./form-field.tsx";
+
+type Labelled = Omit<FormFieldProps, "children">;
+
+/** A text input bound to a form field, named after it, under its label and message. */
+export function TextField({ field, label, helper, required, maxW, liveError, ...input }: Labelled & Omit<InputProps, "name" | "value" | "onChange">) {
+  return (
+    <FormField field={field} label={label} helper={helper} required={required} maxW={maxW} liveError={liveError}>
+      <Input {...input} name={field.name as string} value={field.state.value as string} onChange={(e) => field.handleChange(e.target.value)} />
+    </FormField>
+  );
+}
+
+/** A textarea bound to a form field, named after it, under its label and message. */
+export function TextareaField({ field, label, helper, required, maxW, liveError, ...textarea }: Labelled & Omit<TextareaProps, "name" | "value" | "onChange">) {
+  return (
+    <FormField field={field} label={label} helper={helper} required={required} maxW={maxW} liveError={liveError}>
+      <Textarea {...textarea} name={field.name as string} value={field.state.value as string} onChange={(e) => field.handleChange(e.target.value)} />
+    </FormField>
+  );
+}
+
+/** An on/off switch bound to a boolean form field, named after it. */
+export function SwitchField({ field, label }: { field: AnyFieldApi; label: string }) {
+  return (
+    <Switch.Root colorPalette="blue" name={field.name as string} checked={field.state.value as boolean} onCheckedChange={(e) => field.handleChange(e.checked)}>
+      <Switch.HiddenInput />
+      <Switch.Control><Switch.Thumb /></Switch.Control>
+      <Switch.Label>{label}</Switch.Label>
+    </Switch.Root>
+  );
+}
