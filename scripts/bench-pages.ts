@@ -25,7 +25,7 @@ import { get } from "node:http";
 import autocannon from "autocannon";
 import { withPostgres } from "./lib/bench-postgres.ts";
 import { benchScale, memoryLine, peakMemory, scaledDatabase } from "./lib/scale-data.ts";
-import { startServer } from "./lib/server-process.ts";
+import { startServer, waitForServerRender } from "./lib/server-process.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -122,7 +122,9 @@ async function measure(label: string, env: Record<string, string>) {
     const base = server.url;
     const tldPages = await tldPagesOf(base);
     if (tldPages.length === 0) throw new Error("the sitemap lists no TLD pages");
-    // Warm-up: the renderer loads on the first page request; JIT, caches and database pages.
+    // Warm-up: the render threads load the page code after start (pages answer the client shell
+    // until then); then JIT, caches and database pages.
+    await waitForServerRender(server, "/tld/com", 120_000);
     for (const path of HOT_PAGES) await getPage(base + path);
     for (const path of [TRIVIAL, ...HOT_PAGES]) await load(base + path, 1);
 

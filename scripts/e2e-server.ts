@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type RunningServer } from "./lib/server-process.ts";
+import { startServer, waitForServerRender, type RunningServer } from "./lib/server-process.ts";
 
 export type { RunningServer };
 
@@ -21,21 +21,13 @@ export function assertClientBuilt(): void {
 }
 
 /**
- * The production server as `npm start` runs it (the build, with node), warmed up: its first page
- * request loads the server renderer, which no journey or audit should measure. `env` adds
+ * The production server as `npm start` runs it (the build, with node), warmed up: it answers
+ * once its render threads have loaded the page code, which no journey or audit should measure. `env` adds
  * settings, e.g. the base URLs of loopback fakes.
  */
 export async function startProductionServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const server = await startServer({ NODE_ENV: "production", ...env }, 60_000, { built: true });
-  // Until its render threads have loaded the page code, a page answers the client shell.
-  const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${server.url}/tlds`).then((r) => r.text())).includes('id="ssr-state"')) {
-    if (Date.now() > deadline) {
-      await server.stop();
-      throw new Error("the server answered no server-rendered page within a minute");
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitForServerRender(server);
   return server;
 }
 

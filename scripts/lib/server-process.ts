@@ -62,3 +62,19 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
   await stop();
   throw new Error("server did not become healthy in time");
 }
+
+/**
+ * Resolves once `path` answers server-rendered HTML: until the render threads have loaded the page
+ * code (seconds after start), pages answer the client shell. Stops the server and throws after
+ * `timeoutMs`.
+ */
+export async function waitForServerRender(server: RunningServer, path = "/tlds", timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await fetch(`${server.url}${path}`).then((r) => r.text())).includes('id="ssr-state"')) {
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`the server answered no server-rendered page within ${timeoutMs / 1000} s`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
