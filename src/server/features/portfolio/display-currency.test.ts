@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { upsertExchangeRates } from "../../../../db/repositories/exchange-rate-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
@@ -14,6 +14,7 @@ forEachDialect("a portfolio in a display currency", (getDb) => {
   const app = () => createTestApp(getDb(), { env: AUTH_TEST_ENV });
   let call: ReturnType<typeof authed>;
   let items: UserDomainItem[];
+  const pricingOf = (list: UserDomainItem[], name: string) => list.find((i) => i.domainName === name)!.pricing;
 
   beforeAll(async () => {
     await upsertExchangeRates(getDb(), DAY, { EUR: 1, USD: 1.25, JPY: 150 });
@@ -69,5 +70,36 @@ forEachDialect("a portfolio in a display currency", (getDb) => {
     const bad = await call<{ error: { message: string; data: { code: string } } }>(`/trpc/portfolio.summary?input=${encodeURIComponent(JSON.stringify({ currency: "QQQ" }))}`);
     expect(bad.body.error.data.code).toBe("BAD_REQUEST");
     expect(bad.body.error.message).toContain("QQQ");
+  });
+
+  describe("the saving an entry shows", () => {
+    it("without a display currency is the USD saving, and none for a quote in another currency", async () => {
+      const items = (await call<{ data: UserDomainItem[] }>("/api/user-domains")).body.data;
+      const dear = pricingOf(items, "dear.com");
+      const own = cents(dear.currentRenewal!.price) - cents(dear.cheapestRenewal!.price);
+      expect(own).toBeGreaterThan(0);
+      expect(dear.saving).toEqual({ price: (own / 100).toFixed(2), currency: "USD" });
+      expect(pricingOf(items, "euro.com").currentRenewal!.currency).toBe("EUR");
+      expect(pricingOf(items, "euro.com").saving).toBeNull();
+      expect(pricingOf(items, "unpriced.com").saving).toBeNull();
+    });
+
+    it("with a display currency is the saving in the quotes' own currency and converted, for any currency with a rate", async () => {
+      const items = (await call<{ data: UserDomainItem[] }>("/api/user-domains?currency=JPY")).body.data;
+      const dear = pricingOf(items, "dear.com");
+      const own = cents(dear.currentRenewal!.price) - cents(dear.cheapestRenewal!.price);
+      expect(dear.saving).toEqual({
+        price: (own / 100).toFixed(2), currency: "USD",
+        display: { currency: "JPY", price: String(Math.round((own * 120) / 100)), converted: true, rateDate: DAY },
+      });
+      const euro = pricingOf(items, "euro.com");
+      const euroOwn = cents(euro.currentRenewal!.price) - cents(euro.cheapestRenewal!.price);
+      if (euro.cheapestRenewal!.currency === "EUR" && euroOwn > 0) {
+        expect(euro.saving).toMatchObject({ price: (euroOwn / 100).toFixed(2), currency: "EUR", display: { currency: "JPY", price: String(Math.round((euroOwn * 150) / 100)) } });
+      } else {
+        expect(euro.saving).toBeNull();
+      }
+      expect(pricingOf(items, "unpriced.com").saving).toBeNull();
+    });
   });
 });
