@@ -11,22 +11,16 @@
  */
 import { createHash } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
+import type { PriceSummaryValues } from "../../src/shared/price-row-summary.ts";
 import type { PriceSortField } from "../../src/shared/schemas/price-list.ts";
 import { prepareScalar, type Db } from "../client.ts";
 import { META_KEYS } from "./app-meta-repository.ts";
 
-export interface PriceEntry {
-  tldId: number;
-  name: string;
-  category: string;
-  /** Lower-cased name and Unicode name (searchTextOf): what a search matches as a substring. */
-  searchText: string;
-  minRegistration: number | null;
-  minRenewal: number | null;
-  minTransfer: number | null;
-  minThreeYear: number | null;
-  rowJson: string | null;
-}
+/**
+ * A TLD's stored summary (what summarisePriceRow wrote, less its provider count) and row JSON.
+ * searchText is the lower-cased name and Unicode name (searchTextOf): what a search matches as a substring.
+ */
+export type PriceEntry = Omit<PriceSummaryValues, "providerCount"> & { rowJson: string | null };
 
 interface Model {
   /** The app_meta value the entries were loaded at ("" before any writer set one). */
