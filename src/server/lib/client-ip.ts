@@ -14,8 +14,6 @@ import type { Context } from "hono";
 export interface TrustedProxies {
   /** Whether a (normalised) address is one of the configured proxies. */
   has(address: string): boolean;
-  /** The configured entries as written, for messages. */
-  readonly entries: readonly string[];
 }
 
 /** An IPv4-mapped IPv6 address (::ffff:192.0.2.1) is that IPv4 address; IPv6 is lower-cased. */
@@ -36,7 +34,6 @@ export function normalizeAddress(raw: string): string | undefined {
  */
 export function parseTrustedProxies(value: string): { proxies: TrustedProxies; invalid: string[] } {
   const list = new BlockList();
-  const entries: string[] = [];
   const invalid: string[] = [];
   for (const raw of value.split(",").map((s) => s.trim()).filter(Boolean)) {
     const [addressPart, prefixPart, extra] = raw.split("/");
@@ -52,15 +49,12 @@ export function parseTrustedProxies(value: string): { proxies: TrustedProxies; i
       continue;
     }
     list.addSubnet(address, prefix, family === 4 ? "ipv4" : "ipv6");
-    entries.push(raw);
   }
   return {
-    proxies: { has: (a) => list.check(a, isIP(a) === 4 ? "ipv4" : "ipv6"), entries },
+    proxies: { has: (a) => list.check(a, isIP(a) === 4 ? "ipv4" : "ipv6") },
     invalid,
   };
 }
-
-export const NO_TRUSTED_PROXIES: TrustedProxies = { has: () => false, entries: [] };
 
 /**
  * The client behind `peer`: the peer itself unless it is a trusted proxy, else the right-most
