@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants.ts";
+import { intParam } from "./int-param.ts";
 
 export const PRICE_LOG_STATUSES = ["success", "error", "pending", "timeout"] as const;
 export const INCIDENT_STATUSES = ["open", "investigating", "resolved", "closed"] as const;
@@ -18,10 +19,6 @@ export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
 const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { error: `${name} must be one of ${values.join(", ")}` });
 
-const intParam = (name: string, min: number, max: number, fallback: number) =>
-  z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`).default(fallback);
-
 // "all" from a filter select means no filter.
 const filter = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.union([z.literal("all"), z.literal(""), oneOf(name, values)], { error: `${name} must be one of all, ${values.join(", ")}` })
@@ -33,8 +30,8 @@ export const idSchema = z.coerce.number({ error: "id must be a positive whole nu
   .int("id must be a positive whole number").positive("id must be a positive whole number").max(2_147_483_647, "id is too large");
 
 export const priceLogQuerySchema = z.object({
-  page: intParam("page", 1, 1_000_000, 1),
-  limit: intParam("limit", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  page: intParam("page", 1, 1_000_000).default(1),
+  limit: intParam("limit", 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   search,
   status: filter("status", PRICE_LOG_STATUSES),
   provider: z.string().trim().max(253, "provider is too long").optional().transform((v) => (v && v !== "all" ? v.toLowerCase() : undefined)),
@@ -42,8 +39,8 @@ export const priceLogQuerySchema = z.object({
 export type PriceLogQueryInput = z.infer<typeof priceLogQuerySchema>;
 
 export const incidentQuerySchema = z.object({
-  page: intParam("page", 1, 1_000_000, 1),
-  limit: intParam("limit", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  page: intParam("page", 1, 1_000_000).default(1),
+  limit: intParam("limit", 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   search,
   status: filter("status", INCIDENT_STATUSES),
 });

@@ -3,13 +3,7 @@ import {
   PORTFOLIO_DEFAULT_PAGE_SIZE, PORTFOLIO_MAX_PAGE_SIZE, PORTFOLIO_SEARCH_MAX, PORTFOLIO_SORT_FIELDS,
 } from "../portfolio-list.ts";
 import { currencyCodeSchema } from "./currency.ts";
-
-const intParam = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`);
+import { intParam } from "./int-param.ts";
 
 /**
  * Query of GET /api/user-domains and input of portfolio.list: one page of the portfolio,

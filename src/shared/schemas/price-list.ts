@@ -1,23 +1,15 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TLD_CATEGORIES } from "../constants.ts";
-import { currencyCodeSchema } from "./currency.ts";
-
 import { PRICE_SORT_FIELDS } from "../price-list.ts";
+import { currencyCodeSchema } from "./currency.ts";
+import { intParam } from "./int-param.ts";
 
 export type { PriceSortField } from "../price-list.ts";
 
-const intParam = (name: string, min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`)
-    .default(fallback);
-
 /** Query of GET /api/domain-prices and prices.list; strings from a URL are coerced. */
 export const priceListQuerySchema = z.object({
-  page: intParam("page", 1, 1_000_000, 1),
-  limit: intParam("limit", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  page: intParam("page", 1, 1_000_000).default(1),
+  limit: intParam("limit", 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   sortBy: z.enum(PRICE_SORT_FIELDS, { error: `sortBy must be one of ${PRICE_SORT_FIELDS.join(", ")}` }).default("tldName"),
   sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).default("asc"),
   search: z.string().trim().max(100, "search must be at most 100 characters").optional(),
@@ -33,12 +25,7 @@ export const priceListQuerySchema = z.object({
     .transform((v) => v.replace(/^\./, "").toLowerCase())
     .optional(),
   /** Rows to skip; given, it takes the place of page. */
-  offset: z.coerce
-    .number({ error: "offset must be a whole number" })
-    .int("offset must be a whole number")
-    .min(0, "offset must be at least 0")
-    .max(100_000_000, "offset must be at most 100000000")
-    .optional(),
+  offset: intParam("offset", 0, 100_000_000).optional(),
   /** Display currency: each row and quote also gets its prices in it (`display`). */
   currency: currencyCodeSchema.optional(),
 });
