@@ -84,12 +84,12 @@ const scaled = (price: number | null, factor: number) => (price === null ? null 
 
 type Cell = string | number | boolean | Date | null;
 
-/** A quoted SQL literal for one generated value, in the dialect's storage (SQLite: 0/1 and epoch ms). */
-function literal(value: Cell, dialect: Dialect): string {
+/** A quoted PostgreSQL literal for one generated value (SQLite binds the values instead: see bulkInsert). */
+function pgLiteral(value: Cell): string {
   if (value === null) return "null";
   if (typeof value === "number") return String(value);
-  if (typeof value === "boolean") return dialect === "sqlite" ? (value ? "1" : "0") : value ? "true" : "false";
-  if (value instanceof Date) return dialect === "sqlite" ? String(value.getTime()) : `'${value.toISOString()}'`;
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (value instanceof Date) return `'${value.toISOString()}'`;
   return `'${value.replaceAll("'", "''")}'`;
 }
 
@@ -114,7 +114,7 @@ function* bulkInsert(tx: Executor, dialect: Dialect, table: string, columns: rea
   }
   const pgTx = tx as unknown as { execute(query: SQL): PromiseLike<unknown> };
   for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
-    const values = rows.slice(i, i + CHUNK_ROWS).map((row) => `(${row.map((v) => literal(v, dialect)).join(", ")})`).join(", ");
+    const values = rows.slice(i, i + CHUNK_ROWS).map((row) => `(${row.map(pgLiteral).join(", ")})`).join(", ");
     yield* exec(pgTx.execute(sql.raw(head + values)));
   }
 }
