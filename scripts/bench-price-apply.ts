@@ -13,12 +13,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { isPostgresUrl, openDb, type Db } from "../db/client.ts";
 import type { ResolvedQuote } from "../db/repositories/price-apply-repository.ts";
 import { listQuotesByProvider } from "../db/repositories/domain-price-repository.ts";
 import { listServiceProviders } from "../db/repositories/service-provider-repository.ts";
-import { adminUrl, databaseUrlFor } from "../db/testing/urls.ts";
 import { seedDatabase } from "../db/seed/seed.ts";
 import { InProcessQueue } from "../jobs/in-process-queue.ts";
 import { createApp } from "../src/server/app.ts";
@@ -26,6 +24,7 @@ import { applyPriceList } from "../src/server/features/price-engine/price-apply.
 import { loadConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/lib/logger.ts";
 import { startLoopbackServer } from "../src/server/testing/loopback.ts";
+import { withPostgres } from "./lib/bench-postgres.ts";
 import { benchScale, memoryLine, prepareScaledDatabase, sampleMemory } from "./lib/scale-data.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -117,12 +116,7 @@ try {
 
 const url = process.env.DATABASE_URL;
 if (isPostgresUrl(url)) {
-  const name = `bench_apply_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl(url) });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const databaseUrl = databaseUrlFor(url, name);
+  await withPostgres("bench_apply", async (databaseUrl) => {
     if (SCALE > 1) await prepareScaledDatabase(SCALE, { databaseUrl });
     const db = openDb({ databaseUrl, poolSize: 10 });
     if (SCALE === 1) {
@@ -131,10 +125,7 @@ if (isPostgresUrl(url)) {
     }
     await bench("PostgreSQL", db);
     await db.close();
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  }, url);
 } else {
   console.log("PostgreSQL skipped: set DATABASE_URL=postgres://… to include it.");
 }

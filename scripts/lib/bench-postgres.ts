@@ -4,10 +4,13 @@ import { adminUrl, databaseUrlFor } from "../../db/testing/urls.ts";
 
 export const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-/** Runs fn on a fresh database named `${prefix}_…`, dropped afterwards; says so and skips without a server. */
-export async function withPostgres(prefix: string, fn: (url: string) => Promise<void>) {
-  if (!PG_BASE) return console.log("\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a postgres:// server.");
-  const base = PG_BASE;
+/**
+ * Runs fn on a fresh database named `${prefix}_…` on `server` (PG_BASE unless given), dropped
+ * afterwards; says so and skips without a server.
+ */
+export async function withPostgres(prefix: string, fn: (url: string) => Promise<void>, server = PG_BASE) {
+  if (!server) return console.log("\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a postgres:// server.");
+  const base = server;
   const name = `${prefix}_${process.pid}_${Date.now()}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl(base) });
