@@ -92,7 +92,7 @@ export const bucketName = (options: WindowOptions): number => bucketsAt(options)
  * last bucket's requests still count, how many more requests fit, when the next one fits if
  * none does (ms), and when every counted request has left the window (ms).
  */
-export function slidingWindow(nowMs: number, windowMs: number, previous: number, current: number, limit: number) {
+function slidingWindow(nowMs: number, windowMs: number, previous: number, current: number, limit: number) {
   const bucketStart = Math.floor(nowMs / windowMs) * windowMs;
   const weight = 1 - (nowMs - bucketStart) / windowMs; // share of the last window inside the previous bucket
   const carried = Math.ceil(previous * weight);
