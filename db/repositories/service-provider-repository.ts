@@ -92,8 +92,10 @@ export interface ServiceProviderEdit {
   transferUrlPattern?: string | null | undefined;
 }
 
-/** Writes an administrator's edit; when isActive changes, the price summaries are rebuilt in the same transaction. */
-/** The price rows embed the provider (name, domain, logo) and count only active ones: rebuilt with the edit. */
+/**
+ * Writes an administrator's edit and, in the same transaction, rebuilds the price rows of every
+ * TLD the provider quotes: they embed the provider (name, domain, logo) and count only active ones.
+ */
 export async function updateServiceProvider(handle: Db, id: number, edit: ServiceProviderEdit): Promise<void> {
   const { t } = handle;
   await handle.transaction(function* (db) {
