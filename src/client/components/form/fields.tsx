@@ -1,5 +1,4 @@
-import { Input, Switch, Textarea, type InputProps, type TextareaProps } from "@chakra-ui/react";
-import type { AnyFieldApi } from "@tanstack/react-form";
+import { Input, Textarea, type InputProps, type TextareaProps } from "@chakra-ui/react";
 import { FormField, type FormFieldProps } from "./form-field.tsx";
 
 type Labelled = Omit<FormFieldProps, "children">;
@@ -19,16 +18,5 @@ export function TextareaField({ field, label, helper, required, maxW, liveError,
     <FormField field={field} label={label} helper={helper} required={required} maxW={maxW} liveError={liveError}>
       <Textarea {...textarea} name={field.name as string} value={field.state.value as string} onChange={(e) => field.handleChange(e.target.value)} />
     </FormField>
-  );
-}
-
-/** An on/off switch bound to a boolean form field, named after it. */
-export function SwitchField({ field, label }: { field: AnyFieldApi; label: string }) {
-  return (
-    <Switch.Root colorPalette="blue" name={field.name as string} checked={field.state.value as boolean} onCheckedChange={(e) => field.handleChange(e.checked)}>
-      <Switch.HiddenInput />
-      <Switch.Control><Switch.Thumb /></Switch.Control>
-      <Switch.Label>{label}</Switch.Label>
-    </Switch.Root>
   );
 }

@@ -1,7 +1,8 @@
 import { Stack } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { serviceProviderEditSchema } from "../../../shared/schemas/service-provider.ts";
-import { SwitchField, TextField } from "../../components/form/fields.tsx";
+import { TextField } from "../../components/form/fields.tsx";
+import { SwitchField } from "../../components/form/switch-field.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { ADMIN_MESSAGES, notifyAdminFailure, notifyAdminSuccess } from "./feedback.ts";

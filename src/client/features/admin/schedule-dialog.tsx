@@ -1,7 +1,8 @@
 import { List, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { scheduleSchema } from "../../../shared/schemas/admin.ts";
-import { SwitchField, TextareaField, TextField } from "../../components/form/fields.tsx";
+import { TextareaField, TextField } from "../../components/form/fields.tsx";
+import { SwitchField } from "../../components/form/switch-field.tsx";
 import { FormField } from "../../components/form/form-field.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { useTRPC } from "../../lib/trpc.ts";

@@ -1,7 +1,8 @@
-import { Button, Field, Input, NativeSelect, SimpleGrid, Stack, Textarea } from "@chakra-ui/react";
+import { Button, Field, NativeSelect, SimpleGrid, Stack, Textarea } from "@chakra-ui/react";
 import { textareaRecipe } from "@chakra-ui/react/theme";
 import { useMutation } from "@tanstack/react-query";
 import { CONTACT_CATEGORIES, CONTACT_LIMITS, CONTACT_PRIORITIES, contactMessageSchema } from "../../../shared/schemas/contact.ts";
+import { TextField } from "../../components/form/fields.tsx";
 import { FormField } from "../../components/form/form-field.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { notify } from "../../components/ui/toaster.tsx";
@@ -32,20 +33,8 @@ export function ContactForm() {
     <form onSubmit={onSubmit} noValidate aria-label="Contact form">
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <form.Field name="name">
-            {(field) => (
-              <FormField field={field} label="Name" required>
-                <Input name="name" autoComplete="name" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-              </FormField>
-            )}
-          </form.Field>
-          <form.Field name="email">
-            {(field) => (
-              <FormField field={field} label="Email" required>
-                <Input name="email" type="email" autoComplete="email" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-              </FormField>
-            )}
-          </form.Field>
+          <form.Field name="name">{(field) => <TextField field={field} label="Name" required autoComplete="name" />}</form.Field>
+          <form.Field name="email">{(field) => <TextField field={field} label="Email" required type="email" autoComplete="email" />}</form.Field>
           <form.Field name="category">
             {(field) => (
               <FormField field={field} label="Category" required>
@@ -72,13 +61,7 @@ export function ContactForm() {
             )}
           </form.Field>
         </SimpleGrid>
-        <form.Field name="subject">
-          {(field) => (
-            <FormField field={field} label="Subject" required>
-              <Input name="subject" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-            </FormField>
-          )}
-        </form.Field>
+        <form.Field name="subject">{(field) => <TextField field={field} label="Subject" required />}</form.Field>
         <form.Field name="message">
           {(field) => (
             <FormField field={field} label="Message" required>

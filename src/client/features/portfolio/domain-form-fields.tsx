@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { EXAMPLE_HOST } from "../../../shared/domain-name.ts";
 import { NOTES_MAX } from "../../../shared/schemas/user-domain.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { SwitchField, TextareaField, TextField } from "../../components/form/fields.tsx";
+import { TextareaField, TextField } from "../../components/form/fields.tsx";
+import { SwitchField } from "../../components/form/switch-field.tsx";
 import { FormField } from "../../components/form/form-field.tsx";
 import type { DomainForm } from "./domain-form-dialog.tsx";
 
