@@ -1,7 +1,8 @@
 /**
  * Reads `.env` in the working directory, when there is one, into process.env: only keys not
- * already set, so a variable given to the process always wins over the file. Each entry point
- * (the server, the admin command, db:migrate and db:seed) imports load-env.ts first, which calls it.
+ * already set, so a variable given to the process always wins over the file. The server,
+ * db:migrate and db:seed import load-env.ts first, which calls it; the admin command calls it
+ * when run as a command, before it reads its configuration.
  */
 import { readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
