@@ -8,7 +8,7 @@ import { tldPrices } from "./service.ts";
 
 export interface RegistrationStats {
   summary: RegistrationSummary;
-  /** "all": every quote counted; "fresh-only": stale quotes were left out; "stale": no quote is fresh, so stale ones counted. */
+  /** "all": no stale quote has a registration price; "fresh-only": stale ones were left out; "stale": no fresh quote has one, so stale ones counted. */
   basis: "all" | "fresh-only" | "stale";
   /** How many providers quote the TLD. */
   providers: number;
@@ -17,10 +17,10 @@ export interface RegistrationStats {
 /** Stale quotes make no "lowest" claim while a fresh one exists. */
 export function registrationStatsOf(quotes: readonly (PricedRow & { isStale: boolean })[]): RegistrationStats {
   const fresh = quotes.filter((q) => !q.isStale && q.registrationPrice);
-  const fromStale = fresh.length === 0 && quotes.length > 0;
+  const stalePriced = quotes.some((q) => q.isStale && q.registrationPrice);
   return {
     summary: summariseRegistration(fresh.length > 0 ? fresh : quotes),
-    basis: fromStale ? "stale" : fresh.length < quotes.length ? "fresh-only" : "all",
+    basis: !stalePriced ? "all" : fresh.length > 0 ? "fresh-only" : "stale",
     providers: quotes.length,
   };
 }
