@@ -5,8 +5,8 @@
  *
  * - A list observed before a stored quote was last checked (an older bundled file arriving
  *   after a live fetch) never overrules that quote: it is kept as it is, and not retired.
- * - Same prices (all of STORED_PRICE_FIELDS, currency included) confirm the quote: only its
- *   lastCheckedAt moves. Different prices change it: the old values go to the history with
+ * - Same prices (all of STORED_PRICE_FIELDS, currency included) confirm the quote: its
+ *   lastCheckedAt, snapshotDate and updatedAt move, its changedAt stays. Different prices change it: the old values go to the history with
  *   the days they were valid, and changedAt becomes the list's date.
  * - A stored quote the list no longer names is retired (history "retired", row deleted). A
  *   quote with no price at all counts as not named; a TLD named twice takes its last quote.
