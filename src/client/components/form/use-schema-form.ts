@@ -8,7 +8,7 @@
 import { useForm, useStore, type AnyFormApi } from "@tanstack/react-form";
 import { useState } from "react";
 import type { z } from "zod";
-import { readServerError } from "../../lib/form-errors.ts";
+import { collectFieldErrors, readServerError } from "../../lib/form-errors.ts";
 
 type FieldMessages = Record<string, string | undefined>;
 
@@ -31,11 +31,7 @@ const fieldNamesOf = (form: AnyFormApi): string[] => Object.keys(form.fieldInfo)
 
 /** The first message of each rendered field, keyed by its dotted path; anything else goes to the form. */
 export function schemaErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[], fieldNames: readonly string[]) {
-  const fields: FieldMessages = {};
-  for (const issue of issues) {
-    const name = issue.path.map(String).join(".");
-    if (fieldNames.includes(name)) fields[name] ??= issue.message;
-  }
+  const fields: FieldMessages = collectFieldErrors(issues.map((i) => ({ field: i.path.map(String).join("."), message: i.message })), fieldNames);
   const form = Object.keys(fields).length === 0 ? (issues[0]?.message ?? "Invalid input") : undefined;
   return { fields, form };
 }
