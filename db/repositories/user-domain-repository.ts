@@ -159,12 +159,6 @@ export async function countUserDomains(handle: Db, userId: number, search?: stri
   return Number(row?.n ?? 0);
 }
 
-/** The domain names the user holds. */
-export async function userDomainNames({ db, t }: Db, userId: number): Promise<Set<string>> {
-  const rows = await db.select({ name: t.userDomains.domainName }).from(t.userDomains).where(eq(t.userDomains.userId, userId));
-  return new Set(rows.map((r) => r.name));
-}
-
 export async function findUserDomain(handle: Db, userId: number, id: number, staleBefore: Date): Promise<PricedUserDomainRow | null> {
   const [row] = await selectPriced(handle, userId, staleBefore, { where: eq(handle.t.userDomains.id, id) });
   return row ?? null;
@@ -223,11 +217,15 @@ const IMPORT_CHUNK = 400; // 9 parameters a row stays far below both drivers' pa
 /**
  * Writes a whole import atomically: one upsert per chunk on (user, domain name). Returns the
  * names that already existed, read inside the same transaction, so added/updated is exact.
+ * `check` sees those names before anything is written; what it throws ends the import unwritten.
  */
-export async function upsertUserDomains(handle: Db, userId: number, rows: UserDomainValues[]): Promise<Set<string>> {
+export async function upsertUserDomains(
+  handle: Db, userId: number, rows: UserDomainValues[], check?: (existing: Set<string>) => void,
+): Promise<Set<string>> {
   const ud = handle.t.userDomains;
   return handle.transaction(function* (tx: Executor) {
-    const existing = yield* exec(tx.select({ name: ud.domainName }).from(ud).where(eq(ud.userId, userId)));
+    const names = new Set((yield* exec(tx.select({ name: ud.domainName }).from(ud).where(eq(ud.userId, userId)))).map((e) => e.name));
+    check?.(names);
     const now = new Date();
     for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
       const chunk = rows.slice(i, i + IMPORT_CHUNK).map((r) => ({ ...r, userId, updatedAt: now }));
@@ -240,6 +238,6 @@ export async function upsertUserDomains(handle: Db, userId: number, rows: UserDo
         },
       }));
     }
-    return new Set(existing.map((e) => e.name));
+    return names;
   });
 }

@@ -9,7 +9,7 @@
 import type { Db } from "../../../../db/client.ts";
 import { listServiceProviders } from "../../../../db/repositories/service-provider-repository.ts";
 import {
-  listTldsByNames, listUserDomains, upsertUserDomains, userDomainNames, type UserDomainValues,
+  listTldsByNames, listUserDomains, upsertUserDomains, type UserDomainValues,
 } from "../../../../db/repositories/user-domain-repository.ts";
 import { CSV_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, userDomainCreateSchema } from "../../../shared/schemas/user-domain.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
@@ -95,12 +95,11 @@ export async function importPortfolioCsv(db: Db, userId: number, text: string, m
     });
   });
 
-  if (accepted.length) {
-    const stored = await userDomainNames(db, userId);
+  const withinLimit = (stored: Set<string>) => {
     const adding = accepted.filter((a) => !stored.has(a.values.domainName)).length;
     if (stored.size + adding > maxDomains) throw conflict(importLimitMessage(stored.size, adding, maxDomains));
-  }
-  const existing = accepted.length ? await upsertUserDomains(db, userId, accepted.map((a) => a.values)) : new Set<string>();
+  };
+  const existing = accepted.length ? await upsertUserDomains(db, userId, accepted.map((a) => a.values), withinLimit) : new Set<string>();
   for (const a of accepted) a.report.status = existing.has(a.values.domainName) ? "updated" : "added";
   const count = (status: ImportRowReport["status"]) => report.filter((r) => r.status === status).length;
   return { rows: report, totals: { rows: report.length, added: count("added"), updated: count("updated"), rejected: count("rejected") } };
