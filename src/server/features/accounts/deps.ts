@@ -5,7 +5,6 @@ import type { Config } from "../../config.ts";
 import type { CredentialCipher } from "../../lib/credential-cipher.ts";
 import type { RegistrarHttpOptions } from "../../integrations/registrars/registrar.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { redactSecrets } from "../../lib/redact.ts";
 
 export interface AccountDeps {
   db: Db;
@@ -26,12 +25,4 @@ export const SYNC_ALL_QUEUE = "accounts.sync-all";
 export const syncSingletonKey = (accountId: number) => `account:${accountId}`;
 export interface SyncJobData {
   accountId: number;
-}
-
-/**
- * Replaces any credential that found its way into a message (a registrar echoing it back), in
- * every encoding the adapters send it in (lib/redact.ts).
- */
-export function redact(message: string, secrets: string[]): string {
-  return redactSecrets(message, secrets);
 }

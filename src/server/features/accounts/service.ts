@@ -14,7 +14,8 @@ import { RegistrarError, type RegistrarCredentials } from "../../integrations/re
 import { createRegistrarAdapter } from "../../integrations/registrars/registry.ts";
 import { CredentialKeyError } from "../../lib/credential-cipher.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { redact, SYNC_QUEUE, syncSingletonKey, type AccountDeps, type SyncDeps, type SyncJobData } from "./deps.ts";
+import { redactSecrets } from "../../lib/redact.ts";
+import { SYNC_QUEUE, syncSingletonKey, type AccountDeps, type SyncDeps, type SyncJobData } from "./deps.ts";
 import { toAccountItem, type AccountItem } from "./item.ts";
 
 const ACCOUNT_NOT_FOUND = "Account not found";
@@ -79,9 +80,9 @@ export async function testAccountConnection(deps: AccountDeps, userId: number, i
   const secrets = [opened.credentials.apiKey, opened.credentials.secretKey];
   try {
     const { message } = await opened.adapter.testConnection();
-    return { success: true, message: redact(message, secrets) };
+    return { success: true, message: redactSecrets(message, secrets) };
   } catch (error) {
-    if (error instanceof RegistrarError) return { success: false, message: redact(error.message, secrets) };
+    if (error instanceof RegistrarError) return { success: false, message: redactSecrets(error.message, secrets) };
     throw error;
   }
 }

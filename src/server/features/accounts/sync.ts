@@ -14,7 +14,8 @@ import { candidateSuffixes, splitDomain, validateDomainName } from "../../../sha
 import { RegistrarError, type RegistrarDomain } from "../../integrations/registrars/registrar.ts";
 import { CredentialKeyError } from "../../lib/credential-cipher.ts";
 import { PortfolioLimitError, syncLimitMessage } from "../../lib/portfolio-limit.ts";
-import { redact, type SyncDeps } from "./deps.ts";
+import { redactSecrets } from "../../lib/redact.ts";
+import type { SyncDeps } from "./deps.ts";
 import { mergeSyncedDomains } from "./sync-merge.ts";
 import { openAccount } from "./service.ts";
 
@@ -45,10 +46,10 @@ async function toPortfolioRows(deps: SyncDeps, listed: RegistrarDomain[]): Promi
 
 /** An unexpected error as it may be logged and kept: its name, message and stack, credentials taken out. */
 function redactedError(error: unknown, secrets: string[]): Error {
-  const copy = new Error(redact(error instanceof Error ? error.message : String(error), secrets));
+  const copy = new Error(redactSecrets(error instanceof Error ? error.message : String(error), secrets));
   if (error instanceof Error) {
     copy.name = error.name;
-    copy.stack = error.stack === undefined ? undefined : redact(error.stack, secrets);
+    copy.stack = error.stack === undefined ? undefined : redactSecrets(error.stack, secrets);
   }
   return copy;
 }
@@ -78,7 +79,7 @@ export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, si
     return { status: "synced", log };
   } catch (error) {
     const known = error instanceof RegistrarError || error instanceof CredentialKeyError || error instanceof PortfolioLimitError;
-    const message = known ? redact((error as Error).message, secrets) : "The sync failed unexpectedly; try again later";
+    const message = known ? redactSecrets((error as Error).message, secrets) : "The sync failed unexpectedly; try again later";
     const log: SyncLog = { domainsFound: found, newDomains: 0, updatedDomains: 0, durationMs: Date.now() - startedAt, error: message };
     await recordSyncFailure(deps.db, accountId, log);
     const thrown = known ? new Error(message) : redactedError(error, secrets);
