@@ -1,7 +1,8 @@
 /**
  * Five-field cron expressions (minute hour day-of-month month day-of-week) evaluated in UTC,
- * read with croner: the one reading the schedule form, the admin calls and the job queue share,
- * so what the form accepts the server and the queue accept too.
+ * read with croner: the one reading the schedule form and the admin calls share. The job queue
+ * (jobs/, which imports nothing of src/) reads cron with croner itself, with the same options;
+ * src/server/features/price-engine/cron-reading.test.ts keeps the two equal.
  */
 import { Cron } from "croner";
 
