@@ -4,8 +4,6 @@ import type { Db } from "../client.ts";
 export const META_KEYS = {
   /** When the catalogue was first seeded on this database (ISO instant). */
   deployedAt: "deployed_at",
-  /** When a price fetch last succeeded (ISO instant). */
-  pricesUpdatedAt: "prices_updated_at",
   /** The one-time admin setup link while no admin exists: JSON { hash, expiresAt, usedAt? }. */
   adminSetup: "admin_setup",
   /** Format of the stored price-list row JSON (see price-summary-repository.ts). */

@@ -2,6 +2,8 @@ import { and, count, desc, eq, inArray, isNotNull, max, ne, or, type SQL } from 
 import { containsInsensitive, type Db } from "../client.ts";
 
 export type PriceLogStatus = "success" | "error" | "pending" | "timeout";
+/** Where a run's list came from: a registrar's live price API or list, or a list shipped with the product. */
+export type PriceLogSource = "live" | "bundled";
 
 export interface PriceLogDto {
   id: number;
@@ -34,6 +36,8 @@ export interface FinishedLog {
   responseTimeMs?: number | null;
   skippedCount?: number | null;
   errorMessage?: string | null;
+  /** The source the run read; null or left out when it never got to choose one. */
+  source?: PriceLogSource | null;
   completedAt: Date;
 }
 
@@ -102,4 +106,17 @@ export async function lastFinishedAt({ db, t }: Db, statuses?: PriceLogStatus[])
   const [row] = await db.select({ at: max(l.completedAt) }).from(l)
     .where(and(isNotNull(l.completedAt), statuses ? inArray(l.status, statuses) : undefined));
   return row?.at ?? null;
+}
+
+/**
+ * The newest successful run that read a live source: what "Data last updated" names. A run that
+ * re-applied a bundled list changed no knowledge of today's prices, so it does not count.
+ */
+export async function lastLiveSuccess({ db, t }: Db): Promise<{ completedAt: Date; provider: string | null } | null> {
+  const l = t.priceLogs;
+  const [row] = await db.select({ completedAt: l.completedAt, provider: t.serviceProviders.name }).from(l)
+    .leftJoin(t.serviceProviders, eq(t.serviceProviders.id, l.serviceProviderId))
+    .where(and(eq(l.status, "success"), eq(l.source, "live"), isNotNull(l.completedAt)))
+    .orderBy(desc(l.completedAt), desc(l.id)).limit(1);
+  return row?.completedAt ? { completedAt: row.completedAt, provider: row.provider } : null;
 }

@@ -223,6 +223,11 @@ export const priceLogs = pgTable("price_logs", {
   /** Names in the answer that were not catalogue TLDs, skipped. */
   skippedCount: integer("skipped_count"),
   errorMessage: text("error_message"),
+  /**
+   * Where the run's list came from: "live" (a registrar's price API or published list) or
+   * "bundled" (a price list shipped with the product); null when no source was chosen.
+   */
+  source: text("source"),
   startedAt: instant("started_at").notNull(),
   completedAt: instant("completed_at"),
 }, (t) => [index("price_logs_started_idx").on(t.startedAt)]);

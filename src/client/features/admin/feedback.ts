@@ -11,6 +11,7 @@ export const ADMIN_MESSAGES = {
   providerUpdated: "Service provider updated successfully",
   providerUpdateFailed: "Failed to update service provider",
   fetchStarted: "Manual fetch initiated successfully",
+  bundledReapplyStarted: "Re-applying the bundled price lists",
   fetchFailed: "Failed to initiate manual fetch",
   fetchCancelled: "Fetch cancelled",
   cancelFailed: "Failed to cancel fetch",

@@ -77,9 +77,18 @@ describe("Operations", () => {
     expect(calls).toEqual([{ type: "provider", provider: "porkbun.com" }]);
     expect(screen.queryByText(/none from this browser tab yet/)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Fetch All Providers" }));
-    await user.click(await screen.findByRole("button", { name: "Update Pricing Data" }));
+    await user.click(await screen.findByRole("button", { name: "Re-apply bundled price lists" }));
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls.slice(1)).toEqual([{ type: "all" }, { type: "pricing" }]);
+  });
+
+  it("names a bundled re-apply for what it is: no live fetch", async () => {
+    const { user } = setup(fetchStatus());
+    server.use(trpcMutationOk("priceEngine.manualFetch", { message: "Re-applying the bundled price lists of 9 providers: 1,845 names, no live fetch" }));
+    expect(screen.queryByRole("button", { name: "Update Pricing Data" })).toBeNull();
+    await user.click(await screen.findByRole("button", { name: "Re-apply bundled price lists" }));
+    const toast = await findToast("Re-applying the bundled price lists");
+    expect(toast.textContent).toContain("9 providers: 1,845 names, no live fetch");
   });
 
   it("says why a fetch could not start", async () => {

@@ -29,11 +29,11 @@ export function OperationsPage() {
   const refreshStatus = () => queryClient.invalidateQueries(trpc.priceEngine.fetchStatus.queryFilter());
 
   const manual = useMutation(trpc.priceEngine.manualFetch.mutationOptions({
-    onSuccess: (answer) => {
+    onSuccess: (answer, input) => {
       const now = Date.now();
       window.sessionStorage?.setItem(LAST_MANUAL_KEY, String(now));
       setLastManual(now);
-      notifyAdminSuccess(ADMIN_MESSAGES.fetchStarted, answer.message);
+      notifyAdminSuccess(input.type === "pricing" ? ADMIN_MESSAGES.bundledReapplyStarted : ADMIN_MESSAGES.fetchStarted, answer.message);
       void refreshStatus();
     },
     onError: (error) => notifyAdminFailure(ADMIN_MESSAGES.fetchFailed, error),
@@ -79,12 +79,15 @@ export function OperationsPage() {
                 {pendingFetch?.type === "all" ? "Starting…" : "Fetch All Providers"}
               </Button>
               <Button variant="outline" disabled={manual.isPending} onClick={() => start({ type: "pricing" })}>
-                {pendingFetch?.type === "pricing" ? "Starting…" : "Update Pricing Data"}
+                {pendingFetch?.type === "pricing" ? "Starting…" : "Re-apply bundled price lists"}
               </Button>
               <Button variant="outline" onClick={() => void refreshCache()}>
                 <LuRefreshCw aria-hidden /> Refresh Cache
               </Button>
             </Wrap>
+            <Text fontSize="sm" color="fg.muted">
+              Re-applying the bundled price lists fetches nothing live, so the home page's "Data last updated" stays as it is.
+            </Text>
             <Text fontSize="sm" color="fg.muted">
               Last manual fetch: {lastManual ? formatTime(lastManual) : "none from this browser tab yet"}
             </Text>

@@ -29,19 +29,28 @@ describe("data-status line (spec section 4)", () => {
     const at = "2026-11-22T05:05:02.021Z";
     expect(dataStatusText("pending", undefined)).toBe("Loading data status...");
     expect(dataStatusText("error", undefined)).toBe("Data status unavailable");
-    expect(dataStatusText("success", { lastUpdated: null, isDataUpdate: false })).toBe("Data status unavailable");
-    expect(dataStatusText("success", { lastUpdated: at, isDataUpdate: true })).toBe(`Data last updated ${formatDataDate(at)}`);
-    expect(dataStatusText("success", { lastUpdated: at, isDataUpdate: false })).toBe(`System deployed ${formatDataDate(at)}`);
+    expect(dataStatusText("success", { lastLiveFetch: null, provider: null }))
+      .toBe("No live price fetch yet: prices come from the bundled price lists");
+    expect(dataStatusText("success", { lastLiveFetch: at, provider: "Porkbun" }))
+      .toBe(`Data last updated ${formatDataDate(at)} (live prices from Porkbun)`);
+    expect(dataStatusText("success", { lastLiveFetch: at, provider: "Porkbun" }, "UTC"))
+      .toBe("Data last updated November 22, 2026 at 5:05 AM UTC (live prices from Porkbun)");
   });
 
-  it("shows loading, then the deployment date", async () => {
+  it("shows loading, then the newest live fetch", async () => {
     server.use(trpcPending("catalogue.dataStatus"));
     const first = renderUi(<DataStatusLine />);
     expect(await screen.findByText("Loading data status...")).toBeTruthy();
     first.unmount();
-    server.use(trpcOk("catalogue.dataStatus", { lastUpdated: "2026-11-22T05:05:02.021Z", isDataUpdate: false }));
+    server.use(trpcOk("catalogue.dataStatus", { lastLiveFetch: "2026-11-22T05:05:02.021Z", provider: "Porkbun" }));
     renderUi(<DataStatusLine />);
-    expect(await screen.findByText(/^System deployed November 2[12], 2026 at \d{1,2}:\d{2} [AP]M$/)).toBeTruthy();
+    expect(await screen.findByText(/^Data last updated November 2[12], 2026 at \d{1,2}:\d{2} [AP]M \(live prices from Porkbun\)$/)).toBeTruthy();
+  });
+
+  it("says plainly when no live source was ever fetched", async () => {
+    server.use(trpcOk("catalogue.dataStatus", { lastLiveFetch: null, provider: null }));
+    renderUi(<DataStatusLine />);
+    expect(await screen.findByText("No live price fetch yet: prices come from the bundled price lists")).toBeTruthy();
   });
 
   it("says the status is unavailable when the call fails", async () => {

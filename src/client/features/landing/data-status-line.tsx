@@ -24,14 +24,21 @@ export function formatDataDate(iso: string, zone: "local" | "UTC" = "local"): st
   return `${month} ${day}, ${year} at ${clock}`;
 }
 
-type DataStatus = { lastUpdated: string | null; isDataUpdate: boolean } | undefined;
+type DataStatus = { lastLiveFetch: string | null; provider: string | null } | undefined;
 
-/** In UTC (marked so) until the browser's time zone is known: the server's render and hydration. */
+export const NO_LIVE_FETCH_TEXT = "No live price fetch yet: prices come from the bundled price lists";
+
+/**
+ * Names the newest successful fetch from a live price source; re-applied bundled lists do not
+ * count (the server decides, decision 028). In UTC (marked so) until the browser's time zone is
+ * known: the server's render and hydration.
+ */
 export function dataStatusText(status: "pending" | "error" | "success", data: DataStatus, zone: "local" | "UTC" = "local"): string {
   if (status === "pending") return "Loading data status...";
-  if (status === "error" || !data?.lastUpdated || Number.isNaN(Date.parse(data.lastUpdated))) return "Data status unavailable";
-  const date = zone === "UTC" ? `${formatDataDate(data.lastUpdated, "UTC")} UTC` : formatDataDate(data.lastUpdated);
-  return data.isDataUpdate ? `Data last updated ${date}` : `System deployed ${date}`;
+  if (status === "error" || !data) return "Data status unavailable";
+  if (!data.lastLiveFetch || Number.isNaN(Date.parse(data.lastLiveFetch))) return NO_LIVE_FETCH_TEXT;
+  const date = zone === "UTC" ? `${formatDataDate(data.lastLiveFetch, "UTC")} UTC` : formatDataDate(data.lastLiveFetch);
+  return `Data last updated ${date}${data.provider ? ` (live prices from ${data.provider})` : ""}`;
 }
 
 export function DataStatusLine() {

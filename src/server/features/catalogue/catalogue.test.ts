@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { setMeta, META_KEYS } from "../../../../db/repositories/app-meta-repository.ts";
+import { insertFinishedLog } from "../../../../db/repositories/price-log-repository.ts";
+import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
 
@@ -52,12 +53,21 @@ forEachDialect("catalogue API", (getDb) => {
     expect(twin.body.result.data).toEqual(body);
   });
 
-  it("GET /api/data-last-updated says 'deployed' until a price fetch updates data", async () => {
-    await setMeta(getDb(), META_KEYS.deployedAt, "2026-11-01T10:00:00.000Z");
-    const before = await getJson(app(), "/api/data-last-updated");
-    expect(before.body).toEqual({ lastUpdated: "2026-11-01T10:00:00.000Z", isDataUpdate: false });
-    await setMeta(getDb(), META_KEYS.pricesUpdatedAt, "2026-11-20T08:30:00.000Z");
-    const after = await getJson(app(), "/api/data-last-updated");
-    expect(after.body).toEqual({ lastUpdated: "2026-11-20T08:30:00.000Z", isDataUpdate: true });
+  it("GET /api/data-last-updated names the newest successful live fetch, never a bundled re-apply", async () => {
+    // The seed applies bundled lists only: nothing live was fetched yet.
+    expect((await getJson(app(), "/api/data-last-updated")).body).toEqual({ lastLiveFetch: null, provider: null });
+    const porkbun = (await findServiceProviderBySlug(getDb(), "porkbun"))!;
+    const hover = (await findServiceProviderBySlug(getDb(), "hover"))!;
+    const log = async (providerId: number, at: string, status: "success" | "error", source: "live" | "bundled", requestType = "provider") => {
+      await insertFinishedLog(getDb(), { serviceProviderId: providerId, requestType, startedAt: new Date(at), completedAt: new Date(at), status, source });
+    };
+    await log(porkbun.id, "2026-11-20T08:30:00.000Z", "success", "live");
+    await log(hover.id, "2026-11-21T09:00:00.000Z", "success", "live", "scheduled");
+    await log(porkbun.id, "2026-11-22T10:00:00.000Z", "error", "live");
+    await log(hover.id, "2026-11-23T11:00:00.000Z", "success", "bundled", "pricing");
+    const { body } = await getJson(app(), "/api/data-last-updated");
+    expect(body).toEqual({ lastLiveFetch: "2026-11-21T09:00:00.000Z", provider: "Hover" });
+    const twin = await getJson<{ result: { data: unknown } }>(app(), "/trpc/catalogue.dataStatus");
+    expect(twin.body.result.data).toEqual(body);
   });
 });

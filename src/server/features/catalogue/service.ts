@@ -1,6 +1,6 @@
 /** The IANA catalogue as the public sees it: TLDs, registry operators, counts, data freshness. */
 import type { Db } from "../../../../db/client.ts";
-import { getMeta, META_KEYS } from "../../../../db/repositories/app-meta-repository.ts";
+import { lastLiveSuccess } from "../../../../db/repositories/price-log-repository.ts";
 import { countCatalogue, findTldByKey, listRegistryOperators, listSecondLevelOf } from "../../../../db/repositories/tld-repository.ts";
 import { notFound } from "../../lib/errors.ts";
 
@@ -25,13 +25,11 @@ export async function getStats(db: Db) {
 export const getRegistryOperators = (db: Db) => listRegistryOperators(db);
 
 /**
- * isDataUpdate is true once a price fetch has succeeded after deployment (the time of the last
- * successful run); until then
- * the date is when this database was first seeded ("System deployed …").
+ * "Data last updated": the newest successful run of a live price source (price_logs.source =
+ * "live"), with the provider it fetched. Re-applying the bundled lists is not an update and
+ * leaves it alone; null when no live source has ever answered (decision 028).
  */
-export async function getDataStatus(db: Db): Promise<{ lastUpdated: string | null; isDataUpdate: boolean }> {
-  const meta = await getMeta(db, [META_KEYS.deployedAt, META_KEYS.pricesUpdatedAt]);
-  const updated = meta[META_KEYS.pricesUpdatedAt];
-  if (updated) return { lastUpdated: updated, isDataUpdate: true };
-  return { lastUpdated: meta[META_KEYS.deployedAt] ?? null, isDataUpdate: false };
+export async function getDataStatus(db: Db): Promise<{ lastLiveFetch: string | null; provider: string | null }> {
+  const last = await lastLiveSuccess(db);
+  return { lastLiveFetch: last?.completedAt.toISOString() ?? null, provider: last?.provider ?? null };
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
@@ -81,12 +81,12 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
     expect(bad.body.issues.map((i) => i.field).sort()).toEqual(["limit", "status"]);
   });
 
-  it("data-last-updated reports the last successful run", async () => {
-    const status = await getJson<{ isDataUpdate: boolean; lastUpdated: string }>(app(), "/api/data-last-updated");
-    expect(status.body.isDataUpdate).toBe(true);
+  it("data-last-updated names no fetch while only a bundled list was applied", async () => {
     const { db, t } = getDb();
     const [log] = await db.select().from(t.priceLogs).where(eq(t.priceLogs.status, "success"));
-    expect(status.body.lastUpdated).toBe(log!.completedAt!.toISOString());
+    expect(log).toMatchObject({ requestType: "provider", source: "bundled" }); // Hover has no live source here
+    const status = await getJson(app(), "/api/data-last-updated");
+    expect(status.body).toEqual({ lastLiveFetch: null, provider: null });
   });
 
   it("refuses a second fetch of a provider while one runs, shows it as active, and cancels it", async () => {
@@ -129,12 +129,22 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
     expect(all.status).toBe(200);
     expect(all.body.message).toMatch(/^Fetch started for 3 providers \(skipped: .*Namecheap was skipped: NAMECHEAP_API_KEY is not set/);
     await idle();
+    // Porkbun's live source answered in that run: it is what "Data last updated" names.
+    const { db, t } = getDb();
+    const [porkbunRun] = await db.select().from(t.priceLogs)
+      .where(and(eq(t.priceLogs.requestType, "all"), eq(t.priceLogs.status, "success"), eq(t.priceLogs.source, "live")));
+    const afterLive = await getJson(app(), "/api/data-last-updated");
+    expect(afterLive.body).toEqual({ lastLiveFetch: porkbunRun!.completedAt!.toISOString(), provider: "Porkbun" });
+
     const pricing = await admin<{ message: string }>("/api/admin/fetch/manual", { method: "POST", body: { type: "pricing" } });
-    expect(pricing.body.message).toBe("Re-applying the bundled price lists of 2 providers");
+    // Hover's and Dynadot's bundled lists here quote com and net.
+    expect(pricing.body.message).toBe("Re-applying the bundled price lists of 2 providers: 2 names, no live fetch");
     await idle();
     const done = await admin<{ logs: { requestType: string; status: string }[] }>("/api/admin/price-logs?provider=dynadot.com");
     expect(done.body.logs.map((l) => `${l.requestType}:${l.status}`)).toEqual(["pricing:success", "all:success"]);
     expect(pricesChanged).toBeGreaterThan(0);
+    // Re-applying bundled lists is not an update: the line still names Porkbun's live fetch.
+    expect((await getJson(app(), "/api/data-last-updated")).body).toEqual(afterLive.body);
   });
 
   it("schedules: cron validated, nextRun computed, the queue follows create, update and delete, and a tick fetches", async () => {

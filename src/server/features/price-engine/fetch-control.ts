@@ -80,9 +80,22 @@ export async function manualFetch(ctx: EngineContext, input: ManualFetchInput): 
     if (report.busy.length) throw conflict(`No fetch was started (${parts.join("; ")})`);
     throw badRequest(bundled ? "No active provider has a bundled price list" : "There is no active service provider to fetch");
   }
-  const what = bundled ? "Re-applying the bundled price lists of" : "Fetch started for";
   const count = `${report.started.length} provider${report.started.length === 1 ? "" : "s"}`;
-  return { message: `${what} ${count}${parts.length ? ` (${parts.join("; ")})` : ""}` };
+  const notes = parts.length ? ` (${parts.join("; ")})` : "";
+  if (!bundled) return { message: `Fetch started for ${count}${notes}` };
+  // Said outright: a re-apply reads no registrar, so "Data last updated" does not move.
+  const names = await bundledNameCount(ctx, active.filter((p) => report.started.includes(p.name)));
+  return { message: `Re-applying the bundled price lists of ${count}: ${names.toLocaleString("en-US")} name${names === 1 ? "" : "s"}, no live fetch${notes}` };
+}
+
+/** Distinct names the providers' bundled lists quote (the lists are parsed once per process). */
+async function bundledNameCount(ctx: EngineContext, providers: ServiceProviderDto[]): Promise<number> {
+  const names = new Set<string>();
+  for (const p of providers) {
+    const list = await ctx.priceSources.bundled(p.slug)?.fetchPrices();
+    for (const quote of list?.quotes ?? []) names.add(quote.tld.trim().toLowerCase().replace(/^\./, ""));
+  }
+  return names.size;
 }
 
 export async function cancelFetch(ctx: EngineContext, domain: string): Promise<{ message: string }> {

@@ -90,8 +90,9 @@ forEachDialect("price fetch run", (getDb) => {
     const org = await getJson<{ serviceProvider: { name: string } }[]>(app, "/api/domain-prices/tld/org");
     expect(org.body.map((q) => q.serviceProvider.name)).not.toContain("Porkbun");
     expect(pricesChanged).toBeGreaterThan(0);
-    const status = await getJson<{ isDataUpdate: boolean; lastUpdated: string }>(app, "/api/data-last-updated");
-    expect(status.body).toEqual({ isDataUpdate: true, lastUpdated: log.completedAt!.toISOString() });
+    expect(log.source).toBe("live");
+    const status = await getJson(app, "/api/data-last-updated");
+    expect(status.body).toEqual({ lastLiveFetch: log.completedAt!.toISOString(), provider: "Porkbun" });
   });
 
   it("matches second-level suffixes like the seed: co.uk is priced, plc.uk joins the catalogue under .uk, foo.com stays skipped", async () => {
@@ -122,6 +123,7 @@ forEachDialect("price fetch run", (getDb) => {
 
   it("a failing, empty or unmatched answer changes nothing and logs an error a person can act on", async () => {
     const before = await stored();
+    const dataStatus = (await getJson(createTestApp(getDb()), "/api/data-last-updated")).body;
     const historyBefore = (await history(getDb())).length;
     const failing = testPriceSource("porkbun", async () => {
       throw new PriceSourceError("http", "The pricing API answered HTTP 503 Service Unavailable", 503);
@@ -137,6 +139,9 @@ forEachDialect("price fetch run", (getDb) => {
 
     expect(await stored()).toEqual(before);
     expect((await history(getDb())).length).toBe(historyBefore);
+    // A live source that failed is no update: the line still names the last one that answered.
+    expect((await lastLog()).source).toBe("live");
+    expect((await getJson(createTestApp(getDb()), "/api/data-last-updated")).body).toEqual(dataStatus);
   });
 
   it("a source that does not answer in time ends as timeout, and so does an adapter's own timeout", async () => {

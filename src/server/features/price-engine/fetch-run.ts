@@ -6,7 +6,6 @@
  * alert rules. A failed, timed-out or cancelled run applies nothing.
  */
 import type { Db } from "../../../../db/client.ts";
-import { setMeta, META_KEYS } from "../../../../db/repositories/app-meta-repository.ts";
 import type { ApplyResult, ResolvedQuote } from "../../../../db/repositories/price-apply-repository.ts";
 import { completeLog, insertPendingLog, type FinishedLog } from "../../../../db/repositories/price-log-repository.ts";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
@@ -71,16 +70,18 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
   let outcome: FinishedLog;
   let applied: ApplyResult | null = null;
   let responseTimeMs: number | null = null;
+  let source: "live" | "bundled" | null = null;
   try {
     const choice = chooseSource(deps.sources, data.providerKey, provider.name, data.source);
     if (choice.kind === "unavailable") throw new RunFailure("error", choice.reason);
+    source = choice.kind;
     const began = performance.now();
     const list = await untilAborted(choice.source.fetchPrices({ signal }), signal);
     responseTimeMs = Math.round(performance.now() - began);
     const { quotes, skipped } = await resolveNames(db, list, provider.name, signal);
     if (signal.aborted) throw signal.reason;
     applied = await applyPriceList(db, { providerId: provider.id, observedAt: list.observedAt, quotes });
-    outcome = { status: "success", resultCount: quotes.length, skippedCount: skipped, responseTimeMs, completedAt: new Date() };
+    outcome = { status: "success", resultCount: quotes.length, skippedCount: skipped, responseTimeMs, source, completedAt: new Date() };
   } catch (error) {
     const failure = cancelled()
       ? new RunFailure("error", CANCELLED_MESSAGE)
@@ -89,13 +90,11 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
         ? new RunFailure("timeout", `${provider.name} did not answer within ${duration(deps.fetchTimeoutMs)}`)
         : describeFailure(error, provider.name);
     if (!(error instanceof RunFailure) && !(error instanceof PriceSourceError)) log.error({ err: error, provider: provider.slug }, "price fetch failed");
-    outcome = { status: failure.status, errorMessage: failure.message, responseTimeMs, completedAt: new Date() };
+    outcome = { status: failure.status, errorMessage: failure.message, responseTimeMs, source, completedAt: new Date() };
   }
+  // The log row says whether the list was live: "Data last updated" reads it (lastLiveSuccess).
   await completeLog(db, logId, outcome);
-  if (outcome.status === "success") {
-    await setMeta(db, META_KEYS.pricesUpdatedAt, outcome.completedAt.toISOString());
-    if (applied?.touchedTldIds.length) deps.onPricesChanged(db);
-  }
+  if (outcome.status === "success" && applied?.touchedTldIds.length) deps.onPricesChanged(db);
   await evaluateAlertRules(db, { provider, outcome, largestChange: applied?.largestChange ?? null }).catch((err: unknown) => {
     log.error({ err, provider: provider.slug }, "alert rules could not be evaluated");
   });
