@@ -36,6 +36,7 @@ import { sitemapRest } from "./features/site/sitemap.ts";
 import { statusRest } from "./features/status/rest.ts";
 import { createCredentialCipher, type CredentialCipher } from "./lib/credential-cipher.ts";
 import { AppError } from "./lib/errors.ts";
+import { htmlError, wantsHtml } from "./lib/error-page.ts";
 import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly, jsonDepthLimited } from "./lib/json-body.ts";
 import { configurePriceCache, invalidatePriceCache } from "./lib/price-cache.ts";
 import { configurePriceStaleDays } from "../../db/repositories/price-summary-repository.ts";
@@ -141,13 +142,20 @@ export function createApp(deps: AppDeps) {
   // GET inputs (`input=`) are JSON too: both are refused when they nest too deep.
   app.use("/trpc/*", sameOriginOnly(trustedOrigins), limitBody, jsonBodiesOnly);
 
+  // A navigation (a link opened in a tab) gets the message as a page (lib/error-page.ts); API clients get JSON.
+  const origin = (c: Context<AppEnv>) => c.var.ctx?.origin ?? publicOrigin ?? new URL(c.req.url).origin;
   app.onError((error, c) => {
     if (error instanceof AppError) {
       for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v);
+      if (wantsHtml(c)) return htmlError(c, error.status, error.message, origin(c));
       return c.json({ message: error.message, ...(error.issues ? { issues: error.issues } : {}) }, error.status);
     }
-    if (error instanceof HTTPException && error.status < 500) return c.json({ message: error.message || "Bad request" }, error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      if (wantsHtml(c)) return htmlError(c, error.status, error.message || "Bad request", origin(c));
+      return c.json({ message: error.message || "Bad request" }, error.status);
+    }
     (c.var.ctx?.log ?? log).error({ err: error, path: c.req.path }, "unhandled error");
+    if (wantsHtml(c)) return htmlError(c, 500, "The server could not answer this request. Please try again later.", origin(c));
     return c.json({ message: "Internal server error" }, 500);
   });
 
@@ -168,7 +176,10 @@ export function createApp(deps: AppDeps) {
     .route("/", apiKeysRest)
     .route("/", apiDocsRest);
   app.route("/api", api);
-  app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
+  app.all("/api/*", (c) =>
+    wantsHtml(c)
+      ? htmlError(c, 404, `There is no page at ${c.req.path}.`, origin(c))
+      : c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 
   app.use("/trpc/*", cachedTrpcGets("/trpc", cachedQueries));
   app.use(
@@ -215,7 +226,10 @@ export function appErrorHeaders(errors: readonly { cause?: unknown }[]): Record<
 function mountClient(app: Hono<AppEnv>, clientDir: string | undefined, publicOrigin: string | undefined, db: Db, config: Config) {
   const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
   if (!clientDir || !indexPath || !existsSync(indexPath)) {
-    app.notFound((c) => c.json({ message: "Not found" }, 404));
+    app.notFound((c) =>
+      wantsHtml(c)
+        ? htmlError(c, 404, `There is no page at ${c.req.path}.`, publicOrigin ?? new URL(c.req.url).origin)
+        : c.json({ message: "Not found" }, 404));
     return;
   }
   const indexHtml = readFileSync(indexPath, "utf8");

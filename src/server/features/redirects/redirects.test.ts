@@ -77,3 +77,59 @@ forEachDialect("outbound register/transfer redirects", (getDb) => {
     expect(((await noTransfer.json()) as { message: string }).message).toBe("Openprovider does not offer online transfers links");
   });
 });
+
+const NAVIGATION = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
+
+forEachDialect("refused redirects: a page for people, JSON for API clients", (getDb) => {
+  const app = () => createTestApp(getDb());
+  const porkbun = async () => {
+    const { db, t } = getDb();
+    const [row] = await db.select({ id: t.serviceProviders.id }).from(t.serviceProviders).where(eq(t.serviceProviders.slug, "porkbun"));
+    return row!.id;
+  };
+  const go = (path: string, headers: Record<string, string> = {}) => app().request(`${TEST_ORIGIN}${path}`, { redirect: "manual", headers });
+
+  it("answers a navigation with an HTML page carrying the message, the status and a link to the extension's prices", async () => {
+    const res = await go(`/api/r/register?providerId=${await porkbun()}&domain=co.uk`, { accept: NAVIGATION, referer: `${TEST_ORIGIN}/tld/com?x=1` });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const page = await res.text();
+    expect(page).toMatch(/^<!doctype html>/);
+    expect(page).toContain("<title>This link cannot be opened · TLDScope</title>");
+    expect(page).toContain("&quot;.co.uk&quot; is a domain extension, not a domain: add a name before it (e.g., example.co.uk)");
+    expect(page).toContain('<a href="/tld/co.uk">See .co.uk prices</a>');
+    expect(page).toContain('<a href="/tld/com?x=1">Back to the previous page</a>');
+    expect(page).toContain('<header class="boot-bar"><a href="/">');
+  });
+
+  it("links a refused transfer of shop.co.uk to .co.uk, never back to another site", async () => {
+    const res = await go("/api/r/transfer?providerId=99999&domain=shop.co.uk", { accept: NAVIGATION, referer: "https://evil.example/x" });
+    expect(res.status).toBe(404);
+    const page = await res.text();
+    expect(page).toContain("Registrar not found");
+    expect(page).toContain('<a href="/tld/co.uk">See .co.uk prices</a>');
+    expect(page).not.toContain("evil.example");
+  });
+
+  it("keeps JSON for API clients: Accept application/json, */* or none", async () => {
+    const id = await porkbun();
+    for (const accept of [undefined, "application/json", "*/*", "application/json, text/html;q=0.5"]) {
+      const res = await go(`/api/r/register?providerId=${id}&domain=co.uk`, accept ? { accept } : {});
+      expect(res.status, accept).toBe(400);
+      expect(res.headers.get("content-type"), accept).toMatch(/^application\/json/);
+      expect(((await res.json()) as { message: string }).message).toBe('".co.uk" is a domain extension, not a domain: add a name before it (e.g., example.co.uk)');
+    }
+  });
+
+  it("answers other navigations to error answers with a page too: an unknown /api path, a signed-out download", async () => {
+    const unknown = await go("/api/no-such-thing", { accept: NAVIGATION });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("There is no page at /api/no-such-thing.");
+    const json = await go("/api/no-such-thing");
+    expect(json.headers.get("content-type")).toMatch(/^application\/json/);
+    const signedOut = await go("/api/user-domains/export.csv", { accept: NAVIGATION });
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await signedOut.text()).toContain("<title>Sign in needed · TLDScope</title>");
+  });
+});

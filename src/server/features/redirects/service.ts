@@ -8,13 +8,29 @@
 import type { Db } from "../../../../db/client.ts";
 import { findServiceProvider } from "../../../../db/repositories/service-provider-repository.ts";
 import { findTldIdByName } from "../../../../db/repositories/tld-repository.ts";
-import { bareSuffixMessage, validateDomainName } from "../../../shared/domain-name.ts";
+import { bareSuffixMessage, candidateSuffixes, validateDomainName } from "../../../shared/domain-name.ts";
 import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
 import { fillUrlPattern, urlPatternProblem } from "../../../shared/url-pattern.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 
 export type RedirectKind = "register" | "transfer";
+
+export interface DomainSuffix {
+  /** The longest catalogue name the domain ends with ("co.uk" for shop.co.uk), or the domain itself when it is one. */
+  suffix: string | null;
+  /** True when the domain is itself a catalogue name ("co.uk", "com"): an extension, not a domain. */
+  isSuffix: boolean;
+}
+
+/** Which catalogue extension a normalised domain belongs to; a few indexed lookups, longest first. */
+export async function findDomainSuffix(db: Db, domain: string): Promise<DomainSuffix> {
+  if ((await findTldIdByName(db, domain)) !== null) return { suffix: domain, isSuffix: true };
+  for (const name of candidateSuffixes(domain)) {
+    if ((await findTldIdByName(db, name)) !== null) return { suffix: name, isSuffix: false };
+  }
+  return { suffix: null, isSuffix: false };
+}
 
 export async function resolveRedirect(
   { db, log }: { db: Db; log: Logger },
