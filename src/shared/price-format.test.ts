@@ -12,13 +12,13 @@ import {
 describe("formatPrice", () => {
   it.each([
     ["10.88", undefined, "$10.88"],
-    ["2060.25", "EUR", "€2060.25"],
+    ["2060.25", "EUR", "€2,060.25"],
     ["12", "CHF", "CHF 12.00"],
     ["12.5", "chf", "CHF 12.50"],
     ["7.00", "GBP", "£7.00"],
-    ["1500", "JPY", "¥1500"],
-    ["1482.50", "JPY", "¥1483"],
-    ["1482.49", "jpy", "¥1482"],
+    ["1500", "JPY", "¥1,500"],
+    ["1482.50", "JPY", "¥1,483"],
+    ["1482.49", "jpy", "¥1,482"],
     ["99", "ISK", "ISK 99"],
     ["0.4", "KRW", "N/A"],
     ["9.99", "CAD", "C$9.99"],
@@ -35,6 +35,23 @@ describe("formatPrice", () => {
     ["1.004", "USD", "$1.00"],
     ["-5", "USD", "-$5.00"],
   ] as const)("formatPrice(%j, %j) = %s", (value, currency, expected) => {
+    expect(formatPrice(value, currency)).toBe(expected);
+  });
+
+  it.each([
+    ["2575.18", "USD", "$2,575.18"],
+    ["1234567.89", "EUR", "€1,234,567.89"],
+    ["999999.995", "GBP", "£1,000,000.00"],
+    ["1482000", "JPY", "¥1,482,000"],
+    ["12345", "CHF", "CHF 12,345.00"],
+    ["1234.5678", "KWD", "KWD 1,234.568"],
+    ["250000", "ISK", "ISK 250,000"],
+    ["1000", "CAD", "C$1,000.00"],
+    ["999.99", "AUD", "A$999.99"],
+    [2575.18, "USD", "$2,575.18"],
+    ["-12345.6", "USD", "-$12,345.60"],
+    ["90071992547409.91", "USD", "$90,071,992,547,409.91"],
+  ] as const)("groups thousands: formatPrice(%j, %j) = %s", (value, currency, expected) => {
     expect(formatPrice(value, currency)).toBe(expected);
   });
 
@@ -127,10 +144,11 @@ describe("minor units ⇄ decimal strings", () => {
     );
   });
 
-  it("formats any positive minor amount as the symbol plus its exact decimal string", () => {
+  it("formats any positive minor amount as the symbol plus its exact decimal string, grouped by thousands", () => {
+    const grouped = (decimal: string) => decimal.replace(/\B(?=(\d{3})+\.)/g, ",");
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1e9 }), (minor) => {
-        expect(formatPrice(minorToDecimalString(minor), "GBP")).toBe(`£${minorToDecimalString(minor)}`);
+      fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (minor) => {
+        expect(formatPrice(minorToDecimalString(minor), "GBP")).toBe(`£${grouped(minorToDecimalString(minor))}`);
       }),
     );
   });

@@ -74,10 +74,26 @@ function toDisplayMinor(value: string | number, digits = 2): number | null {
   return sign === "-" ? -magnitude : magnitude;
 }
 
+const groupers = new Map<number, Intl.NumberFormat>();
+
 /**
- * "$10.88", "€2060.25", "CHF 12.00", "¥1482" (as many decimals as the currency has minor-unit
- * digits, per Intl); no thousands separators, as specified. Zero (at the currency's precision),
- * empty, missing or unreadable → "N/A".
+ * "2575.18" → "2,575.18": every amount shown gets its thousands separators here, from one
+ * Intl.NumberFormat per digit count, made on first use. It is handed the exact decimal string
+ * (Intl.NumberFormat reads a string as a decimal, not a float), so no digit ever moves.
+ */
+export function groupAmount(amount: string, digits: number): string {
+  let grouper = groupers.get(digits);
+  if (!grouper) {
+    grouper = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true });
+    groupers.set(digits, grouper);
+  }
+  return grouper.format(amount as Intl.StringNumericLiteral);
+}
+
+/**
+ * "$10.88", "€2,060.25", "CHF 12,345.00", "¥1,482" (as many decimals as the currency has
+ * minor-unit digits, per Intl), with US thousands separators. Zero (at the currency's
+ * precision), empty, missing or unreadable → "N/A".
  */
 export function formatPrice(
   value: string | number | null | undefined,
@@ -90,7 +106,7 @@ export function formatPrice(
   if (minor === null || minor === 0) return "N/A";
   // Codes without a symbol need a space so "CHF12.00" does not read as one token.
   const prefix = SYMBOLS[code] ?? `${code} `;
-  const amount = minorToAmount(Math.abs(minor), digits);
+  const amount = groupAmount(minorToAmount(Math.abs(minor), digits), digits);
   return minor < 0 ? `-${prefix}${amount}` : `${prefix}${amount}`;
 }
 

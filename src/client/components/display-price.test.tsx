@@ -12,8 +12,8 @@ const display = { currency: "JPY", registrationPrice: "1580", renewalPrice: null
 describe("a price in the display currency", () => {
   it("marks a converted amount, focusable, with its original amount and rate day in the tip and its name", async () => {
     render(<DisplayPrice price={shownPrice("10.88", "USD", display, "registrationPrice")} />);
-    const mark = screen.getByRole("note", { name: "¥1580, Converted from $10.88 at the ECB rate of May 9, 2025" });
-    expect(mark.textContent).toBe("≈¥1580Converted from $10.88 at the ECB rate of May 9, 2025");
+    const mark = screen.getByRole("note", { name: "¥1,580, Converted from $10.88 at the ECB rate of May 9, 2025" });
+    expect(mark.textContent).toBe("≈¥1,580Converted from $10.88 at the ECB rate of May 9, 2025");
     await userEvent.tab();
     expect(document.activeElement).toBe(mark);
   });

@@ -41,7 +41,7 @@ describe("registration price summaries", () => {
     ]);
     expect(summary).toMatchObject({ kind: "single", currency: "JPY", count: 3 });
     // (1580 + 1470 + 1743) / 3 = 1597.67 → ¥1598
-    expect(summaryTexts(summary)).toEqual({ range: "¥1470 - ¥1743", average: "¥1598" });
+    expect(summaryTexts(summary)).toEqual({ range: "¥1,470 - ¥1,743", average: "¥1,598" });
   });
 
   it("falls back to the list of currencies only for a quote no rate converts", () => {
