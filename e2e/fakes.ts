@@ -6,7 +6,10 @@
 import { Hono } from "hono";
 import { fakeDynadot } from "../src/server/integrations/prices/testing/fake-dynadot.ts";
 import type { FakeControl } from "../src/server/integrations/prices/testing/fake-behaviour.ts";
+import { fakeHover } from "../src/server/integrations/prices/testing/fake-hover.ts";
+import { fakeNamecheapPublic } from "../src/server/integrations/prices/testing/fake-namecheap-public.ts";
 import { fakeNamecheap } from "../src/server/integrations/prices/testing/fake-namecheap.ts";
+import { fakeOpenprovider, OPENPROVIDER_SHEET_PATH } from "../src/server/integrations/prices/testing/fake-openprovider.ts";
 import { fakeNameSilo } from "../src/server/integrations/prices/testing/fake-namesilo.ts";
 import { fakePorkbun, PORKBUN_ANSWER } from "../src/server/integrations/prices/testing/fake-porkbun.ts";
 import { fakeEcb } from "../src/server/integrations/rates/testing/fake-ecb.ts";
@@ -19,6 +22,13 @@ import { startLoopbackServer, type LoopbackServer } from "../src/server/testing/
 
 /** What the Porkbun fake charges for .com, against the bundled answer's 11.08. */
 export const CHANGED_COM_REGISTRATION = "9.73";
+
+/** The config's base URLs that startFakes points at a loopback fake. */
+export const FAKED_API_URLS = [
+  "PORKBUN_API_URL", "NAMECHEAP_API_URL", "DYNADOT_API_URL", "NAMESILO_API_URL", "ECB_API_URL",
+  "GODADDY_API_URL", "NAMECOM_API_URL", "CLOUDFLARE_API_URL",
+  "OPENPROVIDER_PRICES_URL", "NAMECHEAP_PRICES_URL", "HOVER_PRICES_URL",
+] as const;
 
 export interface Fakes {
   env: Record<string, string>;
@@ -51,7 +61,7 @@ export async function startFakes(): Promise<Fakes> {
     servers.push(server);
     return server.url;
   };
-  const env = {
+  const env: Record<(typeof FAKED_API_URLS)[number], string> = {
     PORKBUN_API_URL: await serve(porkbun),
     NAMECHEAP_API_URL: `${await serve(fakeNamecheap().app)}/xml.response`,
     DYNADOT_API_URL: `${await serve(fakeDynadot().app)}/api3.json`,
@@ -60,6 +70,9 @@ export async function startFakes(): Promise<Fakes> {
     GODADDY_API_URL: await serve(createFakeGoDaddy(nobody)),
     NAMECOM_API_URL: await serve(createFakeNameCom(nobody)),
     CLOUDFLARE_API_URL: await serve(createFakeCloudflare(nobody)),
+    OPENPROVIDER_PRICES_URL: `${await serve(fakeOpenprovider().app)}${OPENPROVIDER_SHEET_PATH}?format=csv&gid=1726709886`,
+    NAMECHEAP_PRICES_URL: `${await serve(fakeNamecheapPublic().app)}/domains/tlds.ashx`,
+    HOVER_PRICES_URL: `${await serve(fakeHover().app)}/domain-pricing`,
   };
   return {
     env, porkbunPricing: pricing.control, porkbunAccount,

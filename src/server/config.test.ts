@@ -42,6 +42,9 @@ describe("configuration", () => {
       DYNADOT_API_URL: "https://api.dynadot.com/api3.json",
       NAMESILO_API_URL: "https://www.namesilo.com/api",
       ECB_API_URL: "https://www.ecb.europa.eu/stats/eurofxref",
+      OPENPROVIDER_PRICES_URL: "https://docs.google.com/spreadsheets/d/1fHBHaxICLF7yhyEI5ir4jvY4H5h4nSa-aIgSMaP0500/export?format=csv&gid=1726709886",
+      NAMECHEAP_PRICES_URL: "https://www.namecheap.com/domains/tlds.ashx",
+      HOVER_PRICES_URL: "https://www.hover.com/domain-pricing",
     });
     expect([c.NAMECHEAP_API_KEY, c.DYNADOT_API_KEY, c.NAMESILO_API_KEY]).toEqual([undefined, undefined, undefined]);
   });

@@ -96,6 +96,12 @@ const schema = z.object({
   DYNADOT_API_KEY: z.string().optional(),
   NAMESILO_API_URL: z.url().default("https://www.namesilo.com/api"),
   NAMESILO_API_KEY: z.string().optional(),
+  // Price lists registrars publish without a key: Openprovider's price sheet (its CSV export),
+  // the TLD list behind Namecheap's pricing pages (read while no NAMECHEAP_API_* key is set)
+  // and Hover's domain-pricing page.
+  OPENPROVIDER_PRICES_URL: z.url().default("https://docs.google.com/spreadsheets/d/1fHBHaxICLF7yhyEI5ir4jvY4H5h4nSa-aIgSMaP0500/export?format=csv&gid=1726709886"),
+  NAMECHEAP_PRICES_URL: z.url().default("https://www.namecheap.com/domains/tlds.ashx"),
+  HOVER_PRICES_URL: z.url().default("https://www.hover.com/domain-pricing"),
   ECB_API_URL: z.url().default("https://www.ecb.europa.eu/stats/eurofxref"),
   // Registrar account APIs (Porkbun, Namecheap and Dynadot use the base URLs above).
   GODADDY_API_URL: z.url().default("https://api.godaddy.com"),

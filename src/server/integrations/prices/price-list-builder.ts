@@ -87,6 +87,43 @@ export function addPorkbunEntry(out: SnapshotBuilder, name: string, entry: unkno
   else out.add(name, { registration: entry.registration, renewal: entry.renewal, transfer: entry.transfer, regular: entry.renewal });
 }
 
+/**
+ * One Hover `prices` entry: `[flag, registration, renewal, transfer, …]` per the bundled list's
+ * source; Hover never documented it, so this is best effort. Seven-element entries are on sale,
+ * and index 4 then holds the undiscounted registration (com: 14.99 now, 16.99 regular).
+ */
+export function addHoverEntry(out: SnapshotBuilder, name: string, entry: unknown): void {
+  if (!Array.isArray(entry)) out.skip(name, "malformed");
+  else out.add(name, { registration: entry[1], renewal: entry[2], transfer: entry[3], regular: entry.length > 4 ? entry[4] : entry[2] });
+}
+
+/**
+ * One row of Namecheap's public TLD list (the JSON behind its pricing pages): `Pricing.Price`
+ * is what a registration costs now, `Regular` its list price, `Renewal` the renewal; no transfer.
+ */
+export function addNamecheapTldRow(out: SnapshotBuilder, row: unknown): void {
+  const p = isObject(row) ? row.Pricing : undefined;
+  if (!isObject(row) || !isObject(p)) out.skip(isObject(row) ? row.Name : row, "malformed");
+  else out.add(row.Name, { registration: p.Price, renewal: p.Renewal, transfer: null, regular: p.Regular });
+}
+
+/**
+ * One Openprovider entry, `{"regular-price": {create, renew, transfer, …}, "member-price"?,
+ * "promo-price"?}`: the regular price is what anyone pays; member prices need a paid
+ * membership, so they are not quoted. A promo create price below the regular one is taken.
+ */
+export function addOpenproviderEntry(out: SnapshotBuilder, name: string, entry: unknown): void {
+  const regular = isObject(entry) ? entry["regular-price"] : undefined;
+  if (!isObject(entry) || !isObject(regular)) return out.skip(name, "malformed");
+  const promo = isObject(entry["promo-price"]) ? entry["promo-price"].create : undefined;
+  const promoPrice = toMinorUnits(promo);
+  const regularCreate = toMinorUnits(regular.create);
+  const onPromo = promoPrice !== null && regularCreate !== null && promoPrice < regularCreate;
+  out.add(name, {
+    registration: onPromo ? promo : regular.create, renewal: regular.renew, transfer: regular.transfer, regular: regular.create,
+  });
+}
+
 /** One Dynadot entry; like Porkbun, its renewal is the regular price. */
 export function dynadotRawPrices(register: unknown, renew: unknown, transfer: unknown, currency?: unknown): RawPrices {
   return { registration: register, renewal: renew, transfer, regular: renew, ...(currency === undefined ? {} : { currency }) };

@@ -9,9 +9,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import type { PriceSnapshot } from "../../../../db/seed/types.ts";
-import { toMinorUnits } from "./money.ts";
+import { readOpenproviderSheet } from "./openprovider-sheet.ts";
 import {
-  addPorkbunEntry, checkedDate, currencyCode, dynadotRawPrices, isObject, namecheapRawPrices, SnapshotBuilder,
+  addHoverEntry, addNamecheapTldRow, addOpenproviderEntry, addPorkbunEntry, checkedDate, currencyCode, dynadotRawPrices,
+  isObject, namecheapRawPrices, SnapshotBuilder,
 } from "./price-list-builder.ts";
 
 const readJson = (text: string): unknown => JSON.parse(text.replace(/^\uFEFF/, ""));
@@ -58,43 +59,34 @@ export function parseNamecheapApiPricing(text: string): PriceSnapshot {
   return out.build();
 }
 
-/** Namecheap website list (2023): `Price` is what you pay now, `Regular` the list price; no transfer. */
+/** Namecheap website list (tlds.ashx, 2023): see addNamecheapTldRow. */
 export function parseNamecheapTldList(text: string, snapshotDate: string): PriceSnapshot {
   const out = new SnapshotBuilder("namecheap", snapshotDate);
   const rows = readJson(text);
   if (!Array.isArray(rows)) throw new Error("namecheap list: expected an array");
-  for (const row of rows) {
-    const p = isObject(row) ? row.Pricing : undefined;
-    if (!isObject(row) || !isObject(p)) out.skip(isObject(row) ? row.Name : row, "malformed");
-    else out.add(row.Name, { registration: p.Price, renewal: p.Renewal, transfer: null, regular: p.Regular });
-  }
+  for (const row of rows) addNamecheapTldRow(out, row);
   return out.build();
 }
 
 /**
- * Openprovider reseller sheet: `regular-price` is the non-member price anyone pays,
- * `member-price` needs a paid membership, so it is not quoted. The file states no currency
- * (its generator labels it EUR), but the member prices are exactly USD registry fees plus
- * ICANN's $0.20 (.com 10.26 + 0.20 = 10.46, .app 14.20, .dev 12.20), so this sheet is USD.
+ * Openprovider reseller sheet, as the JSON export of registrar-pricelist carries it (see
+ * addOpenproviderEntry). The file states no currency (its generator labels it EUR), but the
+ * member prices are exactly USD registry fees plus ICANN's $0.20 (.com 10.26 + 0.20 = 10.46,
+ * .app 14.20, .dev 12.20), so this sheet is USD.
  */
 export function parseOpenproviderPricing(text: string): PriceSnapshot {
   const file = objectAt(readJson(text), "openprovider");
   const meta = objectAt(file.meta, "openprovider.meta");
   const date = checkedDate(meta.generated_at, "openprovider.meta.generated_at");
   const out = new SnapshotBuilder("openprovider", date, currencyCode(meta.currency) ?? "USD");
-  for (const [name, e] of Object.entries(objectAt(file.data, "openprovider.data"))) {
-    const regular = isObject(e) ? e["regular-price"] : undefined;
-    if (!isObject(e) || !isObject(regular)) { out.skip(name, "malformed"); continue; }
-    // The sheet has promo columns that this export does not carry yet; honour them if it does.
-    const promo = isObject(e["promo-price"]) ? e["promo-price"].create : undefined;
-    const promoPrice = toMinorUnits(promo);
-    const regularCreate = toMinorUnits(regular.create);
-    const onPromo = promoPrice !== null && regularCreate !== null && promoPrice < regularCreate;
-    out.add(name, {
-      registration: onPromo ? promo : regular.create, renewal: regular.renew, transfer: regular.transfer,
-      regular: regular.create,
-    });
-  }
+  for (const [name, e] of Object.entries(objectAt(file.data, "openprovider.data"))) addOpenproviderEntry(out, name, e);
+  return out.build();
+}
+
+/** Openprovider's sheet itself, as its CSV export (readOpenproviderSheet); USD, as above. */
+export function parseOpenproviderSheetCsv(text: string, snapshotDate: string): PriceSnapshot {
+  const out = new SnapshotBuilder("openprovider", snapshotDate);
+  for (const [name, e] of readOpenproviderSheet(text)) addOpenproviderEntry(out, name, e);
   return out.build();
 }
 
@@ -124,17 +116,10 @@ export function parseCloudflareCsv(text: string, snapshotDate: string): PriceSna
   return out.build();
 }
 
-/**
- * Hover: `[flag, registration, renewal, transfer, …]` per the source's own loader; Hover
- * never documented it, so this is best effort. Seven-element entries are on sale, and
- * index 4 then holds the undiscounted registration (com: 14.99 now, 16.99 regular).
- */
+/** Hover's `{prices: {tld: [flag, registration, renewal, transfer, …]}}` (see addHoverEntry). */
 export function parseHoverPrices(text: string, snapshotDate: string): PriceSnapshot {
   const out = new SnapshotBuilder("hover", snapshotDate);
-  for (const [name, v] of Object.entries(objectAt(objectAt(readJson(text), "hover").prices, "hover.prices"))) {
-    if (!Array.isArray(v)) out.skip(name, "malformed");
-    else out.add(name, { registration: v[1], renewal: v[2], transfer: v[3], regular: v.length > 4 ? v[4] : v[2] });
-  }
+  for (const [name, v] of Object.entries(objectAt(objectAt(readJson(text), "hover").prices, "hover.prices"))) addHoverEntry(out, name, v);
   return out.build();
 }
 
@@ -221,6 +206,7 @@ const READERS: [RegExp, (file: string) => Reader][] = [
   [/^namecheap\..*\.json$/, (f) => (t, d) =>
     (t.trimStart().startsWith("[") ? parseNamecheapTldList(t, dated(f, d)) : parseNamecheapApiPricing(t))],
   [/^openprovider\..*\.json$/, () => (t) => parseOpenproviderPricing(t)],
+  [/^openprovider\..*\.csv$/, (f) => (t, d) => parseOpenproviderSheetCsv(t, dated(f, d))],
   [/^cloudflare\..*\.json$/, (f) => (t, d) => parseCloudflareJson(t, dated(f, d))],
   [/^cloudflare\..*\.csv$/, (f) => (t, d) => parseCloudflareCsv(t, dated(f, d))],
   [/^hover\..*\.json$/, (f) => (t, d) => parseHoverPrices(t, dated(f, d))],

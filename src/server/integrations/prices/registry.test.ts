@@ -3,15 +3,20 @@ import { loadConfig } from "../../config.ts";
 import { bundledPriceSource, createPriceSources } from "./registry.ts";
 
 describe("price source registry", () => {
-  it("lists the four live adapters by provider key, each saying what it lacks", () => {
+  it("lists the live adapters by provider key, each saying what it lacks; four need no key", () => {
     const sources = createPriceSources(loadConfig({ DYNADOT_API_KEY: "k" }));
-    expect([...sources.keys()]).toEqual(["porkbun", "namecheap", "dynadot", "namesilo"]);
+    expect([...sources.keys()]).toEqual(["porkbun", "openprovider", "hover", "namecheap", "dynadot", "namesilo"]);
     expect(Object.fromEntries([...sources].map(([key, s]) => [key, s.missingConfiguration()]))).toEqual({
-      porkbun: null,
-      namecheap: "NAMECHEAP_API_USER, NAMECHEAP_API_KEY, NAMECHEAP_CLIENT_IP are not set",
-      dynadot: null,
+      porkbun: null, openprovider: null, hover: null, namecheap: null, dynadot: null,
       namesilo: "NAMESILO_API_KEY is not set",
     });
+  });
+
+  it("skips Namecheap set up halfway (some API keys, not all), saying how to get either source", () => {
+    const partial = createPriceSources(loadConfig({ NAMECHEAP_API_KEY: "k" })).get("namecheap")!;
+    expect(partial.missingConfiguration()).toBe(
+      "NAMECHEAP_API_USER, NAMECHEAP_CLIENT_IP are not set (unset every NAMECHEAP_API_* key to read Namecheap's public price list instead)",
+    );
   });
 });
 
