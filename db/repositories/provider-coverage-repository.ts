@@ -1,4 +1,4 @@
-import { and, asc, count, gt, isNotNull, max, min } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, max, min } from "drizzle-orm";
 import type { Db } from "../client.ts";
 
 export interface ProviderCoverageDto {
@@ -27,4 +27,17 @@ export async function listProviderCoverage({ db, t }: Db): Promise<ProviderCover
     const range = ranges.get(key(row.providerId, row.currency));
     return { ...row, minRegistration: range?.min ?? null, maxRegistration: range?.max ?? null };
   });
+}
+
+/**
+ * The providers whose prices are compared: active, with at least one stored quote. The one
+ * definition behind the landing page's "Who We Search" grid and its count (decision 028).
+ */
+export async function listProviderIdsWithPrices({ db, t }: Db): Promise<number[]> {
+  const dp = t.domainPrices;
+  const sp = t.serviceProviders;
+  const rows = await db.selectDistinct({ id: dp.serviceProviderId }).from(dp)
+    .innerJoin(sp, and(eq(sp.id, dp.serviceProviderId), eq(sp.isActive, true)))
+    .orderBy(asc(dp.serviceProviderId));
+  return rows.map((r) => r.id);
 }

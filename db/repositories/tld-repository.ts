@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
+import { listProviderIdsWithPrices } from "./provider-coverage-repository.ts";
 
 /** Enough of a catalogue name to show and link it. */
 export interface TldRef {
@@ -66,32 +67,41 @@ export async function findTldIdByName(handle: Db, name: string): Promise<number 
   return row?.id ?? null;
 }
 
+/** The site's counts, each defined once here and shown under one label everywhere (decision 028). */
 export interface CatalogueCounts {
+  /** Delegated TLDs of the IANA root zone (a registry manager is assigned); no second-level suffixes. */
   tlds: number;
-  activeTlds: number;
-  registryOperators: number;
-  accreditedRegistrars: number;
-  ianaRegistrarIds: number;
+  /** Names the price list holds: TLDs and second-level suffixes (co.uk) with at least one price. */
+  pricedNames: number;
+  /** Active registrars and service providers with at least one stored price. */
+  providersWithPrices: number;
+  /** Every registrar and service provider in the database, active or not, priced or not. */
   serviceProviders: number;
+  /** Operators of at least one delegated TLD. */
+  registryOperators: number;
+  /** IANA registrar IDs whose status is Accredited. */
+  accreditedRegistrars: number;
 }
 
-/** TLD counts are of the root zone's TLDs; second-level suffixes (co.uk) are not TLDs. */
-export async function countCatalogue({ db, t }: Db): Promise<CatalogueCounts> {
-  const topLevel = isNull(t.tlds.parentTldId);
-  const [[tldRow], [opRow], [regRow], [provRow]] = await Promise.all([
-    db.select({ total: count(), active: sql<number>`sum(case when ${eq(t.tlds.isActive, true)} then 1 else 0 end)`.mapWith(Number) }).from(t.tlds).where(topLevel),
-    // An operator counts while it manages at least one delegated TLD.
-    db.select({ total: sql<number>`count(distinct ${t.tlds.registryOperatorId})`.mapWith(Number) }).from(t.tlds).where(and(eq(t.tlds.isActive, true), topLevel)),
-    db.select({ total: count(), accredited: sql<number>`sum(case when ${t.ianaRegistrars.status} = 'Accredited' then 1 else 0 end)`.mapWith(Number) }).from(t.ianaRegistrars),
-    db.select({ total: count() }).from(t.serviceProviders).where(eq(t.serviceProviders.isActive, true)),
+export async function countCatalogue(handle: Db): Promise<CatalogueCounts> {
+  const { db, t } = handle;
+  const delegated = and(eq(t.tlds.isActive, true), isNull(t.tlds.parentTldId));
+  const [[tldRow], [opRow], [regRow], [provRow], [pricedRow], withPrices] = await Promise.all([
+    db.select({ total: count() }).from(t.tlds).where(delegated),
+    db.select({ total: sql<number>`count(distinct ${t.tlds.registryOperatorId})`.mapWith(Number) }).from(t.tlds).where(delegated),
+    db.select({ accredited: count() }).from(t.ianaRegistrars).where(eq(t.ianaRegistrars.status, "Accredited")),
+    db.select({ total: count() }).from(t.serviceProviders),
+    // The price list pages over exactly these summaries, so its unfiltered total is this figure.
+    db.select({ total: count() }).from(t.tldPriceSummaries),
+    listProviderIdsWithPrices(handle),
   ]);
   return {
     tlds: tldRow?.total ?? 0,
-    activeTlds: tldRow?.active ?? 0,
+    pricedNames: pricedRow?.total ?? 0,
+    providersWithPrices: withPrices.length,
+    serviceProviders: provRow?.total ?? 0,
     registryOperators: opRow?.total ?? 0,
     accreditedRegistrars: regRow?.accredited ?? 0,
-    ianaRegistrarIds: regRow?.total ?? 0,
-    serviceProviders: provRow?.total ?? 0,
   };
 }
 

@@ -39,7 +39,7 @@ describe("routes", () => {
     const user = userEvent.setup();
     const { router } = renderApp("/tlds?page=3&sortBy=%22registrationPrice%22&sortOrder=%22desc%22&limit=50&bogus=1");
     expect(await screen.findByRole("heading", { level: 1, name: "Top Level Domains" })).toBeTruthy();
-    expect(await screen.findByText("Showing 101-150 of 770 TLDs")).toBeTruthy();
+    expect(await screen.findByText("Showing 101-150 of 770 priced names")).toBeTruthy();
     expect(inputs.at(-1)).toEqual({ currency: "USD", page: 3, limit: 50, sortBy: "registrationPrice", sortOrder: "desc" });
 
     await user.click(screen.getByRole("button", { name: "Next" }));
@@ -48,6 +48,6 @@ describe("routes", () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ limit: 50 }));
     // Back restores the previous view from the history entry.
     router.history.back();
-    expect(await screen.findByText("Showing 151-200 of 770 TLDs")).toBeTruthy();
+    expect(await screen.findByText("Showing 151-200 of 770 priced names")).toBeTruthy();
   });
 });

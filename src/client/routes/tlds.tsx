@@ -8,6 +8,7 @@ export const Route = createFileRoute("/tlds")({
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient, trpc, currency }, deps }) => {
     void queryClient.prefetchQuery(trpc.prices.list.queryOptions(toListInput(stateFromSearch(deps), currency())));
+    void queryClient.prefetchQuery(trpc.catalogue.stats.queryOptions());
   },
   component: TldsPage,
 });

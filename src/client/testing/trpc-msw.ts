@@ -52,6 +52,12 @@ export const signedIn = (user: { firstName: string | null; email: string | null;
 /** A deployment without a community chat or contact address (the server's defaults). */
 export const siteSettingsUnset = trpcOk("site.settings", { communityChatUrl: null, contactEmail: null, priceStaleDays: 90 });
 
+/** The site's counts (catalogue.stats) as the bundled data has them; pages that show a count read these. */
+export const CATALOGUE_STATS = {
+  tlds: 1437, pricedNames: 1845, providersWithPrices: 9, serviceProviders: 13, registryOperators: 751, knownRegistrars: 3020,
+} as const;
+export const catalogueStats = trpcOk("catalogue.stats", CATALOGUE_STATS);
+
 /** The top bar's currency selector: a few ECB currencies on one day. */
 export const currenciesUsdEur = trpcOk("prices.currencies", [
   { code: "EUR", latestRateDate: "2025-05-09" }, { code: "JPY", latestRateDate: "2025-05-09" }, { code: "USD", latestRateDate: "2025-05-09" },

@@ -1,19 +1,12 @@
 import { Box, Container, Heading, SimpleGrid, Skeleton, Stat } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc.ts";
+import { COUNTS, useCatalogueStats, type CountKey } from "../../lib/catalogue-counts.ts";
 import { formatCount } from "../../lib/text-format.ts";
 
-
-const ITEMS = [
-  { key: "tlds", label: "Top Level Domains" },
-  { key: "registryOperators", label: "Registry Operators" },
-  { key: "knownRegistrars", label: "Known Registrars" },
-  { key: "serviceProviders", label: "Service Providers" },
-] as const;
+/** Every count the site shows, each under the label it has on every page. */
+const ITEMS: readonly CountKey[] = ["tlds", "pricedNames", "providersWithPrices", "serviceProviders", "registryOperators", "knownRegistrars"];
 
 export function OurData() {
-  const trpc = useTRPC();
-  const query = useQuery(trpc.catalogue.stats.queryOptions());
+  const query = useCatalogueStats();
   const stats = query.data;
   return (
     <Box as="section" aria-labelledby="our-data" bg="bg.subtle" py="12">
@@ -21,18 +14,19 @@ export function OurData() {
         <Heading as="h2" id="our-data" size="2xl" textAlign="center" mb="8">
           Our Data
         </Heading>
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
-          {ITEMS.map((item) => (
-            <Stat.Root key={item.key} p="5" borderWidth="1px" rounded="lg" bg="bg" textAlign="center" alignItems="center">
-              <Stat.Label>{item.label}</Stat.Label>
+        <SimpleGrid columns={{ base: 2, md: 3 }} gap="4">
+          {ITEMS.map((key) => (
+            <Stat.Root key={key} p="5" borderWidth="1px" rounded="lg" bg="bg" textAlign="center" alignItems="center">
+              <Stat.Label>{COUNTS[key].label}</Stat.Label>
               {stats ? (
-                <Stat.ValueText fontSize="3xl">{formatCount(stats[item.key])}</Stat.ValueText>
+                <Stat.ValueText fontSize="3xl">{formatCount(stats[key])}</Stat.ValueText>
               ) : query.isError ? (
                 // Never a made-up figure: a dash says the count could not be loaded.
                 <Stat.ValueText fontSize="3xl" aria-label="Not available">—</Stat.ValueText>
               ) : (
                 <Skeleton h="9" w="20" data-testid="stat-skeleton" />
               )}
+              <Stat.HelpText color="fg.muted">{COUNTS[key].detail}</Stat.HelpText>
             </Stat.Root>
           ))}
         </SimpleGrid>

@@ -1,6 +1,8 @@
 import { Container, Heading, HStack, SimpleGrid, Skeleton, Text, VStack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { ProviderLogo } from "../../components/provider-logo.tsx";
+import { useCatalogueStats } from "../../lib/catalogue-counts.ts";
+import { formatCount } from "../../lib/text-format.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { FALLBACK_PROVIDERS, type GridProvider } from "./fallback-providers.ts";
 
@@ -18,22 +20,26 @@ function ProviderCard({ provider }: { provider: GridProvider }) {
 }
 
 /**
- * "Who We Search": 2, 4 or 6 columns by screen width (spec section 2). Only active providers
- * with prices in the database: the heading promises prices compared, so a provider that is
- * switched off, or only there for account sync, is not listed.
+ * "Who We Search": 2, 4 or 6 columns by screen width (spec section 2). Only the providers whose
+ * prices are compared (the server's comparesPrices: active, with prices stored), the same set
+ * catalogue.stats counts as providersWithPrices: a provider that is switched off, or only there
+ * for account sync, is not listed.
  */
 export function ProviderGrid() {
   const trpc = useTRPC();
   const query = useQuery(trpc.providers.directory.queryOptions());
-  const compared = query.data?.filter((p) => p.isActive && p.tldCount > 0) ?? [];
+  const stats = useCatalogueStats();
+  const compared = query.data?.filter((p) => p.comparesPrices) ?? [];
   const providers: readonly GridProvider[] = compared.length ? compared : FALLBACK_PROVIDERS;
+  // The figure only beside the list it counts, never beside the fallback tiles.
+  const count = compared.length && stats.data ? `${formatCount(stats.data.providersWithPrices)} ` : "";
   return (
     <Container as="section" aria-labelledby="who-we-search" maxW="7xl" py="12">
       <Heading as="h2" id="who-we-search" size="2xl" textAlign="center" mb="2">
         Who We Search
       </Heading>
       <Text color="fg.muted" textAlign="center" mb="8">
-        We compare prices from these registrars and service providers.
+        We compare prices from these {count}registrars and service providers.
       </Text>
       <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 4, lg: 6 }} gap="4" aria-busy={query.isPending}>
         {query.isPending

@@ -50,19 +50,19 @@ describe("All TLD Prices table", () => {
     const inputs = serveList();
     const user = userEvent.setup();
     renderUi(<Harness />);
-    expect(await screen.findByText("Showing 1-20 of 770 TLDs")).toBeTruthy();
+    expect(await screen.findByText("Showing 1-20 of 770 priced names")).toBeTruthy();
     // The display currency (USD until one is chosen) is part of every list query.
     expect(inputs[0]).toEqual({ currency: "USD", page: 1, limit: 20, sortBy: "tldName", sortOrder: "asc" });
     expect(pageButtons()).toEqual([1, 2, 3, 4, 5]);
     expect(screen.getByRole("button", { name: "Previous" }).hasAttribute("disabled")).toBe(true);
 
     await user.click(screen.getByRole("button", { name: "Page 5" }));
-    expect(await screen.findByText("Showing 81-100 of 770 TLDs")).toBeTruthy();
+    expect(await screen.findByText("Showing 81-100 of 770 priced names")).toBeTruthy();
     expect(pageButtons()).toEqual([3, 4, 5, 6, 7]);
     expect(screen.getByRole("button", { name: "Page 5" }).getAttribute("aria-current")).toBe("page");
 
     await user.click(screen.getByRole("button", { name: "Next" }));
-    expect(await screen.findByText("Showing 101-120 of 770 TLDs")).toBeTruthy();
+    expect(await screen.findByText("Showing 101-120 of 770 priced names")).toBeTruthy();
     expect(inputs.at(-1)).toMatchObject({ page: 6 });
     const link = await screen.findByRole("link", { name: ".tld101" });
     expect(link.getAttribute("href")).toBe("/tld/tld101");
@@ -72,9 +72,9 @@ describe("All TLD Prices table", () => {
     const inputs = serveList();
     const user = userEvent.setup();
     renderUi(<Harness />);
-    await screen.findByText("Showing 1-20 of 770 TLDs");
+    await screen.findByText("Showing 1-20 of 770 priced names");
     await user.click(screen.getByRole("button", { name: "Page 3" }));
-    await screen.findByText("Showing 41-60 of 770 TLDs");
+    await screen.findByText("Showing 41-60 of 770 priced names");
 
     await user.click(screen.getByRole("button", { name: "Sort by TLD" }));
     await waitFor(() => expect(inputs.at(-1)).toMatchObject({ page: 1, sortBy: "tldName", sortOrder: "desc" }));
@@ -91,7 +91,7 @@ describe("All TLD Prices table", () => {
     serveList();
     const user = userEvent.setup();
     renderUi(<Harness />);
-    await screen.findByText("Showing 1-20 of 770 TLDs");
+    await screen.findByText("Showing 1-20 of 770 priced names");
     const table = screen.getByRole("table");
     await waitFor(() => expect(table.getAttribute("aria-busy")).toBe("false"));
     server.use(trpcPending("prices.list"));
@@ -106,13 +106,13 @@ describe("All TLD Prices table", () => {
     const inputs = serveList();
     const user = userEvent.setup();
     renderUi(<Harness />);
-    await screen.findByText("Showing 1-20 of 770 TLDs");
+    await screen.findByText("Showing 1-20 of 770 priced names");
     await user.selectOptions(screen.getByLabelText("Sort order"), "Price: High to Low");
     await waitFor(() => expect(inputs.at(-1)).toMatchObject({ sortBy: "registrationPrice", sortOrder: "desc" }));
     await user.click(screen.getByRole("button", { name: "Page 2" }));
-    await screen.findByText("Showing 21-40 of 770 TLDs");
+    await screen.findByText("Showing 21-40 of 770 priced names");
     await user.selectOptions(screen.getByLabelText("Rows per page"), "50");
-    expect(await screen.findByText("Showing 1-50 of 770 TLDs")).toBeTruthy();
+    expect(await screen.findByText("Showing 1-50 of 770 priced names")).toBeTruthy();
     expect(inputs.at(-1)).toMatchObject({ page: 1, limit: 50, sortBy: "registrationPrice", sortOrder: "desc" });
   });
 
@@ -120,9 +120,9 @@ describe("All TLD Prices table", () => {
     const inputs = serveList();
     const user = userEvent.setup();
     renderUi(<Harness />);
-    await screen.findByText("Showing 1-20 of 770 TLDs");
+    await screen.findByText("Showing 1-20 of 770 priced names");
     await user.click(screen.getByRole("button", { name: "Page 2" }));
-    await screen.findByText("Showing 21-40 of 770 TLDs");
+    await screen.findByText("Showing 21-40 of 770 priced names");
     const before = inputs.length;
     // No pause between keystrokes (delay: null skips user-event's timer), so the whole word lands
     // well inside one debounce interval however loaded the machine is.

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { provider } from "../../testing/fixtures.ts";
 import { renderUi, server, useMsw } from "../../testing/render.tsx";
-import { trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
+import { CATALOGUE_STATS, trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
 import { RegistrarsPage } from "./registrars-page.tsx";
 
 useMsw();
@@ -18,6 +18,7 @@ describe("Domain Registrars", () => {
         // A terminated accreditation is not "accredited".
         provider({ id: 9, name: "OldReg", ianaId: 55, ianaStatus: "Terminated", isActive: false }),
       ]),
+      trpcOk("catalogue.stats", { ...CATALOGUE_STATS, serviceProviders: 4, providersWithPrices: 3 }),
     );
     renderUi(<RegistrarsPage />);
     expect(await screen.findByRole("heading", { level: 1, name: "Domain Registrars" })).toBeTruthy();
@@ -27,6 +28,9 @@ describe("Domain Registrars", () => {
     expect(others.getAllByRole("listitem")).toHaveLength(2);
     expect(screen.getByText("ICANN Accredited").nextElementSibling?.textContent).toBe("2");
     expect(screen.getByText("Other Registrars").nextElementSibling?.textContent).toBe("2");
+    // The totals are the site's counts (catalogue.stats), under the labels they have on every page.
+    await waitFor(() => expect(screen.getByText("Registrars and service providers").nextElementSibling?.textContent).toBe("4"));
+    expect(screen.getByText("Providers with prices").nextElementSibling?.textContent).toBe("3");
 
     const porkbun = accredited.getByRole("link", { name: "Porkbun" });
     expect(porkbun.getAttribute("href")).toBe("/registrar/1");

@@ -1,5 +1,7 @@
 import { Box, Container, Heading, HStack, SimpleGrid, Skeleton, Stat, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
+import { COUNTS, useCatalogueStats } from "../../lib/catalogue-counts.ts";
+import { formatCount } from "../../lib/text-format.ts";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { isAccredited } from "./accreditation.ts";
@@ -28,6 +30,7 @@ function Group({ title, providers }: { title: string; providers: Provider[] }) {
 function Body() {
   const trpc = useTRPC();
   const query = useQuery(trpc.providers.list.queryOptions());
+  const stats = useCatalogueStats();
   if (query.isPending) {
     return (
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" aria-busy>
@@ -41,16 +44,22 @@ function Body() {
   if (query.data.length === 0) return <Text color="fg.muted">No registrars available.</Text>;
   const accredited = query.data.filter(isAccredited);
   const others = query.data.filter((p) => !isAccredited(p));
+  // The total is catalogue.stats' serviceProviders, the figure every page shows under this label.
+  const figures: [string, number | undefined][] = [
+    [COUNTS.serviceProviders.label, stats.data?.serviceProviders],
+    [COUNTS.providersWithPrices.label, stats.data?.providersWithPrices],
+    ["ICANN Accredited", accredited.length],
+    ["Other Registrars", others.length],
+  ];
   return (
     <>
       <HStack gap="4" mb="10" wrap="wrap">
-        {[
-          ["ICANN Accredited", accredited.length],
-          ["Other Registrars", others.length],
-        ].map(([label, count]) => (
+        {figures.map(([label, count]) => (
           <Stat.Root key={label} borderWidth="1px" rounded="lg" p="4" maxW="56">
             <Stat.Label>{label}</Stat.Label>
-            <Stat.ValueText>{count}</Stat.ValueText>
+            {count === undefined
+              ? <Stat.ValueText aria-label="Not available">—</Stat.ValueText>
+              : <Stat.ValueText>{formatCount(count)}</Stat.ValueText>}
           </Stat.Root>
         ))}
       </HStack>

@@ -11,14 +11,16 @@ export async function getTld(db: Db, key: string) {
   return { ...tld, secondLevel: tld.parent ? [] : await listSecondLevelOf(db, tld.id) };
 }
 
+/** The site's counts (CatalogueCounts says what each one counts); every page shows these. */
 export async function getStats(db: Db) {
   const counts = await countCatalogue(db);
   return {
     tlds: counts.tlds,
-    activeTlds: counts.activeTlds,
+    pricedNames: counts.pricedNames,
+    providersWithPrices: counts.providersWithPrices,
+    serviceProviders: counts.serviceProviders,
     registryOperators: counts.registryOperators,
     knownRegistrars: counts.accreditedRegistrars,
-    serviceProviders: counts.serviceProviders,
   };
 }
 

@@ -6,7 +6,7 @@ import {
   findServiceProvider, findServiceProviderByDomain, listServiceProviders, updateServiceProvider,
 } from "../../../../db/repositories/service-provider-repository.ts";
 import { priceStaleDays } from "../../../../db/repositories/price-summary-repository.ts";
-import { listProviderCoverage } from "../../../../db/repositories/provider-coverage-repository.ts";
+import { listProviderCoverage, listProviderIdsWithPrices } from "../../../../db/repositories/provider-coverage-repository.ts";
 import { canConnectAccount } from "../../../shared/connectable-registrars.ts";
 import { minorToPrice } from "../../../shared/price-format.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
@@ -91,10 +91,13 @@ export async function getIanaRegistrars(db: Db) {
 
 /**
  * The service-provider directory: each provider with what its price list covers (TLD count,
- * registration price range per currency) and whether its accounts can be connected.
+ * registration price range per currency), whether its prices are compared (the landing page's
+ * "Who We Search", counted by catalogue.stats from the same query) and whether its accounts can
+ * be connected.
  */
 export async function getProviderDirectory(db: Db) {
-  const [providers, coverage] = await Promise.all([listServiceProviders(db), listProviderCoverage(db)]);
+  const [providers, coverage, withPrices] = await Promise.all([listServiceProviders(db), listProviderCoverage(db), listProviderIdsWithPrices(db)]);
+  const compared = new Set(withPrices);
   return providers.map((p) => {
     const rows = coverage.filter((c) => c.providerId === p.id);
     return {
@@ -105,6 +108,7 @@ export async function getProviderDirectory(db: Db) {
       priceRanges: rows
         .filter((r) => r.minRegistration !== null && r.maxRegistration !== null)
         .map((r) => ({ currency: r.currency, minRegistration: minorToPrice(r.minRegistration), maxRegistration: minorToPrice(r.maxRegistration) })),
+      comparesPrices: compared.has(p.id),
       canConnectAccount: canConnectAccount(p.domain),
     };
   });
