@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern, exec, type Db, type Executor } from "../client.ts";
 import { isUniqueViolation } from "./user-repository.ts";
 
@@ -13,8 +13,8 @@ export interface UserDomainValues {
   notes: string | null;
 }
 
-/** A portfolio entry with its prices, money in minor units (cents). */
-export interface PricedUserDomainRow extends UserDomainValues {
+/** A portfolio entry with its TLD, provider and linked account. */
+export interface UserDomainRow extends UserDomainValues {
   id: number;
   tld: { id: number; name: string };
   serviceProvider: { id: number; name: string; domain: string; logoUrl: string | null } | null;
@@ -24,62 +24,33 @@ export interface PricedUserDomainRow extends UserDomainValues {
   registrarAccount: { id: number; label: string } | null;
   createdAt: Date;
   updatedAt: Date;
-  /** Renewal at the domain's own (active) provider, with when its quote was last checked and changed. */
-  currentRenewal: { price: number; currency: string; lastCheckedAt: Date; changedAt: Date } | null;
-  /**
-   * Lowest renewal at any active provider, in the current quote's currency (USD when none),
-   * among quotes checked after `staleBefore`; only when none was does a stale quote count.
-   */
-  cheapestRenewal: {
-    price: number; currency: string; lastCheckedAt: Date; changedAt: Date;
-    serviceProvider: { id: number; name: string; domain: string };
-  } | null;
+}
+
+/** One provider's stored quote for a TLD: any provider (active or not), any price, any age. Money in minor units. */
+export interface RenewalQuote {
+  tldId: number;
+  provider: { id: number; name: string; domain: string; isActive: boolean };
+  renewalPrice: number | null;
+  currency: string;
+  lastCheckedAt: Date;
+  changedAt: Date;
 }
 
 /** The order of a portfolio read; undated entries come last either way, ties by name. */
 export type UserDomainOrder = { by: "name" | "expiry"; direction: "asc" | "desc" };
 
 /** Which entries a read returns: narrowed by `where`, one page of them when `limit` is given. */
-interface PricedQuery {
+interface EntryQuery {
   where?: SQL | undefined;
   order?: UserDomainOrder;
   limit?: number;
   offset?: number;
 }
 
-/**
- * One query prices a whole portfolio (or one page of it): the domain's own quote is a plain join, the cheapest
- * quote per TLD and currency comes from a ranked subquery (row_number works on SQLite and
- * PostgreSQL) limited to the TLDs this user holds; quotes last checked at or before
- * `staleBefore` rank after every fresher one.
- */
-async function selectPriced(handle: Db, userId: number, staleBefore: Date, query: PricedQuery = {}): Promise<PricedUserDomainRow[]> {
+async function selectEntries(handle: Db, userId: number, query: EntryQuery = {}): Promise<UserDomainRow[]> {
   const { db, t } = handle;
   const ud = t.userDomains;
-  const dp = t.domainPrices;
   const sp = t.serviceProviders;
-  const staleFirst = sql`case when ${lte(dp.lastCheckedAt, staleBefore)} then 1 else 0 end`;
-  const cheap = db
-    .select({
-      tldId: dp.tldId,
-      currency: dp.currency,
-      price: sql<number>`${dp.renewalPrice}`.as("cheap_price"),
-      providerId: sql<number>`${sp.id}`.as("cheap_provider_id"),
-      providerName: sql<string>`${sp.name}`.as("cheap_provider_name"),
-      providerDomain: sql<string>`${sp.domain}`.as("cheap_provider_domain"),
-      lastCheckedAt: sql<Date>`${dp.lastCheckedAt}`.mapWith(dp.lastCheckedAt).as("cheap_last_checked_at"),
-      changedAt: sql<Date>`${dp.changedAt}`.mapWith(dp.changedAt).as("cheap_changed_at"),
-      rank: sql<number>`row_number() over (partition by ${dp.tldId}, ${dp.currency} order by ${staleFirst} asc, ${dp.renewalPrice} asc, ${sp.name} asc)`.as("cheap_rank"),
-    })
-    .from(dp)
-    .innerJoin(sp, eq(sp.id, dp.serviceProviderId))
-    .where(and(
-      eq(sp.isActive, true), isNotNull(dp.renewalPrice), gt(dp.renewalPrice, 0),
-      inArray(dp.tldId, db.select({ id: ud.tldId }).from(ud).where(eq(ud.userId, userId))),
-    ))
-    .as("cheap");
-  const currentPrice = sql<number | null>`case when ${dp.renewalPrice} > 0 then ${dp.renewalPrice} end`;
-  const comparedCurrency = sql`case when ${dp.renewalPrice} > 0 then ${dp.currency} else 'USD' end`;
   const order = query.order ?? { by: "name", direction: "asc" };
   const byName = order.by === "name" && order.direction === "desc" ? desc(ud.domainName) : asc(ud.domainName);
   const orderBy = order.by === "expiry"
@@ -92,17 +63,11 @@ async function selectPriced(handle: Db, userId: number, staleBefore: Date, query
       registrationDate: ud.registrationDate, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, notes: ud.notes,
       source: ud.source, accountId: t.registrarAccounts.id, accountLabel: t.registrarAccounts.label,
       createdAt: ud.createdAt, updatedAt: ud.updatedAt,
-      currentPrice, currentCurrency: dp.currency, currentCheckedAt: dp.lastCheckedAt, currentChangedAt: dp.changedAt,
-      cheapPrice: cheap.price, cheapCurrency: cheap.currency, cheapProviderId: cheap.providerId,
-      cheapProviderName: cheap.providerName, cheapProviderDomain: cheap.providerDomain,
-      cheapCheckedAt: cheap.lastCheckedAt, cheapChangedAt: cheap.changedAt,
     })
     .from(ud)
     .innerJoin(t.tlds, eq(t.tlds.id, ud.tldId))
     .leftJoin(sp, eq(sp.id, ud.serviceProviderId))
     .leftJoin(t.registrarAccounts, eq(t.registrarAccounts.id, ud.registrarAccountId))
-    .leftJoin(dp, and(eq(dp.tldId, ud.tldId), eq(dp.serviceProviderId, ud.serviceProviderId), eq(sp.isActive, true)))
-    .leftJoin(cheap, and(eq(cheap.tldId, ud.tldId), eq(cheap.rank, 1), eq(cheap.currency, comparedCurrency)))
     .where(and(eq(ud.userId, userId), query.where))
     .orderBy(...orderBy);
   const rows = await (query.limit === undefined ? selected : selected.limit(query.limit).offset(query.offset ?? 0));
@@ -113,19 +78,32 @@ async function selectPriced(handle: Db, userId: number, staleBefore: Date, query
     registrationDate: r.registrationDate, expirationDate: r.expirationDate, autoRenew: r.autoRenew, notes: r.notes,
     source: r.source, registrarAccount: r.accountId === null ? null : { id: r.accountId, label: r.accountLabel! },
     createdAt: r.createdAt, updatedAt: r.updatedAt,
-    currentRenewal: r.currentPrice === null ? null : {
-      price: Number(r.currentPrice), currency: r.currentCurrency!, lastCheckedAt: r.currentCheckedAt!, changedAt: r.currentChangedAt!,
-    },
-    cheapestRenewal: r.cheapPrice === null || r.cheapPrice === undefined ? null : {
-      price: Number(r.cheapPrice), currency: r.cheapCurrency!, lastCheckedAt: r.cheapCheckedAt, changedAt: r.cheapChangedAt,
-      serviceProvider: { id: Number(r.cheapProviderId), name: r.cheapProviderName, domain: r.cheapProviderDomain },
-    },
+  }));
+}
+
+/** Every stored quote of these TLDs, with its provider (what the portfolio ranks renewals from). */
+export async function listRenewalQuotes({ db, t }: Db, tldIds: number[]): Promise<RenewalQuote[]> {
+  if (tldIds.length === 0) return [];
+  const dp = t.domainPrices;
+  const sp = t.serviceProviders;
+  const rows = await db
+    .select({
+      tldId: dp.tldId, renewalPrice: dp.renewalPrice, currency: dp.currency, lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
+      providerId: sp.id, providerName: sp.name, providerDomain: sp.domain, providerActive: sp.isActive,
+    })
+    .from(dp)
+    .innerJoin(sp, eq(sp.id, dp.serviceProviderId))
+    .where(inArray(dp.tldId, tldIds));
+  return rows.map((r) => ({
+    tldId: r.tldId, renewalPrice: r.renewalPrice, currency: r.currency,
+    lastCheckedAt: r.lastCheckedAt, changedAt: r.changedAt,
+    provider: { id: r.providerId, name: r.providerName, domain: r.providerDomain, isActive: r.providerActive },
   }));
 }
 
 /** The whole portfolio, by name or soonest expiry first (undated entries last on both databases). */
-export const listUserDomains = (handle: Db, userId: number, staleBefore: Date, order: "name" | "expiry" = "name") =>
-  selectPriced(handle, userId, staleBefore, { order: { by: order, direction: "asc" } });
+export const listUserDomains = (handle: Db, userId: number, order: "name" | "expiry" = "name") =>
+  selectEntries(handle, userId, { order: { by: order, direction: "asc" } });
 
 /** Entries whose (lower-case) domain name contains `search` (`%` and `_` match themselves); every entry without one. */
 function nameContains(handle: Db, search: string | undefined): SQL | undefined {
@@ -142,11 +120,11 @@ export interface UserDomainPageQuery {
 
 /** One page of the portfolio, and how many entries match in all. */
 export async function listUserDomainPage(
-  handle: Db, userId: number, staleBefore: Date, page: UserDomainPageQuery,
-): Promise<{ rows: PricedUserDomainRow[]; total: number }> {
+  handle: Db, userId: number, page: UserDomainPageQuery,
+): Promise<{ rows: UserDomainRow[]; total: number }> {
   const where = nameContains(handle, page.search);
   const [rows, total] = await Promise.all([
-    selectPriced(handle, userId, staleBefore, { where, order: page.order, limit: page.limit, offset: page.offset }),
+    selectEntries(handle, userId, { where, order: page.order, limit: page.limit, offset: page.offset }),
     countUserDomains(handle, userId, page.search),
   ]);
   return { rows, total };
@@ -159,8 +137,8 @@ export async function countUserDomains(handle: Db, userId: number, search?: stri
   return Number(row?.n ?? 0);
 }
 
-export async function findUserDomain(handle: Db, userId: number, id: number, staleBefore: Date): Promise<PricedUserDomainRow | null> {
-  const [row] = await selectPriced(handle, userId, staleBefore, { where: eq(handle.t.userDomains.id, id) });
+export async function findUserDomain(handle: Db, userId: number, id: number): Promise<UserDomainRow | null> {
+  const [row] = await selectEntries(handle, userId, { where: eq(handle.t.userDomains.id, id) });
   return row ?? null;
 }
 

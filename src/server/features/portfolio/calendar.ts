@@ -10,7 +10,7 @@ import { formatPrice } from "../../../shared/price-format.ts";
 import { notFound } from "../../lib/errors.ts";
 import { hashToken, isTokenShaped, randomToken } from "../../lib/secret-token.ts";
 import { buildCalendar } from "./ics.ts";
-import { staleBefore, toUserDomainItem } from "./item.ts";
+import { priceEntries, toUserDomainItem } from "./item.ts";
 
 const ALARM_DAYS_BEFORE = 30;
 
@@ -29,7 +29,8 @@ export async function renderCalendarFeed(db: Db, token: string): Promise<string>
   const user = isTokenShaped(token) ? await findUserByCalendarTokenHash(db, hashToken(token)) : null;
   if (!user) throw notFound("Calendar not found");
   const now = new Date();
-  const items = (await listUserDomains(db, user.id, staleBefore(now), "expiry")).map((row) => toUserDomainItem(row, now)).filter((d) => d.expirationDate);
+  const rows = await priceEntries(db, await listUserDomains(db, user.id, "expiry"), now);
+  const items = rows.map((row) => toUserDomainItem(row, now)).filter((d) => d.expirationDate);
   return buildCalendar("Domain expirations", items.map((d) => {
     const current = d.pricing.currentRenewal;
     const cheapest = d.pricing.cheapestRenewal;

@@ -18,8 +18,7 @@ import { guardFormula, parseCsv, toCsv, unguardFormula } from "./csv.ts";
 import { lookupNames, matchTld } from "./service.ts";
 
 export async function exportPortfolioCsv(db: Db, userId: number): Promise<string> {
-  // The export carries no prices, so which quotes count as stale does not matter here.
-  const rows = await listUserDomains(db, userId, new Date());
+  const rows = await listUserDomains(db, userId);
   return toCsv([
     [...CSV_COLUMNS],
     ...rows.map((r) => [

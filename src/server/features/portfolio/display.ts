@@ -3,8 +3,8 @@
  * (src/server/lib/display-currency.ts); only added when the caller asks for a currency.
  */
 import type { Db } from "../../../../db/client.ts";
-import type { PricedUserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
 import { loadDisplayConverter, type DisplayConverter } from "../../lib/display-currency.ts";
+import type { RenewalPricing } from "./renewal-ranking.ts";
 
 export interface DisplayedAmount {
   currency: string;
@@ -13,11 +13,11 @@ export interface DisplayedAmount {
   rateDate: string | null;
 }
 
-const quoteCurrencies = (rows: PricedUserDomainRow[]) =>
+const quoteCurrencies = (rows: RenewalPricing[]) =>
   rows.flatMap((r) => [r.currentRenewal?.currency, r.cheapestRenewal?.currency].filter((c): c is string => Boolean(c)));
 
 /** A converter for every quote currency of `rows`, or none without a display currency; 400 for an unknown one. */
-export const portfolioConverter = (db: Db, currency: string | undefined, rows: PricedUserDomainRow[]) =>
+export const portfolioConverter = (db: Db, currency: string | undefined, rows: RenewalPricing[]) =>
   currency ? loadDisplayConverter(db, currency, quoteCurrencies(rows)) : Promise.resolve(undefined);
 
 /** Stored hundredths of `from` in the display currency, or null when none is quoted or no rate converts it. */

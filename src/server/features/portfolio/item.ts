@@ -3,30 +3,40 @@
  * into decimal strings here; `yearlySaving` is USD only (it names no currency), while the
  * display currency's saving (display.ts) converts any currency with a stored rate.
  */
-import { priceStaleDays } from "../../../../db/repositories/price-summary-repository.ts";
-import type { PricedUserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
+import type { Db } from "../../../../db/client.ts";
+import { portfolioStaleDays as priceStaleDays } from "../../lib/price-stale-days.ts";
+import { listRenewalQuotes, type RenewalQuote, type UserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
 import { minorToDecimalString } from "../../../shared/price-format.ts";
-import { isStaleAt, staleWindowMs } from "../../../shared/price-freshness.ts";
+import { isStaleAt } from "../../../shared/price-freshness.ts";
 import type { DisplayConverter } from "../../lib/display-currency.ts";
 import { displayed, type DisplayedAmount } from "./display.ts";
+import { rankRenewals, yearlySaving, type RenewalPricing } from "./renewal-ranking.ts";
 
-/** Quotes last checked at or before this instant are stale at `now` (the repository ranks them last). */
-export const staleBefore = (now: Date): Date => new Date(now.getTime() - staleWindowMs(priceStaleDays()));
+/** A portfolio entry with its renewal pricing (renewal-ranking.ts), money in minor units. */
+export type PricedUserDomainRow = UserDomainRow & RenewalPricing;
+
+/**
+ * Prices entries from every stored quote of their TLDs, staleness as of `now`; entries of one
+ * TLD at one provider share one ranking.
+ */
+export async function priceEntries(db: Db, rows: UserDomainRow[], now: Date): Promise<PricedUserDomainRow[]> {
+  const quotes = await listRenewalQuotes(db, [...new Set(rows.map((r) => r.tldId))]);
+  const byTld = new Map<number, RenewalQuote[]>();
+  for (const q of quotes) byTld.set(q.tldId, [...(byTld.get(q.tldId) ?? []), q]);
+  const staleDays = priceStaleDays();
+  const ranked = new Map<string, RenewalPricing>();
+  return rows.map((row) => {
+    const key = `${row.tldId}:${row.serviceProviderId ?? ""}`;
+    let pricing = ranked.get(key);
+    if (!pricing) ranked.set(key, pricing = rankRenewals(row, byTld.get(row.tldId) ?? [], now, staleDays));
+    return { ...row, ...pricing };
+  });
+}
 
 const stale = (q: { lastCheckedAt: Date }, now: Date) => isStaleAt(q.lastCheckedAt, now, priceStaleDays());
 
-/**
- * Yearly saving in hundredths of the current quote's currency by moving to the cheapest provider,
- * or null when there is none to make. The cheapest quote is stale only when no fresh one exists
- * for the TLD; it then makes no saving claim against a fresh quote of the domain's own provider.
- */
-export function savingInQuoteCurrency(row: PricedUserDomainRow, now: Date): number | null {
-  const { currentRenewal: current, cheapestRenewal: cheapest } = row;
-  if (!current || !cheapest || current.currency !== cheapest.currency) return null;
-  if (stale(cheapest, now) && !stale(current, now)) return null;
-  const saving = current.price - cheapest.price;
-  return saving > 0 ? saving : null;
-}
+/** Yearly saving in hundredths of the current quote's currency by moving to the cheapest provider, or null. */
+export const savingInQuoteCurrency = (row: PricedUserDomainRow, now: Date): number | null => yearlySaving(row, now, priceStaleDays());
 
 /** The saving in cents when both quotes are USD (the `yearlySaving` field, which names no currency). */
 export const savingCents = (row: PricedUserDomainRow, now: Date): number | null =>

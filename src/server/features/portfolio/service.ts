@@ -17,7 +17,7 @@ import type { PortfolioListQuery } from "../../../shared/schemas/portfolio-list.
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { addLimitMessage } from "../../lib/portfolio-limit.ts";
 import { portfolioConverter } from "./display.ts";
-import { staleBefore, toUserDomainItem, type UserDomainItem } from "./item.ts";
+import { priceEntries, toUserDomainItem, type UserDomainItem } from "./item.ts";
 
 const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 export const duplicateMessage = (domain: string) => `${domain} is already in your portfolio`;
@@ -60,9 +60,10 @@ async function assertProvider(db: Db, id: number | null) {
 /** With a display currency, prices are also given in it (an unknown one is a 400). */
 async function itemOrThrow(db: Db, userId: number, id: number, currency?: string): Promise<UserDomainItem> {
   const now = new Date();
-  const row = await findUserDomain(db, userId, id, staleBefore(now));
-  if (!row) throw notFound("Domain not found");
-  return toUserDomainItem(row, now, await portfolioConverter(db, currency, [row]));
+  const stored = await findUserDomain(db, userId, id);
+  if (!stored) throw notFound("Domain not found");
+  const [row] = await priceEntries(db, [stored], now);
+  return toUserDomainItem(row!, now, await portfolioConverter(db, currency, [row!]));
 }
 
 /** One page of the portfolio, like a page of the price list (shared/price-quote.ts PricePage). */
@@ -85,10 +86,11 @@ export interface PortfolioPage {
 export async function listPortfolio(db: Db, userId: number, query: PortfolioListQuery): Promise<PortfolioPage> {
   const now = new Date();
   const offset = query.offset ?? (query.page - 1) * query.limit;
-  const { rows, total } = await listUserDomainPage(db, userId, staleBefore(now), {
+  const page = await listUserDomainPage(db, userId, {
     order: { by: query.sortBy === "expirationDate" ? "expiry" : "name", direction: query.sortOrder },
     limit: query.limit, offset, search: query.search,
   });
+  const [rows, total] = [await priceEntries(db, page.rows, now), page.total];
   const converter = await portfolioConverter(db, query.currency, rows);
   return {
     data: rows.map((row) => toUserDomainItem(row, now, converter)),
@@ -123,7 +125,7 @@ export async function createPortfolioDomain(db: Db, userId: number, input: UserD
 
 /** Absent fields keep their stored values; null or "" clears an optional one. */
 export async function updatePortfolioDomain(db: Db, userId: number, id: number, input: UserDomainUpdateInput): Promise<UserDomainItem> {
-  const stored = await findUserDomain(db, userId, id, staleBefore(new Date()));
+  const stored = await findUserDomain(db, userId, id);
   if (!stored) throw notFound("Domain not found");
   const domainName = input.domainName ?? stored.domainName;
   const renamed = domainName !== stored.domainName;

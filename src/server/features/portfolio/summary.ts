@@ -6,12 +6,12 @@
  * portfolio; each expiry bucket lists its EXPIRING_LIST_MAX soonest entries and counts them all.
  */
 import type { Db } from "../../../../db/client.ts";
-import { listUserDomains, type PricedUserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
+import { listUserDomains } from "../../../../db/repositories/user-domain-repository.ts";
 import { minorToDecimalString } from "../../../shared/price-format.ts";
 import { minorToAmount } from "../../../shared/currency.ts";
 import type { DisplayConverter } from "../../lib/display-currency.ts";
 import { portfolioConverter } from "./display.ts";
-import { savingCents, savingInQuoteCurrency, staleBefore } from "./item.ts";
+import { priceEntries, savingCents, savingInQuoteCurrency, type PricedUserDomainRow } from "./item.ts";
 
 const DAY_MS = 86_400_000;
 /** Recently expired domains are usually still in the registrar's grace period, so still worth showing. */
@@ -65,7 +65,7 @@ function displayTotals(rows: PricedUserDomainRow[], converter: DisplayConverter,
 }
 
 export async function getPortfolioSummary(db: Db, userId: number, now = new Date(), currency?: string) {
-  const rows = await listUserDomains(db, userId, staleBefore(now), "expiry");
+  const rows = await priceEntries(db, await listUserDomains(db, userId, "expiry"), now);
   const converter = await portfolioConverter(db, currency, rows);
   const today = utcDay(now.toISOString().slice(0, 10));
   let total = 0;
