@@ -1,0 +1,216 @@
+/**
+ * The three keyless live sources (Openprovider's sheet, Namecheap's public list, Hover's
+ * pricing page) through the whole engine: the admin API starts a fetch, the real queue runs it
+ * against a loopback fake, and the stored quotes, history, logs and incidents are read back.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
+import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import type { JobQueue } from "../../../../jobs/queue.ts";
+import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
+import { loadConfig } from "../../config.ts";
+import { parseHoverPrices, parseNamecheapTldList, parseOpenproviderSheetCsv } from "../../integrations/prices/prices.ts";
+import { bundledPriceSource, createPriceSources } from "../../integrations/prices/registry.ts";
+import type { FakeControl } from "../../integrations/prices/testing/fake-behaviour.ts";
+import { fakeHover, HOVER_PRICES } from "../../integrations/prices/testing/fake-hover.ts";
+import { fakeNamecheapPublic, NAMECHEAP_TLD_LIST } from "../../integrations/prices/testing/fake-namecheap-public.ts";
+import { fakeOpenprovider, OPENPROVIDER_DATA, OPENPROVIDER_SHEET_PATH, openproviderSheetCsv } from "../../integrations/prices/testing/fake-openprovider.ts";
+import { fakePorkbun } from "../../integrations/prices/testing/fake-porkbun.ts";
+import { createLogger } from "../../lib/logger.ts";
+import { startLoopbackServer, type LoopbackServer } from "../../testing/loopback.ts";
+import { AUTH_TEST_ENV, authed, registerAdmin } from "../../testing/auth.ts";
+import { createTestApp } from "../../testing/test-app.ts";
+import { ensurePriceEngineDefaults } from "./defaults.ts";
+import { registerPriceEngineJobs } from "./jobs.ts";
+
+type Log = { status: string; requestType: string; resultCount: number | null; errorMessage: string | null };
+
+forEachDialect("keyless live price sources through the price engine", (getDb, _dialect, getTestDb) => {
+  const openprovider = fakeOpenprovider();
+  const namecheap = fakeNamecheapPublic();
+  const hover = fakeHover();
+  const porkbun = fakePorkbun();
+  const today = new Date().toISOString().slice(0, 10);
+  /** Each source's fake, the list it serves as the bundled parsers read it, and a way to serve it with .com dropped and .net changed. */
+  const SOURCES: { slug: string; domain: string; name: string; control: FakeControl; quotes: () => { tld: string; registration: number | null }[]; dropComChangeNet: () => void }[] = [
+    {
+      slug: "openprovider", domain: "openprovider.com", name: "Openprovider", control: openprovider.control,
+      quotes: () => parseOpenproviderSheetCsv(openproviderSheetCsv(), today).quotes,
+      dropComChangeNet: () => {
+        const data = structuredClone(OPENPROVIDER_DATA);
+        delete data.com;
+        data.net!["regular-price"].create! += 1;
+        openprovider.setCsv(() => openproviderSheetCsv(data));
+      },
+    },
+    {
+      slug: "namecheap", domain: "namecheap.com", name: "Namecheap", control: namecheap.control,
+      quotes: () => parseNamecheapTldList(NAMECHEAP_TLD_LIST, today).quotes,
+      dropComChangeNet: () => {
+        const rows = (JSON.parse(NAMECHEAP_TLD_LIST) as { Name: string; Pricing: { Price: number } }[]).filter((r) => r.Name !== "com");
+        rows.find((r) => r.Name === "net")!.Pricing.Price += 1;
+        namecheap.setAnswer(JSON.stringify(rows));
+      },
+    },
+    {
+      slug: "hover", domain: "hover.com", name: "Hover", control: hover.control,
+      quotes: () => parseHoverPrices(HOVER_PRICES, today).quotes,
+      dropComChangeNet: () => {
+        const { prices } = JSON.parse(HOVER_PRICES) as { prices: Record<string, number[]> };
+        delete prices.com;
+        prices.net![1]! += 1;
+        hover.setPrices(JSON.stringify({ prices }));
+      },
+    },
+  ];
+
+  const servers: LoopbackServer[] = [];
+  let queue: JobQueue;
+  let admin: ReturnType<typeof authed>;
+
+  beforeAll(async () => {
+    const serve = async (app: Parameters<typeof startLoopbackServer>[0]) => {
+      const server = await startLoopbackServer(app);
+      servers.push(server);
+      return server.url;
+    };
+    const config = loadConfig({
+      NODE_ENV: "test",
+      PORKBUN_API_URL: await serve(porkbun.app),
+      OPENPROVIDER_PRICES_URL: `${await serve(openprovider.app)}${OPENPROVIDER_SHEET_PATH}?format=csv&gid=1726709886`,
+      NAMECHEAP_PRICES_URL: `${await serve(namecheap.app)}/domains/tlds.ashx`,
+      HOVER_PRICES_URL: `${await serve(hover.app)}/domain-pricing`,
+    });
+    // The registry's own sources, as main.ts builds them; a shorter HTTP time limit, retries without sleeping.
+    const sources = { live: createPriceSources(config, { timeoutMs: 3000, sleep: async () => undefined }), bundled: bundledPriceSource };
+    await ensurePriceEngineDefaults(getDb());
+    queue = createTestQueue(getTestDb());
+    await queue.start({ work: true });
+    await registerPriceEngineJobs(queue, { db: getDb(), config, log: createLogger("silent"), sources, onPricesChanged: () => undefined });
+    const app = createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, PRICE_CACHE_SECONDS: "0" }, queue, priceSources: sources });
+    admin = authed(app, (await registerAdmin(app, getDb(), { email: "keyless-admin@example.com" })).cookie);
+  });
+  afterAll(async () => {
+    await queue.stop();
+    await Promise.all(servers.map((s) => s.close()));
+  });
+
+  const idle = () => waitFor(() => queue.counts(), (c) => c.queued === 0 && c.active === 0);
+  const fetchNow = async (domain: string) => {
+    const started = await admin<{ message: string }>("/api/admin/fetch/manual", { method: "POST", body: { type: "provider", provider: domain } });
+    expect(started.status, started.body.message).toBe(200);
+    await idle();
+  };
+  const lastLog = async (domain: string) => (await admin<{ logs: Log[] }>(`/api/admin/price-logs?provider=${domain}`)).body.logs[0]!;
+  const quoteOf = async (slug: string, tld: string) => {
+    const { db, t } = getDb();
+    const providerId = (await findServiceProviderBySlug(getDb(), slug))!.id;
+    const [row] = await db.select({ registrationPrice: t.domainPrices.registrationPrice, transferPrice: t.domainPrices.transferPrice, lastCheckedAt: t.domainPrices.lastCheckedAt })
+      .from(t.domainPrices).innerJoin(t.tlds, eq(t.tlds.id, t.domainPrices.tldId))
+      .where(and(eq(t.domainPrices.serviceProviderId, providerId), eq(t.tlds.name, tld)));
+    return row;
+  };
+  const historyOf = async (slug: string, tld: string) => {
+    const { db, t } = getDb();
+    const providerId = (await findServiceProviderBySlug(getDb(), slug))!.id;
+    return db.select({ endReason: t.domainPriceHistory.endReason, registrationPrice: t.domainPriceHistory.registrationPrice })
+      .from(t.domainPriceHistory).innerJoin(t.tlds, eq(t.tlds.id, t.domainPriceHistory.tldId))
+      .where(and(eq(t.domainPriceHistory.serviceProviderId, providerId), eq(t.tlds.name, tld)))
+      .orderBy(t.domainPriceHistory.id);
+  };
+  const storedCount = async (slug: string) => {
+    const { db, t } = getDb();
+    const providerId = (await findServiceProviderBySlug(getDb(), slug))!.id;
+    return (await db.select({ id: t.domainPrices.id }).from(t.domainPrices).where(eq(t.domainPrices.serviceProviderId, providerId))).length;
+  };
+
+  it("a manual fetch of each stores the live list, confirmed now rather than at the bundled file's date", async () => {
+    const before = Date.now();
+    for (const s of SOURCES) {
+      await fetchNow(s.domain);
+      expect(await lastLog(s.domain), s.name).toMatchObject({ status: "success", requestType: "provider", errorMessage: null });
+      expect((await lastLog(s.domain)).resultCount).toBeGreaterThan(400);
+      const com = await quoteOf(s.slug, "com");
+      expect(com?.registrationPrice, s.name).toBe(s.quotes().find((q) => q.tld === "com")!.registration);
+      expect(com!.lastCheckedAt.getTime(), s.name).toBeGreaterThanOrEqual(before - 1000);
+    }
+    // The public list has no transfer prices: the API export's transfer price went to history.
+    expect((await quoteOf("namecheap", "com"))?.transferPrice).toBeNull();
+    expect(openprovider.control.requests).toHaveLength(1);
+    expect(namecheap.control.requests).toHaveLength(1);
+    expect(hover.control.requests).toHaveLength(1);
+  });
+
+  it("a list that drops a name retires its quote into history, and a changed price keeps the old one there", async () => {
+    for (const s of SOURCES) {
+      const net = (await quoteOf(s.slug, "net"))!;
+      const comBefore = (await quoteOf(s.slug, "com"))!;
+      const count = await storedCount(s.slug);
+      s.dropComChangeNet();
+      await fetchNow(s.domain);
+      expect(await lastLog(s.domain), s.name).toMatchObject({ status: "success" });
+      expect(await quoteOf(s.slug, "com"), s.name).toBeUndefined();
+      expect(await storedCount(s.slug), s.name).toBe(count - 1);
+      expect((await historyOf(s.slug, "com")).at(-1), s.name).toEqual({ endReason: "retired", registrationPrice: comBefore.registrationPrice });
+      expect((await quoteOf(s.slug, "net"))!.registrationPrice, s.name).toBe(net.registrationPrice! + 100);
+      expect((await historyOf(s.slug, "net")).at(-1), s.name).toEqual({ endReason: "changed", registrationPrice: net.registrationPrice });
+    }
+  });
+
+  it("a malformed answer fails the run with a message saying so, opens an incident when repeated, and changes nothing", async () => {
+    const expected: Record<string, RegExp> = {
+      openprovider: /^Openprovider: Openprovider's price sheet is not the expected shape \(no header row with the columns TLD, Years, Operation, Price\)/,
+      namecheap: /^Namecheap: Namecheap answered with an unexpected shape \(the answer: .+\); its API may have changed, nothing was used$/,
+      hover: /^Hover: Hover's pricing page no longer carries its price table/,
+    };
+    for (const s of SOURCES) {
+      const count = await storedCount(s.slug);
+      const net = await quoteOf(s.slug, "net");
+      s.control.behaviour = "malformed";
+      await fetchNow(s.domain);
+      await fetchNow(s.domain);
+      const log = await lastLog(s.domain);
+      expect(log.status, s.name).toBe("error");
+      expect(log.errorMessage, s.name).toMatch(expected[s.slug]!);
+      expect(await storedCount(s.slug), s.name).toBe(count);
+      expect(await quoteOf(s.slug, "net"), s.name).toEqual(net);
+      const incidents = await admin<{ incidents: { title: string; status: string }[] }>(`/api/admin/incidents?status=open&search=${encodeURIComponent(`fetch failing: ${s.name}`)}`);
+      expect(incidents.body.incidents.map((i) => i.title), s.name).toEqual([`Provider fetch failing: ${s.name}`]);
+    }
+  });
+
+  it("a 5xx ends the run as an error and a source that never answers as a timeout, changing nothing", async () => {
+    for (const s of SOURCES) {
+      const count = await storedCount(s.slug);
+      s.control.behaviour = "server-error";
+      await fetchNow(s.domain);
+      expect(await lastLog(s.domain), s.name).toMatchObject({
+        status: "error", errorMessage: `${s.name}: ${s.name} answered 500 Internal Server Error three times; try again later`,
+      });
+      s.control.behaviour = "hang";
+      await fetchNow(s.domain);
+      expect((await lastLog(s.domain)).status, s.name).toBe("timeout");
+      expect(await storedCount(s.slug), s.name).toBe(count);
+      s.control.behaviour = "success";
+    }
+  });
+
+  it("the default daily schedule fetches all three live, and shows when it last ran", async () => {
+    const schedules = await admin<{ id: number; name: string; providerId: number | null; lastRun: string | null }[]>("/api/admin/schedules");
+    const daily = schedules.body.find((s) => s.name === "Daily price refresh")!;
+    expect(daily).toMatchObject({ providerId: null, lastRun: null });
+    // A tick sends the schedule's data to its queue: send the same job rather than wait for 03:00.
+    await queue.send("prices.schedule", { scheduleId: daily.id });
+    await waitFor(async () => (await admin<{ id: number; lastRun: string | null }[]>("/api/admin/schedules")).body.find((s) => s.id === daily.id)!.lastRun,
+      (lastRun) => lastRun !== null);
+    await idle();
+    for (const s of SOURCES) {
+      expect(await lastLog(s.domain), s.name).toMatchObject({ status: "success", requestType: "scheduled" });
+      // The fakes still serve the lists without .com: the scheduled run read them live.
+      expect(await quoteOf(s.slug, "com"), s.name).toBeUndefined();
+    }
+    const resolved = await admin<{ incidents: { title: string }[] }>("/api/admin/incidents?status=resolved&search=fetch%20failing");
+    expect(resolved.body.incidents.map((i) => i.title)).toEqual(expect.arrayContaining(SOURCES.map((s) => `Provider fetch failing: ${s.name}`)));
+  });
+});
