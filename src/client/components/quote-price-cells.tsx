@@ -1,7 +1,8 @@
 /**
  * A quote's registration, renewal and transfer cells, shown in the display currency, with the
  * promo wording ("first year, renews at …") and the sale-transfer mark: the same three cells on
- * a TLD's provider table and a registrar's TLD table.
+ * a TLD's provider table and a registrar's TLD table. Each carries its column's name in
+ * `data-label`, which the phone layout shows beside the price (plain-table-css.ts).
  */
 import { promoWording } from "../../shared/price-format.ts";
 import type { PriceDisplay } from "../../shared/price-quote.ts";
@@ -24,7 +25,7 @@ export function QuotePriceCells({ quote }: { quote: PricedQuote }) {
   const shown = quote.display ?? quote;
   return (
     <>
-      <td data-num="">
+      <td data-num="" data-label="Registration">
         {money("registrationPrice")}
         {quote.isPromo && (
           <span className="sub">
@@ -32,8 +33,8 @@ export function QuotePriceCells({ quote }: { quote: PricedQuote }) {
           </span>
         )}
       </td>
-      <td data-num="">{money("renewalPrice")}</td>
-      <td data-num="">
+      <td data-num="" data-label="Renewal">{money("renewalPrice")}</td>
+      <td data-num="" data-label="Transfer">
         {money("transferPrice")}
         {quote.transferIsPromo && (
           <span className="sub">

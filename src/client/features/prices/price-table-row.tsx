@@ -56,13 +56,13 @@ export function PriceTableRow({ row, explanation }: { row: PriceRow; explanation
       <td className="category-cell">
         <CategoryBadge category={row.category} />
       </td>
-      <td data-num="">
+      <td data-num="" data-label="Registration">
         <RegistrationPrice row={row} explanation={explanation} />
       </td>
-      <td data-num="">{figure("renewalPrice", row.renewalIsStale)}</td>
-      <td data-num="">{figure("transferPrice", row.transferIsStale)}</td>
-      <td data-num="">{figure("threeYearPrice", row.threeYearIsStale)}</td>
-      <td data-num="">{row.providerCount}</td>
+      <td data-num="" data-label="Renewal">{figure("renewalPrice", row.renewalIsStale)}</td>
+      <td data-num="" data-label="Transfer">{figure("transferPrice", row.transferIsStale)}</td>
+      <td data-num="" data-label="3-Year Cost">{figure("threeYearPrice", row.threeYearIsStale)}</td>
+      <td data-num="" data-label="Registrars">{row.providerCount}</td>
     </tr>
   );
 }

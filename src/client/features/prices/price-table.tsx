@@ -1,6 +1,6 @@
 import { Card, Heading, Skeleton, Table, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { PLAIN_ROWS_CSS } from "../../components/plain-table-css.ts";
+import { stackedRowsCss } from "../../components/plain-table-css.ts";
 import { useStaleExplanation } from "../../components/price-freshness.tsx";
 import type { PriceRow } from "./filter-rows.ts";
 import { PaginationBar } from "./pagination-bar.tsx";
@@ -38,9 +38,22 @@ function MessageRow({ children, error = false }: { children: ReactNode; error?: 
   );
 }
 
-// The category gets its own column from md up; below that it moves under the TLD name.
+const SORT_BAR = "& > thead[data-sort-bar]";
+const ACTIVE_SORT = `${SORT_BAR} th:is([aria-sort=ascending], [aria-sort=descending]) .app-btn`;
+
+// The category gets its own column from md up; below that it moves under the TLD name. On a
+// phone the rows are cards (stackedRowsCss) and the sortable headers a row of sort buttons above
+// them: the same buttons, the same table state.
 const TABLE_CSS = {
-  ...PLAIN_ROWS_CSS,
+  ...stackedRowsCss({
+    [SORT_BAR]: { display: "block", borderBottomWidth: "1px", borderColor: "border" },
+    [`${SORT_BAR} > tr`]: { display: "flex", flexWrap: "wrap", alignItems: "center", gap: "1.5", px: "3", py: "2" },
+    [`${SORT_BAR} > tr::before`]: { content: '"Sort by"', fontSize: "xs", color: "fg.muted", marginInlineEnd: "1" },
+    [`${SORT_BAR} th`]: { display: "block", position: "static", p: "0", borderBottomWidth: "0" },
+    [`${SORT_BAR} th:not([aria-sort])`]: { display: "none" },
+    [`${SORT_BAR} .app-btn`]: { mx: "0", borderColor: "border", fontWeight: "medium" },
+    [ACTIVE_SORT]: { bg: "blue.subtle", borderColor: "blue.muted", color: "blue.fg", fontWeight: "semibold" },
+  }),
   "& .category-cell": { display: { base: "none", md: "table-cell" } },
   "& .category-inline": { display: { base: "inline-flex", md: "none" } },
   "& tbody": { transition: "opacity 0.15s" },
@@ -85,7 +98,7 @@ export function PriceTable(props: PriceTableProps) {
             css={TABLE_CSS}
           >
             <Table.Caption srOnly>{`${title}: lowest prices in US dollars across registrars`}</Table.Caption>
-            <Table.Header>
+            <Table.Header data-sort-bar="">
               <Table.Row>
                 <SortableHeader column="tldName" label="TLD" sticky {...sortProps} />
                 <Table.ColumnHeader hideBelow="md">Category</Table.ColumnHeader>

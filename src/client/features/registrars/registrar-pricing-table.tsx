@@ -5,7 +5,7 @@ import { QuotePriceCells } from "../../components/quote-price-cells.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { domainForTld, supports } from "../../components/domain-actions/redirect-links.ts";
-import { PLAIN_ROWS_CSS } from "../../components/plain-table-css.ts";
+import { stackedRowsCss } from "../../components/plain-table-css.ts";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
@@ -13,6 +13,8 @@ type Provider = RouterOutputs["providers"]["getById"];
 type Row = RouterOutputs["providers"]["prices"][number];
 
 export const PRICING_SKELETON_ROWS = 10;
+// On a phone each TLD is a card: its name, its labelled prices, then its buttons.
+const TABLE_CSS = stackedRowsCss({ "& .cell-actions": { justifyContent: "flex-start" }, "& td:has(> .cell-actions:empty)": { display: "none" } });
 /**
  * Big registrars list 600+ TLDs; rendering them in steps keeps the page responsive. Measured
  * with Lighthouse on /registrar/1 (619 rows), a first step of 50 instead of 100 took total
@@ -55,11 +57,11 @@ function PriceRow({ row, provider, domain, isListed, explanation }: PriceRowProp
         <SpaAnchor href={`/tld/${row.tld.id}`}>.{row.tld.unicodeName ?? row.tld.name}</SpaAnchor>
         <CheckedNote lastCheckedAt={row.lastCheckedAt} isStale={row.isStale} explanation={explanation} />
       </td>
-      <td>
+      <td data-label="Category">
         <CategoryBadge category={row.tld.category} />
       </td>
       <QuotePriceCells quote={row} />
-      <td>{row.currency}</td>
+      <td data-label="Currency">{row.currency}</td>
       <td>
         <span className="cell-actions">
           {kinds.map((kind) => (
@@ -82,7 +84,7 @@ export function RegistrarPricingTable({ provider, rows, total, status, domain, o
   return (
     <>
       <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" css={PLAIN_ROWS_CSS}>
+        <Table.Root size="sm" css={TABLE_CSS}>
           <Table.Caption srOnly>{`TLD prices at ${provider?.name ?? "this registrar"}`}</Table.Caption>
           <Table.Header>
             <Table.Row>

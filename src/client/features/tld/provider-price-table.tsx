@@ -4,12 +4,15 @@ import { QuotePriceCells } from "../../components/quote-price-cells.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { supports } from "../../components/domain-actions/redirect-links.ts";
-import { PLAIN_ROWS_CSS } from "../../components/plain-table-css.ts";
+import { stackedRowsCss } from "../../components/plain-table-css.ts";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
 import { ProviderLogo } from "../../components/provider-logo.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 type Quote = RouterOutputs["prices"]["byTld"][number];
+
+// On a phone each quote is a card: the registrar, its labelled prices, then its buttons.
+const TABLE_CSS = stackedRowsCss({ "& .cell-actions": { justifyContent: "flex-start", pt: "1" } });
 
 interface ProviderPriceTableProps {
   tldName: string;
@@ -64,7 +67,7 @@ export function ProviderPriceTable({ tldName, quotes, status, domain }: Provider
   const explanation = useStaleExplanation();
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" css={PLAIN_ROWS_CSS}>
+      <Table.Root size="sm" css={TABLE_CSS}>
         <Table.Caption srOnly>{`Prices for .${tldName} by registrar`}</Table.Caption>
         <Table.Header>
           <Table.Row>
