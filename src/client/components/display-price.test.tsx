@@ -3,7 +3,8 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup } from "@testing-library/react";
-import { DisplayPrice, shownPrice } from "./display-price.tsx";
+import { formatUtcDay } from "../../shared/price-format.ts";
+import { DisplayPrice, rateIsOld, shownPrice } from "./display-price.tsx";
 
 afterEach(cleanup);
 
@@ -28,5 +29,23 @@ describe("a price in the display currency", () => {
     );
     expect(screen.queryByRole("note")).toBeNull();
     expect(document.body.textContent).toBe("€9.00N/AXAU 500.00");
+  });
+
+  it("names a rate more than a week old under the amount, visibly; a recent one only in the tip", () => {
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const { unmount } = render(<DisplayPrice price={shownPrice("10.88", "USD", { ...display, rateDate: day(8) }, "registrationPrice")} />);
+    const old = document.querySelector(".converted-rate-day");
+    expect(old?.textContent).toBe(`ECB rate of ${formatUtcDay(day(8))}`);
+    unmount();
+    render(<DisplayPrice price={shownPrice("10.88", "USD", { ...display, rateDate: day(2) }, "registrationPrice")} />);
+    expect(screen.getByRole("note").textContent).toContain(formatUtcDay(day(2))!);
+    expect(document.querySelector(".converted-rate-day")).toBeNull();
+  });
+
+  it("tells an old rate from a recent one by its day", () => {
+    const now = Date.parse("2026-11-25T12:00:00Z");
+    expect(rateIsOld("2026-11-18", now)).toBe(false);
+    expect(rateIsOld("2026-11-17", now)).toBe(true);
+    expect(rateIsOld("2025-05-09", now)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A price in the visitor's display currency. The server adds `display` to each quote when asked
  * for a currency; a converted amount is marked ("≈") and its original amount and ECB rate day
- * show on hover and on keyboard focus, and are part of its accessible name.
+ * show on hover and on keyboard focus, and are part of its accessible name. A rate more than a
+ * week old is also named under the amount, visibly.
  */
 import { formatPrice, formatUtcDay } from "../../shared/price-format.ts";
 
@@ -30,21 +31,39 @@ export function shownPrice<K extends string>(
   };
 }
 
-const formatDay = (isoDate: string) => formatUtcDay(isoDate) ?? isoDate;
+export const formatRateDay = (isoDate: string) => formatUtcDay(isoDate) ?? isoDate;
 
 /** "Converted from $10.88 at the ECB rate of May 9, 2025". */
 export const conversionNote = (original: NonNullable<ShownPrice["original"]>) =>
-  `Converted from ${formatPrice(original.amount, original.currency)} at the ECB rate of ${formatDay(original.rateDate)}`;
+  `Converted from ${formatPrice(original.amount, original.currency)} at the ECB rate of ${formatRateDay(original.rateDate)}`;
+
+/** A rate older than this is named beside the amount, not only on hover. */
+export const RATE_AGE_SHOWN_AFTER_DAYS = 7;
+
+/** True when the ECB day `rateDate` is more than RATE_AGE_SHOWN_AFTER_DAYS calendar days (UTC) before `now`'s. */
+export function rateIsOld(rateDate: string, now: number = Date.now()): boolean {
+  const day = Date.parse(`${rateDate.slice(0, 10)}T00:00:00Z`);
+  const today = Date.parse(`${new Date(now).toISOString().slice(0, 10)}T00:00:00Z`);
+  return Number.isFinite(day) && today - day > RATE_AGE_SHOWN_AFTER_DAYS * 86_400_000;
+}
 
 export function DisplayPrice({ price, suffix = "" }: { price: ShownPrice; suffix?: string }) {
   const text = `${formatPrice(price.amount, price.currency)}${suffix}`;
   const original = price.original;
   if (!original || price.amount === null) return <>{text}</>;
   const note = conversionNote(original);
-  return (
+  const mark = (
     <span className="converted-mark" tabIndex={0} role="note" aria-label={`${text}, ${note}`} data-converted="">
       ≈{text}
       <span className="converted-tip" aria-hidden="true">{note}</span>
+    </span>
+  );
+  if (!rateIsOld(original.rateDate)) return mark;
+  // An old rate is said outright: the tip alone would hide how dated the conversion is.
+  return (
+    <span className="converted-price">
+      {mark}
+      <span className="converted-rate-day" aria-hidden="true">ECB rate of {formatRateDay(original.rateDate)}</span>
     </span>
   );
 }

@@ -7,7 +7,7 @@ export const Route = createFileRoute("/tld/$tldId")({
     void queryClient.prefetchQuery(trpc.prices.byTld.queryOptions({ tldId, currency: currency() }));
     void queryClient.prefetchQuery(trpc.prices.statsByTld.queryOptions({ tldId, currency: currency() }));
     // In a server-rendered page's cache too: arriving after hydration, it re-rendered the page in one long task.
-    void queryClient.prefetchQuery(trpc.prices.historyByTld.queryOptions({ tldId }));
+    void queryClient.prefetchQuery(trpc.prices.historyByTld.queryOptions({ tldId, currency: currency() }));
   },
   component: TldRoute,
 });

@@ -1,4 +1,4 @@
-import type { CurrentQuote } from "./history-series.ts";
+import type { CurrentQuote, HistoryDisplay } from "./history-series.ts";
 
 interface QuoteLike {
   registrationPrice: string | null;
@@ -6,6 +6,7 @@ interface QuoteLike {
   currency: string;
   isPromo: boolean;
   snapshotDate: string;
+  display?: HistoryDisplay | null | undefined;
 }
 
 /** A current quote as the history chart sees it: in effect since the list that set it, confirmed by that list. */
@@ -19,5 +20,6 @@ export function toCurrentQuote(quote: QuoteLike, provider: { id: number; name: s
     isPromo: quote.isPromo,
     since: quote.snapshotDate,
     checked: quote.snapshotDate,
+    display: quote.display,
   };
 }

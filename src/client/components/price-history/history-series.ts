@@ -4,10 +4,18 @@
  * one row per date with each provider's price on that date (prices hold until they change,
  * so the chart draws steps). The chart plots one currency; other currencies stay in the table.
  */
-import { decimalStringToMinor } from "../../../shared/price-format.ts";
 import { compareText } from "../../lib/text-format.ts";
 
 export type PriceKind = "registration" | "renewal";
+
+/** A price's amounts in the display currency, as the server converts them (decision 019); null: no rate converts it. */
+export interface HistoryDisplay {
+  currency: string;
+  registrationPrice: string | null;
+  renewalPrice: string | null;
+  converted: boolean;
+  rateDate: string | null;
+}
 
 export interface HistoryEntry {
   serviceProviderId: number;
@@ -19,6 +27,7 @@ export interface HistoryEntry {
   validFrom: string;
   validUntil: string;
   endReason: string;
+  display?: HistoryDisplay | null | undefined;
 }
 
 export interface CurrentQuote {
@@ -32,6 +41,7 @@ export interface CurrentQuote {
   since: string;
   /** Date a source last confirmed it (YYYY-MM-DD). */
   checked: string;
+  display?: HistoryDisplay | null | undefined;
 }
 
 export interface Segment {
@@ -45,6 +55,8 @@ export interface Segment {
   currency: string;
   isPromo: boolean;
   state: "past" | "current" | "retired";
+  /** The quote's own amounts, when the ones above are converted into the display currency. */
+  original?: { registration: string | null; renewal: string | null; currency: string; rateDate: string } | undefined;
 }
 
 export interface ChartSeries {
@@ -54,15 +66,22 @@ export interface ChartSeries {
 
 export type ChartRow = { date: string } & Record<string, number | null | string>;
 
+/** The amounts a segment shows: in the display currency when the server converted them, else the quote's own. */
+function amounts(price: { registrationPrice: string | null; renewalPrice: string | null; currency: string; display?: HistoryDisplay | null | undefined }) {
+  const own = { registration: price.registrationPrice, renewal: price.renewalPrice, currency: price.currency };
+  const d = price.display;
+  if (!d) return own;
+  const original = d.converted && d.rateDate ? { ...own, rateDate: d.rateDate } : undefined;
+  return { registration: d.registrationPrice, renewal: d.renewalPrice, currency: d.currency, original };
+}
+
 export function buildSegments(history: readonly HistoryEntry[], current: readonly CurrentQuote[]): Segment[] {
   const segments: Segment[] = history.map((h) => ({
     providerId: h.serviceProviderId,
     providerName: h.providerName,
     from: h.validFrom,
     until: h.validUntil,
-    registration: h.registrationPrice,
-    renewal: h.renewalPrice,
-    currency: h.currency,
+    ...amounts(h),
     isPromo: h.isPromo,
     state: h.endReason === "retired" ? "retired" : "past",
   }));
@@ -72,9 +91,7 @@ export function buildSegments(history: readonly HistoryEntry[], current: readonl
       providerName: q.providerName,
       from: q.since,
       until: q.checked < q.since ? q.since : q.checked,
-      registration: q.registrationPrice,
-      renewal: q.renewalPrice,
-      currency: q.currency,
+      ...amounts(q),
       isPromo: q.isPromo,
       state: "current",
     });
@@ -82,9 +99,10 @@ export function buildSegments(history: readonly HistoryEntry[], current: readonl
   return segments.sort((a, b) => compareText(a.providerName, b.providerName) || compareText(a.from, b.from));
 }
 
+/** For plotting only (what is written out goes through formatPrice): any decimal, 0 to 3 digits. */
 const toNumber = (price: string | null): number | null => {
-  const minor = price === null ? null : decimalStringToMinor(price);
-  return minor === null ? null : minor / 100;
+  const value = price === null || !/^-?\d+(\.\d+)?$/.test(price.trim()) ? null : Number(price);
+  return value === null || !Number.isFinite(value) ? null : value;
 };
 
 const covers = (s: Segment, date: string) =>

@@ -5,6 +5,7 @@
  */
 import { Chart, useChart } from "@chakra-ui/charts";
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import { formatPrice } from "../../../shared/price-format.ts";
 import type { ChartRow, ChartSeries } from "./history-series.ts";
 
 // Fixed hues rather than theme tokens: the app registers only some palettes (components/ui/system.ts);
@@ -26,7 +27,8 @@ export default function PriceHistoryChart({ rows, series, currency }: PriceHisto
       return { name: s.key, label: s.providerName, color, icon: <span style={{ width: 10, height: 10, borderRadius: 5, background: color, display: "inline-block" }} /> };
     }),
   });
-  const money = chart.formatNumber({ style: "currency", currency, maximumFractionDigits: 2 });
+  // The one amount formatter (thousands separators, the currency's digits), as in the table beside it.
+  const money = (value: number) => formatPrice(value, currency);
   const day = chart.formatDate({ year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
   // @chakra-ui/charts types chart.color's answer as `any`; it is a CSS colour.
   const color = (token: Parameters<typeof chart.color>[0]) => chart.color(token) as string;

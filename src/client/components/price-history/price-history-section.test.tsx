@@ -30,6 +30,27 @@ describe("price history section", () => {
     expect(screen.getByText("Quotes in EUR are listed in the table, not charted.")).toBeTruthy();
   });
 
+  it("shows the prices the server converted into the display currency, charted in it, with the rate's day written out", async () => {
+    const jpy = (registrationPrice: string, renewalPrice: string) =>
+      ({ currency: "JPY", registrationPrice, renewalPrice, converted: true, rateDate: "2025-05-09" });
+    const history = [
+      { ...HISTORY[0]!, display: jpy("1742", "1742") },
+      { ...HISTORY[1]!, display: null }, // no stored rate converts it: it stays in euros, in the table only
+    ];
+    const current = [{ ...CURRENT[0]!, display: jpy("942", "1609") }];
+    renderUi(<PriceHistorySection label="Price history of .com" history={history} current={current} status="success" displayCurrency="JPY" />);
+    expect(await screen.findByRole("img", { name: /registration prices in JPY/ })).toBeTruthy();
+    const rows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
+    const porkbun = rows.find((r) => r.textContent?.includes("Porkbun"))!;
+    expect(within(porkbun).getByRole("note", { name: "¥942, Converted from $6.49 at the ECB rate of May 9, 2025" })).toBeTruthy();
+    expect(within(porkbun).getByRole("note", { name: "¥1,609, Converted from $11.08 at the ECB rate of May 9, 2025" })).toBeTruthy();
+    // The rate is far more than a week old: its day is written under each amount, not only in the tip.
+    expect(within(porkbun).getAllByText("ECB rate of May 9, 2025")).toHaveLength(2);
+    expect(rows.find((r) => r.textContent?.includes("easyname"))?.textContent).toContain("€9.90");
+    expect(screen.getByText("Prices quoted in other currencies are converted into JPY at the ECB reference rate of May 9, 2025.")).toBeTruthy();
+    expect(screen.getByText("Quotes in EUR are listed in the table, not charted.")).toBeTruthy();
+  });
+
   it("switches the chart between registration and renewal prices", async () => {
     renderUi(<PriceHistorySection label="Price history of .com" history={HISTORY} current={CURRENT} status="success" />);
     await userEvent.click(await screen.findByRole("button", { name: "Renewal" }));

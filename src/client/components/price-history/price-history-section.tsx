@@ -6,7 +6,8 @@
  */
 import { Badge, Box, Button, ButtonGroup, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { lazy, Suspense, useMemo, useState } from "react";
-import { formatPrice, formatUtcDay } from "../../../shared/price-format.ts";
+import { formatUtcDay } from "../../../shared/price-format.ts";
+import { DisplayPrice, formatRateDay, type ShownPrice } from "../display-price.tsx";
 import { RenderWhenNear } from "../render-when-near.tsx";
 import { SectionCard } from "../section-card.tsx";
 import { buildSegments, chartRows, currenciesOf, type CurrentQuote, type HistoryEntry, type PriceKind, type Segment } from "./history-series.ts";
@@ -19,6 +20,8 @@ interface PriceHistorySectionProps {
   history: readonly HistoryEntry[] | undefined;
   current: readonly CurrentQuote[] | undefined;
   status: "pending" | "error" | "success";
+  /** The visitor's display currency: the chart plots it when the server converted the prices into it. */
+  displayCurrency?: string;
 }
 
 export const formatDay = (iso: string) => formatUtcDay(iso) ?? iso;
@@ -36,6 +39,16 @@ function periodText(segment: Segment) {
   if (segment.state === "current") return `${formatDay(segment.from)} – checked ${formatDay(segment.until)}`;
   if (segment.state === "retired") return `${formatDay(segment.from)} – ${formatDay(segment.until)}, no longer listed`;
   return `${formatDay(segment.from)} – ${formatDay(segment.until)}`;
+}
+
+/** A segment's amount as DisplayPrice shows it: converted ones marked, with their original on hover. */
+function shown(segment: Segment, kind: PriceKind): ShownPrice {
+  const o = segment.original;
+  return {
+    amount: segment[kind],
+    currency: segment.currency,
+    original: o ? { amount: o[kind], currency: o.currency, rateDate: o.rateDate } : undefined,
+  };
 }
 
 function HistoryTable({ segments, caption }: { segments: Segment[]; caption: string }) {
@@ -57,8 +70,8 @@ function HistoryTable({ segments, caption }: { segments: Segment[]; caption: str
             <Table.Row key={`${s.providerId}-${s.from}-${s.state}`}>
               <Table.Cell>{s.providerName}</Table.Cell>
               <Table.Cell>{periodText(s)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatPrice(s.registration, s.currency)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatPrice(s.renewal, s.currency)}</Table.Cell>
+              <Table.Cell textAlign="end"><DisplayPrice price={shown(s, "registration")} /></Table.Cell>
+              <Table.Cell textAlign="end"><DisplayPrice price={shown(s, "renewal")} /></Table.Cell>
               <Table.Cell><StateBadge segment={s} /></Table.Cell>
             </Table.Row>
           ))}
@@ -68,13 +81,16 @@ function HistoryTable({ segments, caption }: { segments: Segment[]; caption: str
   );
 }
 
-export function PriceHistorySection({ label, history, current, status }: PriceHistorySectionProps) {
+export function PriceHistorySection({ label, history, current, status, displayCurrency }: PriceHistorySectionProps) {
   const [kind, setKind] = useState<PriceKind>("registration");
   const segments = useMemo(() => (history && current ? buildSegments(history, current) : []), [history, current]);
   const currencies = useMemo(() => currenciesOf(segments), [segments]);
-  const currency = currencies.includes("USD") ? "USD" : (currencies[0] ?? "USD");
+  const preferred = displayCurrency ?? "USD";
+  const currency = currencies.includes(preferred) ? preferred : currencies.includes("USD") ? "USD" : (currencies[0] ?? "USD");
   const { rows, series } = useMemo(() => chartRows(segments, kind, currency), [segments, kind, currency]);
   const others = currencies.filter((c) => c !== currency);
+  // The chart has no hover tip per amount: the rate its converted prices used is written under it.
+  const rateDays = [...new Set(segments.filter((s) => s.currency === currency && s.original).map((s) => s.original!.rateDate))].sort();
 
   let body;
   if (status === "pending") body = <Skeleton h="xs" rounded="md" />;
@@ -100,6 +116,11 @@ export function PriceHistorySection({ label, history, current, status }: PriceHi
             </RenderWhenNear>
           ) : <Text color="fg.muted">No {kind} prices in {currency} to chart.</Text>}
         </Box>
+        {rateDays.length > 0 && (
+          <Text fontSize="sm" color="fg.muted">
+            Prices quoted in other currencies are converted into {currency} at the ECB reference rate of {rateDays.map(formatRateDay).join(", ")}.
+          </Text>
+        )}
         {others.length > 0 && (
           <Text fontSize="sm" color="fg.muted">
             Quotes in {others.join(", ")} are listed in the table, not charted.

@@ -95,6 +95,9 @@ export const appGlobalCss: GlobalStyleObject = {
     boxShadow: "md",
   },
   ".converted-mark:is(:hover, :focus) > .converted-tip": { display: "block" },
+  // An old rate's day, under the converted amount (display-price.tsx).
+  ".converted-price": { display: "inline-block" },
+  ".converted-rate-day": { display: "block", fontSize: "xs", color: "fg.muted", whiteSpace: "nowrap" },
   ".logo-tile": {
     display: "inline-grid",
     placeItems: "center",

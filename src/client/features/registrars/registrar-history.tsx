@@ -13,13 +13,13 @@ export function RegistrarHistory({ provider, currency }: { provider: { id: numbe
   const trpc = useTRPC();
   const pricesQuery = useQuery(trpc.providers.prices.queryOptions({ id: provider.id, currency }));
   if (!pricesQuery.data?.length) return null;
-  return <HistoryOfChosenTld provider={provider} rows={pricesQuery.data} />;
+  return <HistoryOfChosenTld provider={provider} rows={pricesQuery.data} currency={currency} />;
 }
 
-function HistoryOfChosenTld({ provider, rows }: { provider: { id: number; name: string }; rows: readonly Row[] }) {
+function HistoryOfChosenTld({ provider, rows, currency }: { provider: { id: number; name: string }; rows: readonly Row[]; currency: string }) {
   const trpc = useTRPC();
   const [chosen, setChosen] = useState(() => (rows.some((r) => r.tld.name === "com") ? "com" : (rows[0]?.tld.name ?? "")));
-  const historyQuery = useQuery({ ...trpc.prices.historyByTld.queryOptions({ tldId: chosen }), enabled: chosen !== "" });
+  const historyQuery = useQuery({ ...trpc.prices.historyByTld.queryOptions({ tldId: chosen, currency }), enabled: chosen !== "" });
   const row = rows.find((r) => r.tld.name === chosen);
   const history = useMemo(() => historyQuery.data?.filter((h) => h.serviceProviderId === provider.id), [historyQuery.data, provider.id]);
   const current = useMemo(() => (row ? [toCurrentQuote(row, provider)] : []), [row, provider]);
@@ -43,6 +43,7 @@ function HistoryOfChosenTld({ provider, rows }: { provider: { id: number; name: 
         label={`${provider.name} price history of ${label}`}
         history={history}
         current={current}
+        displayCurrency={currency}
         status={historyQuery.isError ? "error" : history ? "success" : "pending"}
       />
     </Stack>

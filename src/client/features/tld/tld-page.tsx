@@ -25,7 +25,7 @@ export function TldPage({ tldId }: { tldId: string }) {
   const currency = useDisplayCurrency();
   const pricesQuery = useQuery(trpc.prices.byTld.queryOptions({ tldId, currency }));
   const statsQuery = useQuery(trpc.prices.statsByTld.queryOptions({ tldId, currency }));
-  const historyQuery = useQuery(trpc.prices.historyByTld.queryOptions({ tldId }));
+  const historyQuery = useQuery(trpc.prices.historyByTld.queryOptions({ tldId, currency }));
   const current = useMemo(() => pricesQuery.data?.map((q) => toCurrentQuote(q, q.serviceProvider)), [pricesQuery.data]);
   const [domain, setDomain] = useState("");
   const tld = tldQuery.data;
@@ -104,6 +104,7 @@ export function TldPage({ tldId }: { tldId: string }) {
           label={`Price history of ${label}`}
           history={historyQuery.data}
           current={current}
+          displayCurrency={currency}
           status={historyQuery.isError || pricesQuery.isError ? "error" : historyQuery.data && current ? "success" : "pending"}
         />
       </Box>

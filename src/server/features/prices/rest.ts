@@ -20,5 +20,5 @@ export const pricesRest = new Hono<AppEnv>()
   .get("/currencies", async (c) => jsonAnswerResponse(c, await listCurrencies(c.var.ctx.db)))
   .get("/domain-prices/tld/:tldId/history", async (c) => {
     const key = parseOrThrow(tldKeySchema, c.req.param("tldId"), "tldId");
-    return publicJsonResponse(c, await getTldPriceHistory(c.var.ctx.db, key));
+    return publicJsonResponse(c, await getTldPriceHistory(c.var.ctx.db, key, currencyOf(c)));
   });

@@ -26,7 +26,7 @@ export const pricesRouter = router({
   /** The registration figures of one TLD's quotes, fresh ones preferred. */
   statsByTld: publicProcedure.input(byTldInCurrency).query(({ ctx, input }) => tldRegistrationStats(ctx.db, input.tldId, input.currency)),
   currencies: publicProcedure.query(async ({ ctx }) => JSON.parse((await listCurrencies(ctx.db)).json) as CurrencyOption[]),
-  historyByTld: publicProcedure.input(byTldInput).query(({ ctx, input }) => getTldPriceHistory(ctx.db, input.tldId)),
+  historyByTld: publicProcedure.input(byTldInCurrency).query(({ ctx, input }) => getTldPriceHistory(ctx.db, input.tldId, input.currency)),
 });
 
 /** The cached GETs of this router, by procedure name; invalid input is left to tRPC to report. */

@@ -20,7 +20,7 @@ import { findTldByKey } from "../../../../db/repositories/tld-repository.ts";
 import { DEFAULT_DISPLAY_CURRENCY, type CurrencyOption } from "../../../shared/currency.ts";
 import { COMMON_TLDS } from "../../../shared/constants.ts";
 import { minorToPrice } from "../../../shared/price-format.ts";
-import { serializeQuote, type PriceQuote as Quote, type PricePage, type PriceRow } from "../../../shared/price-quote.ts";
+import { serializeQuote, type PriceDisplay, type PriceQuote as Quote, type PricePage, type PriceRow } from "../../../shared/price-quote.ts";
 import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
@@ -144,12 +144,20 @@ export const listCurrencies = (db: Db): Promise<JsonAnswer> =>
     return JSON.stringify(options);
   });
 
-export async function getTldPriceHistory(db: Db, key: string) {
+/**
+ * A TLD's superseded prices. With a display currency each entry also has `display`, its prices
+ * in that currency at the same rates as every other price shown (decision 019; null when no
+ * stored rate converts its currency).
+ */
+export async function getTldPriceHistory(db: Db, key: string, currency?: string) {
   const tld = await requireTld(db, key);
-  return (await listPriceHistoryForTld(db, tld.id)).map((h) => ({
+  const entries = (await listPriceHistoryForTld(db, tld.id)).map((h) => ({
     ...h,
     registrationPrice: minorToPrice(h.registrationPrice),
     renewalPrice: minorToPrice(h.renewalPrice),
     transferPrice: minorToPrice(h.transferPrice),
   }));
+  if (!currency) return entries as (typeof entries[number] & { display?: PriceDisplay | null })[];
+  const converter = await loadDisplayConverter(db, currency, entries.map((e) => e.currency));
+  return entries.map((e) => withQuoteDisplay(converter, e) as typeof e & { display: PriceDisplay | null });
 }
