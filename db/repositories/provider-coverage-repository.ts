@@ -31,7 +31,7 @@ export async function listProviderCoverage({ db, t }: Db): Promise<ProviderCover
 
 /**
  * The providers whose prices are compared: active, with at least one stored quote. The one
- * definition behind the landing page's "Who We Search" grid and its count (decision 028).
+ * definition behind the landing page's "Who We Search" grid and its count (decision 030).
  */
 export async function listProviderIdsWithPrices({ db, t }: Db): Promise<number[]> {
   const dp = t.domainPrices;

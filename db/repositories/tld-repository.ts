@@ -67,7 +67,7 @@ export async function findTldIdByName(handle: Db, name: string): Promise<number 
   return row?.id ?? null;
 }
 
-/** The site's counts, each defined once here and shown under one label everywhere (decision 028). */
+/** The site's counts, each defined once here and shown under one label everywhere (decision 030). */
 export interface CatalogueCounts {
   /** Delegated TLDs of the IANA root zone (a registry manager is assigned); no second-level suffixes. */
   tlds: number;

@@ -1,6 +1,6 @@
 /**
  * The site's counts (catalogue.stats) under one label each, so a figure reads the same wherever
- * it is shown: the landing page, /registrars, /tlds and the informational pages (decision 028).
+ * it is shown: the landing page, /registrars, /tlds and the informational pages (decision 030).
  */
 import { useQuery } from "@tanstack/react-query";
 import { formatCount } from "./text-format.ts";

@@ -30,7 +30,7 @@ export const NO_LIVE_FETCH_TEXT = "No live price fetch yet: prices come from the
 
 /**
  * Names the newest successful fetch from a live price source; re-applied bundled lists do not
- * count (the server decides, decision 028). In UTC (marked so) until the browser's time zone is
+ * count (the server decides, decision 030). In UTC (marked so) until the browser's time zone is
  * known: the server's render and hydration.
  */
 export function dataStatusText(status: "pending" | "error" | "success", data: DataStatus, zone: "local" | "UTC" = "local"): string {

@@ -1,5 +1,5 @@
 /**
- * Each count the pages show is defined once (countCatalogue, decision 028): the same data gives
+ * Each count the pages show is defined once (countCatalogue, decision 030): the same data gives
  * the figure catalogue.stats answers and the length of the list each page shows beside it.
  */
 import { eq } from "drizzle-orm";

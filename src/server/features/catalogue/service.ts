@@ -29,7 +29,7 @@ export const getRegistryOperators = (db: Db) => listRegistryOperators(db);
 /**
  * "Data last updated": the newest successful run of a live price source (price_logs.source =
  * "live"), with the provider it fetched. Re-applying the bundled lists is not an update and
- * leaves it alone; null when no live source has ever answered (decision 028).
+ * leaves it alone; null when no live source has ever answered (decision 030).
  */
 export async function getDataStatus(db: Db): Promise<{ lastLiveFetch: string | null; provider: string | null }> {
   const last = await lastLiveSuccess(db);
