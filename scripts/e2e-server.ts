@@ -1,5 +1,5 @@
 /**
- * What the browser journeys (e2e/run.ts) and the Lighthouse audit share: the production server
+ * What the browser journeys (e2e/fixtures.ts) and the Lighthouse audit share: the production server
  * on a fresh temporary database (scripts/lib/server-process.ts, started and stopped by process
  * group) serving the already built client, and Chromium with the flags that work here.
  */
@@ -9,14 +9,24 @@ import { startServer, waitForServerRender, type RunningServer } from "./lib/serv
 
 export type { RunningServer };
 
-/** These scripts build nothing themselves; they test what `npm run build` produced. */
-export function assertClientBuilt(): void {
+/**
+ * These scripts build nothing themselves; they test what `npm run build` produced. Says what is
+ * missing, or undefined when the build is there.
+ */
+export function missingBuild(): string | undefined {
   for (const file of ["dist/client/index.html", "dist/ssr/entry-server.js", "dist/server/main.js"]) {
     const path = join(process.cwd(), file);
-    if (!existsSync(path)) {
-      console.error(`No ${path}: run \`npm run build\` first.`);
-      process.exit(1);
-    }
+    if (!existsSync(path)) return `No ${path}: run \`npm run build\` first.`;
+  }
+  return undefined;
+}
+
+/** Ends the process with missingBuild's message when there is no build. */
+export function assertClientBuilt(): void {
+  const missing = missingBuild();
+  if (missing) {
+    console.error(missing);
+    process.exit(1);
   }
 }
 

@@ -1,0 +1,39 @@
+/**
+ * Accounts made the way a person makes them, on the server's sign-in page. Names and e-mails carry
+ * a stamp taken when a worker loads this module, since a worker's journeys share one database.
+ */
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
+
+const PASSWORD = "correct-horse-battery";
+export const stamp = Date.now().toString(36);
+
+export async function createAccount(page: Page, firstName: string, email: string): Promise<void> {
+  await page.goto("/api/login");
+  const form = page.getByRole("form", { name: "Create account" });
+  await form.getByLabel("First name").fill(firstName);
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Create account" }).click();
+  await signedInHome(page, firstName);
+}
+
+/** The greeting sits in the top bar from 768 px up and in the menu drawer below that. */
+async function signedInHome(page: Page, firstName: string): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Your Domain Dashboard" })).toBeVisible();
+  if ((page.viewportSize()?.width ?? 0) >= 768) await expect(page.getByText(`Welcome, ${firstName}`).first()).toBeVisible();
+}
+
+export async function signIn(page: Page, email: string, firstName: string): Promise<void> {
+  await page.goto("/api/login");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await signedInHome(page, firstName);
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole("link", { name: "Sign Out" }).first().click();
+  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+}
