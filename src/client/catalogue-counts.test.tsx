@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 /**
  * The same data gives the same figure on every page that shows a count: the landing page's
- * "Our Data" and "Who We Search", /registrars and /tlds all read catalogue.stats and label each
- * figure the same way.
+ * "Our Data" and "Who We Search", /registrars, /service-providers and /tlds all read
+ * catalogue.stats and label each figure the same way.
  */
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { ServiceProvidersPage } from "./features/directory/service-providers-page.tsx";
 import { OurData } from "./features/landing/our-data.tsx";
 import { ProviderGrid } from "./features/landing/provider-grid.tsx";
 import { RegistrarsPage } from "./features/registrars/registrars-page.tsx";
@@ -45,10 +46,16 @@ describe("counts agree across pages", () => {
     expect(screen.getAllByRole("listitem")).toHaveLength(9);
     grid.unmount();
 
-    renderUi(<RegistrarsPage />);
+    const registrars = renderUi(<RegistrarsPage />);
     expect(await statValue("Providers with prices")).toBe("9");
     expect(await statValue("Registrars and service providers")).toBe("13");
     expect(screen.getAllByRole("listitem")).toHaveLength(13);
+    registrars.unmount();
+
+    renderUi(<ServiceProvidersPage />);
+    expect(await screen.findByText(
+      "13 registrars and service providers (all listed, with prices or not); 9 providers with prices (registrars and service providers whose prices we compare).",
+    )).toBeTruthy();
   });
 
   it("priced names: Our Data and /tlds show the same figure under the same words", async () => {

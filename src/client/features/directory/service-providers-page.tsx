@@ -7,6 +7,7 @@ import { InfoPage } from "../../components/info-page.tsx";
 import { ProviderLogo } from "../../components/provider-logo.tsx";
 import { SearchField } from "../../components/search-field.tsx";
 import { matchesSearch } from "../../components/text-match.ts";
+import { countText, useCatalogueStats } from "../../lib/catalogue-counts.ts";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
 import { formatCount } from "../../lib/text-format.ts";
 
@@ -64,6 +65,7 @@ function ProviderCard({ provider }: { provider: Entry }) {
 function Directory() {
   const trpc = useTRPC();
   const query = useQuery(trpc.providers.directory.queryOptions());
+  const stats = useCatalogueStats();
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<Filter>("all");
   if (query.isPending) return <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h="48" rounded="lg" />)}</SimpleGrid>;
@@ -73,6 +75,11 @@ function Directory() {
     matchesSearch(search, p.name, p.displayName, p.domain));
   return (
     <>
+      {stats.data && (
+        <Text color="fg.muted" mb="4">
+          {countText("serviceProviders", stats.data.serviceProviders)}; {countText("providersWithPrices", stats.data.providersWithPrices)}.
+        </Text>
+      )}
       <HStack gap="3" mb="6" wrap="wrap">
         <SearchField value={search} onChange={setSearch} label="Search service providers" placeholder="Search providers..." />
         <NativeSelect.Root w={{ base: "full", sm: "56" }}>
@@ -102,7 +109,7 @@ const GUIDE = [
 
 export function ServiceProvidersPage() {
   return (
-    <InfoPage title="Service Providers" intro="The registrars whose prices we compare: how many TLDs each prices, in which currencies, and whether you can connect your account.">
+    <InfoPage title="Service Providers" intro="The registrars and service providers we list: how many TLDs each prices, in which currencies, and whether you can connect your account.">
       <Directory />
       <Box as="section" aria-labelledby="how-to-choose" mt="14">
         <Heading as="h2" id="how-to-choose" size="xl" mb="4">How to choose a registrar</Heading>
