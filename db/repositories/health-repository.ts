@@ -1,4 +1,4 @@
-import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, max, or, sql } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, isNull, max, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 
 /** The cheapest round trip to the database; throws when it is unreachable. */
@@ -9,18 +9,19 @@ export async function pingDatabase(handle: Db): Promise<void> {
 export interface ProviderFetchHealthDto {
   providerId: number;
   name: string;
+  /** The latest successful fetch from a live source; re-applying a bundled list is no fetch. */
   lastSuccessAt: Date | null;
   lastFailureAt: Date | null;
 }
 
-/** Active providers with their latest successful and latest failed price fetch (null: none logged). */
+/** Active providers with their latest successful live fetch and latest failed fetch (null: none logged). */
 export async function listProviderFetchHealth({ db, t }: Db): Promise<ProviderFetchHealthDto[]> {
   const sp = t.serviceProviders;
   const logs = t.priceLogs;
   const [providers, successes, failures] = await Promise.all([
     db.select({ id: sp.id, name: sp.name }).from(sp).where(eq(sp.isActive, true)).orderBy(asc(sp.name)),
     db.select({ providerId: logs.serviceProviderId, at: max(logs.completedAt) }).from(logs)
-      .where(and(eq(logs.status, "success"), isNotNull(logs.serviceProviderId))).groupBy(logs.serviceProviderId),
+      .where(and(eq(logs.status, "success"), eq(logs.source, "live"), isNotNull(logs.serviceProviderId))).groupBy(logs.serviceProviderId),
     db.select({ providerId: logs.serviceProviderId, at: max(logs.startedAt) }).from(logs)
       .where(and(inArray(logs.status, ["error", "timeout"]), isNotNull(logs.serviceProviderId))).groupBy(logs.serviceProviderId),
   ]);
@@ -59,8 +60,21 @@ export async function fetchMetricsSince({ db, t }: Db, since: Date): Promise<Fet
   return { fetches: row?.fetches ?? 0, successfulFetches: row?.successfulFetches ?? 0, averageResponseMs: average };
 }
 
-export async function countIncidentsSince({ db, t }: Db, since: Date): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(t.incidents).where(gte(t.incidents.createdAt, since));
+/**
+ * Which incidents the public status page shows (docs/decisions/029): those raised by hand by an
+ * administrator, and those a rule opened because a live source failed fetch after fetch. Stale
+ * data and large price changes are for operators, in the admin area.
+ */
+const PUBLIC_RULE_CONDITIONS = ["consecutive_failures"];
+
+const publicIncident = ({ t }: Db) =>
+  or(isNull(t.incidents.alertRuleId), inArray(t.alertRules.condition, PUBLIC_RULE_CONDITIONS));
+
+export async function countPublicIncidentsSince(handle: Db, since: Date): Promise<number> {
+  const { db, t } = handle;
+  const [row] = await db.select({ total: count() }).from(t.incidents)
+    .leftJoin(t.alertRules, eq(t.alertRules.id, t.incidents.alertRuleId))
+    .where(and(gte(t.incidents.createdAt, since), publicIncident(handle)));
   return row?.total ?? 0;
 }
 
@@ -70,21 +84,31 @@ export interface PublicIncidentDto {
   description: string;
   severity: string;
   status: string;
+  /** The opening rule's condition; null for an incident raised by hand. */
+  condition: string | null;
+  /** The provider an alert is about (its domain is the incident's source); null otherwise. */
+  providerName: string | null;
   createdAt: Date;
   updatedAt: Date;
   resolvedAt: Date | null;
 }
 
-/** Incidents opened since `since`, plus older ones still open, newest first. */
-export async function listRecentIncidents({ db, t }: Db, since: Date, limit: number): Promise<PublicIncidentDto[]> {
+/** Public incidents opened since `since`, plus older ones still open, newest first. */
+export async function listPublicIncidents(handle: Db, since: Date, limit: number): Promise<PublicIncidentDto[]> {
+  const { db, t } = handle;
   const i = t.incidents;
+  const sp = t.serviceProviders;
   return db
     .select({
       id: i.id, title: i.title, description: i.description, severity: i.severity, status: i.status,
+      condition: t.alertRules.condition,
+      // A subquery, not a join: two providers may share a domain, and an incident is listed once.
+      providerName: sql<string | null>`(select ${sp.name} from ${sp} where ${sp.domain} = ${i.source} order by ${sp.id} limit 1)`,
       createdAt: i.createdAt, updatedAt: i.updatedAt, resolvedAt: i.resolvedAt,
     })
     .from(i)
-    .where(or(gte(i.createdAt, since), inArray(i.status, ["open", "investigating"])))
+    .leftJoin(t.alertRules, eq(t.alertRules.id, i.alertRuleId))
+    .where(and(or(gte(i.createdAt, since), inArray(i.status, ["open", "investigating"])), publicIncident(handle)))
     .orderBy(desc(i.createdAt), desc(i.id))
     .limit(limit);
 }

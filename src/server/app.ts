@@ -33,6 +33,7 @@ import { redirectsRest } from "./features/redirects/rest.ts";
 import { clientIp, parseTrustedProxies } from "./lib/client-ip.ts";
 import { siteRest } from "./features/site/rest.ts";
 import { sitemapRest } from "./features/site/sitemap.ts";
+import { statusFeed } from "./features/status/feed.ts";
 import { statusRest } from "./features/status/rest.ts";
 import { createCredentialCipher, type CredentialCipher } from "./lib/credential-cipher.ts";
 import { AppError } from "./lib/errors.ts";
@@ -203,6 +204,7 @@ export function createApp(deps: AppDeps) {
   // A server page, so it must be routed before the client's single-page fallback.
   app.route("/", setupPage);
   app.route("/", sitemapRest);
+  app.route("/", statusFeed);
   mountClient(app, deps.clientDir, publicOrigin, db, config);
   return app;
 }

@@ -28,7 +28,7 @@ describe("System status", () => {
     const sources = within(screen.getByRole("region", { name: "Price sources" }));
     expect(sources.getByText("Porkbun says operational")).toBeTruthy();
     expect(sources.getByText("Operational")).toBeTruthy();
-    expect(screen.getByText("1 d 2 h")).toBeTruthy();
+    expect(screen.getByText("1 day")).toBeTruthy();
     expect(screen.getByText("95.0 %")).toBeTruthy();
     expect(screen.getByText("812 ms")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Dynadot fetches failing" })).toBeTruthy();
@@ -47,6 +47,31 @@ describe("System status", () => {
       expect(platform.getByText(expected)).toBeTruthy();
       view.unmount();
     }
+  });
+
+  it("shows a source never fetched live as a neutral 'Not yet fetched', under an operational banner", async () => {
+    server.use(trpcOk("status.get", answer([
+      component("web", "Web server", "operational"), component("p1", "easyname", "not-fetched", "price-source"),
+    ], undefined, "operational")));
+    renderUi(<StatusPage />);
+    expect(await screen.findByText("All Systems Operational")).toBeTruthy();
+    const sources = within(screen.getByRole("region", { name: "Price sources" }));
+    expect(sources.getByText("Not yet fetched")).toBeTruthy();
+    expect(sources.queryByText("Unknown")).toBeNull();
+  });
+
+  it("links the Atom feed (and announces it in the head) and says plainly that no e-mail is sent", async () => {
+    server.use(trpcOk("status.get", answer([component("web", "Web server", "operational")])));
+    renderUi(<StatusPage />);
+    const feed = await screen.findByRole("link", { name: "Atom feed" });
+    expect(feed.getAttribute("href")).toBe("/status/feed.atom");
+    const alternate = document.querySelector('link[rel="alternate"][type="application/atom+xml"]');
+    expect(alternate?.getAttribute("href")).toBe("/status/feed.atom");
+    const email = screen.getByRole("button", { name: "E-mail updates" });
+    expect(email.hasAttribute("disabled")).toBe(true);
+    expect(document.getElementById(email.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "This site does not send e-mail notifications. Add the Atom feed to a feed reader to hear of new incidents.",
+    );
   });
 
   it("shows the overall state the server decided, not one worked out from the components", async () => {

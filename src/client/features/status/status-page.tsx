@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { LuRefreshCw } from "react-icons/lu";
+import { LuMail, LuRefreshCw, LuRss } from "react-icons/lu";
+import { durationInWords } from "../../../shared/time-in-words.ts";
 import { InfoPage } from "../../components/info-page.tsx";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
 import { useSiteSettings } from "../../lib/use-site-settings.ts";
@@ -11,12 +12,8 @@ type SystemStatus = RouterOutputs["status"]["get"];
 const TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const time = (value: string | Date) => TIME.format(new Date(value));
 
-function uptime(seconds: number) {
-  const d = Math.floor(seconds / 86_400);
-  const h = Math.floor((seconds % 86_400) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  return d > 0 ? `${d} d ${h} h` : h > 0 ? `${h} h ${m} min` : `${m} min`;
-}
+/** Where the server publishes the public incidents as Atom (src/server/features/status/feed.ts). */
+export const STATUS_FEED_URL = "/status/feed.atom";
 
 function StatusBadge({ status }: { status: string }) {
   const { label, palette } = statusLabel(status);
@@ -45,7 +42,7 @@ function ComponentList({ title, components }: { title: string; components: Syste
 
 function Metrics({ data }: { data: SystemStatus }) {
   const m = data.metrics;
-  const figures: Array<[string, string]> = [["Web server uptime", uptime(data.uptimeSeconds)]];
+  const figures: Array<[string, string]> = [["Web server uptime", durationInWords(data.uptimeSeconds * 1000)]];
   if (m) {
     figures.push(
       [`Price fetches (${m.days} days)`, formatCount(m.fetches)],
@@ -99,6 +96,36 @@ function Incidents({ incidents }: { incidents: SystemStatus["incidents"] }) {
   );
 }
 
+/**
+ * Spec: subscribe buttons for e-mail, the feed and community chat. The feed is real; the site
+ * sends no e-mail, so that button is disabled and says so instead of pretending.
+ */
+function Subscribe({ communityChatUrl }: { communityChatUrl: string | null | undefined }) {
+  return (
+    <Box as="section" aria-labelledby="subscribe">
+      <Heading as="h2" id="subscribe" size="lg" mb="3">Follow incidents</Heading>
+      <HStack gap="3" wrap="wrap" mb="2">
+        <Button asChild size="sm" variant="outline">
+          <a href={STATUS_FEED_URL} type="application/atom+xml">
+            <LuRss aria-hidden /> Atom feed
+          </a>
+        </Button>
+        <Button size="sm" variant="outline" disabled aria-describedby="no-email">
+          <LuMail aria-hidden /> E-mail updates
+        </Button>
+        {communityChatUrl && (
+          <Button asChild size="sm" variant="outline">
+            <a href={communityChatUrl} target="_blank" rel="noopener noreferrer">Community chat</a>
+          </Button>
+        )}
+      </HStack>
+      <Text id="no-email" fontSize="sm" color="fg.muted">
+        This site does not send e-mail notifications. Add the Atom feed to a feed reader to hear of new incidents.
+      </Text>
+    </Box>
+  );
+}
+
 /** System status, measured by the server on every request (GET /api/status); Refresh asks again. */
 export function StatusPage() {
   const trpc = useTRPC();
@@ -108,6 +135,8 @@ export function StatusPage() {
   const overall = query.data?.status ?? null;
   return (
     <InfoPage title="System Status" intro="Live health of the web server, the database, the job queue and every price source.">
+      {/* React puts this in the document head: how browsers and feed readers find the feed. */}
+      <link rel="alternate" type="application/atom+xml" title="TLDScope status" href={STATUS_FEED_URL} />
       <HStack justify="space-between" wrap="wrap" gap="3" mb="6">
         <Text fontSize="sm" color="fg.muted" aria-live="polite">
           {query.data ? `Last updated ${time(query.data.checkedAt)}` : "Checking…"}
@@ -136,12 +165,7 @@ export function StatusPage() {
           <ComponentList title="Price sources" components={query.data.components.filter((c) => c.group === "price-source")} />
           <Metrics data={query.data} />
           <Incidents incidents={query.data.incidents} />
-          {communityChatUrl && (
-            <Text color="fg.muted">
-              Questions about an incident? Ask in the{" "}
-              <a href={communityChatUrl} target="_blank" rel="noopener noreferrer">community chat</a>.
-            </Text>
-          )}
+          <Subscribe communityChatUrl={communityChatUrl} />
         </Stack>
       )}
     </InfoPage>

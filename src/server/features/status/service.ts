@@ -4,12 +4,18 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import {
-  countIncidentsSince, fetchMetricsSince, listProviderFetchHealth, listRecentIncidents, pingDatabase, type ProviderFetchHealthDto,
+  countPublicIncidentsSince, fetchMetricsSince, listProviderFetchHealth, listPublicIncidents, pingDatabase,
+  type ProviderFetchHealthDto, type PublicIncidentDto,
 } from "../../../../db/repositories/health-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
+import { agoInWords, durationInWords } from "../../../shared/time-in-words.ts";
 
-/** The spec's four values, plus one the page shows as "Unknown": nothing measured yet. */
-export type ComponentStatus = "operational" | "maintenance" | "degraded" | "outage" | "unknown";
+/**
+ * The spec's four values, plus "not-fetched": a price source never fetched live, which shows the
+ * prices bundled with the site. That is how a fresh install starts, not a fault, so it is neutral
+ * and leaves the overall status alone (docs/decisions/029).
+ */
+export type ComponentStatus = "operational" | "maintenance" | "degraded" | "outage" | "not-fetched";
 
 export interface StatusComponent {
   id: string;
@@ -58,19 +64,20 @@ async function queueComponent(queue: JobQueue): Promise<StatusComponent> {
   }
 }
 
+/** A price source in words a visitor reads: how old its prices are, never counters or error codes. */
 export function priceSourceStatus(health: ProviderFetchHealthDto, now: Date): { status: ComponentStatus; description: string } {
   const { lastSuccessAt, lastFailureAt } = health;
   if (!lastSuccessAt) {
     return lastFailureAt
-      ? { status: "outage", description: "Every logged fetch failed" }
-      : { status: "unknown", description: "No price fetch logged yet" };
+      ? { status: "degraded", description: "Price updates are failing; showing the prices bundled with the site" }
+      : { status: "not-fetched", description: "Not fetched yet; showing the prices bundled with the site" };
   }
   const ageHours = (now.getTime() - lastSuccessAt.getTime()) / HOUR_MS;
-  const age = ageHours < 1 ? "less than an hour" : ageHours < 48 ? `${Math.floor(ageHours)} h` : `${Math.floor(ageHours / 24)} days`;
-  if (ageHours > STALE_AFTER_DAYS * 24) return { status: "outage", description: `Last successful fetch ${age} ago` };
-  if (lastFailureAt && lastFailureAt > lastSuccessAt) return { status: "degraded", description: `Latest fetch failed; last success ${age} ago` };
-  if (ageHours > FRESH_FOR_HOURS) return { status: "degraded", description: `Last successful fetch ${age} ago` };
-  return { status: "operational", description: `Last successful fetch ${age} ago` };
+  const ago = agoInWords(lastSuccessAt, now);
+  if (ageHours > STALE_AFTER_DAYS * 24) return { status: "outage", description: `Prices not updated for ${durationInWords(now.getTime() - lastSuccessAt.getTime())}` };
+  if (lastFailureAt && lastFailureAt > lastSuccessAt) return { status: "degraded", description: `The latest price update failed; prices are from ${ago}` };
+  if (ageHours > FRESH_FOR_HOURS) return { status: "degraded", description: `Prices last updated ${ago}` };
+  return { status: "operational", description: `Prices updated ${ago}` };
 }
 
 async function priceSourceComponents(db: Db, now: Date): Promise<StatusComponent[]> {
@@ -86,22 +93,57 @@ async function priceSourceComponents(db: Db, now: Date): Promise<StatusComponent
 }
 
 function webComponent(): StatusComponent {
-  const seconds = Math.floor(process.uptime());
-  const days = Math.floor(seconds / 86_400);
-  const hours = Math.floor((seconds % 86_400) / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const up = days > 0 ? `${days} d ${hours} h` : hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
+  const up = durationInWords(process.uptime() * 1000);
   return { id: "web", name: "Web server", group: "platform", status: "operational", responseTimeMs: null, lastSuccessAt: null, description: `Up for ${up}` };
 }
 
-/** Spec section 4: operational only if every component is; outage if any is; degraded otherwise. */
+/**
+ * Spec section 4: operational only if every component is; outage if any is; degraded otherwise.
+ * A source not fetched yet counts for neither.
+ */
 export function overallStatus(components: ReadonlyArray<{ status: string }>): "operational" | "degraded" | "outage" {
-  if (components.some((c) => c.status === "outage")) return "outage";
-  return components.every((c) => c.status === "operational") ? "operational" : "degraded";
+  const judged = components.filter((c) => c.status !== "not-fetched");
+  if (judged.some((c) => c.status === "outage")) return "outage";
+  return judged.every((c) => c.status === "operational") ? "operational" : "degraded";
 }
 
 /** Admin incidents as the public sees them: open or investigating is in progress. */
 const publicIncidentStatus = (status: string) => (status === "open" || status === "investigating" ? "in-progress" : "resolved");
+
+export interface StatusIncident {
+  id: number;
+  title: string;
+  description: string;
+  status: "in-progress" | "resolved";
+  startTime: Date;
+  endTime: Date | null;
+  updatedAt: Date;
+}
+
+/**
+ * A public incident in a visitor's words. An administrator writes a hand-raised one for readers
+ * and it is shown as written; a failing source's alert text carries the last error for operators,
+ * so it is worded anew here, and the error stays in the admin area.
+ */
+export function toStatusIncident(i: PublicIncidentDto): StatusIncident {
+  const base = { id: i.id, status: publicIncidentStatus(i.status), startTime: i.createdAt, endTime: i.resolvedAt, updatedAt: i.updatedAt } as const;
+  if (i.condition === null) return { ...base, title: i.title, description: i.description };
+  const source = i.providerName ?? "A price source";
+  const possessive = i.providerName ? `${i.providerName}'s` : "a source's";
+  return {
+    ...base,
+    title: `${source} prices are not updating`,
+    description: base.status === "resolved"
+      ? `Fetching ${possessive} prices failed several times in a row; updates have resumed.`
+      : `Fetching ${possessive} prices has failed several times in a row. Its prices here are from its last successful update and may be out of date.`,
+  };
+}
+
+/** Public incidents opened in the last METRICS_DAYS days, and older ones still open, newest first. */
+export async function getStatusIncidents(db: Db, now = new Date(), limit = 20): Promise<StatusIncident[]> {
+  const since = new Date(now.getTime() - METRICS_DAYS * 24 * HOUR_MS);
+  return (await listPublicIncidents(db, since, limit)).map(toStatusIncident);
+}
 
 export async function getSystemStatus(db: Db, queue: JobQueue, now = new Date()) {
   const since = new Date(now.getTime() - METRICS_DAYS * 24 * HOUR_MS);
@@ -111,8 +153,8 @@ export async function getSystemStatus(db: Db, queue: JobQueue, now = new Date())
     queueComponent(queue),
     reachable ? priceSourceComponents(db, now) : Promise.resolve([]),
     reachable ? fetchMetricsSince(db, since).catch(() => null) : Promise.resolve(null),
-    reachable ? countIncidentsSince(db, since).catch(() => null) : Promise.resolve(null),
-    reachable ? listRecentIncidents(db, since, 20).catch(() => []) : Promise.resolve([]),
+    reachable ? countPublicIncidentsSince(db, since).catch(() => null) : Promise.resolve(null),
+    reachable ? getStatusIncidents(db, now).catch(() => []) : Promise.resolve([]),
   ]);
   const components = [webComponent(), database, queueStatus, ...sources];
   return {
@@ -128,9 +170,6 @@ export async function getSystemStatus(db: Db, queue: JobQueue, now = new Date())
       averageFetchMs: metrics.averageResponseMs,
       incidents: incidentCount,
     } : null,
-    incidents: incidents.map((i) => ({
-      id: i.id, title: i.title, description: i.description, severity: i.severity, status: publicIncidentStatus(i.status),
-      startTime: i.createdAt, endTime: i.resolvedAt,
-    })),
+    incidents: incidents.map(({ updatedAt: _updatedAt, ...incident }) => incident),
   };
 }
