@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
 import { createTestApp } from "../../testing/test-app.ts";
@@ -12,12 +12,15 @@ const csvOf = (rows: string[]) => ["domainName,notes", ...rows].join("\n");
 forEachDialect("the per-account domain limit (PORTFOLIO_MAX_DOMAINS=5)", (getDb) => {
   const app = () => createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, PORTFOLIO_MAX_DOMAINS: "5" } });
   let alice: Call;
-  beforeAll(async () => {
+  // Each test starts with an empty portfolio of its own.
+  beforeEach(async () => {
     alice = authed(app(), (await registerUser(app())).cookie);
   });
+  const imported = async (rows: string[]) =>
+    expect((await alice("/api/user-domains/import", { method: "POST", body: { csv: csvOf(rows) } })).status).toBe(200);
 
   it("refuses an import that would pass the limit as a whole, saying how many fit, and stores nothing", async () => {
-    expect((await alice("/api/user-domains/import", { method: "POST", body: { csv: csvOf(["one.com,first", "two.com,first"]) } })).status).toBe(200);
+    await imported(["one.com,first", "two.com,first"]);
     const before = await stored(alice);
     // two.com is already held (an update), four are new: 2 + 4 > 5.
     const csv = csvOf(["two.com,changed", "three.com,x", "four.com,x", "five.com,x", "six.com,x"]);
@@ -33,6 +36,7 @@ forEachDialect("the per-account domain limit (PORTFOLIO_MAX_DOMAINS=5)", (getDb)
   });
 
   it("takes an import that fits exactly, then refuses adding one more on both doors", async () => {
+    await imported(["one.com,first", "two.com,first"]);
     const csv = csvOf(["two.com,changed", "three.com,x", "four.com,x", "five.com,x"]);
     const fits = await alice<{ totals: { added: number; updated: number } }>("/api/user-domains/import", { method: "POST", body: { csv } });
     expect(fits).toMatchObject({ status: 200, body: { totals: { added: 3, updated: 1 } } });
@@ -47,6 +51,7 @@ forEachDialect("the per-account domain limit (PORTFOLIO_MAX_DOMAINS=5)", (getDb)
   });
 
   it("still updates held domains by import at the limit, and takes a new one once there is room", async () => {
+    await imported(["one.com,first", "two.com,first", "three.com,x", "four.com,x", "five.com,x"]);
     const updated = await alice<{ totals: { updated: number } }>("/api/user-domains/import", { method: "POST", body: { csv: csvOf(["one.com,again"]) } });
     expect(updated).toMatchObject({ status: 200, body: { totals: { updated: 1 } } });
     const full = await alice<{ message: string }>("/api/user-domains/import", { method: "POST", body: { csv: csvOf(["seven.com,x"]) } });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
 import { createTestApp, getJson, TEST_ORIGIN } from "../../testing/test-app.ts";
@@ -13,9 +13,12 @@ forEachDialect("portfolio CRUD", (getDb) => {
   let alice: Call;
   let bob: Call;
   let porkbunId: number;
-  beforeAll(async () => {
+  // Each test starts with two empty portfolios of its own.
+  beforeEach(async () => {
     alice = authed(app(), (await registerUser(app())).cookie);
     bob = authed(app(), (await registerUser(app())).cookie);
+  });
+  beforeAll(async () => {
     const db = getDb();
     const [row] = await db.db.select({ id: db.t.serviceProviders.id }).from(db.t.serviceProviders).where(eq(db.t.serviceProviders.name, "Porkbun"));
     porkbunId = row!.id;
@@ -85,6 +88,7 @@ forEachDialect("portfolio CRUD", (getDb) => {
   });
 
   it("updates partially, re-checks dates against stored values and refuses renames onto another entry", async () => {
+    expect((await alice("/api/user-domains", { method: "POST", body: { domainName: "dupe.org" } })).status).toBe(201);
     const created = (await alice<UserDomainItem>("/api/user-domains", { method: "POST", body: { domainName: "edit-me.net", registrationDate: "2020-01-01", notes: "keep" } })).body;
     const updated = await alice<UserDomainItem>(`/api/user-domains/${created.id}`, { method: "PUT", body: { autoRenew: true, expirationDate: "2027-01-01" } });
     expect(updated.status).toBe(200);

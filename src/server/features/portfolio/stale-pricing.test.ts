@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
 import { createTestApp } from "../../testing/test-app.ts";
@@ -13,15 +13,13 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
   let own: { id: number; providerId: number };
   let rival: { id: number; providerId: number; name: string };
   let staleCheapest: number;
+  let netId: number;
 
-  /** .net at two active USD providers made fresh (own 30.00, rival 20.00), every other quote checked 200 days ago. */
   beforeAll(async () => {
-    const handle = getDb();
-    const { db, t } = handle;
+    const { db, t } = getDb();
     const dp = t.domainPrices;
-    const app = createTestApp(handle, { env: AUTH_TEST_ENV });
-    call = authed(app, (await registerUser(app)).cookie);
     const [net] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "net"));
+    netId = net!.id;
     const quotes = await db.select({ id: dp.id, providerId: dp.serviceProviderId, name: t.serviceProviders.name, renewal: dp.renewalPrice })
       .from(dp).innerJoin(t.serviceProviders, eq(t.serviceProviders.id, dp.serviceProviderId))
       .where(and(eq(dp.tldId, net!.id), eq(dp.currency, "USD"), eq(t.serviceProviders.isActive, true)));
@@ -29,7 +27,16 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
     [own, rival] = [quotes[0]!, quotes[1]!];
     staleCheapest = Math.min(...quotes.slice(2).filter((q) => q.renewal).map((q) => q.renewal!));
     expect(staleCheapest).toBeLessThan(2000);
-    await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - 200 * DAY) }).where(and(eq(dp.tldId, net!.id), notInArray(dp.id, [own.id, rival.id])));
+  });
+
+  /** Each test: a new user, and .net at two active USD providers made fresh (own 30.00, rival 20.00), every other quote checked 200 days ago. */
+  beforeEach(async () => {
+    const handle = getDb();
+    const { db, t } = handle;
+    const dp = t.domainPrices;
+    const app = createTestApp(handle, { env: AUTH_TEST_ENV });
+    call = authed(app, (await registerUser(app)).cookie);
+    await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - 200 * DAY) }).where(and(eq(dp.tldId, netId), notInArray(dp.id, [own.id, rival.id])));
     await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - DAY), renewalPrice: 3000 }).where(eq(dp.id, own.id));
     await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - DAY), renewalPrice: 2000 }).where(eq(dp.id, rival.id));
   });
@@ -45,7 +52,11 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
     expect(summary.totalPossibleSaving.amount).toBe("10.00");
   });
 
+  const addMine = async () =>
+    expect((await call("/api/user-domains", { method: "POST", body: { domainName: "mine.net", serviceProviderId: own.providerId } })).status).toBe(201);
+
   it("once the rival turns stale, the own fresh quote is the cheapest and no saving is claimed", async () => {
+    await addMine();
     const { db, t } = getDb();
     await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 91 * DAY) }).where(inArray(t.domainPrices.id, [rival.id]));
     const [item] = (await call<{ data: UserDomainItem[] }>("/api/user-domains")).body.data.filter((d) => d.domainName === "mine.net");
@@ -58,8 +69,9 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
   });
 
   it("when every quote is stale, the cheapest is the lowest stale one and the saving says it is stale", async () => {
+    await addMine();
     const { db, t } = getDb();
-    await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 91 * DAY) }).where(eq(t.domainPrices.id, own.id));
+    await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 91 * DAY) }).where(inArray(t.domainPrices.id, [own.id, rival.id]));
     const [item] = (await call<{ data: UserDomainItem[] }>("/api/user-domains")).body.data.filter((d) => d.domainName === "mine.net");
     expect(item!.pricing).toMatchObject({
       currentRenewal: { price: "30.00", isStale: true },
