@@ -24,7 +24,11 @@ function MessageRow({ span, tone, children }: { span: number; tone?: "error"; ch
   );
 }
 
-/** The admin pages' tables: headers, then skeleton rows, an error, an empty note or the rows. */
+/**
+ * The admin pages' tables: headers, then skeleton rows, an error, an empty note or the rows.
+ * Cell text wraps (Chakra's scroll area would keep every cell on one line), so a table fits the
+ * page at 1366 px with its sidebar open, actions included; headers and dates stay on one line.
+ */
 export function AdminTable({ caption, columns, status, errorText, emptyText, isEmpty, stale, children }: AdminTableProps) {
   const span = columns.length;
   let body: ReactNode = children;
@@ -38,7 +42,7 @@ export function AdminTable({ caption, columns, status, errorText, emptyText, isE
   else if (isEmpty) body = <MessageRow span={span}>{emptyText}</MessageRow>;
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" aria-busy={status === "pending" || stale === true} opacity={stale ? 0.6 : 1}>
+      <Table.Root size="sm" whiteSpace="normal" aria-busy={status === "pending" || stale === true} opacity={stale ? 0.6 : 1}>
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
           <Table.Row>

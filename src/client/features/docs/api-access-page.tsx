@@ -37,15 +37,16 @@ export function ApiAccessPage() {
       <Heading as="h2" size="xl" mb="4">Endpoints</Heading>
       {endpoints.isPending && <Skeleton h="48" rounded="lg" mb="10" />}
       {endpoints.isError && <Text color="fg.error" mb="10">The endpoint list did not load: {endpoints.error.message}. The API Reference below lists them too.</Text>}
+      {/* Descriptions and parameter lists wrap, so the table fits the page instead of scrolling. */}
       {endpoints.data && <Table.ScrollArea borderWidth="1px" rounded="lg" mb="10">
-        <Table.Root size="sm">
+        <Table.Root size="sm" whiteSpace="normal">
           <Table.Header><Table.Row>
             <Table.ColumnHeader>Endpoint</Table.ColumnHeader><Table.ColumnHeader>What it returns</Table.ColumnHeader><Table.ColumnHeader>Parameters</Table.ColumnHeader>
           </Table.Row></Table.Header>
           <Table.Body>
             {endpoints.data.map((e) => (
               <Table.Row key={e.path}>
-                <Table.Cell><HStack gap="2"><Badge colorPalette="green" variant="solid">{e.method}</Badge><Code>{e.path}</Code></HStack></Table.Cell>
+                <Table.Cell whiteSpace="nowrap"><HStack gap="2"><Badge colorPalette="green" variant="solid">{e.method}</Badge><Code>{e.path}</Code></HStack></Table.Cell>
                 <Table.Cell>{e.description}</Table.Cell>
                 <Table.Cell fontSize="sm" color="fg.muted">{e.parameters.length > 0 ? e.parameters.join(", ") : "none"}</Table.Cell>
               </Table.Row>
