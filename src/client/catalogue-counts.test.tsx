@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 /**
  * The same data gives the same figure on every page that shows a count: the landing page's
- * "Our Data" and "Who We Search", /registrars, /service-providers and /tlds all read
+ * hero, "Our Data" and "Who We Search", /registrars, /service-providers and /tlds all read
  * catalogue.stats and label each figure the same way.
  */
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ServiceProvidersPage } from "./features/directory/service-providers-page.tsx";
+import { Hero } from "./features/landing/hero.tsx";
 import { OurData } from "./features/landing/our-data.tsx";
 import { ProviderGrid } from "./features/landing/provider-grid.tsx";
 import { RegistrarsPage } from "./features/registrars/registrars-page.tsx";
@@ -58,8 +59,12 @@ describe("counts agree across pages", () => {
     )).toBeTruthy();
   });
 
-  it("priced names: Our Data and /tlds show the same figure under the same words", async () => {
-    server.use(trpcOk("prices.list", pricePage(CATALOGUE_STATS.pricedNames)));
+  it("priced names: the hero, Our Data and /tlds show the same figure under the same words", async () => {
+    server.use(trpcOk("prices.list", pricePage(CATALOGUE_STATS.pricedNames)), trpcOk("catalogue.dataStatus", { lastLiveFetch: null, provider: null }));
+    const hero = renderUi(<Hero />);
+    expect(await screen.findByText(/Compare registration, renewal and transfer prices of 1,845 priced names \(TLDs and second-level suffixes\) across 9 registrars and service providers\./)).toBeTruthy();
+    hero.unmount();
+
     const ourData = renderUi(<OurData />);
     expect(await statValue("Priced names")).toBe("1,845");
     expect(screen.getByText("TLDs and second-level suffixes")).toBeTruthy();

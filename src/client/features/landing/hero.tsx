@@ -1,8 +1,17 @@
 import { Box, Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
+import { COUNTS, useCatalogueStats, type CatalogueStats } from "../../lib/catalogue-counts.ts";
+import { formatCount } from "../../lib/text-format.ts";
 import { LOGIN_PATH } from "../../lib/unauthorized.ts";
 import { DataStatusLine } from "./data-status-line.tsx";
 
+/** The promise under the heading, with the site's counts once they are known (the same figures as "Our Data"). */
+function coverageText(stats: CatalogueStats | undefined): string {
+  if (!stats) return "Compare registration, renewal and transfer prices for top-level domains across trusted registrars.";
+  return `Compare registration, renewal and transfer prices of ${formatCount(stats.pricedNames)} ${COUNTS.pricedNames.noun[1]} (${COUNTS.pricedNames.detail}) across ${formatCount(stats.providersWithPrices)} registrars and service providers.`;
+}
+
 export function Hero() {
+  const stats = useCatalogueStats();
   return (
     <Box as="section" aria-labelledby="hero-title" bgGradient="to-b" gradientFrom="blue.subtle" gradientTo="bg" py={{ base: "14", md: "20" }}>
       <Container maxW="4xl" textAlign="center">
@@ -11,8 +20,7 @@ export function Hero() {
             Domain Intelligence & Management
           </Heading>
           <Text fontSize={{ base: "lg", md: "xl" }} color="fg.muted" maxW="2xl">
-            Manage your domain portfolio with ease and find the best places to register. Compare registration, renewal
-            and transfer prices for every top-level domain across trusted registrars.
+            Manage your domain portfolio with ease and find the best places to register. {coverageText(stats.data)}
           </Text>
           <Button asChild size="lg" colorPalette="blue">
             <a href={LOGIN_PATH}>Get Started for Free</a>
