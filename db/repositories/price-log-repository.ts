@@ -120,3 +120,22 @@ export async function lastLiveSuccess({ db, t }: Db): Promise<{ completedAt: Dat
     .orderBy(desc(l.completedAt), desc(l.id)).limit(1);
   return row?.completedAt ? { completedAt: row.completedAt, provider: row.provider } : null;
 }
+
+export interface LastRunDto {
+  status: PriceLogStatus;
+  requestType: string;
+  source: PriceLogSource | null;
+  errorMessage: string | null;
+  completedAt: Date | null;
+}
+
+/** Each provider's newest run that is no longer pending, by provider id. */
+export async function lastRunByProvider({ db, t }: Db): Promise<Map<number, LastRunDto>> {
+  const l = t.priceLogs;
+  const newest = db.select({ id: max(l.id) }).from(l).where(ne(l.status, "pending")).groupBy(l.serviceProviderId);
+  const rows = await db.select({
+    providerId: l.serviceProviderId, status: l.status, requestType: l.requestType, source: l.source,
+    errorMessage: l.errorMessage, completedAt: l.completedAt,
+  }).from(l).where(inArray(l.id, newest));
+  return new Map(rows.flatMap(({ providerId, ...run }) => (providerId === null ? [] : [[providerId, run as LastRunDto] as const])));
+}

@@ -14,7 +14,8 @@ const OVERVIEW = { totalTlds: 1, totalProviders: 2, totalPrices: 3, totalUsers: 
 
 describe("admin shell", () => {
   it("has the sidebar, breadcrumbs and logout, and moves between pages", async () => {
-    server.use(...asAdmin(), trpcOk("priceEngine.overview", OVERVIEW), trpcOk("priceEngine.fetchStatus", fetchStatus()), trpcOk("providers.adminList", []));
+    server.use(...asAdmin(), trpcOk("priceEngine.overview", OVERVIEW), trpcOk("priceEngine.fetchStatus", fetchStatus()), trpcOk("providers.adminList", []),
+      trpcOk("priceEngine.sources", []));
     const user = userEvent.setup();
     const { router } = renderApp("/admin");
     // The first render of the whole route tree in a file is slow on a busy machine.

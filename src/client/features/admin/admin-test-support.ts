@@ -1,7 +1,7 @@
 /** Test-only: admin fixtures shaped like the server's answers (server/features/price-engine) and a signed-in admin. */
 import { http, HttpResponse } from "msw";
 import { signedIn } from "../../testing/trpc-msw.ts";
-import type { AlertRule, FetchStatus, Incident, PriceLog, Schedule } from "./types.ts";
+import type { AlertRule, FetchStatus, Incident, PriceLog, PriceSourceRow, Schedule } from "./types.ts";
 
 let nextId = 500;
 
@@ -25,6 +25,15 @@ export function logPage(logs: PriceLog[], { page = 1, total = logs.length, limit
 
 export function fetchStatus(overrides: Partial<FetchStatus> = {}): FetchStatus {
   return { isActive: false, activeJobs: [], queueSize: 0, lastCompleted: null, ...overrides };
+}
+
+export function priceSource(overrides: Partial<PriceSourceRow> = {}): PriceSourceRow {
+  return {
+    provider: "Porkbun", domain: "porkbun.com", isActive: true, source: "live", problem: null,
+    schedules: [{ id: 1, name: "Daily price refresh", schedule: "0 3 * * *", nextRun: "2026-01-11T03:00:00.000Z" }],
+    lastRun: { status: "success", requestType: "scheduled", source: "live", errorMessage: null, completedAt: "2026-01-10T03:00:05.000Z" },
+    ...overrides,
+  };
 }
 
 export function incident(overrides: Partial<Incident> = {}): Incident {

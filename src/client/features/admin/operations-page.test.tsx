@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { provider } from "../../testing/fixtures.ts";
 import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
 import { trpcError, trpcMutationError, trpcMutationOk, trpcOk } from "../../testing/trpc-msw.ts";
-import { clearToasts, fetchStatus } from "./admin-test-support.ts";
+import { clearToasts, fetchStatus, priceSource } from "./admin-test-support.ts";
 import { OperationsPage } from "./operations-page.tsx";
 
 useMsw();
@@ -24,8 +24,18 @@ const RUNNING = fetchStatus({
   activeJobs: [{ provider: "Namecheap", type: "provider", startedAt: "2026-01-10T10:00:00.000Z" }],
 });
 
+const SOURCES = [
+  priceSource(),
+  priceSource({
+    provider: "Namecheap", domain: "namecheap.com",
+    lastRun: { status: "error", requestType: "scheduled", source: null, errorMessage: "Namecheap answered 500", completedAt: "2026-01-10T03:00:02.000Z" },
+  }),
+  priceSource({ provider: "Dynadot", domain: "dynadot.com", source: "unavailable", problem: "Dynadot was skipped: DYNADOT_API_KEY is not set", lastRun: null }),
+  priceSource({ provider: "Google Domains", domain: "domains.google", isActive: false, source: "bundled", schedules: [], lastRun: null }),
+];
+
 function setup(status = RUNNING) {
-  server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.fetchStatus", status));
+  server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.fetchStatus", status), trpcOk("priceEngine.sources", SOURCES));
   const user = userEvent.setup();
   return { user, ...renderUi(<OperationsPage />, "/admin/operations") };
 }
@@ -51,8 +61,28 @@ describe("Operations", () => {
     expect(screen.getByText("No fetch is running.")).toBeTruthy();
   });
 
+  it("lists where each provider's prices come from, the schedules that fetch it and its last run", async () => {
+    setup();
+    const table = await screen.findByRole("table", { name: "Price sources" });
+    const row = async (name: string) => (await within(table).findByText(name)).closest("tr")!;
+    const porkbun = await row("Porkbun");
+    expect(porkbun.textContent).toContain("Live");
+    expect(porkbun.textContent).toContain("Daily price refresh 0 3 * * *");
+    expect(porkbun.textContent).toContain("Success");
+    expect(porkbun.textContent).toContain("scheduled, live");
+    expect((await row("Namecheap")).textContent).toContain("Error");
+    const dynadot = await row("Dynadot");
+    expect(dynadot.textContent).toContain("Not available");
+    expect(dynadot.textContent).toContain("Dynadot was skipped: DYNADOT_API_KEY is not set");
+    expect(dynadot.textContent).toContain("Never");
+    const google = await row("Google Domains");
+    expect(google.textContent).toContain("(inactive)");
+    expect(google.textContent).toContain("Bundled list");
+    expect(google.textContent).toContain("None");
+  });
+
   it("says when the fetch status cannot load", async () => {
-    server.use(trpcOk("providers.adminList", PROVIDERS), trpcError("priceEngine.fetchStatus", 500, "Internal server error"));
+    server.use(trpcOk("providers.adminList", PROVIDERS), trpcError("priceEngine.fetchStatus", 500, "Internal server error"), trpcOk("priceEngine.sources", []));
     renderUi(<OperationsPage />);
     expect(await screen.findByText("Failed to load fetch status: Internal server error")).toBeTruthy();
   });
@@ -111,7 +141,7 @@ describe("Operations", () => {
   it("Refresh Cache drops cached data and refetches what is on screen, with no call of its own", async () => {
     let statusCalls = 0;
     const requests: string[] = [];
-    server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.fetchStatus", () => {
+    server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.sources", SOURCES), trpcOk("priceEngine.fetchStatus", () => {
       statusCalls += 1;
       return fetchStatus();
     }));

@@ -8,6 +8,7 @@ import { AdminPage } from "./admin-page.tsx";
 import { ADMIN_MESSAGES, notifyAdminFailure, notifyAdminSuccess } from "./feedback.ts";
 import { FetchStatusPanel } from "./fetch-status-panel.tsx";
 import { formatTime } from "./format.ts";
+import { PriceSourcesTable } from "./price-sources-table.tsx";
 
 /** Spec section 9: the fetch status is polled every 5 seconds. */
 export const FETCH_STATUS_POLL_MS = 5_000;
@@ -112,6 +113,10 @@ export function OperationsPage() {
             </div>
           </Stack>
         </Card.Body>
+      </Card.Root>
+      <Card.Root variant="outline">
+        <Card.Header><Heading as="h2" size="lg">Price Sources</Heading></Card.Header>
+        <Card.Body><PriceSourcesTable /></Card.Body>
       </Card.Root>
     </AdminPage>
   );

@@ -213,4 +213,20 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
     const resolved = await admin<{ incidents: { title: string }[] }>("/api/admin/incidents?status=resolved&search=fetch%20failing");
     expect(resolved.body.incidents.map((i) => i.title)).toEqual(expect.arrayContaining(SOURCES.map((s) => `Provider fetch failing: ${s.name}`)));
   });
+
+  it("the admin's source list shows each of them live, on the daily schedule, with its last run", async () => {
+    type Row = { provider: string; source: string; problem: string | null; schedules: { name: string; schedule: string }[]; lastRun: { status: string; requestType: string; source: string | null } | null };
+    const rows = (await admin<Row[]>("/api/admin/sources")).body;
+    const row = (name: string) => rows.find((r) => r.provider === name)!;
+    for (const s of SOURCES) {
+      expect(row(s.name), s.name).toMatchObject({
+        source: "live", problem: null, schedules: [{ name: "Daily price refresh", schedule: "0 3 * * *" }],
+        lastRun: { status: "success", requestType: "scheduled", source: "live" },
+      });
+    }
+    expect(row("Dynadot")).toMatchObject({ source: "unavailable", problem: "Dynadot was skipped: DYNADOT_API_KEY is not set" });
+    expect(row("Cloudflare Registrar")).toMatchObject({ source: "bundled", problem: null, lastRun: { source: "bundled" } });
+    const trpc = await admin<{ result: { data: Row[] } }>("/trpc/priceEngine.sources");
+    expect(trpc.body.result.data.find((r) => r.provider === "Hover")?.source).toBe("live");
+  });
 });

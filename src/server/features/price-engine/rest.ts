@@ -11,6 +11,7 @@ import { cancelFetch, getFetchStatus, manualFetch } from "./fetch-control.ts";
 import { changeIncidentStatus, getIncidents } from "./incidents.ts";
 import { getOverview, getPriceLogs } from "./overview.ts";
 import { createSchedule, editSchedule, getSchedules, removeSchedule } from "./schedules.ts";
+import { getPriceSources } from "./source-overview.ts";
 
 async function body<S extends Parameters<typeof parseOrThrow>[0]>(c: Context<AppEnv>, schema: S) {
   return parseOrThrow(schema, await readJsonBody(c), "body");
@@ -26,6 +27,7 @@ const admin = new Hono<AppEnv>()
   .get("/overview", async (c) => c.json(await getOverview(c.var.ctx.db)))
   .get("/price-logs", async (c) => c.json(await getPriceLogs(c.var.ctx.db, parseOrThrow(priceLogQuerySchema, queryOf(c), "query"))))
   .get("/fetch/status", async (c) => c.json(await getFetchStatus(c.var.ctx)))
+  .get("/sources", async (c) => c.json(await getPriceSources(c.var.ctx)))
   .post("/fetch/manual", async (c) => c.json(await manualFetch(c.var.ctx, await body(c, manualFetchSchema))))
   .post("/fetch/cancel", async (c) => c.json(await cancelFetch(c.var.ctx, (await body(c, cancelFetchSchema)).provider)))
   .get("/alert-rules", async (c) => c.json(await getAlertRules(c.var.ctx.db)))

@@ -8,6 +8,7 @@ import { cancelFetch, getFetchStatus, manualFetch } from "./fetch-control.ts";
 import { changeIncidentStatus, getIncidents } from "./incidents.ts";
 import { getOverview, getPriceLogs } from "./overview.ts";
 import { createSchedule, editSchedule, getSchedules, removeSchedule } from "./schedules.ts";
+import { getPriceSources } from "./source-overview.ts";
 
 const byId = z.object({ id: idSchema });
 
@@ -15,6 +16,7 @@ export const priceEngineRouter = router({
   overview: adminProcedure.query(({ ctx }) => getOverview(ctx.db)),
   priceLogs: adminProcedure.input(priceLogQuerySchema).query(({ ctx, input }) => getPriceLogs(ctx.db, input)),
   fetchStatus: adminProcedure.query(({ ctx }) => getFetchStatus(ctx)),
+  sources: adminProcedure.query(({ ctx }) => getPriceSources(ctx)),
   manualFetch: adminProcedure.input(manualFetchSchema).mutation(({ ctx, input }) => manualFetch(ctx, input)),
   cancelFetch: adminProcedure.input(cancelFetchSchema).mutation(({ ctx, input }) => cancelFetch(ctx, input.provider)),
   alertRules: router({

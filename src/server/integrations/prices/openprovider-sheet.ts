@@ -31,7 +31,7 @@ const cell = (value: string | undefined) => (value ?? "").replace(/\uFEFF/g, "")
 export function readOpenproviderSheet(text: string): Map<string, OpenproviderSheetEntry> {
   let records: string[][];
   try {
-    records = parse(text, { relax_column_count: true, skip_empty_lines: true }) as string[][];
+    records = parse(text, { relax_column_count: true, skip_empty_lines: true });
   } catch (error) {
     if (error instanceof CsvError && error.code === "CSV_QUOTE_NOT_CLOSED") throw new SheetCutShortError("the CSV stops inside a quoted cell");
     throw new SheetShapeError(`the CSV cannot be read (${error instanceof Error ? error.message : String(error)})`);
