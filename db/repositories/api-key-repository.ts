@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { exec, type Db } from "../client.ts";
+import { lockUserRow } from "./user-repository.ts";
 
 /** A key as listed to its owner: never the secret, nor its hash. */
 export interface ApiKeyDto {
@@ -15,10 +16,22 @@ function columns({ t }: Db) {
   return { id: k.id, name: k.name, prefix: k.prefix, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt };
 }
 
-export async function insertApiKey(handle: Db, key: { userId: number; name: string; keyHash: string; prefix: string }): Promise<ApiKeyDto> {
-  const [row] = await handle.db.insert(handle.t.apiKeys).values(key).returning(columns(handle));
-  if (!row) throw new Error("API key insert returned no row");
-  return row;
+/**
+ * Stores the key unless its user already holds `max` working keys (null then). The count and
+ * the insert are one transaction with the user's row locked, so parallel creates take turns.
+ */
+export async function insertApiKeyWithinLimit(
+  handle: Db, key: { userId: number; name: string; keyHash: string; prefix: string }, max: number,
+): Promise<ApiKeyDto | null> {
+  const k = handle.t.apiKeys;
+  return handle.transaction(function* (tx) {
+    yield* lockUserRow(handle, tx, key.userId);
+    const [held] = yield* exec(tx.select({ n: count() }).from(k).where(and(eq(k.userId, key.userId), isNull(k.revokedAt))));
+    if (Number(held?.n ?? 0) >= max) return null;
+    const [row] = yield* exec(tx.insert(k).values(key).returning(columns(handle)));
+    if (!row) throw new Error("API key insert returned no row");
+    return row;
+  });
 }
 
 /** The user's keys that still work, newest first. */

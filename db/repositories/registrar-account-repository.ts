@@ -3,8 +3,9 @@
  * through findRegistrarAccountSecret (for the sync and connection test); every other read
  * selects explicit columns without them.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
+import { lockUserRow } from "./user-repository.ts";
 
 export interface SyncLog {
   domainsFound: number;
@@ -103,9 +104,19 @@ export interface NewRegistrarAccount {
   credentialsKeyId: string;
 }
 
-export async function insertRegistrarAccount({ db, t }: Db, values: NewRegistrarAccount): Promise<number> {
-  const [row] = await db.insert(t.registrarAccounts).values({ ...values, status: "active" }).returning({ id: t.registrarAccounts.id });
-  return row!.id;
+/**
+ * Stores the account unless its user already holds `max` (null then); the count and the insert
+ * are one transaction with the user's row locked, so parallel creates take turns.
+ */
+export async function insertRegistrarAccountWithinLimit(handle: Db, values: NewRegistrarAccount, max: number): Promise<number | null> {
+  const ra = handle.t.registrarAccounts;
+  return handle.transaction(function* (tx) {
+    yield* lockUserRow(handle, tx, values.userId);
+    const [held] = yield* exec(tx.select({ n: count() }).from(ra).where(eq(ra.userId, values.userId)));
+    if (Number(held?.n ?? 0) >= max) return null;
+    const [row] = yield* exec(tx.insert(ra).values({ ...values, status: "active" }).returning({ id: ra.id }));
+    return row!.id;
+  });
 }
 
 /** Service providers by slug, for deciding which registrars can be connected. */

@@ -8,6 +8,7 @@
 import { eq, sql } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
 import type { SyncLog } from "./registrar-account-repository.ts";
+import { lockUserRow } from "./user-repository.ts";
 
 export interface SyncedDomainValues {
   domainName: string;
@@ -68,6 +69,7 @@ export async function applySyncedDomains(
   const { t } = handle;
   const ud = t.userDomains;
   return handle.transaction(function* (tx) {
+    yield* lockUserRow(handle, tx, target.userId);
     const existing = yield* exec(tx
       .select({
         domainName: ud.domainName, registrarAccountId: ud.registrarAccountId, serviceProviderId: ud.serviceProviderId,

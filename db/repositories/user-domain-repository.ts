@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern, exec, type Db, type Executor } from "../client.ts";
-import { isUniqueViolation } from "./user-repository.ts";
+import { isUniqueViolation, lockUserRow } from "./user-repository.ts";
 
 /** Stored fields of a portfolio entry (what create/update/import write). */
 export interface UserDomainValues {
@@ -142,13 +142,26 @@ export async function findUserDomain(handle: Db, userId: number, id: number): Pr
   return row ?? null;
 }
 
-/** Null when the user already holds that domain name. */
-export async function insertUserDomain({ db, t }: Db, userId: number, values: UserDomainValues): Promise<number | null> {
+/**
+ * Adds the entry unless the portfolio already holds `max` entries ({ held } then) or this
+ * domain name ("duplicate"). The count and the insert are one transaction with the user's row
+ * locked, so parallel adds take turns and never pass `max` together.
+ */
+export async function insertUserDomainWithinLimit(
+  handle: Db, userId: number, values: UserDomainValues, max: number,
+): Promise<{ id: number } | { held: number } | "duplicate"> {
+  const ud = handle.t.userDomains;
   try {
-    const [row] = await db.insert(t.userDomains).values({ ...values, userId }).returning({ id: t.userDomains.id });
-    return row!.id;
+    return await handle.transaction(function* (tx) {
+      yield* lockUserRow(handle, tx, userId);
+      const [stored] = yield* exec(tx.select({ n: count() }).from(ud).where(eq(ud.userId, userId)));
+      const held = Number(stored?.n ?? 0);
+      if (held >= max) return { held };
+      const [row] = yield* exec(tx.insert(ud).values({ ...values, userId }).returning({ id: ud.id }));
+      return { id: row!.id };
+    });
   } catch (error) {
-    if (isUniqueViolation(error)) return null;
+    if (isUniqueViolation(error)) return "duplicate";
     throw error;
   }
 }
@@ -202,6 +215,7 @@ export async function upsertUserDomains(
 ): Promise<Set<string>> {
   const ud = handle.t.userDomains;
   return handle.transaction(function* (tx: Executor) {
+    yield* lockUserRow(handle, tx, userId);
     const names = new Set((yield* exec(tx.select({ name: ud.domainName }).from(ud).where(eq(ud.userId, userId)))).map((e) => e.name));
     check?.(names);
     const now = new Date();

@@ -1,5 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
-import { exec, type Db } from "../client.ts";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { exec, type Db, type Executor, type TxBody } from "../client.ts";
 
 export interface UserDto {
   id: number;
@@ -33,6 +33,17 @@ export function isUniqueViolation(error: unknown): boolean {
     if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
   }
   return false;
+}
+
+/**
+ * Inside a transaction, makes the user's other transactions that call this wait until it ends:
+ * on PostgreSQL it locks the user's row (FOR UPDATE), so a count of what the user holds and the
+ * insert that follows it cannot interleave with another request's; SQLite's write transactions
+ * already run one at a time (decision 022), so there it does nothing.
+ */
+export function* lockUserRow(handle: Pick<Db, "dialect">, tx: Executor, userId: number): TxBody<void> {
+  if (handle.dialect !== "postgres") return;
+  yield* exec((tx as unknown as { execute(q: ReturnType<typeof sql>): Promise<unknown> }).execute(sql`select id from users where id = ${userId} for update`));
 }
 
 /** Inserts a user; returns null when the e-mail or OIDC subject is already taken. */

@@ -4,7 +4,7 @@
  * are stored encrypted and never answered, and a sync runs as a job, one per account at a time.
  */
 import {
-  deleteRegistrarAccount, findRegistrarAccount, findRegistrarAccountSecret, insertRegistrarAccount, listProvidersBySlugs,
+  deleteRegistrarAccount, findRegistrarAccount, findRegistrarAccountSecret, insertRegistrarAccountWithinLimit, listProvidersBySlugs,
   listRegistrarAccounts,
 } from "../../../../db/repositories/registrar-account-repository.ts";
 import {
@@ -45,15 +45,15 @@ export async function createAccount(deps: AccountDeps, userId: number, input: Re
   const provider = providers.find((p) => p.id === input.serviceProviderId);
   if (!provider || !isRegistrarSlug(provider.slug)) throw fieldError("serviceProviderId", "Please select a provider");
   if (!provider.isActive) throw fieldError("serviceProviderId", `${provider.displayName} accounts cannot be connected at the moment`);
-  if ((await listRegistrarAccounts(deps.db, userId)).length >= MAX_REGISTRAR_ACCOUNTS_PER_USER) {
-    throw conflict(`You already have ${MAX_REGISTRAR_ACCOUNTS_PER_USER} registrar accounts connected, the most one account may hold. Remove one you no longer use to connect another.`);
-  }
   const credentials: RegistrarCredentials = { apiKey: input.credentials.apiKey, secretKey: input.credentials.secretKey };
   const { ciphertext, keyId } = deps.cipher.encrypt(credentials);
-  const id = await insertRegistrarAccount(deps.db, {
+  const id = await insertRegistrarAccountWithinLimit(deps.db, {
     userId, serviceProviderId: provider.id, label: input.label, authType: input.authType, isActive: input.isActive,
     credentialsEncrypted: ciphertext, credentialsKeyId: keyId,
-  });
+  }, MAX_REGISTRAR_ACCOUNTS_PER_USER);
+  if (id === null) {
+    throw conflict(`You already have ${MAX_REGISTRAR_ACCOUNTS_PER_USER} registrar accounts connected, the most one account may hold. Remove one you no longer use to connect another.`);
+  }
   return getAccount(deps, userId, id);
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import {
-  findActiveApiKeyByHash, insertApiKey, listActiveApiKeysByUser, revokeApiKey, touchApiKeyLastUsed, type ApiKeyDto,
+  findActiveApiKeyByHash, insertApiKeyWithinLimit, listActiveApiKeysByUser, revokeApiKey, touchApiKeyLastUsed, type ApiKeyDto,
 } from "../../../../db/repositories/api-key-repository.ts";
 import type { ApiKeyCreateInput } from "../../../shared/schemas/api-key.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -25,13 +25,13 @@ const generateKey = (): string => KEY_PREFIX + randomToken(24);
 
 export const listApiKeys = (db: Db, userId: number): Promise<ApiKeyDto[]> => listActiveApiKeysByUser(db, userId);
 
-/** The new key with its secret, which is never readable again. */
+/** The new key with its secret, which is never readable again; 409 at the cap, checked as the key is stored. */
 export async function createApiKey(db: Db, userId: number, input: ApiKeyCreateInput) {
-  if ((await listActiveApiKeysByUser(db, userId)).length >= MAX_API_KEYS_PER_USER) {
+  const key = generateKey();
+  const row = await insertApiKeyWithinLimit(db, { userId, name: input.name, keyHash: hashToken(key), prefix: key.slice(0, SHOWN_CHARS) }, MAX_API_KEYS_PER_USER);
+  if (!row) {
     throw conflict(`You already have ${MAX_API_KEYS_PER_USER} API keys, the most one account may hold. Revoke one you no longer use to make another.`);
   }
-  const key = generateKey();
-  const row = await insertApiKey(db, { userId, name: input.name, keyHash: hashToken(key), prefix: key.slice(0, SHOWN_CHARS) });
   return { id: row.id, name: row.name, key, prefix: row.prefix, createdAt: row.createdAt };
 }
 

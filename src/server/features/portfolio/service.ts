@@ -6,7 +6,7 @@
 import type { Db } from "../../../../db/client.ts";
 import { findServiceProvider } from "../../../../db/repositories/service-provider-repository.ts";
 import {
-  countUserDomains, deleteUserDomain, findUserDomain, insertUserDomain, listTldsByNames, listUserDomainPage, updateUserDomain,
+  deleteUserDomain, findUserDomain, insertUserDomainWithinLimit, listTldsByNames, listUserDomainPage, updateUserDomain,
   type UserDomainValues,
 } from "../../../../db/repositories/user-domain-repository.ts";
 import { bareSuffixMessage, candidateSuffixes, extractTld, splitDomain } from "../../../shared/domain-name.ts";
@@ -103,7 +103,7 @@ export const getPortfolioDomain = itemOrThrow;
 
 /**
  * Adds one entry; a portfolio already holding `maxDomains` entries takes no more (409). The
- * count is read just before the insert.
+ * count and the insert are one transaction, so parallel adds cannot pass the limit together.
  */
 export async function createPortfolioDomain(db: Db, userId: number, input: UserDomainCreateInput, maxDomains: number): Promise<UserDomainItem> {
   const values: UserDomainValues = {
@@ -116,11 +116,10 @@ export async function createPortfolioDomain(db: Db, userId: number, input: UserD
     notes: input.notes ?? null,
   };
   await assertProvider(db, values.serviceProviderId);
-  const stored = await countUserDomains(db, userId);
-  if (stored >= maxDomains) throw conflict(addLimitMessage(stored, maxDomains));
-  const id = await insertUserDomain(db, userId, values);
-  if (id === null) throw conflict(duplicateMessage(values.domainName));
-  return itemOrThrow(db, userId, id);
+  const added = await insertUserDomainWithinLimit(db, userId, values, maxDomains);
+  if (added === "duplicate") throw conflict(duplicateMessage(values.domainName));
+  if ("held" in added) throw conflict(addLimitMessage(added.held, maxDomains));
+  return itemOrThrow(db, userId, added.id);
 }
 
 /** Absent fields keep their stored values; null or "" clears an optional one. */
