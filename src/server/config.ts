@@ -97,7 +97,7 @@ const schema = z.object({
   NAMESILO_API_URL: z.url().default("https://www.namesilo.com/api"),
   NAMESILO_API_KEY: z.string().optional(),
   // Price lists registrars publish without a key: Openprovider's price sheet (its CSV export),
-  // the TLD list behind Namecheap's pricing pages (read while no NAMECHEAP_API_* key is set)
+  // the TLD list behind Namecheap's pricing pages (read while none of the Namecheap API keys below is set)
   // and Hover's domain-pricing page.
   OPENPROVIDER_PRICES_URL: z.url().default("https://docs.google.com/spreadsheets/d/1fHBHaxICLF7yhyEI5ir4jvY4H5h4nSa-aIgSMaP0500/export?format=csv&gid=1726709886"),
   NAMECHEAP_PRICES_URL: z.url().default("https://www.namecheap.com/domains/tlds.ashx"),

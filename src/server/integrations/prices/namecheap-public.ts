@@ -2,7 +2,7 @@
  * Namecheap's public TLD price list: GET {NAMECHEAP_PRICES_URL}, the JSON its pricing pages
  * load (www.namecheap.com/domains/tlds.ashx), no key needed. The answer is an array of
  * `{Name, Pricing: {Price, Regular, Renewal, …}, …}` in USD; it has no transfer prices. The
- * registry reads it while no NAMECHEAP_API_* key is set (docs/decisions/028).
+ * registry reads it while none of NAMECHEAP_API_USER, NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP is set (docs/decisions/028).
  */
 import { z } from "zod";
 import type { Config } from "../../config.ts";

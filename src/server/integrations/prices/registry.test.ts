@@ -15,7 +15,7 @@ describe("price source registry", () => {
   it("skips Namecheap set up halfway (some API keys, not all), saying how to get either source", () => {
     const partial = createPriceSources(loadConfig({ NAMECHEAP_API_KEY: "k" })).get("namecheap")!;
     expect(partial.missingConfiguration()).toBe(
-      "NAMECHEAP_API_USER, NAMECHEAP_CLIENT_IP are not set (unset every NAMECHEAP_API_* key to read Namecheap's public price list instead)",
+      "NAMECHEAP_API_USER, NAMECHEAP_CLIENT_IP are not set (unset NAMECHEAP_API_USER, NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP to read Namecheap's public price list instead)",
     );
   });
 });

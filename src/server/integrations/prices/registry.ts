@@ -2,7 +2,7 @@
  * The price sources the engine can run: one live adapter per registrar price list, keyed by
  * the service provider's key, and the bundled lists as the offline source of any provider.
  * Porkbun, Openprovider and Hover publish their lists without a key; Namecheap too, and its
- * keyed API takes over once NAMECHEAP_API_* keys are set (docs/decisions/028).
+ * keyed API takes over once its keys are set (docs/decisions/028).
  */
 import type { Config } from "../../config.ts";
 import type { HttpOptions } from "../http.ts";
@@ -30,7 +30,7 @@ function namecheap(config: Config, http?: HttpOptions): PriceSource {
     ...api,
     missingConfiguration: () => {
       const missing = api.missingConfiguration();
-      return missing && `${missing} (unset every NAMECHEAP_API_* key to read Namecheap's public price list instead)`;
+      return missing && `${missing} (unset NAMECHEAP_API_USER, NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP to read Namecheap's public price list instead)`;
     },
   };
 }
