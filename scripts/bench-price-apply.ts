@@ -25,6 +25,7 @@ import { loadConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/lib/logger.ts";
 import { startLoopbackServer } from "../src/server/testing/loopback.ts";
 import { withPostgres } from "./lib/bench-postgres.ts";
+import { DEFAULT_PRICE_STALE_DAYS } from "../src/shared/price-freshness.ts";
 import { benchScale, memoryLine, prepareScaledDatabase, sampleMemory } from "./lib/scale-data.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -78,7 +79,7 @@ async function bench(label: string, db: Db) {
       });
       await new Promise((r) => setTimeout(r, 50)); // readers under way before the write starts
       const began = performance.now();
-      const result = await applyPriceList(db, { providerId: provider.id, observedAt: new Date(Date.now() + run * 1000), quotes });
+      const result = await applyPriceList(db, { providerId: provider.id, observedAt: new Date(Date.now() + run * 1000), quotes, staleDays: DEFAULT_PRICE_STALE_DAYS });
       times.push(performance.now() - began);
       applying = false;
       await Promise.all(readers);

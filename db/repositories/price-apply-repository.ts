@@ -11,7 +11,7 @@ import type { StoredPrices } from "../../src/shared/price-quote.ts";
 import { STORED_PRICE_FIELDS } from "../../src/shared/price-quote.ts";
 import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 import { insertChunked } from "../seed/chunked.ts";
-import { refreshTldPriceSummaries } from "./price-summary-repository.ts";
+import { refreshTldPriceSummaries, type RowWriteOptions } from "./price-summary-repository.ts";
 
 /** A quote already matched to a catalogue TLD, money in minor units. */
 export interface ResolvedQuote extends StoredPrices {
@@ -75,7 +75,7 @@ const UPSERT_FIELDS = [...STORED_PRICE_FIELDS, "snapshotDate", "lastCheckedAt", 
 
 /** Reads the provider's stored quotes, plans from them and writes the plan, all in one transaction. */
 export async function applyProviderPrices(
-  handle: Db, providerId: number, plan: (stored: StoredProviderQuote[]) => PriceApplyPlan,
+  handle: Db, providerId: number, plan: (stored: StoredProviderQuote[]) => PriceApplyPlan, rows: RowWriteOptions,
 ): Promise<ApplyResult> {
   const { t } = handle;
   const dp = t.domainPrices;
@@ -94,7 +94,7 @@ export async function applyProviderPrices(
     for (let i = 0; i < retiredIds.length; i += CHUNK) {
       yield* exec(db.delete(dp).where(inArray(dp.id, retiredIds.slice(i, i + CHUNK))));
     }
-    if (result.touchedTldIds.length) yield* refreshTldPriceSummaries(db, t, result.touchedTldIds);
+    if (result.touchedTldIds.length) yield* refreshTldPriceSummaries(db, t, result.touchedTldIds, rows);
     return result;
   });
 }

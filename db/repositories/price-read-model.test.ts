@@ -82,7 +82,7 @@ for (const dialect of TEST_DIALECTS) {
       const [com] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "com"));
       await other.transaction(function* (tx) {
         yield* exec(tx.update(t.domainPrices).set({ registrationPrice: 1 }).where(eq(t.domainPrices.tldId, com!.id)));
-        yield* refreshTldPriceSummaries(tx, t, [com!.id]);
+        yield* refreshTldPriceSummaries(tx, t, [com!.id], { staleDays: 90 });
       });
 
       expect(await registration(other)).toBe("0.01");

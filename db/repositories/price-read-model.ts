@@ -7,10 +7,13 @@
  * PostgreSQL) and reloads everything when it differs, so another process's commit is seen on its
  * next read.
  * Sorting, filtering and paging then run over a few thousand in-memory entries, in the same order
- * the SQL statement used to produce: the chosen minimum, unpriced last either way, ties by name.
+ * the SQL statement used to produce: the chosen minimum, unpriced last either way, ties by name;
+ * a minimum the row marks as an extreme outlier (src/shared/price-outliers.ts) sorts after the
+ * ordinary ones and before the unpriced, either way.
  */
 import { createHash } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
+import type { HeadlineFigure, PriceRow } from "../../src/shared/price-quote.ts";
 import type { PriceSummaryValues } from "../../src/shared/price-row-summary.ts";
 import type { PriceSortField } from "../../src/shared/schemas/price-list.ts";
 import { prepareScalar, type Db } from "../client.ts";
@@ -20,7 +23,20 @@ import { META_KEYS } from "./app-meta-repository.ts";
  * A TLD's stored summary (what summarisePriceRow wrote, less its provider count) and row JSON.
  * searchText is the lower-cased name and Unicode name (searchTextOf): what a search matches as a substring.
  */
-export type PriceEntry = Omit<PriceSummaryValues, "providerCount"> & { rowJson: string | null };
+export type PriceEntry = Omit<PriceSummaryValues, "providerCount"> & {
+  rowJson: string | null;
+  /** The headline figures the row marks as extreme outliers. */
+  outliers: ReadonlySet<HeadlineFigure>;
+};
+
+const NO_OUTLIERS: ReadonlySet<HeadlineFigure> = new Set();
+
+/** The figures a stored row marks as outliers (rows are small: parsed once per load). */
+function outliersOf(rowJson: string | null): ReadonlySet<HeadlineFigure> {
+  if (rowJson === null || !rowJson.includes('"isOutlier":true')) return NO_OUTLIERS;
+  const { sources } = JSON.parse(rowJson) as Pick<PriceRow, "sources">;
+  return new Set((Object.keys(sources) as HeadlineFigure[]).filter((f) => sources[f]?.isOutlier));
+}
 
 interface Model {
   /** The app_meta value the entries were loaded at ("" before any writer set one). */
@@ -64,7 +80,7 @@ function stateOf(handle: Db): HandleState {
 async function loadModel(handle: Db, version: string): Promise<Model> {
   const { db, t } = handle;
   const s = t.tldPriceSummaries;
-  const entries: PriceEntry[] = await db
+  const rows = await db
     .select({
       tldId: s.tldId, name: s.name, category: s.category, searchText: s.searchText,
       minRegistration: s.minRegistration, minRenewal: s.minRenewal, minTransfer: s.minTransfer, minThreeYear: s.minThreeYear,
@@ -73,6 +89,7 @@ async function loadModel(handle: Db, version: string): Promise<Model> {
     .from(s)
     .leftJoin(t.tldPriceRows, eq(t.tldPriceRows.tldId, s.tldId))
     .orderBy(asc(s.name));
+  const entries: PriceEntry[] = rows.map((r) => ({ ...r, outliers: outliersOf(r.rowJson) }));
   return { version, entries, byName: new Map(entries.map((e) => [e.name, e])), sorted: new Map() };
 }
 
@@ -183,11 +200,16 @@ const SORT_KEY: Record<PriceSortField, (e: PriceEntry) => number | string | null
   threeYearPrice: (e) => e.minThreeYear,
 };
 
+const FIGURE_OF: Record<PriceSortField, HeadlineFigure | null> = {
+  tldName: null, registrationPrice: "registration", renewalPrice: "renewal", transferPrice: "transfer", threeYearPrice: "threeYear",
+};
+
 /** Names compare by code unit, as SQLite's BINARY collation does (the same order on both dialects). */
 const byName = (a: PriceEntry, b: PriceEntry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
- * Entries by `sortBy` in `order`, unpriced (null) last either way, ties by name ascending; only
+ * Entries by `sortBy` in `order`, outlier minima after the ordinary ones and unpriced (null) last
+ * either way, ties by name ascending; only
  * `category`'s when given (an index per category, as the summaries table has in SQL).
  */
 export function sortedEntries(model: Model, sortBy: PriceSortField, order: "asc" | "desc", category?: string): PriceEntry[] {
@@ -199,11 +221,15 @@ export function sortedEntries(model: Model, sortBy: PriceSortField, order: "asc"
   }
   if (!sorted) {
     const key = SORT_KEY[sortBy];
+    const figure = FIGURE_OF[sortBy];
     const direction = order === "desc" ? -1 : 1;
+    const tier = (e: PriceEntry, v: unknown) => (v === null ? 2 : figure && e.outliers.has(figure) ? 1 : 0);
     sorted = [...model.entries].sort((a, b) => {
       const x = key(a);
       const y = key(b);
-      if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
+      const tiers = tier(a, x) - tier(b, y);
+      if (tiers !== 0) return tiers;
+      if (x === null || y === null) return byName(a, b);
       if (x !== y) return (x < y ? -1 : 1) * direction;
       return byName(a, b);
     });

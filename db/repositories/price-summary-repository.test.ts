@@ -2,7 +2,7 @@ import { eq, lte, sql, type Column, type SQL } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { createDisplayConverter, withRowDisplay } from "../../src/shared/display-converter.ts";
 import { minorToPrice } from "../../src/shared/price-format.ts";
-import { serializeQuote } from "../../src/shared/price-quote.ts";
+import { HEADLINE_FIGURES, type PriceRow, type PriceSource } from "../../src/shared/price-quote.ts";
 import { DEFAULT_PRICE_STALE_DAYS } from "../../src/shared/price-freshness.ts";
 import type { Db } from "../client.ts";
 import { forEachDialect } from "../testing/test-db.ts";
@@ -14,7 +14,8 @@ import { PRICE_ROW_FORMAT, rebuildStalePriceRows, refreshSummariesForProvider } 
 
 /**
  * The rows computed independently in SQL: a headline minimum over fresh USD quotes, or over
- * stale ones (and then marked stale) when no fresh quote has that price; plus a quote query.
+ * stale ones (and then marked stale) when no fresh quote has that price; and each TLD's quotes,
+ * to check the quote each stored minimum names (checkSources).
  */
 async function freshRows(handle: Db) {
   const { db, t } = handle;
@@ -45,7 +46,7 @@ async function freshRows(handle: Db) {
   const quotes = await listQuotesForTlds(handle, aggregates.map((a) => a.id), "summary");
   // Stored rows carry their prices in USD, converted at the newest rates for other currencies.
   const usd = createDisplayConverter("USD", await loadDisplayRates(handle, "USD", quotes.map((q) => q.currency)));
-  return new Map(aggregates.map((a) => [a.id, withRowDisplay(usd, {
+  const rows = new Map(aggregates.map((a) => [a.id, withRowDisplay(usd, {
     id: a.id, name: a.name, unicodeName: a.unicodeName, category: a.category,
     registrationPrice: minorToPrice(a.registration), renewalPrice: minorToPrice(a.renewal),
     transferPrice: minorToPrice(a.transfer), threeYearPrice: minorToPrice(a.threeYear),
@@ -53,9 +54,40 @@ async function freshRows(handle: Db) {
     transferIsStale: a.transferIsStale === 1, threeYearIsStale: a.threeYearIsStale === 1,
     currency: "USD", providerCount: a.providerCount,
     lastCheckedAt: a.newest.toISOString(), isStale: a.freshCount === 0,
-    prices: quotes.filter((q) => q.tldId === a.id).map(({ tldId: _, ...q }) => serializeQuote(q, now, DEFAULT_PRICE_STALE_DAYS)),
+    sources: { registration: null, renewal: null, transfer: null, threeYear: null }, promo: null,
   })]));
+  return { rows, quotes };
 }
+
+type Quotes = Awaited<ReturnType<typeof freshRows>>["quotes"];
+const FIGURE_VALUE = {
+  registration: (q: Quotes[number]) => q.registrationPrice,
+  renewal: (q: Quotes[number]) => q.renewalPrice,
+  transfer: (q: Quotes[number]) => q.transferPrice,
+  threeYear: (q: Quotes[number]) => (q.registrationPrice === null || q.renewalPrice === null ? null : q.registrationPrice + 2 * q.renewalPrice),
+};
+const FIGURE_PRICE = { registration: "registrationPrice", renewal: "renewalPrice", transfer: "transferPrice", threeYear: "threeYearPrice" } as const;
+
+/** Each stored minimum names a USD quote of its TLD with that price, checked when it says, as stale as the figure. */
+function checkSources(row: PriceRow, quotes: Quotes) {
+  for (const figure of HEADLINE_FIGURES) {
+    const source: PriceSource | null = row.sources[figure];
+    const price = row[FIGURE_PRICE[figure]];
+    if (price === null) {
+      expect(source, `${row.name} ${figure}`).toBeNull();
+      continue;
+    }
+    const quote = quotes.find((q) => q.tldId === row.id && q.serviceProvider.id === source?.serviceProvider.id && q.currency === "USD");
+    expect(quote, `${row.name} ${figure}`).toBeDefined();
+    expect(minorToPrice(FIGURE_VALUE[figure](quote!))).toBe(price);
+    expect(source!.lastCheckedAt).toBe(quote!.lastCheckedAt.toISOString());
+    expect(source!.isStale).toBe(row[`${figure}IsStale`]);
+    expect(source!.serviceProvider.name).toBe(quote!.serviceProvider.name);
+  }
+}
+
+/** The stored row less what checkSources checks apart (its sources, and its promotion, checked in price-row-summary.test.ts). */
+const headlines = (row: unknown) => ({ ...(row as PriceRow), sources: null, promo: null, display: (row as PriceRow).display });
 
 async function storedRows({ db, t }: Db) {
   const rows = await db.select({ id: t.tldPriceRows.tldId, json: t.tldPriceRows.rowJson }).from(t.tldPriceRows);
@@ -64,10 +96,13 @@ async function storedRows({ db, t }: Db) {
 
 forEachDialect("stored price rows", (getDb) => {
   it("equal a fresh computation from the quotes, for every priced TLD", async () => {
-    const [fresh, stored] = await Promise.all([freshRows(getDb()), storedRows(getDb())]);
+    const [{ rows: fresh, quotes }, stored] = await Promise.all([freshRows(getDb()), storedRows(getDb())]);
     expect(stored.size).toBe(fresh.size);
     expect(stored.size).toBeGreaterThan(700);
-    for (const [id, row] of fresh) expect(stored.get(id), `tld ${row.name}`).toEqual(row);
+    for (const [id, row] of fresh) {
+      expect(headlines(stored.get(id)), `tld ${row.name}`).toEqual(headlines(row));
+      checkSources(stored.get(id) as PriceRow, quotes);
+    }
   });
 
   it("follow a provider switched off, once its TLDs are refreshed", async () => {
@@ -75,13 +110,14 @@ forEachDialect("stored price rows", (getDb) => {
     const { db, t } = handle;
     const [hover] = await db.select({ id: t.serviceProviders.id }).from(t.serviceProviders).where(eq(t.serviceProviders.slug, "hover"));
     await db.update(t.serviceProviders).set({ isActive: false }).where(eq(t.serviceProviders.id, hover!.id));
-    await handle.transaction((tx) => refreshSummariesForProvider(tx, t, hover!.id));
+    await handle.transaction((tx) => refreshSummariesForProvider(tx, t, hover!.id, { staleDays: DEFAULT_PRICE_STALE_DAYS }));
     const stored = await storedRows(handle);
-    const quotedBy = (row: unknown) => (row as { prices: { serviceProvider: { id: number } }[] }).prices.some((q) => q.serviceProvider.id === hover!.id);
+    const quotedBy = (row: unknown) => Object.values((row as PriceRow).sources).some((s) => s?.serviceProvider.id === hover!.id);
     expect([...stored.values()].some(quotedBy)).toBe(false);
-    expect(stored).toEqual(new Map([...(await freshRows(handle))].map(([id, row]) => [id, row as unknown])));
+    const fresh = await freshRows(handle);
+    expect(new Map([...stored].map(([id, row]) => [id, headlines(row)]))).toEqual(new Map([...fresh.rows].map(([id, row]) => [id, headlines(row)])));
     await db.update(t.serviceProviders).set({ isActive: true }).where(eq(t.serviceProviders.id, hover!.id));
-    await handle.transaction((tx) => refreshSummariesForProvider(tx, t, hover!.id));
+    await handle.transaction((tx) => refreshSummariesForProvider(tx, t, hover!.id, { staleDays: DEFAULT_PRICE_STALE_DAYS }));
     expect([...(await storedRows(handle)).values()].some(quotedBy)).toBe(true);
   });
 
@@ -89,10 +125,10 @@ forEachDialect("stored price rows", (getDb) => {
     const handle = getDb();
     const { db, t } = handle;
     expect((await getMeta(handle, [META_KEYS.priceRowFormat]))[META_KEYS.priceRowFormat]).toBe(`${PRICE_ROW_FORMAT};stale-days=90`);
-    expect(await rebuildStalePriceRows(handle)).toBe(false);
+    expect(await rebuildStalePriceRows(handle, DEFAULT_PRICE_STALE_DAYS)).toBe(false);
     const before = await storedRows(handle);
     await db.delete(t.tldPriceRows);
-    expect(await rebuildStalePriceRows(handle)).toBe(true);
+    expect(await rebuildStalePriceRows(handle, DEFAULT_PRICE_STALE_DAYS)).toBe(true);
     expect(await storedRows(handle)).toEqual(before);
   });
 });

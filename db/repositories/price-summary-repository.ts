@@ -22,7 +22,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { DEFAULT_DISPLAY_CURRENCY } from "../../src/shared/currency.ts";
 import { createDisplayConverter } from "../../src/shared/display-converter.ts";
-import { DEFAULT_PRICE_STALE_DAYS, staleWindowMs } from "../../src/shared/price-freshness.ts";
+import { staleWindowMs } from "../../src/shared/price-freshness.ts";
 import { summarisePriceRow, type SummaryQuote } from "../../src/shared/price-row-summary.ts";
 import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 import { getMeta, META_KEYS, setMeta } from "./app-meta-repository.ts";
@@ -34,32 +34,32 @@ const CHUNK = 400;
 type Summary = typeof import("../schema/sqlite.ts").tldPriceSummaries.$inferInsert;
 type Row = typeof import("../schema/sqlite.ts").tldPriceRows.$inferInsert;
 
-let staleDays = DEFAULT_PRICE_STALE_DAYS;
-
-/** PRICE_STALE_DAYS, set once at boot; rows written under another value are rebuilt on start. */
-export function configurePriceStaleDays(days: number): void {
-  staleDays = days;
+/** How rows are judged when written. */
+export interface RowWriteOptions {
+  /** PRICE_STALE_DAYS, from the caller's config: a quote not confirmed within it is stale. */
+  staleDays: number;
+  /** When the rows count as written: staleness is judged as of then (default: now). */
+  now?: Date;
 }
 
-export const priceStaleDays = (): number => staleDays;
-
 /**
- * `now` is when the rows count as written: staleness is judged as of then. Runs inside the
- * caller's transaction (`yield*`).
+ * Rewrites the rows of `tldIds` (every TLD when absent). Runs inside the caller's transaction
+ * (`yield*`).
  */
-export function* refreshTldPriceSummaries(db: Executor, t: Tables, tldIds?: number[], now = new Date()): TxBody<void> {
-  if (!tldIds) return yield* refreshScope(db, t, undefined, now);
+export function* refreshTldPriceSummaries(db: Executor, t: Tables, tldIds: number[] | undefined, options: RowWriteOptions): TxBody<void> {
+  const now = options.now ?? new Date();
+  if (!tldIds) return yield* refreshScope(db, t, undefined, now, options.staleDays);
   const ids = [...new Set(tldIds)];
-  for (let i = 0; i < ids.length; i += CHUNK) yield* refreshScope(db, t, ids.slice(i, i + CHUNK), now);
+  for (let i = 0; i < ids.length; i += CHUNK) yield* refreshScope(db, t, ids.slice(i, i + CHUNK), now, options.staleDays);
 }
 
 /** After a provider's isActive flag, name, domain or logo changed: every TLD it quotes. */
-export function* refreshSummariesForProvider(db: Executor, t: Tables, providerId: number): TxBody<void> {
+export function* refreshSummariesForProvider(db: Executor, t: Tables, providerId: number, options: RowWriteOptions): TxBody<void> {
   const rows = yield* exec(db.select({ tldId: t.domainPrices.tldId }).from(t.domainPrices).where(eq(t.domainPrices.serviceProviderId, providerId)));
-  yield* refreshTldPriceSummaries(db, t, rows.map((r) => r.tldId));
+  yield* refreshTldPriceSummaries(db, t, rows.map((r) => r.tldId), options);
 }
 
-function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, now: Date): TxBody<void> {
+function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, now: Date, staleDays: number): TxBody<void> {
   const dp = t.domainPrices;
   const sp = t.serviceProviders;
   const quotes: SummaryQuote[] = yield* exec(db
@@ -68,7 +68,7 @@ function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, no
       transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
       regularRegistrationPrice: dp.regularRegistrationPrice, snapshotDate: dp.snapshotDate,
       lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
-      serviceProvider: { id: sp.id, name: sp.name, domain: sp.domain, logoUrl: sp.logoUrl },
+      serviceProvider: { id: sp.id, name: sp.name },
       tld: { name: t.tlds.name, unicodeName: t.tlds.unicodeName, category: t.tlds.category },
     })
     .from(dp)
@@ -121,33 +121,33 @@ function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, no
 }
 
 /** Bump when the shape of the stored row JSON changes: the next start rewrites every row. */
-export const PRICE_ROW_FORMAT = "5";
+export const PRICE_ROW_FORMAT = "6";
 /** Stale flags depend on the window too, so a changed PRICE_STALE_DAYS also rewrites every row. */
-const rowFormat = () => `${PRICE_ROW_FORMAT};stale-days=${staleDays}`;
+const rowFormat = (staleDays: number) => `${PRICE_ROW_FORMAT};stale-days=${staleDays}`;
 
 /**
  * Rewrites every summary when one lacks its row (a database from before the rows were stored
  * apart) or the rows were written in an older format. True when it rewrote them.
  */
-export async function rebuildStalePriceRows(handle: Db): Promise<boolean> {
+export async function rebuildStalePriceRows(handle: Db, staleDays: number): Promise<boolean> {
   const { db, t } = handle;
   const s = t.tldPriceSummaries;
   const [meta, [missing]] = await Promise.all([
     getMeta(handle, [META_KEYS.priceRowFormat]),
     db.select({ n: count() }).from(s).leftJoin(t.tldPriceRows, eq(t.tldPriceRows.tldId, s.tldId)).where(isNull(t.tldPriceRows.tldId)),
   ]);
-  if (meta[META_KEYS.priceRowFormat] === rowFormat() && !missing?.n) return false;
-  await rebuildAllPriceRows(handle);
+  if (meta[META_KEYS.priceRowFormat] === rowFormat(staleDays) && !missing?.n) return false;
+  await rebuildAllPriceRows(handle, { staleDays });
   return true;
 }
 
 /** Rewrites every summary and records the row format they were written in. */
-export async function rebuildAllPriceRows(handle: Db, now = new Date()): Promise<void> {
-  await handle.transaction((tx) => refreshTldPriceSummaries(tx, handle.t, undefined, now));
+export async function rebuildAllPriceRows(handle: Db, { staleDays, now = new Date() }: RowWriteOptions): Promise<void> {
+  await handle.transaction((tx) => refreshTldPriceSummaries(tx, handle.t, undefined, { staleDays, now }));
   // PostgreSQL plans the list's queries from table statistics; a freshly filled table has none
   // until autovacuum gets to it, so gather them now.
   if (handle.dialect === "postgres") await handle.all(sql`analyze tld_price_summaries, tld_price_rows`);
-  await setMeta(handle, META_KEYS.priceRowFormat, rowFormat());
+  await setMeta(handle, META_KEYS.priceRowFormat, rowFormat(staleDays));
   await setMeta(handle, META_KEYS.priceStaleSweptAt, now.toISOString());
 }
 
@@ -156,11 +156,11 @@ export async function rebuildAllPriceRows(handle: Db, now = new Date()): Promise
  * and records `now` as the last sweep. Two processes sweeping at once rewrite the same rows to
  * the same result. Returns how many TLDs were rewritten.
  */
-export async function refreshRowsTurnedStale(handle: Db, now = new Date()): Promise<number> {
+export async function refreshRowsTurnedStale(handle: Db, { staleDays, now = new Date() }: RowWriteOptions): Promise<number> {
   const { db, t } = handle;
   const swept = (await getMeta(handle, [META_KEYS.priceStaleSweptAt]))[META_KEYS.priceStaleSweptAt];
   if (!swept) {
-    await rebuildAllPriceRows(handle, now);
+    await rebuildAllPriceRows(handle, { staleDays, now });
     return -1;
   }
   const window = staleWindowMs(staleDays);
@@ -169,7 +169,7 @@ export async function refreshRowsTurnedStale(handle: Db, now = new Date()): Prom
     gt(dp.lastCheckedAt, new Date(Date.parse(swept) - window)),
     lte(dp.lastCheckedAt, new Date(now.getTime() - window)),
   ));
-  if (crossed.length) await handle.transaction((tx) => refreshTldPriceSummaries(tx, t, crossed.map((r) => r.tldId), now));
+  if (crossed.length) await handle.transaction((tx) => refreshTldPriceSummaries(tx, t, crossed.map((r) => r.tldId), { staleDays, now }));
   await setMeta(handle, META_KEYS.priceStaleSweptAt, now.toISOString());
   return crossed.length;
 }

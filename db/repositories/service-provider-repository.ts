@@ -94,13 +94,14 @@ export interface ServiceProviderEdit {
 
 /**
  * Writes an administrator's edit and, in the same transaction, rebuilds the price rows of every
- * TLD the provider quotes: they embed the provider (name, domain, logo) and count only active ones.
+ * TLD the provider quotes: they name the provider of their minima and count only active ones
+ * (`staleDays`, PRICE_STALE_DAYS, judges the rewritten rows).
  */
-export async function updateServiceProvider(handle: Db, id: number, edit: ServiceProviderEdit): Promise<void> {
+export async function updateServiceProvider(handle: Db, id: number, edit: ServiceProviderEdit, staleDays: number): Promise<void> {
   const { t } = handle;
   await handle.transaction(function* (db) {
     yield* exec(db.update(t.serviceProviders).set({ ...edit, updatedAt: new Date() }).where(eq(t.serviceProviders.id, id)));
-    yield* refreshSummariesForProvider(db, t, id);
+    yield* refreshSummariesForProvider(db, t, id, { staleDays });
   });
 }
 

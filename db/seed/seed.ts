@@ -16,6 +16,7 @@ import type { Db } from "../client.ts";
 import { getMeta, META_KEYS, setMeta, setMetaIfAbsent } from "../repositories/app-meta-repository.ts";
 import { addMissingExchangeRates } from "../repositories/exchange-rate-repository.ts";
 import { rebuildAllPriceRows } from "../repositories/price-summary-repository.ts";
+import { DEFAULT_PRICE_STALE_DAYS } from "../../src/shared/price-freshness.ts";
 import { countPricedNames } from "../repositories/tld-repository.ts";
 import { parseRegistrarIds, parseRootZone } from "../../src/server/integrations/prices/iana.ts";
 import { loadAllPriceSnapshots } from "../../src/server/integrations/prices/prices.ts";
@@ -45,7 +46,8 @@ export interface SeedReport {
   durationMs: number;
 }
 
-export async function seedDatabase(handle: Db, dataDir = DEFAULT_DATA_DIR): Promise<SeedReport> {
+/** `staleDays` (PRICE_STALE_DAYS) judges the price rows the seed writes. */
+export async function seedDatabase(handle: Db, dataDir = DEFAULT_DATA_DIR, staleDays = DEFAULT_PRICE_STALE_DAYS): Promise<SeedReport> {
   const started = performance.now();
   const read = (file: string) => readFileSync(join(dataDir, file), "utf8");
   const tldRecords = parseRootZone(
@@ -65,11 +67,11 @@ export async function seedDatabase(handle: Db, dataDir = DEFAULT_DATA_DIR): Prom
     tldIdByName: catalogue.tldIdByName,
     providerIdByKey: catalogue.providerIdByKey,
     toAscii,
-  });
+  }, staleDays);
   const exchangeRates = await importExchangeRates(handle, dataDir);
   // Each stored price row carries its TLD's name and category too, which the catalogue may have
   // changed, and its prices in USD at the newest rates.
-  await rebuildAllPriceRows(handle);
+  await rebuildAllPriceRows(handle, { staleDays });
 
   return {
     tlds: catalogue.tldCount,
@@ -119,12 +121,12 @@ const SEED_LOCK = 727275;
  * together on PostgreSQL take turns under a lock; the ones that follow find the fingerprint
  * already recorded and import nothing.
  */
-export async function seedIfNeeded(handle: Db, dataDir = DEFAULT_DATA_DIR): Promise<SeedReport | null> {
+export async function seedIfNeeded(handle: Db, dataDir = DEFAULT_DATA_DIR, staleDays = DEFAULT_PRICE_STALE_DAYS): Promise<SeedReport | null> {
   const fingerprint = dataFingerprint(dataDir);
   return handle.withLock(SEED_LOCK, async () => {
     const meta = await getMeta(handle, [SEED_FINGERPRINT]);
     if (meta[SEED_FINGERPRINT] === fingerprint) return null;
-    const report = await seedDatabase(handle, dataDir);
+    const report = await seedDatabase(handle, dataDir, staleDays);
     await setMeta(handle, SEED_FINGERPRINT, fingerprint);
     await setMetaIfAbsent(handle, META_KEYS.deployedAt, new Date().toISOString());
     return report;

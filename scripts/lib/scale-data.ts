@@ -32,6 +32,7 @@ import type Database from "better-sqlite3";
 import { count, countDistinct, eq, like, sql, type SQL } from "drizzle-orm";
 import { exec, openDb, type Db, type Dialect, type Executor, type TxBody } from "../../db/client.ts";
 import { refreshTldPriceSummaries } from "../../db/repositories/price-summary-repository.ts";
+import { DEFAULT_PRICE_STALE_DAYS } from "../../src/shared/price-freshness.ts";
 import { seedIfNeeded } from "../../db/seed/seed.ts";
 
 /** Providers with a price list per unit of scale: BENCH_SCALE=10 means 60. */
@@ -224,7 +225,7 @@ export async function scaleCatalogue(handle: Db, factor: number, now = new Date(
     yield* bulkInsert(tx, handle.dialect, "domain_price_history", HISTORY_COLUMNS, history);
     // Derived rows, rewritten in the same transaction as the prices (decision 005), which also
     // gives the read model a new version.
-    yield* refreshTldPriceSummaries(tx, t, undefined, now);
+    yield* refreshTldPriceSummaries(tx, t, undefined, { staleDays: DEFAULT_PRICE_STALE_DAYS, now });
     return inserted.length;
   });
   // PostgreSQL plans from table statistics: gather them for the tables that grew tenfold.

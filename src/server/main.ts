@@ -9,7 +9,7 @@ import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { isPostgresUrl, openDb } from "../../db/client.ts";
-import { configurePriceStaleDays, rebuildStalePriceRows } from "../../db/repositories/price-summary-repository.ts";
+import { rebuildStalePriceRows } from "../../db/repositories/price-summary-repository.ts";
 import { seedIfNeeded } from "../../db/seed/seed.ts";
 import { createJobQueue } from "../../jobs/create-queue.ts";
 import { createApp } from "./app.ts";
@@ -50,12 +50,11 @@ async function main() {
   });
   log.info({ dialect: db.dialect, role: config.ROLE, ...(postgres ? {} : { file: config.SQLITE_PATH }) }, "database opened");
   await db.migrate();
-  configurePriceStaleDays(config.PRICE_STALE_DAYS);
   if (config.SEED_ON_START) {
-    const report = await seedIfNeeded(db);
+    const report = await seedIfNeeded(db, undefined, config.PRICE_STALE_DAYS);
     if (report) log.info({ report }, "reference data imported");
   }
-  if (await rebuildStalePriceRows(db)) log.info("price list rows rebuilt");
+  if (await rebuildStalePriceRows(db, config.PRICE_STALE_DAYS)) log.info("price list rows rebuilt");
   // Nothing has answered from the cache yet in this process; cleared so the rule holds for every writer.
   invalidatePriceCache(db);
 

@@ -83,7 +83,7 @@ forEachDialect("the page cache", (getDb) => {
     const source = testPriceSource("porkbun", async () => ({ observedAt: new Date(), quotes: list, skipped: [] }));
     const outcome = await runPriceFetch({
       db: handle, log: createLogger("silent"), sources: { live: new Map([["porkbun", source]]), bundled: () => null },
-      onPricesChanged: NOBODY_TOLD, fetchTimeoutMs: 5000,
+      onPricesChanged: NOBODY_TOLD, fetchTimeoutMs: 5000, staleDays: 90,
     }, { providerKey: "porkbun", requestType: "provider", source: "auto" }, new AbortController().signal);
     expect(outcome).toMatchObject({ status: "success" });
     const afterRun = await get(server, path);
@@ -96,7 +96,7 @@ forEachDialect("the page cache", (getDb) => {
     // 2. An administrator's edit of the provider, made elsewhere.
     await renameQuietly(handle, porkbun.id, "Quiet Name Two");
     expect(rootOf((await get(server, path)).html)).toContain(">Quiet Name One<");
-    await updateProvider({ db: handle, onPricesChanged: NOBODY_TOLD }, porkbun.id, {
+    await updateProvider({ db: handle, config: { PRICE_STALE_DAYS: 90 }, onPricesChanged: NOBODY_TOLD }, porkbun.id, {
       name: "Porkbun Edited", domain: porkbun.domain, website: porkbun.website, logoUrl: porkbun.logoUrl, isActive: true,
     });
     expect(rootOf((await get(server, path)).html)).toContain(">Porkbun Edited<");
@@ -105,7 +105,7 @@ forEachDialect("the page cache", (getDb) => {
     await renameQuietly(handle, porkbun.id, "Quiet Name Three");
     expect(rootOf((await get(server, path)).html)).toContain(">Porkbun Edited<");
     await upsertExchangeRates(handle, "2099-01-02", { EUR: 1, USD: 1.25 });
-    await rebuildAllPriceRows(handle);
+    await rebuildAllPriceRows(handle, { staleDays: 90 });
     expect(rootOf((await get(server, path)).html)).toContain(">Quiet Name Three<");
   }, 120_000);
 

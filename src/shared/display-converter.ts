@@ -77,13 +77,13 @@ export function quoteDisplay(converter: DisplayConverter, quote: ServedPrices): 
 export const withQuoteDisplay = <Q extends ServedPrices>(converter: DisplayConverter, quote: Q): Q =>
   ({ ...quote, display: quoteDisplay(converter, quote) });
 
-/** A price-list row with `display` on the row (its headline prices) and on each quote. */
+/** A price-list row with `display` on the row (its headline prices) and on its promotion. */
 export function withRowDisplay(converter: DisplayConverter, row: PriceRow): PriceRow {
   const display = converter.canConvert(row.currency)
     ? { ...quoteDisplay(converter, row)!, threeYearPrice: converter.amountOf(row.threeYearPrice, row.currency) }
     : null;
-  return { ...row, prices: row.prices.map((q) => withQuoteDisplay(converter, q)), display };
+  return { ...row, promo: row.promo && withQuoteDisplay(converter, row.promo), display };
 }
 
-/** Every currency a set of rows quotes in (their headlines and their quotes). */
-export const rowCurrencies = (rows: readonly PriceRow[]) => [...rows.map((r) => r.currency), ...rows.flatMap((r) => r.prices.map((q) => q.currency))];
+/** Every currency a set of rows quotes in (their headlines and their promotions). */
+export const rowCurrencies = (rows: readonly PriceRow[]) => [...rows.map((r) => r.currency), ...rows.flatMap((r) => (r.promo ? [r.promo.currency] : []))];

@@ -19,16 +19,17 @@ export const staleFrom = (lastCheckedAt: Date, staleDays: number): Date => new D
 
 /**
  * The lowest of `values` among fresh candidates, falling back to stale ones only when no fresh
- * candidate has a value; `isStale` says whether the figure came from a stale quote.
+ * candidate has a value; `isStale` says whether the figure came from a stale quote, `item` is
+ * the first candidate with that value (null when none has one).
  */
-export function lowestPreferringFresh<T>(items: readonly T[], valueOf: (item: T) => number | null, staleOf: (item: T) => boolean): { value: number | null; isStale: boolean } {
-  const lowest = (stale: boolean) => items.reduce<number | null>((min, item) => {
+export function lowestPreferringFresh<T>(items: readonly T[], valueOf: (item: T) => number | null, staleOf: (item: T) => boolean): { value: number | null; isStale: boolean; item: T | null } {
+  const lowest = (stale: boolean) => items.reduce<{ value: number; item: T } | null>((min, item) => {
     if (staleOf(item) !== stale) return min;
     const v = valueOf(item);
-    return v !== null && (min === null || v < min) ? v : min;
+    return v !== null && (min === null || v < min.value) ? { value: v, item } : min;
   }, null);
   const fresh = lowest(false);
-  if (fresh !== null) return { value: fresh, isStale: false };
+  if (fresh !== null) return { value: fresh.value, isStale: false, item: fresh.item };
   const stale = lowest(true);
-  return { value: stale, isStale: stale !== null };
+  return stale === null ? { value: null, isStale: false, item: null } : { value: stale.value, isStale: true, item: stale.item };
 }

@@ -98,10 +98,36 @@ export function serializeQuote<P>(q: StoredQuote<P>, now: Date, staleDays: numbe
   };
 }
 
+/** Who a headline figure comes from: enough to name and link the provider. */
+export interface SourceProvider {
+  id: number;
+  name: string;
+}
+
 /**
- * One TLD in the price list: the lowest USD prices among active providers, and every quote.
- * A headline figure comes from fresh quotes only, unless none has that price: then it comes
- * from stale ones and its *IsStale flag is true.
+ * The quote a headline figure comes from: its provider, when a source last confirmed it and
+ * whether that is longer ago than the stale window.
+ */
+export interface PriceSource {
+  serviceProvider: SourceProvider;
+  lastCheckedAt: string;
+  isStale: boolean;
+  /**
+   * The figure is an extreme outlier among the name's quotes (isPriceOutlier,
+   * src/shared/price-outliers.ts): shown marked, and sorted after the row's ordinary peers.
+   */
+  isOutlier: boolean;
+}
+
+/** The headline figures of a row, by name. */
+export const HEADLINE_FIGURES = ["registration", "renewal", "transfer", "threeYear"] as const;
+export type HeadlineFigure = (typeof HEADLINE_FIGURES)[number];
+
+/**
+ * One TLD in the price list: the lowest USD prices among active providers and, for each, the
+ * quote it comes from (not every provider's quote: one TLD's quotes are its own answer,
+ * /api/domain-prices/tld/{id}). A headline figure comes from fresh quotes only, unless none has
+ * that price: then it comes from stale ones and its *IsStale flag is true.
  */
 export interface PriceRow {
   id: number;
@@ -122,7 +148,10 @@ export interface PriceRow {
   lastCheckedAt: string;
   /** Every quote in the row is stale. */
   isStale: boolean;
-  prices: PriceQuote[];
+  /** For each headline figure, the quote it comes from; null where the figure is. */
+  sources: Record<HeadlineFigure, PriceSource | null>;
+  /** The quote behind the headline registration price when that quote is a first-year promotion. */
+  promo: PriceQuote<SourceProvider> | null;
   /** The headline (USD) prices in the display currency, when one was asked for; null without a rate. */
   display?: (PriceDisplay & { threeYearPrice: string | null }) | null;
 }

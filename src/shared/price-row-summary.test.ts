@@ -17,7 +17,7 @@ const quote = (over: Partial<SummaryQuote> & { provider?: string } = {}): Summar
     registrationPrice: 1000, renewalPrice: 1500, transferPrice: 1200, currency: "USD", isPromo: false,
     regularRegistrationPrice: null, transferIsPromo: false, snapshotDate: "2026-05-30",
     lastCheckedAt: daysAgo(1), changedAt: daysAgo(30),
-    serviceProvider: { id: nextId, name: provider, domain: `${provider.toLowerCase()}.test`, logoUrl: null },
+    serviceProvider: { id: nextId, name: provider },
     ...rest,
   };
 };
@@ -83,7 +83,7 @@ describe("summarisePriceRow: staleness", () => {
   ])("$case", ({ days, staleDays, stale }) => {
     const { row } = summarise([quote({ lastCheckedAt: daysAgo(days) })], staleDays);
     expect(row.isStale).toBe(stale);
-    expect(row.prices[0]!.isStale).toBe(stale);
+    expect(row.sources.registration!.isStale).toBe(stale);
     expect(row.registrationIsStale).toBe(stale);
   });
 
@@ -91,36 +91,73 @@ describe("summarisePriceRow: staleness", () => {
     const one = summarise([quote({ lastCheckedAt: daysAgo(100) }), quote({ lastCheckedAt: daysAgo(3) })]).row;
     expect(one.isStale).toBe(false);
     expect(one.lastCheckedAt).toBe(daysAgo(3).toISOString());
-    expect(one.prices.map((p) => p.isStale)).toEqual([true, false]);
+    // The minimum names the fresh quote it comes from, with that quote's check.
+    expect(one.sources.registration).toMatchObject({ lastCheckedAt: daysAgo(3).toISOString(), isStale: false });
     expect(summarise([quote({ lastCheckedAt: daysAgo(100) }), quote({ lastCheckedAt: daysAgo(95) })]).row.isStale).toBe(true);
   });
 });
 
 describe("summarisePriceRow: the row and summary", () => {
-  it("names, search text, provider count and quotes in the order given", () => {
-    const quotes = [quote({ provider: "Bravo" }), quote({ provider: "Alpha", registrationPrice: null })];
+  it("names, search text, provider count, and each minimum's source quote instead of every quote", () => {
+    const quotes = [
+      quote({ provider: "Bravo", registrationPrice: 900, lastCheckedAt: daysAgo(5) }),
+      quote({ provider: "Alpha", registrationPrice: null, renewalPrice: 1100, transferPrice: 700, lastCheckedAt: daysAgo(2) }),
+    ];
     const { summary, row } = summarise(quotes);
     expect(summary).toMatchObject({ tldId: 7, name: "xn--p1ai", category: "country-code", searchText: "xn--p1ai\nрф", providerCount: 2 });
-    expect(row).toMatchObject({ id: 7, name: "xn--p1ai", unicodeName: "рф", providerCount: 2 });
-    expect(row.prices.map((p) => p.serviceProvider.name)).toEqual(["Bravo", "Alpha"]);
-    expect(row.prices[1]!.registrationPrice).toBeNull();
+    expect(row).toMatchObject({ id: 7, name: "xn--p1ai", unicodeName: "рф", providerCount: 2, lastCheckedAt: daysAgo(2).toISOString() });
+    expect(row).not.toHaveProperty("prices");
+    const bravo = { serviceProvider: { id: quotes[0]!.serviceProvider.id, name: "Bravo" }, lastCheckedAt: daysAgo(5).toISOString(), isStale: false, isOutlier: false };
+    const alpha = { serviceProvider: { id: quotes[1]!.serviceProvider.id, name: "Alpha" }, lastCheckedAt: daysAgo(2).toISOString(), isStale: false, isOutlier: false };
+    // Registration and three years (900 + 2 × 1500) are Bravo's; renewal and transfer Alpha's.
+    expect(row.sources).toEqual({ registration: bravo, renewal: alpha, transfer: alpha, threeYear: bravo });
+    expect(row.promo).toBeNull();
   });
 
-  it("display amounts: USD as is, EUR converted at the loaded rate with its day, the row's own figures in USD", () => {
+  it("a figure nobody quotes has no source", () => {
+    const { row } = summarise([quote({ transferPrice: null })]);
+    expect(row.transferPrice).toBeNull();
+    expect(row.sources.transfer).toBeNull();
+  });
+
+  it("keeps the promotion behind the registration minimum, with its regular price and display", () => {
+    const promo = quote({ provider: "Promo", registrationPrice: 199, isPromo: true, regularRegistrationPrice: 1200 });
+    const { row } = summarise([promo, quote()]);
+    expect(row.promo).toMatchObject({ id: promo.id, registrationPrice: "1.99", regularRegistrationPrice: "12.00", isPromo: true, serviceProvider: { name: "Promo" } });
+    expect(row.promo!.display).toMatchObject({ currency: "USD", registrationPrice: "1.99", converted: false });
+    // A stale promotion loses the minimum to a fresh regular quote, and is not shown.
+    expect(summarise([{ ...promo, lastCheckedAt: daysAgo(200) }, quote()]).row.promo).toBeNull();
+  });
+
+  it("display amounts: the row's own figures in USD", () => {
     const { row } = summarise([quote({ currency: "EUR", registrationPrice: 900, renewalPrice: null, transferPrice: null }), quote()]);
     expect(row.display).toMatchObject({ currency: "USD", registrationPrice: "10.00", threeYearPrice: "40.00", converted: false });
-    expect(row.prices[0]!.display).toEqual({
-      currency: "USD", registrationPrice: "10.00", renewalPrice: null, transferPrice: null, converted: true, rateDate: "2026-05-29",
-    });
-    expect(row.prices[1]!.display).toMatchObject({ currency: "USD", registrationPrice: "10.00", converted: false, rateDate: null });
-  });
-
-  it("a quote in a currency with no stored rate shows no display amounts", () => {
-    const { row } = summarise([quote({ currency: "EUR" })], 90, noRates);
-    expect(row.prices[0]!.display).toBeNull();
   });
 
   it("refuses an empty quote list", () => {
     expect(() => summarise([])).toThrow(RangeError);
+  });
+});
+
+describe("summarisePriceRow: outliers", () => {
+  it.each([
+    {
+      case: "a lone fresh premium quote far above the stale ones is marked",
+      quotes: () => [quote({ registrationPrice: 4_000_000, lastCheckedAt: daysAgo(1) }), ...[1000, 1100, 1200].map((p) => quote({ registrationPrice: p, lastCheckedAt: daysAgo(200) }))],
+      outlier: true,
+    },
+    {
+      case: "exactly 20 times the median is not",
+      quotes: () => [quote({ registrationPrice: 20_000, lastCheckedAt: daysAgo(1) }), ...[1000, 1000, 1000].map((p) => quote({ registrationPrice: p, lastCheckedAt: daysAgo(200) }))],
+      outlier: false,
+    },
+    {
+      case: "a name every provider prices high (a premium TLD) is not",
+      quotes: () => [quote({ registrationPrice: 4_000_000 }), quote({ registrationPrice: 3_900_000 })],
+      outlier: false,
+    },
+    { case: "one quote is never an outlier", quotes: () => [quote({ registrationPrice: 4_000_000 })], outlier: false },
+  ])("$case", ({ quotes, outlier }) => {
+    expect(summarise(quotes()).row.sources.registration!.isOutlier).toBe(outlier);
   });
 });

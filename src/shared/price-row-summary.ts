@@ -6,16 +6,20 @@
  * - Minima (registration, renewal, transfer, three years = registration + two renewals) are
  *   over USD quotes only, and prefer quotes confirmed within `staleDays` of `now`: a stale
  *   quote gives a minimum only when no fresh one has that price, and the minimum then says so.
+ * - Each minimum names the quote it comes from (`sources`): provider, lastCheckedAt, isStale,
+ *   and whether the figure is an extreme outlier among the name's quotes (price-outliers.ts).
+ *   The row carries no other quote, except the promotion behind the registration minimum.
  * - The row is stale when every quote is; its lastCheckedAt is the newest quote's.
- * - The row and each quote carry their prices in the converter's currency as `display`.
+ * - The row and its promotion carry their prices in the converter's currency as `display`.
  */
 import { withRowDisplay, type DisplayConverter } from "./display-converter.ts";
 import { minorToPrice } from "./price-format.ts";
 import { isStaleAt, lowestPreferringFresh } from "./price-freshness.ts";
-import { serializeQuote, type PriceRow, type StoredQuote } from "./price-quote.ts";
+import { isPriceOutlier } from "./price-outliers.ts";
+import { serializeQuote, type PriceRow, type PriceSource, type SourceProvider, type StoredQuote } from "./price-quote.ts";
 
 /** A stored quote of the TLD, with the TLD's catalogue names. */
-export type SummaryQuote = StoredQuote & { tldId: number; tld: { name: string; unicodeName: string | null; category: string } };
+export type SummaryQuote = StoredQuote<SourceProvider> & { tldId: number; tld: { name: string; unicodeName: string | null; category: string } };
 
 export interface PriceSummaryValues {
   tldId: number;
@@ -48,12 +52,28 @@ export function summarisePriceRow(quotes: readonly SummaryQuote[], { now, staleD
   if (!first) throw new RangeError("summarisePriceRow needs at least one quote");
   const usd = quotes.filter((q) => q.currency === "USD");
   const stale = (q: SummaryQuote) => isStaleAt(q.lastCheckedAt, now, staleDays);
-  const registration = lowestPreferringFresh(usd, (q) => q.registrationPrice, stale);
-  const renewal = lowestPreferringFresh(usd, (q) => q.renewalPrice, stale);
-  const transfer = lowestPreferringFresh(usd, (q) => q.transferPrice, stale);
-  const threeYear = lowestPreferringFresh(usd, (q) =>
-    q.registrationPrice === null || q.renewalPrice === null ? null : q.registrationPrice + 2 * q.renewalPrice, stale);
+  const figure = (valueOf: (q: SummaryQuote) => number | null) => {
+    const lowest = lowestPreferringFresh(usd, valueOf, stale);
+    let source: PriceSource | null = null;
+    if (lowest.item && lowest.value !== null) {
+      const all = usd.flatMap((q) => valueOf(q) ?? []);
+      source = {
+        serviceProvider: { id: lowest.item.serviceProvider.id, name: lowest.item.serviceProvider.name },
+        lastCheckedAt: lowest.item.lastCheckedAt.toISOString(),
+        isStale: lowest.isStale,
+        isOutlier: isPriceOutlier(lowest.value, all),
+      };
+    }
+    return { ...lowest, source };
+  };
+  const registration = figure((q) => q.registrationPrice);
+  const renewal = figure((q) => q.renewalPrice);
+  const transfer = figure((q) => q.transferPrice);
+  const threeYear = figure((q) => q.registrationPrice === null || q.renewalPrice === null ? null : q.registrationPrice + 2 * q.renewalPrice);
   const newest = quotes.reduce((max, q) => (q.lastCheckedAt > max ? q.lastCheckedAt : max), first.lastCheckedAt);
+  // The promotion the table shows beside the registration minimum: a promo quote with that price and freshness.
+  const promo = registration.value === null ? undefined
+    : usd.find((q) => q.isPromo && q.registrationPrice === registration.value && stale(q) === registration.isStale);
   const row: PriceRow = {
     id: first.tldId,
     name: first.tld.name,
@@ -71,7 +91,8 @@ export function summarisePriceRow(quotes: readonly SummaryQuote[], { now, staleD
     providerCount: quotes.length,
     lastCheckedAt: newest.toISOString(),
     isStale: quotes.every(stale),
-    prices: quotes.map((q) => serializeQuote(q, now, staleDays)),
+    sources: { registration: registration.source, renewal: renewal.source, transfer: transfer.source, threeYear: threeYear.source },
+    promo: promo ? serializeQuote(promo, now, staleDays) : null,
   };
   return {
     summary: {

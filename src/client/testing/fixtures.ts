@@ -37,7 +37,8 @@ export function quote(sp: Provider, overrides: Partial<Quote> = {}): Quote {
 export function priceRow(name: string, overrides: Partial<PriceRow> = {}): PriceRow {
   return {
     id: nextId++, name, unicodeName: null, category: "generic", registrationPrice: "10.00", renewalPrice: "12.00",
-    transferPrice: "11.00", threeYearPrice: "34.00", currency: "USD", providerCount: 3, prices: [],
+    transferPrice: "11.00", threeYearPrice: "34.00", currency: "USD", providerCount: 3, promo: null,
+    sources: { registration: null, renewal: null, transfer: null, threeYear: null },
     registrationIsStale: false, renewalIsStale: false, transferIsStale: false, threeYearIsStale: false,
     lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, ...overrides,
   };

@@ -1,13 +1,19 @@
 import { priceOrMissing } from "../../../shared/price-format.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import type { TableState } from "./table-state.ts";
+import type { HeadlineFigure } from "../../../shared/price-quote.ts";
 import { compareText } from "../../lib/text-format.ts";
 
 export type PriceRow = RouterOutputs["prices"]["common"][number];
 
+const FIGURE: Record<Exclude<TableState["sortBy"], "tldName">, HeadlineFigure> = {
+  registrationPrice: "registration", renewalPrice: "renewal", transferPrice: "transfer", threeYearPrice: "threeYear",
+};
+
 /**
  * The common-TLD table is five rows fetched at once, so search (case-insensitive substring of
- * the name), category and sort run here (spec section 5) instead of on the server.
+ * the name), category and sort run here (spec section 5) instead of on the server, in the
+ * server's order: a figure marked as an outlier after the ordinary ones, unpriced last.
  */
 export function filterAndSortRows(rows: readonly PriceRow[], state: TableState): PriceRow[] {
   const needle = state.search.trim().toLowerCase().replace(/^\./, "");
@@ -18,22 +24,18 @@ export function filterAndSortRows(rows: readonly PriceRow[], state: TableState):
   );
   const direction = state.sortOrder === "asc" ? 1 : -1;
   return kept.sort((a, b) => {
-    if (state.sortBy === "tldName") return direction * compareText(a.name, b.name);
-    const left = priceOrMissing(a[state.sortBy]);
-    const right = priceOrMissing(b[state.sortBy]);
-    // Unpriced rows stay at the bottom whichever way the column is sorted.
+    const field = state.sortBy;
+    if (field === "tldName") return direction * compareText(a.name, b.name);
+    const figure = FIGURE[field];
+    const tier = (row: PriceRow) => (row[field] === null ? 2 : row.sources[figure]?.isOutlier ? 1 : 0);
+    // Unpriced rows stay at the bottom whichever way the column is sorted, outliers just above them.
+    if (tier(a) !== tier(b)) return tier(a) - tier(b);
+    const left = priceOrMissing(a[field]);
+    const right = priceOrMissing(b[field]);
     if (left === right) return compareText(a.name, b.name);
-    if (left === priceOrMissing(null)) return 1;
-    if (right === priceOrMissing(null)) return -1;
     return direction * (left - right);
   });
 }
 
-/** The quote behind a row's headline registration price, when that quote is a promotion. */
-export function promoQuote(row: PriceRow) {
-  if (!row.registrationPrice) return undefined;
-  return row.prices.find(
-    (quote) => quote.isPromo && quote.currency === row.currency && quote.registrationPrice === row.registrationPrice
-      && quote.isStale === row.registrationIsStale,
-  );
-}
+/** The quote behind a row's headline registration price, when that quote is a promotion (the server picks it). */
+export const promoQuote = (row: PriceRow) => row.promo ?? undefined;

@@ -1,52 +1,96 @@
-import { promoWording } from "../../../shared/price-format.ts";
+import { formatCheckedDate, promoWording } from "../../../shared/price-format.ts";
 import { CategoryBadge, PromoBadge } from "../../components/category-badge.tsx";
 import { DisplayPrice, shownPrice } from "../../components/display-price.tsx";
-import { CheckedNote, StaleBadge } from "../../components/price-freshness.tsx";
+import { OUTLIER_MARK, PriceMark, STALE_MARK } from "../../components/price-freshness.tsx";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
 import { promoQuote, type PriceRow } from "./filter-rows.ts";
 
 type Field = "registrationPrice" | "renewalPrice" | "transferPrice" | "threeYearPrice";
+type Source = "registration" | "renewal" | "transfer" | "threeYear";
 
-/** A headline figure in the display currency; a stale one (no fresh quote has it) carries the stale mark. */
-function Figure({ field, isStale, row, explanation }: { field: Field; isStale: boolean; row: PriceRow; explanation: string }) {
+/** What the table's marks mean, in words (the table reads them once; PriceMarksLegend shows them). */
+export interface MarkWords {
+  /** "Not confirmed in 90 days". */
+  stale: string;
+  /** "All quotes older than 90 days". */
+  allStale: string;
+  outlier: string;
+}
+
+/**
+ * A headline figure in the display currency, with the mark of an outlier; the legend under the
+ * table says what the mark means. Staleness is said once per row, by the name (StaleNote).
+ */
+function Figure({ field, source, row, words }: { field: Field; source: Source; row: PriceRow; words: MarkWords }) {
   return (
     <>
       <DisplayPrice price={shownPrice(row[field], row.currency, row.display, field)} />
-      {isStale && <> <StaleBadge explanation={explanation} /></>}
+      {row.sources[source]?.isOutlier && <PriceMark mark={OUTLIER_MARK} words={words.outlier} />}
     </>
   );
 }
 
-/** The headline registration price; a first-year promotion says what it renews at. */
-function RegistrationPrice({ row, explanation }: { row: PriceRow; explanation: string }) {
+const FIGURE_NAMES: Record<Source, string> = { registration: "registration", renewal: "renewal", transfer: "transfer", threeYear: "3-year cost" };
+
+/**
+ * Staleness, once per row: every quote stale says so in words; otherwise a mark names the
+ * lowest prices whose quotes are stale (the legend explains it).
+ */
+function StaleNote({ row, words }: { row: PriceRow; words: MarkWords }) {
+  if (row.isStale) return <span className="sub" data-all-stale="">{words.allStale}</span>;
+  const stale = (Object.keys(FIGURE_NAMES) as Source[]).filter((f) => row.sources[f]?.isStale);
+  if (!stale.length) return null;
+  return (
+    <span className="sub" data-stale-note="">
+      {STALE_MARK} stale: {stale.map((f) => FIGURE_NAMES[f]).join(", ")}
+    </span>
+  );
+}
+
+/**
+ * The headline registration price and where it comes from: a first-year promotion says what it
+ * renews at; otherwise the provider and when its quote was checked. A row whose quotes are all
+ * stale names no provider as if it were current.
+ */
+function RegistrationPrice({ row, words }: { row: PriceRow; words: MarkWords }) {
   const promo = promoQuote(row);
-  const figure = <Figure field="registrationPrice" isStale={row.registrationIsStale} row={row} explanation={explanation} />;
-  if (!promo) return figure;
-  const shown = promo.display ?? promo;
+  const from = row.sources.registration;
+  const figure = <Figure field="registrationPrice" source="registration" row={row} words={words} />;
+  const checked = from ? formatCheckedDate(from.lastCheckedAt) : "";
+  if (promo) {
+    const shown = promo.display ?? promo;
+    return (
+      <>
+        <PromoBadge /> {figure}
+        <span className="sub">
+          {promoWording(shown.registrationPrice, shown.renewalPrice, shown.currency)} at {promo.serviceProvider.name}
+          {checked && `, ${checked}`}
+        </span>
+      </>
+    );
+  }
   return (
     <>
-      <PromoBadge /> {figure}
-      <span className="sub">
-        {promoWording(shown.registrationPrice, shown.renewalPrice, shown.currency)} at {promo.serviceProvider.name}
-      </span>
+      {figure}
+      {from && <span className="sub" data-checked="">{row.isStale ? checked : `at ${from.serviceProvider.name}, ${checked}`}</span>}
     </>
   );
 }
 
 /**
  * Plain cells, styled by PLAIN_ROWS_CSS on the table (see components/plain-table-css.ts), and no
- * per-row hooks: `explanation` (useStaleExplanation) is read once by the table.
+ * per-row hooks: `words` is read once by the table.
  */
-export function PriceTableRow({ row, explanation }: { row: PriceRow; explanation: string }) {
+export function PriceTableRow({ row, words }: { row: PriceRow; words: MarkWords }) {
   // Headline prices are the lowest USD quotes (spec section 5), shown in the display currency.
-  const figure = (field: Field, isStale: boolean) => <Figure field={field} isStale={isStale} row={row} explanation={explanation} />;
+  const figure = (field: Field, source: Source) => <Figure field={field} source={source} row={row} words={words} />;
   return (
     <tr>
       <td data-sticky="">
         <span className="cell-stack">
           <SpaAnchor href={`/tld/${row.name}`}>.{row.unicodeName ?? row.name}</SpaAnchor>
           {row.unicodeName && <span className="sub">.{row.name}</span>}
-          <CheckedNote lastCheckedAt={row.lastCheckedAt} isStale={row.isStale} explanation={explanation} />
+          <StaleNote row={row} words={words} />
           {/* On a phone the category column is hidden and the badge sits under the name. */}
           <span className="category-inline">
             <CategoryBadge category={row.category} />
@@ -57,11 +101,11 @@ export function PriceTableRow({ row, explanation }: { row: PriceRow; explanation
         <CategoryBadge category={row.category} />
       </td>
       <td data-num="" data-label="Registration">
-        <RegistrationPrice row={row} explanation={explanation} />
+        <RegistrationPrice row={row} words={words} />
       </td>
-      <td data-num="" data-label="Renewal">{figure("renewalPrice", row.renewalIsStale)}</td>
-      <td data-num="" data-label="Transfer">{figure("transferPrice", row.transferIsStale)}</td>
-      <td data-num="" data-label="3-Year Cost">{figure("threeYearPrice", row.threeYearIsStale)}</td>
+      <td data-num="" data-label="Renewal">{figure("renewalPrice", "renewal")}</td>
+      <td data-num="" data-label="Transfer">{figure("transferPrice", "transfer")}</td>
+      <td data-num="" data-label="3-Year Cost">{figure("threeYearPrice", "threeYear")}</td>
       <td data-num="" data-label="Registrars">{row.providerCount}</td>
     </tr>
   );

@@ -1,11 +1,12 @@
 import { Card, Heading, Skeleton, Table, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { stackedRowsCss } from "../../components/plain-table-css.ts";
-import { useStaleExplanation } from "../../components/price-freshness.tsx";
+import { OUTLIER_MARK, STALE_MARK, useAllStaleWording, useStaleExplanation } from "../../components/price-freshness.tsx";
+import { OUTLIER_FACTOR } from "../../../shared/price-outliers.ts";
 import type { PriceRow } from "./filter-rows.ts";
 import { PaginationBar } from "./pagination-bar.tsx";
 import { PriceFilterBar } from "./price-filter-bar.tsx";
-import { PriceTableRow } from "./price-table-row.tsx";
+import { PriceTableRow, type MarkWords } from "./price-table-row.tsx";
 import { SortableHeader } from "./sortable-header.tsx";
 import type { TableState } from "./table-state.ts";
 
@@ -60,8 +61,26 @@ const TABLE_CSS = {
   "&[data-stale] tbody": { opacity: 0.6 },
 };
 
+const OUTLIER_WORDS = `Unusually high: more than ${OUTLIER_FACTOR} times the middle quote for this name`;
+
+/** What the marks in the rows mean, read once for the table. */
+function useMarkWords(): MarkWords {
+  return { stale: useStaleExplanation(), allStale: useAllStaleWording(), outlier: OUTLIER_WORDS };
+}
+
+/** Under the table: the marks in words, for readers who cannot hover. */
+function PriceMarksLegend() {
+  const words = useMarkWords();
+  return (
+    <Text as="p" fontSize="sm" color="fg.muted" mt="2" data-testid="price-marks-legend">
+      {STALE_MARK} stale: that lowest price comes from a quote {words.stale.toLowerCase()}. {OUTLIER_MARK} {OUTLIER_WORDS.toLowerCase()}.
+      The date under a registration price is when its quote was last checked.
+    </Text>
+  );
+}
+
 function Body({ rows, status }: Pick<PriceTableProps, "rows" | "status">) {
-  const explanation = useStaleExplanation();
+  const words = useMarkWords();
   if (status === "pending") {
     return Array.from({ length: SKELETON_ROWS }, (_, i) => (
       <tr key={i} data-testid="skeleton-row">
@@ -73,7 +92,7 @@ function Body({ rows, status }: Pick<PriceTableProps, "rows" | "status">) {
   }
   if (status === "error") return <MessageRow error>Failed to load domain prices. Please try again later.</MessageRow>;
   if (!rows?.length) return <MessageRow>No domain pricing data available</MessageRow>;
-  return rows.map((row) => <PriceTableRow key={row.id} row={row} explanation={explanation} />);
+  return rows.map((row) => <PriceTableRow key={row.id} row={row} words={words} />);
 }
 
 /** The TLD price table shared by the home page and /tlds (spec section 2). */
@@ -114,6 +133,7 @@ export function PriceTable(props: PriceTableProps) {
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
+        <PriceMarksLegend />
       </Card.Body>
       {paging && props.status === "success" && paging.total > 0 && (
         <Card.Footer px={{ base: "3", md: "6" }}>

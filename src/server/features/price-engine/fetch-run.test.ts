@@ -19,7 +19,7 @@ forEachDialect("price fetch run", (getDb) => {
   const run = (source: PriceSource, options: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
     runPriceFetch({
       db: getDb(), log: createLogger("silent"), sources: { live: new Map([[source.providerKey, source]]), bundled: () => null },
-      onPricesChanged: () => pricesChanged++, fetchTimeoutMs: options.timeoutMs ?? 5000,
+      onPricesChanged: () => pricesChanged++, fetchTimeoutMs: options.timeoutMs ?? 5000, staleDays: 90,
     }, JOB, options.signal ?? new AbortController().signal);
 
   const porkbunId = async () => (await findServiceProviderBySlug(getDb(), "porkbun"))!.id;

@@ -35,6 +35,8 @@ export interface FetchRunDeps {
   sources: PriceSources;
   onPricesChanged: (db: Db) => void;
   fetchTimeoutMs: number;
+  /** PRICE_STALE_DAYS: judges the price rows an applied list rewrites. */
+  staleDays: number;
 }
 
 export const CANCELLED_MESSAGE = "Cancelled by an administrator";
@@ -80,7 +82,7 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
     responseTimeMs = Math.round(performance.now() - began);
     const { quotes, skipped } = await resolveNames(db, list, provider.name, signal);
     if (signal.aborted) throw signal.reason;
-    applied = await applyPriceList(db, { providerId: provider.id, observedAt: list.observedAt, quotes });
+    applied = await applyPriceList(db, { providerId: provider.id, observedAt: list.observedAt, quotes, staleDays: deps.staleDays });
     outcome = { status: "success", resultCount: quotes.length, skippedCount: skipped, responseTimeMs, source, completedAt: new Date() };
   } catch (error) {
     const failure = cancelled()

@@ -36,7 +36,7 @@ export async function registerPriceEngineJobs(queue: JobQueue, deps: PriceEngine
   await queue.createQueue(FETCH_QUEUE, { concurrency: 2 });
   await queue.createQueue(SCHEDULE_QUEUE);
   await queue.work<FetchJobData>(FETCH_QUEUE, async (job) => {
-    await runPriceFetch({ db, log, sources: deps.sources, onPricesChanged: deps.onPricesChanged, fetchTimeoutMs }, job.data, job.signal);
+    await runPriceFetch({ db, log, sources: deps.sources, onPricesChanged: deps.onPricesChanged, fetchTimeoutMs, staleDays: deps.config.PRICE_STALE_DAYS }, job.data, job.signal);
   });
   await queue.work<ScheduleJobData>(SCHEDULE_QUEUE, async (job) => {
     const report = await runSchedule({ db, queue, priceSources: deps.sources }, job.data);
@@ -57,7 +57,7 @@ export async function registerPriceEngineJobs(queue: JobQueue, deps: PriceEngine
       const result = await refreshRates(db, deps.config, { signal: job.signal });
       // Stored price rows carry USD amounts converted at the previous day's rates, and cached
       // answers in a display currency too.
-      await rebuildAllPriceRows(db);
+      await rebuildAllPriceRows(db, { staleDays: deps.config.PRICE_STALE_DAYS });
       deps.onPricesChanged(db);
       log.info(result, "exchange rates refreshed");
     });

@@ -3,6 +3,8 @@ import type { Db } from "../../../../db/client.ts";
 import { applyProviderPrices, type ApplyResult, type ResolvedQuote } from "../../../../db/repositories/price-apply-repository.ts";
 import { planPriceApply } from "./price-apply-plan.ts";
 
-export function applyPriceList(db: Db, input: { providerId: number; observedAt: Date; quotes: ResolvedQuote[] }): Promise<ApplyResult> {
-  return applyProviderPrices(db, input.providerId, (stored) => planPriceApply(stored, { ...input, now: new Date() }));
+/** `staleDays` (PRICE_STALE_DAYS) judges the price rows the list rewrites. */
+export function applyPriceList(db: Db, input: { providerId: number; observedAt: Date; quotes: ResolvedQuote[]; staleDays: number }): Promise<ApplyResult> {
+  const { staleDays, ...list } = input;
+  return applyProviderPrices(db, input.providerId, (stored) => planPriceApply(stored, { ...list, now: new Date() }), { staleDays });
 }

@@ -70,7 +70,7 @@ forEachDialect("prices in a display currency", (getDb) => {
       expect(dynadot(await comQuotes("GBP")).display).toMatchObject({ registrationPrice: "8.20", rateDate: SEEDED_DAY });
     });
 
-    it("adds display to every list row and quote, from the same rates", async () => {
+    it("adds display to every list row and its promotion, from the same rates", async () => {
       const { body } = await getJson<PricePage>(app(), "/api/domain-prices?search=com&limit=100&currency=EUR");
       const com = body.data.find((r) => r.name === "com")!;
       expect(com.display).toEqual({
@@ -78,9 +78,9 @@ forEachDialect("prices in a display currency", (getDb) => {
         transferPrice: usdToEurOnNewDay(com.transferPrice), threeYearPrice: usdToEurOnNewDay(com.threeYearPrice),
         converted: true, rateDate: NEW_DAY,
       });
-      for (const q of com.prices.filter((p) => p.currency === "USD")) {
-        expect(q.display).toMatchObject({ registrationPrice: usdToEurOnNewDay(q.registrationPrice), converted: true });
-      }
+      const promo = body.data.find((r) => r.promo)?.promo;
+      expect(promo, "a row with a first-year promotion").toBeDefined();
+      expect(promo!.display).toMatchObject({ registrationPrice: usdToEurOnNewDay(promo!.registrationPrice), converted: true });
       // tRPC answers the same.
       const input = encodeURIComponent(JSON.stringify({ search: "com", limit: 100, currency: "EUR" }));
       const trpc = await getJson<{ result: { data: PricePage } }>(app(), `/trpc/prices.list?input=${input}`);
@@ -103,9 +103,7 @@ forEachDialect("prices in a display currency", (getDb) => {
       const page = await getJson<PricePage>(app(), "/api/domain-prices?limit=20");
       const usd = await getJson<PricePage>(app(), "/api/domain-prices?limit=20&currency=USD");
       expect(usd.body).toEqual(page.body);
-      expect(page.body.data.every((r) => r.display?.currency === "USD" && r.prices.every((q) => q.display === null || q.display?.currency === "USD"))).toBe(true);
-      const euroQuote = page.body.data.flatMap((r) => r.prices).find((q) => q.currency === "EUR" && q.display);
-      expect(euroQuote?.display).toMatchObject({ currency: "USD", converted: true });
+      expect(page.body.data.every((r) => r.display?.currency === "USD" && (r.promo === null || r.promo.display?.currency === "USD"))).toBe(true);
       expect((await getJson<PriceQuote[]>(app(), "/api/domain-prices/tld/com")).body.some((q) => "display" in q)).toBe(false);
     });
   });

@@ -39,13 +39,17 @@ forEachDialect("price freshness after seeding", (getDb) => {
 
   it("list rows, common rows, tRPC and the registrar page carry the same instants", async () => {
     const sg = await namecheapQuote("sg");
+    // A list row's minimum carries its quote's check instant.
+    const quotesOf = async (name: string) => (await getJson<PriceQuote[]>(app(), `/api/domain-prices/tld/${name}`)).body;
     const page = await getJson<PricePage>(app(), "/api/domain-prices?search=sg&category=country-code");
     const row = page.body.data.find((r) => r.name === "sg")!;
-    expect(row.prices.find((q) => q.id === sg.id)).toMatchObject({ changedAt: sg.changedAt, lastCheckedAt: sg.lastCheckedAt });
+    const sgSource = (await quotesOf("sg")).find((q) => q.serviceProvider.id === row.sources.registration!.serviceProvider.id)!;
+    expect(row.sources.registration!.lastCheckedAt).toBe(sgSource.lastCheckedAt);
 
-    const common = await getJson<{ name: string; prices: PriceQuote[] }[]>(app(), "/api/domain-prices/common");
-    const com = await namecheapQuote("com");
-    expect(common.body.find((r) => r.name === "com")!.prices.find((q) => q.id === com.id)).toMatchObject({ changedAt: com.changedAt, lastCheckedAt: com.lastCheckedAt });
+    const common = await getJson<PricePage["data"]>(app(), "/api/domain-prices/common");
+    const comRow = common.body.find((r) => r.name === "com")!;
+    const comSource = (await quotesOf("com")).find((q) => q.serviceProvider.id === comRow.sources.renewal!.serviceProvider.id)!;
+    expect(comRow.sources.renewal).toMatchObject({ lastCheckedAt: comSource.lastCheckedAt, isStale: comSource.isStale });
 
     const input = encodeURIComponent(JSON.stringify({ tldId: "sg" }));
     const trpc = await getJson<{ result: { data: PriceQuote[] } }>(app(), `/trpc/prices.byTld?input=${input}`);

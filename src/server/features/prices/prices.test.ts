@@ -18,9 +18,11 @@ forEachDialect("price API", (getDb) => {
     expect(body.totalPages).toBe(Math.ceil(body.total / 20));
     const names = body.data.map((r) => r.name);
     expect(names).toEqual([...names].sort());
-    const row = body.data[0]!;
-    expect(row.prices.length).toBeGreaterThan(0);
-    expect(row.prices[0]!.serviceProvider).toMatchObject({ id: expect.any(Number), name: expect.any(String), domain: expect.any(String) });
+    const row = body.data.find((r) => r.registrationPrice !== null)!;
+    expect(row.providerCount).toBeGreaterThan(0);
+    expect(row.sources.registration).toMatchObject({
+      serviceProvider: { id: expect.any(Number), name: expect.any(String) }, lastCheckedAt: expect.any(String), isStale: expect.any(Boolean), isOutlier: false,
+    });
   });
 
   it("sorts by registration price in SQL across pages, unpriced last", async () => {
@@ -57,7 +59,8 @@ forEachDialect("price API", (getDb) => {
   it("computes the three-year cost as registration plus two renewals", async () => {
     const { body } = await getJson<PricePage>(app(), "/api/domain-prices?search=com&limit=100");
     const com = body.data.find((r) => r.name === "com")!;
-    const usd = com.prices.filter((p) => p.currency === "USD" && p.registrationPrice && p.renewalPrice);
+    const quotes = (await getJson<PriceQuote[]>(app(), "/api/domain-prices/tld/com")).body;
+    const usd = quotes.filter((p) => p.currency === "USD" && p.registrationPrice && p.renewalPrice && p.isStale === com.threeYearIsStale);
     const cheapest = Math.min(...usd.map((p) => Math.round(Number(p.registrationPrice) * 100) + 2 * Math.round(Number(p.renewalPrice) * 100)));
     expect(Math.round(Number(com.threeYearPrice) * 100)).toBe(cheapest);
   });
@@ -85,9 +88,13 @@ forEachDialect("price API", (getDb) => {
     expect(other.status).toBe(200);
   });
 
-  it("lists only what a table row needs of each provider", async () => {
-    const { body } = await getJson<PricePage>(app(), "/api/domain-prices?limit=1");
-    expect(Object.keys(body.data[0]!.prices[0]!.serviceProvider).sort()).toEqual(["domain", "id", "logoUrl", "name"]);
+  it("lists no quotes on a row, only the source of each lowest price (and its promotion)", async () => {
+    const { body } = await getJson<PricePage>(app(), "/api/domain-prices?limit=100");
+    for (const row of body.data) {
+      expect(row).not.toHaveProperty("prices");
+      expect(Object.keys(row.sources).sort()).toEqual(["registration", "renewal", "threeYear", "transfer"]);
+      for (const source of Object.values(row.sources)) if (source) expect(Object.keys(source.serviceProvider).sort()).toEqual(["id", "name"]);
+    }
   });
 
   it("GET /api/domain-prices/common returns the five common TLDs", async () => {

@@ -26,7 +26,7 @@ export function registrationStatsOf(quotes: readonly (PricedRow & { isStale: boo
 }
 
 /** One TLD's registration figures in the display currency, from the same cached quotes as its price list; 404 for an unknown TLD. */
-export async function tldRegistrationStats(db: Db, key: string, currency?: string): Promise<RegistrationStats> {
-  const quotes = JSON.parse((await tldPrices(db, key, currency)).json) as Array<PricedRow & { isStale: boolean }>;
+export async function tldRegistrationStats(db: Db, key: string, staleDays: number, currency?: string): Promise<RegistrationStats> {
+  const quotes = JSON.parse((await tldPrices(db, key, staleDays, currency)).json) as Array<PricedRow & { isStale: boolean }>;
   return registrationStatsOf(quotes);
 }

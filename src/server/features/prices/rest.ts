@@ -10,12 +10,12 @@ const currencyOf = (c: Parameters<typeof queryOf>[0]) => parseOrThrow(displayCur
 export const pricesRest = new Hono<AppEnv>()
   .get("/domain-prices", async (c) => {
     const query = parseOrThrow(priceListQuerySchema, queryOf(c), "query");
-    return jsonAnswerResponse(c, await pricePage(c.var.ctx.db, query));
+    return jsonAnswerResponse(c, await pricePage(c.var.ctx.db, query, c.var.ctx.config.PRICE_STALE_DAYS));
   })
-  .get("/domain-prices/common", async (c) => jsonAnswerResponse(c, await commonPrices(c.var.ctx.db, currencyOf(c))))
+  .get("/domain-prices/common", async (c) => jsonAnswerResponse(c, await commonPrices(c.var.ctx.db, c.var.ctx.config.PRICE_STALE_DAYS, currencyOf(c))))
   .get("/domain-prices/tld/:tldId", async (c) => {
     const key = parseOrThrow(tldKeySchema, c.req.param("tldId"), "tldId");
-    return jsonAnswerResponse(c, await tldPrices(c.var.ctx.db, key, currencyOf(c)));
+    return jsonAnswerResponse(c, await tldPrices(c.var.ctx.db, key, c.var.ctx.config.PRICE_STALE_DAYS, currencyOf(c)));
   })
   .get("/currencies", async (c) => jsonAnswerResponse(c, await listCurrencies(c.var.ctx.db)))
   .get("/domain-prices/tld/:tldId/history", async (c) => {

@@ -19,12 +19,12 @@ const commonInput = displayCurrencyQuerySchema.optional();
  * for batched streams, server-side callers and errors.
  */
 export const pricesRouter = router({
-  list: publicProcedure.input(priceListQuerySchema).query(async ({ ctx, input }) => JSON.parse((await pricePage(ctx.db, input)).json) as PricePage),
-  common: publicProcedure.input(commonInput).query(async ({ ctx, input }) => JSON.parse((await commonPrices(ctx.db, input?.currency)).json) as PriceRow[]),
+  list: publicProcedure.input(priceListQuerySchema).query(async ({ ctx, input }) => JSON.parse((await pricePage(ctx.db, input, ctx.config.PRICE_STALE_DAYS)).json) as PricePage),
+  common: publicProcedure.input(commonInput).query(async ({ ctx, input }) => JSON.parse((await commonPrices(ctx.db, ctx.config.PRICE_STALE_DAYS, input?.currency)).json) as PriceRow[]),
   byTld: publicProcedure.input(byTldInCurrency).query(async ({ ctx, input }) =>
-    JSON.parse((await tldPrices(ctx.db, input.tldId, input.currency)).json) as PriceQuote[]),
+    JSON.parse((await tldPrices(ctx.db, input.tldId, ctx.config.PRICE_STALE_DAYS, input.currency)).json) as PriceQuote[]),
   /** The registration figures of one TLD's quotes, fresh ones preferred. */
-  statsByTld: publicProcedure.input(byTldInCurrency).query(({ ctx, input }) => tldRegistrationStats(ctx.db, input.tldId, input.currency)),
+  statsByTld: publicProcedure.input(byTldInCurrency).query(({ ctx, input }) => tldRegistrationStats(ctx.db, input.tldId, ctx.config.PRICE_STALE_DAYS, input.currency)),
   currencies: publicProcedure.query(async ({ ctx }) => JSON.parse((await listCurrencies(ctx.db)).json) as CurrencyOption[]),
   historyByTld: publicProcedure.input(byTldInCurrency).query(({ ctx, input }) => getTldPriceHistory(ctx.db, input.tldId, input.currency)),
 });
@@ -33,15 +33,15 @@ export const pricesRouter = router({
 export const pricesCachedQueries: Record<string, CachedQuery> = {
   list: (ctx, raw) => {
     const input = priceListQuerySchema.safeParse(raw);
-    return input.success ? pricePage(ctx.db, input.data) : null;
+    return input.success ? pricePage(ctx.db, input.data, ctx.config.PRICE_STALE_DAYS) : null;
   },
   common: (ctx, raw) => {
     const input = commonInput.safeParse(raw);
-    return input.success ? commonPrices(ctx.db, input.data?.currency) : null;
+    return input.success ? commonPrices(ctx.db, ctx.config.PRICE_STALE_DAYS, input.data?.currency) : null;
   },
   byTld: (ctx, raw) => {
     const input = byTldInCurrency.safeParse(raw);
-    return input.success ? tldPrices(ctx.db, input.data.tldId, input.data.currency) : null;
+    return input.success ? tldPrices(ctx.db, input.data.tldId, ctx.config.PRICE_STALE_DAYS, input.data.currency) : null;
   },
   currencies: (ctx) => listCurrencies(ctx.db),
 };

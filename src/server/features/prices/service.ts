@@ -1,7 +1,8 @@
 /**
  * Price tables: the paged list of priced TLDs, the common-TLD table and one TLD's quotes.
  * Money leaves the server as decimal strings ("10.88"); the headline prices of a row are the
- * lowest USD quotes among active providers (non-USD quotes stay in `prices` with their currency).
+ * lowest USD quotes among active providers, each naming the quote it comes from (`sources`); one
+ * TLD's quotes, in any currency, are its own answer (tldPrices).
  * Both doors (REST and tRPC) answer from the same cached serialised JSON below; list rows are
  * stored as JSON with their summary, so a page is put together from their UTF-8 bytes, never re-parsed.
  * Every quote and row says when it was last checked and whether it is stale; stored rows are
@@ -14,7 +15,7 @@
 import type { Db } from "../../../../db/client.ts";
 import { listPriceHistoryForTld, listQuotesForTlds, type ProviderRef } from "../../../../db/repositories/domain-price-repository.ts";
 import { listPriceRowsByName, listPriceTable } from "../../../../db/repositories/price-row-repository.ts";
-import { priceStaleDays, refreshRowsTurnedStale } from "../../../../db/repositories/price-summary-repository.ts";
+import { refreshRowsTurnedStale } from "../../../../db/repositories/price-summary-repository.ts";
 import { listCurrencyLatestDates } from "../../../../db/repositories/exchange-rate-repository.ts";
 import { findTldByKey } from "../../../../db/repositories/tld-repository.ts";
 import { DEFAULT_DISPLAY_CURRENCY, type CurrencyOption } from "../../../shared/currency.ts";
@@ -37,11 +38,11 @@ const lastSweep = new WeakMap<Db, Promise<unknown>>();
 const lastSweepAt = new WeakMap<Db, number>();
 
 /** Before stored rows are served: rewrite those whose quotes turned stale since the last sweep. */
-function sweepTurnedStale(db: Db): Promise<unknown> {
+function sweepTurnedStale(db: Db, staleDays: number): Promise<unknown> {
   const now = Date.now();
   const previous = lastSweep.get(db);
   if (previous && now - (lastSweepAt.get(db) ?? 0) < SWEEP_INTERVAL_MS) return previous;
-  const sweep = refreshRowsTurnedStale(db, new Date(now));
+  const sweep = refreshRowsTurnedStale(db, { staleDays, now: new Date(now) });
   lastSweep.set(db, sweep.catch(() => undefined));
   lastSweepAt.set(db, now);
   // A failed sweep is retried by the next request instead of waiting a minute.
@@ -53,8 +54,8 @@ const PAGE_HEAD = Buffer.from('{"data":[');
 const COMMA = Buffer.from(",");
 
 /** A list page, put together from the rows' stored UTF-8 (no page-sized string is built). */
-async function pricePageAnswer(db: Db, query: PriceListQuery): Promise<JsonAnswer> {
-  await sweepTurnedStale(db);
+async function pricePageAnswer(db: Db, query: PriceListQuery, staleDays: number): Promise<JsonAnswer> {
+  await sweepTurnedStale(db, staleDays);
   const offset = query.offset ?? (query.page - 1) * query.limit;
   const page = Math.floor(offset / query.limit) + 1;
   const { rowBytes, total, rowDigests } = await listPriceTable(db, {
@@ -77,8 +78,8 @@ async function pricePageAnswer(db: Db, query: PriceListQuery): Promise<JsonAnswe
   return jsonAnswerFromParts(parts, `p.${sha1(rowDigests, `|${total}|${page}|${query.limit}|${offset}`)}`);
 }
 
-async function commonPricesJson(db: Db): Promise<string> {
-  await sweepTurnedStale(db);
+async function commonPricesJson(db: Db, staleDays: number): Promise<string> {
+  await sweepTurnedStale(db, staleDays);
   return `[${(await listPriceRowsByName(db, COMMON_TLDS)).join(",")}]`;
 }
 
@@ -88,10 +89,10 @@ async function requireTld(db: Db, key: string) {
   return tld;
 }
 
-async function tldPricesJson(db: Db, key: string): Promise<string> {
+async function tldPricesJson(db: Db, key: string, staleDays: number): Promise<string> {
   const tld = await requireTld(db, key);
   const quotes: PriceQuote[] = (await listQuotesForTlds(db, [tld.id], "full"))
-    .map(({ tldId: _, ...q }) => serializeQuote(q, new Date(), priceStaleDays()));
+    .map(({ tldId: _, ...q }) => serializeQuote(q, new Date(), staleDays));
   return JSON.stringify(quotes);
 }
 
@@ -107,10 +108,13 @@ const listKey = (query: PriceListQuery) =>
 /** Stored rows already carry their USD display: that answer is the stored text as is. */
 const isStoredDisplay = (currency: string | undefined) => currency === undefined || currency === DEFAULT_DISPLAY_CURRENCY;
 
-/** One page of the price list (a PricePage), serialised; every row and quote has `display` (USD unless `query.currency` says otherwise). */
-export function pricePage(db: Db, query: PriceListQuery): Promise<JsonAnswer> {
+/**
+ * One page of the price list (a PricePage), serialised; every row and its promotion have
+ * `display` (USD unless `query.currency` says otherwise). `staleDays`: PRICE_STALE_DAYS.
+ */
+export function pricePage(db: Db, query: PriceListQuery, staleDays: number): Promise<JsonAnswer> {
   const key = listKey(query);
-  const base = () => cachedPriceAnswer(db, key, () => pricePageAnswer(db, query));
+  const base = () => cachedPriceAnswer(db, key, () => pricePageAnswer(db, query, staleDays));
   if (isStoredDisplay(query.currency)) return base();
   const currency = query.currency;
   return inCurrency(db, key, currency, base, async (json) => {
@@ -120,15 +124,15 @@ export function pricePage(db: Db, query: PriceListQuery): Promise<JsonAnswer> {
 }
 
 /** The common TLDs' rows (PriceRow[]), serialised, with `display` in USD or the currency given. */
-export function commonPrices(db: Db, currency?: string): Promise<JsonAnswer> {
-  const base = () => cachedPriceAnswer(db, "common", () => commonPricesJson(db));
+export function commonPrices(db: Db, staleDays: number, currency?: string): Promise<JsonAnswer> {
+  const base = () => cachedPriceAnswer(db, "common", () => commonPricesJson(db, staleDays));
   if (isStoredDisplay(currency)) return base();
   return inCurrency(db, "common", currency, base, (json) => rowsInCurrency(db, JSON.parse(json) as PriceRow[], currency));
 }
 
 /** One TLD's quotes with full provider details (PriceQuote[]), serialised; 404 for an unknown TLD. */
-export function tldPrices(db: Db, key: string, currency?: string): Promise<JsonAnswer> {
-  const base = () => cachedPriceAnswer(db, `tld:${key}`, () => tldPricesJson(db, key));
+export function tldPrices(db: Db, key: string, staleDays: number, currency?: string): Promise<JsonAnswer> {
+  const base = () => cachedPriceAnswer(db, `tld:${key}`, () => tldPricesJson(db, key, staleDays));
   if (!currency) return base();
   return inCurrency(db, `tld:${key}`, currency, base, async (json) => {
     const quotes = JSON.parse(json) as PriceQuote[];

@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 /** Every USD quote of `tld` last checked 200 days ago, then one provider's set to `cents` and checked at `checkedAt`. */
-async function oneFreshQuote(handle: Db, tld: string, cents: number, checkedAt: Date, rowsAt = new Date()) {
+async function oneFreshQuote(handle: Db, tld: string, cents: number, checkedAt: Date, rowsAt = new Date(), staleDays = 90) {
   const { db, t } = handle;
   const dp = t.domainPrices;
   const [row] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, tld));
@@ -23,7 +23,7 @@ async function oneFreshQuote(handle: Db, tld: string, cents: number, checkedAt: 
   await handle.transaction(function* (tx) {
     yield* exec(tx.update(dp).set({ lastCheckedAt: new Date(Date.now() - 200 * DAY) }).where(and(eq(dp.tldId, row!.id), ne(dp.id, fresh.id))));
     yield* exec(tx.update(dp).set({ lastCheckedAt: checkedAt, registrationPrice: cents, renewalPrice: cents, transferPrice: cents }).where(eq(dp.id, fresh.id)));
-    yield* refreshTldPriceSummaries(tx, t, [row!.id], rowsAt);
+    yield* refreshTldPriceSummaries(tx, t, [row!.id], { staleDays, now: rowsAt });
   });
   invalidatePriceCache(handle);
   const staleLowest = Math.min(...quotes.filter((q) => q.id !== fresh.id && q.registration !== null).map((q) => q.registration!));
@@ -34,10 +34,10 @@ const rowOf = async (handle: Db, tld: string) =>
   (await getJson<PricePage>(createTestApp(handle), `/api/domain-prices?search=${tld}&limit=100`)).body.data.find((r) => r.name === tld)!;
 
 forEachDialect("stale prices", (getDb) => {
-  it("a fresh quote makes the row's lowest prices even when stale quotes are cheaper; stale quotes are marked", async () => {
+  it("a fresh quote makes the row's lowest prices even when stale quotes are cheaper, and each names that quote", async () => {
     const handle = getDb();
     const checked = new Date(Date.now() - 3 * DAY);
-    const { freshId, staleLowest } = await oneFreshQuote(handle, "net", 9_999_900, checked);
+    const { freshId, providerId, staleLowest } = await oneFreshQuote(handle, "net", 9_999_900, checked);
     expect(staleLowest).toBeLessThan(9_999_900);
     const row = await rowOf(handle, "net");
     expect(row).toMatchObject({
@@ -45,7 +45,12 @@ forEachDialect("stale prices", (getDb) => {
       transferPrice: "99999.00", transferIsStale: false, threeYearPrice: "299997.00", threeYearIsStale: false,
       lastCheckedAt: checked.toISOString(), isStale: false,
     });
-    for (const q of row.prices) expect(q.isStale, `quote ${q.id}`).toBe(q.id !== freshId);
+    // Each minimum names the quote it comes from, with that quote's own check, not the row's newest;
+    // the row carries no other quote.
+    for (const figure of ["registration", "renewal", "transfer", "threeYear"] as const) {
+      expect(row.sources[figure], figure).toMatchObject({ serviceProvider: { id: providerId }, lastCheckedAt: checked.toISOString(), isStale: false });
+    }
+    expect(row).not.toHaveProperty("prices");
 
     // The TLD page and the tRPC door say the same of each quote.
     const quotes = (await getJson<PriceQuote[]>(createTestApp(handle), "/api/domain-prices/tld/net")).body;
@@ -54,9 +59,41 @@ forEachDialect("stale prices", (getDb) => {
     const trpc = await getJson<{ result: { data: PricePage } }>(createTestApp(handle), `/trpc/prices.list?input=${input({ search: "net", limit: 100 })}`);
     expect(trpc.body.result.data.data.find((r) => r.name === "net")).toEqual(row);
 
-    // Sorting by price uses the fresh figure: .net is the dearest registration in the list now.
-    const dearest = await getJson<PricePage>(createTestApp(handle), "/api/domain-prices?sortBy=registrationPrice&sortOrder=desc&limit=1");
-    expect(dearest.body.data[0]!.name).toBe("net");
+    // $99,999 against stale quotes around $10 is an extreme outlier: marked, and a sort by price
+    // puts it after every ordinary figure (before the unpriced) instead of first.
+    expect(row.sources.registration!.isOutlier).toBe(true);
+    const total = (await getJson<PricePage>(createTestApp(handle), "/api/domain-prices?limit=1")).body.total;
+    const desc = (await getJson<PricePage>(createTestApp(handle), `/api/domain-prices?sortBy=registrationPrice&sortOrder=desc&limit=100`)).body.data;
+    expect(desc[0]!.name).not.toBe("net");
+    expect(desc.some((r) => r.name === "net")).toBe(false);
+    const all = [];
+    for (let offset = 0; offset < total; offset += 100) {
+      all.push(...(await getJson<PricePage>(createTestApp(handle), `/api/domain-prices?sortBy=registrationPrice&sortOrder=desc&limit=100&offset=${offset}`)).body.data);
+    }
+    const priced = all.filter((r) => r.registrationPrice !== null);
+    expect(priced.at(-1)!.name).toBe("net");
+    expect(priced.slice(0, -1).every((r) => !r.sources.registration!.isOutlier)).toBe(true);
+  });
+
+  it("the stale window comes from PRICE_STALE_DAYS: a 60-day-old quote is fresh at 90 days and stale at 30", async () => {
+    const handle = getDb();
+    const checked = new Date(Date.now() - 60 * DAY);
+    // Rows written with a 30-day window (as a server configured so writes them).
+    // One cent: the cheapest quote, so every minimum comes from it whatever the window.
+    const { freshId } = await oneFreshQuote(handle, "xyz", 1, checked, new Date(), 30);
+    const at30 = await rowOf(handle, "xyz");
+    expect(at30).toMatchObject({ isStale: true, registrationIsStale: true });
+    expect(at30.sources.registration).toMatchObject({ lastCheckedAt: checked.toISOString(), isStale: true });
+    // The TLD's own quotes are judged per request with the app's configured window.
+    // (Answers are cached per database, and a process has one window: dropped between the two apps.)
+    const quoteAt = async (days: string) => {
+      invalidatePriceCache(handle);
+      return (await getJson<PriceQuote[]>(createTestApp(handle, { env: { PRICE_STALE_DAYS: days } }), "/api/domain-prices/tld/xyz")).body.find((q) => q.id === freshId)!;
+    };
+    expect((await quoteAt("30")).isStale).toBe(true);
+    expect((await quoteAt("90")).isStale).toBe(false);
+    await oneFreshQuote(handle, "xyz", 1, checked, new Date(), 90);
+    expect(await rowOf(handle, "xyz")).toMatchObject({ isStale: false, registrationIsStale: false });
   });
 
   it("with only stale quotes, the lowest figure is shown and marked stale", async () => {
@@ -64,7 +101,7 @@ forEachDialect("stale prices", (getDb) => {
     const { staleLowest } = await oneFreshQuote(handle, "org", 99_900, new Date(Date.now() - 120 * DAY));
     const row = await rowOf(handle, "org");
     expect(row).toMatchObject({ registrationPrice: (Math.min(staleLowest, 99_900) / 100).toFixed(2), registrationIsStale: true, isStale: true });
-    expect(row.prices.every((q) => q.isStale)).toBe(true);
+    expect(Object.values(row.sources).every((s) => s === null || s.isStale)).toBe(true);
   });
 
   it("a stored row is rewritten once its fresh quote turns stale, without any write to the quotes", async () => {
@@ -72,17 +109,17 @@ forEachDialect("stale prices", (getDb) => {
     const now = new Date();
     // Fresh for one more hour as of `now`.
     const { staleLowest } = await oneFreshQuote(handle, "info", 99_900, new Date(now.getTime() - 90 * DAY + 3_600_000), now);
-    expect(await refreshRowsTurnedStale(handle, now)).toBeGreaterThanOrEqual(0);
+    expect(await refreshRowsTurnedStale(handle, { staleDays: 90, now })).toBeGreaterThanOrEqual(0);
     invalidatePriceCache(handle);
     expect(await rowOf(handle, "info")).toMatchObject({ registrationPrice: "999.00", registrationIsStale: false, isStale: false });
 
     const later = new Date(now.getTime() + 2 * 3_600_000);
-    expect(await refreshRowsTurnedStale(handle, later)).toBe(1);
+    expect(await refreshRowsTurnedStale(handle, { staleDays: 90, now: later })).toBe(1);
     invalidatePriceCache(handle);
     const row = await rowOf(handle, "info");
     expect(row).toMatchObject({ registrationPrice: (staleLowest / 100).toFixed(2), registrationIsStale: true, isStale: true });
     // Nothing else crossed since: the next sweep rewrites nothing.
-    expect(await refreshRowsTurnedStale(handle, new Date(later.getTime() + 1000))).toBe(0);
+    expect(await refreshRowsTurnedStale(handle, { staleDays: 90, now: new Date(later.getTime() + 1000) })).toBe(0);
   });
 
   it("the registrar page marks each quote and says when it was checked", async () => {

@@ -87,7 +87,7 @@ forEachDialect("prices through both doors", (getDb) => {
 
     await handle.transaction(function* (tx) {
       yield* exec(tx.update(t.domainPrices).set({ registrationPrice: 1 }).where(and(eq(t.domainPrices.tldId, com!.id), eq(t.domainPrices.serviceProviderId, dynadot!.id))));
-      yield* refreshTldPriceSummaries(tx, t, [com!.id]);
+      yield* refreshTldPriceSummaries(tx, t, [com!.id], { staleDays: 90 });
     });
     expect(await dynadotPrice()).not.toContain("0.01"); // still the cached answers
     invalidatePriceCache(handle);
@@ -103,7 +103,7 @@ forEachDialect("prices through both doors", (getDb) => {
     expect(await cheapest()).not.toBe("0.02");
     await handle.transaction(function* (tx) {
       yield* exec(tx.update(t.domainPrices).set({ registrationPrice: 2 }).where(and(eq(t.domainPrices.tldId, net!.id), eq(t.domainPrices.currency, "USD"))));
-      yield* refreshTldPriceSummaries(tx, t, [net!.id]);
+      yield* refreshTldPriceSummaries(tx, t, [net!.id], { staleDays: 90 });
     });
     expect(await cheapest()).toBe("0.02");
   });
@@ -127,7 +127,7 @@ forEachDialect("prices through both doors", (getDb) => {
     const [org] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "org"));
     await handle.transaction(function* (tx) {
       yield* exec(tx.update(t.domainPrices).set({ renewalPrice: 3 }).where(eq(t.domainPrices.tldId, org!.id)));
-      yield* refreshTldPriceSummaries(tx, t, [org!.id]);
+      yield* refreshTldPriceSummaries(tx, t, [org!.id], { staleDays: 90 });
     });
     const after = await etags();
     expect(after[0]).not.toBe(before[0]);

@@ -32,7 +32,7 @@ export const providersRest = new Hono<AppEnv>()
   .get("/service-providers/:id/domain-prices", async (c) => {
     const id = parseOrThrow(providerIdSchema, c.req.param("id"), "id");
     const { currency } = parseOrThrow(displayCurrencyQuerySchema, queryOf(c), "query");
-    return publicJsonResponse(c, await getProviderPrices(c.var.ctx.db, id, currency));
+    return publicJsonResponse(c, await getProviderPrices(c.var.ctx.db, id, c.var.ctx.config.PRICE_STALE_DAYS, currency));
   })
   .get("/iana-registrars", async (c) => publicJsonResponse(c, await getIanaRegistrars(c.var.ctx.db)))
   .route("/admin", admin);

@@ -16,9 +16,9 @@ const firstPageInput = pricesInput.extend({
 export const providersRouter = router({
   list: publicProcedure.query(({ ctx }) => listProviders(ctx.db)),
   getById: publicProcedure.input(byId).query(({ ctx, input }) => getProvider(ctx.db, input.id)),
-  prices: publicProcedure.input(pricesInput).query(({ ctx, input }) => getProviderPrices(ctx.db, input.id, input.currency)),
+  prices: publicProcedure.input(pricesInput).query(({ ctx, input }) => getProviderPrices(ctx.db, input.id, ctx.config.PRICE_STALE_DAYS, input.currency)),
   pricesFirstPage: publicProcedure.input(firstPageInput)
-    .query(({ ctx, input }) => getProviderPricesFirstPage(ctx.db, input.id, input.limit, input.currency)),
+    .query(({ ctx, input }) => getProviderPricesFirstPage(ctx.db, input.id, input.limit, ctx.config.PRICE_STALE_DAYS, input.currency)),
   directory: publicProcedure.query(({ ctx }) => getProviderDirectory(ctx.db)),
   ianaRegistrars: publicProcedure.query(({ ctx }) => getIanaRegistrars(ctx.db)),
   adminList: adminProcedure.query(({ ctx }) => listProviders(ctx.db)),

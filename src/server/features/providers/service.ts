@@ -5,7 +5,6 @@ import { listAccreditedRegistrars } from "../../../../db/repositories/iana-regis
 import {
   findServiceProvider, findServiceProviderByDomain, listServiceProviders, updateServiceProvider,
 } from "../../../../db/repositories/service-provider-repository.ts";
-import { priceStaleDays } from "../../../../db/repositories/price-summary-repository.ts";
 import { listProviderCoverage, listProviderIdsWithPrices } from "../../../../db/repositories/provider-coverage-repository.ts";
 import { canConnectAccount } from "../../../shared/connectable-registrars.ts";
 import { minorToPrice } from "../../../shared/price-format.ts";
@@ -33,18 +32,19 @@ export async function getProvider(db: Db, id: number) {
  * An administrator's edit. Switching a provider on or off changes which quotes count, so the
  * price summaries of every TLD are rebuilt with it and cached price answers are dropped.
  */
-export async function updateProvider(ctx: { db: Db; onPricesChanged: (db: Db) => void }, id: number, input: ServiceProviderEditInput) {
+export async function updateProvider(ctx: { db: Db; config: { PRICE_STALE_DAYS: number }; onPricesChanged: (db: Db) => void }, id: number, input: ServiceProviderEditInput) {
   await getProvider(ctx.db, id); // an unknown id is a 404 before anything else
   const sameDomain = await findServiceProviderByDomain(ctx.db, input.domain);
   // Fetches, logs and incidents name a provider by its domain, so two may not share one.
   if (sameDomain && sameDomain.id !== id) throw conflict(`${sameDomain.name} already uses the domain ${input.domain}`);
-  await updateServiceProvider(ctx.db, id, input);
+  await updateServiceProvider(ctx.db, id, input, ctx.config.PRICE_STALE_DAYS);
   ctx.onPricesChanged(ctx.db);
   return getProvider(ctx.db, id);
 }
 
 /** The provider's quotes; with a display currency each also has `display` (null without a rate for its currency). */
-export async function getProviderPrices(db: Db, id: number, currency?: string) {
+/** `staleDays`: PRICE_STALE_DAYS. */
+export async function getProviderPrices(db: Db, id: number, staleDays: number, currency?: string) {
   await getProvider(db, id);
   const rows = await listQuotesByProvider(db, id);
   const now = new Date();
@@ -56,7 +56,7 @@ export async function getProviderPrices(db: Db, id: number, currency?: string) {
     transferPrice: minorToPrice(r.transferPrice),
     regularRegistrationPrice: minorToPrice(r.regularRegistrationPrice),
     lastCheckedAt: r.lastCheckedAt.toISOString(),
-    isStale: isStaleAt(r.lastCheckedAt, now, priceStaleDays()),
+    isStale: isStaleAt(r.lastCheckedAt, now, staleDays),
     changedAt: r.changedAt.toISOString(),
   }));
   if (!converter) return served as (typeof served[number] & { display?: PriceDisplay | null })[];
@@ -68,8 +68,8 @@ export async function getProviderPrices(db: Db, id: number, currency?: string) {
  * quotes (in getProviderPrices' order), how many there are, and the registration price summary
  * of all of them. The page's HTML carries this instead of a big registrar's whole list.
  */
-export async function getProviderPricesFirstPage(db: Db, id: number, limit: number, currency?: string) {
-  const rows = await getProviderPrices(db, id, currency);
+export async function getProviderPricesFirstPage(db: Db, id: number, limit: number, staleDays: number, currency?: string) {
+  const rows = await getProviderPrices(db, id, staleDays, currency);
   return { total: rows.length, rows: rows.slice(0, limit), registration: summariseRegistration(rows) };
 }
 
