@@ -8,6 +8,7 @@ import { contactRouter } from "../features/contact/router.ts";
 import { portfolioRouter } from "../features/portfolio/router.ts";
 import { pricesCachedQueries, pricesRouter } from "../features/prices/router.ts";
 import { providersRouter } from "../features/providers/router.ts";
+import { redirectsRouter } from "../features/redirects/router.ts";
 import { siteRouter } from "../features/site/router.ts";
 import { statusRouter } from "../features/status/router.ts";
 import type { CachedQuery } from "../lib/trpc-cached-get.ts";
@@ -23,6 +24,7 @@ export const appRouter = router({
   priceEngine: priceEngineRouter,
   prices: pricesRouter,
   providers: providersRouter,
+  redirects: redirectsRouter,
   contact: contactRouter,
   site: siteRouter,
   status: statusRouter,

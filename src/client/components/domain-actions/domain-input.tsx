@@ -1,20 +1,18 @@
 import { Field, Input } from "@chakra-ui/react";
-import { checkDomain } from "./redirect-links.ts";
+import { DomainVerdictMessage } from "./domain-verdict-message.tsx";
+import type { DomainVerdict } from "./domain-verdict.ts";
 
 interface DomainInputProps {
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
   helperText: string;
-  /** Show the validation message under the field while the typed value is invalid. */
-  validate?: boolean;
-  /** The TLD or suffix of the page, which on its own is no domain. */
-  extension?: string;
+  /** The page's verdict on the value (useDomainVerdict): its message replaces the helper text. */
+  verdict: DomainVerdict;
 }
 
-export function DomainInput({ value, onChange, placeholder, helperText, validate = false, extension }: DomainInputProps) {
-  const check = checkDomain(value, extension);
-  const invalid = validate && value.trim() !== "" && !check.ok;
+export function DomainInput({ value, onChange, placeholder, helperText, verdict }: DomainInputProps) {
+  const invalid = verdict.kind !== "empty" && verdict.kind !== "ok";
   return (
     <Field.Root invalid={invalid} maxW="xl">
       <Field.Label>Domain name</Field.Label>
@@ -27,7 +25,13 @@ export function DomainInput({ value, onChange, placeholder, helperText, validate
         spellCheck={false}
         inputMode="url"
       />
-      {invalid && !check.ok ? <Field.ErrorText>{check.description}</Field.ErrorText> : <Field.HelperText>{helperText}</Field.HelperText>}
+      {invalid ? (
+        <Field.ErrorText display="block" data-testid="domain-message">
+          <DomainVerdictMessage verdict={verdict} />
+        </Field.ErrorText>
+      ) : (
+        <Field.HelperText>{helperText}</Field.HelperText>
+      )}
     </Field.Root>
   );
 }

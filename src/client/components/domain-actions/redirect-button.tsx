@@ -1,6 +1,9 @@
+import { use } from "react";
 import { LuExternalLink } from "react-icons/lu";
 import { notify } from "../ui/toaster.tsx";
-import { checkDomain, redirectHref, type RedirectKind } from "./redirect-links.ts";
+import { verdictText } from "./domain-verdict.ts";
+import { checkDomain, redirectHref, type DomainCheck, type RedirectKind } from "./redirect-links.ts";
+import { DomainVerdictContext } from "./use-domain-verdict.ts";
 
 interface RedirectButtonProps {
   kind: RedirectKind;
@@ -15,12 +18,14 @@ interface RedirectButtonProps {
 const LABEL: Record<RedirectKind, string> = { register: "Register", transfer: "Transfer" };
 
 /**
- * A real link (new tab, via the server's /api/r redirect) once the domain is valid. Before that
- * it stays focusable but aria-disabled, and pressing it explains what is wrong in a toast.
+ * A real link (new tab, via the server's /api/r redirect) once the domain is valid and the page's
+ * domain box accepts what was typed (DomainVerdictContext). Before that it stays focusable but
+ * aria-disabled, and pressing it explains what is wrong in a toast.
  * Plain elements with the `.app-btn` class: a price table shows two of these on every row.
  */
 export function RedirectButton({ kind, providerId, providerName, domain, extension }: RedirectButtonProps) {
-  const check = checkDomain(domain, extension);
+  const refused = verdictText(use(DomainVerdictContext) ?? { kind: "empty" });
+  const check: DomainCheck = refused ? { ok: false, title: "Invalid Domain", description: refused } : checkDomain(domain, extension);
   const verb = LABEL[kind];
   const variant = kind === "register" ? "solid" : "outline";
   if (!check.ok) {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { summariseRegistration, type PricedRow } from "../../../shared/registration-summary.ts";
@@ -27,6 +27,9 @@ function serve(sp: object = PORKBUN, rows: readonly PricedRow[] = ROWS) {
   server.use(
     trpcOk("providers.getById", sp), trpcOk("providers.pricesFirstPage", firstPage(rows)), trpcOk("providers.prices", rows),
     trpcOk("prices.historyByTld", []),
+    // The catalogue as the domain box asks it: co.uk and io are extensions.
+    trpcOk("redirects.suffixOf", ({ domain }: { domain: string }) =>
+      ["co.uk", "io", "com"].includes(domain) ? { suffix: domain, isSuffix: true } : { suffix: domain.split(".").pop() ?? null, isSuffix: false }),
   );
 }
 
@@ -127,6 +130,32 @@ describe("registrar page", () => {
     await user.type(input, "bad_name");
     await user.click(within(ioRow()).getByRole("button", { name: /^Register/ }));
     expect((await findToast("Invalid Domain")).textContent).toContain('Domain part "bad_name" contains invalid characters');
+  });
+
+  it("says under the box why a name is refused, as the TLD page does, and disables every row's links", async () => {
+    serve(PORKBUN);
+    const user = userEvent.setup();
+    renderUi(<RegistrarPage rawId="1" />);
+    const input = await screen.findByPlaceholderText("Enter your domain name (e.g., example.com)");
+    const ioRow = () => screen.getByRole("row", { name: /\.io/ });
+    await screen.findByRole("link", { name: ".io" });
+
+    await user.type(input, "bad_name");
+    expect(screen.getByTestId("domain-message").textContent).toBe('Domain part "bad_name" contains invalid characters. Only letters, numbers, and hyphens are allowed');
+    expect(within(ioRow()).getByRole("button", { name: /^Register/ }).getAttribute("aria-disabled")).toBe("true");
+
+    await user.clear(input);
+    await user.type(input, "co.uk");
+    await waitFor(() => expect(screen.getByTestId("domain-message").textContent)
+      .toBe('".co.uk" is a domain extension, not a domain: add a name before it (e.g., example.co.uk)'));
+    expect(within(ioRow()).getByRole("button", { name: /^Register/ }).getAttribute("aria-disabled")).toBe("true");
+    await user.click(within(ioRow()).getByRole("button", { name: /^Register/ }));
+    expect((await findToast("Invalid Domain")).textContent).toContain('".co.uk" is a domain extension, not a domain');
+
+    await user.clear(input);
+    await user.type(input, "example");
+    expect(screen.queryByTestId("domain-message")).toBeNull();
+    expect(within(ioRow()).getByRole("link", { name: /^Register example\.io at Porkbun/ })).toBeTruthy();
   });
 
   it("shows 10 skeleton rows while the prices load", async () => {

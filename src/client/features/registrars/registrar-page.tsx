@@ -5,6 +5,7 @@ import { LuExternalLink } from "react-icons/lu";
 import { EXAMPLE_HOST } from "../../../shared/domain-name.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { DomainInput } from "../../components/domain-actions/domain-input.tsx";
+import { DomainVerdictContext, useDomainVerdict } from "../../components/domain-actions/use-domain-verdict.ts";
 import { PageMessage } from "../../components/page-message.tsx";
 import { RenderWhenNear } from "../../components/render-when-near.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
@@ -66,6 +67,8 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
   });
   const provider = providerQuery.data;
   const summary = firstPageQuery.data;
+  // Each row puts the name on its own TLD, so any extension is fine here; a bare one ("co.uk") is not.
+  const verdict = useDomainVerdict(domain, { kind: "any" });
   usePageTitle(
     provider ? `${provider.name} prices` : "Registrar",
     provider && summary?.total
@@ -97,15 +100,18 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
               onChange={setDomain}
               placeholder={`Enter your domain name (e.g., ${EXAMPLE_HOST})`}
               helperText="Each row's Register and Transfer links use your name with that row's TLD."
+              verdict={verdict}
             />
-            <RegistrarPricingTable
-              provider={provider}
-              rows={rows}
-              total={summary?.total ?? allRows?.length}
-              status={failed ? "error" : provider && rows ? "success" : "pending"}
-              domain={domain}
-              onShowMore={() => setWantAll(true)}
-            />
+            <DomainVerdictContext value={verdict}>
+              <RegistrarPricingTable
+                provider={provider}
+                rows={rows}
+                total={summary?.total ?? allRows?.length}
+                status={failed ? "error" : provider && rows ? "success" : "pending"}
+                domain={domain}
+                onShowMore={() => setWantAll(true)}
+              />
+            </DomainVerdictContext>
           </>
         )}
       </SectionCard>

@@ -30,8 +30,20 @@ const QUOTES = [
 /** The server's figures for QUOTES (prices/registration-stats.ts works them out). */
 const STATS = { summary: { kind: "single", currency: "USD", lowest: "9.59", highest: "14.99", average: "12.19", count: 3 }, basis: "all", providers: 3 };
 
+/** The catalogue's answer to "which extension is this name under" (redirects.suffixOf), for a few names. */
+const CATALOGUE = ["com", "org", "uk", "co.uk"];
+const suffixOf = ({ domain }: { domain: string }) => {
+  if (CATALOGUE.includes(domain)) return { suffix: domain, isSuffix: true };
+  const labels = domain.split(".");
+  const suffix = labels.slice(1).map((_, i) => labels.slice(i + 1).join(".")).find((n) => CATALOGUE.includes(n)) ?? null;
+  return { suffix, isSuffix: false };
+};
+
 function serve(tld: object = TLD, quotes: object = QUOTES, history: object = [], stats: object = STATS) {
-  server.use(trpcOk("catalogue.tld", tld), trpcOk("prices.byTld", quotes), trpcOk("prices.historyByTld", history), trpcOk("prices.statsByTld", stats));
+  server.use(
+    trpcOk("catalogue.tld", tld), trpcOk("prices.byTld", quotes), trpcOk("prices.historyByTld", history), trpcOk("prices.statsByTld", stats),
+    trpcOk("redirects.suffixOf", suffixOf),
+  );
 }
 
 /** The registrar comparison (the price history below it lists the same providers again). */
@@ -156,6 +168,54 @@ describe("TLD page", () => {
     link.addEventListener("click", (e) => e.preventDefault()); // happy-dom would try to open the tab
     await user.click(link);
     expect((await findToast("Redirecting to Registrar")).textContent).toContain("Cloudflare Registrar");
+  });
+
+  it("takes only .com names on .com's page: another extension's name links to its prices, a bare extension is refused", async () => {
+    serve();
+    const user = userEvent.setup();
+    renderUi(<TldPage tldId="com" />);
+    await waitFor(() => comparison().getByText("$9.59", { selector: "td" }));
+    const box = screen.getByLabelText("Domain name");
+    const register = () => within(cloudflareRow()).getByRole("button", { name: /^Register/ });
+    const message = () => screen.getByTestId("domain-message");
+
+    await user.type(box, "example.org");
+    await waitFor(() => expect(message().textContent).toBe("example.org is a .org name — see .org prices"));
+    expect(within(message()).getByRole("link", { name: "see .org prices" }).getAttribute("href")).toBe("/tld/org");
+    expect(register().getAttribute("aria-disabled")).toBe("true");
+    expect(within(cloudflareRow()).queryByRole("link", { name: /^(Register|Transfer)/ })).toBeNull();
+    await user.click(register());
+    expect((await findToast("Invalid Domain")).textContent).toContain("example.org is a .org name — see .org prices");
+
+    await user.clear(box);
+    await user.type(box, "shop.co.uk");
+    await waitFor(() => expect(message().textContent).toBe("shop.co.uk is a .co.uk name — see .co.uk prices"));
+    expect(within(message()).getByRole("link", { name: "see .co.uk prices" }).getAttribute("href")).toBe("/tld/co.uk");
+    expect(register().getAttribute("aria-disabled")).toBe("true");
+
+    await user.clear(box);
+    await user.type(box, "co.uk");
+    await waitFor(() => expect(message().textContent).toBe('".co.uk" is a domain extension, not a domain: add a name before it (e.g., example.co.uk)'));
+    expect(register().getAttribute("aria-disabled")).toBe("true");
+
+    await user.clear(box);
+    await user.type(box, "example.com");
+    expect(screen.queryByTestId("domain-message")).toBeNull();
+    expect(within(cloudflareRow()).getByRole("link", { name: /^Register example\.com/ }).getAttribute("href")).toBe("/api/r/register?providerId=5&domain=example.com");
+  });
+
+  it("on a TLD's page, sends a name under one of its second-level suffixes to that suffix's page", async () => {
+    serve({ ...TLD, id: 1500, name: "uk", secondLevel: [{ id: 2001, name: "co.uk", unicodeName: null }] });
+    const user = userEvent.setup();
+    renderUi(<TldPage tldId="uk" />);
+    await waitFor(() => comparison().getByText("$9.59", { selector: "td" }));
+    await user.type(screen.getByLabelText("Domain name"), "shop.co.uk");
+    const message = screen.getByTestId("domain-message");
+    expect(message.textContent).toBe("shop.co.uk is a .co.uk name — see .co.uk prices");
+    expect(within(cloudflareRow()).getByRole("button", { name: /^Register/ }).getAttribute("aria-disabled")).toBe("true");
+    await user.clear(screen.getByLabelText("Domain name"));
+    await user.type(screen.getByLabelText("Domain name"), "shop.uk");
+    expect(within(cloudflareRow()).getByRole("link", { name: /^Register shop\.uk/ })).toBeTruthy();
   });
 
   it("shows a second-level suffix under its parent TLD, linked, and refuses the bare suffix as a domain", async () => {

@@ -6,6 +6,7 @@ import { LuArrowLeft } from "react-icons/lu";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { ActiveBadge, CategoryBadge } from "../../components/category-badge.tsx";
 import { DomainInput } from "../../components/domain-actions/domain-input.tsx";
+import { DomainVerdictContext, useDomainVerdict } from "../../components/domain-actions/use-domain-verdict.ts";
 import { PageMessage } from "../../components/page-message.tsx";
 import { toCurrentQuote } from "../../components/price-history/current-quotes.ts";
 import { PriceHistorySection } from "../../components/price-history/price-history-section.tsx";
@@ -29,6 +30,8 @@ export function TldPage({ tldId }: { tldId: string }) {
   const current = useMemo(() => pricesQuery.data?.map((q) => toCurrentQuote(q, q.serviceProvider)), [pricesQuery.data]);
   const [domain, setDomain] = useState("");
   const tld = tldQuery.data;
+  // The box takes this extension's names only: example.org on /tld/com is sent to .org's page.
+  const verdict = useDomainVerdict(domain, { kind: "extension", name: tld?.name ?? tldId, secondLevel: tld?.secondLevel.map((s) => s.name) ?? [] });
   const quotes = pricesQuery.data?.length;
   usePageTitle(
     tld ? `.${tld.unicodeName ?? tld.name} domain prices` : undefined,
@@ -87,10 +90,11 @@ export function TldPage({ tldId }: { tldId: string }) {
           onChange={setDomain}
           placeholder={`example.${tld?.name ?? tldId}`}
           helperText="Type the domain you want; the Register and Transfer links open the registrar in a new tab."
-          validate
-          extension={tld?.name}
+          verdict={verdict}
         />
-        <ProviderPriceTable tldName={tld?.name ?? tldId} quotes={pricesQuery.data} status={pricesQuery.status} domain={domain} />
+        <DomainVerdictContext value={verdict}>
+          <ProviderPriceTable tldName={tld?.name ?? tldId} quotes={pricesQuery.data} status={pricesQuery.status} domain={domain} />
+        </DomainVerdictContext>
       </SectionCard>
 
       {tld && tld.secondLevel.length > 0 && (

@@ -133,3 +133,20 @@ forEachDialect("refused redirects: a page for people, JSON for API clients", (ge
     expect(await signedOut.text()).toContain("<title>Sign in needed · TLDScope</title>");
   });
 });
+
+forEachDialect("which extension a typed name belongs to (redirects.suffixOf)", (getDb) => {
+  const ask = async (domain: string) => {
+    const res = await createTestApp(getDb()).request(`${TEST_ORIGIN}/trpc/redirects.suffixOf?input=${encodeURIComponent(JSON.stringify({ domain }))}`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { result: { data: { suffix: string | null; isSuffix: boolean } } }).result.data;
+  };
+
+  it("names the longest catalogue suffix, says when the name is itself one, and knows none for junk", async () => {
+    expect(await ask("example.org")).toEqual({ suffix: "org", isSuffix: false });
+    expect(await ask("Shop.CO.UK")).toEqual({ suffix: "co.uk", isSuffix: false });
+    expect(await ask("www.shop.co.uk")).toEqual({ suffix: "co.uk", isSuffix: false });
+    expect(await ask("co.uk")).toEqual({ suffix: "co.uk", isSuffix: true });
+    expect(await ask("example.notarealtld")).toEqual({ suffix: null, isSuffix: false });
+    expect(await ask("exa mple.com")).toEqual({ suffix: null, isSuffix: false });
+  });
+});
