@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { PriceSnapshot } from "../../../../db/seed/types.ts";
@@ -232,5 +234,20 @@ describe("loadAllPriceSnapshots", () => {
     ]);
     expect(all.filter((s) => s.providerKey === "namecheap").map((s) => s.snapshotDate)).toEqual(["2023-08-28", "2025-10-25"]);
     expect(all.reduce((n, s) => n + s.quotes.length, 0)).toBe(8802);
+  });
+
+  it("reads an Openprovider sheet saved as its CSV export, dated by the file name, with the live source's reader", () => {
+    const dir = mkdtempSync(join(tmpdir(), "prices-"));
+    try {
+      mkdirSync(join(dir, "prices"));
+      writeFileSync(join(dir, "prices", "openprovider.2026-11-01.csv"),
+        "Price list,,,,\r\nTLD,Years,Operation,Price,Supreme\r\ncom,1,create,10.46,\r\ncom,1,renew,12.46,\r\ncom,2,create,20.92,\r\n");
+      expect(loadAllPriceSnapshots(dir)).toEqual([{
+        providerKey: "openprovider", snapshotDate: "2026-11-01", skipped: [],
+        quotes: [expect.objectContaining({ tld: "com", registration: 1046, renewal: 1246, transfer: null, currency: "USD" })],
+      }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
