@@ -132,6 +132,27 @@ test("server-rendered /tld/com: names and prices in the first HTML, then hydrate
   }
 });
 
+test("/tld/com refuses example.org and links to .org's prices; a refused register link opens a page, not JSON", async ({ page }) => {
+  await page.goto("/tld/com");
+  await expect(page.getByRole("heading", { level: 1, name: ".com" })).toBeVisible();
+  await page.getByLabel("Domain name").fill("example.org");
+  await expect(page.getByText("example.org is a .org name — see .org prices")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Register example\.org/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Register at / }).first()).toHaveAttribute("aria-disabled", "true");
+  await page.getByRole("link", { name: "see .org prices" }).click();
+  await expect(page).toHaveURL(/\/tld\/org$/);
+  await expect(page.getByRole("heading", { level: 1, name: ".org" })).toBeVisible();
+
+  // The link as it would be opened in a tab, with a name the server refuses.
+  const answer = await page.goto("/api/r/register?providerId=1&domain=co.uk");
+  expect(answer?.status()).toBe(400);
+  expect(answer?.headers()["content-type"]).toMatch(/^text\/html/);
+  await expect(page.getByRole("heading", { level: 1, name: "This link cannot be opened" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText('".co.uk" is a domain extension, not a domain: add a name before it (e.g., example.co.uk)');
+  await page.getByRole("link", { name: "See .co.uk prices" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: ".co.uk" })).toBeVisible();
+});
+
 test("an unknown path shows the 404 page", async ({ page }) => {
   const response = await page.goto("/no/such/page");
   expect(response?.status(), "an unknown path answers 404").toBe(404);
