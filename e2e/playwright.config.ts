@@ -17,7 +17,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 90_000,
+  // The longest journeys wait for background fetches through reloads: minutes on a loaded machine.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   outputDir: "../test-results/e2e/artifacts",
   reporter: [
