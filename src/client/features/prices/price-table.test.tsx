@@ -14,7 +14,7 @@ const ROWS = [priceRow("com", { registrationPrice: "9.59", renewalPrice: "11.08"
 
 async function renderTable(onStateChange = vi.fn()) {
   renderUi(<PriceTable title="Top Level Domains" subtitle="Every TLD" rows={ROWS} status="success" state={DEFAULT_TABLE_STATE} onStateChange={onStateChange} />);
-  return { table: (await screen.findByRole("table")) as HTMLTableElement, onStateChange };
+  return { table: await screen.findByRole<HTMLTableElement>("table"), onStateChange };
 }
 
 describe("the TLD price table on a phone", () => {

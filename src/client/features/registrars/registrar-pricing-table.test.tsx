@@ -12,7 +12,7 @@ describe("a registrar's TLD table on a phone", () => {
   it("labels the category, each price and the currency with their column's names", async () => {
     const rows = [providerPrice("com", { registrationPrice: "11.08" }), providerPrice("io", { registrationPrice: "28.12", currency: "EUR" })];
     renderUi(<RegistrarPricingTable provider={provider({ name: "Porkbun" })} rows={rows} total={2} status="success" domain="" />);
-    const table = (await screen.findByRole("table", { name: "TLD prices at Porkbun" })) as HTMLTableElement;
+    const table = await screen.findByRole<HTMLTableElement>("table", { name: "TLD prices at Porkbun" });
     const cells = cellLabels(table);
     expect(cells).toHaveLength(2);
     for (const row of cells) {

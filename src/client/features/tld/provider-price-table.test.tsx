@@ -15,7 +15,7 @@ describe("a TLD's registrar table on a phone", () => {
       quote(provider({ name: "Hover" }), { registrationPrice: "14.99", renewalPrice: "16.99", isPromo: true, regularRegistrationPrice: "16.99" }),
     ];
     renderUi(<ProviderPriceTable tldName="com" quotes={quotes} status="success" domain="" />);
-    const table = (await screen.findByRole("table", { name: "Prices for .com by registrar" })) as HTMLTableElement;
+    const table = await screen.findByRole<HTMLTableElement>("table", { name: "Prices for .com by registrar" });
     const rows = cellLabels(table);
     expect(rows).toHaveLength(2);
     for (const cells of rows) {
