@@ -34,6 +34,15 @@ describe("API keys page", () => {
     expect(table.getByText(`${SECRET.slice(0, 13)}…`)).toBeTruthy();
     expect(table.queryByText(SECRET)).toBeNull();
     expect(table.getByText("Never")).toBeTruthy();
+    expect(table.getByText("Nov 1, 2026")).toBeTruthy();
+  });
+
+  it("writes when each key was made and last used as the rest of the site writes dates", async () => {
+    server.use(trpcOk("apiKeys.list", [{ ...listed(3, "Nightly"), createdAt: "2026-02-03T23:30:00.000Z", lastUsedAt: "2026-11-24T08:15:00.000Z" }]));
+    renderUi(<ApiKeysPage />);
+    const row = within(await screen.findByRole("row", { name: /Nightly/ }));
+    expect(row.getByText("Feb 3, 2026")).toBeTruthy();
+    expect(row.getByText("Nov 24, 2026")).toBeTruthy();
   });
 
   it("refuses an empty name without calling the server, and reports a server refusal", async () => {

@@ -6,11 +6,13 @@ import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { notify } from "../../components/ui/toaster.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { isUnauthorizedError } from "../../lib/unauthorized.ts";
+import { formatUtcDay } from "../../../shared/price-format.ts";
 import { apiKeyCreateSchema } from "../../../shared/schemas/api-key.ts";
 import { NewKeyNotice } from "./new-key-notice.tsx";
 import { RevokeKeyDialog, type ListedKey } from "./revoke-key-dialog.tsx";
 
-const formatDate = (value: string | Date | null) => (value ? new Date(value).toLocaleString() : "Never");
+/** The day, as the rest of the site writes it ("Nov 23, 2026"); a key never used says so. */
+const formatDay = (value: string | Date | null) => (value ? formatUtcDay(new Date(value).toISOString()) : null) ?? "Never";
 
 /** A signed-in user's API keys: make one (its secret shown once), see them, revoke them. */
 export function ApiKeysPage() {
@@ -73,8 +75,8 @@ export function ApiKeysPage() {
                 <Table.Row key={k.id}>
                   <Table.Cell>{k.name}</Table.Cell>
                   <Table.Cell fontFamily="mono">{k.prefix}…</Table.Cell>
-                  <Table.Cell>{formatDate(k.createdAt)}</Table.Cell>
-                  <Table.Cell>{formatDate(k.lastUsedAt)}</Table.Cell>
+                  <Table.Cell>{formatDay(k.createdAt)}</Table.Cell>
+                  <Table.Cell>{formatDay(k.lastUsedAt)}</Table.Cell>
                   <Table.Cell textAlign="end">
                     <Button size="xs" variant="outline" colorPalette="red" aria-label={`Revoke ${k.name}`}
                       onClick={() => { setRevoking(k); setRevokeOpen(true); }}>Revoke</Button>

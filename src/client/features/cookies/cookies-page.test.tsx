@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, screen } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderUi, useMsw } from "../../testing/render.tsx";
@@ -13,6 +13,16 @@ const toggle = (name: string) => screen.getByRole<HTMLInputElement>("checkbox", 
 const stored = () => JSON.parse(window.localStorage.getItem("cookiePreferences") ?? "null");
 
 describe("Cookie preferences", () => {
+  it("lists every cookie the site sets with its purpose and lifetime, the currency cookie included", async () => {
+    renderUi(<CookiesPage />);
+    const table = within(await screen.findByRole("table", { name: "Cookies this site sets" }));
+    const rows = table.getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent));
+    expect(rows.map((cells) => cells[0])).toEqual(["session", "currency", "oidc_flow"]);
+    expect(rows[1]).toEqual(["currency", "When you choose a display currency", expect.stringContaining("currency you chose"), "One year from your last choice"]);
+    expect(rows[0]![3]).toContain("30 days");
+    expect(screen.getByText("Examples: currency")).toBeTruthy();
+  });
+
   it("starts with essential locked on, analytics on, functional and advertising off", async () => {
     renderUi(<CookiesPage />);
     await screen.findByRole("heading", { level: 1, name: "Cookie Policy" });

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Heading, HStack, Stack, Switch, Text } from "@chakra-ui/react";
+import { Alert, Button, Card, Heading, HStack, Stack, Switch, Table, Text } from "@chakra-ui/react";
 import { switchSlotRecipe } from "@chakra-ui/react/theme";
 import { useEffect, useState } from "react";
 import { InfoPage } from "../../components/info-page.tsx";
+import { CURRENCY_COOKIE } from "../../lib/display-currency.ts";
 import { useHydrated } from "../../lib/hydration.ts";
 import {
   ALL_ON, DEFAULT_PREFERENCES, ESSENTIAL_ONLY, loadPreferences, savePreferences, type CookieCategoryId, type CookiePreferences,
@@ -9,12 +10,31 @@ import {
 
 export const SAVED_BANNER_MS = 3000;
 
-/** What each category means here; the product sets only the essential session cookie today. */
+/** Every cookie the site sets: when, what for and for how long. */
+const SET_COOKIES: ReadonlyArray<{ name: string; when: string; purpose: string; lifetime: string }> = [
+  {
+    name: "session", when: "When you sign in",
+    purpose: "Keeps you signed in. HttpOnly: scripts on the page cannot read it.",
+    lifetime: "30 days unless this site is set up with another session length, renewed while you keep using the site; removed when you sign out",
+  },
+  {
+    name: CURRENCY_COOKIE, when: "When you choose a display currency",
+    purpose: "Shows prices in the currency you chose, also on pages the server renders for you.",
+    lifetime: "One year from your last choice",
+  },
+  {
+    name: "oidc_flow", when: "When you sign in with single sign-on",
+    purpose: "Ties the identity provider's answer to the sign-in you started; sent only to the sign-in address.",
+    lifetime: "10 minutes, and removed as soon as the sign-in finishes",
+  },
+];
+
+/** What each category means here. */
 const CATEGORIES: ReadonlyArray<{ id: CookieCategoryId; name: string; description: string; examples: string }> = [
   {
     id: "essential", name: "Essential",
     description: "Needed for signing in and for protecting forms. They cannot be switched off.",
-    examples: "session (your signed-in session, HttpOnly), the short-lived sign-in cookies of single sign-on",
+    examples: "session, oidc_flow",
   },
   {
     id: "analytics", name: "Analytics",
@@ -23,8 +43,8 @@ const CATEGORIES: ReadonlyArray<{ id: CookieCategoryId; name: string; descriptio
   },
   {
     id: "functional", name: "Functional",
-    description: "Would remember optional conveniences. Your colour theme and these preferences are kept in your browser's local storage, not in cookies.",
-    examples: "None set today",
+    description: `Remember optional conveniences. Your colour theme and these preferences are kept in your browser's local storage. The ${CURRENCY_COOKIE} cookie is set only when you pick a display currency yourself, so this switch does not affect it.`,
+    examples: CURRENCY_COOKIE,
   },
   {
     id: "advertising", name: "Advertising",
@@ -60,7 +80,25 @@ export function CookiesPage() {
 
   return (
     <InfoPage title="Cookie Policy" intro="Which cookies this site uses, and your choices for the optional kinds." maxW="4xl">
-      <Text color="fg.muted" mb="6">Last updated September 14, 2025</Text>
+      <Text color="fg.muted" mb="6">Last updated November 26, 2026</Text>
+      <Heading as="h2" size="lg" mb="3">Cookies this site sets</Heading>
+      <Table.ScrollArea mb="8">
+        <Table.Root size="sm" aria-label="Cookies this site sets">
+          <Table.Header><Table.Row>
+            <Table.ColumnHeader>Cookie</Table.ColumnHeader><Table.ColumnHeader>Set</Table.ColumnHeader>
+            <Table.ColumnHeader>Purpose</Table.ColumnHeader><Table.ColumnHeader>Lifetime</Table.ColumnHeader>
+          </Table.Row></Table.Header>
+          <Table.Body>
+            {SET_COOKIES.map((c) => (
+              <Table.Row key={c.name}>
+                <Table.Cell fontFamily="mono">{c.name}</Table.Cell><Table.Cell>{c.when}</Table.Cell>
+                <Table.Cell>{c.purpose}</Table.Cell><Table.Cell>{c.lifetime}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <Text mb="6">No other cookies are set, and none by other sites.</Text>
       {savedAt !== null && (
         <Alert.Root status="success" mb="6" role="status">
           <Alert.Indicator />

@@ -12,6 +12,7 @@ export const PUBLIC_NAV: readonly NavItem[] = [
 export const SIGNED_IN_NAV: readonly NavItem[] = [
   { label: "Portfolio", href: "/portfolio" },
   { label: "Accounts", href: "/accounts" },
+  { label: "API keys", href: "/api-keys" },
   { label: "Admin", href: "/admin" },
 ];
 
