@@ -12,7 +12,7 @@ const SECTIONS: readonly LegalSection[] = [
     "To sign you in, show you your portfolio and its renewal costs, sync domains from registrar accounts you connect, answer your messages and keep the service safe from abuse. We do not sell your information and do not use it for advertising.",
   ] },
   { id: "cookies", title: "Cookies and local storage", paragraphs: [
-    "We set one essential cookie, session, while you are signed in, plus short-lived cookies during single sign-on. Your colour theme and cookie preferences are kept in your browser's local storage. See the Cookie Policy for your choices.",
+    "We set the session cookie while you are signed in, a short-lived cookie during single sign-on, and a currency cookie when you choose a display currency. Your colour theme and cookie preferences are kept in your browser's local storage. The Cookie Policy lists each cookie with its purpose and lifetime, and your choices.",
   ] },
   { id: "sharing", title: "Sharing", paragraphs: [
     "When you connect a registrar account, your credentials are sent only to that registrar's API to read your domains. Register and Transfer links send you to the registrar with the domain you typed. We share nothing else unless the law requires it.",
