@@ -4,7 +4,10 @@
  *  (a) hot pages (/, /tlds, /tld/com, /registrar/1) at BENCH_CONNECTIONS (20) connections with
  *      autocannon: req/s and p99, and req/s as a share of the trivial route's;
  *  (b) a crawl of BENCH_CRAWL_PAGES (300) distinct TLD pages from /sitemap.xml, 10 at a time, each
- *      once (pages/s), while a second client asks /api/health on one connection (its p99);
+ *      once (pages/s), while a second client asks /api/health on one connection (its p99), and
+ *      the server's CPU time per crawled page (its processes' user + system time over the crawl,
+ *      all threads; the database server's own processes not counted), which another program's
+ *      load on the machine changes far less than pages/s;
  *  (c) each page's HTML size, as is and brotli-compressed as a browser receives it.
  * Each round crawls pages no earlier round asked for (the page cache would answer them
  * otherwise); when the sitemap runs out, a round asks the same pages in another display
@@ -20,7 +23,7 @@
  * and also prints the server's peak resident memory (VmHWM) against a 600 MB target.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { get } from "node:http";
 import autocannon from "autocannon";
 import { withPostgres } from "./lib/bench-postgres.ts";
@@ -61,6 +64,27 @@ async function getPage(url: string, headers: Record<string, string> = {}): Promi
   return res;
 }
 
+/**
+ * CPU time (user + system, every thread) of the server's process group so far, in ms: from
+ * /proc, in clock ticks of 10 ms (Linux's USER_HZ). Undefined where /proc is missing.
+ */
+function cpuMsOf(groupId: number): number | undefined {
+  if (!existsSync("/proc/self/stat")) return undefined;
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces): state is [0], pgrp [2], utime [11], stime [12].
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === groupId) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks * 10;
+}
+
 /** The TLD pages the sitemap lists, as paths. */
 async function tldPagesOf(base: string): Promise<string[]> {
   const xml = await (await getPage(`${base}/sitemap.xml`)).text();
@@ -71,7 +95,7 @@ async function tldPagesOf(base: string): Promise<string[]> {
  * The pages one at a time per worker, CRAWL_CONCURRENCY workers, each page once, while
  * autocannon asks /api/health on one connection; answers pages/s and the health p99.
  */
-async function crawl(base: string, paths: string[], currency: string) {
+async function crawl(base: string, serverPid: number, paths: string[], currency: string) {
   let healthDone!: Promise<autocannon.Result>;
   const health = await new Promise<autocannon.Instance>((started) => {
     healthDone = new Promise<autocannon.Result>((resolve, reject) => {
@@ -79,6 +103,7 @@ async function crawl(base: string, paths: string[], currency: string) {
     });
   });
   const deadline = Date.now() + CRAWL_LIMIT_MS;
+  const cpuBefore = cpuMsOf(serverPid);
   const started = performance.now();
   let next = 0;
   let failed = 0;
@@ -94,9 +119,12 @@ async function crawl(base: string, paths: string[], currency: string) {
   };
   await Promise.all(Array.from({ length: CRAWL_CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuMsOf(serverPid);
   health.stop();
   const healthResult = await healthDone;
-  return { pagesPerSecond: next / seconds, healthP99: healthResult.latency.p99, failed, crawled: next };
+  // The health client's requests are in the server's CPU time too: a small, steady share.
+  const cpuPerPage = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / next;
+  return { pagesPerSecond: next / seconds, healthP99: healthResult.latency.p99, failed, crawled: next, cpuPerPage };
 }
 
 async function pageSize(base: string, path: string) {
@@ -141,7 +169,7 @@ async function measure(label: string, env: Record<string, string>) {
       const start = (round * CRAWL_PAGES) % tldPages.length;
       const pass = Math.floor((round * CRAWL_PAGES) / tldPages.length);
       const paths = Array.from({ length: Math.min(CRAWL_PAGES, tldPages.length) }, (_, i) => tldPages[(start + i) % tldPages.length]!);
-      crawls.push(await crawl(base, paths, CRAWL_CURRENCIES[pass % CRAWL_CURRENCIES.length]!));
+      crawls.push(await crawl(base, server.pid, paths, CRAWL_CURRENCIES[pass % CRAWL_CURRENCIES.length]!));
     }
 
     const trivial = { rps: median(hot[0]!.rps), p99: median(hot[0]!.p99) };
@@ -158,11 +186,13 @@ async function measure(label: string, env: Record<string, string>) {
     const rate = median(crawls.map((c) => c.pagesPerSecond));
     const healthP99 = median(crawls.map((c) => c.healthP99));
     const failed = crawls.reduce((sum, c) => sum + c.failed, 0);
+    const cpuPerPage = crawls.every((c) => c.cpuPerPage !== undefined) ? median(crawls.map((c) => c.cpuPerPage!)) : undefined;
     console.log(
       `(b) crawl of ${Math.min(CRAWL_PAGES, tldPages.length)} distinct TLD pages (of ${tldPages.length} in the sitemap), ${CRAWL_CONCURRENCY} at a time: `
       + `${rate.toFixed(1)} pages/s (target ≥ ${TARGET.crawlRate}) ${verdict(rate >= TARGET.crawlRate)}; `
       + `/api/health p99 meanwhile ${healthP99.toFixed(0)} ms (target ≤ ${TARGET.healthP99}) ${verdict(healthP99 <= TARGET.healthP99)}; `
-      + `failed requests ${failed}; rounds: ${crawls.map((c) => `${c.pagesPerSecond.toFixed(1)}/s`).join(", ")}`,
+      + `failed requests ${failed}; rounds: ${crawls.map((c) => `${c.pagesPerSecond.toFixed(1)}/s`).join(", ")}`
+      + (cpuPerPage === undefined ? "" : `; server CPU ${cpuPerPage.toFixed(1)} ms per page`),
     );
     console.log("(c) HTML size           bytes   brotli");
     for (const path of [...HOT_PAGES, tldPages[0]!]) {
