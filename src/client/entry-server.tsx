@@ -24,6 +24,20 @@ const CLIENT_ONLY = /^\/(portfolio|accounts|api-keys|admin|status)(\/|$)/;
 
 export const isServerRendered = (pathname: string): boolean => !CLIENT_ONLY.test(pathname);
 
+/**
+ * A tRPC call's answer as the render's client reads it: the status and the JSON body. Not a
+ * WHATWG Response, which costs more to make than a small answer takes to parse: a render in a
+ * worker thread gets its answers over a MessagePort (server/lib/render-port.ts) and needs no more.
+ */
+export interface TrpcAnswer {
+  ok: boolean;
+  status: number;
+  json(): Promise<unknown>;
+}
+
+/** How the render's tRPC client asks: the call's URL, method, headers and body (none for a query). */
+export type TrpcFetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<TrpcAnswer>;
+
 export interface RenderRequest {
   /** Path and query string of the page. */
   url: string;
@@ -36,8 +50,8 @@ export interface RenderRequest {
    * with the signed-out view and auth.me's answer (null) goes into the cache the browser gets.
    */
   signedOut: boolean;
-  /** Answers a tRPC GET, e.g. the app's own fetch handler. Called without the visitor's cookies. */
-  fetchTrpc: (request: Request) => Response | Promise<Response>;
+  /** Answers a tRPC GET, e.g. through the app's own fetch handler. Called without the visitor's cookies. */
+  fetchTrpc: TrpcFetch;
   /** How long the page's queries may take before the server sends the plain shell instead. */
   timeoutMs?: number;
 }
@@ -75,7 +89,15 @@ export async function renderPage({ url, origin, cookies, signedOut, fetchTrpc, t
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
   const trpcClient = createTRPCClient<AppRouter>({
-    links: [httpLink({ url: "http://ssr.internal/trpc", fetch: async (input, init) => fetchTrpc(new Request(input, init as RequestInit)) })],
+    links: [httpLink({
+      url: "http://ssr.internal/trpc",
+      // The client asks with a URL string and plain headers; no abort: a render that waits too long answers the shell.
+      fetch: (input, init) => fetchTrpc(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, {
+        method: init?.method ?? "GET",
+        headers: (init?.headers ?? {}) as Record<string, string>,
+        ...(typeof init?.body === "string" ? { body: init.body } : {}),
+      }),
+    })],
   });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
   const currency = currencyFromCookies(cookies);

@@ -115,6 +115,8 @@ forEachDialect("the page render pool", (getDb) => {
 
     await configurePageRenderer({ workers: 1, maxQueue: 16, timeoutMs: 60_000 });
     expect(await render("/tld/com")).toBe(onMain.com);
+    // A failed query's answer crosses the thread's port too: an unknown TLD is still a 404.
+    expect((await timed(app, "/tld/zz-no-such-tld")).status).toBe(404);
     expect(await render("/")).toBe(onMain.home);
     expect(await render("/registrar/1")).toBe(onMain.registrar);
   }, 120_000);

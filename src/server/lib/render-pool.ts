@@ -12,7 +12,7 @@ import { MessageChannel } from "node:worker_threads";
 import Tinypool from "tinypool";
 import type { RenderRequest, RenderResult } from "../../client/entry-server.tsx";
 import { importRenderEntry, isServerBuild, type RenderEntry } from "./render-entry.ts";
-import { answerFetchesOn } from "./render-port.ts";
+import { answerFetchesOn, trpcFetchVia, type AppFetch } from "./render-port.ts";
 import type { RenderTask } from "./render-worker.ts";
 
 export interface PageRendererOptions {
@@ -32,7 +32,7 @@ export type PageRequest = Omit<RenderRequest, "fetchTrpc" | "timeoutMs">;
 
 export interface PageRenderer {
   /** The render's result, the shell when it failed, timed out or found no room; null for a client-rendered path. */
-  render(request: PageRequest, fetchTrpc: RenderRequest["fetchTrpc"]): Promise<RenderResult | null>;
+  render(request: PageRequest, fetchTrpc: AppFetch): Promise<RenderResult | null>;
   close(): Promise<void>;
 }
 
@@ -79,7 +79,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
 
 interface Renders {
   ready(): Promise<unknown>;
-  render(request: PageRequest, fetchTrpc: RenderRequest["fetchTrpc"]): Promise<RenderResult | null>;
+  render(request: PageRequest, fetchTrpc: AppFetch): Promise<RenderResult | null>;
   close(): Promise<void>;
 }
 
@@ -92,7 +92,7 @@ function mainThreadRenders({ timeoutMs, entryUrl }: PageRendererOptions): Render
     async render(request, fetchTrpc) {
       const { renderPage, isServerRendered } = await load();
       if (!isServerRendered(new URL(request.url, "http://page.internal").pathname)) return null;
-      return renderPage({ ...request, fetchTrpc, timeoutMs });
+      return renderPage({ ...request, fetchTrpc: trpcFetchVia(fetchTrpc), timeoutMs });
     },
     close: async () => undefined,
   };

@@ -4,8 +4,9 @@
  * into the built index.html: the page's markup in #root, its title, description and canonical
  * URL in the head, and the query cache it was rendered from as inert JSON for hydration.
  */
-import type { PageStyles, RenderRequest } from "../../client/entry-server.tsx";
+import type { PageStyles } from "../../client/entry-server.tsx";
 import { createPageRenderer, type PageRenderer, type PageRendererOptions } from "./render-pool.ts";
+import type { AppFetch } from "./render-port.ts";
 
 /** index.html marks what the server replaces: the static top bar inside #root. */
 const OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/;
@@ -61,7 +62,7 @@ function styleTag(styles: PageStyles): string {
 export async function renderPageHtml(
   template: string,
   request: { url: URL; cookies: string | undefined; signedOut: boolean; origin: string },
-  fetchTrpc: RenderRequest["fetchTrpc"],
+  fetchTrpc: AppFetch,
 ): Promise<PageAnswer | null> {
   const result = await renderer.render({
     url: request.url.pathname + request.url.search, origin: request.origin, cookies: request.cookies, signedOut: request.signedOut,
