@@ -1,4 +1,4 @@
-import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, isNull, max, or, sql } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, isNull, max, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 
 /** The cheapest round trip to the database; throws when it is unreachable. */
@@ -55,7 +55,8 @@ export async function fetchMetricsSince({ db, t }: Db, since: Date): Promise<Fet
       averageResponseMs: avg(logs.responseTimeMs),
     })
     .from(logs)
-    .where(and(gte(logs.startedAt, since), inArray(logs.status, ["success", "error", "timeout"])));
+    // Re-applying a bundled list fetches nothing, so it is no fetch here either.
+    .where(and(gte(logs.startedAt, since), inArray(logs.status, ["success", "error", "timeout"]), or(isNull(logs.source), ne(logs.source, "bundled"))));
   const average = row?.averageResponseMs === null || row?.averageResponseMs === undefined ? null : Math.round(Number(row.averageResponseMs));
   return { fetches: row?.fetches ?? 0, successfulFetches: row?.successfulFetches ?? 0, averageResponseMs: average };
 }
