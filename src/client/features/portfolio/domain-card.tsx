@@ -27,11 +27,13 @@ function Expiry({ date }: { date: string | null }) {
 
 export function DomainCard({ domain, onEdit, onDelete }: DomainCardProps) {
   const provider = domain.serviceProvider;
+  const expired = domain.expirationDate !== null && daysUntil(domain.expirationDate) < 0;
   return (
     <Card.Root as="li" variant="outline" size="sm" listStyleType="none">
       <Card.Header gap="2">
         <Heading as="h3" size="md" wordBreak="break-all">{domain.domainName}</Heading>
         <HStack gap="2" wrap="wrap">
+          {expired && <Badge colorPalette="red" variant="solid">Expired</Badge>}
           <Badge variant="outline">.{domain.tld.name}</Badge>
           <Badge colorPalette={domain.autoRenew ? "green" : "gray"}>{domain.autoRenew ? "Auto-renew on" : "Auto-renew off"}</Badge>
           {domain.registrarAccount && (

@@ -9,12 +9,12 @@ type Expiring = PortfolioSummary["expiring"];
 type ExpiringCounts = PortfolioSummary["expiringCounts"];
 type BucketKey = keyof Expiring;
 
-// The server's buckets are disjoint (0–30, 31–60, 61–90 days left), and so are the tabs.
+// Each window runs from today to its limit, so "60 days" includes what "30 days" lists (as the server's buckets do).
 const BUCKETS: ReadonlyArray<{ key: BucketKey; label: string; empty: string }> = [
   { key: "expired", label: "Expired", empty: "" },
   { key: "within30", label: "30 days", empty: "Nothing expires within 30 days." },
-  { key: "within60", label: "60 days", empty: "Nothing expires in 31 to 60 days." },
-  { key: "within90", label: "90 days", empty: "Nothing expires in 61 to 90 days." },
+  { key: "within60", label: "60 days", empty: "Nothing expires within 60 days." },
+  { key: "within90", label: "90 days", empty: "Nothing expires within 90 days." },
 ];
 
 function ExpiringRow({ item }: { item: ExpiringDomain }) {
@@ -40,9 +40,10 @@ function ExpiringRow({ item }: { item: ExpiringDomain }) {
  * is flagged. Each tab lists the soonest entries the server sends and counts all of them.
  */
 export function ExpiringPanel({ expiring, counts }: { expiring: Expiring; counts: ExpiringCounts }) {
-  // Recently expired domains only get a tab when there are some (they may still be in grace).
+  // Expired domains only get a tab when there are some.
   const buckets = BUCKETS.filter((b) => b.key !== "expired" || counts.expired > 0);
-  const total = buckets.reduce((sum, b) => sum + counts[b.key], 0);
+  // The 90-day window holds the shorter ones.
+  const total = counts.expired + counts.within90;
   const first = buckets.find((b) => counts[b.key] > 0) ?? buckets[0]!;
   return (
     <Card.Root as="section" aria-labelledby="expiring-title" variant="outline" size="sm">
@@ -51,7 +52,7 @@ export function ExpiringPanel({ expiring, counts }: { expiring: Expiring; counts
       </Card.Header>
       <Card.Body pt="0">
         {total === 0 ? (
-          <Text color="fg.muted">No domains expire in the next 90 days.</Text>
+          <Text color="fg.muted">No domains have expired or expire in the next 90 days.</Text>
         ) : (
           <Tabs.Root recipe={tabsSlotRecipe} defaultValue={first.key} variant="line" size="sm" fitted={{ base: false, md: true }}>
             {/* Four tabs do not fit a phone's width: the row scrolls rather than breaking "30 days" over two lines. */}

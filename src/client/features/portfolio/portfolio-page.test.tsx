@@ -129,35 +129,54 @@ describe("a domain card", () => {
 });
 
 describe("portfolio header", () => {
-  it("totals the portfolio and lists domains expiring soon, warning when auto-renew is off", async () => {
+  it("totals the portfolio, counts and flags expired domains, and lists each window from today to its limit", async () => {
+    const acme = { id: 1, domainName: "acme.com", expirationDate: "2026-02-01", daysLeft: 12, autoRenew: false, warning: "Auto-renew is off" };
+    const safe = { id: 2, domainName: "safe.io", expirationDate: "2026-03-05", daysLeft: 45, autoRenew: true, warning: null };
     const sum = summary({
       domainCount: 3,
       totalYearlyRenewal: { amount: "54.37", currency: "USD", domainsWithoutPrice: 1 },
       totalPossibleSaving: { amount: "14.74", currency: "USD" },
       expiring: {
-        expired: [],
-        within30: [{ id: 1, domainName: "acme.com", expirationDate: "2026-02-01", daysLeft: 12, autoRenew: false, warning: "Auto-renew is off" }],
-        within60: [{ id: 2, domainName: "safe.io", expirationDate: "2026-03-05", daysLeft: 45, autoRenew: true, warning: null }],
-        within90: [],
+        expired: [{ id: 3, domainName: "lapsed.net", expirationDate: "2025-01-10", daysLeft: -375, autoRenew: false, warning: "Auto-renew is off" }],
+        within30: [acme],
+        within60: [acme, safe],
+        within90: [acme, safe],
       },
     });
-    server.use(...base([userDomain({ id: 1, domainName: "acme.com" })], sum));
+    server.use(...base([userDomain({ id: 1, domainName: "acme.com" }), userDomain({ id: 3, domainName: "lapsed.net", expirationDate: "2025-01-10" })], sum));
     const user = userEvent.setup();
     renderUi(<PortfolioPage />);
     const totals = within(await screen.findByRole("region", { name: "Portfolio totals" }));
     expect(totals.getByText("3")).toBeTruthy();
+    expect(totals.getByText("1 expired")).toBeTruthy();
     expect(totals.getByText("$54.37")).toBeTruthy();
     expect(totals.getByText("1 domain has no USD renewal price")).toBeTruthy();
     expect(totals.getByText("$14.74")).toBeTruthy();
 
+    // The lapsed domain's card is flagged; the current one is not.
+    expect(within(screen.getByRole("heading", { name: "lapsed.net" }).closest("li")!).getByText("Expired")).toBeTruthy();
+    expect(within(screen.getByRole("heading", { name: "acme.com" }).closest("li")!).queryByText("Expired")).toBeNull();
+
     const panel = within(screen.getByRole("region", { name: "Expiring soon" }));
-    expect(panel.getByText("acme.com")).toBeTruthy();
-    expect(panel.getByText("Feb 1, 2026 · in 12 days")).toBeTruthy();
-    expect(panel.getByText("Auto-renew is off")).toBeTruthy();
+    const shown = () => within(panel.getByRole("tabpanel"));
+    expect(panel.getByRole("tab", { name: /Expired/ }).textContent).toContain("1");
+    expect(shown().getByText("lapsed.net")).toBeTruthy();
+    await user.click(panel.getByRole("tab", { name: /30 days/ }));
+    await waitFor(() => expect(shown().getByText("Feb 1, 2026 · in 12 days")).toBeTruthy());
+    expect(shown().getByText("Auto-renew is off")).toBeTruthy();
+    expect(shown().queryByText("safe.io")).toBeNull();
     await user.click(panel.getByRole("tab", { name: /60 days/ }));
-    expect(await panel.findByText("safe.io")).toBeTruthy();
-    await user.click(panel.getByRole("tab", { name: /90 days/ }));
-    expect(await panel.findByText("Nothing expires in 61 to 90 days.")).toBeTruthy();
+    expect(panel.getByRole("tab", { name: /60 days/ }).textContent).toContain("2");
+    await waitFor(() => expect(shown().getByText("safe.io")).toBeTruthy());
+    expect(shown().getByText("acme.com")).toBeTruthy();
+  });
+
+  it("says when nothing has expired or expires within 90 days", async () => {
+    server.use(...base());
+    renderUi(<PortfolioPage />);
+    const totals = within(await screen.findByRole("region", { name: "Portfolio totals" }));
+    expect(totals.getByText("None expired")).toBeTruthy();
+    expect(await screen.findByText("No domains have expired or expire in the next 90 days.")).toBeTruthy();
   });
 
   it("links Export CSV to the download", async () => {

@@ -102,13 +102,13 @@ describe("the expiring panel of a large portfolio", () => {
     }));
     const sum = summary({
       domainCount: 80,
-      expiring: { expired: [], within30: soon, within60: [], within90: [] },
-      expiringCounts: { expired: 0, within30: 80, within60: 0, within90: 0 },
+      expiring: { expired: [], within30: soon, within60: soon, within90: soon },
+      expiringCounts: { expired: 0, within30: 80, within60: 80, within90: 80 },
     });
     server.use(trpcOk("portfolio.list", portfolioPage([ALL[0]!], { total: 80, totalPages: 4 })), trpcOk("portfolio.summary", sum), trpcOk("providers.list", []));
     renderUi(<PortfolioPage />);
     const panel = within(await screen.findByRole("region", { name: "Expiring soon" }));
     expect(panel.getByRole("tab", { name: /30 days/ }).textContent).toContain("80");
-    expect(panel.getByText("The 50 soonest of 80; sort your domains by expiry to see them all.")).toBeTruthy();
+    expect(within(panel.getByRole("tabpanel")).getByText("The 50 soonest of 80; sort your domains by expiry to see them all.")).toBeTruthy();
   });
 });

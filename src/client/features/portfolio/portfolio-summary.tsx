@@ -1,8 +1,9 @@
-import { SimpleGrid, Skeleton, Stat, Text } from "@chakra-ui/react";
+import { Badge, SimpleGrid, Skeleton, Stat, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import { formatDay, formatTotal } from "./format.ts";
 import type { PortfolioSummary as Summary } from "./types.ts";
 
-function Figure({ label, value, help }: { label: string; value: string; help?: string | undefined }) {
+function Figure({ label, value, help }: { label: string; value: string; help?: ReactNode }) {
   return (
     <Stat.Root borderWidth="1px" rounded="lg" p="4" bg="bg">
       <Stat.Label>{label}</Stat.Label>
@@ -32,7 +33,14 @@ export function PortfolioSummary({ summary, isPending, isError }: { summary: Sum
   const rates = display?.converted && display.rateDate ? ` (ECB rates of ${formatDay(display.rateDate)})` : "";
   return (
     <SimpleGrid as="section" aria-label="Portfolio totals" columns={{ base: 1, sm: 3 }} gap="4">
-      <Figure label="Domains" value={String(summary.domainCount)} />
+      <Figure
+        label="Domains"
+        value={String(summary.domainCount)}
+        // Every domain whose expiration date has passed, however long ago.
+        help={summary.expiringCounts.expired > 0
+          ? <Badge colorPalette="red" variant="solid">{summary.expiringCounts.expired} expired</Badge>
+          : "None expired"}
+      />
       <Figure
         label="Yearly renewal cost"
         value={formatTotal(renewal.amount, renewal.currency)}

@@ -104,19 +104,24 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
     expect(body.totalPossibleSaving).toEqual({ amount: minorToDecimalString(savings), currency: "USD" });
     const soon = items.find((i) => i.domainName === "soon.com")!;
     expect(body.expiring.within30).toEqual([{ id: soon.id, domainName: "soon.com", expirationDate: isoDay(10), daysLeft: 10, autoRenew: false, warning: "Auto-renew is off" }]);
-    expect(body.expiring.within60).toEqual([expect.objectContaining({ domainName: "later.com", daysLeft: 45, warning: null })]);
-    expect(body.expiring.within90.map((e) => e.domainName)).toEqual(["quarter.com"]);
+    expect(body.expiring.within60.map((e) => [e.domainName, e.daysLeft, e.warning])).toEqual([["soon.com", 10, "Auto-renew is off"], ["later.com", 45, null]]);
+    expect(body.expiring.within90.map((e) => e.domainName)).toEqual(["soon.com", "later.com", "quarter.com"]);
     expect(body.expiring.expired.map((e) => [e.domainName, e.daysLeft])).toEqual([["lapsed.com", -5]]);
+    expect(body.expiringCounts).toEqual({ expired: 1, within30: 1, within60: 2, within90: 3 });
   });
 
-  it("puts the bucket edges at 30, 60 and 90 days for an injected 'now'", async () => {
+  it("counts each window from today to its limit and every lapsed date as expired, for an injected 'now'", async () => {
     const now = new Date("2031-03-01T23:30:00Z");
-    for (const days of [0, 30, 31, 60, 61, 90, 91, -30, -31]) await add({ domainName: `edge${days < 0 ? "m" : ""}${Math.abs(days)}.net`, expirationDate: isoDay(days, now) });
+    const before = (await getPortfolioSummary(getDb(), userId, now)).expiringCounts;
+    for (const days of [0, 30, 31, 60, 61, 90, 91, -1, -30, -400]) await add({ domainName: `edge${days < 0 ? "m" : ""}${Math.abs(days)}.net`, expirationDate: isoDay(days, now) });
     const summary = await getPortfolioSummary(getDb(), userId, now);
     const names = (list: { domainName: string }[]) => list.map((e) => e.domainName).filter((n) => n.startsWith("edge"));
     expect(names(summary.expiring.within30)).toEqual(["edge0.net", "edge30.net"]);
-    expect(names(summary.expiring.within60)).toEqual(["edge31.net", "edge60.net"]);
-    expect(names(summary.expiring.within90)).toEqual(["edge61.net", "edge90.net"]);
-    expect(names(summary.expiring.expired)).toEqual(["edgem30.net"]);
+    expect(names(summary.expiring.within60)).toEqual(["edge0.net", "edge30.net", "edge31.net", "edge60.net"]);
+    expect(names(summary.expiring.within90)).toEqual(["edge0.net", "edge30.net", "edge31.net", "edge60.net", "edge61.net", "edge90.net"]);
+    // Most recently lapsed first, however long ago.
+    expect(names(summary.expiring.expired)).toEqual(["edgem1.net", "edgem30.net", "edgem400.net"]);
+    const added = Object.fromEntries(Object.entries(summary.expiringCounts).map(([k, n]) => [k, n - before[k as keyof typeof before]]));
+    expect(added).toEqual({ expired: 3, within30: 2, within60: 4, within90: 6 });
   });
 });

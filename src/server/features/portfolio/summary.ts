@@ -3,7 +3,8 @@
  * moving to the cheapest providers would save, and which domains expire soon; with a display
  * currency, also both totals over every quote a stored rate converts, in that currency.
  * "Today" is the UTC date of `now`, injectable for tests. Every figure covers the whole
- * portfolio; each expiry bucket lists its EXPIRING_LIST_MAX soonest entries and counts them all.
+ * portfolio; each expiry bucket lists its EXPIRING_LIST_MAX soonest entries (the expired one its
+ * most recently lapsed) and counts them all.
  */
 import type { Db } from "../../../../db/client.ts";
 import { listUserDomains } from "../../../../db/repositories/user-domain-repository.ts";
@@ -14,8 +15,8 @@ import { portfolioConverter } from "./display.ts";
 import { priceEntries, savingCents, savingInQuoteCurrency, type PricedUserDomainRow } from "./item.ts";
 
 const DAY_MS = 86_400_000;
-/** Recently expired domains are usually still in the registrar's grace period, so still worth showing. */
-const EXPIRED_LOOKBACK_DAYS = 30;
+/** The expiry windows, in days left from today (0) to each limit, inclusive. */
+const WINDOWS = [["within30", 30], ["within60", 60], ["within90", 90]] as const;
 /** Entries listed per expiry bucket (soonest first); `expiringCounts` has how many each holds. */
 export const EXPIRING_LIST_MAX = 50;
 
@@ -71,7 +72,8 @@ export async function getPortfolioSummary(db: Db, userId: number, now = new Date
   let total = 0;
   let withoutPrice = 0;
   let saving = 0;
-  // Disjoint buckets by days left: 0–30, 31–60, 61–90; rows arrive soonest first.
+  // "Expired" holds every entry whose date has passed; each window holds every entry from today to
+  // its limit, so the 60-day one includes the 30-day one. Rows arrive soonest first.
   const expiring = { expired: [] as ExpiringItem[], within30: [] as ExpiringItem[], within60: [] as ExpiringItem[], within90: [] as ExpiringItem[] };
   const expiringCounts = { expired: 0, within30: 0, within60: 0, within90: 0 };
   for (const row of rows) {
@@ -80,22 +82,26 @@ export async function getPortfolioSummary(db: Db, userId: number, now = new Date
     saving += savingCents(row, now) ?? 0;
     if (!row.expirationDate) continue;
     const daysLeft = Math.round(utcDay(row.expirationDate) - today);
-    const bucket = daysLeft < -EXPIRED_LOOKBACK_DAYS ? null
-      : daysLeft < 0 ? "expired"
-      : daysLeft <= 30 ? "within30"
-      : daysLeft <= 60 ? "within60"
-      : daysLeft <= 90 ? "within90" : null;
-    if (!bucket) continue;
-    expiringCounts[bucket] += 1;
-    if (expiring[bucket].length < EXPIRING_LIST_MAX) expiring[bucket].push(expiringItem(row, daysLeft));
+    if (daysLeft < 0) {
+      expiringCounts.expired += 1;
+      // Kept in full until the end, when the most recently lapsed are listed first.
+      expiring.expired.push(expiringItem(row, daysLeft));
+      continue;
+    }
+    for (const [bucket, limit] of WINDOWS) {
+      if (daysLeft > limit) continue;
+      expiringCounts[bucket] += 1;
+      if (expiring[bucket].length < EXPIRING_LIST_MAX) expiring[bucket].push(expiringItem(row, daysLeft));
+    }
   }
+  expiring.expired = expiring.expired.reverse().slice(0, EXPIRING_LIST_MAX);
   return {
     domainCount: rows.length,
     totalYearlyRenewal: { amount: minorToDecimalString(total), currency: "USD" as const, domainsWithoutPrice: withoutPrice },
     totalPossibleSaving: { amount: minorToDecimalString(saving), currency: "USD" as const },
-    /** Each bucket's soonest EXPIRING_LIST_MAX entries. */
+    /** Each bucket's soonest EXPIRING_LIST_MAX entries; for "expired", the most recently lapsed. */
     expiring,
-    /** How many entries each bucket holds in all. */
+    /** How many entries each bucket holds in all: `expired` counts every domain whose date has passed. */
     expiringCounts,
     /** Present when a display currency was asked for. */
     ...(converter ? { display: displayTotals(rows, converter, now) } : {}),
