@@ -15,7 +15,7 @@
 import { withRowDisplay, type DisplayConverter } from "./display-converter.ts";
 import { minorToPrice } from "./price-format.ts";
 import { isStaleAt, lowestPreferringFresh } from "./price-freshness.ts";
-import { isPriceOutlier } from "./price-outliers.ts";
+import { isPriceOutlier, OUTLIER_FACTOR } from "./price-outliers.ts";
 import { serializeQuote, type PriceRow, type PriceSource, type SourceProvider, type StoredQuote } from "./price-quote.ts";
 
 /** A stored quote of the TLD, with the TLD's catalogue names. */
@@ -56,12 +56,15 @@ export function summarisePriceRow(quotes: readonly SummaryQuote[], { now, staleD
     const lowest = lowestPreferringFresh(usd, valueOf, stale);
     let source: PriceSource | null = null;
     if (lowest.item && lowest.value !== null) {
+      const value = lowest.value;
       const all = usd.flatMap((q) => valueOf(q) ?? []);
+      // The median is at least the smallest value: a figure within OUTLIER_FACTOR of that needs no median.
+      const maybeOutlier = all.some((v) => value > OUTLIER_FACTOR * v);
       source = {
         serviceProvider: { id: lowest.item.serviceProvider.id, name: lowest.item.serviceProvider.name },
         lastCheckedAt: lowest.item.lastCheckedAt.toISOString(),
         isStale: lowest.isStale,
-        isOutlier: isPriceOutlier(lowest.value, all),
+        isOutlier: maybeOutlier && isPriceOutlier(value, all),
       };
     }
     return { ...lowest, source };

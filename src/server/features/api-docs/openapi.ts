@@ -89,10 +89,28 @@ const quote = {
     currency: { type: "string" }, display: orNull(ref("PriceDisplay")),
   },
 };
+const priceSource = orNull({
+  type: "object", required: ["serviceProvider", "lastCheckedAt", "isStale", "isOutlier"],
+  description: "The quote this lowest price comes from; null when no USD quote has the price.",
+  properties: {
+    serviceProvider: { type: "object", required: ["id", "name"], properties: { id: { type: "integer" }, name: { type: "string" } } },
+    lastCheckedAt: { type: "string", format: "date-time", description: "When a source last confirmed that quote." },
+    isStale: { type: "boolean", description: "That quote was not confirmed within the stale window (no fresh quote has the price)." },
+    isOutlier: { type: "boolean", description: "The price is more than 20 times the median of the name's USD quotes of that figure; sorted after the ordinary prices." },
+  },
+});
 const priceRow = {
   type: "object", additionalProperties: true,
+  description: "One TLD's lowest USD prices and where each comes from. Rows carry no list of quotes (the former `prices` field is gone): one TLD's quotes are /api/domain-prices/tld/{id}.",
   properties: {
-    prices: listOf(ref("PriceQuote")),
+    providerCount: { type: "integer", description: "Active providers quoting the TLD." },
+    lastCheckedAt: { type: "string", format: "date-time", description: "The newest check among the TLD's quotes." },
+    isStale: { type: "boolean", description: "Every quote of the TLD is stale." },
+    sources: {
+      type: "object", required: ["registration", "renewal", "transfer", "threeYear"],
+      properties: { registration: priceSource, renewal: priceSource, transfer: priceSource, threeYear: priceSource },
+    },
+    promo: orNull({ allOf: [ref("PriceQuote")], description: "The first-year promotion behind the registration price." }),
     display: orNull({
       allOf: [ref("PriceDisplay"), { type: "object", properties: { threeYearPrice: money("Registration plus two renewals") } }],
       description: "The row's headline (USD) prices in the display currency.",
