@@ -64,7 +64,7 @@ function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, no
   const sp = t.serviceProviders;
   // Flat columns, and each provider and TLD read once rather than joined into every quote: at
   // 60 providers a full rewrite reads ~100,000 quotes, and mapping nested objects per quote was
-  // most of its time (docs/decisions/028).
+  // most of its time (docs/decisions/032).
   const [providers, names, flat] = [
     yield* exec(db.select({ id: sp.id, name: sp.name }).from(sp).where(eq(sp.isActive, true))),
     yield* exec(db.select({ id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName, category: t.tlds.category })

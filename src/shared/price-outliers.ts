@@ -1,5 +1,5 @@
 /**
- * When a headline figure is an extreme outlier among one name's quotes (docs/decisions/028):
+ * When a headline figure is an extreme outlier among one name's quotes (docs/decisions/032):
  * more than OUTLIER_FACTOR times the median of that figure over the name's USD quotes, stale
  * ones included. A lowest price can only be one when fresh quotes are preferred: a lone fresh
  * premium-tier quote ($40,000) beats a dozen stale $10 quotes to the headline. Such a figure is
