@@ -114,7 +114,8 @@ export async function insertRegistrarAccountWithinLimit(handle: Db, values: NewR
     yield* lockUserRow(handle, tx, values.userId);
     const [held] = yield* exec(tx.select({ n: count() }).from(ra).where(eq(ra.userId, values.userId)));
     if (Number(held?.n ?? 0) >= max) return null;
-    const [row] = yield* exec(tx.insert(ra).values({ ...values, status: "active" }).returning({ id: ra.id }));
+    // "untested" until the first connection test or sync says whether the credentials work.
+    const [row] = yield* exec(tx.insert(ra).values({ ...values, status: "untested" }).returning({ id: ra.id }));
     return row!.id;
   });
 }
@@ -153,6 +154,11 @@ export async function deleteRegistrarAccount(handle: Db, userId: number, id: num
     yield* exec(tx.delete(ra).where(eq(ra.id, id)));
     return { removedDomains: removed.length, unlinkedDomains: unlinked.length };
   });
+}
+
+/** A connection test's outcome: null when the registrar accepted the credentials, else its message. */
+export async function recordConnectionTest({ db, t }: Db, id: number, error: string | null): Promise<void> {
+  await db.update(t.registrarAccounts).set({ status: error === null ? "active" : "error", errorMessage: error }).where(eq(t.registrarAccounts.id, id));
 }
 
 /** A failed sync: the portfolio is untouched, the account shows the error. */

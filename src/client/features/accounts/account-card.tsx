@@ -1,28 +1,56 @@
 import { Alert, Badge, Button, Card, DataList, HStack, Heading, Text } from "@chakra-ui/react";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { LuPlugZap, LuRefreshCw, LuTrash2 } from "react-icons/lu";
 import { useTRPC } from "../../lib/trpc.ts";
 import { ACCOUNT_MESSAGES, notifyAccountFailure, notifyConnection, notifySyncStarted } from "./account-feedback.ts";
 import type { RegistrarAccount } from "./types.ts";
 
 const STATUS: Record<string, { label: string; palette: string }> = {
+  untested: { label: "Not tested yet", palette: "gray" },
   active: { label: "Active", palette: "green" },
   error: { label: "Error", palette: "red" },
   disabled: { label: "Disabled", palette: "gray" },
 };
+/** How often a queued or running sync is asked about, until it finishes. */
+export const SYNC_POLL_MS = 2_000;
 const WHEN = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 export function AccountCard({ account, onDelete }: { account: RegistrarAccount; onDelete: (account: RegistrarAccount) => void }) {
   const trpc = useTRPC();
   const status = STATUS[account.status] ?? { label: "Unknown", palette: "orange" };
+  const queryClient = useQueryClient();
+  // The test's and the sync's outcomes are stored on the account, so the list is read again after each.
+  const refreshAccounts = () => queryClient.invalidateQueries(trpc.accounts.list.pathFilter());
   const test = useMutation(trpc.accounts.testConnection.mutationOptions({
-    onSuccess: notifyConnection,
+    onSuccess: (result) => {
+      notifyConnection(result);
+      void refreshAccounts();
+    },
     onError: (error) => notifyAccountFailure(ACCOUNT_MESSAGES.testFailed, error),
   }));
+  const [syncJobId, setSyncJobId] = useState<string | null>(null);
   const sync = useMutation(trpc.accounts.syncNow.mutationOptions({
-    onSuccess: (answer) => notifySyncStarted(answer.message),
+    onSuccess: (answer) => {
+      notifySyncStarted(answer.message);
+      setSyncJobId(answer.jobId);
+    },
     onError: (error) => notifyAccountFailure(ACCOUNT_MESSAGES.syncFailed, error, error.message),
   }));
+  // Polled while the sync is queued or running; once it finished the card shows its outcome.
+  const syncState = useQuery({
+    ...trpc.accounts.syncState.queryOptions({ id: account.id, jobId: syncJobId ?? "" }),
+    enabled: syncJobId !== null,
+    refetchInterval: (query) => (query.state.data?.state === "finished" ? false : SYNC_POLL_MS),
+  });
+  const finished = syncState.data?.state === "finished";
+  useEffect(() => {
+    if (!finished) return;
+    setSyncJobId(null);
+    void refreshAccounts();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per finished sync
+  }, [finished]);
+  const syncing = syncJobId !== null;
   const log = account.lastSyncLog;
   return (
     <Card.Root as="li" variant="outline" size="sm" listStyleType="none">
@@ -56,8 +84,8 @@ export function AccountCard({ account, onDelete }: { account: RegistrarAccount; 
         <Button size="sm" variant="outline" disabled={test.isPending} onClick={() => test.mutate({ id: account.id })}>
           <LuPlugZap aria-hidden /> {test.isPending ? "Testing…" : "Test Connection"}
         </Button>
-        <Button size="sm" variant="outline" disabled={sync.isPending || !account.isActive} onClick={() => sync.mutate({ id: account.id })}>
-          <LuRefreshCw aria-hidden /> Sync Now
+        <Button size="sm" variant="outline" disabled={sync.isPending || syncing || !account.isActive} onClick={() => sync.mutate({ id: account.id })}>
+          <LuRefreshCw aria-hidden /> {syncing ? "Syncing…" : "Sync Now"}
         </Button>
         <Button size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${account.label}`} onClick={() => onDelete(account)}>
           <LuTrash2 aria-hidden /> Delete

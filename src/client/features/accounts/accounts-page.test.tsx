@@ -100,6 +100,7 @@ describe("Registrar Accounts page", () => {
       trpcOk("accounts.list", [account({ domainCount: 5, removableDomainCount: 4, _count: { userDomains: 5 } })]),
       mutationOk("accounts.remove", { id: 7, removed: true, removedDomains: 4, unlinkedDomains: 1 }, calls),
       mutationOk("accounts.syncNow", { message: "Sync has been queued. Check back in a few minutes", jobId: "1" }),
+      trpcOk("accounts.syncState", { state: "finished" }),
     );
     const user = userEvent.setup();
     renderUi(<AccountsPage />);
@@ -113,4 +114,38 @@ describe("Registrar Accounts page", () => {
     expect(await screen.findByText("Account deleted")).toBeTruthy();
     expect(calls).toEqual([{ id: 7 }]);
   });
+
+  it("says 'Not tested yet' before the first test or sync, and polls a sync it started until it finished, then shows the outcome", async () => {
+    const states = ["queued", "running", "finished"];
+    const asked: unknown[] = [];
+    let listed = 0;
+    server.use(
+      // The list reads the stored account: untested until the sync has run.
+      trpcOk("accounts.list", () => {
+        listed += 1;
+        return [states.length > 0 ? account({ status: "untested" })
+          : account({ lastSyncAt: "2025-03-01T10:00:00.000Z", lastSyncLog: { domainsFound: 4, newDomains: 4, updatedDomains: 0, durationMs: 30, error: null } })];
+      }),
+      mutationOk("accounts.syncNow", { message: "Sync has been queued. Check back in a few minutes", jobId: "job-9" }),
+      trpcOk("accounts.syncState", (input: unknown) => {
+        asked.push(input);
+        return { state: states.shift() ?? "finished" };
+      }),
+    );
+    const user = userEvent.setup();
+    renderUi(<AccountsPage />);
+    const card = within((await screen.findByRole("heading", { name: "Main Porkbun" })).closest("li")!);
+    expect(card.getByText("Not tested yet")).toBeTruthy();
+    expect(card.queryByText("Active")).toBeNull();
+    await user.click(card.getByRole("button", { name: "Sync Now" }));
+    expect(await card.findByRole("button", { name: "Syncing…" })).toBeTruthy();
+    await waitFor(() => expect(card.getByText(/4 found, 4 new, 0 updated/)).toBeTruthy(), { timeout: 10_000 });
+    expect(card.getByText("Active")).toBeTruthy();
+    expect(card.getByRole("button", { name: "Sync Now" })).toBeTruthy();
+    expect(asked).toEqual([{ id: 7, jobId: "job-9" }, { id: 7, jobId: "job-9" }, { id: 7, jobId: "job-9" }]);
+    expect(listed).toBe(2);
+    // Finished: no more polling.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(asked).toHaveLength(3);
+  }, 20_000);
 });

@@ -69,7 +69,7 @@ forEachDialect("registrar accounts over HTTP", (getDb, dialect, getTestDb) => {
     const created = await alice<AccountItem>("/api/registrar-accounts", { method: "POST", body: body() });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      label: "Main Porkbun", status: "active", isActive: true, lastSyncAt: null, errorMessage: null, lastSyncLog: null,
+      label: "Main Porkbun", status: "untested", isActive: true, lastSyncAt: null, errorMessage: null, lastSyncLog: null,
       serviceProvider: { id: porkbunId, displayName: "Porkbun", slug: "porkbun" }, domainCount: 0, _count: { userDomains: 0 },
     });
     expect(created.text).not.toContain(porkbun.account.secretKey);
@@ -101,13 +101,16 @@ forEachDialect("registrar accounts over HTTP", (getDb, dialect, getTestDb) => {
     expect((await bob(`/api/registrar-accounts/abc`, { method: "DELETE" })).status).toBe(404);
   });
 
-  it("tests the connection with the registrar's words, success or not", async () => {
+  it("tests the connection with the registrar's words, success or not, and the account then shows the outcome", async () => {
     const [mine] = (await alice<AccountItem[]>("/api/registrar-accounts")).body;
     const ok = await alice(`/api/registrar-accounts/${mine!.id}/test-connection`, { method: "POST" });
     expect(ok).toMatchObject({ status: 200, body: { success: true, message: "Porkbun answered SUCCESS (request from 203.0.113.7)" } });
+    expect((await alice<AccountItem>(`/api/registrar-accounts/${mine!.id}`)).body).toMatchObject({ status: "active", errorMessage: null });
     const wrong = await alice<AccountItem>("/api/registrar-accounts", { method: "POST", body: { ...body(), label: "Wrong", credentials: { apiKey: "pk1_wrong", secretKey: "sk1_wrong" } } });
+    expect(wrong.body.status).toBe("untested");
     const failed = await alice(`/api/registrar-accounts/${wrong.body.id}/test-connection`, { method: "POST" });
     expect(failed).toMatchObject({ status: 200, body: { success: false, message: "Porkbun: Invalid API key. (002)" } });
+    expect((await alice<AccountItem>(`/api/registrar-accounts/${wrong.body.id}`)).body).toMatchObject({ status: "error", errorMessage: "Porkbun: Invalid API key. (002)" });
     await alice(`/api/registrar-accounts/${wrong.body.id}`, { method: "DELETE" });
   });
 
@@ -119,6 +122,13 @@ forEachDialect("registrar accounts over HTTP", (getDb, dialect, getTestDb) => {
     const second = await alice<ErrorBody>(`/api/registrar-accounts/${mine!.id}/sync`, { method: "POST" });
     expect(second).toMatchObject({ status: 409, body: { message: "A sync of this account is already queued or running" } });
     expect(await queue.counts(SYNC_QUEUE)).toEqual({ queued: 1, active: 0 });
+    // The page polls this while the sync waits; another user learns nothing about it.
+    const state = (jobId: string, who = alice, id = mine!.id) =>
+      who<{ result?: { data: { state: string } }; error?: unknown }>(`/trpc/accounts.syncState?input=${encodeURIComponent(JSON.stringify({ id, jobId }))}`);
+    expect((await state(first.body.jobId)).body.result?.data).toEqual({ state: "queued" });
+    expect((await state(first.body.jobId, bob)).status).toBe(404);
+    await queue.cancel(SYNC_QUEUE, first.body.jobId);
+    expect((await state(first.body.jobId)).body.result?.data).toEqual({ state: "finished" });
     const paused = await alice<AccountItem>("/api/registrar-accounts", { method: "POST", body: { ...body(), label: "Paused", isActive: false } });
     expect(paused.body.status).toBe("disabled");
     expect((await alice<ErrorBody>(`/api/registrar-accounts/${paused.body.id}/sync`, { method: "POST" })).status).toBe(409);

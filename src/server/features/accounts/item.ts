@@ -5,7 +5,7 @@
  */
 import type { RegistrarAccountRow } from "../../../../db/repositories/registrar-account-repository.ts";
 
-const STATUSES = new Set(["active", "error", "disabled"]);
+const STATUSES = new Set(["untested", "active", "error", "disabled"]);
 
 export function toAccountItem(row: RegistrarAccountRow) {
   return {
@@ -14,7 +14,10 @@ export function toAccountItem(row: RegistrarAccountRow) {
     authType: row.authType,
     serviceProviderId: row.provider.id,
     serviceProvider: row.provider,
-    /** active, error or disabled; a disabled account (auto-sync off) never syncs. */
+    /**
+     * untested (no connection test or sync yet), active, error or disabled; a disabled account
+     * (auto-sync off) never syncs.
+     */
     status: !row.isActive ? "disabled" : STATUSES.has(row.status) ? row.status : "unknown",
     isActive: row.isActive,
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,

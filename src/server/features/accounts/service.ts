@@ -5,7 +5,7 @@
  */
 import {
   deleteRegistrarAccount, findRegistrarAccount, findRegistrarAccountSecret, insertRegistrarAccountWithinLimit, listProvidersBySlugs,
-  listRegistrarAccounts,
+  listRegistrarAccounts, recordConnectionTest,
 } from "../../../../db/repositories/registrar-account-repository.ts";
 import {
   isRegistrarSlug, REGISTRAR_SLUGS, SYNC_QUEUED_MESSAGE, type RegistrarAccountCreateInput,
@@ -80,11 +80,26 @@ export async function testAccountConnection(deps: AccountDeps, userId: number, i
   const secrets = [opened.credentials.apiKey, opened.credentials.secretKey];
   try {
     const { message } = await opened.adapter.testConnection();
+    await recordConnectionTest(deps.db, id, null);
     return { success: true, message: redactSecrets(message, secrets) };
   } catch (error) {
-    if (error instanceof RegistrarError) return { success: false, message: redactSecrets(error.message, secrets) };
-    throw error;
+    if (!(error instanceof RegistrarError)) throw error;
+    const message = redactSecrets(error.message, secrets);
+    await recordConnectionTest(deps.db, id, message);
+    return { success: false, message };
   }
+}
+
+/**
+ * Where a sync this account queued stands: "queued", "running", or "finished" once it ended (or
+ * the queue no longer knows it), so the page can poll until then and show the outcome.
+ */
+export async function getSyncState(deps: AccountDeps, userId: number, id: number, jobId: string): Promise<{ state: "queued" | "running" | "finished" }> {
+  if (!(await findRegistrarAccount(deps.db, userId, id))) throw notFound(ACCOUNT_NOT_FOUND);
+  const job = await deps.queue.getJob(SYNC_QUEUE, jobId);
+  // Another account's job id tells this account nothing.
+  if (!job || (job.data as SyncJobData | null)?.accountId !== id) return { state: "finished" };
+  return { state: job.state === "queued" ? "queued" : job.state === "active" ? "running" : "finished" };
 }
 
 export async function queueAccountSync(deps: AccountDeps, userId: number, id: number): Promise<{ message: string; jobId: string }> {
