@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { makeDomains } from "../../integrations/registrars/testing/fake-state.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
@@ -20,6 +20,9 @@ forEachDialect("a registrar sync past the portfolio limit", (getDb) => {
 
   beforeAll(async () => {
     porkbun = await startPorkbun(listed);
+  });
+  // Each test: a new Alice with her own portfolio and account.
+  beforeEach(async () => {
     const a = await registerUser(app());
     alice = authed(app(), a.cookie);
     aliceId = await userIdOf(getDb(), a.email);

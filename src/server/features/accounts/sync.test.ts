@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestQueue, listSchedules, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
 import { makeDomains, type FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
@@ -25,7 +25,12 @@ forEachDialect("registrar account sync", (getDb, _dialect, getTestDb) => {
   const deps = () => syncDeps(getDb(), porkbun.server.url);
 
   beforeAll(async () => {
-    porkbun = await startPorkbun(domains);
+    porkbun = await startPorkbun(domains.map((d) => ({ ...d })));
+  });
+  /** Each test: the registrar lists `domains` again, and a new Alice (one domain added by hand, her Porkbun account connected, never synced) and Bob. */
+  beforeEach(async () => {
+    porkbun.account.domains = domains.map((d) => ({ ...d }));
+    porkbun.account.faultAt = undefined;
     const a = await registerUser(app());
     const b = await registerUser(app());
     alice = authed(app(), a.cookie);
@@ -58,6 +63,7 @@ forEachDialect("registrar account sync", (getDb, _dialect, getTestDb) => {
   });
 
   it("counts only real changes on the next sync", async () => {
+    await syncRegistrarAccount(deps(), accountId);
     porkbun.account.domains[1] = { ...porkbun.account.domains[1]!, expires: "2040-05-05" };
     const outcome = await syncRegistrarAccount(deps(), accountId);
     expect(outcome).toMatchObject({ log: { newDomains: 0, updatedDomains: 1 } });
@@ -66,6 +72,7 @@ forEachDialect("registrar account sync", (getDb, _dialect, getTestDb) => {
   });
 
   it("keeps the last good portfolio when the list fails halfway, and marks the account", async () => {
+    await syncRegistrarAccount(deps(), accountId);
     const before = await portfolioOf(getDb(), aliceId);
     porkbun.account.domains.push({ ...domains[2]!, name: "late-arrival.com" });
     porkbun.account.faultAt = () => ({ kind: "cut" });
@@ -121,8 +128,9 @@ forEachDialect("registrar account sync", (getDb, _dialect, getTestDb) => {
   });
 
   it("deletes the account with the domains it brought in and unlinks the hand-added one", async () => {
+    await syncRegistrarAccount(deps(), accountId);
     const res = await alice<{ removedDomains: number; unlinkedDomains: number }>(`/api/registrar-accounts/${accountId}`, { method: "DELETE" });
-    expect(res).toMatchObject({ status: 200, body: { removedDomains: 5, unlinkedDomains: 1 } });
+    expect(res).toMatchObject({ status: 200, body: { removedDomains: 4, unlinkedDomains: 1 } });
     expect(await portfolioOf(getDb(), aliceId)).toEqual([expect.objectContaining({ name: "handmade.org", source: "manual", accountId: null, notes: "mine" })]);
     expect(await portfolioOf(getDb(), bobId)).toHaveLength(1);
     expect((await alice<AccountItem[]>("/api/registrar-accounts")).body).toEqual([]);

@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestApp, TEST_ORIGIN } from "../../testing/test-app.ts";
 
@@ -15,6 +15,11 @@ interface AtomFeed {
 const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 forEachDialect("GET /status/feed.atom", (getDb) => {
+  // Each test starts from no incidents and adds the ones it needs.
+  beforeEach(async () => {
+    const { db, t } = getDb();
+    await db.delete(t.incidents);
+  });
   const fetchFeed = async () => {
     const res = await createTestApp(getDb()).request(`${TEST_ORIGIN}/status/feed.atom`);
     const text = await res.text();
