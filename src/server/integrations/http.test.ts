@@ -99,7 +99,7 @@ describe("httpRequest", () => {
     });
     const error = await failure(httpRequest({ service: "Example", url: `http://127.0.0.1:${port}/` }, options));
     expect(error).toMatchObject({ kind: "network", details: { code: "ECONNREFUSED" } });
-    expect(error.message).toMatch(/^Could not reach Example \(ECONNREFUSED\)/);
+    expect(error.message).toBe("Could not reach Example: 127.0.0.1 refused the connection (ECONNREFUSED); check the network and try again later");
     expect(waits).toHaveLength(2);
   });
 

@@ -5,6 +5,7 @@
  * travel in query strings) nor a header or query value. Nothing here logs a request or its headers.
  */
 import { redactSecrets } from "../lib/redact.ts";
+import { networkReason } from "./network-errors.ts";
 
 export type HttpErrorKind = "timeout" | "http" | "network" | "incomplete" | "cancelled";
 
@@ -14,6 +15,8 @@ export interface HttpErrorDetails {
   retryAfterMs?: number;
   /** The system error code of a network failure (ECONNREFUSED, ENOTFOUND…), when there is one. */
   code?: string;
+  /** The host a network failure was about, for words like "the address … was not found". */
+  host?: string;
 }
 
 export class HttpError extends Error {
@@ -144,9 +147,13 @@ async function attemptOnce(
     if (timeout.signal.aborted) return new HttpError("timeout", `${service} did not answer within ${seconds(timeoutMs)}; try again later`);
     const code = causeOf(error)?.code;
     const reason = withoutRequestValues(code ?? causeOf(error)?.message ?? (error instanceof Error ? error.message : String(error)), url, request);
-    const details = code ? { code } : {};
+    const details = code ? { code, host: url.hostname } : { host: url.hostname };
+    // Operators read these (price-source runs): the sentence first, the system code after it.
+    const known = networkReason(code, url.hostname);
     return stage === "connect"
-      ? new HttpError("network", `Could not reach ${service} (${reason}); check the network and try again later`, undefined, details)
+      ? new HttpError("network", known
+        ? `Could not reach ${service}: ${known} (${code}); check the network and try again later`
+        : `Could not reach ${service} (${reason}); check the network and try again later`, undefined, details)
       : new HttpError("incomplete", `${service}'s answer broke off before its end (${reason}); try again later`, undefined, details);
   };
   try {

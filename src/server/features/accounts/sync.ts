@@ -84,7 +84,7 @@ export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, si
     await recordSyncFailure(deps.db, accountId, log);
     const thrown = known ? new Error(message) : redactedError(error, secrets);
     if (!known) deps.log.error({ err: thrown, accountId }, "registrar account sync failed");
-    else deps.log.warn({ accountId, error: message }, "registrar account sync failed");
+    else deps.log.warn({ accountId, error: message, code: error instanceof RegistrarError ? error.code : undefined }, "registrar account sync failed");
     // The job queue logs (and pg-boss keeps) what a job throws, so it carries no credential either.
     throw thrown;
   }

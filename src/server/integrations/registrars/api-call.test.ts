@@ -50,7 +50,7 @@ describe("callRegistrarApi", () => {
 
   it("refuses redirects, and words network failures and cancellation for the accounts page", async () => {
     const moved = await serve(new Hono().get("/", (c) => c.redirect("http://127.0.0.1:1/elsewhere")));
-    expect(await failure(callRegistrarApi({ service: "Dynadot", url: moved }, noWait))).toMatchObject({ kind: "network", message: "Could not reach Dynadot" });
+    expect(await failure(callRegistrarApi({ service: "Dynadot", url: moved }, noWait))).toMatchObject({ kind: "network", message: "Could not reach Dynadot; check the network and try again later" });
     const port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, "127.0.0.1", () => {
         const { port } = probe.address() as { port: number };
@@ -58,7 +58,10 @@ describe("callRegistrarApi", () => {
       });
     });
     const refused = await failure(callRegistrarApi({ service: "Name.com", url: `http://127.0.0.1:${port}/` }, noWait));
-    expect(refused.message).toBe("Could not reach Name.com (ECONNREFUSED)");
+    expect(refused).toMatchObject({ message: "Could not reach Name.com: 127.0.0.1 refused the connection", code: "ECONNREFUSED" });
+    const unknownHost = await failure(callRegistrarApi({ service: "Porkbun", url: "http://api.porkbun.invalid/" }, noWait));
+    expect(unknownHost.message).toBe("Could not reach Porkbun: the address api.porkbun.invalid was not found (DNS)");
+    expect(["ENOTFOUND", "EAI_AGAIN"]).toContain((unknownHost as { code?: string }).code);
     const controller = new AbortController();
     controller.abort();
     const cancelled = await failure(callRegistrarApi({ service: "Name.com", url: moved }, { signal: controller.signal }));

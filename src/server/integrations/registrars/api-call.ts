@@ -5,6 +5,7 @@
  * adapter to read. What still fails becomes a RegistrarError in the words the accounts page shows.
  */
 import { DEFAULT_HTTP_OPTIONS, HttpError, httpRequest, type HttpRequest, type HttpResponse } from "../http.ts";
+import { httpStatusMessage, unreachableMessage } from "../network-errors.ts";
 import { RegistrarError, type RegistrarHttpOptions } from "./registrar.ts";
 
 export const REGISTRAR_HTTP_OPTIONS = { attempts: 4, maxDelayMs: 60_000 } as const;
@@ -25,22 +26,19 @@ export async function callRegistrarApi(request: RegistrarRequest, http: Registra
   }
 }
 
+/** The sentence the accounts page shows; the system code goes with the error for the logs. */
 function toRegistrarError(registrar: string, error: HttpError, timeoutMs: number): RegistrarError {
-  const { code, retryAfterMs } = error.details;
+  const { code, host, retryAfterMs } = error.details;
   switch (error.kind) {
     case "http":
-      if (error.status !== 429) return new RegistrarError(registrar, `${registrar} is unavailable (HTTP ${error.status}); try again later`, "unavailable");
-      return new RegistrarError(
-        registrar,
-        `${registrar} is limiting requests (HTTP 429)${retryAfterMs !== undefined ? `; try again in ${Math.ceil(retryAfterMs / 1000)} s` : "; try again later"}`,
-        "rate-limit",
-      );
+      return new RegistrarError(registrar, httpStatusMessage(registrar, error.status ?? 500, retryAfterMs).replace(/\.$/, ""),
+        error.status === 429 ? "rate-limit" : "unavailable", code);
     case "timeout":
       return new RegistrarError(registrar, `${registrar} did not answer within ${Math.round(timeoutMs / 1000)} seconds`, "timeout");
     case "network":
-      return new RegistrarError(registrar, `Could not reach ${registrar}${code ? ` (${code})` : ""}`, "network");
+      return new RegistrarError(registrar, unreachableMessage(registrar, code, host).replace(/\.$/, ""), "network", code);
     case "incomplete":
-      return new RegistrarError(registrar, `${registrar}'s answer was cut off`, "network");
+      return new RegistrarError(registrar, `${registrar}'s answer was cut off`, "network", code);
     case "cancelled":
       return new RegistrarError(registrar, "The sync was cancelled", "network");
   }

@@ -8,7 +8,8 @@ import type { HttpOptions } from "../http.ts";
 export type RegistrarErrorKind = "auth" | "rate-limit" | "unavailable" | "malformed" | "timeout" | "network" | "rejected" | "incomplete";
 
 export class RegistrarError extends Error {
-  constructor(readonly registrar: string, message: string, readonly kind: RegistrarErrorKind) {
+  /** `code`: the system error code behind a network failure (ENOTFOUND…), for the logs only. */
+  constructor(readonly registrar: string, message: string, readonly kind: RegistrarErrorKind, readonly code?: string) {
     super(message);
     this.name = "RegistrarError";
   }
