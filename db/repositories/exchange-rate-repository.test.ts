@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../testing/test-db.ts";
 import {
   addMissingExchangeRates, hasExchangeRate, listCurrencyLatestDates, loadDisplayRates, upsertExchangeRates,
@@ -6,6 +6,11 @@ import {
 
 forEachDialect("exchange rate repository", (getDb) => {
   const usdInEur = async () => (await loadDisplayRates(getDb(), "EUR", ["USD"])).get("USD");
+  // Each test starts from an empty table and stores the days it needs.
+  beforeEach(async () => {
+    const { db, t } = getDb();
+    await db.delete(t.exchangeRates);
+  });
 
   it("has nothing to say on an empty table", async () => {
     expect(await listCurrencyLatestDates(getDb())).toEqual([]);
@@ -28,6 +33,7 @@ forEachDialect("exchange rate repository", (getDb) => {
   });
 
   it("adds only missing rows in bulk and never overwrites stored ones", async () => {
+    await upsertExchangeRates(getDb(), "2025-05-09", { EUR: 1, USD: 1.1252 });
     const rows = Array.from({ length: 1200 }, (_, i) => ({ date: `2024-01-01`, currency: `C${String(i).padStart(2, "0")}`, ratePerEur: i + 1 }));
     expect(await addMissingExchangeRates(getDb(), [...rows, { date: "2025-05-09", currency: "USD", ratePerEur: 9 }])).toBe(1200);
     expect(await addMissingExchangeRates(getDb(), rows)).toBe(0);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../testing/test-db.ts";
 import { upsertCatalogue } from "./catalogue-import.ts";
 import { applySnapshots, quoteName } from "./price-import.ts";
@@ -33,6 +33,13 @@ async function importFixture(db: Parameters<typeof upsertCatalogue>[0], tlds: Tl
 }
 
 forEachDialect("second-level suffixes from a price list", (getDb) => {
+  // Each test starts from an empty catalogue.
+  beforeEach(async () => {
+    const { db, t } = getDb();
+    await db.delete(t.domainPrices);
+    await db.delete(t.tlds);
+  });
+
   it("adds co.uk, com.au and uk.com under their parents, prices them, and skips foo.com", async () => {
     const { catalogue, prices } = await importFixture(getDb());
     expect(catalogue).toMatchObject({ tldCount: 3, suffixCount: 3 });
@@ -61,6 +68,7 @@ forEachDialect("second-level suffixes from a price list", (getDb) => {
   });
 
   it("changes nothing on a second run, and follows the parent when the IANA file changes it", async () => {
+    await importFixture(getDb());
     const { db, t } = getDb();
     const before = await db.select().from(t.tlds);
     const again = await importFixture(getDb());
