@@ -125,6 +125,26 @@ forEachDialect("server-rendered pages", (getDb) => {
     expect(ssrState(unknownTld.html)).toBeNull();
   }, 60_000);
 
+  it("answers 404 for a registrar address that is not a numeric id, as for an unknown id", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    for (const path of ["/registrar/abc", "/registrar/999999"]) {
+      const res = await page(app, path);
+      expect(res.status, path).toBe(404);
+    }
+    expect((await page(app, "/registrar/abc")).html).toContain("404 Page Not Found");
+  }, 60_000);
+
+  it("points a TLD page's canonical link at the catalogue's own name, however the address spelt it", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    const { body: com } = await getJson<{ result: { data: { id: number } } }>(app, `/trpc/catalogue.tld?input=${encodeURIComponent(JSON.stringify({ tldId: "com" }))}`);
+    const id = com.result.data.id;
+    for (const path of ["/tld/COM", `/tld/${id}`]) {
+      const { status, html } = await page(app, path);
+      expect(status, path).toBe(200);
+      expect(html, path).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/tld/com" />`);
+    }
+  }, 60_000);
+
   it("leaves signed-in areas to the browser: no page content, no state", async () => {
     const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
     for (const path of ["/portfolio", "/admin", "/accounts"]) {

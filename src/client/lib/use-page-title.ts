@@ -9,6 +9,8 @@ export const DEFAULT_DESCRIPTION =
 export interface PageHead {
   title: string;
   description: string;
+  /** The page's own path when the address asked for differs (a TLD by id or in capitals); else the address asked for. */
+  canonicalPath?: string | undefined;
 }
 
 /** Provided only by the server render (entry-server.tsx), which writes the head into the HTML. */
@@ -21,11 +23,12 @@ const fullTitle = (title: string | undefined) => (title ? `${title} | ${SITE}` :
  * values are collected during the render (effects never run there); in the browser an effect
  * keeps the document's title and meta description in step while the visitor navigates.
  */
-export function usePageTitle(title: string | undefined, description?: string): void {
+export function usePageTitle(title: string | undefined, description?: string, canonicalPath?: string): void {
   const collector = useContext(PageHeadCollector);
   if (collector) {
     collector.title = fullTitle(title);
     collector.description = description ?? DEFAULT_DESCRIPTION;
+    collector.canonicalPath = canonicalPath;
   }
   useEffect(() => {
     document.title = fullTitle(title);

@@ -1,16 +1,17 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, notFound } from "@tanstack/react-router";
 import { RegistrarPage } from "../features/registrars/registrar-page.tsx";
 import { ROWS_PER_STEP } from "../features/registrars/registrar-pricing-table.tsx";
 
 /**
- * Loose check, only to decide whether prefetching is worth it; the page validates the id with
- * the shared schema (kept out of this file so zod stays out of the first-load bundle).
+ * A registrar's address is its numeric id; anything else (/registrar/abc) is a page that does not
+ * exist, answered 404 like an unknown id. The page still validates the id with the shared schema
+ * (kept out of this file so zod stays out of the first-load bundle).
  */
 const looksLikeId = (raw: string) => /^[1-9]\d{0,9}$/.test(raw);
 
 export const Route = createFileRoute("/registrar/$providerId")({
   loader: ({ context: { queryClient, trpc, currency }, params }) => {
-    if (!looksLikeId(params.providerId)) return;
+    if (!looksLikeId(params.providerId)) throw notFound();
     const id = Number(params.providerId);
     void queryClient.prefetchQuery(trpc.providers.getById.queryOptions({ id }));
     // The first rows and the summary: what the page shows at first, and all its HTML carries.

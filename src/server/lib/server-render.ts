@@ -70,7 +70,7 @@ export async function renderPageHtml(
   if (!result) return null;
   // Not rendered (a query failed, the render failed or timed out, or no room for it): the shell.
   if (result.kind === "shell") return { status: result.status, html: template };
-  const canonical = `${request.origin}${request.url.pathname}`;
+  const canonical = `${request.origin}${result.head.canonicalPath ?? request.url.pathname}`;
   const html = template
     .replace(TITLE, () => `<title>${escapeText(result.head.title)}</title>`)
     .replace(DESCRIPTION, () => `<meta name="description" content="${escapeAttribute(result.head.description)}" />`)

@@ -38,6 +38,8 @@ export function TldPage({ tldId }: { tldId: string }) {
     tld && quotes
       ? `Compare .${tld.unicodeName ?? tld.name} registration, renewal and transfer prices across ${quotes} registrars, each with the date it was last checked.`
       : undefined,
+    // /tld/COM and /tld/<id> show the same page as /tld/com: search engines are pointed at that one.
+    tld ? `/tld/${encodeURIComponent(tld.name)}` : undefined,
   );
 
   if (tldQuery.isError) {
