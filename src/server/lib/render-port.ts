@@ -3,7 +3,7 @@
  * tRPC calls through the task's MessagePort, and the main thread answers each from the app's own
  * fetch handler (answer cache included), as it does for a render on the main thread. The worker
  * side makes no Request or Response objects: the render's client needs only the status and the
- * JSON (TrpcAnswer), and making those objects was a tenth of a TLD page's render.
+ * JSON (TrpcAnswer), and making those objects was about a tenth of a TLD page's render.
  */
 import type { MessagePort } from "node:worker_threads";
 import type { TrpcAnswer, TrpcFetch } from "../../client/entry-server.tsx";
