@@ -164,6 +164,10 @@ forEachDialect("sessions and sign-in", (getDb) => {
     expect(text).toContain('action="/api/register"');
     expect(text).toContain('name="returnTo" value="/portfolio"');
     expect(text).not.toContain("<script");
+    // The site's name and top bar, as on every other page.
+    expect(text).toContain("<title>Sign in | TLDScope</title>");
+    expect(text).toContain('<header class="site-bar"><a href="/"><span aria-hidden="true">T</span>TLDScope</a></header>');
+    expect(text).toContain("<h1>Sign in to TLDScope</h1>");
     const user = await registerUser(app());
     const again = await app().request(`${TEST_ORIGIN}/api/login`, { headers: { cookie: user.cookie } });
     expect(again.status).toBe(302);

@@ -1,11 +1,11 @@
 /** The setup link's pages: a confirmation with one button, or why the link cannot be used. */
 import { html, raw } from "hono/html";
-import { STYLE } from "./login-page.ts";
+import { SITE_BAR, STYLE } from "./login-page.ts";
 
 const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title}</title><style>${raw(STYLE)}</style></head>
-<body><main><h1>${title}</h1>${body}</main></body></html>`;
+<body>${SITE_BAR}<main><h1>${title}</h1>${body}</main></body></html>`;
 
 export function renderSetupPage(state: { email: string; token: string }) {
   return page("Set up an administrator", html`
