@@ -39,6 +39,18 @@ export const tldKeySchema = z
   .max(80, "TLD id is too long")
   .transform((v) => v.replace(/^\./, "").toLowerCase());
 
+/** Providers on one page of a TLD's price table when nothing else is asked for. */
+export const TLD_QUOTES_PAGE_SIZE = 25;
+
+/** prices.byTldPage: one page of a TLD's quotes, cheapest registration first. */
+export const tldQuotesPageSchema = z.object({
+  tldId: tldKeySchema,
+  currency: currencyCodeSchema.optional(),
+  offset: intParam("offset", 0, 100_000).default(0),
+  limit: intParam("limit", 1, 200).default(TLD_QUOTES_PAGE_SIZE),
+});
+export type TldQuotesPageQuery = z.infer<typeof tldQuotesPageSchema>;
+
 export const providerIdSchema = z.coerce
   .number({ error: "Invalid registrar ID" })
   .int("Invalid registrar ID")

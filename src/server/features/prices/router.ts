@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { currencyCodeSchema, displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
-import { priceListQuerySchema, tldKeySchema } from "../../../shared/schemas/price-list.ts";
+import { priceListQuerySchema, tldKeySchema, tldQuotesPageSchema } from "../../../shared/schemas/price-list.ts";
 import type { CachedQuery } from "../../lib/trpc-cached-get.ts";
 import { publicProcedure, router } from "../../trpc/init.ts";
 import type { CurrencyOption } from "../../../shared/currency.ts";
 import {
-  commonPrices, getTldPriceHistory, listCurrencies, pricePage, tldPrices, type PricePage, type PriceQuote, type PriceRow,
+  commonPrices, getTldPriceHistory, listCurrencies, pricePage, tldPrices, tldPricesPage, type PricePage, type PriceQuote, type PriceRow,
 } from "./service.ts";
 import { tldRegistrationStats } from "./registration-stats.ts";
 
@@ -23,6 +23,8 @@ export const pricesRouter = router({
   common: publicProcedure.input(commonInput).query(async ({ ctx, input }) => JSON.parse((await commonPrices(ctx.db, ctx.config.PRICE_STALE_DAYS, input?.currency)).json) as PriceRow[]),
   byTld: publicProcedure.input(byTldInCurrency).query(async ({ ctx, input }) =>
     JSON.parse((await tldPrices(ctx.db, input.tldId, ctx.config.PRICE_STALE_DAYS, input.currency)).json) as PriceQuote[]),
+  /** One page of the TLD's quotes, cheapest first, with how many there are in all. */
+  byTldPage: publicProcedure.input(tldQuotesPageSchema).query(({ ctx, input }) => tldPricesPage(ctx.db, input, ctx.config.PRICE_STALE_DAYS)),
   /** The registration figures of one TLD's quotes, fresh ones preferred. */
   statsByTld: publicProcedure.input(byTldInCurrency).query(({ ctx, input }) => tldRegistrationStats(ctx.db, input.tldId, ctx.config.PRICE_STALE_DAYS, input.currency)),
   currencies: publicProcedure.query(async ({ ctx }) => JSON.parse((await listCurrencies(ctx.db)).json) as CurrencyOption[]),

@@ -20,9 +20,9 @@ import { listCurrencyLatestDates } from "../../../../db/repositories/exchange-ra
 import { findTldByKey } from "../../../../db/repositories/tld-repository.ts";
 import { DEFAULT_DISPLAY_CURRENCY, type CurrencyOption } from "../../../shared/currency.ts";
 import { COMMON_TLDS } from "../../../shared/constants.ts";
-import { minorToPrice } from "../../../shared/price-format.ts";
+import { minorToPrice, priceOrMissing } from "../../../shared/price-format.ts";
 import { serializeQuote, type PriceDisplay, type PriceQuote as Quote, type PricePage, type PriceRow } from "../../../shared/price-quote.ts";
-import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
+import type { PriceListQuery, TldQuotesPageQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
 import { cachedPriceAnswer } from "../../lib/price-cache.ts";
@@ -139,6 +139,28 @@ export function tldPrices(db: Db, key: string, staleDays: number, currency?: str
     const converter = await loadDisplayConverter(db, currency, quotes.map((q) => q.currency));
     return quotes.map((q) => withQuoteDisplay(converter, q));
   });
+}
+
+export interface TldQuotesPage {
+  /** How many providers quote the TLD: every page counts all of them. */
+  total: number;
+  offset: number;
+  limit: number;
+  rows: PriceQuote[];
+}
+
+/** What a quote's registration costs in the currency it is shown in; no price sorts last. */
+const shownRegistration = (q: PriceQuote) => priceOrMissing((q.display ?? q).registrationPrice);
+
+/**
+ * One page of a TLD's quotes, cheapest registration first (in the display currency where a
+ * quote has one), from the same cached quotes as tldPrices: a TLD page's HTML carries the first
+ * page instead of every provider's quote. Ties keep the stored order (price, then provider name).
+ */
+export async function tldPricesPage(db: Db, query: TldQuotesPageQuery, staleDays: number): Promise<TldQuotesPage> {
+  const quotes = JSON.parse((await tldPrices(db, query.tldId, staleDays, query.currency)).json) as PriceQuote[];
+  const sorted = quotes.sort((a, b) => shownRegistration(a) - shownRegistration(b));
+  return { total: sorted.length, offset: query.offset, limit: query.limit, rows: sorted.slice(query.offset, query.offset + query.limit) };
 }
 
 /** The currencies prices can be shown in: every one with a stored ECB rate, with its newest day. */
