@@ -1,12 +1,12 @@
 import { Button, HStack, Text } from "@chakra-ui/react";
-import { formatCount } from "../lib/text-format.ts";
+import { formatCount, pluralNoun, type Noun } from "../lib/text-format.ts";
 
 interface ListPagerProps {
   page: number;
   pageSize: number;
   total: number;
-  /** What the list holds, for "Showing 1-50 of 2,900 registrars". */
-  noun: string;
+  /** What the list holds, for "Showing 1-50 of 2,900 registrars" and "Showing 1-1 of 1 registrar". */
+  noun: Noun;
   onPageChange: (page: number) => void;
 }
 
@@ -20,9 +20,9 @@ export function ListPager({ page, pageSize, total, noun, onPageChange }: ListPag
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
-    <HStack as="nav" aria-label={`${noun} pages`} justify="space-between" wrap="wrap" gap="3" mt="4">
+    <HStack as="nav" aria-label={`${noun.other} pages`} justify="space-between" wrap="wrap" gap="3" mt="4">
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        Showing {fmt(from)}-{fmt(to)} of {fmt(total)} {noun}
+        Showing {fmt(from)}-{fmt(to)} of {fmt(total)} {pluralNoun(total, noun)}
       </Text>
       <HStack gap="2">
         <Button size="sm" variant="outline" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>

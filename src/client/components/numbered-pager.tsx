@@ -1,6 +1,6 @@
 import { HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import type { SystemStyleObject } from "@chakra-ui/react";
-import { formatCount } from "../lib/text-format.ts";
+import { formatCount, pluralNoun, type Noun } from "../lib/text-format.ts";
 import { pageWindow, showingRange } from "../features/prices/table-state.ts";
 
 interface NumberedPagerProps {
@@ -8,8 +8,8 @@ interface NumberedPagerProps {
   limit: number;
   total: number;
   totalPages: number;
-  /** What the rows are, for "Showing 1-20 of 1,845 TLDs". */
-  noun: string;
+  /** What the rows are, for "Showing 1-20 of 1,845 TLDs" and "Showing 1-1 of 1 TLD". */
+  noun: Noun;
   /** The page buttons' navigation landmark and the size choice, as a screen reader names them. */
   navLabel: string;
   sizeLabel: string;
@@ -25,7 +25,7 @@ export function NumberedPager({ page, limit, total, totalPages, noun, navLabel, 
   return (
     <Stack direction={{ base: "column", md: "row" }} justify="space-between" align="center" gap="3" w="full" mt={mt}>
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        Showing {formatCount(from)}-{formatCount(to)} of {formatCount(total)} {noun}
+        Showing {formatCount(from)}-{formatCount(to)} of {formatCount(total)} {pluralNoun(total, noun)}
       </Text>
       <HStack as="nav" aria-label={navLabel} gap="1" wrap="wrap" justify="center" css={{ "& .app-btn": { h: { base: "8", sm: "9" }, fontSize: "sm" } }}>
         {/* Plain .app-btn buttons: cheap to re-render on every page change. */}

@@ -9,6 +9,12 @@ export function formatCount(value: number): string {
   return value < 0 ? `-${digits}` : digits;
 }
 
+/** The English word for `count` of something: "1 TLD", "0 TLDs", "2 TLDs". */
+export function pluralNoun(count: number, noun: Noun): string {
+  return count === 1 ? noun.one : noun.other;
+}
+export interface Noun { one: string; other: string }
+
 /**
  * Text order for names shown to people ("GoDaddy" beside "gandi"): case-insensitive, then exact.
  * Not localeCompare, whose first call builds a collator (tens of milliseconds on a phone).

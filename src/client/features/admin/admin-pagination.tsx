@@ -14,7 +14,7 @@ export function AdminPagination({ page, limit, total, totalPages, onPageChange }
   const to = Math.min(page * limit, total);
   return (
     <Stack direction={{ base: "column", sm: "row" }} justify="space-between" align="center" gap="3" mt="4">
-      <Text fontSize="sm" color="fg.muted" aria-live="polite">Showing {from} to {to} of {total} results</Text>
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">Showing {from} to {to} of {total} {total === 1 ? "result" : "results"}</Text>
       <HStack as="nav" aria-label="Pagination" gap="3">
         <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>Previous</Button>
         <Text fontSize="sm" whiteSpace="nowrap">Page {page} of {Math.max(totalPages, 1)}</Text>

@@ -89,7 +89,7 @@ function NotMatched({ rows }: { rows: Answer["nonMatchingRegistrars"] }) {
           </tbody>
         </Table.Root>
       </Table.ScrollArea>
-      <ListPager page={current} pageSize={IANA_ROWS_PER_PAGE} total={shown.length} noun="registrars" onPageChange={setPage} />
+      <ListPager page={current} pageSize={IANA_ROWS_PER_PAGE} total={shown.length} noun={{ one: "registrar", other: "registrars" }} onPageChange={setPage} />
     </Box>
   );
 }

@@ -85,7 +85,7 @@ function Directory() {
           <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="4">
             {operators.slice((current - 1) * OPERATORS_PER_PAGE, current * OPERATORS_PER_PAGE).map((op) => <OperatorCard key={op.id} operator={op} />)}
           </SimpleGrid>
-          <ListPager page={current} pageSize={OPERATORS_PER_PAGE} total={operators.length} noun="operators" onPageChange={setPage} />
+          <ListPager page={current} pageSize={OPERATORS_PER_PAGE} total={operators.length} noun={{ one: "operator", other: "operators" }} onPageChange={setPage} />
         </>
       )}
     </>

@@ -13,7 +13,7 @@ interface PortfolioPagerProps {
 export function PortfolioPager({ state, total, totalPages, onStateChange }: PortfolioPagerProps) {
   return (
     <NumberedPager
-      page={state.page} limit={state.limit} total={total} totalPages={totalPages} noun="domains" mt="4"
+      page={state.page} limit={state.limit} total={total} totalPages={totalPages} noun={{ one: "domain", other: "domains" }} mt="4"
       navLabel="Domain pages" sizeLabel="Domains per page" pageSizes={PORTFOLIO_PAGE_SIZES}
       onPage={(page) => onStateChange(withPage(state, page))} onPageSize={(size) => onStateChange(withPageSize(state, size))}
     />

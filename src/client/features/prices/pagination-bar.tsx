@@ -13,7 +13,7 @@ interface PaginationBarProps {
 export function PaginationBar({ state, total, totalPages, onStateChange }: PaginationBarProps) {
   return (
     <NumberedPager
-      page={state.page} limit={state.limit} total={total} totalPages={totalPages} noun="priced names"
+      page={state.page} limit={state.limit} total={total} totalPages={totalPages} noun={{ one: "priced name", other: "priced names" }}
       navLabel="Pagination" sizeLabel="Rows per page" pageSizes={PAGE_SIZES}
       onPage={(page) => onStateChange(setPage(state, page))} onPageSize={(size) => onStateChange(setPageSize(state, size))}
     />
