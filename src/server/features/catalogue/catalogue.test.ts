@@ -1,3 +1,4 @@
+import { inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { insertFinishedLog } from "../../../../db/repositories/price-log-repository.ts";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
@@ -51,6 +52,27 @@ forEachDialect("catalogue API", (getDb) => {
     expect(de).toMatchObject({ countryCodeCount: de.tldCount });
     const twin = await getJson<{ result: { data: unknown } }>(app(), "/trpc/catalogue.registryOperators");
     expect(twin.body.result.data).toEqual(body);
+  });
+
+  it("lists an operator once when its name is stored in two spellings, with the TLDs of both", async () => {
+    const { db, t } = getDb();
+    const spellings = ["Example Registry, Inc.", "example  registry inc"];
+    const ops = await db.insert(t.registryOperators).values(spellings.map((name) => ({ name }))).returning({ id: t.registryOperators.id });
+    await db.insert(t.tlds).values([
+      { name: "exampleone", description: "test", category: "generic", ianaType: "generic", registryOperatorId: ops[0]!.id, isActive: true },
+      { name: "exampletwo", description: "test", category: "generic", ianaType: "generic", registryOperatorId: ops[0]!.id, isActive: true },
+      { name: "examplethree", description: "test", category: "generic", ianaType: "generic", registryOperatorId: ops[1]!.id, isActive: true },
+    ]);
+    try {
+      const { body } = await getJson<{ name: string; tldCount: number; tlds: string[] }[]>(app(), "/api/registry-operators");
+      const matching = body.filter((o) => o.name.toLowerCase().startsWith("example") && o.name.toLowerCase().includes("registry"));
+      expect(matching).toEqual([expect.objectContaining({ name: "Example Registry, Inc.", tldCount: 3, tlds: ["examplethree", "exampleone", "exampletwo"].sort() })]);
+      const counts = body.map((o) => o.tldCount);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    } finally {
+      await db.delete(t.tlds).where(inArray(t.tlds.name, ["exampleone", "exampletwo", "examplethree"]));
+      await db.delete(t.registryOperators).where(inArray(t.registryOperators.name, spellings));
+    }
   });
 
   it("GET /api/data-last-updated names the newest successful live fetch, never a bundled re-apply", async () => {

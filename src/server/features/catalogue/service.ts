@@ -1,7 +1,9 @@
 /** The IANA catalogue as the public sees it: TLDs, registry operators, counts, data freshness. */
 import type { Db } from "../../../../db/client.ts";
 import { lastLiveSuccess } from "../../../../db/repositories/price-log-repository.ts";
-import { countCatalogue, findTldByKey, listRegistryOperators, listSecondLevelOf } from "../../../../db/repositories/tld-repository.ts";
+import {
+  countCatalogue, findTldByKey, listRegistryOperators, listSecondLevelOf, type RegistryOperatorDto,
+} from "../../../../db/repositories/tld-repository.ts";
 import { notFound } from "../../lib/errors.ts";
 
 /** A TLD or second-level suffix, with its parent (co.uk → uk) or the suffixes sold under it. */
@@ -24,7 +26,31 @@ export async function getStats(db: Db) {
   };
 }
 
-export const getRegistryOperators = (db: Db) => listRegistryOperators(db);
+/** "VeriSign, Inc." and "Verisign Inc" are one operator: case, spacing and punctuation aside. */
+export const operatorKey = (name: string) => name.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+
+/**
+ * Operators whose names differ only by case, spacing or punctuation are listed once, with every
+ * TLD of each, under the spelling that manages the most (the first by id on a tie).
+ */
+export function mergeOperators(operators: readonly RegistryOperatorDto[]): RegistryOperatorDto[] {
+  const byKey = new Map<string, RegistryOperatorDto[]>();
+  for (const op of operators) {
+    const key = operatorKey(op.name);
+    byKey.set(key, [...(byKey.get(key) ?? []), op]);
+  }
+  const merged = [...byKey.values()].map((group) => {
+    const main = [...group].sort((a, b) => b.tldCount - a.tldCount || a.id - b.id)[0]!;
+    const tlds = [...new Set(group.flatMap((op) => op.tlds))].sort();
+    return {
+      id: main.id, name: main.name, tldCount: tlds.length,
+      countryCodeCount: group.reduce((sum, op) => sum + op.countryCodeCount, 0), tlds,
+    };
+  });
+  return merged.sort((a, b) => b.tldCount - a.tldCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+export const getRegistryOperators = async (db: Db) => mergeOperators(await listRegistryOperators(db));
 
 /**
  * "Data last updated": the newest successful run of a live price source (price_logs.source =
