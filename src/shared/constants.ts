@@ -8,3 +8,6 @@ export type TldCategory = (typeof TLD_CATEGORIES)[number];
 /** The "Best Prices for Common TLDs" table. */
 export const COMMON_TLDS = ["com", "net", "org", "io", "co"] as const;
 export const LABEL_MAX = 100;
+
+/** Providers on one page of a TLD's price table: what its page's HTML carries, and each "Show more". */
+export const TLD_QUOTES_PAGE_SIZE = 25;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TLD_CATEGORIES } from "../constants.ts";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TLD_CATEGORIES, TLD_QUOTES_PAGE_SIZE } from "../constants.ts";
 import { PRICE_SORT_FIELDS } from "../price-list.ts";
 import { currencyCodeSchema } from "./currency.ts";
 import { intParam } from "./int-param.ts";
@@ -38,9 +38,6 @@ export const tldKeySchema = z
   .min(1, "TLD id is required")
   .max(80, "TLD id is too long")
   .transform((v) => v.replace(/^\./, "").toLowerCase());
-
-/** Providers on one page of a TLD's price table when nothing else is asked for. */
-export const TLD_QUOTES_PAGE_SIZE = 25;
 
 /** prices.byTldPage: one page of a TLD's quotes, cheapest registration first. */
 export const tldQuotesPageSchema = z.object({

@@ -14,7 +14,7 @@ describe("a TLD's registrar table on a phone", () => {
       quote(provider({ name: "Porkbun" }), { registrationPrice: "11.08", renewalPrice: "11.08", transferPrice: "11.08" }),
       quote(provider({ name: "Hover" }), { registrationPrice: "14.99", renewalPrice: "16.99", isPromo: true, regularRegistrationPrice: "16.99" }),
     ];
-    renderUi(<ProviderPriceTable tldName="com" quotes={quotes} status="success" domain="" />);
+    renderUi(<ProviderPriceTable tldName="com" quotes={quotes} total={2} status="success" domain="" />);
     const table = await screen.findByRole<HTMLTableElement>("table", { name: "Prices for .com by registrar" });
     const rows = cellLabels(table);
     expect(rows).toHaveLength(2);

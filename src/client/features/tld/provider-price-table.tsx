@@ -1,5 +1,4 @@
-import { Skeleton, Table } from "@chakra-ui/react";
-import { priceOrMissing } from "../../../shared/price-format.ts";
+import { Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
 import { QuotePriceCells } from "../../components/quote-price-cells.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
@@ -9,16 +8,23 @@ import { SpaAnchor } from "../../components/spa-anchor.tsx";
 import { ProviderLogo } from "../../components/provider-logo.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
-type Quote = RouterOutputs["prices"]["byTld"][number];
+type Quote = RouterOutputs["prices"]["byTldPage"]["rows"][number];
 
 // On a phone each quote is a card: the registrar, its labelled prices, then its buttons.
 const TABLE_CSS = stackedRowsCss({ "& .cell-actions": { justifyContent: "flex-start", pt: "1" } });
 
 interface ProviderPriceTableProps {
   tldName: string;
+  /** The quotes loaded so far, cheapest registration first as the server pages them. */
   quotes: readonly Quote[] | undefined;
+  /** How many providers quote the TLD in all. */
+  total: number | undefined;
   status: "pending" | "error" | "success";
   domain: string;
+  /** The next page is on its way. */
+  loadingMore?: boolean;
+  /** Asks for the next page of providers. */
+  onShowMore?: () => void;
 }
 
 /** Plain elements and no per-row hooks: `explanation` (useStaleExplanation) is read once by the table. */
@@ -60,40 +66,55 @@ function Message({ children, error = false }: { children: string; error?: boolea
   );
 }
 
-/** Cheapest registration first (in the display currency when every quote has one); unpriced quotes last. */
-export function ProviderPriceTable({ tldName, quotes, status, domain }: ProviderPriceTableProps) {
-  const registration = (q: Quote) => priceOrMissing((q.display ?? q).registrationPrice);
-  const sorted = [...(quotes ?? [])].sort((a, b) => registration(a) - registration(b));
+/**
+ * The quotes in the server's order (cheapest registration first, in the display currency where a
+ * quote has one; unpriced quotes last), a page at a time: the first page comes with the page,
+ * "Show more" asks for the next.
+ */
+export function ProviderPriceTable({ tldName, quotes, total, status, domain, loadingMore = false, onShowMore }: ProviderPriceTableProps) {
+  const rows = quotes ?? [];
   const explanation = useStaleExplanation();
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" css={TABLE_CSS}>
-        <Table.Caption srOnly>{`Prices for .${tldName} by registrar`}</Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Registrar</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Registration</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Renewal</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Transfer</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {status === "pending" &&
-            Array.from({ length: 5 }, (_, i) => (
-              <tr key={i} data-testid="skeleton-row">
-                <td colSpan={5}>
-                  <Skeleton h="8" />
-                </td>
-              </tr>
+    <>
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size="sm" css={TABLE_CSS}>
+          <Table.Caption srOnly>{`Prices for .${tldName} by registrar`}</Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Registrar</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Registration</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Renewal</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Transfer</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {status === "pending" &&
+              Array.from({ length: 5 }, (_, i) => (
+                <tr key={i} data-testid="skeleton-row">
+                  <td colSpan={5}>
+                    <Skeleton h="8" />
+                  </td>
+                </tr>
+              ))}
+            {status === "error" && <Message error>Failed to load pricing data. Please try again later.</Message>}
+            {status === "success" && rows.length === 0 && <Message>No domain pricing data available</Message>}
+            {rows.map((quote) => (
+              <QuoteRow key={quote.id} quote={quote} domain={domain} tldName={tldName} explanation={explanation} />
             ))}
-          {status === "error" && <Message error>Failed to load pricing data. Please try again later.</Message>}
-          {status === "success" && sorted.length === 0 && <Message>No domain pricing data available</Message>}
-          {sorted.map((quote) => (
-            <QuoteRow key={quote.id} quote={quote} domain={domain} tldName={tldName} explanation={explanation} />
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {status === "success" && total !== undefined && total > rows.length && (
+        <HStack justify="center" gap="3">
+          <Text fontSize="sm" color="fg.muted">
+            Showing {rows.length} of {total} providers
+          </Text>
+          <Button size="sm" variant="outline" loading={loadingMore} onClick={onShowMore}>
+            Show more
+          </Button>
+        </HStack>
+      )}
+    </>
   );
 }

@@ -21,9 +21,10 @@ const CO_UK = {
 };
 const cloudflare = provider({ id: 5, name: "Cloudflare Registrar", domain: "cloudflare.com" });
 const route53 = provider({ id: 8, name: "Amazon Route 53", transferUrlPattern: null });
+/** In the server's order: cheapest registration first. */
 const QUOTES = [
-  quote(route53, { registrationPrice: "12.00" }),
   quote(cloudflare, { registrationPrice: "9.59" }),
+  quote(route53, { registrationPrice: "12.00" }),
   quote(provider({ name: "Hover" }), { registrationPrice: "14.99", isPromo: true, regularRegistrationPrice: "16.99" }),
 ];
 
@@ -39,9 +40,13 @@ const suffixOf = ({ domain }: { domain: string }) => {
   return { suffix, isSuffix: false };
 };
 
-function serve(tld: object = TLD, quotes: object = QUOTES, history: object = [], stats: object = STATS) {
+/** prices.byTldPage as the server answers it: the asked-for slice of the quotes (given in the server's order) and their count. */
+const pagesOf = (quotes: readonly object[]) => ({ offset, limit }: { offset: number; limit: number }) =>
+  ({ total: quotes.length, offset, limit, rows: quotes.slice(offset, offset + limit) });
+
+function serve(tld: object = TLD, quotes: readonly object[] = QUOTES, history: object = [], stats: object = STATS) {
   server.use(
-    trpcOk("catalogue.tld", tld), trpcOk("prices.byTld", quotes), trpcOk("prices.historyByTld", history), trpcOk("prices.statsByTld", stats),
+    trpcOk("catalogue.tld", tld), trpcOk("prices.byTldPage", pagesOf(quotes)), trpcOk("prices.byTld", quotes), trpcOk("prices.historyByTld", history), trpcOk("prices.statsByTld", stats),
     trpcOk("redirects.suffixOf", suffixOf),
   );
 }
@@ -67,7 +72,7 @@ describe("TLD page", () => {
     expect(stats.getByText("$14.99")).toBeTruthy();
     expect(stats.getByText("$12.19")).toBeTruthy(); // (9.59 + 12.00 + 14.99) / 3, to the cent
     expect(stats.getByText("3")).toBeTruthy();
-    // Cheapest first; the provider's name links to its registrar page.
+    // In the server's order (cheapest first); the provider's name links to its registrar page.
     const rows = comparison().getAllByRole("row").slice(1).map((r) => r.textContent ?? "");
     expect(rows[0]).toContain("Cloudflare Registrar");
     expect(within(cloudflareRow()).getByRole("link", { name: "Cloudflare Registrar" }).getAttribute("href")).toBe("/registrar/5");
@@ -120,18 +125,18 @@ describe("TLD page", () => {
   });
 
   it("says 'TLD Not Found' with a way home for an unknown TLD", async () => {
-    server.use(trpcError("catalogue.tld", 404, 'TLD "zzz" not found'), trpcError("prices.byTld", 404), trpcError("prices.historyByTld", 404), trpcError("prices.statsByTld", 404));
+    server.use(trpcError("catalogue.tld", 404, 'TLD "zzz" not found'), trpcError("prices.byTldPage", 404), trpcError("prices.byTld", 404), trpcError("prices.historyByTld", 404), trpcError("prices.statsByTld", 404));
     renderUi(<TldPage tldId="zzz" />);
     expect(await screen.findByRole("heading", { name: "TLD Not Found" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
   });
 
   it("tells a load error apart from a pricing error", async () => {
-    server.use(trpcError("catalogue.tld", 500), trpcPending("prices.byTld"), trpcPending("prices.historyByTld"), trpcPending("prices.statsByTld"));
+    server.use(trpcError("catalogue.tld", 500), trpcPending("prices.byTldPage"), trpcPending("prices.byTld"), trpcPending("prices.historyByTld"), trpcPending("prices.statsByTld"));
     const first = renderUi(<TldPage tldId="com" />);
     expect(await screen.findByText("Error loading TLD information")).toBeTruthy();
     first.unmount();
-    server.use(trpcOk("catalogue.tld", TLD), trpcError("prices.byTld", 500), trpcOk("prices.historyByTld", []), trpcError("prices.statsByTld", 500));
+    server.use(trpcOk("catalogue.tld", TLD), trpcError("prices.byTldPage", 500), trpcError("prices.byTld", 500), trpcOk("prices.historyByTld", []), trpcError("prices.statsByTld", 500));
     renderUi(<TldPage tldId="com" />);
     expect(await screen.findAllByText("Failed to load pricing data. Please try again later.")).toHaveLength(2);
   });
@@ -251,5 +256,41 @@ describe("TLD page", () => {
     const row = await waitFor(() => comparison().getByRole("row", { name: /Amazon Route 53/ }));
     expect(within(row).getByRole("button", { name: /^Register/ })).toBeTruthy();
     expect(within(row).queryByRole("button", { name: /^Transfer/ })).toBeNull();
+  });
+
+  it("shows the first page of providers, then one more page each time 'Show more' is pressed, each row with working buttons", async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      quote(provider({ name: `Provider ${String(i).padStart(2, "0")}`, domain: `p${i}.example` }), { registrationPrice: (5 + i / 10).toFixed(2) }));
+    const asked: Array<{ offset: number; limit: number }> = [];
+    server.use(
+      trpcOk("catalogue.tld", TLD), trpcOk("prices.byTldPage", pagesOf(many), (input: { offset: number; limit: number }) => asked.push(input)),
+      trpcOk("prices.statsByTld", { ...STATS, providers: 60 }), trpcOk("redirects.suffixOf", suffixOf),
+    );
+    const user = userEvent.setup();
+    renderUi(<TldPage tldId="com" />);
+    const names = () => comparison().getAllByRole("row").slice(1).map((r) => within(r).getAllByRole("link")[0]!.textContent);
+    await waitFor(() => expect(names()).toHaveLength(25));
+    expect(names()).toEqual(many.slice(0, 25).map((q) => q.serviceProvider.name));
+    expect(asked).toEqual([{ tldId: "com", currency: "USD", offset: 0, limit: 25 }]);
+    expect(comparison().getByText("Showing 25 of 60 providers")).toBeTruthy();
+
+    await user.click(comparison().getByRole("button", { name: "Show more" }));
+    await waitFor(() => expect(names()).toHaveLength(50));
+    expect(names()).toEqual(many.slice(0, 50).map((q) => q.serviceProvider.name));
+    expect(asked.at(-1)).toEqual({ tldId: "com", currency: "USD", offset: 25, limit: 25 });
+    expect(comparison().getByText("Showing 50 of 60 providers")).toBeTruthy();
+
+    await user.click(comparison().getByRole("button", { name: "Show more" }));
+    await waitFor(() => expect(names()).toHaveLength(60));
+    expect(asked.at(-1)).toEqual({ tldId: "com", currency: "USD", offset: 50, limit: 25 });
+    // Everything is shown: no pager.
+    expect(comparison().queryByRole("button", { name: "Show more" })).toBeNull();
+    expect(comparison().queryByText(/^Showing/)).toBeNull();
+
+    // A row from a later page reads the domain box like the first ones.
+    await user.type(screen.getByLabelText("Domain name"), "my-site.com");
+    const last = comparison().getByRole("row", { name: /Provider 59/ });
+    expect(within(last).getByRole("link", { name: /^Register my-site\.com at Provider 59/ }).getAttribute("href"))
+      .toBe(`/api/r/register?providerId=${many[59]!.serviceProvider.id}&domain=my-site.com`);
   });
 });

@@ -1,16 +1,16 @@
 import { Box, Button, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { LuArrowLeft } from "react-icons/lu";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { ActiveBadge, CategoryBadge } from "../../components/category-badge.tsx";
 import { DomainInput } from "../../components/domain-actions/domain-input.tsx";
 import { DomainVerdictContext, useDomainVerdict } from "../../components/domain-actions/use-domain-verdict.ts";
 import { PageMessage } from "../../components/page-message.tsx";
-import { toCurrentQuote } from "../../components/price-history/current-quotes.ts";
-import { PriceHistorySection } from "../../components/price-history/price-history-section.tsx";
+import { RenderWhenNear } from "../../components/render-when-near.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { TLD_QUOTES_PAGE_SIZE } from "../../../shared/constants.ts";
 import { isMissing } from "../../lib/trpc-errors.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useDisplayCurrency } from "../../lib/display-currency.ts";
@@ -19,20 +19,30 @@ import { PriceStatsCard } from "./price-stats-card.tsx";
 import { ProviderPriceTable } from "./provider-price-table.tsx";
 import { RegistryInfoCard } from "./registry-info-card.tsx";
 import { ParentTldLine, SecondLevelSection } from "./second-level-links.tsx";
+import { TldHistory } from "./tld-history.tsx";
+
+/** The query of one page of the TLD's provider table; the first is the route loader's too. */
+export const tldQuotesPageInput = (tldId: string, currency: string, page: number) =>
+  ({ tldId, currency, offset: page * TLD_QUOTES_PAGE_SIZE, limit: TLD_QUOTES_PAGE_SIZE });
 
 export function TldPage({ tldId }: { tldId: string }) {
   const trpc = useTRPC();
   const tldQuery = useQuery(trpc.catalogue.tld.queryOptions({ tldId }));
   const currency = useDisplayCurrency();
-  const pricesQuery = useQuery(trpc.prices.byTld.queryOptions({ tldId, currency }));
+  // The first page of providers comes with the page; "Show more" asks for one more page each time.
+  const [pages, setPages] = useState(1);
+  const pageQueries = useQueries({
+    queries: Array.from({ length: pages }, (_, page) => trpc.prices.byTldPage.queryOptions(tldQuotesPageInput(tldId, currency, page))),
+  });
+  const firstPage = pageQueries[0]!;
+  const loaded = pageQueries.findIndex((q) => !q.data);
+  const rows = firstPage.data ? pageQueries.slice(0, loaded === -1 ? undefined : loaded).flatMap((q) => q.data!.rows) : undefined;
   const statsQuery = useQuery(trpc.prices.statsByTld.queryOptions({ tldId, currency }));
-  const historyQuery = useQuery(trpc.prices.historyByTld.queryOptions({ tldId, currency }));
-  const current = useMemo(() => pricesQuery.data?.map((q) => toCurrentQuote(q, q.serviceProvider)), [pricesQuery.data]);
   const [domain, setDomain] = useState("");
   const tld = tldQuery.data;
   // The box takes this extension's names only: example.org on /tld/com is sent to .org's page.
   const verdict = useDomainVerdict(domain, { kind: "extension", name: tld?.name ?? tldId, secondLevel: tld?.secondLevel.map((s) => s.name) ?? [] });
-  const quotes = pricesQuery.data?.length;
+  const quotes = firstPage.data?.total;
   usePageTitle(
     tld ? `.${tld.unicodeName ?? tld.name} domain prices` : undefined,
     tld && quotes
@@ -95,7 +105,15 @@ export function TldPage({ tldId }: { tldId: string }) {
           verdict={verdict}
         />
         <DomainVerdictContext value={verdict}>
-          <ProviderPriceTable tldName={tld?.name ?? tldId} quotes={pricesQuery.data} status={pricesQuery.status} domain={domain} />
+          <ProviderPriceTable
+            tldName={tld?.name ?? tldId}
+            quotes={rows}
+            total={firstPage.data?.total}
+            status={pageQueries.some((q) => q.isError) ? "error" : firstPage.status}
+            domain={domain}
+            loadingMore={pageQueries.some((q) => q.isPending)}
+            onShowMore={() => setPages((n) => n + 1)}
+          />
         </DomainVerdictContext>
       </SectionCard>
 
@@ -106,13 +124,10 @@ export function TldPage({ tldId }: { tldId: string }) {
       )}
 
       <Box mt="8">
-        <PriceHistorySection
-          label={`Price history of ${label}`}
-          history={historyQuery.data}
-          current={current}
-          displayCurrency={currency}
-          status={historyQuery.isError || pricesQuery.isError ? "error" : historyQuery.data && current ? "success" : "pending"}
-        />
+        {/* Every provider's history and present quote: asked for when a visitor scrolls near, never in the HTML. */}
+        <RenderWhenNear minH="md" inServerHtml={false}>
+          <TldHistory tldId={tldId} label={label} currency={currency} />
+        </RenderWhenNear>
       </Box>
     </Container>
   );
