@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, it } from "vitest";
 import { forEachDialect } from "../../db/testing/test-db.ts";
+import { addProvidersQuoting } from "./testing/many-providers.ts";
 import { TEST_ORIGIN, createTestApp, getJson } from "./testing/test-app.ts";
 
 /** Every public page's HTML stays small enough to arrive and parse quickly on a phone. */
@@ -45,5 +46,25 @@ forEachDialect("public page sizes", (getDb) => {
     }
     const over = Object.entries(sizes).filter(([, bytes]) => bytes > MAX_PAGE_BYTES);
     expect(over, JSON.stringify(sizes)).toEqual([]);
+  }, 120_000);
+
+  it("keeps a TLD page at most 150 KB when ten times today's providers quote it, each with earlier prices", async () => {
+    const handle = getDb();
+    // BENCH_SCALE=10's catalogue: 60 providers quote every priced name, with three earlier prices each.
+    await addProvidersQuoting(handle, "com", 60, { historyPerQuote: 3, prefix: "scaled" });
+    const app = createTestApp(handle, { clientDir: clientDirWithIndex() });
+    const { body: quotes } = await getJson<unknown[]>(app, "/api/domain-prices/tld/com");
+    expect(quotes.length).toBeGreaterThan(60);
+    let html = "";
+    for (let attempt = 0; attempt < 10 && !html.includes('id="ssr-state"'); attempt++) {
+      const res = await app.request(`${TEST_ORIGIN}/tld/com`);
+      expect(res.status).toBe(200);
+      html = await res.text();
+    }
+    expect(html).toContain('id="ssr-state"');
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+    // The first page of providers is in it, and the count of all of them.
+    expect(html).toContain("scaled Provider 0");
+    expect(html).toContain(`Showing 25 of ${quotes.length} providers`);
   }, 120_000);
 });

@@ -108,7 +108,7 @@ export function ProviderPriceTable({ tldName, quotes, total, status, domain, loa
       {status === "success" && total !== undefined && total > rows.length && (
         <HStack justify="center" gap="3">
           <Text fontSize="sm" color="fg.muted">
-            Showing {rows.length} of {total} providers
+            {`Showing ${rows.length} of ${total} providers`}
           </Text>
           <Button size="sm" variant="outline" loading={loadingMore} onClick={onShowMore}>
             Show more
