@@ -16,7 +16,8 @@ export interface UserDomainValues {
 /** A portfolio entry with its TLD, provider and linked account. */
 export interface UserDomainRow extends UserDomainValues {
   id: number;
-  tld: { id: number; name: string };
+  /** unicodeName: the IDN form people read (null for an ASCII TLD). */
+  tld: { id: number; name: string; unicodeName: string | null };
   serviceProvider: { id: number; name: string; domain: string; logoUrl: string | null } | null;
   /** "manual" when the user added it, "sync" when a registrar account sync did. */
   source: string;
@@ -58,7 +59,7 @@ async function selectEntries(handle: Db, userId: number, query: EntryQuery = {})
     : [byName];
   const selected = db
     .select({
-      id: ud.id, domainName: ud.domainName, tldId: ud.tldId, tldName: t.tlds.name,
+      id: ud.id, domainName: ud.domainName, tldId: ud.tldId, tldName: t.tlds.name, tldUnicodeName: t.tlds.unicodeName,
       serviceProviderId: ud.serviceProviderId, spId: sp.id, spName: sp.name, spDomain: sp.domain, spLogoUrl: sp.logoUrl,
       registrationDate: ud.registrationDate, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, notes: ud.notes,
       source: ud.source, accountId: t.registrarAccounts.id, accountLabel: t.registrarAccounts.label,
@@ -72,7 +73,7 @@ async function selectEntries(handle: Db, userId: number, query: EntryQuery = {})
     .orderBy(...orderBy);
   const rows = await (query.limit === undefined ? selected : selected.limit(query.limit).offset(query.offset ?? 0));
   return rows.map((r) => ({
-    id: r.id, domainName: r.domainName, tldId: r.tldId, tld: { id: r.tldId, name: r.tldName },
+    id: r.id, domainName: r.domainName, tldId: r.tldId, tld: { id: r.tldId, name: r.tldName, unicodeName: r.tldUnicodeName },
     serviceProviderId: r.serviceProviderId,
     serviceProvider: r.spId === null ? null : { id: r.spId, name: r.spName!, domain: r.spDomain!, logoUrl: r.spLogoUrl },
     registrationDate: r.registrationDate, expirationDate: r.expirationDate, autoRenew: r.autoRenew, notes: r.notes,

@@ -34,7 +34,11 @@ export function DomainCard({ domain, onEdit, onDelete }: DomainCardProps) {
         <Heading as="h3" size="md" wordBreak="break-all">{domain.domainName}</Heading>
         <HStack gap="2" wrap="wrap">
           {expired && <Badge colorPalette="red" variant="solid">Expired</Badge>}
-          <Badge variant="outline">.{domain.tld.name}</Badge>
+          {/* An IDN TLD reads in its Unicode form, its punycode beside it. */}
+          <Badge variant="outline">
+            .{domain.tld.unicodeName ?? domain.tld.name}
+            {domain.tld.unicodeName && <Text as="span" color="fg.muted">{` (${domain.tld.name})`}</Text>}
+          </Badge>
           <Badge colorPalette={domain.autoRenew ? "green" : "gray"}>{domain.autoRenew ? "Auto-renew on" : "Auto-renew off"}</Badge>
           {domain.registrarAccount && (
             <Badge colorPalette="purple" variant="subtle" title="Linked to a connected registrar account">

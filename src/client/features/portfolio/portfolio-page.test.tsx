@@ -171,6 +171,13 @@ describe("portfolio header", () => {
     expect(shown().getByText("acme.com")).toBeTruthy();
   });
 
+  it("shows an IDN TLD in its Unicode form with the punycode beside it", async () => {
+    server.use(...base([userDomain({ id: 5, domainName: "xn--e1afmkfd.xn--p1ai", tld: { id: 9, name: "xn--p1ai", unicodeName: "рф" } })]));
+    renderUi(<PortfolioPage />);
+    const card = within((await screen.findByRole("heading", { name: "xn--e1afmkfd.xn--p1ai" })).closest("li")!);
+    expect(card.getByText(".рф", { exact: false }).textContent).toBe(".рф (xn--p1ai)");
+  });
+
   it("says when nothing has expired or expires within 90 days", async () => {
     server.use(...base());
     renderUi(<PortfolioPage />);

@@ -10,7 +10,7 @@ let nextId = 100;
 export function userDomain(overrides: Partial<UserDomain> = {}): UserDomain {
   const id = overrides.id ?? nextId++;
   return {
-    id, domainName: `site${id}.com`, tldId: "com", tld: { id: 1, name: "com" },
+    id, domainName: `site${id}.com`, tldId: "com", tld: { id: 1, name: "com", unicodeName: null },
     serviceProviderId: 2, serviceProvider: { id: 2, name: "GoDaddy", domain: "godaddy.com", logoUrl: null },
     registrationDate: "2020-01-15", expirationDate: "2027-01-15", autoRenew: false, notes: null,
     source: "manual", registrarAccount: null,
