@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { createTestQueue } from "../../../../jobs/testing/queue-test-kit.ts";
@@ -33,10 +33,19 @@ forEachDialect("registrar accounts over HTTP", (getDb, dialect, getTestDb) => {
     queue = createTestQueue(getTestDb());
     await queue.start({ work: false });
     await registerAccountJobs(queue, syncDeps(getDb(), server.url));
-    alice = authed(app(), (await registerUser(app())).cookie);
-    bob = authed(app(), (await registerUser(app())).cookie);
     porkbunId = await providerId(getDb(), "porkbun");
   });
+  // Every test has its own two users, so none sees the accounts another test made.
+  beforeEach(async () => {
+    alice = authed(app(), (await registerUser(app())).cookie);
+    bob = authed(app(), (await registerUser(app())).cookie);
+  });
+  /** Alice's "Main Porkbun" account, for the tests that start from one. */
+  const createMain = async () => {
+    const created = await alice<AccountItem>("/api/registrar-accounts", { method: "POST", body: body() });
+    expect(created.status).toBe(201);
+    return created.body;
+  };
   afterAll(async () => {
     await queue.stop();
     await server.close();
@@ -74,7 +83,7 @@ forEachDialect("registrar accounts over HTTP", (getDb, dialect, getTestDb) => {
     });
     expect(created.text).not.toContain(porkbun.account.secretKey);
     const { db, t } = getDb();
-    const [row] = await db.select().from(t.registrarAccounts);
+    const row = (await db.select().from(t.registrarAccounts)).find((r) => r.id === created.body.id);
     expect(JSON.stringify(row)).not.toContain(porkbun.account.secretKey);
     expect(JSON.stringify(row)).not.toContain(porkbun.account.apiKey);
     expect(row!.credentialsEncrypted).toMatch(/^v1:/);
@@ -92,6 +101,7 @@ forEachDialect("registrar accounts over HTTP", (getDb, dialect, getTestDb) => {
   });
 
   it("hides one user's account from another: 404 on every call", async () => {
+    await createMain();
     const [mine] = (await alice<AccountItem[]>("/api/registrar-accounts")).body;
     expect((await bob<AccountItem[]>("/api/registrar-accounts")).body).toEqual([]);
     for (const [method, path] of [["GET", ""], ["POST", "/test-connection"], ["POST", "/sync"], ["DELETE", ""]] as const) {
@@ -102,6 +112,7 @@ forEachDialect("registrar accounts over HTTP", (getDb, dialect, getTestDb) => {
   });
 
   it("tests the connection with the registrar's words, success or not, and the account then shows the outcome", async () => {
+    await createMain();
     const [mine] = (await alice<AccountItem[]>("/api/registrar-accounts")).body;
     const ok = await alice(`/api/registrar-accounts/${mine!.id}/test-connection`, { method: "POST" });
     expect(ok).toMatchObject({ status: 200, body: { success: true, message: "Porkbun answered SUCCESS (request from 203.0.113.7)" } });
@@ -115,6 +126,7 @@ forEachDialect("registrar accounts over HTTP", (getDb, dialect, getTestDb) => {
   });
 
   it("queues one sync per account and refuses a second while it is queued", async () => {
+    await createMain();
     const [mine] = (await alice<AccountItem[]>("/api/registrar-accounts")).body;
     const first = await alice<{ message: string; jobId: string }>(`/api/registrar-accounts/${mine!.id}/sync`, { method: "POST" });
     expect(first).toMatchObject({ status: 202, body: { message: SYNC_QUEUED_MESSAGE } });
@@ -136,6 +148,7 @@ forEachDialect("registrar accounts over HTTP", (getDb, dialect, getTestDb) => {
   });
 
   it("offers the same calls over tRPC", async () => {
+    await createMain();
     const res = await alice<{ result: { data: AccountItem[] } }>("/trpc/accounts.list");
     expect(res.body.result.data.map((a) => a.label)).toEqual(["Main Porkbun"]);
     const providers = await alice<{ result: { data: { slug: string }[] } }>("/trpc/accounts.providers");

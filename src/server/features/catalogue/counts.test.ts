@@ -3,7 +3,7 @@
  * the figure catalogue.stats answers and the length of the list each page shows beside it.
  */
 import { eq } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
 
@@ -55,6 +55,11 @@ forEachDialect("catalogue counts", (getDb) => {
 
     // A provider with no prices yet is listed, but not counted as compared.
     const { db, t } = getDb();
+    // The other tests count the bundled data: put it back however this one ends.
+    onTestFinished(async () => {
+      await db.delete(t.serviceProviders).where(eq(t.serviceProviders.slug, "newreg"));
+      await db.update(t.serviceProviders).set({ isActive: true }).where(eq(t.serviceProviders.slug, "hover"));
+    });
     await db.insert(t.serviceProviders).values({ slug: "newreg", name: "New Registrar", displayName: "New Registrar", domain: "newreg.example", isActive: true });
     // A provider switched off keeps its prices stored, but they are no longer compared.
     await db.update(t.serviceProviders).set({ isActive: false }).where(eq(t.serviceProviders.slug, "hover"));

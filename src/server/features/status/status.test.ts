@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
@@ -34,6 +34,13 @@ it("overall status: operational only when all are, outage when any is, degraded 
 
 forEachDialect("GET /api/status", (getDb) => {
   const byId = (body: Status, id: string) => body.components.find((c) => c.id === id)!;
+
+  // Each test starts from a fresh install's fetch log and incidents, whatever ran before it.
+  beforeEach(async () => {
+    const { db, t } = getDb();
+    await db.delete(t.incidents);
+    await db.delete(t.priceLogs);
+  });
 
   it("measures the web process, the database and the queue's counts", async () => {
     const idleQueue = fakeQueue(async () => ({ queued: 0, active: 0 }));
@@ -106,9 +113,6 @@ forEachDialect("GET /api/status", (getDb) => {
 
   it("after failed fetches: stale-data alerts stay with operators; a live source failing repeatedly is a public incident in plain words", async () => {
     const { db, t } = getDb();
-    // Earlier tests in this file logged fetches and raised incidents by hand: start from a fresh install's.
-    await db.delete(t.incidents);
-    await db.delete(t.priceLogs);
     // The price engine's default rules (price-engine/defaults.ts) and what they open after one failed
     // fetch of a fresh install: a stale-data incident per provider whose bundled quotes are years old.
     const [failing, stale] = await db.insert(t.alertRules).values([
