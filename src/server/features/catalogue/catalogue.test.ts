@@ -69,6 +69,8 @@ forEachDialect("catalogue API", (getDb) => {
       expect(matching).toEqual([expect.objectContaining({ name: "Example Registry, Inc.", tldCount: 3, tlds: ["examplethree", "exampleone", "exampletwo"].sort() })]);
       const counts = body.map((o) => o.tldCount);
       expect(counts).toEqual([...counts].sort((a, b) => b - a));
+      // The count the pages state is the length of that merged list, not the stored spellings.
+      expect((await getJson<{ registryOperators: number }>(app(), "/api/stats")).body.registryOperators).toBe(body.length);
     } finally {
       await db.delete(t.tlds).where(inArray(t.tlds.name, ["exampleone", "exampletwo", "examplethree"]));
       await db.delete(t.registryOperators).where(inArray(t.registryOperators.name, spellings));

@@ -15,13 +15,14 @@ export async function getTld(db: Db, key: string) {
 
 /** The site's counts (CatalogueCounts says what each one counts); every page shows these. */
 export async function getStats(db: Db) {
-  const counts = await countCatalogue(db);
+  const [counts, operators] = await Promise.all([countCatalogue(db), getRegistryOperators(db)]);
   return {
     tlds: counts.tlds,
     pricedNames: counts.pricedNames,
     providersWithPrices: counts.providersWithPrices,
     serviceProviders: counts.serviceProviders,
-    registryOperators: counts.registryOperators,
+    // The Registry Operators page lists spellings of one name once; the count says the same.
+    registryOperators: operators.length,
     knownRegistrars: counts.accreditedRegistrars,
   };
 }
@@ -50,7 +51,9 @@ export function mergeOperators(operators: readonly RegistryOperatorDto[]): Regis
   return merged.sort((a, b) => b.tldCount - a.tldCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-export const getRegistryOperators = async (db: Db) => mergeOperators(await listRegistryOperators(db));
+export async function getRegistryOperators(db: Db) {
+  return mergeOperators(await listRegistryOperators(db));
+}
 
 /**
  * "Data last updated": the newest successful run of a live price source (price_logs.source =
