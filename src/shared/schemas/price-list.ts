@@ -48,6 +48,16 @@ export const tldQuotesPageSchema = z.object({
 });
 export type TldQuotesPageQuery = z.infer<typeof tldQuotesPageSchema>;
 
+/**
+ * Query of GET /api/domain-prices/tld/{id}. Without limit and offset the answer is every quote,
+ * as it always was; with either, one page of them (limit defaults to the most a page may hold).
+ */
+export const tldQuotesQuerySchema = z.object({
+  currency: currencyCodeSchema.optional(),
+  limit: intParam("limit", 1, 200).optional(),
+  offset: intParam("offset", 0, 100_000).optional(),
+});
+
 export const providerIdSchema = z.coerce
   .number({ error: "Invalid registrar ID" })
   .int("Invalid registrar ID")

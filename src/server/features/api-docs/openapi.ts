@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { API_KEY_HOURLY_LIMIT } from "../../../shared/schemas/api-key.ts";
 import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
-import { priceListQuerySchema, providerIdSchema, tldKeySchema } from "../../../shared/schemas/price-list.ts";
+import { priceListQuerySchema, providerIdSchema, tldKeySchema, tldQuotesQuerySchema } from "../../../shared/schemas/price-list.ts";
 import { serviceProviderListQuerySchema } from "../../../shared/schemas/service-provider.ts";
 
 type JsonSchema = Record<string, unknown>;
@@ -32,10 +32,11 @@ const DESCRIPTIONS: Record<string, string> = {
     + "its prices in that currency at the ECB reference rate. An unknown currency is a 400 naming it.",
 };
 
-function queryParameters(schema: z.ZodObject) {
+/** `descriptions` words a parameter differently from DESCRIPTIONS where an endpoint means it differently. */
+function queryParameters(schema: z.ZodObject, descriptions: Record<string, string> = {}) {
   const json = jsonSchemaOf(schema) as { properties: Record<string, JsonSchema> };
   return Object.entries(json.properties).map(([name, property]) => ({
-    name, in: "query", required: false, description: DESCRIPTIONS[name] ?? name, schema: property,
+    name, in: "query", required: false, description: descriptions[name] ?? DESCRIPTIONS[name] ?? name, schema: property,
   }));
 }
 
@@ -140,8 +141,13 @@ export function buildOpenApiDocument(serverUrl: string) {
         }),
       "/api/domain-prices/common": get("Common TLDs' prices", "The price-list rows of .com, .net, .org, .io and .co.",
         queryParameters(displayCurrencyQuerySchema), listOf(ref("PriceRow"))),
-      "/api/domain-prices/tld/{id}": get("One TLD's prices", "Every provider's quote for one TLD.",
-        [tldId, ...queryParameters(displayCurrencyQuerySchema)], listOf(ref("PriceQuote"))),
+      "/api/domain-prices/tld/{id}": get("One TLD's prices", "Every provider's quote for one TLD. With `limit` or `offset`, one page of them, "
+        + "cheapest registration first (in the display currency where a quote has one): `offset` quotes skipped, at most `limit` (default 200) "
+        + "returned, and the X-Total-Count header says how many quotes the TLD has in all.",
+        [tldId, ...queryParameters(tldQuotesQuerySchema, {
+          limit: "Quotes per page (at most 200; more is a 400). Given, the answer is one page.", offset: "Quotes to skip. Given, the answer is one page.",
+        })],
+        listOf(ref("PriceQuote"))),
       "/api/currencies": get("Display currencies", "Every currency with a stored ECB reference rate, with the newest day that quotes it.", [],
         listOf({ type: "object", required: ["code", "latestRateDate"], properties: { code: { type: "string" }, latestRateDate: { type: "string", format: "date" } } })),
       "/api/service-providers": get("Service providers", "Registrars and resellers with a price list.",

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
-import { priceListQuerySchema, tldKeySchema } from "../../../shared/schemas/price-list.ts";
+import { priceListQuerySchema, tldKeySchema, tldQuotesQuerySchema } from "../../../shared/schemas/price-list.ts";
 import { jsonAnswerResponse, publicJsonResponse } from "../../lib/cached-json-response.ts";
 import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
-import { commonPrices, getTldPriceHistory, listCurrencies, pricePage, tldPrices } from "./service.ts";
+import { jsonAnswer, sha1 } from "../../lib/json-cache.ts";
+import { commonPrices, getTldPriceHistory, listCurrencies, pricePage, tldPrices, tldPricesPage } from "./service.ts";
 
 const currencyOf = (c: Parameters<typeof queryOf>[0]) => parseOrThrow(displayCurrencyQuerySchema, queryOf(c), "query").currency;
 
@@ -15,7 +16,14 @@ export const pricesRest = new Hono<AppEnv>()
   .get("/domain-prices/common", async (c) => jsonAnswerResponse(c, await commonPrices(c.var.ctx.db, c.var.ctx.config.PRICE_STALE_DAYS, currencyOf(c))))
   .get("/domain-prices/tld/:tldId", async (c) => {
     const key = parseOrThrow(tldKeySchema, c.req.param("tldId"), "tldId");
-    return jsonAnswerResponse(c, await tldPrices(c.var.ctx.db, key, c.var.ctx.config.PRICE_STALE_DAYS, currencyOf(c)));
+    const { currency, limit, offset } = parseOrThrow(tldQuotesQuerySchema, queryOf(c), "query");
+    const staleDays = c.var.ctx.config.PRICE_STALE_DAYS;
+    if (limit === undefined && offset === undefined) return jsonAnswerResponse(c, await tldPrices(c.var.ctx.db, key, staleDays, currency));
+    // A page: still a list of quotes, cheapest first; how many there are in all is a header (and part of the ETag).
+    const page = await tldPricesPage(c.var.ctx.db, { tldId: key, currency, offset: offset ?? 0, limit: limit ?? 200 }, staleDays);
+    const json = JSON.stringify(page.rows);
+    c.header("X-Total-Count", String(page.total));
+    return jsonAnswerResponse(c, jsonAnswer(json, () => `q.${sha1(json, `|${page.total}`)}`));
   })
   .get("/currencies", async (c) => jsonAnswerResponse(c, await listCurrencies(c.var.ctx.db)))
   .get("/domain-prices/tld/:tldId/history", async (c) => {

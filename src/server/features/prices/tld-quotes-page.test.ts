@@ -67,4 +67,28 @@ forEachDialect("a TLD's quotes, a page at a time", (getDb) => {
     expect(past.rows).toEqual([]);
     expect(past.total).toBeGreaterThan(0);
   });
+
+  it("pages the REST answer only when asked: without limit or offset it is every quote, as before", async () => {
+    const handle = getDb();
+    await addProvidersQuoting(handle, "org", 30, { firstCents: 10, prefix: "rest" });
+    const app = createTestApp(handle);
+    const all = await getJson<PriceQuote[]>(app, "/api/domain-prices/tld/org");
+    expect(all.res.headers.get("x-total-count")).toBeNull();
+    expect(all.body.length).toBeGreaterThan(30);
+
+    const page = await getJson<PriceQuote[]>(app, "/api/domain-prices/tld/org?limit=10&offset=10&currency=USD");
+    expect(page.status).toBe(200);
+    expect(page.res.headers.get("x-total-count")).toBe(String(all.body.length));
+    expect(page.body.map((q) => q.serviceProvider.name)).toEqual(Array.from({ length: 10 }, (_, i) => `rest Provider ${10 + i}`));
+    // The same page as the tRPC door's.
+    const trpcPage = (await trpc<TldQuotesPage>(app, "byTldPage", { tldId: "org", currency: "USD", offset: 10, limit: 10 })).body.result!.data;
+    expect(page.body).toEqual(trpcPage.rows);
+    // offset alone: the rest of the list.
+    const rest = await getJson<PriceQuote[]>(app, "/api/domain-prices/tld/org?offset=25");
+    expect(rest.body).toHaveLength(all.body.length - 25);
+
+    const bad = await getJson<{ error: string }>(app, "/api/domain-prices/tld/org?limit=500");
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("limit must be at most 200");
+  });
 });
