@@ -80,7 +80,8 @@ describe("registrar page", () => {
     expect(stat("Price Range")).toBe("$11.08 - $28.12");
     expect(stat("Average Price")).toBe("$19.60");
     expect(stat("Data Available")).toBe("Yes");
-    expect(screen.getByRole("link", { name: ".io" }).getAttribute("href")).toBe("/tld/77");
+    // Links name the TLD, the address its page declares canonical.
+    expect(screen.getByRole("link", { name: ".io" }).getAttribute("href")).toBe("/tld/io");
     const pricing = within(screen.getByRole("heading", { name: "TLD Pricing" }).closest(".chakra-card__root") as HTMLElement);
     const headers = pricing.getAllByRole("columnheader").map((h) => h.textContent);
     expect(headers).toEqual(["TLD", "Category", "Registration", "Renewal", "Transfer", "Currency", "Actions"]);

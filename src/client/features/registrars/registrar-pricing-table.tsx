@@ -7,6 +7,7 @@ import { RedirectButton } from "../../components/domain-actions/redirect-button.
 import { domainForTld, supports } from "../../components/domain-actions/redirect-links.ts";
 import { stackedRowsCss } from "../../components/plain-table-css.ts";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
+import { formatCount } from "../../lib/text-format.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 type Provider = RouterOutputs["providers"]["getById"];
@@ -54,7 +55,7 @@ function PriceRow({ row, provider, domain, isListed, explanation }: PriceRowProp
   return (
     <tr>
       <td>
-        <SpaAnchor href={`/tld/${row.tld.id}`}>.{row.tld.unicodeName ?? row.tld.name}</SpaAnchor>
+        <SpaAnchor href={`/tld/${row.tld.name}`}>.{row.tld.unicodeName ?? row.tld.name}</SpaAnchor>
         <CheckedNote lastCheckedAt={row.lastCheckedAt} isStale={row.isStale} explanation={explanation} />
       </td>
       <td data-label="Category">
@@ -120,7 +121,7 @@ export function RegistrarPricingTable({ provider, rows, total, status, domain, o
       {status === "success" && rows && total !== undefined && total > shown && (
         <HStack justify="center" gap="3" mt="4">
           <Text fontSize="sm" color="fg.muted">
-            Showing {Math.min(shown, rows.length)} of {total} TLDs
+            Showing {formatCount(Math.min(shown, rows.length))} of {formatCount(total)} TLDs
           </Text>
           {/* Waits while the rest of the list is still on its way. */}
           <Button size="sm" variant="outline" loading={rows.length < shown} onClick={() => {
