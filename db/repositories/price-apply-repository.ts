@@ -2,8 +2,10 @@
  * Carries out one provider's price-list plan in one short transaction: reads the provider's
  * stored quotes, hands them to the planner (a pure function: the rules live in the price
  * engine, src/server/features/price-engine/price-apply-plan.ts), then writes the plan with
- * set-based statements: an upsert per chunk on the (provider, TLD) unique index, chunked
- * history inserts, one delete per chunk of retired quotes, then the touched TLDs' summaries.
+ * set-based statements: an upsert per chunk of new and changed quotes on the (provider, TLD)
+ * unique index, one date-only UPDATE per chunk of confirmed quotes, chunked history inserts,
+ * one delete per chunk of retired quotes, then the touched TLDs' rows and summaries rewritten
+ * and the other confirmed TLDs' rows patched with their new dates.
  * The read and the writes share the transaction, so the plan is made from what it overwrites.
  */
 import { eq, inArray, max, sql } from "drizzle-orm";
@@ -11,7 +13,7 @@ import type { StoredPrices } from "../../src/shared/price-quote.ts";
 import { STORED_PRICE_FIELDS } from "../../src/shared/price-quote.ts";
 import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 import { insertChunked } from "../seed/chunked.ts";
-import { refreshTldPriceSummaries, type RowWriteOptions } from "./price-summary-repository.ts";
+import { patchConfirmedRows, refreshTldPriceSummaries, type RowWriteOptions } from "./price-summary-repository.ts";
 
 /** A quote already matched to a catalogue TLD, money in minor units. */
 export interface ResolvedQuote extends StoredPrices {
@@ -62,8 +64,8 @@ export interface ApplyResult {
 export interface PriceApplyPlan {
   /** New and changed quotes (their values and dates). */
   upserts: DomainPriceUpsert[];
-  /** Unchanged quotes, rewritten so their lastCheckedAt moves to the list's date. */
-  confirmations: DomainPriceUpsert[];
+  /** Unchanged quotes (their stored id): only lastCheckedAt, snapshotDate and updatedAt move. */
+  confirmations: (DomainPriceUpsert & { id: number })[];
   history: PriceHistoryRow[];
   /** domain_prices ids the list no longer names. */
   retiredIds: number[];
@@ -89,12 +91,17 @@ export async function applyProviderPrices(
       .from(dp)
       .where(eq(dp.serviceProviderId, providerId)));
     const { upserts, confirmations, history, retiredIds, result } = plan(stored);
-    yield* upsertChunked(db, t, [...upserts, ...confirmations]);
+    yield* upsertChunked(db, t, upserts);
+    yield* confirmChunked(db, t, confirmations);
     yield* insertChunked(db, t.domainPriceHistory, history);
     for (let i = 0; i < retiredIds.length; i += CHUNK) {
       yield* exec(db.delete(dp).where(inArray(dp.id, retiredIds.slice(i, i + CHUNK))));
     }
     if (result.touchedTldIds.length) yield* refreshTldPriceSummaries(db, t, result.touchedTldIds, rows);
+    // Rows carry active providers' quotes only; the plan left out the TLDs it has rewritten.
+    const touched = new Set(result.touchedTldIds);
+    const [provider] = yield* exec(db.select({ isActive: t.serviceProviders.isActive }).from(t.serviceProviders).where(eq(t.serviceProviders.id, providerId)));
+    if (provider?.isActive) yield* patchConfirmedRows(db, t, confirmations.filter((c) => !touched.has(c.tldId)), rows.now);
     return result;
   });
 }
@@ -105,6 +112,23 @@ function* upsertChunked(db: Executor, t: Tables, rows: DomainPriceUpsert[]): TxB
   const set = Object.fromEntries(UPSERT_FIELDS.map((f) => [f, sql.raw(`excluded."${dp[f].name}"`)]));
   for (let i = 0; i < rows.length; i += CHUNK) {
     yield* exec(db.insert(dp).values(rows.slice(i, i + CHUNK)).onConflictDoUpdate({ target: [dp.serviceProviderId, dp.tldId], set }));
+  }
+}
+
+/**
+ * Confirmations keep every price, so one UPDATE per chunk of ids moves their dates, instead of
+ * an upsert carrying every column of every row (most of a daily list is confirmations).
+ */
+function* confirmChunked(db: Executor, t: Tables, rows: PriceApplyPlan["confirmations"]): TxBody<void> {
+  const dp = t.domainPrices;
+  const groups = new Map<string, { set: Pick<DomainPriceUpsert, "lastCheckedAt" | "snapshotDate" | "updatedAt">; ids: number[] }>();
+  for (const { id, lastCheckedAt, snapshotDate, updatedAt } of rows) {
+    const key = `${lastCheckedAt.getTime()} ${snapshotDate} ${updatedAt.getTime()}`;
+    const group = groups.get(key) ?? groups.set(key, { set: { lastCheckedAt, snapshotDate, updatedAt }, ids: [] }).get(key)!;
+    group.ids.push(id);
+  }
+  for (const { set, ids } of groups.values()) {
+    for (let i = 0; i < ids.length; i += CHUNK) yield* exec(db.update(dp).set(set).where(inArray(dp.id, ids.slice(i, i + CHUNK))));
   }
 }
 

@@ -23,7 +23,8 @@ import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm"
 import { DEFAULT_DISPLAY_CURRENCY } from "../../src/shared/currency.ts";
 import { createDisplayConverter } from "../../src/shared/display-converter.ts";
 import { staleWindowMs } from "../../src/shared/price-freshness.ts";
-import { summarisePriceRow, type SummaryQuote } from "../../src/shared/price-row-summary.ts";
+import type { PriceRow } from "../../src/shared/price-quote.ts";
+import { confirmRowQuote, summarisePriceRow, type ConfirmedQuote, type SummaryQuote } from "../../src/shared/price-row-summary.ts";
 import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 import { getMeta, META_KEYS, setMeta } from "./app-meta-repository.ts";
 import { displayRatesIn } from "./exchange-rate-repository.ts";
@@ -122,10 +123,40 @@ function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, no
     }));
     yield* exec(db.insert(r).values(rows.slice(i, i + CHUNK)).onConflictDoUpdate({ target: r.tldId, set: { rowJson: sql`excluded.row_json` } }));
   }
-  // In the writer's transaction: every process's read model reloads on its next read.
+  yield* bumpRowsVersion(db, t, now);
+}
+
+/** In the writer's transaction: every process's read model reloads on its next read. */
+function* bumpRowsVersion(db: Executor, t: Tables, now: Date): TxBody<void> {
   const version = randomUUID();
   yield* exec(db.insert(t.appMeta).values({ key: META_KEYS.priceRowsVersion, value: version, updatedAt: now })
     .onConflictDoUpdate({ target: t.appMeta.key, set: { value: version, updatedAt: now } }));
+}
+
+/**
+ * Patches confirmed quotes' new dates into their TLDs' stored rows (confirmRowQuote), at most
+ * one quote per TLD, instead of rewriting the rows: for confirmations that cannot change a
+ * minimum, the price engine's plan decides which. Summaries keep their figures. Runs inside the
+ * caller's transaction.
+ */
+export function* patchConfirmedRows(db: Executor, t: Tables, confirmed: readonly (ConfirmedQuote & { tldId: number })[], now = new Date()): TxBody<void> {
+  if (!confirmed.length) return;
+  const r = t.tldPriceRows;
+  const byTld = new Map(confirmed.map((c) => [c.tldId, c]));
+  const ids = [...byTld.keys()];
+  const patched: Row[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const stored = yield* exec(db.select({ tldId: r.tldId, rowJson: r.rowJson }).from(r).where(inArray(r.tldId, ids.slice(i, i + CHUNK))));
+    for (const { tldId, rowJson } of stored) {
+      const next = JSON.stringify(confirmRowQuote(JSON.parse(rowJson) as PriceRow, byTld.get(tldId)!));
+      if (next !== rowJson) patched.push({ tldId, rowJson: next });
+    }
+  }
+  if (!patched.length) return;
+  for (let i = 0; i < patched.length; i += CHUNK) {
+    yield* exec(db.insert(r).values(patched.slice(i, i + CHUNK)).onConflictDoUpdate({ target: r.tldId, set: { rowJson: sql`excluded.row_json` } }));
+  }
+  yield* bumpRowsVersion(db, t, now);
 }
 
 /** Bump when the shape of the stored row JSON changes: the next start rewrites every row. */

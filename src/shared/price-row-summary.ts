@@ -107,3 +107,32 @@ export function summarisePriceRow(quotes: readonly SummaryQuote[], { now, staleD
     row: withRowDisplay(display, row),
   };
 }
+
+/** A quote a list confirmed: same prices, checked again. */
+export interface ConfirmedQuote {
+  id: number;
+  serviceProviderId: number;
+  lastCheckedAt: Date;
+  snapshotDate: string;
+}
+
+/**
+ * A stored row after one of its quotes was confirmed, when that quote was fresh before and
+ * stays fresh (a confirmation that can move a minimum rewrites the row instead): the minima and
+ * their providers stay, the dates move. The row's newest check becomes the confirmation's if
+ * later; each minimum the provider gives, and the promotion when it is that quote, carry the
+ * new check and are fresh.
+ */
+export function confirmRowQuote(row: PriceRow, quote: ConfirmedQuote): PriceRow {
+  const checked = quote.lastCheckedAt.toISOString();
+  const source = (s: PriceSource | null) => (s && s.serviceProvider.id === quote.serviceProviderId ? { ...s, lastCheckedAt: checked, isStale: false } : s);
+  const { registration, renewal, transfer, threeYear } = row.sources;
+  return {
+    ...row,
+    lastCheckedAt: Date.parse(row.lastCheckedAt) >= quote.lastCheckedAt.getTime() ? row.lastCheckedAt : checked,
+    sources: { registration: source(registration), renewal: source(renewal), transfer: source(transfer), threeYear: source(threeYear) },
+    promo: row.promo && row.promo.id === quote.id
+      ? { ...row.promo, snapshotDate: quote.snapshotDate, lastCheckedAt: checked, isStale: false }
+      : row.promo,
+  };
+}

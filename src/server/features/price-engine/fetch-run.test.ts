@@ -1,13 +1,15 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Db } from "../../../../db/client.ts";
 import { listQuotesByProvider } from "../../../../db/repositories/domain-price-repository.ts";
+import { rebuildAllPriceRows } from "../../../../db/repositories/price-summary-repository.ts";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
 import type { PriceQuote } from "../../../../db/seed/types.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { PriceSourceError, type PriceSource } from "../../integrations/prices/source.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
+import type { PricePage, PriceRow } from "../../../shared/price-quote.ts";
 import { testPriceSource, usd } from "../../testing/test-price-source.ts";
 import { ensurePriceEngineDefaults } from "./defaults.ts";
 import { runPriceFetch, type FetchJobData } from "./fetch-run.ts";
@@ -95,6 +97,44 @@ forEachDialect("price fetch run", (getDb) => {
     expect(status.body).toEqual({ lastLiveFetch: log.completedAt!.toISOString(), provider: "Porkbun" });
   });
 
+  it("a list that confirms quotes moves their price rows' dates: the rows equal a full rewrite, fresh and formerly stale quotes alike", async () => {
+    const handle = getDb();
+    const { db, t } = handle;
+    const dp = t.domainPrices;
+    const providerId = await porkbunId();
+    // Half of Porkbun's quotes checked yesterday (fresh: their rows are patched), half 200 days ago (stale: rewritten).
+    const day = 86_400_000;
+    await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - day) }).where(and(eq(dp.serviceProviderId, providerId), sql`${dp.tldId} % 2 = 0`));
+    await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - 200 * day) }).where(and(eq(dp.serviceProviderId, providerId), sql`${dp.tldId} % 2 = 1`));
+    await rebuildAllPriceRows(handle, { staleDays: 90 });
+    const rows = async () => new Map((await db.select().from(t.tldPriceRows)).map((r) => [r.tldId, JSON.parse(r.rowJson) as PriceRow]));
+    const before = await rows();
+    const porkbunTlds = new Set((await stored()).map((q) => q.tldId));
+    const fresh = [...before.values()].find((r) => r.id % 2 === 0 && porkbunTlds.has(r.id) && r.sources.registration?.serviceProvider.id === providerId)!;
+    const stale = [...before.values()].find((r) => r.id % 2 === 1 && porkbunTlds.has(r.id) && r.sources.registration?.isStale)!;
+    expect(fresh).toBeDefined();
+    expect(stale).toBeDefined();
+
+    const observedAt = new Date();
+    const outcome = await run(testPriceSource("porkbun", async () => ({ observedAt, quotes: await currentList(), skipped: [] })));
+    expect(outcome).toMatchObject({ status: "success" });
+    expect((await lastLog()).errorMessage).toBeNull();
+
+    const row = async (name: string) =>
+      (await getJson<PricePage>(createTestApp(handle), `/api/domain-prices?search=${encodeURIComponent(name)}&limit=100`)).body.data.find((r) => r.name === name)!;
+    const freshAfter = await row(fresh.name);
+    expect(freshAfter.lastCheckedAt).toBe(observedAt.toISOString());
+    expect(freshAfter.sources.registration).toMatchObject({ serviceProvider: { id: providerId }, lastCheckedAt: observedAt.toISOString(), isStale: false });
+    const staleAfter = await row(stale.name);
+    expect(staleAfter.lastCheckedAt).toBe(observedAt.toISOString());
+    expect(staleAfter.registrationIsStale).toBe(false);
+
+    // Every stored row, patched or rewritten, says what rewriting it from the quotes says.
+    const applied = await rows();
+    await rebuildAllPriceRows(handle, { staleDays: 90 });
+    expect(applied).toEqual(await rows());
+  });
+
   it("matches second-level suffixes like the seed: co.uk is priced, plc.uk joins the catalogue under .uk, foo.com stays skipped", async () => {
     const { db, t } = getDb();
     const tldRow = async (name: string) => (await db.select().from(t.tlds).where(eq(t.tlds.name, name)))[0];
@@ -172,7 +212,9 @@ forEachDialect("price fetch run", (getDb) => {
     const failing = testPriceSource("porkbun", async () => {
       throw new PriceSourceError("http", "HTTP 500");
     });
-    // Earlier tests already failed several runs in a row, so the incident is open; more failures add none.
+    // The engine's default alert rules (inserted once): two failures in a row open the failing-source incident.
+    await ensurePriceEngineDefaults(getDb());
+    // Two failures leave exactly one incident open, however many failed runs came before.
     await run(failing);
     await run(failing);
     const open = (await incidents()).filter((i) => i.status === "open");

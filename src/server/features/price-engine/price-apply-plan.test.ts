@@ -14,7 +14,7 @@ const stored = (tldId: number, over: Partial<StoredProviderQuote> = {}): StoredP
 const quote = (tldId: number, over: Partial<ResolvedQuote> = {}): ResolvedQuote =>
   ({ tldId, tldName: `t${tldId}`, ...prices, ...over });
 const plan = (s: StoredProviderQuote[], q: ResolvedQuote[], observedAt = OBSERVED) =>
-  planPriceApply(s, { providerId: PROVIDER, observedAt, quotes: q, now: NOW });
+  planPriceApply(s, { providerId: PROVIDER, observedAt, quotes: q, now: NOW, staleDays: 90 });
 
 describe("planPriceApply: what each quote counts as", () => {
   it.each([
@@ -51,6 +51,16 @@ describe("planPriceApply: the rows it writes", () => {
     expect(p.upserts).toEqual([]);
     expect(p.confirmations).toEqual([expect.objectContaining({ tldId: 1, lastCheckedAt: OBSERVED, changedAt: s.changedAt, snapshotDate: "2026-03-10" })]);
     expect(p.history).toEqual([]);
+  });
+
+  it.each([
+    { case: "fresh before and after: the row is only patched", s: stored(1), observedAt: OBSERVED, touched: [] },
+    { case: "stale before (over 90 days): the row is rewritten", s: stored(1, { lastCheckedAt: new Date("2025-11-01T00:00:00Z") }), observedAt: OBSERVED, touched: [1] },
+    { case: "stale still (an old list): the row is rewritten", s: stored(1, { lastCheckedAt: new Date("2025-10-01T00:00:00Z") }), observedAt: new Date("2025-11-01T00:00:00Z"), touched: [1] },
+  ])("a confirmation touches its TLD when it can move a minimum: $case", ({ s, observedAt, touched }) => {
+    const p = plan([s], [quote(1)], observedAt);
+    expect(p.confirmations).toEqual([expect.objectContaining({ id: s.id, tldId: 1, lastCheckedAt: observedAt })]);
+    expect(p.result.touchedTldIds).toEqual(touched);
   });
 
   it("moves a changed quote's old values to the history, valid from its changedAt until the list's day", () => {

@@ -8,6 +8,10 @@
  * - Same prices (all of STORED_PRICE_FIELDS, currency included) confirm the quote: its
  *   lastCheckedAt, snapshotDate and updatedAt move, its changedAt stays. Different prices change it: the old values go to the history with
  *   the days they were valid, and changedAt becomes the list's date.
+ * - Inserted, changed and retired quotes touch their TLD: its price row and summary are
+ *   rewritten. A confirmation of a quote that is fresh (within `staleDays` of `now`) before and
+ *   after cannot change which quote gives a minimum, so its row is only patched (the dates the
+ *   quote carries there); one that was stale, or stays stale, can, so it touches the TLD too.
  * - A stored quote the list no longer names is retired (history "retired", row deleted). A
  *   quote with no price at all counts as not named; a TLD named twice takes its last quote.
  * - The largest relative move of one price among changed quotes in the same currency feeds
@@ -16,6 +20,7 @@
 import type {
   ApplyResult, DomainPriceUpsert, PriceApplyPlan, PriceHistoryRow, ResolvedQuote, StoredProviderQuote,
 } from "../../../../db/repositories/price-apply-repository.ts";
+import { isStaleAt } from "../../../shared/price-freshness.ts";
 import { sameStoredPrices, type StoredPrices } from "../../../shared/price-quote.ts";
 
 export interface PriceApplyInput {
@@ -25,6 +30,8 @@ export interface PriceApplyInput {
   quotes: ResolvedQuote[];
   /** When the rows are written (their updatedAt). */
   now: Date;
+  /** PRICE_STALE_DAYS: whether a confirmation can change the TLD's row. */
+  staleDays: number;
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -44,7 +51,7 @@ export function percentMove(before: StoredPrices, after: StoredPrices): number {
 }
 
 export function planPriceApply(stored: StoredProviderQuote[], input: PriceApplyInput): PriceApplyPlan {
-  const { providerId, observedAt, now } = input;
+  const { providerId, observedAt, now, staleDays } = input;
   const day = isoDay(observedAt);
   const byTld = new Map(stored.map((r) => [r.tldId, r]));
   const incoming = new Map<number, ResolvedQuote>();
@@ -69,8 +76,9 @@ export function planPriceApply(stored: StoredProviderQuote[], input: PriceApplyI
     } else if (prev.lastCheckedAt > observedAt) {
       result.newerKept++;
     } else if (sameStoredPrices(prev, q)) {
-      plan.confirmations.push(row(prev.changedAt));
+      plan.confirmations.push({ ...row(prev.changedAt), id: prev.id });
       result.unchanged++;
+      if (isStaleAt(prev.lastCheckedAt, now, staleDays) || isStaleAt(observedAt, now, staleDays)) touched.add(q.tldId);
     } else {
       plan.history.push(historyRow(prev, providerId, day, "changed"));
       plan.upserts.push(row(observedAt));

@@ -5,6 +5,6 @@ import { planPriceApply } from "./price-apply-plan.ts";
 
 /** `staleDays` (PRICE_STALE_DAYS) judges the price rows the list rewrites. */
 export function applyPriceList(db: Db, input: { providerId: number; observedAt: Date; quotes: ResolvedQuote[]; staleDays: number }): Promise<ApplyResult> {
-  const { staleDays, ...list } = input;
-  return applyProviderPrices(db, input.providerId, (stored) => planPriceApply(stored, { ...list, now: new Date() }), { staleDays });
+  const { staleDays } = input;
+  return applyProviderPrices(db, input.providerId, (stored) => planPriceApply(stored, { ...input, now: new Date() }), { staleDays });
 }
