@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { exec, type Db } from "../../../../db/client.ts";
 import { refreshRowsTurnedStale, refreshTldPriceSummaries } from "../../../../db/repositories/price-summary-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
@@ -10,11 +10,26 @@ import type { PricePage, PriceQuote, PriceRow } from "./service.ts";
 const DAY = 86_400_000;
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
+/** Puts back, after each test, the quotes and rows oneFreshQuote changed: every test starts from the seeded prices. */
+const restores: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const restore of restores.splice(0).reverse()) await restore();
+});
+
 /** Every USD quote of `tld` last checked 200 days ago, then one provider's set to `cents` and checked at `checkedAt`. */
 async function oneFreshQuote(handle: Db, tld: string, cents: number, checkedAt: Date, rowsAt = new Date(), staleDays = 90) {
   const { db, t } = handle;
   const dp = t.domainPrices;
   const [row] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, tld));
+  const seeded = await db.select({ id: dp.id, lastCheckedAt: dp.lastCheckedAt, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice, transferPrice: dp.transferPrice })
+    .from(dp).where(eq(dp.tldId, row!.id));
+  restores.push(async () => {
+    await handle.transaction(function* (tx) {
+      for (const { id, ...values } of seeded) yield* exec(tx.update(dp).set(values).where(eq(dp.id, id)));
+      yield* refreshTldPriceSummaries(tx, t, [row!.id], { staleDays: 90, now: new Date() });
+    });
+    invalidatePriceCache(handle);
+  });
   const quotes = await db.select({ id: dp.id, providerId: dp.serviceProviderId, registration: dp.registrationPrice })
     .from(dp).innerJoin(t.serviceProviders, eq(t.serviceProviders.id, dp.serviceProviderId))
     .where(and(eq(dp.tldId, row!.id), eq(dp.currency, "USD"), eq(t.serviceProviders.isActive, true)));
