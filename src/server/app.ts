@@ -40,7 +40,6 @@ import { AppError } from "./lib/errors.ts";
 import { htmlError, wantsHtml } from "./lib/error-page.ts";
 import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly, jsonDepthLimited } from "./lib/json-body.ts";
 import { configurePriceCache, invalidatePriceCache } from "./lib/price-cache.ts";
-import { configurePortfolioStaleDays } from "./lib/price-stale-days.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
 import { createPageCache, etagMatches, pageCacheKey, type CachedPage } from "./lib/page-cache.ts";
 import { canServerRender, renderPageHtml } from "./lib/server-render.ts";
@@ -78,7 +77,6 @@ export function createApp(deps: AppDeps) {
   const publicOrigin = config.APP_URL ? new URL(config.APP_URL).origin : undefined;
   const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES).proxies;
   configurePriceCache(config.PRICE_CACHE_SECONDS);
-  configurePortfolioStaleDays(config.PRICE_STALE_DAYS);
   const priceSources = deps.priceSources ?? NO_PRICE_SOURCES;
   const onPricesChanged = deps.onPricesChanged ?? invalidatePriceCache;
   const cipher = deps.cipher ?? (config.APP_SECRET ? createCredentialCipher(config.APP_SECRET) : undefined);

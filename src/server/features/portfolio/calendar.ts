@@ -25,12 +25,13 @@ export async function revokeCalendarToken(db: Db, userId: number): Promise<{ rev
   return { revoked: true };
 }
 
-export async function renderCalendarFeed(db: Db, token: string): Promise<string> {
+/** `staleDays` (PRICE_STALE_DAYS) judges the quotes behind the cheapest renewal each event names. */
+export async function renderCalendarFeed(db: Db, token: string, staleDays: number): Promise<string> {
   const user = isTokenShaped(token) ? await findUserByCalendarTokenHash(db, hashToken(token)) : null;
   if (!user) throw notFound("Calendar not found");
   const now = new Date();
-  const rows = await priceEntries(db, await listUserDomains(db, user.id, "expiry"), now);
-  const items = rows.map((row) => toUserDomainItem(row, now)).filter((d) => d.expirationDate);
+  const rows = await priceEntries(db, await listUserDomains(db, user.id, "expiry"), now, staleDays);
+  const items = rows.map((row) => toUserDomainItem(row, now, staleDays)).filter((d) => d.expirationDate);
   return buildCalendar("Domain expirations", items.map((d) => {
     const current = d.pricing.currentRenewal;
     const cheapest = d.pricing.cheapestRenewal;

@@ -4,7 +4,6 @@
  * display currency's saving (display.ts) converts any currency with a stored rate.
  */
 import type { Db } from "../../../../db/client.ts";
-import { portfolioStaleDays as priceStaleDays } from "../../lib/price-stale-days.ts";
 import { listRenewalQuotes, type RenewalQuote, type UserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
 import { minorToDecimalString } from "../../../shared/price-format.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
@@ -16,14 +15,13 @@ import { rankRenewals, yearlySaving, type RenewalPricing } from "./renewal-ranki
 export type PricedUserDomainRow = UserDomainRow & RenewalPricing;
 
 /**
- * Prices entries from every stored quote of their TLDs, staleness as of `now`; entries of one
- * TLD at one provider share one ranking.
+ * Prices entries from every stored quote of their TLDs, staleness as of `now` with a window of
+ * `staleDays` (PRICE_STALE_DAYS); entries of one TLD at one provider share one ranking.
  */
-export async function priceEntries(db: Db, rows: UserDomainRow[], now: Date): Promise<PricedUserDomainRow[]> {
+export async function priceEntries(db: Db, rows: UserDomainRow[], now: Date, staleDays: number): Promise<PricedUserDomainRow[]> {
   const quotes = await listRenewalQuotes(db, [...new Set(rows.map((r) => r.tldId))]);
   const byTld = new Map<number, RenewalQuote[]>();
   for (const q of quotes) byTld.set(q.tldId, [...(byTld.get(q.tldId) ?? []), q]);
-  const staleDays = priceStaleDays();
   const ranked = new Map<string, RenewalPricing>();
   return rows.map((row) => {
     const key = `${row.tldId}:${row.serviceProviderId ?? ""}`;
@@ -33,19 +31,13 @@ export async function priceEntries(db: Db, rows: UserDomainRow[], now: Date): Pr
   });
 }
 
-const stale = (q: { lastCheckedAt: Date }, now: Date) => isStaleAt(q.lastCheckedAt, now, priceStaleDays());
-
 /** Yearly saving in hundredths of the current quote's currency by moving to the cheapest provider, or null. */
-export const savingInQuoteCurrency = (row: PricedUserDomainRow, now: Date): number | null => yearlySaving(row, now, priceStaleDays());
+export const savingInQuoteCurrency = (row: PricedUserDomainRow, now: Date, staleDays: number): number | null =>
+  yearlySaving(row, now, staleDays);
 
 /** The saving in cents when both quotes are USD (the `yearlySaving` field, which names no currency). */
-export const savingCents = (row: PricedUserDomainRow, now: Date): number | null =>
-  row.currentRenewal?.currency === "USD" ? savingInQuoteCurrency(row, now) : null;
-
-/** When the quote behind a price was last confirmed by a source, when it took its value, and whether it is stale. */
-const freshness = (q: { lastCheckedAt: Date; changedAt: Date }, now: Date) => ({
-  lastCheckedAt: q.lastCheckedAt.toISOString(), isStale: stale(q, now), changedAt: q.changedAt.toISOString(),
-});
+export const savingCents = (row: PricedUserDomainRow, now: Date, staleDays: number): number | null =>
+  row.currentRenewal?.currency === "USD" ? savingInQuoteCurrency(row, now, staleDays) : null;
 
 /** Present only when a display currency was asked for; null when no rate converts the amount. */
 type InDisplay = { display?: DisplayedAmount | null };
@@ -57,13 +49,21 @@ function shownSaving(ownCents: number | null, ownCurrency: string | undefined, c
   return display && ownCents !== null && ownCurrency ? { price: minorToDecimalString(ownCents), currency: ownCurrency, display } : null;
 }
 
-/** With a converter, each renewal quote and the saving are also given in the display currency. */
-export function toUserDomainItem(row: PricedUserDomainRow, now: Date, converter?: DisplayConverter) {
-  const saving = savingCents(row, now);
+/**
+ * With a converter, each renewal quote and the saving are also given in the display currency.
+ * Staleness is judged as of `now` with a window of `staleDays` (PRICE_STALE_DAYS).
+ */
+export function toUserDomainItem(row: PricedUserDomainRow, now: Date, staleDays: number, converter?: DisplayConverter) {
+  const stale = (q: { lastCheckedAt: Date }) => isStaleAt(q.lastCheckedAt, now, staleDays);
+  /** When the quote behind a price was last confirmed by a source, when it took its value, and whether it is stale. */
+  const freshness = (q: { lastCheckedAt: Date; changedAt: Date }) => ({
+    lastCheckedAt: q.lastCheckedAt.toISOString(), isStale: stale(q), changedAt: q.changedAt.toISOString(),
+  });
+  const saving = savingCents(row, now, staleDays);
   const inDisplay = (cents: number | null, from: string | undefined): InDisplay =>
     converter ? { display: displayed(converter, cents, from) } : {};
   const { currentRenewal: current, cheapestRenewal: cheapest } = row;
-  const ownSaving = savingInQuoteCurrency(row, now);
+  const ownSaving = savingInQuoteCurrency(row, now, staleDays);
   const displaySaving: { displaySaving?: DisplayedAmount | null } = converter
     ? { displaySaving: displayed(converter, ownSaving, current?.currency) }
     : {};
@@ -86,17 +86,17 @@ export function toUserDomainItem(row: PricedUserDomainRow, now: Date, converter?
     updatedAt: row.updatedAt.toISOString(),
     pricing: {
       currentRenewal: current
-        ? { price: minorToDecimalString(current.price), currency: current.currency, ...freshness(current, now), ...inDisplay(current.price, current.currency) }
+        ? { price: minorToDecimalString(current.price), currency: current.currency, ...freshness(current), ...inDisplay(current.price, current.currency) }
         : null,
       cheapestRenewal: cheapest
         ? {
-          price: minorToDecimalString(cheapest.price), currency: cheapest.currency, ...freshness(cheapest, now),
+          price: minorToDecimalString(cheapest.price), currency: cheapest.currency, ...freshness(cheapest),
           serviceProvider: cheapest.serviceProvider, ...inDisplay(cheapest.price, cheapest.currency),
         }
         : null,
       yearlySaving: saving === null ? null : minorToDecimalString(saving),
       /** The saving compares at least one stale quote (only when no fresh one could be compared). */
-      yearlySavingIsStale: saving !== null && (stale(current!, now) || stale(cheapest!, now)),
+      yearlySavingIsStale: saving !== null && (stale(current!) || stale(cheapest!)),
       /** The yearly saving (any quote currency with a rate) in the display currency, when one was asked for. */
       ...displaySaving,
       /** The saving to show: with a display currency, in the quotes' own currency plus `display` (null when no rate converts it); without one, the USD saving. */

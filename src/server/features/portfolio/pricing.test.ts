@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { listQuotesForTlds } from "../../../../db/repositories/domain-price-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import { DEFAULT_PRICE_STALE_DAYS } from "../../../shared/price-freshness.ts";
 import { minorToDecimalString } from "../../../shared/price-format.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
 import { createTestApp } from "../../testing/test-app.ts";
@@ -112,9 +113,9 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
 
   it("counts each window from today to its limit and every lapsed date as expired, for an injected 'now'", async () => {
     const now = new Date("2031-03-01T23:30:00Z");
-    const before = (await getPortfolioSummary(getDb(), userId, now)).expiringCounts;
+    const before = (await getPortfolioSummary(getDb(), userId, DEFAULT_PRICE_STALE_DAYS, now)).expiringCounts;
     for (const days of [0, 30, 31, 60, 61, 90, 91, -1, -30, -400]) await add({ domainName: `edge${days < 0 ? "m" : ""}${Math.abs(days)}.net`, expirationDate: isoDay(days, now) });
-    const summary = await getPortfolioSummary(getDb(), userId, now);
+    const summary = await getPortfolioSummary(getDb(), userId, DEFAULT_PRICE_STALE_DAYS, now);
     const names = (list: { domainName: string }[]) => list.map((e) => e.domainName).filter((n) => n.startsWith("edge"));
     expect(names(summary.expiring.within30)).toEqual(["edge0.net", "edge30.net"]);
     expect(names(summary.expiring.within60)).toEqual(["edge0.net", "edge30.net", "edge31.net", "edge60.net"]);

@@ -20,6 +20,8 @@ import { getPortfolioSummary } from "./summary.ts";
 
 const userOf = (c: Context<AppEnv>): SessionUser => c.var.ctx.user!;
 const maxDomainsOf = (c: Context<AppEnv>) => c.var.ctx.config.PORTFOLIO_MAX_DOMAINS;
+/** PRICE_STALE_DAYS, which judges the quotes behind every portfolio price. */
+const staleDaysOf = (c: Context<AppEnv>) => c.var.ctx.config.PRICE_STALE_DAYS;
 const currencyOf = (c: Context<AppEnv>) => parseOrThrow(displayCurrencyQuerySchema, queryOf(c), "query").currency;
 
 function idOf(c: Context<AppEnv>): number {
@@ -43,7 +45,7 @@ export const portfolioRest = new Hono<AppEnv>()
   .get("/calendar/:file", async (c) => {
     const file = c.req.param("file");
     if (!file.endsWith(".ics")) throw notFound("Calendar not found");
-    const body = await renderCalendarFeed(c.var.ctx.db, file.slice(0, -4));
+    const body = await renderCalendarFeed(c.var.ctx.db, file.slice(0, -4), staleDaysOf(c));
     c.header("Content-Type", "text/calendar; charset=utf-8");
     c.header("Content-Disposition", 'inline; filename="domain-expirations.ics"');
     c.header("Cache-Control", "private, max-age=300");
@@ -52,12 +54,12 @@ export const portfolioRest = new Hono<AppEnv>()
   .use("/user-domains/*", requireUser) // also matches /user-domains itself
   // One page: ?page=&limit= (at most 100), sortBy=domainName|expirationDate, sortOrder, search, currency.
   .get("/user-domains", async (c) =>
-    c.json(await listPortfolio(c.var.ctx.db, userOf(c).id, parseOrThrow(portfolioListQuerySchema, queryOf(c), "query"))))
+    c.json(await listPortfolio(c.var.ctx.db, userOf(c).id, parseOrThrow(portfolioListQuerySchema, queryOf(c), "query"), staleDaysOf(c))))
   .post("/user-domains", async (c) => {
     const input = parseOrThrow(userDomainCreateSchema, await readJsonBody(c), "body");
-    return c.json(await createPortfolioDomain(c.var.ctx.db, userOf(c).id, input, maxDomainsOf(c)), 201);
+    return c.json(await createPortfolioDomain(c.var.ctx.db, userOf(c).id, input, { maxDomains: maxDomainsOf(c), staleDays: staleDaysOf(c) }), 201);
   })
-  .get("/user-domains/summary", async (c) => c.json(await getPortfolioSummary(c.var.ctx.db, userOf(c).id, new Date(), currencyOf(c))))
+  .get("/user-domains/summary", async (c) => c.json(await getPortfolioSummary(c.var.ctx.db, userOf(c).id, staleDaysOf(c), new Date(), currencyOf(c))))
   .get("/user-domains/export.csv", async (c) => {
     const csv = await exportPortfolioCsv(c.var.ctx.db, userOf(c).id);
     c.header("Content-Type", "text/csv; charset=utf-8");
@@ -67,10 +69,10 @@ export const portfolioRest = new Hono<AppEnv>()
   .post("/user-domains/import", async (c) => c.json(await importPortfolioCsv(c.var.ctx.db, userOf(c).id, await csvText(c), maxDomainsOf(c))))
   .post("/user-domains/calendar-token", async (c) => c.json(await createCalendarToken(c.var.ctx.db, userOf(c).id, c.var.ctx.origin)))
   .delete("/user-domains/calendar-token", async (c) => c.json(await revokeCalendarToken(c.var.ctx.db, userOf(c).id)))
-  .get("/user-domains/:id", async (c) => c.json(await getPortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c), currencyOf(c))))
+  .get("/user-domains/:id", async (c) => c.json(await getPortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c), staleDaysOf(c), currencyOf(c))))
   .put("/user-domains/:id", async (c) => {
     const id = idOf(c);
     const input = parseOrThrow(userDomainUpdateSchema, await readJsonBody(c), "body");
-    return c.json(await updatePortfolioDomain(c.var.ctx.db, userOf(c).id, id, input));
+    return c.json(await updatePortfolioDomain(c.var.ctx.db, userOf(c).id, id, input, staleDaysOf(c)));
   })
   .delete("/user-domains/:id", async (c) => c.json(await removePortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c))));

@@ -19,15 +19,15 @@ const listInput = portfolioListQuerySchema.optional().transform((v) => v ?? port
 
 export const portfolioRouter = router({
   /** One page of the portfolio (PortfolioPage); the summary totals the whole of it. */
-  list: authedProcedure.input(listInput).query(({ ctx, input }) => listPortfolio(ctx.db, ctx.user.id, input)),
+  list: authedProcedure.input(listInput).query(({ ctx, input }) => listPortfolio(ctx.db, ctx.user.id, input, ctx.config.PRICE_STALE_DAYS)),
   getById: authedProcedure.input(byId.extend(displayCurrencyQuerySchema.shape)).query(({ ctx, input }) =>
-    getPortfolioDomain(ctx.db, ctx.user.id, input.id, input.currency)),
+    getPortfolioDomain(ctx.db, ctx.user.id, input.id, ctx.config.PRICE_STALE_DAYS, input.currency)),
   create: authedProcedure.input(userDomainCreateSchema).mutation(({ ctx, input }) =>
-    createPortfolioDomain(ctx.db, ctx.user.id, input, ctx.config.PORTFOLIO_MAX_DOMAINS)),
+    createPortfolioDomain(ctx.db, ctx.user.id, input, { maxDomains: ctx.config.PORTFOLIO_MAX_DOMAINS, staleDays: ctx.config.PRICE_STALE_DAYS })),
   update: authedProcedure.input(userDomainUpdateByIdSchema).mutation(({ ctx, input: { id, ...fields } }) =>
-    updatePortfolioDomain(ctx.db, ctx.user.id, id, fields)),
+    updatePortfolioDomain(ctx.db, ctx.user.id, id, fields, ctx.config.PRICE_STALE_DAYS)),
   remove: authedProcedure.input(byId).mutation(({ ctx, input }) => removePortfolioDomain(ctx.db, ctx.user.id, input.id)),
-  summary: authedProcedure.input(inCurrency).query(({ ctx, input }) => getPortfolioSummary(ctx.db, ctx.user.id, new Date(), input?.currency)),
+  summary: authedProcedure.input(inCurrency).query(({ ctx, input }) => getPortfolioSummary(ctx.db, ctx.user.id, ctx.config.PRICE_STALE_DAYS, new Date(), input?.currency)),
   exportCsv: authedProcedure.query(async ({ ctx }) => ({
     filename: `domain-portfolio-${new Date().toISOString().slice(0, 10)}.csv`,
     csv: await exportPortfolioCsv(ctx.db, ctx.user.id),

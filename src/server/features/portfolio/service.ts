@@ -57,13 +57,16 @@ async function assertProvider(db: Db, id: number | null) {
   if (id !== null && !(await findServiceProvider(db, id))) throw fieldError("serviceProviderId", "Service provider not found");
 }
 
-/** With a display currency, prices are also given in it (an unknown one is a 400). */
-async function itemOrThrow(db: Db, userId: number, id: number, currency?: string): Promise<UserDomainItem> {
+/**
+ * With a display currency, prices are also given in it (an unknown one is a 400). `staleDays`
+ * (PRICE_STALE_DAYS) judges the quotes behind the entry's prices, here and below.
+ */
+async function itemOrThrow(db: Db, userId: number, id: number, staleDays: number, currency?: string): Promise<UserDomainItem> {
   const now = new Date();
   const stored = await findUserDomain(db, userId, id);
   if (!stored) throw notFound("Domain not found");
-  const [row] = await priceEntries(db, [stored], now);
-  return toUserDomainItem(row!, now, await portfolioConverter(db, currency, [row!]));
+  const [row] = await priceEntries(db, [stored], now, staleDays);
+  return toUserDomainItem(row!, now, staleDays, await portfolioConverter(db, currency, [row!]));
 }
 
 /** One page of the portfolio, like a page of the price list (shared/price-quote.ts PricePage). */
@@ -83,17 +86,17 @@ export interface PortfolioPage {
  * One page of the user's portfolio, ordered and narrowed by the query; a page past the end is
  * empty. Totals over the whole portfolio are the summary's (summary.ts).
  */
-export async function listPortfolio(db: Db, userId: number, query: PortfolioListQuery): Promise<PortfolioPage> {
+export async function listPortfolio(db: Db, userId: number, query: PortfolioListQuery, staleDays: number): Promise<PortfolioPage> {
   const now = new Date();
   const offset = query.offset ?? (query.page - 1) * query.limit;
   const page = await listUserDomainPage(db, userId, {
     order: { by: query.sortBy === "expirationDate" ? "expiry" : "name", direction: query.sortOrder },
     limit: query.limit, offset, search: query.search,
   });
-  const [rows, total] = [await priceEntries(db, page.rows, now), page.total];
+  const [rows, total] = [await priceEntries(db, page.rows, now, staleDays), page.total];
   const converter = await portfolioConverter(db, query.currency, rows);
   return {
-    data: rows.map((row) => toUserDomainItem(row, now, converter)),
+    data: rows.map((row) => toUserDomainItem(row, now, staleDays, converter)),
     total, page: Math.floor(offset / query.limit) + 1, limit: query.limit, offset,
     totalPages: Math.ceil(total / query.limit),
   };
@@ -105,7 +108,10 @@ export const getPortfolioDomain = itemOrThrow;
  * Adds one entry; a portfolio already holding `maxDomains` entries takes no more (409). The
  * count and the insert are one transaction, so parallel adds cannot pass the limit together.
  */
-export async function createPortfolioDomain(db: Db, userId: number, input: UserDomainCreateInput, maxDomains: number): Promise<UserDomainItem> {
+export async function createPortfolioDomain(
+  db: Db, userId: number, input: UserDomainCreateInput, limits: { maxDomains: number; staleDays: number },
+): Promise<UserDomainItem> {
+  const { maxDomains, staleDays } = limits;
   const values: UserDomainValues = {
     domainName: input.domainName,
     tldId: await resolveTldId(db, input.domainName, input.tldId),
@@ -119,11 +125,13 @@ export async function createPortfolioDomain(db: Db, userId: number, input: UserD
   const added = await insertUserDomainWithinLimit(db, userId, values, maxDomains);
   if (added === "duplicate") throw conflict(duplicateMessage(values.domainName));
   if ("held" in added) throw conflict(addLimitMessage(added.held, maxDomains));
-  return itemOrThrow(db, userId, added.id);
+  return itemOrThrow(db, userId, added.id, staleDays);
 }
 
 /** Absent fields keep their stored values; null or "" clears an optional one. */
-export async function updatePortfolioDomain(db: Db, userId: number, id: number, input: UserDomainUpdateInput): Promise<UserDomainItem> {
+export async function updatePortfolioDomain(
+  db: Db, userId: number, id: number, input: UserDomainUpdateInput, staleDays: number,
+): Promise<UserDomainItem> {
   const stored = await findUserDomain(db, userId, id);
   if (!stored) throw notFound("Domain not found");
   const domainName = input.domainName ?? stored.domainName;
@@ -142,7 +150,7 @@ export async function updatePortfolioDomain(db: Db, userId: number, id: number, 
   const result = await updateUserDomain(db, userId, id, values);
   if (result === "missing") throw notFound("Domain not found");
   if (result === "duplicate") throw conflict(duplicateMessage(domainName));
-  return itemOrThrow(db, userId, id);
+  return itemOrThrow(db, userId, id, staleDays);
 }
 
 export async function removePortfolioDomain(db: Db, userId: number, id: number): Promise<{ id: number; removed: true }> {

@@ -10,6 +10,7 @@ const DAY = 86_400_000;
 
 forEachDialect("portfolio pricing with stale quotes", (getDb) => {
   let call: ReturnType<typeof authed>;
+  let sessionCookie: string;
   let own: { id: number; providerId: number };
   let rival: { id: number; providerId: number; name: string };
   let staleCheapest: number;
@@ -35,7 +36,8 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
     const { db, t } = handle;
     const dp = t.domainPrices;
     const app = createTestApp(handle, { env: AUTH_TEST_ENV });
-    call = authed(app, (await registerUser(app)).cookie);
+    sessionCookie = (await registerUser(app)).cookie;
+    call = authed(app, sessionCookie);
     await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - 200 * DAY) }).where(and(eq(dp.tldId, netId), notInArray(dp.id, [own.id, rival.id])));
     await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - DAY), renewalPrice: 3000 }).where(eq(dp.id, own.id));
     await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - DAY), renewalPrice: 2000 }).where(eq(dp.id, rival.id));
@@ -78,5 +80,39 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
       cheapestRenewal: { price: (staleCheapest / 100).toFixed(2), isStale: true },
       yearlySaving: ((3000 - staleCheapest) / 100).toFixed(2), yearlySavingIsStale: true,
     });
+  });
+  it("judges staleness with the configured PRICE_STALE_DAYS: a rival quote checked 60 days ago is fresh with 90, stale with 30", async () => {
+    const handle = getDb();
+    const { db, t } = handle;
+    await addMine();
+    await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 60 * DAY) }).where(inArray(t.domainPrices.id, [rival.id]));
+    const withWindow = (days: number) => authed(createTestApp(handle, { env: { ...AUTH_TEST_ENV, PRICE_STALE_DAYS: String(days) } }), sessionCookie);
+    const mineIn = async (c: ReturnType<typeof authed>) =>
+      (await c<{ data: UserDomainItem[] }>("/api/user-domains")).body.data.find((d) => d.domainName === "mine.net")!;
+
+    const lenient = withWindow(90);
+    const fresh = await mineIn(lenient);
+    expect(fresh.pricing).toMatchObject({
+      currentRenewal: { price: "30.00", isStale: false },
+      cheapestRenewal: { price: "20.00", isStale: false, serviceProvider: { id: rival.providerId } },
+      yearlySaving: "10.00", yearlySavingIsStale: false,
+    });
+    expect((await lenient<UserDomainItem>(`/api/user-domains/${fresh.id}`)).body.pricing.cheapestRenewal).toMatchObject({ price: "20.00", isStale: false });
+    expect((await lenient<PortfolioSummary>("/api/user-domains/summary")).body.totalPossibleSaving.amount).toBe("10.00");
+    const trpcInput = encodeURIComponent(JSON.stringify({}));
+    const viaTrpc = await lenient<{ result: { data: { data: UserDomainItem[] } } }>(`/trpc/portfolio.list?input=${trpcInput}`);
+    expect(viaTrpc.body.result.data.data.find((d) => d.domainName === "mine.net")!.pricing.cheapestRenewal).toMatchObject({ price: "20.00" });
+
+    const strict = withWindow(30);
+    const stale = await mineIn(strict);
+    expect(stale.pricing).toMatchObject({
+      currentRenewal: { price: "30.00", isStale: false },
+      cheapestRenewal: { price: "30.00", isStale: false, serviceProvider: { id: own.providerId } },
+      yearlySaving: null, yearlySavingIsStale: false,
+    });
+    expect((await strict<UserDomainItem>(`/api/user-domains/${stale.id}`)).body.pricing.cheapestRenewal).toMatchObject({ price: "30.00" });
+    expect((await strict<PortfolioSummary>("/api/user-domains/summary")).body.totalPossibleSaving.amount).toBe("0.00");
+    const strictTrpc = await strict<{ result: { data: { data: UserDomainItem[] } } }>(`/trpc/portfolio.list?input=${trpcInput}`);
+    expect(strictTrpc.body.result.data.data.find((d) => d.domainName === "mine.net")!.pricing.cheapestRenewal).toMatchObject({ price: "30.00" });
   });
 });

@@ -39,7 +39,7 @@ export type ExpiringItem = ReturnType<typeof expiringItem>;
  * unit) before adding, so the total is the sum of what each domain's card shows. `rateDate` is
  * the oldest ECB day used, null when nothing was converted.
  */
-function displayTotals(rows: PricedUserDomainRow[], converter: DisplayConverter, now: Date) {
+function displayTotals(rows: PricedUserDomainRow[], converter: DisplayConverter, now: Date, staleDays: number) {
   let total = 0;
   let saving = 0;
   let withoutPrice = 0;
@@ -51,7 +51,7 @@ function displayTotals(rows: PricedUserDomainRow[], converter: DisplayConverter,
       continue;
     }
     total += converter.minor(current.price, current.currency);
-    const rowSaving = savingInQuoteCurrency(row, now);
+    const rowSaving = savingInQuoteCurrency(row, now, staleDays);
     if (rowSaving !== null) saving += converter.minor(rowSaving, current.currency);
     const { rateDate } = converter.conversion(current.currency);
     if (rateDate) dates.add(rateDate);
@@ -65,8 +65,9 @@ function displayTotals(rows: PricedUserDomainRow[], converter: DisplayConverter,
   };
 }
 
-export async function getPortfolioSummary(db: Db, userId: number, now = new Date(), currency?: string) {
-  const rows = await priceEntries(db, await listUserDomains(db, userId, "expiry"), now);
+/** `staleDays` (PRICE_STALE_DAYS) judges the quotes the savings compare. */
+export async function getPortfolioSummary(db: Db, userId: number, staleDays: number, now = new Date(), currency?: string) {
+  const rows = await priceEntries(db, await listUserDomains(db, userId, "expiry"), now, staleDays);
   const converter = await portfolioConverter(db, currency, rows);
   const today = utcDay(now.toISOString().slice(0, 10));
   let total = 0;
@@ -79,7 +80,7 @@ export async function getPortfolioSummary(db: Db, userId: number, now = new Date
   for (const row of rows) {
     if (row.currentRenewal?.currency === "USD") total += row.currentRenewal.price;
     else withoutPrice += 1;
-    saving += savingCents(row, now) ?? 0;
+    saving += savingCents(row, now, staleDays) ?? 0;
     if (!row.expirationDate) continue;
     const daysLeft = Math.round(utcDay(row.expirationDate) - today);
     if (daysLeft < 0) {
@@ -104,7 +105,7 @@ export async function getPortfolioSummary(db: Db, userId: number, now = new Date
     /** How many entries each bucket holds in all: `expired` counts every domain whose date has passed. */
     expiringCounts,
     /** Present when a display currency was asked for. */
-    ...(converter ? { display: displayTotals(rows, converter, now) } : {}),
+    ...(converter ? { display: displayTotals(rows, converter, now, staleDays) } : {}),
   };
 }
 export type PortfolioSummary = Awaited<ReturnType<typeof getPortfolioSummary>>;
