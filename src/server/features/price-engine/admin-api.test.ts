@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { createTestQueue, listSchedules, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
@@ -16,9 +16,12 @@ const ADMIN = "engine-admin@example.com";
 const hoverList = { observedAt: new Date(), quotes: [usd("com", 1299), usd("net", 1499)], skipped: [] };
 
 forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
-  const blocking = blockingPriceSource("porkbun", { observedAt: new Date(), quotes: [usd("com", 999)], skipped: [] });
+  // Porkbun's live source holds its answer until released; each test gets a new one (beforeEach).
+  const blockingPorkbun = () => blockingPriceSource("porkbun", { observedAt: new Date(), quotes: [usd("com", 999)], skipped: [] });
+  let blocking = blockingPorkbun();
+  const live = new Map([["porkbun", blocking.source], ["namecheap", testPriceSource("namecheap", async () => hoverList, "NAMECHEAP_API_KEY is not set")]]);
   const sources: PriceSources = {
-    live: new Map([["porkbun", blocking.source], ["namecheap", testPriceSource("namecheap", async () => hoverList, "NAMECHEAP_API_KEY is not set")]]),
+    live,
     bundled: (key) => (key === "hover" || key === "dynadot" ? testPriceSource(key, async () => hoverList) : null),
   };
   let queue: JobQueue;
@@ -44,6 +47,23 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
   /** Until nothing is queued or running (jobs sent by running jobs included). */
   const idle = () => waitFor(() => queue.counts(), (c) => c.queued === 0 && c.active === 0);
 
+  // Each test starts with no fetch logged and a Porkbun source that has not answered yet.
+  beforeEach(async () => {
+    const { db, t } = getDb();
+    await db.delete(t.priceLogs);
+    blocking = blockingPorkbun();
+    live.set("porkbun", blocking.source);
+  });
+  afterEach(async () => {
+    blocking.release();
+    await idle();
+  });
+  /** A manual fetch of Hover, which applies its bundled list (Hover has no live source here). */
+  const fetchHover = async () => {
+    expect((await admin("/api/admin/fetch/manual", { method: "POST", body: { type: "provider", provider: "hover.com" } })).status).toBe(200);
+    await idle();
+  };
+
   const CALLS: [string, string, unknown?][] = [
     ["GET", "/api/admin/overview"], ["GET", "/api/admin/price-logs"], ["GET", "/api/admin/fetch/status"],
     ["POST", "/api/admin/fetch/manual", { type: "provider", provider: "hover.com" }], ["GET", "/api/admin/alert-rules"],
@@ -67,9 +87,12 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
   });
 
   it("overview and price logs: counts, filters and paging", async () => {
+    await fetchHover();
     const overview = await admin<{ totalTlds: number; totalProviders: number; totalPrices: number; totalUsers: number; recentLogs: { provider: string; status: string }[] }>("/api/admin/overview");
-    // Root-zone TLDs only: the second-level suffixes (co.uk) the seed also adds are not TLDs.
-    expect(overview.body).toMatchObject({ totalTlds: 1594, totalProviders: expect.any(Number), totalUsers: 2 });
+    // Delegated root-zone TLDs only, the figure the public pages show: neither the second-level
+    // suffixes (co.uk) the seed also adds nor the root zone's unassigned names are TLDs here.
+    expect(overview.body).toMatchObject({ totalTlds: 1437, totalProviders: expect.any(Number), totalUsers: 2 });
+    expect(overview.body.totalTlds).toBe((await getJson<{ tlds: number }>(app(), "/api/stats")).body.tlds);
     expect(overview.body.totalPrices).toBeGreaterThan(1000);
     expect(overview.body.recentLogs[0]).toMatchObject({ provider: "Hover", status: "success" });
     const logs = await admin<{ logs: { provider: string; resultCount: number; responseTime: number }[]; total: number; totalPages: number; limit: number }>(
@@ -82,6 +105,7 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
   });
 
   it("data-last-updated names no fetch while only a bundled list was applied", async () => {
+    await fetchHover();
     const { db, t } = getDb();
     const [log] = await db.select().from(t.priceLogs).where(eq(t.priceLogs.status, "success"));
     expect(log).toMatchObject({ requestType: "provider", source: "bundled" }); // Hover has no live source here
@@ -124,7 +148,8 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
     expect((await admin<{ message: string }>("/api/admin/fetch/manual", { method: "POST", body: { type: "provider" } })).body.message)
       .toMatch(/^Invalid provider: provider is required/);
 
-    blocking.release();
+    // Porkbun's live source answers at once in this run, with a price of its own.
+    live.set("porkbun", testPriceSource("porkbun", async () => ({ observedAt: new Date(), quotes: [usd("com", 1099)], skipped: [] })));
     const all = await admin<{ message: string }>("/api/admin/fetch/manual", { method: "POST", body: { type: "all" } });
     expect(all.status).toBe(200);
     expect(all.body.message).toMatch(/^Fetch started for 3 providers \(skipped: .*Namecheap was skipped: NAMECHEAP_API_KEY is not set/);
@@ -195,6 +220,8 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
   });
 
   it("alert rules can be created and edited; incidents move open → investigating → resolved → closed only", async () => {
+    // A fetch evaluates the alert rules: the providers whose bundled quotes are old get stale-data incidents.
+    await fetchHover();
     const rule = await admin<{ id: number; threshold: number }>("/api/admin/alert-rules", {
       method: "POST", body: { name: "Three failures", condition: "consecutive_failures", threshold: 3, severity: "critical" },
     });

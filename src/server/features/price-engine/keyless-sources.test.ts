@@ -4,7 +4,7 @@
  * against a loopback fake, and the stored quotes, history, logs and incidents are read back.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
@@ -97,6 +97,17 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
   });
 
   const idle = () => waitFor(() => queue.counts(), (c) => c.queued === 0 && c.active === 0);
+
+  // Each test starts with every fake serving its full list, answering normally, with no request seen yet.
+  beforeEach(() => {
+    openprovider.setCsv(() => openproviderSheetCsv());
+    namecheap.setAnswer(NAMECHEAP_TLD_LIST);
+    hover.setPrices(HOVER_PRICES);
+    for (const s of SOURCES) {
+      s.control.behaviour = "success";
+      s.control.requests.length = 0;
+    }
+  });
   const fetchNow = async (domain: string) => {
     const started = await admin<{ message: string }>("/api/admin/fetch/manual", { method: "POST", body: { type: "provider", provider: domain } });
     expect(started.status, started.body.message).toBe(200);
@@ -144,6 +155,8 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
 
   it("a list that drops a name retires its quote into history, and a changed price keeps the old one there", async () => {
     for (const s of SOURCES) {
+      // From the full live list stored.
+      await fetchNow(s.domain);
       const net = (await quoteOf(s.slug, "net"))!;
       const comBefore = (await quoteOf(s.slug, "com"))!;
       const count = await storedCount(s.slug);
@@ -197,6 +210,17 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
   });
 
   it("the default daily schedule fetches all three live, and shows when it last ran", async () => {
+    // Each source failed twice in a row (its failing-fetch incident is open), and now serves its list without .com.
+    for (const s of SOURCES) {
+      s.control.behaviour = "server-error";
+      await fetchNow(s.domain);
+      await fetchNow(s.domain);
+      s.control.behaviour = "success";
+      s.dropComChangeNet();
+    }
+    // As on a fresh install, the daily schedule has not run yet.
+    const { db, t } = getDb();
+    await db.update(t.fetchSchedules).set({ lastRunAt: null }).where(eq(t.fetchSchedules.name, "Daily price refresh"));
     const schedules = await admin<{ id: number; name: string; providerId: number | null; lastRun: string | null }[]>("/api/admin/schedules");
     const daily = schedules.body.find((s) => s.name === "Daily price refresh")!;
     expect(daily).toMatchObject({ providerId: null, lastRun: null });
@@ -215,6 +239,12 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
   });
 
   it("the admin's source list shows each of them live, on the daily schedule, with its last run", async () => {
+    // The daily schedule has run: a tick sends its data to its queue.
+    const before = (await admin<{ id: number; name: string; lastRun: string | null }[]>("/api/admin/schedules")).body.find((s) => s.name === "Daily price refresh")!;
+    await queue.send("prices.schedule", { scheduleId: before.id });
+    await waitFor(async () => (await admin<{ id: number; lastRun: string | null }[]>("/api/admin/schedules")).body.find((s) => s.id === before.id)!.lastRun,
+      (lastRun) => lastRun !== before.lastRun);
+    await idle();
     type Row = { provider: string; source: string; problem: string | null; schedules: { name: string; schedule: string }[]; lastRun: { status: string; requestType: string; source: string | null } | null };
     const rows = (await admin<Row[]>("/api/admin/sources")).body;
     const row = (name: string) => rows.find((r) => r.provider === name)!;
