@@ -3,7 +3,7 @@
  * stored quotes, hands them to the planner (a pure function: the rules live in the price
  * engine, src/server/features/price-engine/price-apply-plan.ts), then writes the plan with
  * set-based statements: an upsert per chunk of new and changed quotes on the (provider, TLD)
- * unique index, one date-only UPDATE per chunk of confirmed quotes, chunked history inserts,
+ * unique index, one date-only UPDATE per 5,000 confirmed quotes, chunked history inserts,
  * one delete per chunk of retired quotes, then the touched TLDs' rows and summaries rewritten
  * and the other confirmed TLDs' rows patched with their new dates.
  * The read and the writes share the transaction, so the plan is made from what it overwrites.
@@ -73,6 +73,12 @@ export interface PriceApplyPlan {
 }
 
 const CHUNK = 400;
+/**
+ * Id lists bind one parameter each, far below SQLite's 32,766 and PostgreSQL's 65,535: a whole
+ * list's confirmations go in one statement, since on PostgreSQL each statement is a round trip
+ * that lets the process's other requests in between.
+ */
+const IDS_PER_STATEMENT = 5000;
 const UPSERT_FIELDS = [...STORED_PRICE_FIELDS, "snapshotDate", "lastCheckedAt", "changedAt", "updatedAt"] as const;
 
 /** Reads the provider's stored quotes, plans from them and writes the plan, all in one transaction. */
@@ -101,7 +107,9 @@ export async function applyProviderPrices(
     // Rows carry active providers' quotes only; the plan left out the TLDs it has rewritten.
     const touched = new Set(result.touchedTldIds);
     const [provider] = yield* exec(db.select({ isActive: t.serviceProviders.isActive }).from(t.serviceProviders).where(eq(t.serviceProviders.id, providerId)));
-    if (provider?.isActive) yield* patchConfirmedRows(db, t, confirmations.filter((c) => !touched.has(c.tldId)), rows.now);
+    if (provider?.isActive) {
+      yield* patchConfirmedRows(db, t, confirmations.filter((c) => !touched.has(c.tldId)), { now: rows.now, versionBumped: touched.size > 0 });
+    }
     return result;
   });
 }
@@ -128,7 +136,7 @@ function* confirmChunked(db: Executor, t: Tables, rows: PriceApplyPlan["confirma
     group.ids.push(id);
   }
   for (const { set, ids } of groups.values()) {
-    for (let i = 0; i < ids.length; i += CHUNK) yield* exec(db.update(dp).set(set).where(inArray(dp.id, ids.slice(i, i + CHUNK))));
+    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) yield* exec(db.update(dp).set(set).where(inArray(dp.id, ids.slice(i, i + IDS_PER_STATEMENT))));
   }
 }
 

@@ -31,6 +31,8 @@ import { displayRatesIn } from "./exchange-rate-repository.ts";
 
 /** Bound parameters per statement stay far below SQLite's and PostgreSQL's limits. */
 const CHUNK = 400;
+/** Patched rows bind two parameters each, id lists one: 10,000 at most. */
+const PATCH_CHUNK = 5000;
 
 type Summary = typeof import("../schema/sqlite.ts").tldPriceSummaries.$inferInsert;
 type Row = typeof import("../schema/sqlite.ts").tldPriceRows.$inferInsert;
@@ -137,26 +139,30 @@ function* bumpRowsVersion(db: Executor, t: Tables, now: Date): TxBody<void> {
  * Patches confirmed quotes' new dates into their TLDs' stored rows (confirmRowQuote), at most
  * one quote per TLD, instead of rewriting the rows: for confirmations that cannot change a
  * minimum, the price engine's plan decides which. Summaries keep their figures. Runs inside the
- * caller's transaction.
+ * caller's transaction; `versionBumped` when the caller's rewrite already told the read models.
  */
-export function* patchConfirmedRows(db: Executor, t: Tables, confirmed: readonly (ConfirmedQuote & { tldId: number })[], now = new Date()): TxBody<void> {
+export function* patchConfirmedRows(
+  db: Executor, t: Tables, confirmed: readonly (ConfirmedQuote & { tldId: number })[],
+  { now = new Date(), versionBumped = false }: { now?: Date | undefined; versionBumped?: boolean } = {},
+): TxBody<void> {
   if (!confirmed.length) return;
   const r = t.tldPriceRows;
   const byTld = new Map(confirmed.map((c) => [c.tldId, c]));
   const ids = [...byTld.keys()];
   const patched: Row[] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const stored = yield* exec(db.select({ tldId: r.tldId, rowJson: r.rowJson }).from(r).where(inArray(r.tldId, ids.slice(i, i + CHUNK))));
+  // Few statements: on PostgreSQL each is a round trip that lets the process's other requests in.
+  for (let i = 0; i < ids.length; i += PATCH_CHUNK) {
+    const stored = yield* exec(db.select({ tldId: r.tldId, rowJson: r.rowJson }).from(r).where(inArray(r.tldId, ids.slice(i, i + PATCH_CHUNK))));
     for (const { tldId, rowJson } of stored) {
       const next = JSON.stringify(confirmRowQuote(JSON.parse(rowJson) as PriceRow, byTld.get(tldId)!));
       if (next !== rowJson) patched.push({ tldId, rowJson: next });
     }
   }
   if (!patched.length) return;
-  for (let i = 0; i < patched.length; i += CHUNK) {
-    yield* exec(db.insert(r).values(patched.slice(i, i + CHUNK)).onConflictDoUpdate({ target: r.tldId, set: { rowJson: sql`excluded.row_json` } }));
+  for (let i = 0; i < patched.length; i += PATCH_CHUNK) {
+    yield* exec(db.insert(r).values(patched.slice(i, i + PATCH_CHUNK)).onConflictDoUpdate({ target: r.tldId, set: { rowJson: sql`excluded.row_json` } }));
   }
-  yield* bumpRowsVersion(db, t, now);
+  if (!versionBumped) yield* bumpRowsVersion(db, t, now);
 }
 
 /** Bump when the shape of the stored row JSON changes: the next start rewrites every row. */
