@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import { renderUi } from "../testing/render.tsx";
 import { NumberedPager } from "./numbered-pager.tsx";
+
+// Each test renders into an empty page, whatever the one before it left.
+afterEach(cleanup);
 
 it("counts with thousands separators, numbers a window of pages and reports page and size choices", async () => {
   const onPage = vi.fn();

@@ -9,6 +9,9 @@ import { AppShell } from "./app-shell.tsx";
 
 useMsw();
 afterEach(() => vi.unstubAllGlobals());
+type HappyWindow = { happyDOM: { setViewport(v: { width: number; height: number }): void } };
+// The phone test narrows the viewport: every test after it gets happy-dom's default desktop one back.
+afterEach(() => (window as unknown as HappyWindow).happyDOM.setViewport({ width: 1024, height: 768 }));
 
 const mainNav = () => within(screen.getByRole("navigation", { name: "Main" }));
 
@@ -69,7 +72,7 @@ describe("app shell", () => {
 
   it("opens the menu drawer on a phone and closes it when a link is tapped", async () => {
     // happy-dom evaluates Chakra's media queries against this viewport.
-    (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width: 360, height: 740 });
+    (window as unknown as HappyWindow).happyDOM.setViewport({ width: 360, height: 740 });
     const user = userEvent.setup();
     const { router } = renderUi(<AppShell>page</AppShell>);
     await user.click(await screen.findByRole("button", { name: "Open menu" }));
