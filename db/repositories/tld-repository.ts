@@ -111,7 +111,16 @@ export interface RegistryOperatorDto {
   tldCount: number;
   /** How many of its TLDs are country codes; the rest are generic, sponsored or other. */
   countryCodeCount: number;
+  /** The ASCII (punycode for an IDN) names of its TLDs, in code-unit order. */
   tlds: string[];
+  /** The same TLDs in the same order, each with its Unicode name (null unless it is an IDN). */
+  tldNames: TldName[];
+}
+
+/** A TLD's ASCII name ("xn--p1ai") and, for an IDN, its Unicode name ("рф"). */
+export interface TldName {
+  name: string;
+  unicodeName: string | null;
 }
 
 /** Operators of delegated TLDs with the TLDs they manage, largest first (second-level suffixes are not counted). */
@@ -127,18 +136,21 @@ export async function listRegistryOperators({ db, t }: Db): Promise<RegistryOper
     .groupBy(t.registryOperators.id, t.registryOperators.name)
     .orderBy(desc(tldCount), asc(t.registryOperators.name));
   const managed = await db
-    .select({ operatorId: t.tlds.registryOperatorId, name: t.tlds.name })
+    .select({ operatorId: t.tlds.registryOperatorId, name: t.tlds.name, unicodeName: t.tlds.unicodeName })
     .from(t.tlds)
     .where(and(eq(t.tlds.isActive, true), isNull(t.tlds.parentTldId)))
     .orderBy(asc(t.tlds.name));
-  const namesByOperator = new Map<number, string[]>();
-  for (const row of managed) {
-    if (row.operatorId === null) continue;
-    const list = namesByOperator.get(row.operatorId) ?? [];
-    list.push(row.name);
-    namesByOperator.set(row.operatorId, list);
+  const namesByOperator = new Map<number, TldName[]>();
+  for (const { operatorId, name, unicodeName } of managed) {
+    if (operatorId === null) continue;
+    const list = namesByOperator.get(operatorId) ?? [];
+    list.push({ name, unicodeName });
+    namesByOperator.set(operatorId, list);
   }
-  return operators.map((op) => ({ ...op, tlds: namesByOperator.get(op.id) ?? [] }));
+  return operators.map((op) => {
+    const tldNames = namesByOperator.get(op.id) ?? [];
+    return { ...op, tlds: tldNames.map((n) => n.name), tldNames };
+  });
 }
 
 /** A path key: digits are an id, anything else a name (ASCII or Unicode, without the leading dot: "co.uk" works). */

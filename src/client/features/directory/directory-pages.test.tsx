@@ -10,10 +10,14 @@ import { ServiceProvidersPage } from "./service-providers-page.tsx";
 
 useMsw();
 
+/** An operator as catalogue.registryOperators answers it: `unicode` gives an IDN's Unicode name by its ASCII one. */
+const operator = (id: number, name: string, countryCodeCount: number, tlds: string[], unicode: Record<string, string> = {}) => ({
+  id, name, tldCount: tlds.length, countryCodeCount, tlds, tldNames: tlds.map((t) => ({ name: t, unicodeName: unicode[t] ?? null })),
+});
 const OPERATORS = [
-  { id: 1, name: "VeriSign Global Registry Services", tldCount: 4, countryCodeCount: 2, tlds: ["cc", "com", "net", "tv"] },
-  { id: 2, name: "DENIC eG", tldCount: 1, countryCodeCount: 1, tlds: ["de"] },
-  { id: 3, name: "Charleston Road Registry Inc.", tldCount: 2, countryCodeCount: 0, tlds: ["app", "dev"] },
+  operator(1, "VeriSign Global Registry Services", 2, ["cc", "com", "net", "tv"]),
+  operator(2, "DENIC eG", 1, ["de"]),
+  operator(3, "Charleston Road Registry Inc.", 0, ["app", "dev"]),
 ];
 const cardNames = () => screen.queryAllByRole("heading", { level: 3 }).map((h) => h.textContent);
 
@@ -41,8 +45,26 @@ describe("Registry Operators", () => {
     expect(within(screen.getByLabelText("TLDs managed by Charleston Road Registry Inc.")).getByRole("link", { name: ".app" }).getAttribute("href")).toBe("/tld/app");
   });
 
+  it("shows an IDN TLD by its Unicode name with its punycode beside it, links it by the punycode, and finds it by either", async () => {
+    const cctld = operator(4, "Coordination Center for TLD RU", 2, ["su", "xn--p1ai"], { "xn--p1ai": "рф" });
+    server.use(trpcOk("catalogue.registryOperators", [...OPERATORS, cctld]));
+    const user = userEvent.setup();
+    renderUi(<RegistryOperatorsPage />);
+    const tlds = await screen.findByLabelText("TLDs managed by Coordination Center for TLD RU");
+    const idn = within(tlds).getByRole("link", { name: ".рф (xn--p1ai)" });
+    expect(idn.getAttribute("href")).toBe("/tld/xn--p1ai");
+    expect(within(idn).getByText("(xn--p1ai)", { exact: false }).tagName).toBe("SPAN");
+    expect(within(tlds).getByRole("link", { name: ".su" }).getAttribute("href")).toBe("/tld/su");
+    const search = screen.getByRole("searchbox", { name: "Search registry operators" });
+    await user.type(search, ".рф");
+    expect(cardNames().filter((n) => !n?.includes("("))).toEqual(["Coordination Center for TLD RU"]);
+    await user.clear(search);
+    await user.type(search, "xn--p1ai");
+    expect(cardNames().filter((n) => !n?.includes("("))).toEqual(["Coordination Center for TLD RU"]);
+  });
+
   it("pages a long list 24 at a time", async () => {
-    const many = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `Operator ${String(i + 1).padStart(2, "0")}`, tldCount: 1, countryCodeCount: 0, tlds: [`t${i}`] }));
+    const many = Array.from({ length: 30 }, (_, i) => operator(i + 1, `Operator ${String(i + 1).padStart(2, "0")}`, 0, [`t${i}`]));
     server.use(trpcOk("catalogue.registryOperators", many));
     const user = userEvent.setup();
     renderUi(<RegistryOperatorsPage />);

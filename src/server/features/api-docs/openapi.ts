@@ -157,7 +157,22 @@ export function buildOpenApiDocument(serverUrl: string) {
       "/api/service-providers/{id}/domain-prices": get("A provider's prices", "Every TLD the provider quotes.",
         [pathParameter("id", providerIdSchema, "The provider's id."), ...queryParameters(displayCurrencyQuerySchema)], listOf(ref("PriceQuote"))),
       "/api/registry-operators": get("Registry operators", "Each registry operator with the TLDs it runs.", [],
-        listOf({ type: "object", properties: { id: { type: "integer" }, name: { type: "string" }, tlds: listOf({ type: "string" }) } })),
+        listOf({
+          type: "object",
+          properties: {
+            id: { type: "integer" }, name: { type: "string" },
+            tldCount: { type: "integer", description: "How many TLDs it runs." },
+            countryCodeCount: { type: "integer", description: "How many of them are country codes." },
+            tlds: { ...listOf({ type: "string" }), description: "The ASCII names of its TLDs (punycode for an IDN, e.g. xn--p1ai), in code-unit order." },
+            tldNames: {
+              ...listOf({
+                type: "object", required: ["name", "unicodeName"],
+                properties: { name: { type: "string" }, unicodeName: { type: ["string", "null"], description: "The Unicode name of an IDN (рф for xn--p1ai); null otherwise." } },
+              }),
+              description: "The same TLDs as tlds, in the same order, each with its Unicode name.",
+            },
+          },
+        })),
       "/api/tlds/{id}": get("One TLD", "A catalogue entry: a TLD with the second-level suffixes under it (secondLevel), or a suffix such as co.uk with its parent TLD (parent).", [tldId], anyObject),
     },
     components: {

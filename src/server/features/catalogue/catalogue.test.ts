@@ -54,6 +54,18 @@ forEachDialect("catalogue API", (getDb) => {
     expect(twin.body.result.data).toEqual(body);
   });
 
+  it("GET /api/registry-operators gives each TLD's Unicode name beside its ASCII one: xn--p1ai is рф, com has none", async () => {
+    type Op = { name: string; tlds: string[]; tldNames: { name: string; unicodeName: string | null }[] };
+    const { body } = await getJson<Op[]>(app(), "/api/registry-operators");
+    for (const op of body) expect(op.tldNames.map((n) => n.name)).toEqual(op.tlds);
+    const rf = body.find((o) => o.tlds.includes("xn--p1ai"))!;
+    expect(rf.tldNames).toContainEqual({ name: "xn--p1ai", unicodeName: "рф" });
+    const verisign = body.find((o) => o.tlds.includes("com"))!;
+    expect(verisign.tldNames).toContainEqual({ name: "com", unicodeName: null });
+    const twin = await getJson<{ result: { data: Op[] } }>(app(), "/trpc/catalogue.registryOperators");
+    expect(twin.body.result.data.find((o) => o.tlds.includes("xn--p1ai"))!.tldNames).toEqual(rf.tldNames);
+  });
+
   it("lists an operator once when its name is stored in two spellings, with the TLDs of both", async () => {
     const { db, t } = getDb();
     const spellings = ["Example Registry, Inc.", "example  registry inc"];
@@ -62,17 +74,24 @@ forEachDialect("catalogue API", (getDb) => {
       { name: "exampleone", description: "test", category: "generic", ianaType: "generic", registryOperatorId: ops[0]!.id, isActive: true },
       { name: "exampletwo", description: "test", category: "generic", ianaType: "generic", registryOperatorId: ops[0]!.id, isActive: true },
       { name: "examplethree", description: "test", category: "generic", ianaType: "generic", registryOperatorId: ops[1]!.id, isActive: true },
+      { name: "xn--exampleidn", unicodeName: "примеридн", description: "test", category: "generic", ianaType: "generic", registryOperatorId: ops[1]!.id, isActive: true },
     ]);
     try {
       const { body } = await getJson<{ name: string; tldCount: number; tlds: string[] }[]>(app(), "/api/registry-operators");
       const matching = body.filter((o) => o.name.toLowerCase().startsWith("example") && o.name.toLowerCase().includes("registry"));
-      expect(matching).toEqual([expect.objectContaining({ name: "Example Registry, Inc.", tldCount: 3, tlds: ["examplethree", "exampleone", "exampletwo"].sort() })]);
+      expect(matching).toEqual([expect.objectContaining({
+        name: "Example Registry, Inc.", tldCount: 4, tlds: ["examplethree", "exampleone", "exampletwo", "xn--exampleidn"].sort(),
+        tldNames: [
+          { name: "exampleone", unicodeName: null }, { name: "examplethree", unicodeName: null },
+          { name: "exampletwo", unicodeName: null }, { name: "xn--exampleidn", unicodeName: "примеридн" },
+        ],
+      })]);
       const counts = body.map((o) => o.tldCount);
       expect(counts).toEqual([...counts].sort((a, b) => b - a));
       // The count the pages state is the length of that merged list, not the stored spellings.
       expect((await getJson<{ registryOperators: number }>(app(), "/api/stats")).body.registryOperators).toBe(body.length);
     } finally {
-      await db.delete(t.tlds).where(inArray(t.tlds.name, ["exampleone", "exampletwo", "examplethree"]));
+      await db.delete(t.tlds).where(inArray(t.tlds.name, ["exampleone", "exampletwo", "examplethree", "xn--exampleidn"]));
       await db.delete(t.registryOperators).where(inArray(t.registryOperators.name, spellings));
     }
   });
