@@ -113,14 +113,8 @@ export interface RegistryOperatorDto {
   countryCodeCount: number;
   /** The ASCII (punycode for an IDN) names of its TLDs, in code-unit order. */
   tlds: string[];
-  /** The same TLDs in the same order, each with its Unicode name (null unless it is an IDN). */
-  tldNames: TldName[];
-}
-
-/** A TLD's ASCII name ("xn--p1ai") and, for an IDN, its Unicode name ("рф"). */
-export interface TldName {
-  name: string;
-  unicodeName: string | null;
+  /** The Unicode name of each of those TLDs that is an IDN, by its ASCII name ({ "xn--p1ai": "рф" }); others are absent. */
+  unicodeNames: Record<string, string>;
 }
 
 /** Operators of delegated TLDs with the TLDs they manage, largest first (second-level suffixes are not counted). */
@@ -140,17 +134,15 @@ export async function listRegistryOperators({ db, t }: Db): Promise<RegistryOper
     .from(t.tlds)
     .where(and(eq(t.tlds.isActive, true), isNull(t.tlds.parentTldId)))
     .orderBy(asc(t.tlds.name));
-  const namesByOperator = new Map<number, TldName[]>();
+  const byOperator = new Map<number, { tlds: string[]; unicodeNames: Record<string, string> }>();
   for (const { operatorId, name, unicodeName } of managed) {
     if (operatorId === null) continue;
-    const list = namesByOperator.get(operatorId) ?? [];
-    list.push({ name, unicodeName });
-    namesByOperator.set(operatorId, list);
+    let entry = byOperator.get(operatorId);
+    if (!entry) byOperator.set(operatorId, entry = { tlds: [], unicodeNames: {} });
+    entry.tlds.push(name);
+    if (unicodeName) entry.unicodeNames[name] = unicodeName;
   }
-  return operators.map((op) => {
-    const tldNames = namesByOperator.get(op.id) ?? [];
-    return { ...op, tlds: tldNames.map((n) => n.name), tldNames };
-  });
+  return operators.map((op) => ({ ...op, ...(byOperator.get(op.id) ?? { tlds: [], unicodeNames: {} }) }));
 }
 
 /** A path key: digits are an id, anything else a name (ASCII or Unicode, without the leading dot: "co.uk" works). */

@@ -12,7 +12,7 @@ useMsw();
 
 /** An operator as catalogue.registryOperators answers it: `unicode` gives an IDN's Unicode name by its ASCII one. */
 const operator = (id: number, name: string, countryCodeCount: number, tlds: string[], unicode: Record<string, string> = {}) => ({
-  id, name, tldCount: tlds.length, countryCodeCount, tlds, tldNames: tlds.map((t) => ({ name: t, unicodeName: unicode[t] ?? null })),
+  id, name, tldCount: tlds.length, countryCodeCount, tlds, unicodeNames: unicode,
 });
 const OPERATORS = [
   operator(1, "VeriSign Global Registry Services", 2, ["cc", "com", "net", "tv"]),

@@ -35,14 +35,17 @@ function OperatorCard({ operator }: { operator: Operator }) {
           {operator.countryCodeCount > 0 && genericCount(operator) > 0 && ` (${genericCount(operator)} generic, ${operator.countryCodeCount} country code)`}
         </Text>
         <Wrap gap="1.5" aria-label={`TLDs managed by ${operator.name}`}>
-          {operator.tldNames.slice(0, TLDS_SHOWN).map(({ name, unicodeName }) => (
-            <Badge key={name} asChild variant="outline" colorPalette="gray">
-              <Link to="/tld/$tldId" params={{ tldId: name }}>
-                .{unicodeName ?? name}
-                {unicodeName && <Text as="span" color="fg.muted">{` (${name})`}</Text>}
-              </Link>
-            </Badge>
-          ))}
+          {operator.tlds.slice(0, TLDS_SHOWN).map((tld) => {
+            const unicode = operator.unicodeNames[tld];
+            return (
+              <Badge key={tld} asChild variant="outline" colorPalette="gray">
+                <Link to="/tld/$tldId" params={{ tldId: tld }}>
+                  .{unicode ?? tld}
+                  {unicode && <Text as="span" color="fg.muted">{` (${tld})`}</Text>}
+                </Link>
+              </Badge>
+            );
+          })}
           {operator.tlds.length > TLDS_SHOWN && <Text as="span" fontSize="sm" color="fg.muted">and {operator.tlds.length - TLDS_SHOWN} more</Text>}
         </Wrap>
       </Card.Body>
@@ -61,7 +64,7 @@ function Directory() {
   const needle = search.trim().replace(/^\./, "");
   const operators = query.data.filter((op) =>
     (filter === "all" || (filter === "generic" ? genericCount(op) > 0 : op.countryCodeCount > 0)) &&
-    matchesSearch(needle, op.name, ...op.tldNames.flatMap((n) => (n.unicodeName ? [n.name, n.unicodeName] : [n.name]))));
+    matchesSearch(needle, op.name, ...op.tlds, ...Object.values(op.unicodeNames)));
   const pageCount = Math.max(1, Math.ceil(operators.length / OPERATORS_PER_PAGE));
   const current = Math.min(page, pageCount);
   const change = (apply: () => void) => {

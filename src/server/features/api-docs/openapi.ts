@@ -164,12 +164,9 @@ export function buildOpenApiDocument(serverUrl: string) {
             tldCount: { type: "integer", description: "How many TLDs it runs." },
             countryCodeCount: { type: "integer", description: "How many of them are country codes." },
             tlds: { ...listOf({ type: "string" }), description: "The ASCII names of its TLDs (punycode for an IDN, e.g. xn--p1ai), in code-unit order." },
-            tldNames: {
-              ...listOf({
-                type: "object", required: ["name", "unicodeName"],
-                properties: { name: { type: "string" }, unicodeName: { type: ["string", "null"], description: "The Unicode name of an IDN (рф for xn--p1ai); null otherwise." } },
-              }),
-              description: "The same TLDs as tlds, in the same order, each with its Unicode name.",
+            unicodeNames: {
+              type: "object", additionalProperties: { type: "string" },
+              description: "The Unicode name of each of its TLDs that is an IDN, keyed by the name in tlds (\"xn--p1ai\": \"рф\"); other TLDs are absent.",
             },
           },
         })),

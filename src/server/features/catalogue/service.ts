@@ -32,8 +32,8 @@ export const operatorKey = (name: string) => name.normalize("NFKC").toLowerCase(
 
 /**
  * Operators whose names differ only by case, spacing or punctuation are listed once, with every
- * TLD of each (`tlds` and `tldNames` in the same code-unit order), under the spelling that
- * manages the most (the first by id on a tie).
+ * TLD of each (and the Unicode names of its IDNs), under the spelling that manages the most
+ * (the first by id on a tie).
  */
 export function mergeOperators(operators: readonly RegistryOperatorDto[]): RegistryOperatorDto[] {
   const byKey = new Map<string, RegistryOperatorDto[]>();
@@ -43,11 +43,11 @@ export function mergeOperators(operators: readonly RegistryOperatorDto[]): Regis
   }
   const merged = [...byKey.values()].map((group) => {
     const main = [...group].sort((a, b) => b.tldCount - a.tldCount || a.id - b.id)[0]!;
-    const byName = new Map(group.flatMap((op) => op.tldNames).map((n) => [n.name, n]));
-    const tlds = [...byName.keys()].sort();
+    const tlds = [...new Set(group.flatMap((op) => op.tlds))].sort();
     return {
       id: main.id, name: main.name, tldCount: tlds.length,
-      countryCodeCount: group.reduce((sum, op) => sum + op.countryCodeCount, 0), tlds, tldNames: tlds.map((name) => byName.get(name)!),
+      countryCodeCount: group.reduce((sum, op) => sum + op.countryCodeCount, 0), tlds,
+      unicodeNames: Object.assign({}, ...group.map((op) => op.unicodeNames)) as Record<string, string>,
     };
   });
   return merged.sort((a, b) => b.tldCount - a.tldCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
