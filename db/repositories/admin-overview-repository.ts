@@ -1,10 +1,13 @@
-import { count, isNull } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "../client.ts";
 
-/** Row counts for the admin overview cards; TLDs are the root zone's (second-level suffixes are not TLDs). */
+/**
+ * Row counts for the admin overview cards. TLDs are counted as the public pages count them
+ * (countCatalogue): delegated root-zone TLDs, no retired ones and no second-level suffixes.
+ */
 export async function countOverview({ db, t }: Db): Promise<{ tlds: number; providers: number; prices: number; users: number }> {
   const [[tlds], [providers], [prices], [users]] = await Promise.all([
-    db.select({ n: count() }).from(t.tlds).where(isNull(t.tlds.parentTldId)),
+    db.select({ n: count() }).from(t.tlds).where(and(eq(t.tlds.isActive, true), isNull(t.tlds.parentTldId))),
     db.select({ n: count() }).from(t.serviceProviders),
     db.select({ n: count() }).from(t.domainPrices),
     db.select({ n: count() }).from(t.users),
