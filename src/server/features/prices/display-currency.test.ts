@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertExchangeRates } from "../../../../db/repositories/exchange-rate-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import type { CurrencyOption } from "../../../shared/currency.ts";
@@ -55,6 +56,12 @@ forEachDialect("prices in a display currency", (getDb) => {
     beforeAll(async () => {
       // A newer ECB day without GBP: GBP keeps converting at the older day's rates.
       await upsertExchangeRates(getDb(), NEW_DAY, { EUR: 1, USD: 1.25, JPY: 150 });
+      invalidatePriceCache(getDb());
+    });
+    // The tests outside this block convert at the seeded rates, whichever order they run in.
+    afterAll(async () => {
+      const { db, t } = getDb();
+      await db.delete(t.exchangeRates).where(eq(t.exchangeRates.date, NEW_DAY));
       invalidatePriceCache(getDb());
     });
 
