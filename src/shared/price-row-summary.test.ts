@@ -7,7 +7,6 @@ const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(NOW.getTime() - n * DAY);
 // 1 USD = 0.9 EUR on the ECB day; EUR quotes show in USD at 1/0.9.
 const usdDisplay = createDisplayConverter("USD", new Map([["EUR", { fromPerEur: 1, toPerEur: 1.1111, rateDate: "2026-05-29" }]]));
-const noRates = createDisplayConverter("USD", new Map());
 
 let nextId = 1;
 const quote = (over: Partial<SummaryQuote> & { provider?: string } = {}): SummaryQuote => {

@@ -11,6 +11,8 @@ const looksLikeId = (raw: string) => /^[1-9]\d{0,9}$/.test(raw);
 
 export const Route = createFileRoute("/registrar/$providerId")({
   loader: ({ context: { queryClient, trpc, currency }, params }) => {
+    // TanStack Router's notFound() is a value the router catches when thrown (its documented use).
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (!looksLikeId(params.providerId)) throw notFound();
     const id = Number(params.providerId);
     void queryClient.prefetchQuery(trpc.providers.getById.queryOptions({ id }));
