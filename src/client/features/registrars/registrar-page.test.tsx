@@ -7,11 +7,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { provider, providerPrice } from "../../testing/fixtures.ts";
 import { controlIntersections } from "../../testing/intersection.ts";
 import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
-import { trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
+import { clearToasts, trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
 import { RegistrarPage } from "./registrar-page.tsx";
 
 useMsw();
 afterEach(() => vi.unstubAllGlobals());
+// Each test starts with no toast an earlier one raised.
+afterEach(clearToasts);
 
 const PORKBUN = provider({ id: 1, name: "Porkbun", domain: "porkbun.com", website: "https://porkbun.com", ianaId: 1861 });
 const ROWS = [
