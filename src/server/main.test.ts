@@ -35,7 +35,7 @@ it("boots on an empty SQLite file (migrate + seed), serves data, and stops clean
   try {
     let stats: { tlds: number } | undefined;
     await until(async () => !!(stats = await getJson(`http://127.0.0.1:${port}/api/stats`)));
-    expect(stats?.tlds).toBe(1594);
+    expect(stats?.tlds).toBe(1437); // delegated root-zone TLDs (decision 030)
     expect(proc.output).toContain("reference data imported");
     expect(proc.output).toMatch(/"queue":"in-process","work":true,"msg":"job queue started"/);
     // No admin on a fresh database: a one-time setup link is printed, and it answers.

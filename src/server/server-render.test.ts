@@ -51,7 +51,8 @@ forEachDialect("server-rendered pages", (getDb) => {
     expect(html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/tld/com" />`);
     const state = ssrState(html);
     const keys = state?.queries.map((q) => JSON.stringify(q.queryKey)) ?? [];
-    expect(keys.some((k) => k.includes('"byTld"') && k.includes('"currency":"USD"'))).toBe(true);
+    // The provider table's first page (decision 033), in the display currency.
+    expect(keys.some((k) => k.includes('"byTldPage"') && k.includes('"currency":"USD"'))).toBe(true);
     // The top bar's currencies are in the cache too: nothing is fetched while the page hydrates.
     expect(keys.some((k) => k.includes('"currencies"'))).toBe(true);
 
