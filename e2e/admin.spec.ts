@@ -75,12 +75,18 @@ test.describe("at 1280 × 900", () => {
     await expect(page.getByRole("heading", { level: 1, name: ".com" })).toBeVisible();
     const price = `$${CHANGED_COM_REGISTRATION}`;
     await reloadUntilVisible(page, page.getByRole("row").filter({ hasText: "Porkbun" }).filter({ hasText: price }));
+    // The history section (table and chart) loads once it is near the viewport (RenderWhenNear,
+    // decision 033), like a visitor scrolling down to it.
+    const historyHeading = page.getByRole("heading", { name: "Price history of .com" });
+    await expect(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect(historyHeading).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await historyHeading.scrollIntoViewIfNeeded();
     const history = page.getByRole("table").filter({ has: page.getByText(/^Price history of \.com: every period/) });
     const porkbun = history.getByRole("row").filter({ has: page.getByRole("cell", { name: "Porkbun", exact: true }) });
     await expect(porkbun.filter({ hasText: price }).filter({ hasText: "Current" })).toBeVisible();
     await expect(porkbun.filter({ hasText: "$11.08" }).filter({ hasText: "Replaced" })).toBeVisible();
-    // The chart draws once its section is seen (RenderWhenNear), like a visitor scrolling down to it.
-    await page.getByRole("heading", { name: "Price history of .com" }).scrollIntoViewIfNeeded();
     await expect(page.getByRole("img", { name: /^Price history of \.com: registration prices in USD/ }).locator("svg").first()).toBeVisible();
   });
 
