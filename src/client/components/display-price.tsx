@@ -31,11 +31,12 @@ export function shownPrice<K extends string>(
   };
 }
 
-export const formatRateDay = (isoDate: string) => formatUtcDay(isoDate) ?? isoDate;
+/** "May 9, 2025" from an ISO day or instant; the text itself when unreadable. */
+export const formatDay = (iso: string) => formatUtcDay(iso) ?? iso;
 
 /** "Converted from $10.88 at the ECB rate of May 9, 2025". */
 export const conversionNote = (original: NonNullable<ShownPrice["original"]>) =>
-  `Converted from ${formatPrice(original.amount, original.currency)} at the ECB rate of ${formatRateDay(original.rateDate)}`;
+  `Converted from ${formatPrice(original.amount, original.currency)} at the ECB rate of ${formatDay(original.rateDate)}`;
 
 /** A rate older than this is named beside the amount, not only on hover. */
 export const RATE_AGE_SHOWN_AFTER_DAYS = 7;
@@ -63,7 +64,7 @@ export function DisplayPrice({ price, suffix = "" }: { price: ShownPrice; suffix
   return (
     <span className="converted-price">
       {mark}
-      <span className="converted-rate-day" aria-hidden="true">ECB rate of {formatRateDay(original.rateDate)}</span>
+      <span className="converted-rate-day" aria-hidden="true">ECB rate of {formatDay(original.rateDate)}</span>
     </span>
   );
 }

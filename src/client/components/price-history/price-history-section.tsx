@@ -6,8 +6,7 @@
  */
 import { Badge, Box, Button, ButtonGroup, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { lazy, Suspense, useMemo, useState } from "react";
-import { formatUtcDay } from "../../../shared/price-format.ts";
-import { DisplayPrice, formatRateDay, type ShownPrice } from "../display-price.tsx";
+import { DisplayPrice, formatDay, type ShownPrice } from "../display-price.tsx";
 import { RenderWhenNear } from "../render-when-near.tsx";
 import { SectionCard } from "../section-card.tsx";
 import { buildSegments, chartRows, currenciesOf, type CurrentQuote, type HistoryEntry, type PriceKind, type Segment } from "./history-series.ts";
@@ -23,8 +22,6 @@ interface PriceHistorySectionProps {
   /** The visitor's display currency: the chart plots it when the server converted the prices into it. */
   displayCurrency?: string;
 }
-
-export const formatDay = (iso: string) => formatUtcDay(iso) ?? iso;
 
 function StateBadge({ segment }: { segment: Segment }) {
   const badges = [];
@@ -118,7 +115,7 @@ export function PriceHistorySection({ label, history, current, status, displayCu
         </Box>
         {rateDays.length > 0 && (
           <Text fontSize="sm" color="fg.muted">
-            Prices quoted in other currencies are converted into {currency} at the ECB reference rate of {rateDays.map(formatRateDay).join(", ")}.
+            Prices quoted in other currencies are converted into {currency} at the ECB reference rate of {rateDays.map(formatDay).join(", ")}.
           </Text>
         )}
         {others.length > 0 && (
