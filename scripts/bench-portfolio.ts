@@ -85,26 +85,21 @@ async function run(label: string, handle: Db) {
   }
 }
 
+/** Migrates and seeds a fresh database, times the reads on it, and closes it. */
+async function runSeeded(label: string, handle: Db) {
+  try {
+    await handle.migrate();
+    await seedDatabase(handle);
+    await run(label, handle);
+  } finally {
+    await handle.close();
+  }
+}
+
 const dir = mkdtempSync(join(tmpdir(), "bench-portfolio-"));
 try {
-  const sqlite = openDb({ sqlitePath: join(dir, "app.db") });
-  try {
-    await sqlite.migrate();
-    await seedDatabase(sqlite);
-    await run("SQLite", sqlite);
-  } finally {
-    await sqlite.close();
-  }
-  await withPostgres("bench_portfolio", async (url) => {
-    const pgDb = openDb({ databaseUrl: url });
-    try {
-      await pgDb.migrate();
-      await seedDatabase(pgDb);
-      await run("PostgreSQL", pgDb);
-    } finally {
-      await pgDb.close();
-    }
-  });
+  await runSeeded("SQLite", openDb({ sqlitePath: join(dir, "app.db") }));
+  await withPostgres("bench_portfolio", (url) => runSeeded("PostgreSQL", openDb({ databaseUrl: url })));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
