@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { listProviderIdsWithPrices } from "./provider-coverage-repository.ts";
 
@@ -65,6 +65,22 @@ export async function listSecondLevelOf(handle: Db, parentTldId: number): Promis
 export async function findTldIdByName(handle: Db, name: string): Promise<number | null> {
   const [row] = await handle.db.select({ id: handle.t.tlds.id }).from(handle.t.tlds).where(eq(handle.t.tlds.name, name)).limit(1);
   return row?.id ?? null;
+}
+
+const NAME_CHUNK = 500; // an import asks about every suffix of thousands of domains
+
+/** Catalogue names (TLDs and second-level suffixes) by ASCII name or Unicode form, for deriving and checking a domain's TLD. */
+export async function listTldsByNames({ db, t }: Db, names: string[]): Promise<{ id: number; name: string; unicodeName: string | null }[]> {
+  const found = new Map<number, { id: number; name: string; unicodeName: string | null }>();
+  for (let i = 0; i < names.length; i += NAME_CHUNK) {
+    const chunk = names.slice(i, i + NAME_CHUNK);
+    const rows = await db
+      .select({ id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName })
+      .from(t.tlds)
+      .where(or(inArray(t.tlds.name, chunk), inArray(t.tlds.unicodeName, chunk)));
+    for (const row of rows) found.set(row.id, row);
+  }
+  return [...found.values()];
 }
 
 /** The site's counts, each defined once here and shown under one label everywhere (decision 030). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { containsPattern, exec, type Db, type Executor } from "../client.ts";
 import { isUniqueViolation, lockUserRow } from "./user-repository.ts";
 
@@ -186,22 +186,6 @@ export async function deleteUserDomain({ db, t }: Db, userId: number, id: number
   const ud = t.userDomains;
   const rows = await db.delete(ud).where(and(eq(ud.id, id), eq(ud.userId, userId))).returning({ id: ud.id });
   return rows.length > 0;
-}
-
-const NAME_CHUNK = 500; // an import asks about every suffix of thousands of domains
-
-/** Catalogue names (TLDs and second-level suffixes) by ASCII name or Unicode form, for deriving and checking a domain's TLD. */
-export async function listTldsByNames({ db, t }: Db, names: string[]): Promise<{ id: number; name: string; unicodeName: string | null }[]> {
-  const found = new Map<number, { id: number; name: string; unicodeName: string | null }>();
-  for (let i = 0; i < names.length; i += NAME_CHUNK) {
-    const chunk = names.slice(i, i + NAME_CHUNK);
-    const rows = await db
-      .select({ id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName })
-      .from(t.tlds)
-      .where(or(inArray(t.tlds.name, chunk), inArray(t.tlds.unicodeName, chunk)));
-    for (const row of rows) found.set(row.id, row);
-  }
-  return [...found.values()];
 }
 
 const IMPORT_CHUNK = 400; // 9 parameters a row stays far below both drivers' parameter limits

@@ -7,7 +7,7 @@
  * portfolio already holds are not refreshed either) and fails the same way, its message naming
  * the limit and how many more fit.
  */
-import { listTldsByNames } from "../../../../db/repositories/user-domain-repository.ts";
+import { listTldsByNames } from "../../../../db/repositories/tld-repository.ts";
 import { recordSyncFailure, type SyncLog } from "../../../../db/repositories/registrar-account-repository.ts";
 import { applySyncedDomains, type PortfolioEntry, type SyncedDomainValues } from "../../../../db/repositories/synced-domain-repository.ts";
 import { candidateSuffixes, splitDomain, validateDomainName } from "../../../shared/domain-name.ts";

@@ -8,9 +8,8 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import { listServiceProviders } from "../../../../db/repositories/service-provider-repository.ts";
-import {
-  listTldsByNames, listUserDomains, upsertUserDomains, type UserDomainValues,
-} from "../../../../db/repositories/user-domain-repository.ts";
+import { listTldsByNames } from "../../../../db/repositories/tld-repository.ts";
+import { listUserDomains, upsertUserDomains, type UserDomainValues } from "../../../../db/repositories/user-domain-repository.ts";
 import { CSV_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, userDomainCreateSchema } from "../../../shared/schemas/user-domain.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
 import { importLimitMessage } from "../../lib/portfolio-limit.ts";

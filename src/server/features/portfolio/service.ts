@@ -5,8 +5,9 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import { findServiceProvider } from "../../../../db/repositories/service-provider-repository.ts";
+import { listTldsByNames } from "../../../../db/repositories/tld-repository.ts";
 import {
-  deleteUserDomain, findUserDomain, insertUserDomainWithinLimit, listTldsByNames, listUserDomainPage, updateUserDomain,
+  deleteUserDomain, findUserDomain, insertUserDomainWithinLimit, listUserDomainPage, updateUserDomain,
   type UserDomainValues,
 } from "../../../../db/repositories/user-domain-repository.ts";
 import { bareSuffixMessage, candidateSuffixes, extractTld, splitDomain } from "../../../shared/domain-name.ts";

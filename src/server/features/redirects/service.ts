@@ -7,8 +7,8 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import { findServiceProvider } from "../../../../db/repositories/service-provider-repository.ts";
-import { findTldIdByName } from "../../../../db/repositories/tld-repository.ts";
-import { bareSuffixMessage, candidateSuffixes, validateDomainName } from "../../../shared/domain-name.ts";
+import { findTldIdByName, listTldsByNames } from "../../../../db/repositories/tld-repository.ts";
+import { bareSuffixMessage, candidateSuffixes, splitDomain, validateDomainName } from "../../../shared/domain-name.ts";
 import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
 import { fillUrlPattern, urlPatternProblem } from "../../../shared/url-pattern.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
@@ -23,13 +23,11 @@ export interface DomainSuffix {
   isSuffix: boolean;
 }
 
-/** Which catalogue extension a normalised domain belongs to; a few indexed lookups, longest first. */
+/** Which catalogue extension a normalised domain belongs to: one lookup of the domain and each of its suffixes. */
 export async function findDomainSuffix(db: Db, domain: string): Promise<DomainSuffix> {
-  if ((await findTldIdByName(db, domain)) !== null) return { suffix: domain, isSuffix: true };
-  for (const name of candidateSuffixes(domain)) {
-    if ((await findTldIdByName(db, name)) !== null) return { suffix: name, isSuffix: false };
-  }
-  return { suffix: null, isSuffix: false };
+  const known = new Set((await listTldsByNames(db, [domain, ...candidateSuffixes(domain)])).map((tld) => tld.name));
+  if (known.has(domain)) return { suffix: domain, isSuffix: true };
+  return { suffix: splitDomain(domain, (name) => known.has(name))?.suffix ?? null, isSuffix: false };
 }
 
 export async function resolveRedirect(
