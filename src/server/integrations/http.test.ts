@@ -103,6 +103,12 @@ describe("httpRequest", () => {
     expect(waits).toHaveLength(2);
   });
 
+  it("says a secure connection failed, without blaming a certificate, for an https URL on a plain-HTTP port", async () => {
+    const error = await failure(httpRequest({ service: "Example", url: server.url.replace(/^http:/, "https:") }, { ...options, attempts: 1 }));
+    expect(error).toMatchObject({ kind: "network", details: { code: "ERR_SSL_WRONG_VERSION_NUMBER" } });
+    expect(error.message).toBe("Could not reach Example: the secure connection to 127.0.0.1 failed (ERR_SSL_WRONG_VERSION_NUMBER); check the network and try again later");
+  });
+
   it("is cancelled by the caller during a backoff wait", async () => {
     answers = [new Response("", { status: 500 })];
     const controller = new AbortController();

@@ -10,6 +10,9 @@ describe("network failure sentences", () => {
     ["ECONNRESET", "Could not reach Porkbun: the connection to api.porkbun.com was closed unexpectedly."],
     ["CERT_HAS_EXPIRED", "Could not reach Porkbun: the secure connection to api.porkbun.com failed (its TLS certificate could not be verified)."],
     ["ERR_TLS_CERT_ALTNAME_INVALID", "Could not reach Porkbun: the secure connection to api.porkbun.com failed (its TLS certificate could not be verified)."],
+    ["ERR_SSL_WRONG_VERSION_NUMBER", "Could not reach Porkbun: the secure connection to api.porkbun.com failed."],
+    ["EPROTO", "Could not reach Porkbun: the secure connection to api.porkbun.com failed."],
+    ["ERR_TLS_HANDSHAKE_TIMEOUT", "Could not reach Porkbun: the secure connection to api.porkbun.com failed."],
     ["EWHATEVER", "Could not reach Porkbun; check the network and try again later."],
     [undefined, "Could not reach Porkbun; check the network and try again later."],
   ])("words %s without the code", (code, sentence) => {

@@ -4,10 +4,9 @@
  * stays with the error (HttpError.details.code) for the logs operators read.
  */
 
-const TLS_CODES = new Set([
+const CERTIFICATE_CODES = new Set([
   "CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID", "DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN",
   "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "ERR_TLS_CERT_ALTNAME_INVALID",
-  "ERR_TLS_HANDSHAKE_TIMEOUT", "EPROTO",
 ]);
 
 /**
@@ -22,7 +21,9 @@ export function networkReason(code: string | undefined, host: string | undefined
   if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT") return `the connection to ${where} timed out`;
   if (code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET") return `the connection to ${where} was closed unexpectedly`;
   if (code === "EHOSTUNREACH" || code === "ENETUNREACH" || code === "ENETDOWN") return `there is no network route to ${where}`;
-  if (TLS_CODES.has(code) || code.startsWith("ERR_SSL_") || code.startsWith("ERR_TLS_")) return `the secure connection to ${where} failed (its TLS certificate could not be verified)`;
+  if (CERTIFICATE_CODES.has(code)) return `the secure connection to ${where} failed (its TLS certificate could not be verified)`;
+  // A handshake that broke down (an https URL on a plain-HTTP port answers ERR_SSL_WRONG_VERSION_NUMBER).
+  if (code === "EPROTO" || code.startsWith("ERR_SSL_") || code.startsWith("ERR_TLS_")) return `the secure connection to ${where} failed`;
   return null;
 }
 
