@@ -83,7 +83,7 @@ const UPSERT_FIELDS = [...STORED_PRICE_FIELDS, "snapshotDate", "lastCheckedAt", 
 
 /** Reads the provider's stored quotes, plans from them and writes the plan, all in one transaction. */
 export async function applyProviderPrices(
-  handle: Db, providerId: number, plan: (stored: StoredProviderQuote[]) => PriceApplyPlan, rows: RowWriteOptions,
+  handle: Db, providerId: number, plan: (stored: StoredProviderQuote[]) => PriceApplyPlan, rows: Required<RowWriteOptions>,
 ): Promise<ApplyResult> {
   const { t } = handle;
   const dp = t.domainPrices;
@@ -104,11 +104,12 @@ export async function applyProviderPrices(
       yield* exec(db.delete(dp).where(inArray(dp.id, retiredIds.slice(i, i + CHUNK))));
     }
     if (result.touchedTldIds.length) yield* refreshTldPriceSummaries(db, t, result.touchedTldIds, rows);
-    // Rows carry active providers' quotes only; the plan left out the TLDs it has rewritten.
+    // Rows carry active providers' quotes only; the TLDs rewritten above need no patch.
     const touched = new Set(result.touchedTldIds);
-    const [provider] = yield* exec(db.select({ isActive: t.serviceProviders.isActive }).from(t.serviceProviders).where(eq(t.serviceProviders.id, providerId)));
-    if (provider?.isActive) {
-      yield* patchConfirmedRows(db, t, confirmations.filter((c) => !touched.has(c.tldId)), { now: rows.now, versionBumped: touched.size > 0 });
+    const toPatch = confirmations.filter((c) => !touched.has(c.tldId));
+    if (toPatch.length) {
+      const [provider] = yield* exec(db.select({ isActive: t.serviceProviders.isActive }).from(t.serviceProviders).where(eq(t.serviceProviders.id, providerId)));
+      if (provider?.isActive) yield* patchConfirmedRows(db, t, toPatch, { now: rows.now, versionBumped: touched.size > 0 });
     }
     return result;
   });

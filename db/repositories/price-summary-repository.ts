@@ -143,7 +143,7 @@ function* bumpRowsVersion(db: Executor, t: Tables, now: Date): TxBody<void> {
  */
 export function* patchConfirmedRows(
   db: Executor, t: Tables, confirmed: readonly (ConfirmedQuote & { tldId: number })[],
-  { now = new Date(), versionBumped = false }: { now?: Date | undefined; versionBumped?: boolean } = {},
+  { now, versionBumped }: { now: Date; versionBumped: boolean },
 ): TxBody<void> {
   if (!confirmed.length) return;
   const r = t.tldPriceRows;

@@ -3,8 +3,12 @@ import type { Db } from "../../../../db/client.ts";
 import { applyProviderPrices, type ApplyResult, type ResolvedQuote } from "../../../../db/repositories/price-apply-repository.ts";
 import { planPriceApply } from "./price-apply-plan.ts";
 
-/** `staleDays` (PRICE_STALE_DAYS) judges the price rows the list rewrites. */
+/**
+ * `staleDays` (PRICE_STALE_DAYS) judges the price rows the list rewrites; the plan and the rows
+ * judge freshness at the same moment, so a confirmation the plan deems fresh is fresh in the rows.
+ */
 export function applyPriceList(db: Db, input: { providerId: number; observedAt: Date; quotes: ResolvedQuote[]; staleDays: number }): Promise<ApplyResult> {
   const { staleDays } = input;
-  return applyProviderPrices(db, input.providerId, (stored) => planPriceApply(stored, { ...input, now: new Date() }), { staleDays });
+  const now = new Date();
+  return applyProviderPrices(db, input.providerId, (stored) => planPriceApply(stored, { ...input, now }), { staleDays, now });
 }
