@@ -5,7 +5,7 @@
  * tld_price_rows: the TLD's whole price-list row as JSON, with its prices in USD as `display`
  * (converted at the newest ECB rates for quotes in other currencies), so a list page is a few
  * stored strings joined together. Call after any change to domain_prices, to a provider's
- * isActive flag, name, domain or logo (refreshSummariesForProvider), to a TLD's name or
+ * isActive flag or name (refreshSummariesForProvider; rows name a provider by id and name only), to a TLD's name or
  * category, or to the exchange rates (rebuildAllPriceRows); the price list sorts and pages on
  * these columns.
  *
@@ -56,7 +56,7 @@ export function* refreshTldPriceSummaries(db: Executor, t: Tables, tldIds: numbe
   for (let i = 0; i < ids.length; i += CHUNK) yield* refreshScope(db, t, ids.slice(i, i + CHUNK), now, options.staleDays);
 }
 
-/** After a provider's isActive flag, name, domain or logo changed: every TLD it quotes. */
+/** After a provider's isActive flag or name changed: every TLD it quotes. */
 export function* refreshSummariesForProvider(db: Executor, t: Tables, providerId: number, options: RowWriteOptions): TxBody<void> {
   const rows = yield* exec(db.select({ tldId: t.domainPrices.tldId }).from(t.domainPrices).where(eq(t.domainPrices.serviceProviderId, providerId)));
   yield* refreshTldPriceSummaries(db, t, rows.map((r) => r.tldId), options);
