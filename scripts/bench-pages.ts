@@ -28,6 +28,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { get } from "node:http";
 import autocannon from "autocannon";
 import { withPostgres } from "./lib/bench-postgres.ts";
+import { median } from "./lib/median.ts";
 import { benchScale, memoryLine, peakMemory, scaledDatabase } from "./lib/scale-data.ts";
 import { startServer, waitForServerRender } from "./lib/server-process.ts";
 
@@ -53,11 +54,6 @@ const HOT_PAGES = ["/", "/tlds", "/tld/com", "/registrar/1"];
 const CRAWL_CURRENCIES = ["USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "SEK"];
 const TARGET = { hotShare: 0.25, hotP99: 100, crawlRate: 100, healthP99: 50 };
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 function load(url: string, seconds: number, connections = CONNECTIONS) {
   return new Promise<autocannon.Result>((resolve, reject) => {
     autocannon({ url, connections, duration: seconds }, (err, result) => (err ? reject(err) : resolve(result)));

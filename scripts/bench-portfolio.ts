@@ -16,6 +16,7 @@ import { seedDatabase } from "../db/seed/seed.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../src/server/testing/auth.ts";
 import { createTestApp } from "../src/server/testing/test-app.ts";
 import { withPostgres } from "./lib/bench-postgres.ts";
+import { median } from "./lib/median.ts";
 
 const domains = Number(process.argv[2] ?? 5000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -28,12 +29,6 @@ const READS: [string, string][] = [
   ["search \"77\" (100)", "/api/user-domains?limit=100&search=77"],
   ["summary (whole portfolio)", "/api/user-domains/summary"],
 ];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** `domains` entries over the most-quoted TLDs, each at a provider quoting its TLD, half with an expiry date. */
 async function fillPortfolio(handle: Db, userId: number) {

@@ -14,6 +14,7 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { withPostgres } from "./lib/bench-postgres.ts";
+import { median } from "./lib/median.ts";
 import { benchScale, memoryLine, peakMemory, scaledDatabase } from "./lib/scale-data.ts";
 import { startServer } from "./lib/server-process.ts";
 
@@ -38,12 +39,6 @@ function run(url: string, seconds: number) {
     autocannon({ url, connections: CONNECTIONS, duration: seconds }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function measure(label: string, env: Record<string, string>) {
   const server = await startServer(env);
