@@ -93,8 +93,6 @@ export interface CatalogueCounts {
   providersWithPrices: number;
   /** Every registrar and service provider in the database, active or not, priced or not. */
   serviceProviders: number;
-  /** Operators of at least one delegated TLD. */
-  registryOperators: number;
   /** IANA registrar IDs whose status is Accredited. */
   accreditedRegistrars: number;
 }
@@ -102,9 +100,8 @@ export interface CatalogueCounts {
 export async function countCatalogue(handle: Db): Promise<CatalogueCounts> {
   const { db, t } = handle;
   const delegated = and(eq(t.tlds.isActive, true), isNull(t.tlds.parentTldId));
-  const [[tldRow], [opRow], [regRow], [provRow], [pricedRow], withPrices] = await Promise.all([
+  const [[tldRow], [regRow], [provRow], [pricedRow], withPrices] = await Promise.all([
     db.select({ total: count() }).from(t.tlds).where(delegated),
-    db.select({ total: sql<number>`count(distinct ${t.tlds.registryOperatorId})`.mapWith(Number) }).from(t.tlds).where(delegated),
     db.select({ accredited: count() }).from(t.ianaRegistrars).where(eq(t.ianaRegistrars.status, "Accredited")),
     db.select({ total: count() }).from(t.serviceProviders),
     // The price list pages over exactly these summaries, so its unfiltered total is this figure.
@@ -116,9 +113,15 @@ export async function countCatalogue(handle: Db): Promise<CatalogueCounts> {
     pricedNames: pricedRow?.total ?? 0,
     providersWithPrices: withPrices.length,
     serviceProviders: provRow?.total ?? 0,
-    registryOperators: opRow?.total ?? 0,
     accreditedRegistrars: regRow?.accredited ?? 0,
   };
+}
+
+/** The names of the operators of at least one delegated TLD, each once. */
+export async function listDelegatedOperatorNames({ db, t }: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ name: t.registryOperators.name }).from(t.registryOperators)
+    .innerJoin(t.tlds, and(eq(t.tlds.registryOperatorId, t.registryOperators.id), eq(t.tlds.isActive, true), isNull(t.tlds.parentTldId)));
+  return rows.map((row) => row.name);
 }
 
 export interface RegistryOperatorDto {

@@ -2,7 +2,7 @@
 import type { Db } from "../../../../db/client.ts";
 import { lastLiveSuccess } from "../../../../db/repositories/price-log-repository.ts";
 import {
-  countCatalogue, findTldByKey, listRegistryOperators, listSecondLevelOf, type RegistryOperatorDto,
+  countCatalogue, findTldByKey, listDelegatedOperatorNames, listRegistryOperators, listSecondLevelOf, type RegistryOperatorDto,
 } from "../../../../db/repositories/tld-repository.ts";
 import { notFound } from "../../lib/errors.ts";
 
@@ -13,16 +13,19 @@ export async function getTld(db: Db, key: string) {
   return { ...tld, secondLevel: tld.parent ? [] : await listSecondLevelOf(db, tld.id) };
 }
 
-/** The site's counts (CatalogueCounts says what each one counts); every page shows these. */
+/**
+ * The site's counts (CatalogueCounts says what each one counts), and the operators of delegated
+ * TLDs as the Registry Operators page lists them; every page shows these.
+ */
 export async function getStats(db: Db) {
-  const [counts, operators] = await Promise.all([countCatalogue(db), getRegistryOperators(db)]);
+  const [counts, operatorNames] = await Promise.all([countCatalogue(db), listDelegatedOperatorNames(db)]);
   return {
     tlds: counts.tlds,
     pricedNames: counts.pricedNames,
     providersWithPrices: counts.providersWithPrices,
     serviceProviders: counts.serviceProviders,
-    // The Registry Operators page lists spellings of one name once; the count says the same.
-    registryOperators: operators.length,
+    // The Registry Operators page lists spellings of one name once (mergeOperators); the count says the same.
+    registryOperators: new Set(operatorNames.map(operatorKey)).size,
     knownRegistrars: counts.accreditedRegistrars,
   };
 }
