@@ -1,5 +1,5 @@
 import { Box, Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
-import { COUNTS, useCatalogueStats, type CatalogueStats } from "../../lib/catalogue-counts.ts";
+import { countText, useCatalogueStats, type CatalogueStats } from "../../lib/catalogue-counts.ts";
 import { formatCount } from "../../lib/text-format.ts";
 import { LOGIN_PATH } from "../../lib/unauthorized.ts";
 import { DataStatusLine } from "./data-status-line.tsx";
@@ -7,7 +7,7 @@ import { DataStatusLine } from "./data-status-line.tsx";
 /** The promise under the heading, with the site's counts once they are known (the same figures as "Our Data"). */
 function coverageText(stats: CatalogueStats | undefined): string {
   if (!stats) return "Compare registration, renewal and transfer prices for top-level domains across trusted registrars.";
-  return `Compare registration, renewal and transfer prices of ${formatCount(stats.pricedNames)} ${COUNTS.pricedNames.noun[1]} (${COUNTS.pricedNames.detail}) across ${formatCount(stats.providersWithPrices)} registrars and service providers.`;
+  return `Compare registration, renewal and transfer prices of ${countText("pricedNames", stats.pricedNames)} across ${formatCount(stats.providersWithPrices)} registrars and service providers.`;
 }
 
 export function Hero() {
