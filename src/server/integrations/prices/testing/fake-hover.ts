@@ -20,9 +20,10 @@ export function hoverPricingPage(pricesJson: string = HOVER_PRICES): string {
     `</body>\n</html>\n`;
 }
 
-export function fakeHover(behaviour: FakeBehaviour = "success", pricesJson?: string): { app: Hono; control: FakeControl; setPrices(next: string): void } {
+/** Serves the bundled prices until setPrices replaces them. */
+export function fakeHover(behaviour: FakeBehaviour = "success"): { app: Hono; control: FakeControl; setPrices(next: string): void } {
   const control = createControl(behaviour);
-  let page = hoverPricingPage(pricesJson);
+  let page = hoverPricingPage();
   const app = new Hono();
   app.get("/domain-pricing", (c) => respond(control, c, {
     contentType: "text/html; charset=utf-8",

@@ -9,9 +9,10 @@ import { createControl, respond, type FakeBehaviour, type FakeControl } from "./
 
 export const NAMECHEAP_TLD_LIST = readFileSync(new URL("../../../../../db/seed/data/prices/namecheap.2023-08-28.json", import.meta.url), "utf8");
 
-export function fakeNamecheapPublic(behaviour: FakeBehaviour = "success", answer = NAMECHEAP_TLD_LIST): { app: Hono; control: FakeControl; setAnswer(next: string): void } {
+/** Serves the bundled list until setAnswer replaces it. */
+export function fakeNamecheapPublic(behaviour: FakeBehaviour = "success"): { app: Hono; control: FakeControl; setAnswer(next: string): void } {
   const control = createControl(behaviour);
-  let current = answer;
+  let current = NAMECHEAP_TLD_LIST;
   const app = new Hono();
   app.get("/domains/tlds.ashx", (c) => respond(control, c, {
     contentType: "application/json",

@@ -38,10 +38,10 @@ export function openproviderSheetCsv(data: OpenproviderData = OPENPROVIDER_DATA)
   return rows.join("\r\n");
 }
 
-/** `csv` replaces the sheet's success answer, e.g. with a name dropped or a price changed. */
-export function fakeOpenprovider(behaviour: FakeBehaviour = "success", csv?: () => string): { app: Hono; control: FakeControl; setCsv(next: () => string): void } {
+/** Serves the bundled prices until setCsv replaces the sheet's success answer (a name dropped, a price changed). */
+export function fakeOpenprovider(behaviour: FakeBehaviour = "success"): { app: Hono; control: FakeControl; setCsv(next: () => string): void } {
   const control = createControl(behaviour);
-  let answer = csv ?? (() => openproviderSheetCsv());
+  let answer = () => openproviderSheetCsv();
   const app = new Hono();
   const csvResponse = (text: string) => new Response(text, { headers: { "content-type": "text/csv; charset=utf-8" } });
   app.get(OPENPROVIDER_SHEET_PATH, (c) => respond(control, c, {
