@@ -1,15 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { dynadotSource } from "./dynadot.ts";
-import { PriceSourceError } from "./source.ts";
-import { serveFake } from "./testing/adapter-harness.ts";
+import { failure, serveFake } from "./testing/adapter-harness.ts";
 import { fakeDynadot } from "./testing/fake-dynadot.ts";
 
 const fake = fakeDynadot();
 const harness = serveFake(fake);
 const source = (key: string | undefined = "k3y") =>
   dynadotSource(loadConfig({ DYNADOT_API_KEY: key, DYNADOT_API_URL: `${harness.url()}/api3.json` }), harness.http);
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: PriceSourceError) => e);
 
 describe("Dynadot price source", () => {
   it("reads tld_price: names without the dot, exact cents, first-year promotions", async () => {

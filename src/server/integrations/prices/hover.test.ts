@@ -2,14 +2,12 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { hoverSource, pricesFromPricingPage } from "./hover.ts";
 import { parseHoverPrices } from "./prices.ts";
-import { PriceSourceError } from "./source.ts";
-import { serveFake } from "./testing/adapter-harness.ts";
+import { failure, serveFake } from "./testing/adapter-harness.ts";
 import { fakeHover, HOVER_PRICES } from "./testing/fake-hover.ts";
 
 const fake = fakeHover();
 const harness = serveFake(fake);
 const source = (path = "/domain-pricing") => hoverSource(loadConfig({ HOVER_PRICES_URL: `${harness.url()}${path}` }), harness.http);
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: PriceSourceError) => e);
 
 describe("Hover price source (its domain-pricing page)", () => {
   it("reads the price table out of the page, with the rules of the bundled list saved from it", async () => {

@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { parseNamecheapTldList } from "./prices.ts";
 import { createPriceSources } from "./registry.ts";
-import { PriceSourceError } from "./source.ts";
-import { serveFake } from "./testing/adapter-harness.ts";
+import { failure, serveFake } from "./testing/adapter-harness.ts";
 import { fakeNamecheap } from "./testing/fake-namecheap.ts";
 import { fakeNamecheapPublic, NAMECHEAP_TLD_LIST } from "./testing/fake-namecheap-public.ts";
 
@@ -16,7 +15,6 @@ const KEYS = { NAMECHEAP_API_USER: "apiexample", NAMECHEAP_API_KEY: "56b4c87ef4f
 const source = (env: Record<string, string> = {}) => createPriceSources(loadConfig({
   ...env, NAMECHEAP_PRICES_URL: `${publicHarness.url()}/domains/tlds.ashx`, NAMECHEAP_API_URL: `${apiHarness.url()}/xml.response`,
 }), publicHarness.http).get("namecheap")!;
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: PriceSourceError) => e);
 
 describe("Namecheap's public price list (no API key)", () => {
   it("is read when no API key is set, with the rules of the bundled list saved from it", async () => {

@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseNamecheapApiPricing } from "./prices.ts";
 import { loadConfig } from "../../config.ts";
 import { namecheapSource } from "./namecheap.ts";
-import { PriceSourceError } from "./source.ts";
-import { serveFake } from "./testing/adapter-harness.ts";
+import { failure, serveFake } from "./testing/adapter-harness.ts";
 import { fakeNamecheap } from "./testing/fake-namecheap.ts";
 import { readFileSync } from "node:fs";
 
@@ -12,7 +11,6 @@ const harness = serveFake(fake);
 const KEYS = { NAMECHEAP_API_USER: "apiexample", NAMECHEAP_API_KEY: "56b4c87ef4fd49cb96d915c0db68194", NAMECHEAP_CLIENT_IP: "203.0.113.7" };
 const source = (env: Record<string, string> = KEYS) =>
   namecheapSource(loadConfig({ ...env, NAMECHEAP_API_URL: `${harness.url()}/xml.response` }), harness.http);
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: PriceSourceError) => e);
 
 describe("Namecheap price source", () => {
   it("asks for each action's one-year prices and reads them as the bundled export does", async () => {

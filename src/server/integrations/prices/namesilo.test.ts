@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { nameSiloSource } from "./namesilo.ts";
-import { PriceSourceError } from "./source.ts";
-import { serveFake } from "./testing/adapter-harness.ts";
+import { failure, serveFake } from "./testing/adapter-harness.ts";
 import { fakeNameSilo } from "./testing/fake-namesilo.ts";
 
 const fake = fakeNameSilo();
 const harness = serveFake(fake);
 const source = (key = "k3y") => nameSiloSource(loadConfig({ NAMESILO_API_KEY: key, NAMESILO_API_URL: `${harness.url()}/api` }), harness.http);
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: PriceSourceError) => e);
 
 describe("NameSilo price source", () => {
   it("reads every TLD of the getPrices reply", async () => {

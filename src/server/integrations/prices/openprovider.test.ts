@@ -3,14 +3,12 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { openproviderSource } from "./openprovider.ts";
 import { parseOpenproviderPricing, parseOpenproviderSheetCsv } from "./prices.ts";
-import { PriceSourceError } from "./source.ts";
-import { serveFake } from "./testing/adapter-harness.ts";
+import { failure, serveFake } from "./testing/adapter-harness.ts";
 import { fakeOpenprovider, OPENPROVIDER_SHEET_PATH } from "./testing/fake-openprovider.ts";
 
 const fake = fakeOpenprovider();
 const harness = serveFake(fake);
 const source = () => openproviderSource(loadConfig({ OPENPROVIDER_PRICES_URL: `${harness.url()}${OPENPROVIDER_SHEET_PATH}?format=csv&gid=1726709886` }), harness.http);
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: PriceSourceError) => e);
 const bundled = parseOpenproviderPricing(readFileSync(new URL("../../../../db/seed/data/prices/openprovider.2026-08-22.json", import.meta.url), "utf8"));
 
 describe("Openprovider price source (its public sheet as CSV)", () => {

@@ -2,13 +2,12 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { porkbunSource } from "./porkbun.ts";
 import { PriceSourceError } from "./source.ts";
-import { serveFake } from "./testing/adapter-harness.ts";
+import { failure, serveFake } from "./testing/adapter-harness.ts";
 import { fakePorkbun } from "./testing/fake-porkbun.ts";
 
 const fake = fakePorkbun();
 const harness = serveFake(fake);
 const source = () => porkbunSource(loadConfig({ PORKBUN_API_URL: `${harness.url()}/` }), harness.http);
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: PriceSourceError) => e);
 
 describe("Porkbun price source", () => {
   it("reads the real pricing/get answer: exact cents, promotions, Handshake names skipped", async () => {

@@ -5,6 +5,7 @@
 import type { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { HttpOptions } from "../../http.ts";
+import type { PriceSourceError } from "../source.ts";
 import { startLoopbackServer, type LoopbackServer } from "../../../testing/loopback.ts";
 import type { FakeControl } from "./fake-behaviour.ts";
 
@@ -13,6 +14,9 @@ export interface Harness {
   waits: number[];
   http: HttpOptions;
 }
+
+/** The error a fetch that should fail rejects with; a fetch that succeeds fails the test. */
+export const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: PriceSourceError) => e);
 
 /** A short time limit keeps the "hang" case fast; waits are recorded, not slept. */
 export function serveFake(fake: { app: Hono; control: FakeControl }): Harness {
