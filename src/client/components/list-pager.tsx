@@ -1,5 +1,6 @@
 import { Button, HStack, Text } from "@chakra-ui/react";
 import { formatCount, pluralNoun, type Noun } from "../lib/text-format.ts";
+import { pageCount, showingRange } from "./paging.ts";
 
 interface ListPagerProps {
   page: number;
@@ -10,19 +11,14 @@ interface ListPagerProps {
   onPageChange: (page: number) => void;
 }
 
-const fmt = formatCount;
-
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
-
 /** Previous / Next over a list held in the page, so long lists render one page of rows at a time. */
 export function ListPager({ page, pageSize, total, noun, onPageChange }: ListPagerProps) {
   const pages = pageCount(total, pageSize);
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
+  const { from, to } = showingRange(page, pageSize, total);
   return (
     <HStack as="nav" aria-label={`${noun.other} pages`} justify="space-between" wrap="wrap" gap="3" mt="4">
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        Showing {fmt(from)}-{fmt(to)} of {fmt(total)} {pluralNoun(total, noun)}
+        Showing {formatCount(from)}-{formatCount(to)} of {formatCount(total)} {pluralNoun(total, noun)}
       </Text>
       <HStack gap="2">
         <Button size="sm" variant="outline" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>

@@ -1,7 +1,7 @@
 import { HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import type { SystemStyleObject } from "@chakra-ui/react";
 import { formatCount, pluralNoun, type Noun } from "../lib/text-format.ts";
-import { pageWindow, showingRange } from "../features/prices/table-state.ts";
+import { pageWindow, showingRange } from "./paging.ts";
 
 interface NumberedPagerProps {
   page: number;

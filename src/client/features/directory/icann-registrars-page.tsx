@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { InfoPage } from "../../components/info-page.tsx";
 import { ListPager } from "../../components/list-pager.tsx";
+import { pageCount } from "../../components/paging.ts";
 import { PLAIN_ROWS_CSS } from "../../components/plain-table-css.ts";
 import { ProviderLogo } from "../../components/provider-logo.tsx";
 import { SearchField } from "../../components/search-field.tsx";
@@ -70,7 +71,7 @@ function NotMatched({ rows }: { rows: Answer["nonMatchingRegistrars"] }) {
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const shown = rows.filter((r) => matchesSearch(search, r.name, String(r.id)));
-  const pages = Math.max(1, Math.ceil(shown.length / IANA_ROWS_PER_PAGE));
+  const pages = pageCount(shown.length, IANA_ROWS_PER_PAGE);
   const current = Math.min(page, pages);
   return (
     <Box as="section" aria-labelledby="not-in-database">

@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { InfoPage } from "../../components/info-page.tsx";
 import { ListPager } from "../../components/list-pager.tsx";
+import { pageCount } from "../../components/paging.ts";
 import { SearchField } from "../../components/search-field.tsx";
 import { matchesSearch } from "../../components/text-match.ts";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
@@ -65,8 +66,7 @@ function Directory() {
   const operators = query.data.filter((op) =>
     (filter === "all" || (filter === "generic" ? genericCount(op) > 0 : op.countryCodeCount > 0)) &&
     matchesSearch(needle, op.name, ...op.tlds, ...Object.values(op.unicodeNames)));
-  const pageCount = Math.max(1, Math.ceil(operators.length / OPERATORS_PER_PAGE));
-  const current = Math.min(page, pageCount);
+  const current = Math.min(page, pageCount(operators.length, OPERATORS_PER_PAGE));
   const change = (apply: () => void) => {
     apply();
     setPage(1);

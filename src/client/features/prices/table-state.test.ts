@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { pageWindow, showingRange } from "../../components/paging.ts";
 import {
-  DEFAULT_TABLE_STATE, applySortPreset, pageWindow, presetFor, setCategory, setPage, setPageSize,
-  setSearch, showingRange, toListInput, toggleSort, type TableState,
+  DEFAULT_TABLE_STATE, applySortPreset, presetFor, setCategory, setPage, setPageSize,
+  setSearch, toListInput, toggleSort, type TableState,
 } from "./table-state.ts";
 
 const on = (patch: Partial<TableState>): TableState => ({ ...DEFAULT_TABLE_STATE, ...patch });

@@ -2,7 +2,7 @@
  * The TLD price table's state machine (spec section 4), kept pure so the page, the URL and
  * the tests all share one definition of "what happens when the visitor clicks X".
  */
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_BUTTONS, TLD_CATEGORIES } from "../../../shared/constants.ts";
+import { DEFAULT_PAGE_SIZE, TLD_CATEGORIES } from "../../../shared/constants.ts";
 import type { PriceSortField } from "../../../shared/price-list.ts";
 import type { PriceListQuery } from "../../../shared/schemas/price-list.ts";
 
@@ -60,22 +60,6 @@ export function presetFor(state: Pick<TableState, "sortBy" | "sortOrder">, prefe
     (key) => SORT_PRESETS[key].sortBy === state.sortBy && SORT_PRESETS[key].sortOrder === state.sortOrder,
   );
   return matches.includes(preferred) ? preferred : (matches[0] ?? null);
-}
-
-/** At most MAX_PAGE_BUTTONS page numbers, centred on the current page where the ends allow. */
-export function pageWindow(current: number, totalPages: number, max: number = MAX_PAGE_BUTTONS): number[] {
-  if (totalPages < 1) return [];
-  const count = Math.min(max, totalPages);
-  let start = Math.max(1, current - Math.floor(count / 2));
-  start = Math.min(start, totalPages - count + 1);
-  return Array.from({ length: count }, (_, i) => start + i);
-}
-
-/** "Showing x-y of total TLDs" bounds; 0-0 for an empty result. */
-export function showingRange(page: number, limit: number, total: number): { from: number; to: number } {
-  if (total === 0) return { from: 0, to: 0 };
-  const from = Math.min((page - 1) * limit + 1, total);
-  return { from, to: Math.min(page * limit, total) };
 }
 
 /** The prices.list input: search and category only when they narrow the list (spec section 7). */
