@@ -32,7 +32,7 @@ function toRegistrarError(registrar: string, error: HttpError, timeoutMs: number
   switch (error.kind) {
     case "http":
       return new RegistrarError(registrar, httpStatusMessage(registrar, error.status ?? 500, retryAfterMs).replace(/\.$/, ""),
-        error.status === 429 ? "rate-limit" : "unavailable", code);
+        error.status === 429 ? "rate-limit" : "unavailable");
     case "timeout":
       return new RegistrarError(registrar, `${registrar} did not answer within ${Math.round(timeoutMs / 1000)} seconds`, "timeout");
     case "network":
