@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // with a `// @vitest-environment happy-dom` pragma at the top of the file.
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "db/**/*.test.ts", "jobs/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "db/**/*.test.ts", "jobs/**/*.test.ts", "scripts/**/*.test.ts", "e2e/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 60_000,

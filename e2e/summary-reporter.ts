@@ -7,8 +7,9 @@ import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/tes
 export default class SummaryReporter implements Reporter {
   private readonly outcomes = new Map<string, ReturnType<TestCase["outcome"]>>();
 
-  onTestEnd(test: TestCase, _result: TestResult): void {
-    this.outcomes.set(test.id, test.outcome());
+  onTestEnd(test: TestCase, result: TestResult): void {
+    // Playwright's outcome() leaves interrupted runs out, so a journey cut short reads "skipped".
+    this.outcomes.set(test.id, result.status === "interrupted" ? "unexpected" : test.outcome());
   }
 
   onEnd(_result: FullResult): void {
