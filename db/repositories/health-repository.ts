@@ -83,7 +83,6 @@ export interface PublicIncidentDto {
   id: number;
   title: string;
   description: string;
-  severity: string;
   status: string;
   /** The opening rule's condition; null for an incident raised by hand. */
   condition: string | null;
@@ -101,7 +100,7 @@ export async function listPublicIncidents(handle: Db, since: Date, limit: number
   const sp = t.serviceProviders;
   return db
     .select({
-      id: i.id, title: i.title, description: i.description, severity: i.severity, status: i.status,
+      id: i.id, title: i.title, description: i.description, status: i.status,
       condition: t.alertRules.condition,
       // A subquery, not a join: two providers may share a domain, and an incident is listed once.
       providerName: sql<string | null>`(select ${sp.name} from ${sp} where ${sp.domain} = ${i.source} order by ${sp.id} limit 1)`,

@@ -3,6 +3,7 @@
  * Atom 1.0 feed, for a feed reader to follow instead of e-mail, which this site does not send.
  */
 import { Hono } from "hono";
+import type { Db } from "../../../../db/client.ts";
 import { getMeta, META_KEYS } from "../../../../db/repositories/app-meta-repository.ts";
 import type { AppEnv } from "../../lib/hono-env.ts";
 import { getStatusIncidents, type StatusIncident } from "./service.ts";
@@ -32,8 +33,8 @@ function entry(origin: string, incident: StatusIncident): string {
  * The feed changes when an incident does, so its `updated` is the newest incident's; with none,
  * it is when this database was set up (a fixed instant, so readers see no change that is not one).
  */
-export async function renderStatusFeed(db: Parameters<typeof getStatusIncidents>[0], origin: string, now = new Date()): Promise<string> {
-  const incidents = await getStatusIncidents(db, now);
+async function renderStatusFeed(db: Db, origin: string): Promise<string> {
+  const incidents = await getStatusIncidents(db, new Date());
   const newest = incidents.reduce<Date | null>((at, i) => (at && at >= i.updatedAt ? at : i.updatedAt), null);
   const deployed = newest ? null : (await getMeta(db, [META_KEYS.deployedAt]))[META_KEYS.deployedAt];
   const updated = newest ?? (deployed ? new Date(deployed) : new Date(0));

@@ -33,6 +33,8 @@ export const SLOW_DATABASE_MS = 1000;
 export const FRESH_FOR_HOURS = 36;
 export const STALE_AFTER_DAYS = 7;
 export const METRICS_DAYS = 30;
+/** The most incidents the page and the feed list. */
+const INCIDENTS_LISTED = 20;
 const HOUR_MS = 3_600_000;
 
 const elapsed = (started: number) => Math.round(performance.now() - started);
@@ -125,7 +127,7 @@ export interface StatusIncident {
  * and it is shown as written; a failing source's alert text carries the last error for operators,
  * so it is worded anew here, and the error stays in the admin area.
  */
-export function toStatusIncident(i: PublicIncidentDto): StatusIncident {
+function toStatusIncident(i: PublicIncidentDto): StatusIncident {
   const base = { id: i.id, status: publicIncidentStatus(i.status), startTime: i.createdAt, endTime: i.resolvedAt, updatedAt: i.updatedAt } as const;
   if (i.condition === null) return { ...base, title: i.title, description: i.description };
   const source = i.providerName ?? "A price source";
@@ -140,9 +142,9 @@ export function toStatusIncident(i: PublicIncidentDto): StatusIncident {
 }
 
 /** Public incidents opened in the last METRICS_DAYS days, and older ones still open, newest first. */
-export async function getStatusIncidents(db: Db, now = new Date(), limit = 20): Promise<StatusIncident[]> {
+export async function getStatusIncidents(db: Db, now: Date): Promise<StatusIncident[]> {
   const since = new Date(now.getTime() - METRICS_DAYS * 24 * HOUR_MS);
-  return (await listPublicIncidents(db, since, limit)).map(toStatusIncident);
+  return (await listPublicIncidents(db, since, INCIDENTS_LISTED)).map(toStatusIncident);
 }
 
 export async function getSystemStatus(db: Db, queue: JobQueue, now = new Date()) {
