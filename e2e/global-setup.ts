@@ -1,6 +1,7 @@
 /**
  * Before any worker starts a server: the build must exist (the journeys build nothing), and every
-  * third-party base URL in the config (*_API_URL, *_PRICES_URL) must have a loopback fake, or a journey could reach the internet.
+ * third-party base URL in the config (*_API_URL, *_PRICES_URL) must have a loopback fake, or a
+ * journey could reach the internet.
  */
 import { missingBuild } from "../scripts/e2e-server.ts";
 import { loadConfig } from "../src/server/config.ts";
