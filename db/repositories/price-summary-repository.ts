@@ -2,12 +2,12 @@
  * Maintains tld_price_summaries: per TLD, the lowest USD registration, renewal, transfer and
  * three-year (registration + two renewals) price among active providers, how many active
  * providers quote it, and the name, category and search text the list filters on; and
- * tld_price_rows: the TLD's whole price-list row as JSON, with its prices in USD as `display`
- * (converted at the newest ECB rates for quotes in other currencies), so a list page is a few
- * stored strings joined together. Call after any change to domain_prices, to a provider's
- * isActive flag or name (refreshSummariesForProvider; rows name a provider by id and name only), to a TLD's name or
- * category, or to the exchange rates (rebuildAllPriceRows); the price list sorts and pages on
- * these columns.
+ * tld_price_rows: the TLD's whole price-list row as JSON, with its prices in USD as `display`,
+ * so a list page is a few stored strings joined together. Call after any change to
+ * domain_prices, to a provider's isActive flag or name (refreshSummariesForProvider; rows name a
+ * provider by id and name only), or to a TLD's name or category; the price list sorts and pages
+ * on these columns. Rows hold USD figures only, so new exchange rates change none of them
+ * (bumpPriceRowsVersion tells the readers instead).
  *
  * What a row and its summary say (minima, staleness, display amounts) is decided by a pure
  * function, summarisePriceRow (src/shared/price-row-summary.ts); this file reads the quotes
@@ -27,7 +27,6 @@ import type { PriceRow } from "../../src/shared/price-quote.ts";
 import { confirmRowQuote, summarisePriceRow, type ConfirmedQuote, type SummaryQuote } from "../../src/shared/price-row-summary.ts";
 import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 import { getMeta, META_KEYS, setMeta } from "./app-meta-repository.ts";
-import { displayRatesIn } from "./exchange-rate-repository.ts";
 
 /** Bound parameters per statement stay far below SQLite's and PostgreSQL's limits. */
 const CHUNK = 400;
@@ -90,8 +89,9 @@ function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, no
   const quotes: SummaryQuote[] = flat.map(({ providerId, ...q }) => ({ ...q, serviceProvider: providerById.get(providerId)!, tld: tldById.get(q.tldId)! }));
 
   // Rows are stored with their prices in the default display currency (USD), so the list's
-  // default answer is the stored text as is; the rates job rewrites them when rates change.
-  const usd = createDisplayConverter(DEFAULT_DISPLAY_CURRENCY, yield* displayRatesIn(db, t, DEFAULT_DISPLAY_CURRENCY, quotes.map((q) => q.currency)));
+  // default answer is the stored text as is. Their figures and promotion come from USD quotes
+  // only, so that display converts nothing and needs no rate.
+  const usd = createDisplayConverter(DEFAULT_DISPLAY_CURRENCY, new Map());
   const summaries: Summary[] = [];
   const rows: Row[] = [];
   for (let start = 0; start < quotes.length;) {
@@ -133,6 +133,15 @@ function* bumpRowsVersion(db: Executor, t: Tables, now: Date): TxBody<void> {
   const version = randomUUID();
   yield* exec(db.insert(t.appMeta).values({ key: META_KEYS.priceRowsVersion, value: version, updatedAt: now })
     .onConflictDoUpdate({ target: t.appMeta.key, set: { value: version, updatedAt: now } }));
+}
+
+/**
+ * A new rows version with no row rewritten, after a change the rows do not hold (a new day of
+ * exchange rates): every process's page cache, and the price answers it drops with it, see the
+ * change on their next read.
+ */
+export async function bumpPriceRowsVersion(handle: Db): Promise<void> {
+  await handle.transaction((tx) => bumpRowsVersion(tx, handle.t, new Date()));
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
-import { rebuildAllPriceRows } from "../../../../db/repositories/price-summary-repository.ts";
+import { bumpPriceRowsVersion } from "../../../../db/repositories/price-summary-repository.ts";
 import { listSchedules, setScheduleNextRun } from "../../../../db/repositories/schedule-repository.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -55,9 +55,9 @@ export async function registerPriceEngineJobs(queue: JobQueue, deps: PriceEngine
     await queue.createQueue(RATES_QUEUE);
     await queue.work(RATES_QUEUE, async (job) => {
       const result = await refreshRates(db, deps.config, { signal: job.signal });
-      // Stored price rows carry USD amounts converted at the previous day's rates, and cached
-      // answers in a display currency too.
-      await rebuildAllPriceRows(db, { staleDays: deps.config.PRICE_STALE_DAYS });
+      // Stored price rows are USD only and stay as they are; answers and pages in a display
+      // currency were converted at the previous day's rates, in this process and every other.
+      await bumpPriceRowsVersion(db);
       deps.onPricesChanged(db);
       log.info(result, "exchange rates refreshed");
     });

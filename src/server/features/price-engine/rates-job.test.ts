@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { upsertExchangeRates } from "../../../../db/repositories/exchange-rate-repository.ts";
+import { priceRowsVersion } from "../../../../db/repositories/price-read-model.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
@@ -35,8 +36,11 @@ forEachDialect("the daily rates job", (getDb, _dialect, getTestDb) => {
     const rateDate = async () =>
       (await getJson<PriceQuote[]>(app, "/api/domain-prices/tld/com?currency=EUR")).body.find((q) => q.currency === "USD")!.display!.rateDate;
     expect(await rateDate()).toBe("2025-05-09");
+    const version = await priceRowsVersion(getDb());
     await queue.send(RATES_QUEUE, {});
     await waitFor(() => queue.counts(), (c) => refreshed === 1 && c.queued === 0 && c.active === 0);
     expect(await rateDate()).toBe("2099-01-02");
+    // Other processes on the database learn of the new rates from the price rows' version.
+    expect(await priceRowsVersion(getDb())).not.toBe(version);
   });
 });
