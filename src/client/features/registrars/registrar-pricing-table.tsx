@@ -1,4 +1,4 @@
-import { Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
+import { Skeleton, Table } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
 import { CategoryBadge } from "../../components/category-badge.tsx";
 import { QuotePriceCells } from "../../components/quote-price-cells.tsx";
@@ -6,14 +6,15 @@ import { CheckedNote, useStaleExplanation } from "../../components/price-freshne
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { domainForTld, supports } from "../../components/domain-actions/redirect-links.ts";
 import { stackedRowsCss } from "../../components/plain-table-css.ts";
+import { ShowMore } from "../../components/show-more.tsx";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
-import { formatCount } from "../../lib/text-format.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 type Provider = RouterOutputs["providers"]["getById"];
 type Row = RouterOutputs["providers"]["prices"][number];
 
 export const PRICING_SKELETON_ROWS = 10;
+const TLDS = { one: "TLD", other: "TLDs" };
 // On a phone each TLD is a card: its name, its labelled prices, then its buttons.
 const TABLE_CSS = stackedRowsCss({ "& .cell-actions": { justifyContent: "flex-start" }, "& td:has(> .cell-actions:empty)": { display: "none" } });
 /**
@@ -119,18 +120,11 @@ export function RegistrarPricingTable({ provider, rows, total, status, domain, o
         </Table.Root>
       </Table.ScrollArea>
       {status === "success" && rows && total !== undefined && total > shown && (
-        <HStack justify="center" gap="3" mt="4">
-          <Text fontSize="sm" color="fg.muted">
-            Showing {formatCount(Math.min(shown, rows.length))} of {formatCount(total)} TLDs
-          </Text>
-          {/* Waits while the rest of the list is still on its way. */}
-          <Button size="sm" variant="outline" loading={rows.length < shown} onClick={() => {
-            onShowMore?.();
-            setShown((n) => n + ROWS_PER_STEP);
-          }}>
-            Show more
-          </Button>
-        </HStack>
+        // Waits while the rest of the list is still on its way.
+        <ShowMore shown={Math.min(shown, rows.length)} total={total} noun={TLDS} loading={rows.length < shown} mt="4" onShowMore={() => {
+          onShowMore?.();
+          setShown((n) => n + ROWS_PER_STEP);
+        }} />
       )}
     </>
   );

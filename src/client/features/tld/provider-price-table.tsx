@@ -1,9 +1,10 @@
-import { Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
+import { Skeleton, Table } from "@chakra-ui/react";
 import { QuotePriceCells } from "../../components/quote-price-cells.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { supports } from "../../components/domain-actions/redirect-links.ts";
 import { stackedRowsCss } from "../../components/plain-table-css.ts";
+import { ShowMore } from "../../components/show-more.tsx";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
 import { ProviderLogo } from "../../components/provider-logo.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -12,6 +13,7 @@ type Quote = RouterOutputs["prices"]["byTldPage"]["rows"][number];
 
 // On a phone each quote is a card: the registrar, its labelled prices, then its buttons.
 const TABLE_CSS = stackedRowsCss({ "& .cell-actions": { justifyContent: "flex-start", pt: "1" } });
+const PROVIDERS = { one: "provider", other: "providers" };
 
 interface ProviderPriceTableProps {
   tldName: string;
@@ -106,14 +108,7 @@ export function ProviderPriceTable({ tldName, quotes, total, status, domain, loa
         </Table.Root>
       </Table.ScrollArea>
       {status === "success" && total !== undefined && total > rows.length && (
-        <HStack justify="center" gap="3">
-          <Text fontSize="sm" color="fg.muted">
-            {`Showing ${rows.length} of ${total} providers`}
-          </Text>
-          <Button size="sm" variant="outline" loading={loadingMore} onClick={onShowMore}>
-            Show more
-          </Button>
-        </HStack>
+        <ShowMore shown={rows.length} total={total} noun={PROVIDERS} loading={loadingMore} onShowMore={() => onShowMore?.()} />
       )}
     </>
   );
