@@ -13,7 +13,6 @@ export async function getPriceSources(ctx: EngineContext) {
   const active = schedules.filter((s) => s.isActive);
   return providers.map((p) => {
     const choice = chooseSource(ctx.priceSources, p.slug, p.name, "auto");
-    const run = lastRuns.get(p.id);
     return {
       provider: p.name, domain: p.domain, isActive: p.isActive,
       source: choice.kind,
@@ -21,7 +20,7 @@ export async function getPriceSources(ctx: EngineContext) {
       problem: choice.kind === "unavailable" ? choice.reason : null,
       schedules: active.filter((s) => s.providerId === null || s.providerId === p.id)
         .map((s) => ({ id: s.id, name: s.name, schedule: s.schedule, nextRun: s.nextRun })),
-      lastRun: run ? { status: run.status, requestType: run.requestType, source: run.source, errorMessage: run.errorMessage, completedAt: run.completedAt } : null,
+      lastRun: lastRuns.get(p.id) ?? null,
     };
   });
 }
