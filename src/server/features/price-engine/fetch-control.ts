@@ -88,12 +88,12 @@ export async function manualFetch(ctx: EngineContext, input: ManualFetchInput): 
   return { message: `Re-applying the bundled price lists of ${count}: ${names.toLocaleString("en-US")} name${names === 1 ? "" : "s"}, no live fetch${notes}` };
 }
 
-/** Distinct names the providers' bundled lists quote (the lists are parsed once per process). */
+/** Distinct names the providers' bundled lists quote (parsed once per process, names already normalised). */
 async function bundledNameCount(ctx: EngineContext, providers: ServiceProviderDto[]): Promise<number> {
   const names = new Set<string>();
   for (const p of providers) {
     const list = await ctx.priceSources.bundled(p.slug)?.fetchPrices();
-    for (const quote of list?.quotes ?? []) names.add(quote.tld.trim().toLowerCase().replace(/^\./, ""));
+    for (const quote of list?.quotes ?? []) names.add(quote.tld);
   }
   return names.size;
 }
