@@ -21,7 +21,11 @@ export type PricedUserDomainRow = UserDomainRow & RenewalPricing;
 export async function priceEntries(db: Db, rows: UserDomainRow[], now: Date, staleDays: number): Promise<PricedUserDomainRow[]> {
   const quotes = await listRenewalQuotes(db, [...new Set(rows.map((r) => r.tldId))]);
   const byTld = new Map<number, RenewalQuote[]>();
-  for (const q of quotes) byTld.set(q.tldId, [...(byTld.get(q.tldId) ?? []), q]);
+  for (const q of quotes) {
+    const ofTld = byTld.get(q.tldId);
+    if (ofTld) ofTld.push(q);
+    else byTld.set(q.tldId, [q]);
+  }
   const ranked = new Map<string, RenewalPricing>();
   return rows.map((row) => {
     const key = `${row.tldId}:${row.serviceProviderId ?? ""}`;
@@ -31,13 +35,13 @@ export async function priceEntries(db: Db, rows: UserDomainRow[], now: Date, sta
   });
 }
 
-/** Yearly saving in hundredths of the current quote's currency by moving to the cheapest provider, or null. */
-export const savingInQuoteCurrency = (row: PricedUserDomainRow, now: Date, staleDays: number): number | null =>
-  yearlySaving(row, now, staleDays);
+/** A saving (yearlySaving, in the current quote's currency) kept only when that currency is USD. */
+const usdOnly = (row: PricedUserDomainRow, saving: number | null): number | null =>
+  row.currentRenewal?.currency === "USD" ? saving : null;
 
 /** The saving in cents when both quotes are USD (the `yearlySaving` field, which names no currency). */
 export const savingCents = (row: PricedUserDomainRow, now: Date, staleDays: number): number | null =>
-  row.currentRenewal?.currency === "USD" ? savingInQuoteCurrency(row, now, staleDays) : null;
+  usdOnly(row, yearlySaving(row, now, staleDays));
 
 /** Present only when a display currency was asked for; null when no rate converts the amount. */
 type InDisplay = { display?: DisplayedAmount | null };
@@ -59,11 +63,11 @@ export function toUserDomainItem(row: PricedUserDomainRow, now: Date, staleDays:
   const freshness = (q: { lastCheckedAt: Date; changedAt: Date }) => ({
     lastCheckedAt: q.lastCheckedAt.toISOString(), isStale: stale(q), changedAt: q.changedAt.toISOString(),
   });
-  const saving = savingCents(row, now, staleDays);
+  const ownSaving = yearlySaving(row, now, staleDays);
+  const saving = usdOnly(row, ownSaving);
   const inDisplay = (cents: number | null, from: string | undefined): InDisplay =>
     converter ? { display: displayed(converter, cents, from) } : {};
   const { currentRenewal: current, cheapestRenewal: cheapest } = row;
-  const ownSaving = savingInQuoteCurrency(row, now, staleDays);
   const displaySaving: { displaySaving?: DisplayedAmount | null } = converter
     ? { displaySaving: displayed(converter, ownSaving, current?.currency) }
     : {};

@@ -12,7 +12,8 @@ import { minorToDecimalString } from "../../../shared/price-format.ts";
 import { minorToAmount } from "../../../shared/currency.ts";
 import type { DisplayConverter } from "../../lib/display-currency.ts";
 import { portfolioConverter } from "./display.ts";
-import { priceEntries, savingCents, savingInQuoteCurrency, type PricedUserDomainRow } from "./item.ts";
+import { priceEntries, savingCents, type PricedUserDomainRow } from "./item.ts";
+import { yearlySaving } from "./renewal-ranking.ts";
 
 const DAY_MS = 86_400_000;
 /** The expiry windows, in days left from today (0) to each limit, inclusive. */
@@ -51,7 +52,7 @@ function displayTotals(rows: PricedUserDomainRow[], converter: DisplayConverter,
       continue;
     }
     total += converter.minor(current.price, current.currency);
-    const rowSaving = savingInQuoteCurrency(row, now, staleDays);
+    const rowSaving = yearlySaving(row, now, staleDays);
     if (rowSaving !== null) saving += converter.minor(rowSaving, current.currency);
     const { rateDate } = converter.conversion(current.currency);
     if (rateDate) dates.add(rateDate);
