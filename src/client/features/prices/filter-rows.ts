@@ -36,6 +36,3 @@ export function filterAndSortRows(rows: readonly PriceRow[], state: TableState):
     return direction * (left - right);
   });
 }
-
-/** The quote behind a row's headline registration price, when that quote is a promotion (the server picks it). */
-export const promoQuote = (row: PriceRow) => row.promo ?? undefined;

@@ -1,12 +1,12 @@
 import { formatCheckedDate, promoWording } from "../../../shared/price-format.ts";
+import { HEADLINE_FIGURES, type HeadlineFigure } from "../../../shared/price-quote.ts";
 import { CategoryBadge, PromoBadge } from "../../components/category-badge.tsx";
 import { DisplayPrice, shownPrice } from "../../components/display-price.tsx";
 import { OUTLIER_MARK, PriceMark, STALE_MARK } from "../../components/price-freshness.tsx";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
-import { promoQuote, type PriceRow } from "./filter-rows.ts";
+import type { PriceRow } from "./filter-rows.ts";
 
 type Field = "registrationPrice" | "renewalPrice" | "transferPrice" | "threeYearPrice";
-type Source = "registration" | "renewal" | "transfer" | "threeYear";
 
 /** What the table's marks mean, in words (the table reads them once; PriceMarksLegend shows them). */
 export interface MarkWords {
@@ -21,7 +21,7 @@ export interface MarkWords {
  * A headline figure in the display currency, with the mark of an outlier; the legend under the
  * table says what the mark means. Staleness is said once per row, by the name (StaleNote).
  */
-function Figure({ field, source, row, words }: { field: Field; source: Source; row: PriceRow; words: MarkWords }) {
+function Figure({ field, source, row, words }: { field: Field; source: HeadlineFigure; row: PriceRow; words: MarkWords }) {
   return (
     <>
       <DisplayPrice price={shownPrice(row[field], row.currency, row.display, field)} />
@@ -30,7 +30,7 @@ function Figure({ field, source, row, words }: { field: Field; source: Source; r
   );
 }
 
-const FIGURE_NAMES: Record<Source, string> = { registration: "registration", renewal: "renewal", transfer: "transfer", threeYear: "3-year cost" };
+const FIGURE_NAMES: Record<HeadlineFigure, string> = { registration: "registration", renewal: "renewal", transfer: "transfer", threeYear: "3-year cost" };
 
 /**
  * Staleness, once per row: every quote stale says so in words; otherwise a mark names the
@@ -38,7 +38,7 @@ const FIGURE_NAMES: Record<Source, string> = { registration: "registration", ren
  */
 function StaleNote({ row, words }: { row: PriceRow; words: MarkWords }) {
   if (row.isStale) return <span className="sub" data-all-stale="">{words.allStale}</span>;
-  const stale = (Object.keys(FIGURE_NAMES) as Source[]).filter((f) => row.sources[f]?.isStale);
+  const stale = HEADLINE_FIGURES.filter((f) => row.sources[f]?.isStale);
   if (!stale.length) return null;
   return (
     <span className="sub" data-stale-note="">
@@ -53,7 +53,8 @@ function StaleNote({ row, words }: { row: PriceRow; words: MarkWords }) {
  * stale names no provider as if it were current.
  */
 function RegistrationPrice({ row, words }: { row: PriceRow; words: MarkWords }) {
-  const promo = promoQuote(row);
+  // The quote behind the headline registration price when it is a promotion: the server picks it.
+  const promo = row.promo;
   const from = row.sources.registration;
   const figure = <Figure field="registrationPrice" source="registration" row={row} words={words} />;
   const checked = from ? formatCheckedDate(from.lastCheckedAt) : "";
@@ -83,7 +84,7 @@ function RegistrationPrice({ row, words }: { row: PriceRow; words: MarkWords }) 
  */
 export function PriceTableRow({ row, words }: { row: PriceRow; words: MarkWords }) {
   // Headline prices are the lowest USD quotes (spec section 5), shown in the display currency.
-  const figure = (field: Field, source: Source) => <Figure field={field} source={source} row={row} words={words} />;
+  const figure = (field: Field, source: HeadlineFigure) => <Figure field={field} source={source} row={row} words={words} />;
   return (
     <tr>
       <td data-sticky="">
