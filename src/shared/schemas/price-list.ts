@@ -39,12 +39,17 @@ export const tldKeySchema = z
   .max(80, "TLD id is too long")
   .transform((v) => v.replace(/^\./, "").toLowerCase());
 
+/** The most quotes one page of a TLD's quotes holds. */
+export const TLD_QUOTES_MAX_LIMIT = 200;
+const tldQuotesOffset = intParam("offset", 0, 100_000);
+const tldQuotesLimit = intParam("limit", 1, TLD_QUOTES_MAX_LIMIT);
+
 /** prices.byTldPage: one page of a TLD's quotes, cheapest registration first. */
 export const tldQuotesPageSchema = z.object({
   tldId: tldKeySchema,
   currency: currencyCodeSchema.optional(),
-  offset: intParam("offset", 0, 100_000).default(0),
-  limit: intParam("limit", 1, 200).default(TLD_QUOTES_PAGE_SIZE),
+  offset: tldQuotesOffset.default(0),
+  limit: tldQuotesLimit.default(TLD_QUOTES_PAGE_SIZE),
 });
 export type TldQuotesPageQuery = z.infer<typeof tldQuotesPageSchema>;
 
@@ -54,8 +59,8 @@ export type TldQuotesPageQuery = z.infer<typeof tldQuotesPageSchema>;
  */
 export const tldQuotesQuerySchema = z.object({
   currency: currencyCodeSchema.optional(),
-  limit: intParam("limit", 1, 200).optional(),
-  offset: intParam("offset", 0, 100_000).optional(),
+  limit: tldQuotesLimit.optional(),
+  offset: tldQuotesOffset.optional(),
 });
 
 export const providerIdSchema = z.coerce

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
-import { priceListQuerySchema, tldKeySchema, tldQuotesQuerySchema } from "../../../shared/schemas/price-list.ts";
+import { priceListQuerySchema, TLD_QUOTES_MAX_LIMIT, tldKeySchema, tldQuotesQuerySchema } from "../../../shared/schemas/price-list.ts";
 import { jsonAnswerResponse, publicJsonResponse } from "../../lib/cached-json-response.ts";
 import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import { jsonAnswer, sha1 } from "../../lib/json-cache.ts";
@@ -20,7 +20,7 @@ export const pricesRest = new Hono<AppEnv>()
     const staleDays = c.var.ctx.config.PRICE_STALE_DAYS;
     if (limit === undefined && offset === undefined) return jsonAnswerResponse(c, await tldPrices(c.var.ctx.db, key, staleDays, currency));
     // A page: still a list of quotes, cheapest first; how many there are in all is a header (and part of the ETag).
-    const page = await tldPricesPage(c.var.ctx.db, { tldId: key, currency, offset: offset ?? 0, limit: limit ?? 200 }, staleDays);
+    const page = await tldPricesPage(c.var.ctx.db, { tldId: key, currency, offset: offset ?? 0, limit: limit ?? TLD_QUOTES_MAX_LIMIT }, staleDays);
     const json = JSON.stringify(page.rows);
     c.header("X-Total-Count", String(page.total));
     return jsonAnswerResponse(c, jsonAnswer(json, () => `q.${sha1(json, `|${page.total}`)}`));
