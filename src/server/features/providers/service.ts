@@ -42,8 +42,10 @@ export async function updateProvider(ctx: { db: Db; config: { PRICE_STALE_DAYS: 
   return getProvider(ctx.db, id);
 }
 
-/** The provider's quotes; with a display currency each also has `display` (null without a rate for its currency). */
-/** `staleDays`: PRICE_STALE_DAYS. */
+/**
+ * The provider's quotes, stale when not confirmed within `staleDays` (PRICE_STALE_DAYS); with a
+ * display currency each also has `display` (null without a rate for its currency).
+ */
 export async function getProviderPrices(db: Db, id: number, staleDays: number, currency?: string) {
   await getProvider(db, id);
   const rows = await listQuotesByProvider(db, id);
