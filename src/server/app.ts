@@ -263,28 +263,33 @@ function mountClient(app: Hono<AppEnv>, clientDir: string | undefined, publicOri
   const notFoundCacheControl = `public, max-age=0, s-maxage=${Math.min(config.PAGE_CDN_SECONDS, NOT_FOUND_TTL_SECONDS)}`;
   app.get("*", compress(), async (c) => {
     c.header("Cache-Control", "no-cache");
-    const preloads = headEnd < 0 ? "" : preloadsFor(c.req.path);
-    const template = preloads ? `${indexHtml.slice(0, headEnd)}${preloads}${indexHtml.slice(headEnd)}` : indexHtml;
-    if (!serverRender) return c.html(template);
+    // index.html naming the page's own chunks: made when a page is rendered or the shell sent, not for a cached page.
+    let made: string | undefined;
+    const template = () => {
+      if (made !== undefined) return made;
+      const preloads = headEnd < 0 ? "" : preloadsFor(c.req.path);
+      return (made = preloads ? `${indexHtml.slice(0, headEnd)}${preloads}${indexHtml.slice(headEnd)}` : indexHtml);
+    };
+    if (!serverRender) return c.html(template());
     const url = new URL(c.req.url);
     const origin = publicOrigin ?? url.origin;
     const cookies = c.req.header("cookie");
     const signedOut = readSessionToken(c) === undefined;
-    const render = () => renderPageHtml(template, { url, cookies, signedOut, origin }, fetchTrpc);
+    const render = () => renderPageHtml(template(), { url, cookies, signedOut, origin }, fetchTrpc);
     // The display currency comes from a cookie, so shared caches must keep one copy per cookie.
     c.header("Vary", "Cookie");
     if (!signedOut) {
       // A session cookie: never from nor into the shared cache, and no one else's to keep.
       c.header("Cache-Control", "private, no-store");
       const page = await render();
-      return page ? c.html(page.html, page.status) : c.html(template);
+      return page ? c.html(page.html, page.status) : c.html(template());
     }
     const page = await pages.get(pageCacheKey(origin, url.pathname + url.search, cookies), async () => {
       const answer = await render();
       // The plain shell with 200 is what a failed or timed-out render answers: not worth keeping.
-      return answer && { ...answer, keep: answer.status === 404 || answer.html !== template };
+      return answer && { ...answer, keep: answer.status === 404 || answer.html !== template() };
     });
-    if (!page) return c.html(template);
+    if (!page) return c.html(template());
     // An answer not worth keeping here (the shell after a failed render) is not one for a CDN either.
     return sendCachedPage(c, page, !page.kept && page.status === 200 ? "no-cache" : page.status === 404 ? notFoundCacheControl : publicCacheControl);
   });
