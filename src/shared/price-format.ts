@@ -81,7 +81,7 @@ const groupers = new Map<number, Intl.NumberFormat>();
  * Intl.NumberFormat per digit count, made on first use. It is handed the exact decimal string
  * (Intl.NumberFormat reads a string as a decimal, not a float), so no digit ever moves.
  */
-export function groupAmount(amount: string, digits: number): string {
+function groupAmount(amount: string, digits: number): string {
   let grouper = groupers.get(digits);
   if (!grouper) {
     grouper = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true });

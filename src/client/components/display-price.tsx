@@ -39,7 +39,7 @@ export const conversionNote = (original: NonNullable<ShownPrice["original"]>) =>
   `Converted from ${formatPrice(original.amount, original.currency)} at the ECB rate of ${formatDay(original.rateDate)}`;
 
 /** A rate older than this is named beside the amount, not only on hover. */
-export const RATE_AGE_SHOWN_AFTER_DAYS = 7;
+const RATE_AGE_SHOWN_AFTER_DAYS = 7;
 
 /** True when the ECB day `rateDate` is more than RATE_AGE_SHOWN_AFTER_DAYS calendar days (UTC) before `now`'s. */
 export function rateIsOld(rateDate: string, now: number = Date.now()): boolean {

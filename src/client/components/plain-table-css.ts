@@ -26,7 +26,7 @@ export const PLAIN_ROWS_CSS: SystemStyleObject = {
 };
 
 /** Chakra's md breakpoint (48em, 768 px) less a hair, as Chakra writes its own `mdDown`: a phone. */
-export const PHONE_MEDIA = "@media screen and (max-width: 47.9975em)";
+const PHONE_MEDIA = "@media screen and (max-width: 47.9975em)";
 
 const STACKED_ON_PHONE: SystemStyleObject = {
   whiteSpace: "normal",

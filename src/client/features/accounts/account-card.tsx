@@ -13,7 +13,7 @@ const STATUS: Record<string, { label: string; palette: string }> = {
   disabled: { label: "Disabled", palette: "gray" },
 };
 /** How often a queued or running sync is asked about, until it finishes. */
-export const SYNC_POLL_MS = 2_000;
+const SYNC_POLL_MS = 2_000;
 const WHEN = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 export function AccountCard({ account, onDelete }: { account: RegistrarAccount; onDelete: (account: RegistrarAccount) => void }) {

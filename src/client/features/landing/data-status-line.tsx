@@ -26,7 +26,7 @@ export function formatDataDate(iso: string, zone: "local" | "UTC" = "local"): st
 
 type DataStatus = { lastLiveFetch: string | null; provider: string | null } | undefined;
 
-export const NO_LIVE_FETCH_TEXT = "No live price fetch yet: prices come from the bundled price lists";
+const NO_LIVE_FETCH_TEXT = "No live price fetch yet: prices come from the bundled price lists";
 
 /**
  * Names the newest successful fetch from a live price source; re-applied bundled lists do not

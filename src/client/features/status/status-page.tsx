@@ -13,7 +13,7 @@ const TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: 
 const time = (value: string | Date) => TIME.format(new Date(value));
 
 /** Where the server publishes the public incidents as Atom (src/server/features/status/feed.ts). */
-export const STATUS_FEED_URL = "/status/feed.atom";
+const STATUS_FEED_URL = "/status/feed.atom";
 
 function StatusBadge({ status }: { status: string }) {
   const { label, palette } = statusLabel(status);
