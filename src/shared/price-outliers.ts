@@ -8,7 +8,7 @@
 export const OUTLIER_FACTOR = 20;
 
 /** The median of `values` (the mean of the middle two for an even count); null when empty. */
-export function median(values: readonly number[]): number | null {
+function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
