@@ -44,7 +44,7 @@ async function freshRows(handle: Db) {
     .where(eq(t.serviceProviders.isActive, true))
     .groupBy(dp.tldId, t.tlds.name, t.tlds.unicodeName, t.tlds.category);
   const quotes = await listQuotesForTlds(handle, aggregates.map((a) => a.id), "summary");
-  // Stored rows carry their prices in USD, converted at the newest rates for other currencies.
+  // Stored rows carry their prices in USD as `display`; their figures come from USD quotes only.
   const usd = createDisplayConverter("USD", await loadDisplayRates(handle, "USD", quotes.map((q) => q.currency)));
   const rows = new Map(aggregates.map((a) => [a.id, withRowDisplay(usd, {
     id: a.id, name: a.name, unicodeName: a.unicodeName, category: a.category,
