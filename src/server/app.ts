@@ -203,7 +203,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", setupPage);
   app.route("/", sitemapRest);
   app.route("/", statusFeed);
-  mountClient(app, deps.clientDir, publicOrigin, db, config);
+  mountClient(app, deps.clientDir, publicOrigin, db, config, origin);
   return app;
 }
 
@@ -223,12 +223,15 @@ export function appErrorHeaders(errors: readonly { cause?: unknown }[]): Record<
  * Cache-Control a CDN may act on; a request with a session cookie is rendered for itself and
  * marked private.
  */
-function mountClient(app: Hono<AppEnv>, clientDir: string | undefined, publicOrigin: string | undefined, db: Db, config: Config) {
+function mountClient(
+  app: Hono<AppEnv>, clientDir: string | undefined, publicOrigin: string | undefined, db: Db, config: Config,
+  origin: (c: Context<AppEnv>) => string,
+) {
   const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
   if (!clientDir || !indexPath || !existsSync(indexPath)) {
     app.notFound((c) =>
       wantsHtml(c)
-        ? htmlError(c, 404, `There is no page at ${c.req.path}.`, publicOrigin ?? new URL(c.req.url).origin)
+        ? htmlError(c, 404, `There is no page at ${c.req.path}.`, origin(c))
         : c.json({ message: "Not found" }, 404));
     return;
   }

@@ -45,7 +45,7 @@ const TITLES: Partial<Record<number, string>> = {
   503: "Temporarily unavailable",
 };
 
-export const errorPageTitle = (status: number) => TITLES[status] ?? (status >= 500 ? "Something went wrong" : "This request cannot be completed");
+const errorPageTitle = (status: number) => TITLES[status] ?? (status >= 500 ? "Something went wrong" : "This request cannot be completed");
 
 /** The same top bar, colours and icon as the client's index.html, so the page reads as the site's. */
 const STYLE = `
@@ -64,7 +64,7 @@ nav a{display:inline-block;margin:0 1rem .5rem 0;color:#2563eb}
 const ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%232563eb'/%3E%3Ctext x='16' y='22' font-size='18' font-family='sans-serif' font-weight='700' text-anchor='middle' fill='white'%3ET%3C/text%3E%3C/svg%3E";
 
-export function renderErrorPage({ status, message, links }: { status: number; message: string; links: readonly ErrorPageLink[] }) {
+function renderErrorPage({ status, message, links }: { status: number; message: string; links: readonly ErrorPageLink[] }) {
   const title = errorPageTitle(status);
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -79,7 +79,7 @@ export function renderErrorPage({ status, message, links }: { status: number; me
  * The page a link came from when it is one of this site's own (same origin as `origin`), as a
  * path; null for other sites, so the way back never points away from here.
  */
-export function sameSiteReferrer(c: Context, origin: string): string | null {
+function sameSiteReferrer(c: Context, origin: string): string | null {
   const referrer = c.req.header("referer");
   if (!referrer) return null;
   try {
