@@ -1,10 +1,11 @@
-import { Alert, Button, Dialog, Input, NativeSelect, Stack, Switch } from "@chakra-ui/react";
-import { switchSlotRecipe } from "@chakra-ui/react/theme";
+import { Alert, Button, Dialog, Input, NativeSelect, Stack } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useStore } from "@tanstack/react-form";
 import { LABEL_MAX } from "../../../shared/constants.ts";
 import { CREDENTIAL_HELP, isRegistrarSlug, registrarAccountCreateSchema } from "../../../shared/schemas/registrar-account.ts";
+import { TextField } from "../../components/form/fields.tsx";
 import { FormField } from "../../components/form/form-field.tsx";
+import { SwitchField } from "../../components/form/switch-field.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { AppDialog } from "../../components/ui/app-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -63,11 +64,7 @@ export function AddAccountDialog({ open, onOpenChange }: { open: boolean; onOpen
           )}
         </form.Field>
         <form.Field name="label">
-          {(field) => (
-            <FormField field={field} label="Account label" required>
-              <Input name="label" placeholder="e.g. Main account" maxLength={LABEL_MAX + 20} value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-            </FormField>
-          )}
+          {(field) => <TextField field={field} label="Account label" required placeholder="e.g. Main account" maxLength={LABEL_MAX + 20} />}
         </form.Field>
         {/* An edited field's old message no longer applies; the help text shows again in its place. */}
         <form.Field name="credentials.apiKey">
@@ -85,15 +82,7 @@ export function AddAccountDialog({ open, onOpenChange }: { open: boolean; onOpen
           )}
         </form.Field>
         {help?.note && <Alert.Root status="info" size="sm"><Alert.Indicator /><Alert.Description>{help.note}</Alert.Description></Alert.Root>}
-        <form.Field name="isActive">
-          {(field) => (
-            <Switch.Root recipe={switchSlotRecipe} colorPalette="blue" name="isActive" checked={field.state.value} onCheckedChange={(e) => field.handleChange(e.checked)}>
-              <Switch.HiddenInput />
-              <Switch.Control><Switch.Thumb /></Switch.Control>
-              <Switch.Label>Auto-sync daily</Switch.Label>
-            </Switch.Root>
-          )}
-        </form.Field>
+        <form.Field name="isActive">{(field) => <SwitchField field={field} label="Auto-sync daily" />}</form.Field>
       </Stack>
       </form>
     </AppDialog>
