@@ -7,7 +7,7 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import type { ApplyResult, ResolvedQuote } from "../../../../db/repositories/price-apply-repository.ts";
-import { completeLog, insertPendingLog, type FinishedLog } from "../../../../db/repositories/price-log-repository.ts";
+import { completeLog, insertPendingLog, type FinishedLog, type PriceLogSource } from "../../../../db/repositories/price-log-repository.ts";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
 import { tldIdsByName } from "../../../../db/repositories/tld-repository.ts";
 import { toAsciiName } from "../../integrations/prices/iana.ts";
@@ -72,7 +72,7 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
   let outcome: FinishedLog;
   let applied: ApplyResult | null = null;
   let responseTimeMs: number | null = null;
-  let source: "live" | "bundled" | null = null;
+  let source: PriceLogSource | null = null;
   try {
     const choice = chooseSource(deps.sources, data.providerKey, provider.name, data.source);
     if (choice.kind === "unavailable") throw new RunFailure("error", choice.reason);
