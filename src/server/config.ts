@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { DEFAULT_PRICE_STALE_DAYS } from "../shared/price-freshness.ts";
 import { parseTrustedProxies } from "./lib/client-ip.ts";
 
 const boolish = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
@@ -59,7 +60,7 @@ const schema = z.object({
   /** s-maxage and stale-while-revalidate of signed-out pages: how long a CDN may serve one. */
   PAGE_CDN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** A quote no source confirmed within this many days is marked stale and loses "lowest" claims to fresh ones. */
-  PRICE_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  PRICE_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_PRICE_STALE_DAYS),
   /** A price fetch still waiting for its source after this long ends as "timeout". */
   PRICE_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /**
@@ -97,7 +98,8 @@ const schema = z.object({
   NAMESILO_API_URL: z.url().default("https://www.namesilo.com/api"),
   NAMESILO_API_KEY: z.string().optional(),
   // Price lists registrars publish without a key: Openprovider's price sheet (its CSV export),
-  // the TLD list behind Namecheap's pricing pages (read while none of the Namecheap API keys below is set)
+  // the TLD list behind Namecheap's pricing pages (read while none of NAMECHEAP_API_USER,
+  // NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP above is set)
   // and Hover's domain-pricing page.
   OPENPROVIDER_PRICES_URL: z.url().default("https://docs.google.com/spreadsheets/d/1fHBHaxICLF7yhyEI5ir4jvY4H5h4nSa-aIgSMaP0500/export?format=csv&gid=1726709886"),
   NAMECHEAP_PRICES_URL: z.url().default("https://www.namecheap.com/domains/tlds.ashx"),

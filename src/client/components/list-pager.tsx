@@ -18,7 +18,7 @@ export function ListPager({ page, pageSize, total, noun, onPageChange }: ListPag
   return (
     <HStack as="nav" aria-label={`${noun.other} pages`} justify="space-between" wrap="wrap" gap="3" mt="4">
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        Showing {formatCount(from)}-{formatCount(to)} of {formatCount(total)} {pluralNoun(total, noun)}
+        {`Showing ${formatCount(from)}-${formatCount(to)} of ${formatCount(total)} ${pluralNoun(total, noun)}`}
       </Text>
       <HStack gap="2">
         <Button size="sm" variant="outline" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>

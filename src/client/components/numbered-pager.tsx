@@ -25,7 +25,7 @@ export function NumberedPager({ page, limit, total, totalPages, noun, navLabel, 
   return (
     <Stack direction={{ base: "column", md: "row" }} justify="space-between" align="center" gap="3" w="full" mt={mt}>
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        Showing {formatCount(from)}-{formatCount(to)} of {formatCount(total)} {pluralNoun(total, noun)}
+        {`Showing ${formatCount(from)}-${formatCount(to)} of ${formatCount(total)} ${pluralNoun(total, noun)}`}
       </Text>
       <HStack as="nav" aria-label={navLabel} gap="1" wrap="wrap" justify="center" css={{ "& .app-btn": { h: { base: "8", sm: "9" }, fontSize: "sm" } }}>
         {/* Plain .app-btn buttons: cheap to re-render on every page change. */}

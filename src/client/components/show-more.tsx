@@ -18,7 +18,7 @@ export function ShowMore({ shown, total, noun, loading, onShowMore, mt }: ShowMo
   return (
     <HStack justify="center" gap="3" mt={mt}>
       <Text fontSize="sm" color="fg.muted">
-        Showing {formatCount(shown)} of {formatCount(total)} {pluralNoun(total, noun)}
+        {`Showing ${formatCount(shown)} of ${formatCount(total)} ${pluralNoun(total, noun)}`}
       </Text>
       <Button size="sm" variant="outline" loading={loading} onClick={onShowMore}>
         Show more

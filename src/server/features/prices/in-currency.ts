@@ -6,7 +6,7 @@ import { loadDisplayConverter } from "../../lib/display-currency.ts";
 
 export { withQuoteDisplay } from "../../../shared/display-converter.ts";
 
-/** Rows with `display` on each row and quote; 400 for an unknown currency. */
+/** Rows with `display` on each row and its promotion; 400 for an unknown currency. */
 export async function rowsInCurrency(db: Db, rows: PriceRow[], currency: string): Promise<PriceRow[]> {
   const converter = await loadDisplayConverter(db, currency, rowCurrencies(rows));
   return rows.map((row) => withRowDisplay(converter, row));
