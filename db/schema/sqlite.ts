@@ -186,8 +186,11 @@ export const registrarAccounts = sqliteTable("registrar_accounts", {
   isActive: bool("is_active").notNull().default(true),
   lastSyncAt: instant("last_sync_at"),
   errorMessage: text("error_message"),
-  /** skippedDomains: listed domains whose TLD is not in the catalogue (not stored). */
-  lastSyncLog: json<{ domainsFound: number; newDomains: number; updatedDomains: number; durationMs: number; error: string | null; skippedDomains?: number }>("last_sync_log"),
+  /**
+   * skippedDomains: listed domains whose TLD is not in the catalogue (not stored);
+   * departedDomains: portfolio entries linked to the account that it no longer lists.
+   */
+  lastSyncLog: json<{ domainsFound: number; newDomains: number; updatedDomains: number; durationMs: number; error: string | null; skippedDomains?: number; departedDomains?: number }>("last_sync_log"),
   createdAt: createdAt(),
 }, (t) => [index("registrar_accounts_user_idx").on(t.userId)]);
 
@@ -206,6 +209,11 @@ export const userDomains = sqliteTable("user_domains", {
   /** "manual" when the user added it (deleting the account only unlinks it), "sync" when a sync did. */
   source: text("source").notNull().default("manual"),
   notes: text("notes"),
+  /**
+   * When a successful sync of the linked account first found the account no longer lists it
+   * (transferred away, expired, deleted); null while the account lists it or when it is unlinked.
+   */
+  departedAt: instant("departed_at"),
   createdAt: createdAt(),
   updatedAt: instant("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
 }, (t) => [uniqueIndex("user_domains_user_domain_uq").on(t.userId, t.domainName)]);

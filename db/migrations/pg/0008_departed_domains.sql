@@ -1,0 +1,1 @@
+ALTER TABLE "user_domains" ADD COLUMN "departed_at" timestamp with time zone;

@@ -1,0 +1,1 @@
+ALTER TABLE `user_domains` ADD `departed_at` integer;
