@@ -308,3 +308,78 @@ export const apiKeys = pgTable("api_keys", {
   lastUsedAt: instant("last_used_at"),
   revokedAt: instant("revoked_at"),
 }, (t) => [index("api_keys_user_idx").on(t.userId)]);
+
+/**
+ * Where a user's notifications go. kind "email": `email`, confirmed once its owner opened the
+ * link of a confirmation mail (`confirmed_at`; the link's token is kept as its SHA-256 in
+ * `confirm_token_hash` until `confirm_expires_at`). kind "webhook": `url`, `format`
+ * (generic | ntfy | slack | discord) and `secret`. `disabled_at` set: nothing is sent to it
+ * (an e-mail's one-click unsubscribe sets it).
+ */
+export const notificationChannels = pgTable("notification_channels", {
+  id: id(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  kind: text("kind").notNull(),
+  email: text("email"),
+  confirmedAt: instant("confirmed_at"),
+  confirmTokenHash: text("confirm_token_hash").unique(),
+  confirmExpiresAt: instant("confirm_expires_at"),
+  url: text("url"),
+  format: text("format"),
+  secret: text("secret"),
+  disabledAt: instant("disabled_at"),
+  createdAt: createdAt(),
+}, (t) => [index("notification_channels_user_idx").on(t.userId), uniqueIndex("notification_channels_user_email_uq").on(t.userId, t.email)]);
+
+/**
+ * A user's notification settings; no row means the defaults. reminder_offsets: days before
+ * expiry (e.g. [90, 30, 7, 1]); delivery_modes: per kind "immediate" or "digest"; enabled_kinds:
+ * the kinds sent at all; currency: the display currency of prices in messages.
+ */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  reminderOffsets: json<number[]>("reminder_offsets").notNull(),
+  deliveryModes: json<Record<string, "immediate" | "digest">>("delivery_modes").notNull(),
+  enabledKinds: json<string[]>("enabled_kinds").notNull(),
+  currency: text("currency").notNull(),
+  updatedAt: instant("updated_at").notNull(),
+});
+
+/**
+ * One thing to tell one user, planned once: (user, kind, subject, occurrence) is unique, e.g.
+ * ("expiry", "domain:42", "expiry 2027-03-01 offset 30"). payload holds the figures each
+ * channel renders; title is its one-line summary.
+ */
+export const notifications = pgTable("notifications", {
+  id: id(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  kind: text("kind").notNull(),
+  subjectKey: text("subject_key").notNull(),
+  occurrence: text("occurrence").notNull(),
+  title: text("title").notNull(),
+  payload: json<Record<string, unknown>>("payload").notNull(),
+  dueDate: isoDate("due_date").notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex("notifications_once_uq").on(t.userId, t.kind, t.subjectKey, t.occurrence)]);
+
+/**
+ * One notification sent (or to send) over one channel, once: (notification, channel) is unique.
+ * status: queued | sending | sent | failed; a sender claims the row (queued or failed →
+ * sending) before it sends. digest_date set: it goes out in that day's digest of the channel.
+ */
+export const notificationDeliveries = pgTable("notification_deliveries", {
+  id: id(),
+  notificationId: integer("notification_id").notNull().references(() => notifications.id, { onDelete: "cascade" }),
+  channelId: integer("channel_id").notNull().references(() => notificationChannels.id, { onDelete: "cascade" }),
+  status: text("status").notNull().default("queued"),
+  digestDate: isoDate("digest_date"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+  nextRetryAt: instant("next_retry_at"),
+  claimedAt: instant("claimed_at"),
+  sentAt: instant("sent_at"),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex("notification_deliveries_once_uq").on(t.notificationId, t.channelId),
+  index("notification_deliveries_channel_idx").on(t.channelId, t.digestDate, t.status),
+]);
