@@ -421,3 +421,32 @@ export const notificationDeliveries = sqliteTable("notification_deliveries", {
   uniqueIndex("notification_deliveries_once_uq").on(t.notificationId, t.channelId),
   index("notification_deliveries_channel_idx").on(t.channelId, t.digestDate, t.status),
 ]);
+
+/**
+ * What the registry says about a portfolio entry over RDAP, beside the dates its owner typed
+ * (user_domains keeps those). One row per entry, written by the registry lookups; an entry
+ * without a row has never been looked up and is due. outcome: pending | ok | not_found
+ * (the registry does not hold the name) | no_service (its TLD has no RDAP server) | error.
+ */
+export const domainRegistryRecords = sqliteTable("domain_registry_records", {
+  userDomainId: integer("user_domain_id").primaryKey().references(() => userDomains.id, { onDelete: "cascade" }),
+  outcome: text("outcome").notNull().default("pending"),
+  /** Why the last lookup failed (outcome error), in words a person can read. */
+  errorReason: text("error_reason"),
+  /** The RDAP base URL that answered. */
+  rdapServer: text("rdap_server"),
+  expirationDate: isoDate("expiration_date"),
+  registrationDate: isoDate("registration_date"),
+  lastChangedDate: isoDate("last_changed_date"),
+  /** EPP status codes (clientTransferProhibited, redemptionPeriod, …). */
+  statuses: json<string[]>("statuses"),
+  nameservers: json<string[]>("nameservers"),
+  registrarIanaId: integer("registrar_iana_id"),
+  registrarName: text("registrar_name"),
+  /** The service provider whose IANA id the registry named as the sponsoring registrar. */
+  registrarProviderId: integer("registrar_provider_id").references(() => serviceProviders.id, { onDelete: "set null" }),
+  /** The owner chose the typed dates over the registry's for reminders and expiry views. */
+  ownDatesOverride: bool("own_dates_override").notNull().default(false),
+  checkedAt: instant("checked_at"),
+  nextCheckAt: instant("next_check_at").notNull(),
+}, (t) => [index("domain_registry_records_next_check_idx").on(t.nextCheckAt)]);
