@@ -1,0 +1,112 @@
+/**
+ * The request body and headers of one notification in each webhook format. Generic is this
+ * product's own signed JSON; ntfy, Slack and Discord are the payloads those services document
+ * for publishing to a topic URL (ntfy) or an incoming-webhook URL (Slack, Discord).
+ */
+import { SIGNATURE_HEADER, signPayload, TIMESTAMP_HEADER } from "./signature.ts";
+
+export const WEBHOOK_FORMATS = ["generic", "ntfy", "slack", "discord"] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+export interface WebhookMessage {
+  /** The notification's stable id: a receiver that sees it twice can drop the repeat. */
+  id: string;
+  /** What happened, as a dotted name (e.g. "domain.expiring"); "test" for a test message. */
+  type: string;
+  title: string;
+  text: string;
+  /** The page about it, when there is one. */
+  url?: string | undefined;
+  /** When it happened, ISO 8601. */
+  createdAt: string;
+  /** Facts a program may want beside the words (generic format only). */
+  data?: Record<string, unknown> | undefined;
+}
+
+export interface WebhookPayload {
+  body: string;
+  headers: Record<string, string>;
+}
+
+const USER_AGENT = "TLDScope-Webhook/1";
+
+/**
+ * The request for `message` in `format`. `secret` signs generic webhooks (required there);
+ * `timestamp` (Unix seconds) is the signing time.
+ */
+export function buildPayload(format: WebhookFormat, message: WebhookMessage, secret: string | null, timestamp: number): WebhookPayload {
+  switch (format) {
+    case "generic": return genericPayload(message, secret, timestamp);
+    case "ntfy": return ntfyPayload(message);
+    case "slack": return json(slackBody(message));
+    case "discord": return json(discordBody(message));
+  }
+}
+
+function genericPayload(message: WebhookMessage, secret: string | null, timestamp: number): WebhookPayload {
+  if (!secret) throw new Error("A generic webhook needs its signing secret");
+  const body = JSON.stringify({
+    id: message.id, type: message.type, title: message.title, text: message.text,
+    url: message.url ?? null, createdAt: message.createdAt, data: message.data ?? {},
+  });
+  return {
+    body,
+    headers: {
+      "content-type": "application/json", "user-agent": USER_AGENT,
+      [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: signPayload(secret, timestamp, body),
+    },
+  };
+}
+
+/** ntfy: the message as the text body, its title and tags in headers (docs.ntfy.sh/publish). */
+function ntfyPayload(message: WebhookMessage): WebhookPayload {
+  const headers: Record<string, string> = {
+    "content-type": "text/plain; charset=utf-8", "user-agent": USER_AGENT,
+    title: headerText(message.title), tags: headerText(["tldscope", message.type].join(",")),
+  };
+  if (message.url) headers.click = new URL(message.url).href;
+  return { body: message.text, headers };
+}
+
+/**
+ * Header values are bytes, not UTF-8 text: a title with "€" or an accent is sent as an RFC 2047
+ * encoded word, which ntfy decodes; plain ASCII goes as it is.
+ */
+function headerText(text: string): string {
+  const oneLine = text.replace(/[\r\n]+/g, " ");
+  return /^[\x20-\x7e]*$/.test(oneLine) ? oneLine : `=?UTF-8?B?${Buffer.from(oneLine, "utf8").toString("base64")}?=`;
+}
+
+const json = (value: unknown): WebhookPayload => ({
+  body: JSON.stringify(value),
+  headers: { "content-type": "application/json", "user-agent": USER_AGENT },
+});
+
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/** Slack's mrkdwn treats &, < and > as control characters; everything else is literal. */
+const slackEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Slack incoming webhook: a Block Kit section, with `text` as the notification's fallback. */
+function slackBody(message: WebhookMessage) {
+  const title = slackEscape(message.title);
+  const heading = message.url ? `*<${message.url}|${title}>*` : `*${title}*`;
+  return {
+    text: cut(`${message.title}: ${message.text}`, 3000),
+    blocks: [{ type: "section", text: { type: "mrkdwn", text: cut(`${heading}\n${slackEscape(message.text)}`, 3000) } }],
+  };
+}
+
+/**
+ * Discord incoming webhook: one embed (title up to 256 characters, description up to 4096).
+ * No mentions are parsed, so a domain or text that reads "@everyone" pings nobody.
+ */
+function discordBody(message: WebhookMessage) {
+  return {
+    embeds: [{
+      title: cut(message.title, 256), description: cut(message.text, 4096),
+      ...(message.url ? { url: message.url } : {}), timestamp: message.createdAt,
+    }],
+    allowed_mentions: { parse: [] },
+  };
+}

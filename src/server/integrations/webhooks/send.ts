@@ -1,0 +1,237 @@
+/**
+ * Sends one webhook request. The host name is resolved here, every address it resolves to is
+ * checked against the operator's policy (address-policy.ts), and the connection is made to those
+ * checked addresses only: the request's `lookup` hands back the addresses already checked, so a
+ * DNS answer that changes between the check and the connection (DNS rebinding) is never asked
+ * for. Redirects are not followed, the whole exchange has one time limit, and at most
+ * MAX_RESPONSE_BYTES of the answer are read. Messages name the host, never the URL: Slack and
+ * Discord URLs carry their token in the path, and an ntfy topic name is its password.
+ */
+import { lookup as dnsLookup } from "node:dns/promises";
+import http from "node:http";
+import https from "node:https";
+import { isIP, type LookupFunction } from "node:net";
+import { networkReason } from "../network-errors.ts";
+import { classifyAddress, kindAllowed, refusalMessage, type WebhookNetworkPolicy } from "./address-policy.ts";
+import { buildPayload, type WebhookFormat, type WebhookMessage } from "./formats.ts";
+
+/** invalid-url and address failures are the URL's fault; the others are the receiver's or the network's. */
+export type WebhookErrorKind = "invalid-url" | "address" | "timeout" | "network" | "redirect" | "http";
+
+export class WebhookError extends Error {
+  constructor(
+    readonly kind: WebhookErrorKind,
+    message: string,
+    /** Worth trying again later (timeouts, network failures, 408, 429 and 5xx answers). */
+    readonly retryable: boolean,
+    readonly status?: number,
+    /** The receiver's Retry-After, when it sent a readable one. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = "WebhookError";
+  }
+}
+
+export interface WebhookTarget {
+  url: string;
+  format: WebhookFormat;
+  /** The signing secret, in clear; required for the generic format. */
+  secret: string | null;
+}
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+export interface WebhookSendOptions {
+  policy: WebhookNetworkPolicy;
+  /** For the whole exchange: resolving, connecting, sending and reading the answer. */
+  timeoutMs: number;
+  /** Replaceable in tests, to make a host name resolve where they need it. */
+  resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
+  /** Unix seconds, for the signature's timestamp. */
+  now?: () => number;
+}
+
+export interface WebhookSendResult {
+  status: number;
+  durationMs: number;
+}
+
+/** More than any receiver's acknowledgement needs; the rest of a longer answer is not read. */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+const MAX_URL_LENGTH = 2048;
+
+const systemResolve = async (hostname: string): Promise<ResolvedAddress[]> =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+
+/**
+ * The URL, if a webhook may be sent to it: https (http only when the policy lets webhooks reach
+ * this machine or its network), no user name or password, and, when the host is an IP address,
+ * an address the policy allows. Host names are checked when sending, where they are resolved.
+ */
+export function parseWebhookUrl(raw: string, policy: WebhookNetworkPolicy): URL {
+  const text = raw.trim();
+  if (text.length > MAX_URL_LENGTH) throw new WebhookError("invalid-url", `Webhook URL is longer than ${MAX_URL_LENGTH} characters`, false);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new WebhookError("invalid-url", "Webhook URL is not a valid URL (it should look like https://example.com/hook)", false);
+  }
+  if (url.protocol === "http:" && policy === "none") {
+    throw new WebhookError("invalid-url", "Webhook URL must start with https:// (this server sends webhooks over HTTPS only)", false);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new WebhookError("invalid-url", "Webhook URL must start with https://", false);
+  }
+  if (url.username || url.password) {
+    throw new WebhookError("invalid-url", "Webhook URL must not contain a user name or password", false);
+  }
+  const literal = bareHost(url);
+  if (isIP(literal)) checkAddress(literal, policy, true);
+  return url;
+}
+
+const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
+
+function checkAddress(address: string, policy: WebhookNetworkPolicy, literal: boolean) {
+  const kind = classifyAddress(address);
+  if (kind !== "public" && !kindAllowed(kind, policy)) throw new WebhookError("address", refusalMessage(address, kind, literal), false);
+}
+
+/** Every address the URL's host stands for, each one checked against the policy. */
+async function resolveChecked(url: URL, options: WebhookSendOptions): Promise<ResolvedAddress[]> {
+  const host = bareHost(url);
+  const family = isIP(host);
+  if (family) return [{ address: host, family: family === 6 ? 6 : 4 }];
+  let addresses: ResolvedAddress[];
+  try {
+    addresses = await (options.resolve ?? systemResolve)(host);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new WebhookError("network", `Could not send the webhook: ${networkReason(code, host) ?? `the address ${host} could not be resolved`}`, true);
+  }
+  if (!addresses.length) throw new WebhookError("network", `Could not send the webhook: the address ${host} was not found (DNS)`, true);
+  for (const { address } of addresses) checkAddress(address, options.policy, false);
+  return addresses;
+}
+
+/** Node's connect asks this instead of DNS: it can only answer addresses already checked. */
+function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
+  return ((_hostname: string, lookupOptions: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (lookupOptions.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  }) as LookupFunction;
+}
+
+/** Sends `message` to the webhook; resolves on a 2xx answer and throws a WebhookError otherwise. */
+export async function sendWebhook(target: WebhookTarget, message: WebhookMessage, options: WebhookSendOptions): Promise<WebhookSendResult> {
+  const started = performance.now();
+  const url = parseWebhookUrl(target.url, options.policy);
+  const host = bareHost(url);
+  const timeoutError = () => new WebhookError("timeout", `The webhook at ${host} did not answer within ${seconds(options.timeoutMs)}`, true);
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
+  // A resolver cannot be cancelled; past the time limit its answer is simply not waited for.
+  const timedOut = new Promise<never>((_, reject) => timeout.signal.addEventListener("abort", () => reject(timeoutError()), { once: true }));
+  timedOut.catch(() => {});
+  try {
+    const addresses = await Promise.race([resolveChecked(url, options), timedOut]);
+    const timestamp = (options.now ?? (() => Math.floor(Date.now() / 1000)))();
+    const payload = buildPayload(target.format, message, target.secret, timestamp);
+    const status = await exchange({ url, host, addresses, ...payload, signal: timeout.signal, timeoutError });
+    return { status, durationMs: Math.round(performance.now() - started) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface Exchange {
+  url: URL;
+  host: string;
+  addresses: ResolvedAddress[];
+  body: string;
+  headers: Record<string, string>;
+  /** Aborted at the time limit: the request and its socket are destroyed. */
+  signal: AbortSignal;
+  timeoutError: () => WebhookError;
+}
+
+function exchange({ url, host, addresses, body, headers, signal, timeoutError }: Exchange): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const transport = url.protocol === "https:" ? https : http;
+    const request = transport.request({
+      protocol: url.protocol, hostname: host, port: url.port || undefined, path: `${url.pathname}${url.search}`,
+      method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+      // A fresh connection each time: a pooled socket could lead to an address checked for another URL.
+      agent: false, lookup: pinnedLookup(addresses), signal,
+    });
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      outcome();
+    };
+    const failed = (error: NodeJS.ErrnoException) => finish(() => {
+      if (signal.aborted) return reject(timeoutError());
+      const reason = networkReason(error.code, host);
+      reject(new WebhookError("network", `Could not send the webhook: ${reason ?? `the connection to ${host} failed (${error.code ?? error.message})`}`, true));
+    });
+    request.on("error", failed);
+    request.on("response", (response) => {
+      const status = response.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const settle = () => finish(() => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        request.destroy();
+        if (status >= 200 && status < 300) resolve(status);
+        else reject(answerError(status, response.headers, text, host));
+      });
+      response.on("data", (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= MAX_RESPONSE_BYTES) settle();
+      });
+      response.on("end", settle);
+      // The answer's status already arrived; a body cut short (or cut at the time limit) changes nothing.
+      response.on("error", (error) => (signal.aborted ? failed(error) : settle()));
+    });
+    // Any other way the exchange ends without an answer (the socket closed, the time limit hit).
+    request.on("close", () => finish(() => reject(signal.aborted ? timeoutError()
+      : new WebhookError("network", `Could not send the webhook: the connection to ${host} was closed before an answer`, true))));
+    request.end(body);
+  });
+}
+
+function answerError(status: number, headers: http.IncomingHttpHeaders, text: string, host: string): WebhookError {
+  if (status >= 300 && status < 400) {
+    return new WebhookError("redirect", `The webhook at ${host} answered with a redirect (HTTP ${status}); redirects are not followed, so enter the address it redirects to`, false, status);
+  }
+  const said = excerpt(text);
+  const suffix = said ? `: ${said}` : "";
+  if (status === 408 || status === 429 || status >= 500) {
+    const wait = retryAfter(headers["retry-after"]);
+    return new WebhookError("http", `The webhook at ${host} is unavailable (HTTP ${status})${suffix}`, true, status, wait);
+  }
+  return new WebhookError("http", `The webhook at ${host} refused the message (HTTP ${status})${suffix}; check the URL`, false, status);
+}
+
+/** The start of a receiver's answer on one line, for the error shown to the webhook's owner. */
+const excerpt = (text: string) => {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+};
+
+function retryAfter(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+const seconds = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
