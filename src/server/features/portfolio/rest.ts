@@ -13,8 +13,9 @@ import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import type { SessionUser } from "../../trpc/context.ts";
 import { createCalendarToken, renderCalendarFeed, revokeCalendarToken } from "./calendar.ts";
 import { exportPortfolioCsv, importPortfolioCsv } from "./csv-transfer.ts";
+import { getRenewalForecast, renewalForecastCsv } from "./forecast-service.ts";
 import {
-  createPortfolioDomain, getPortfolioDomain, listPortfolio, removePortfolioDomain, updatePortfolioDomain,
+  createPortfolioDomain, getPortfolioDomain, keepPortfolioDomainAsHandAdded, listPortfolio, removePortfolioDomain, updatePortfolioDomain,
 } from "./service.ts";
 import { getPortfolioSummary } from "./summary.ts";
 
@@ -66,6 +67,14 @@ export const portfolioRest = new Hono<AppEnv>()
     c.header("Content-Disposition", `attachment; filename="domain-portfolio-${new Date().toISOString().slice(0, 10)}.csv"`);
     return c.body(csv);
   })
+  // The next twelve months' renewals (?currency=, USD by default), as JSON or as a CSV download.
+  .get("/user-domains/forecast", async (c) => c.json(await getRenewalForecast(c.var.ctx.db, userOf(c).id, staleDaysOf(c), currencyOf(c))))
+  .get("/user-domains/forecast.csv", async (c) => {
+    const forecast = await getRenewalForecast(c.var.ctx.db, userOf(c).id, staleDaysOf(c), currencyOf(c));
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="renewal-forecast-${forecast.from}-${forecast.currency}.csv"`);
+    return c.body(renewalForecastCsv(forecast));
+  })
   .post("/user-domains/import", async (c) => c.json(await importPortfolioCsv(c.var.ctx.db, userOf(c).id, await csvText(c), maxDomainsOf(c))))
   .post("/user-domains/calendar-token", async (c) => c.json(await createCalendarToken(c.var.ctx.db, userOf(c).id, c.var.ctx.origin)))
   .delete("/user-domains/calendar-token", async (c) => c.json(await revokeCalendarToken(c.var.ctx.db, userOf(c).id)))
@@ -75,4 +84,7 @@ export const portfolioRest = new Hono<AppEnv>()
     const input = parseOrThrow(userDomainUpdateSchema, await readJsonBody(c), "body");
     return c.json(await updatePortfolioDomain(c.var.ctx.db, userOf(c).id, id, input, staleDaysOf(c)));
   })
+  // An entry its registrar account no longer lists, kept as added by hand (detached from the account).
+  .post("/user-domains/:id/keep-as-hand-added", async (c) =>
+    c.json(await keepPortfolioDomainAsHandAdded(c.var.ctx.db, userOf(c).id, idOf(c), staleDaysOf(c))))
   .delete("/user-domains/:id", async (c) => c.json(await removePortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c))));

@@ -7,8 +7,9 @@ import { portfolioListQuerySchema } from "../../../shared/schemas/portfolio-list
 import { authedProcedure, router } from "../../trpc/init.ts";
 import { createCalendarToken, revokeCalendarToken } from "./calendar.ts";
 import { exportPortfolioCsv, importPortfolioCsv } from "./csv-transfer.ts";
+import { getRenewalForecast } from "./forecast-service.ts";
 import {
-  createPortfolioDomain, getPortfolioDomain, listPortfolio, removePortfolioDomain, updatePortfolioDomain,
+  createPortfolioDomain, getPortfolioDomain, keepPortfolioDomainAsHandAdded, listPortfolio, removePortfolioDomain, updatePortfolioDomain,
 } from "./service.ts";
 import { getPortfolioSummary } from "./summary.ts";
 
@@ -27,7 +28,13 @@ export const portfolioRouter = router({
   update: authedProcedure.input(userDomainUpdateByIdSchema).mutation(({ ctx, input: { id, ...fields } }) =>
     updatePortfolioDomain(ctx.db, ctx.user.id, id, fields, ctx.config.PRICE_STALE_DAYS)),
   remove: authedProcedure.input(byId).mutation(({ ctx, input }) => removePortfolioDomain(ctx.db, ctx.user.id, input.id)),
+  /** An entry its account no longer lists (departedAt set) stays, detached from the account, as added by hand. */
+  keepAsHandAdded: authedProcedure.input(byId).mutation(({ ctx, input }) =>
+    keepPortfolioDomainAsHandAdded(ctx.db, ctx.user.id, input.id, ctx.config.PRICE_STALE_DAYS)),
   summary: authedProcedure.input(inCurrency).query(({ ctx, input }) => getPortfolioSummary(ctx.db, ctx.user.id, ctx.config.PRICE_STALE_DAYS, new Date(), input?.currency)),
+  /** The next twelve months' renewals per month and registrar (forecast.ts), in the display currency (USD by default). */
+  forecast: authedProcedure.input(inCurrency).query(({ ctx, input }) =>
+    getRenewalForecast(ctx.db, ctx.user.id, ctx.config.PRICE_STALE_DAYS, input?.currency)),
   exportCsv: authedProcedure.query(async ({ ctx }) => ({
     filename: `domain-portfolio-${new Date().toISOString().slice(0, 10)}.csv`,
     csv: await exportPortfolioCsv(ctx.db, ctx.user.id),

@@ -1,0 +1,178 @@
+/**
+ * The next twelve months' renewal bill, worked out without I/O from priced entries
+ * (item.ts priceEntries) and a display converter. The months are the twelve calendar months
+ * (UTC) starting with today's; a renewal is a 1-year term, so a domain renews at most once in
+ * them. Each auto-renewing domain expiring from today to the end of the twelfth month counts
+ * in its expiry month at its registrar's current renewal price, and at the cheapest renewal the
+ * portfolio would claim a saving for (renewal-ranking.ts yearlySaving: a stale cheapest quote
+ * never claims a saving against a fresh one), else at the same price. Amounts are converted
+ * per domain, rounded to the display currency's minor unit, then added, so each figure is the
+ * sum of what each domain costs in that currency.
+ */
+import { minorToAmount } from "../../../shared/currency.ts";
+import type { DisplayConverter } from "../../../shared/display-converter.ts";
+import { isStaleAt } from "../../../shared/price-freshness.ts";
+import { yearlySaving, type Renewal, type RenewalPricing } from "./renewal-ranking.ts";
+
+/** What the forecast reads of a priced entry. */
+export interface ForecastEntry extends RenewalPricing {
+  id: number;
+  domainName: string;
+  expirationDate: string | null;
+  autoRenew: boolean;
+  serviceProvider: { id: number; name: string } | null;
+}
+
+/** Why a domain that may renew within the twelve months is not in the totals. */
+export const NOT_IN_TOTALS_REASONS = ["noExpiryDate", "autoRenewOff", "noRegistrarPrice", "noExchangeRate"] as const;
+export type NotInTotalsReason = (typeof NOT_IN_TOTALS_REASONS)[number];
+
+/** One figure set: a month, a registrar within a month, or the whole twelve months. */
+export interface ForecastCell {
+  domains: number;
+  /** At each domain's registrar, its current renewal price. */
+  atRegistrar: string;
+  /** At the cheapest renewal a saving is claimed for (the registrar's price where none is). */
+  atCheapest: string;
+  /** atRegistrar − atCheapest. */
+  difference: string;
+  /** When the oldest registrar quote behind atRegistrar was last confirmed (ISO instant); null with no domains. */
+  registrarPriceCheckedAt: string | null;
+  /** The same for the quotes behind atCheapest. */
+  cheapestPriceCheckedAt: string | null;
+  /** Some quote behind atRegistrar (or atCheapest) is stale (not confirmed within PRICE_STALE_DAYS). */
+  registrarPriceIsStale: boolean;
+  cheapestPriceIsStale: boolean;
+  /** The oldest ECB day an amount of the cell was converted at; null when nothing was converted. */
+  rateDate: string | null;
+}
+
+export interface ForecastMonth extends ForecastCell {
+  /** "2026-11" */
+  month: string;
+  /** One cell per registrar renewing something in the month, by name. */
+  registrars: (ForecastCell & { serviceProvider: { id: number; name: string } })[];
+}
+
+export interface NotInTotals {
+  id: number;
+  domainName: string;
+  expirationDate: string | null;
+  /** The month it expires in ("2026-11"), null without an expiry date. */
+  month: string | null;
+  serviceProvider: { id: number; name: string } | null;
+  reason: NotInTotalsReason;
+}
+
+export interface RenewalForecast {
+  currency: string;
+  /** Today (UTC), the first day counted, and the last day of the twelfth month. */
+  from: string;
+  until: string;
+  months: ForecastMonth[];
+  total: ForecastCell;
+  /** Domains that may renew within the twelve months but are not in the totals, each with why: by reason, then soonest expiry. */
+  notInTotals: NotInTotals[];
+  /** Domains whose expiry date has passed, and those expiring after the twelfth month: neither renews in the forecast. */
+  expiredCount: number;
+  laterCount: number;
+}
+
+/** Running sums of a cell, in minor units of the display currency. */
+class Sum {
+  domains = 0;
+  registrar = 0;
+  cheapest = 0;
+  registrarChecked: Date | null = null;
+  cheapestChecked: Date | null = null;
+  registrarStale = false;
+  cheapestStale = false;
+  rateDate: string | null = null;
+
+  add(item: { registrar: number; cheapest: number; own: Renewal; move: Renewal; ownStale: boolean; moveStale: boolean; rateDate: string | null }) {
+    this.domains += 1;
+    this.registrar += item.registrar;
+    this.cheapest += item.cheapest;
+    this.registrarChecked = older(this.registrarChecked, item.own.lastCheckedAt);
+    this.cheapestChecked = older(this.cheapestChecked, item.move.lastCheckedAt);
+    this.registrarStale ||= item.ownStale;
+    this.cheapestStale ||= item.moveStale;
+    if (item.rateDate && (!this.rateDate || item.rateDate < this.rateDate)) this.rateDate = item.rateDate;
+  }
+
+  cell(digits: number): ForecastCell {
+    return {
+      domains: this.domains,
+      atRegistrar: minorToAmount(this.registrar, digits),
+      atCheapest: minorToAmount(this.cheapest, digits),
+      difference: minorToAmount(this.registrar - this.cheapest, digits),
+      registrarPriceCheckedAt: this.registrarChecked?.toISOString() ?? null,
+      cheapestPriceCheckedAt: this.cheapestChecked?.toISOString() ?? null,
+      registrarPriceIsStale: this.registrarStale,
+      cheapestPriceIsStale: this.cheapestStale,
+      rateDate: this.rateDate,
+    };
+  }
+}
+
+const older = (a: Date | null, b: Date) => (a === null || b < a ? b : a);
+const monthKey = (year: number, month: number) => new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7);
+
+/** The forecast as of `now`, with staleness judged over `staleDays` (PRICE_STALE_DAYS). */
+export function forecastRenewals(entries: readonly ForecastEntry[], converter: DisplayConverter, now: Date, staleDays: number): RenewalForecast {
+  const today = now.toISOString().slice(0, 10);
+  const [year, month] = [now.getUTCFullYear(), now.getUTCMonth()];
+  const keys = Array.from({ length: 12 }, (_, i) => monthKey(year, month + i));
+  const end = `${monthKey(year, month + 12)}-01`; // first day after the twelfth month
+  const months = new Map(keys.map((k) => [k, { sum: new Sum(), registrars: new Map<number, { provider: { id: number; name: string }; sum: Sum }>() }]));
+  const total = new Sum();
+  const notInTotals: NotInTotals[] = [];
+  let expiredCount = 0;
+  let laterCount = 0;
+  for (const entry of entries) {
+    const expiry = entry.expirationDate?.slice(0, 10) ?? null;
+    const skip = (reason: NotInTotalsReason) => notInTotals.push({
+      id: entry.id, domainName: entry.domainName, expirationDate: expiry, month: expiry?.slice(0, 7) ?? null,
+      serviceProvider: entry.serviceProvider && { id: entry.serviceProvider.id, name: entry.serviceProvider.name }, reason,
+    });
+    if (expiry === null) { skip("noExpiryDate"); continue; }
+    if (expiry < today) { expiredCount += 1; continue; }
+    if (expiry >= end) { laterCount += 1; continue; }
+    if (!entry.autoRenew) { skip("autoRenewOff"); continue; }
+    const own = entry.currentRenewal;
+    if (!own || !entry.serviceProvider) { skip("noRegistrarPrice"); continue; }
+    if (!converter.canConvert(own.currency)) { skip("noExchangeRate"); continue; }
+    // With a saving the cheapest quote is in the registrar quote's currency; without one the domain stays put.
+    const move = yearlySaving(entry, now, staleDays) === null ? own : entry.cheapestRenewal!;
+    const item = {
+      registrar: converter.minor(own.price, own.currency), cheapest: converter.minor(move.price, move.currency), own, move,
+      ownStale: isStaleAt(own.lastCheckedAt, now, staleDays), moveStale: isStaleAt(move.lastCheckedAt, now, staleDays),
+      rateDate: converter.conversion(own.currency).rateDate,
+    };
+    const bucket = months.get(expiry.slice(0, 7))!;
+    const provider = entry.serviceProvider;
+    let registrar = bucket.registrars.get(provider.id);
+    if (!registrar) bucket.registrars.set(provider.id, registrar = { provider: { id: provider.id, name: provider.name }, sum: new Sum() });
+    registrar.sum.add(item);
+    bucket.sum.add(item);
+    total.add(item);
+  }
+  const digits = converter.digits;
+  const order = (r: NotInTotals) => NOT_IN_TOTALS_REASONS.indexOf(r.reason);
+  return {
+    currency: converter.currency,
+    from: today,
+    until: new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10),
+    months: keys.map((key) => {
+      const { sum, registrars } = months.get(key)!;
+      const byName = [...registrars.values()].sort((a, b) =>
+        a.provider.name === b.provider.name ? a.provider.id - b.provider.id : a.provider.name < b.provider.name ? -1 : 1);
+      return { month: key, ...sum.cell(digits), registrars: byName.map((r) => ({ serviceProvider: r.provider, ...r.sum.cell(digits) })) };
+    }),
+    total: total.cell(digits),
+    // Stable sort: within a reason, the entries' own order (soonest expiry first when read by expiry).
+    notInTotals: notInTotals.sort((a, b) => order(a) - order(b)),
+    expiredCount,
+    laterCount,
+  };
+}
