@@ -15,6 +15,13 @@ describe("configuration", () => {
     expect(c.PORT).toBe(8080);
   });
 
+  it("sends webhooks to public addresses only unless WEBHOOK_ALLOW_PRIVATE widens it, and refuses other values", () => {
+    expect(loadConfig({})).toMatchObject({ WEBHOOK_ALLOW_PRIVATE: "none", WEBHOOK_TIMEOUT_SECONDS: 10 });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "loopback", WEBHOOK_TIMEOUT_SECONDS: "3" })).toMatchObject({ WEBHOOK_ALLOW_PRIVATE: "loopback", WEBHOOK_TIMEOUT_SECONDS: 3 });
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: "all" })).toThrowError(/WEBHOOK_ALLOW_PRIVATE: .*"none"\|"loopback"\|"private"/);
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_SECONDS: "0" })).toThrowError(/WEBHOOK_TIMEOUT_SECONDS/);
+  });
+
   it("fails fast with every bad key listed", () => {
     expect(() => loadConfig({ PORT: "eighty", LOG_LEVEL: "loud", DATABASE_URL: "mysql://x" })).toThrowError(
       /Invalid configuration:\n {2}PORT: .+\n {2}DATABASE_URL: must be a postgres:\/\/ URL or empty for SQLite\n {2}LOG_LEVEL: .+/,

@@ -82,6 +82,14 @@ const schema = z.object({
   RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   /** A page render still unfinished after this long answers the client shell. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * What webhooks may reach besides public addresses: none (the default), loopback (this machine,
+   * and http:// URLs are accepted), private (also RFC 1918, carrier-grade NAT and IPv6 unique-local
+   * networks). Link-local (cloud metadata) and reserved addresses are refused whatever the value.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["none", "loopback", "private"]).default("none"),
+  /** A webhook request still unanswered after this long (resolving, connecting, sending, reading) fails as a timeout. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
 
   // Price sources and exchange rates. Base URLs point at the real services; tests point them
   // at loopback fakes. A source whose key is unset is skipped (and says so in the log).
