@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { WebhookMessage } from "./formats.ts";
-import { MAX_RESPONSE_BYTES, parseWebhookUrl, sendWebhook, WebhookError, type WebhookSendOptions } from "./send.ts";
+import { checkWebhookUrl, MAX_RESPONSE_BYTES, parseWebhookUrl, sendWebhook, WebhookError, type WebhookSendOptions } from "./send.ts";
 import { generateSigningSecret, verifyWebhookSignature } from "./signature.ts";
 
 interface Received {
@@ -221,7 +221,7 @@ describe("failures", () => {
     const closed = await startReceiver();
     await closed.close();
     const error = await failure(sendWebhook({ url: closed.url, format: "ntfy", secret: null }, message, loopback));
-    expect(error).toMatchObject({ kind: "network", retryable: true, message: "Could not send the webhook: 127.0.0.1 refused the connection" });
+    expect(error).toMatchObject({ kind: "network", retryable: true, message: "Could not reach the webhook: 127.0.0.1 refused the connection" });
   });
 
   it("reads at most MAX_RESPONSE_BYTES of an answer that never ends", async () => {
@@ -232,5 +232,18 @@ describe("failures", () => {
     const result = await sendWebhook({ url: receiver.url, format: "ntfy", secret: null }, message, { ...loopback, timeoutMs: 3000 });
     expect(result.status).toBe(200);
     expect(result.durationMs).toBeLessThan(2500);
+  });
+});
+
+describe("checkWebhookUrl", () => {
+  it("resolves the host and refuses what sending would refuse, without sending anything", async () => {
+    const resolve = async () => [{ address: "10.0.0.5", family: 4 as const }];
+    const error = await failure(checkWebhookUrl("https://hooks.internal.example/x", { policy: "none", timeoutMs: 1000, resolve }));
+    expect(error).toMatchObject({ kind: "address", message: "Webhook address resolves to a private network address (10.0.0.5); this server does not send to private addresses" });
+    const publicResolve = async () => [{ address: "93.184.215.14", family: 4 as const }];
+    expect((await checkWebhookUrl(" https://hooks.example.com/x ", { policy: "none", timeoutMs: 1000, resolve: publicResolve })).href).toBe("https://hooks.example.com/x");
+    const missing = async () => { throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }); };
+    const notFound = await failure(checkWebhookUrl("https://nohost.example/x", { policy: "none", timeoutMs: 1000, resolve: missing }));
+    expect(notFound.message).toBe("Could not reach the webhook: the address nohost.example was not found (DNS)");
   });
 });

@@ -112,9 +112,9 @@ async function resolveChecked(url: URL, options: WebhookSendOptions): Promise<Re
     addresses = await (options.resolve ?? systemResolve)(host);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new WebhookError("network", `Could not send the webhook: ${networkReason(code, host) ?? `the address ${host} could not be resolved`}`, true);
+    throw new WebhookError("network", `Could not reach the webhook: ${networkReason(code, host) ?? `the address ${host} could not be resolved`}`, true);
   }
-  if (!addresses.length) throw new WebhookError("network", `Could not send the webhook: the address ${host} was not found (DNS)`, true);
+  if (!addresses.length) throw new WebhookError("network", `Could not reach the webhook: the address ${host} was not found (DNS)`, true);
   for (const { address } of addresses) checkAddress(address, options.policy, false);
   return addresses;
 }
@@ -125,6 +125,24 @@ function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
     if (lookupOptions.all) callback(null, addresses);
     else callback(null, addresses[0]!.address, addresses[0]!.family);
   }) as LookupFunction;
+}
+
+/**
+ * Whether a webhook may be sent to `raw` now: the URL checks of parseWebhookUrl, and every address
+ * its host resolves to allowed. For saying so when a webhook is added, before anything is sent.
+ */
+export async function checkWebhookUrl(raw: string, options: WebhookSendOptions): Promise<URL> {
+  const url = parseWebhookUrl(raw, options.policy);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new WebhookError("timeout", `Looking up ${bareHost(url)} took longer than ${seconds(options.timeoutMs)}`, true)), options.timeoutMs);
+  });
+  try {
+    await Promise.race([resolveChecked(url, options), timedOut]);
+    return url;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Sends `message` to the webhook; resolves on a 2xx answer and throws a WebhookError otherwise. */
@@ -178,7 +196,7 @@ function exchange({ url, host, addresses, body, headers, signal, timeoutError }:
     const failed = (error: NodeJS.ErrnoException) => finish(() => {
       if (signal.aborted) return reject(timeoutError());
       const reason = networkReason(error.code, host);
-      reject(new WebhookError("network", `Could not send the webhook: ${reason ?? `the connection to ${host} failed (${error.code ?? error.message})`}`, true));
+      reject(new WebhookError("network", `Could not reach the webhook: ${reason ?? `the connection to ${host} failed (${error.code ?? error.message})`}`, true));
     });
     request.on("error", failed);
     request.on("response", (response) => {
@@ -202,7 +220,7 @@ function exchange({ url, host, addresses, body, headers, signal, timeoutError }:
     });
     // Any other way the exchange ends without an answer (the socket closed, the time limit hit).
     request.on("close", () => finish(() => reject(signal.aborted ? timeoutError()
-      : new WebhookError("network", `Could not send the webhook: the connection to ${host} was closed before an answer`, true))));
+      : new WebhookError("network", `Could not reach the webhook: the connection to ${host} was closed before an answer`, true))));
     request.end(body);
   });
 }
