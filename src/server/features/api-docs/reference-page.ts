@@ -1,11 +1,13 @@
 /** A readable page of the OpenAPI document: one section per endpoint with its parameters. */
 import { html, raw } from "hono/html";
+import { RECEIVER_EXAMPLE } from "../../integrations/webhooks/receiver-example.ts";
 import type { OpenApiDocument } from "./openapi.ts";
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a202c}
 code{background:#edf2f7;padding:0 .25rem;border-radius:3px}table{border-collapse:collapse;width:100%}
 th,td{text-align:left;border-bottom:1px solid #e2e8f0;padding:.35rem .5rem;vertical-align:top}
-h2{margin-top:2.5rem;font-size:1.15rem}.method{color:#2f855a;font-weight:700;margin-right:.5rem}`;
+h2{margin-top:2.5rem;font-size:1.15rem}.method{color:#2f855a;font-weight:700;margin-right:.5rem}
+pre{background:#edf2f7;padding:.75rem;border-radius:4px;overflow-x:auto}`;
 
 interface Parameter {
   name: string;
@@ -27,6 +29,20 @@ function constraints(schema: Record<string, unknown>): string {
   if (schema.default !== undefined) parts.push(`default ${text(schema.default)}`);
   return parts.join("; ");
 }
+
+/** What a generic webhook sends and how its receiver checks the signature (integrations/webhooks/signature.ts). */
+const webhookSection = html`<section id="webhooks"><h2>Webhook notifications: verifying a generic webhook</h2>
+<p>A generic webhook receives each notification as a <code>POST</code> with a JSON body
+<code>{ "id", "type", "title", "text", "url", "createdAt", "data" }</code> and two headers:
+<code>X-TLDScope-Timestamp</code>, the Unix time in seconds when it was signed, and
+<code>X-TLDScope-Signature: v1=&lt;hex&gt;</code>, the lowercase hexadecimal HMAC-SHA256 of
+<code>timestamp + "." + body</code> keyed with the webhook's secret (shown once, when the webhook is added).
+To check a request: take the body exactly as received, before parsing it; compute the HMAC over the
+timestamp header, a full stop and that body; compare it with the signature in constant time; and refuse a
+timestamp more than five minutes from your clock, so a captured request cannot be replayed. Answer with any
+2xx status within the time limit. A request whose answer never arrived may be sent again with the same
+<code>id</code>, so drop repeats by <code>id</code>. In Node:</p>
+<pre><code>${RECEIVER_EXAMPLE}</code></pre></section>`;
 
 export function renderReferencePage(doc: OpenApiDocument) {
   const sections = Object.entries(doc.paths).map(([path, item]) => {
@@ -50,5 +66,6 @@ A wrong or revoked key is a 401; past the hourly limit the answer is a 429 with 
 Every answer carries an <code>ETag</code>: send it back as <code>If-None-Match</code> to get a 304 while nothing changed.
 Errors are JSON: <code>{ "message": … }</code>. The machine-readable document is <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
 ${sections}
+${webhookSection}
 <p><a href="/api-access">Back to API access</a></p></main></body></html>`;
 }
