@@ -14,6 +14,8 @@ export interface SyncLog {
   durationMs: number;
   error: string | null;
   skippedDomains?: number;
+  /** Entries linked to the account that it no longer lists; absent from failed syncs and from logs written before it was counted. */
+  departedDomains?: number;
 }
 
 export interface RegistrarAccountRow {

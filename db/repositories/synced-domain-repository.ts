@@ -2,10 +2,11 @@
  * Writes one registrar sync into the owner's portfolio in a single transaction: reads the
  * owner's portfolio rows, hands them to the merge (a pure function: the rules live in the
  * accounts feature, src/server/features/accounts/sync-merge.ts), upserts the merged rows on
- * (user, domain name) and sets the account's status and sync log in the same transaction.
+ * (user, domain name), marks the entries the merge found departed (linked to the account, no
+ * longer listed by it) and sets the account's status and sync log in the same transaction.
  * Rows are always scoped to the owner.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
 import type { SyncLog } from "./registrar-account-repository.ts";
 import { lockUserRow } from "./user-repository.ts";
@@ -36,6 +37,8 @@ export interface PortfolioEntry {
   autoRenew: boolean;
   isLocked: boolean | null;
   privacyEnabled: boolean | null;
+  /** When a sync first found the linked account no longer lists it; null otherwise. */
+  departedAt: Date | null;
 }
 
 /** A user_domains row to insert, or to update on (user, domain name); an update keeps the row's source. */
@@ -51,6 +54,8 @@ export interface MergedDomainRow {
   isLocked: boolean | null;
   privacyEnabled: boolean | null;
   source: "sync";
+  /** Always null: a listed name is in the account, so any earlier departure mark is cleared. */
+  departedAt: null;
   updatedAt: Date;
 }
 
@@ -58,13 +63,18 @@ export interface SyncMerge {
   rows: MergedDomainRow[];
   newDomains: number;
   updatedDomains: number;
+  /** Names linked to the account that it no longer lists (counted in the sync log). */
+  departed: string[];
+  /** Of those, the ones not marked yet: marked departed as of this sync. */
+  newlyDeparted: string[];
 }
 
-const CHUNK = 300; // 12 parameters a row stays far below both drivers' parameter limits
+const CHUNK = 300; // 13 parameters a row stays far below both drivers' parameter limits
+const NAME_CHUNK = 1000;
 
 export async function applySyncedDomains(
   handle: Db, target: SyncTarget, merge: (existing: PortfolioEntry[], now: Date) => SyncMerge,
-  log: Omit<SyncLog, "newDomains" | "updatedDomains" | "durationMs" | "error">, startedAt: number,
+  log: Omit<SyncLog, "newDomains" | "updatedDomains" | "departedDomains" | "durationMs" | "error">, startedAt: number,
 ): Promise<SyncLog> {
   const { t } = handle;
   const ud = t.userDomains;
@@ -74,12 +84,12 @@ export async function applySyncedDomains(
       .select({
         domainName: ud.domainName, registrarAccountId: ud.registrarAccountId, serviceProviderId: ud.serviceProviderId,
         registrationDate: ud.registrationDate, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew,
-        isLocked: ud.isLocked, privacyEnabled: ud.privacyEnabled,
+        isLocked: ud.isLocked, privacyEnabled: ud.privacyEnabled, departedAt: ud.departedAt,
       })
       .from(ud)
       .where(eq(ud.userId, target.userId)));
     const now = new Date();
-    const { rows: values, newDomains, updatedDomains } = merge(existing, now);
+    const { rows: values, newDomains, updatedDomains, departed, newlyDeparted } = merge(existing, now);
     for (let i = 0; i < values.length; i += CHUNK) {
       yield* exec(tx.insert(ud).values(values.slice(i, i + CHUNK)).onConflictDoUpdate({
         target: [ud.userId, ud.domainName],
@@ -87,11 +97,18 @@ export async function applySyncedDomains(
           serviceProviderId: sql`excluded.service_provider_id`, registrarAccountId: sql`excluded.registrar_account_id`,
           registrationDate: sql`excluded.registration_date`, expirationDate: sql`excluded.expiration_date`,
           autoRenew: sql`excluded.auto_renew`, isLocked: sql`excluded.is_locked`, privacyEnabled: sql`excluded.privacy_enabled`,
-          updatedAt: now,
+          departedAt: sql`excluded.departed_at`, updatedAt: now,
         },
       }));
     }
-    const result: SyncLog = { ...log, newDomains, updatedDomains, durationMs: Date.now() - startedAt, error: null };
+    for (let i = 0; i < newlyDeparted.length; i += NAME_CHUNK) {
+      yield* exec(tx.update(ud).set({ departedAt: now })
+        .where(and(eq(ud.userId, target.userId), eq(ud.registrarAccountId, target.accountId), isNull(ud.departedAt),
+          inArray(ud.domainName, newlyDeparted.slice(i, i + NAME_CHUNK)))));
+    }
+    const result: SyncLog = {
+      ...log, newDomains, updatedDomains, departedDomains: departed.length, durationMs: Date.now() - startedAt, error: null,
+    };
     yield* exec(tx.update(t.registrarAccounts)
       .set({ status: "active", errorMessage: null, lastSyncAt: now, lastSyncLog: result })
       .where(eq(t.registrarAccounts.id, target.accountId)));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { containsPattern, exec, type Db, type Executor } from "../client.ts";
 import { isUniqueViolation, lockUserRow } from "./user-repository.ts";
 
@@ -23,6 +23,8 @@ export interface UserDomainRow extends UserDomainValues {
   source: string;
   /** The registrar account the entry is linked to (synced from), if any. */
   registrarAccount: { id: number; label: string } | null;
+  /** When a sync of that account first found it no longer lists the entry; null while it does. */
+  departedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -62,7 +64,7 @@ async function selectEntries(handle: Db, userId: number, query: EntryQuery = {})
       id: ud.id, domainName: ud.domainName, tldId: ud.tldId, tldName: t.tlds.name, tldUnicodeName: t.tlds.unicodeName,
       serviceProviderId: ud.serviceProviderId, spId: sp.id, spName: sp.name, spDomain: sp.domain, spLogoUrl: sp.logoUrl,
       registrationDate: ud.registrationDate, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, notes: ud.notes,
-      source: ud.source, accountId: t.registrarAccounts.id, accountLabel: t.registrarAccounts.label,
+      source: ud.source, accountId: t.registrarAccounts.id, accountLabel: t.registrarAccounts.label, departedAt: ud.departedAt,
       createdAt: ud.createdAt, updatedAt: ud.updatedAt,
     })
     .from(ud)
@@ -78,6 +80,7 @@ async function selectEntries(handle: Db, userId: number, query: EntryQuery = {})
     serviceProvider: r.spId === null ? null : { id: r.spId, name: r.spName!, domain: r.spDomain!, logoUrl: r.spLogoUrl },
     registrationDate: r.registrationDate, expirationDate: r.expirationDate, autoRenew: r.autoRenew, notes: r.notes,
     source: r.source, registrarAccount: r.accountId === null ? null : { id: r.accountId, label: r.accountLabel! },
+    departedAt: r.departedAt,
     createdAt: r.createdAt, updatedAt: r.updatedAt,
   }));
 }
@@ -180,6 +183,20 @@ export async function updateUserDomain(
     if (isUniqueViolation(error)) return "duplicate";
     throw error;
   }
+}
+
+/**
+ * Keeps an entry whose account no longer lists it as one the user added by hand: unlinked from
+ * the account, source "manual", the mark cleared, so no later sync of that account judges it.
+ * "missing" when no such entry belongs to the user, "listed" when it carries no departure mark.
+ */
+export async function keepDepartedUserDomain({ db, t }: Db, userId: number, id: number): Promise<"ok" | "missing" | "listed"> {
+  const ud = t.userDomains;
+  const kept = await db.update(ud).set({ source: "manual", registrarAccountId: null, departedAt: null, updatedAt: new Date() })
+    .where(and(eq(ud.id, id), eq(ud.userId, userId), isNotNull(ud.departedAt))).returning({ id: ud.id });
+  if (kept.length) return "ok";
+  const [held] = await db.select({ id: ud.id }).from(ud).where(and(eq(ud.id, id), eq(ud.userId, userId)));
+  return held ? "listed" : "missing";
 }
 
 export async function deleteUserDomain({ db, t }: Db, userId: number, id: number): Promise<boolean> {

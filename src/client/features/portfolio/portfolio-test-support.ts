@@ -13,7 +13,7 @@ export function userDomain(overrides: Partial<UserDomain> = {}): UserDomain {
     id, domainName: `site${id}.com`, tldId: "com", tld: { id: 1, name: "com", unicodeName: null },
     serviceProviderId: 2, serviceProvider: { id: 2, name: "GoDaddy", domain: "godaddy.com", logoUrl: null },
     registrationDate: "2020-01-15", expirationDate: "2027-01-15", autoRenew: false, notes: null,
-    source: "manual", registrarAccount: null,
+    source: "manual", registrarAccount: null, departedAt: null,
     createdAt: "2025-01-01T00:00:00.000Z", updatedAt: "2025-01-01T00:00:00.000Z",
     pricing: {
       currentRenewal: { price: "21.99", currency: "USD", lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2025-06-01T00:00:00.000Z" },

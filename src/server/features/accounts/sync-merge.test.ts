@@ -4,6 +4,7 @@ import { mergeSyncedDomains } from "./sync-merge.ts";
 
 const TARGET = { accountId: 3, userId: 9, serviceProviderId: 5 };
 const NOW = new Date("2026-04-01T10:00:00Z");
+const EARLIER = new Date("2026-03-01T10:00:00Z");
 
 const listed = (over: Partial<SyncedDomainValues> = {}): SyncedDomainValues => ({
   domainName: "example.com", tldId: 1, registrationDate: "2020-01-01", expirationDate: "2027-01-01",
@@ -12,12 +13,12 @@ const listed = (over: Partial<SyncedDomainValues> = {}): SyncedDomainValues => (
 /** The portfolio entry this account's last sync left for listed(). */
 const synced = (over: Partial<PortfolioEntry> = {}): PortfolioEntry => ({
   domainName: "example.com", registrarAccountId: 3, serviceProviderId: 5, registrationDate: "2020-01-01",
-  expirationDate: "2027-01-01", autoRenew: true, isLocked: true, privacyEnabled: false, ...over,
+  expirationDate: "2027-01-01", autoRenew: true, isLocked: true, privacyEnabled: false, departedAt: null, ...over,
 });
 /** An entry typed by hand: no account, no registrar, nothing but a name and an expiry. */
 const typed = (over: Partial<PortfolioEntry> = {}): PortfolioEntry => ({
   domainName: "example.com", registrarAccountId: null, serviceProviderId: null, registrationDate: null,
-  expirationDate: "2026-12-31", autoRenew: false, isLocked: null, privacyEnabled: null, ...over,
+  expirationDate: "2026-12-31", autoRenew: false, isLocked: null, privacyEnabled: null, departedAt: null, ...over,
 });
 
 describe("mergeSyncedDomains", () => {
@@ -28,6 +29,7 @@ describe("mergeSyncedDomains", () => {
     { case: "a lock the registrar turned off updates it", existing: [synced()], row: listed({ isLocked: false }), counts: { newDomains: 0, updatedDomains: 1 } },
     { case: "a typed entry taken over by the account updates it", existing: [typed()], row: listed({ expirationDate: "2026-12-31" }), counts: { newDomains: 0, updatedDomains: 1 } },
     { case: "an entry of another account of the same registrar moves to this one: updated", existing: [synced({ registrarAccountId: 4 })], row: listed(), counts: { newDomains: 0, updatedDomains: 1 } },
+    { case: "a departed entry the account lists again has its mark cleared: updated", existing: [synced({ departedAt: EARLIER })], row: listed(), counts: { newDomains: 0, updatedDomains: 1 } },
     { case: "a registrar silent on every detail changes nothing it already knows", existing: [synced()], row: listed({ registrationDate: null, expirationDate: null, autoRenew: null, isLocked: null, privacyEnabled: null }), counts: { newDomains: 0, updatedDomains: 0 } },
   ])("$case", ({ existing, row, counts }) => {
     const merge = mergeSyncedDomains(TARGET, [row], existing, NOW);
@@ -44,7 +46,7 @@ describe("mergeSyncedDomains", () => {
     const [merged] = mergeSyncedDomains(TARGET, [row], existing ? [existing] : [], NOW).rows;
     expect(merged).toEqual({
       userId: 9, domainName: "example.com", tldId: 1, serviceProviderId: 5, registrarAccountId: 3,
-      source: "sync", updatedAt: NOW, ...expected,
+      source: "sync", departedAt: null, updatedAt: NOW, ...expected,
     });
   });
 
@@ -53,5 +55,23 @@ describe("mergeSyncedDomains", () => {
       [typed({ domainName: "a.com" }), typed({ domainName: "kept.org" })], NOW);
     expect(merge.rows.map((r) => [r.domainName, r.registrarAccountId, r.serviceProviderId])).toEqual([["a.com", 3, 5], ["b.net", 3, 5]]);
     expect({ newDomains: merge.newDomains, updatedDomains: merge.updatedDomains }).toEqual({ newDomains: 1, updatedDomains: 1 });
+  });
+
+  it.each([
+    { case: "an entry of this account it no longer lists departs now", existing: [synced({ domainName: "gone.com" })], departed: ["gone.com"], newlyDeparted: ["gone.com"] },
+    { case: "one departed at an earlier sync is counted but keeps its first date", existing: [synced({ domainName: "gone.com", departedAt: EARLIER })], departed: ["gone.com"], newlyDeparted: [] },
+    { case: "a hand-added entry linked to this account departs too", existing: [typed({ domainName: "gone.com", registrarAccountId: 3 })], departed: ["gone.com"], newlyDeparted: ["gone.com"] },
+    { case: "an entry not linked to any account never departs", existing: [typed({ domainName: "kept.org" })], departed: [], newlyDeparted: [] },
+    { case: "an entry of another account is that account's to judge", existing: [synced({ domainName: "other.com", registrarAccountId: 4 })], departed: [], newlyDeparted: [] },
+    { case: "a name the registrar listed but the sync could not store is still in the account", existing: [synced({ domainName: "odd.example" })], unstored: ["odd.example"], departed: [], newlyDeparted: [] },
+    { case: "a listed name is never departed", existing: [synced({ departedAt: EARLIER })], departed: [], newlyDeparted: [] },
+  ])("$case", ({ existing, unstored, departed, newlyDeparted }) => {
+    const merge = mergeSyncedDomains(TARGET, [listed()], existing, NOW, unstored);
+    expect({ departed: merge.departed, newlyDeparted: merge.newlyDeparted }).toEqual({ departed, newlyDeparted });
+  });
+
+  it("an account that lists nothing any more has every entry linked to it departed", () => {
+    const merge = mergeSyncedDomains(TARGET, [], [synced({ domainName: "a.com" }), synced({ domainName: "b.net", departedAt: EARLIER }), typed({ domainName: "c.org" })], NOW);
+    expect(merge).toEqual({ rows: [], newDomains: 0, updatedDomains: 0, departed: ["a.com", "b.net"], newlyDeparted: ["a.com"] });
   });
 });

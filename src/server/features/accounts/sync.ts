@@ -5,7 +5,8 @@
  * rethrows so the job ends failed. A disabled or deleted account is skipped. A sync whose new
  * domains would take the portfolio past PORTFOLIO_MAX_DOMAINS stores nothing (the domains the
  * portfolio already holds are not refreshed either) and fails the same way, its message naming
- * the limit and how many more fit.
+ * the limit and how many more fit. Only a sync that read the whole listing reaches the merge, so
+ * only a successful one marks entries the account no longer lists (sync-merge.ts).
  */
 import { listTldsByNames } from "../../../../db/repositories/tld-repository.ts";
 import { recordSyncFailure, type SyncLog } from "../../../../db/repositories/registrar-account-repository.ts";
@@ -21,8 +22,13 @@ import { openAccount } from "./service.ts";
 
 export type SyncOutcome = { status: "synced"; log: SyncLog } | { status: "skipped"; reason: "missing" | "disabled" };
 
-/** Catalogue ids (TLD or second-level suffix) for the listed names; names that are not valid or whose TLD is unknown are skipped. */
-async function toPortfolioRows(deps: SyncDeps, listed: RegistrarDomain[]): Promise<{ rows: SyncedDomainValues[]; skipped: number }> {
+/**
+ * Catalogue ids (TLD or second-level suffix) for the listed names; names that are not valid or
+ * whose TLD is unknown are skipped. `unstored`: the valid names skipped, still in the account.
+ */
+async function toPortfolioRows(
+  deps: SyncDeps, listed: RegistrarDomain[],
+): Promise<{ rows: SyncedDomainValues[]; skipped: number; unstored: string[] }> {
   const unique = new Map<string, RegistrarDomain>();
   for (const d of listed) {
     const check = validateDomainName(d.name);
@@ -31,17 +37,21 @@ async function toPortfolioRows(deps: SyncDeps, listed: RegistrarDomain[]): Promi
   const tlds = await listTldsByNames(deps.db, [...new Set([...unique.keys()].flatMap(candidateSuffixes))]);
   const tldId = new Map(tlds.map((t) => [t.name, t.id]));
   const rows: SyncedDomainValues[] = [];
+  const unstored: string[] = [];
   for (const d of unique.values()) {
     // example.co.uk belongs to co.uk when the catalogue has it, else to uk.
     const suffix = splitDomain(d.name, (name) => tldId.has(name))?.suffix;
     const id = suffix === undefined ? undefined : tldId.get(suffix);
-    if (id === undefined) continue;
+    if (id === undefined) {
+      unstored.push(d.name);
+      continue;
+    }
     rows.push({
       domainName: d.name, tldId: id, registrationDate: d.registrationDate, expirationDate: d.expirationDate,
       autoRenew: d.autoRenew, isLocked: d.isLocked, privacyEnabled: d.privacyEnabled,
     });
   }
-  return { rows, skipped: listed.length - rows.length };
+  return { rows, skipped: listed.length - rows.length, unstored };
 }
 
 /** An unexpected error as it may be logged and kept: its name, message and stack, credentials taken out. */
@@ -65,12 +75,12 @@ export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, si
     secrets = [opened.credentials.apiKey, opened.credentials.secretKey];
     const listed = await opened.adapter.listDomains();
     found = listed.length;
-    const { rows, skipped } = await toPortfolioRows(deps, listed);
+    const { rows, skipped, unstored } = await toPortfolioRows(deps, listed);
     const target = { accountId, userId: opened.row.userId, serviceProviderId: opened.row.serviceProviderId };
     const max = deps.config.PORTFOLIO_MAX_DOMAINS;
     // Checked on the portfolio the transaction reads: a throw here rolls the whole sync back.
     const mergeWithinLimit = (existing: PortfolioEntry[], now: Date) => {
-      const merge = mergeSyncedDomains(target, rows, existing, now);
+      const merge = mergeSyncedDomains(target, rows, existing, now, unstored);
       if (existing.length + merge.newDomains > max) throw new PortfolioLimitError(syncLimitMessage(existing.length, merge.newDomains, max));
       return merge;
     };

@@ -86,6 +86,11 @@ export function toUserDomainItem(row: PricedUserDomainRow, now: Date, staleDays:
     /** "manual" or "sync"; registrarAccount names the connected account it is linked to. */
     source: row.source,
     registrarAccount: row.registrarAccount,
+    /**
+     * When a sync of registrarAccount first found the account no longer lists the domain
+     * (transferred away, expired, deleted); null while it does, or when the entry is unlinked.
+     */
+    departedAt: row.departedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     pricing: {

@@ -7,7 +7,7 @@ import type { Db } from "../../../../db/client.ts";
 import { findServiceProvider } from "../../../../db/repositories/service-provider-repository.ts";
 import { listTldsByNames } from "../../../../db/repositories/tld-repository.ts";
 import {
-  deleteUserDomain, findUserDomain, insertUserDomainWithinLimit, listUserDomainPage, updateUserDomain,
+  deleteUserDomain, findUserDomain, insertUserDomainWithinLimit, keepDepartedUserDomain, listUserDomainPage, updateUserDomain,
   type UserDomainValues,
 } from "../../../../db/repositories/user-domain-repository.ts";
 import { bareSuffixMessage, candidateSuffixes, extractTld, splitDomain } from "../../../shared/domain-name.ts";
@@ -151,6 +151,17 @@ export async function updatePortfolioDomain(
   const result = await updateUserDomain(db, userId, id, values);
   if (result === "missing") throw notFound("Domain not found");
   if (result === "duplicate") throw conflict(duplicateMessage(domainName));
+  return itemOrThrow(db, userId, id, staleDays);
+}
+
+/**
+ * An entry its registrar account no longer lists stays in the portfolio as one added by hand,
+ * detached from the account (409 when the account still lists it: the next sync would link it again).
+ */
+export async function keepPortfolioDomainAsHandAdded(db: Db, userId: number, id: number, staleDays: number): Promise<UserDomainItem> {
+  const result = await keepDepartedUserDomain(db, userId, id);
+  if (result === "missing") throw notFound("Domain not found");
+  if (result === "listed") throw conflict("This domain is not marked as no longer in its registrar account, so there is nothing to keep");
   return itemOrThrow(db, userId, id, staleDays);
 }
 
