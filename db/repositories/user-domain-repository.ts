@@ -109,6 +109,37 @@ export async function listRenewalQuotes({ db, t }: Db, tldIds: number[]): Promis
 export const listUserDomains = (handle: Db, userId: number, order: "name" | "expiry" = "name") =>
   selectEntries(handle, userId, { order: { by: order, direction: "asc" } });
 
+/** What the renewal forecast reads of an entry: no TLD, notes, account or timestamps. */
+export interface RenewingEntry {
+  id: number;
+  domainName: string;
+  tldId: number;
+  serviceProviderId: number | null;
+  serviceProvider: { id: number; name: string } | null;
+  expirationDate: string | null;
+  autoRenew: boolean;
+}
+
+/** The whole portfolio, soonest expiry first (undated entries last), with only what a forecast needs. */
+export async function listRenewingEntries({ db, t }: Db, userId: number): Promise<RenewingEntry[]> {
+  const ud = t.userDomains;
+  const sp = t.serviceProviders;
+  const rows = await db
+    .select({
+      id: ud.id, domainName: ud.domainName, tldId: ud.tldId, serviceProviderId: ud.serviceProviderId, spName: sp.name,
+      expirationDate: ud.expirationDate, autoRenew: ud.autoRenew,
+    })
+    .from(ud)
+    .leftJoin(sp, eq(sp.id, ud.serviceProviderId))
+    .where(eq(ud.userId, userId))
+    .orderBy(sql`${ud.expirationDate} asc nulls last`, asc(ud.domainName));
+  return rows.map((r) => ({
+    id: r.id, domainName: r.domainName, tldId: r.tldId, serviceProviderId: r.serviceProviderId,
+    serviceProvider: r.serviceProviderId === null || r.spName === null ? null : { id: r.serviceProviderId, name: r.spName },
+    expirationDate: r.expirationDate, autoRenew: r.autoRenew,
+  }));
+}
+
 /** Entries whose (lower-case) domain name contains `search` (`%` and `_` match themselves); every entry without one. */
 function nameContains(handle: Db, search: string | undefined): SQL | undefined {
   if (!search) return undefined;

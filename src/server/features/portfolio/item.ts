@@ -18,7 +18,9 @@ export type PricedUserDomainRow = UserDomainRow & RenewalPricing;
  * Prices entries from every stored quote of their TLDs, staleness as of `now` with a window of
  * `staleDays` (PRICE_STALE_DAYS); entries of one TLD at one provider share one ranking.
  */
-export async function priceEntries(db: Db, rows: UserDomainRow[], now: Date, staleDays: number): Promise<PricedUserDomainRow[]> {
+export async function priceEntries<R extends Pick<UserDomainRow, "tldId" | "serviceProviderId">>(
+  db: Db, rows: R[], now: Date, staleDays: number,
+): Promise<(R & RenewalPricing)[]> {
   const quotes = await listRenewalQuotes(db, [...new Set(rows.map((r) => r.tldId))]);
   const byTld = new Map<number, RenewalQuote[]>();
   for (const q of quotes) {

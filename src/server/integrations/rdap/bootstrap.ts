@@ -1,0 +1,66 @@
+/**
+ * The IANA RDAP bootstrap for domains (RFC 9224): which RDAP server answers for which TLD.
+ * The product ships a copy (db/seed/data/iana/rdap-dns-services.json, the file's `services`
+ * array) and replaces it with a fresh download once a month (IANA_RDAP_BOOTSTRAP_URL).
+ */
+import { z } from "zod";
+import bundledServices from "../../../../db/seed/data/iana/rdap-dns-services.json";
+
+const servicesSchema = z.array(z.tuple([z.array(z.string()), z.array(z.string())]).rest(z.unknown()));
+
+/** The parts of IANA's dns.json the lookups read; anything else in it is ignored. */
+export const bootstrapFileSchema = z.object({
+  publication: z.string().optional(),
+  services: servicesSchema,
+});
+
+export interface RdapBootstrap {
+  /** The file's publication time when it carries one. */
+  publication: string | null;
+  /** Lower-case TLD (A-label) → base URL, ending in "/". */
+  servers: Map<string, string>;
+}
+
+/** An https base URL when the entry lists one (RFC 9224 §3 asks clients to prefer it), else the first. */
+function preferredUrl(urls: string[]): string | undefined {
+  const chosen = urls.find((u) => u.startsWith("https://")) ?? urls[0];
+  return chosen === undefined ? undefined : chosen.endsWith("/") ? chosen : `${chosen}/`;
+}
+
+export function bootstrapFromServices(services: z.infer<typeof servicesSchema>, publication: string | null = null): RdapBootstrap {
+  const servers = new Map<string, string>();
+  for (const [tlds, urls] of services) {
+    const url = preferredUrl(urls);
+    if (url) for (const tld of tlds) servers.set(tld.toLowerCase(), url);
+  }
+  return { publication, servers };
+}
+
+/** Reads a downloaded dns.json; throws a readable error when it is not one. */
+export function parseBootstrapFile(text: string): z.infer<typeof bootstrapFileSchema> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error("The RDAP bootstrap file is not JSON");
+  }
+  const parsed = bootstrapFileSchema.safeParse(json);
+  if (!parsed.success) throw new Error("The RDAP bootstrap file has no readable services list");
+  if (parsed.data.services.length === 0) throw new Error("The RDAP bootstrap file lists no services");
+  return parsed.data;
+}
+
+export const bundledBootstrap = (): RdapBootstrap => bootstrapFromServices(servicesSchema.parse(bundledServices));
+
+/**
+ * The base URL for a domain: its longest suffix the bootstrap names (RFC 9224 matches labels
+ * from the right), or null when no RDAP service covers it.
+ */
+export function rdapServerFor(bootstrap: RdapBootstrap, domain: string): string | null {
+  const labels = domain.toLowerCase().split(".");
+  for (let i = 1; i < labels.length; i++) {
+    const url = bootstrap.servers.get(labels.slice(i).join("."));
+    if (url) return url;
+  }
+  return null;
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { bootstrapFromServices, bundledBootstrap, parseBootstrapFile, rdapServerFor } from "./bootstrap.ts";
+import { RdapClient } from "./client.ts";
+import { eppStatus, parseDomainAnswer } from "./domain-answer.ts";
+import { nominetAnswer, verisignAnswer } from "./testing/rdap-answers.ts";
+import { startFakeRdap, type FakeRdap } from "./testing/fake-rdap.ts";
+
+const DATES = { registration: "1997-09-15T04:00:00Z", expiration: "2028-09-14T04:00:00Z", lastChanged: "2019-09-09T15:39:04Z" };
+
+describe("RDAP domain answers", () => {
+  it("reads Verisign's answer for a .com name: dates, EPP statuses, nameservers, the registrar's IANA id", () => {
+    expect(parseDomainAnswer(JSON.stringify(verisignAnswer("google.com", DATES)))).toEqual({
+      registrationDate: "1997-09-15", expirationDate: "2028-09-14", lastChangedDate: "2019-09-09",
+      statuses: [
+        "clientDeleteProhibited", "clientTransferProhibited", "clientUpdateProhibited",
+        "serverDeleteProhibited", "serverTransferProhibited", "serverUpdateProhibited",
+      ],
+      nameservers: ["ns1.google.com", "ns2.google.com", "ns3.google.com", "ns4.google.com"],
+      registrar: { ianaId: 292, name: "MarkMonitor Inc." },
+    });
+  });
+
+  it("reads a ccTLD answer whose registrar has no IANA id", () => {
+    const record = parseDomainAnswer(JSON.stringify(nominetAnswer("google.co.uk", DATES)));
+    expect(record).toMatchObject({ expirationDate: "2028-09-14", statuses: ["ok", "clientTransferProhibited"], registrar: { ianaId: null, name: expect.stringContaining("Markmonitor") } });
+  });
+
+  it("spells RDAP status words as EPP codes", () => {
+    expect(["redemption period", "pending delete", "client hold", "server hold", "active", "clientHold"].map(eppStatus))
+      .toEqual(["redemptionPeriod", "pendingDelete", "clientHold", "serverHold", "ok", "clientHold"]);
+  });
+
+  it("refuses a body that is not JSON or not a domain object, saying which", () => {
+    expect(() => parseDomainAnswer("<html>busy</html>")).toThrow("the answer is not JSON");
+    expect(() => parseDomainAnswer(JSON.stringify({ objectClassName: "entity" }))).toThrow("not an RDAP domain object (objectClassName)");
+    expect(() => parseDomainAnswer(JSON.stringify({ objectClassName: "domain", events: "soon" }))).toThrow("not an RDAP domain object (events)");
+  });
+});
+
+describe("RDAP bootstrap", () => {
+  it("finds the server of a TLD in the bundled file, prefers https, and knows when there is none", () => {
+    const bundled = bundledBootstrap();
+    expect(rdapServerFor(bundled, "example.com")).toBe("https://rdap.verisign.com/com/v1/");
+    expect(rdapServerFor(bundled, "example.co.uk")).toBe("https://rdap.nominet.uk/uk/");
+    expect(rdapServerFor(bundled, "example.de")).toBeNull();
+    const mixed = bootstrapFromServices([[["test"], ["http://rdap.example/", "https://rdap.example/"]]]);
+    expect(rdapServerFor(mixed, "a.test")).toBe("https://rdap.example/");
+  });
+
+  it("refuses a download that is not a bootstrap file", () => {
+    expect(() => parseBootstrapFile("nope")).toThrow("not JSON");
+    expect(() => parseBootstrapFile(JSON.stringify({ services: "x" }))).toThrow("no readable services list");
+    expect(parseBootstrapFile(JSON.stringify({ publication: "2026-11-01T00:00:00Z", services: [[["com"], ["https://r/"]]] })).services).toHaveLength(1);
+  });
+});
+
+describe("RDAP client against a loopback server", () => {
+  let fake: FakeRdap;
+  const client = (fakeUrl: string, extra: Partial<ConstructorParameters<typeof RdapClient>[0]> = {}) => new RdapClient({
+    bootstrap: () => bundledBootstrap(), baseUrlOverride: fakeUrl, maxInFlightPerServer: 2, requestsPerSecondPerServer: 1000, cacheSeconds: 0, ...extra,
+  });
+  beforeAll(async () => {
+    fake = await startFakeRdap();
+  });
+  beforeEach(() => {
+    fake.answers.clear();
+    fake.requests.length = 0;
+    fake.tooManyRequests = undefined;
+    fake.delayMs = 0;
+    fake.maxInFlight = 0;
+  });
+  afterAll(() => fake.server.close());
+
+  it("answers found, not registered (404), no RDAP service, and an unreadable body with its reason", async () => {
+    fake.answers.set("google.com", { kind: "json", body: verisignAnswer("google.com", DATES) });
+    fake.answers.set("broken.com", { kind: "raw", status: 200, body: "<html>maintenance</html>" });
+    const rdap = client(fake.baseUrl);
+    expect(await rdap.lookup("google.com")).toMatchObject({ kind: "ok", record: { expirationDate: "2028-09-14" } });
+    expect(await rdap.lookup("free-name.com")).toEqual({ kind: "not_found", server: fake.baseUrl });
+    expect(await rdap.lookup("example.de")).toEqual({ kind: "no_service" });
+    expect(await rdap.lookup("broken.com")).toMatchObject({ kind: "error", reason: expect.stringContaining("unreadable answer: the answer is not JSON") });
+  });
+
+  it("after a 429 rests the server for its Retry-After without sending more, and says when to come back", async () => {
+    fake.tooManyRequests = 120;
+    let now = Date.parse("2026-11-26T10:00:00Z");
+    const rdap = client(fake.baseUrl, { now: () => now });
+    const first = await rdap.lookup("google.com");
+    expect(first).toMatchObject({ kind: "retry_later", retryAt: new Date(now + 120_000) });
+    expect(await rdap.lookup("other.com")).toMatchObject({ kind: "retry_later" });
+    expect(fake.requests).toEqual(["google.com"]);
+    fake.tooManyRequests = undefined;
+    now += 121_000;
+    expect(await rdap.lookup("other.com")).toMatchObject({ kind: "not_found" });
+  });
+
+  it("never has more than 2 requests in flight at one server, and reuses answers while cached", async () => {
+    fake.delayMs = 30;
+    for (let i = 0; i < 12; i++) fake.answers.set(`n${i}.com`, { kind: "json", body: verisignAnswer(`n${i}.com`, DATES) });
+    const rdap = client(fake.baseUrl, { cacheSeconds: 60 });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => rdap.lookup(`n${i}.com`)));
+    expect(fake.maxInFlight).toBe(2);
+    await rdap.lookup("n3.com");
+    expect(fake.requests).toHaveLength(12);
+  });
+
+  it("spaces requests to one server by its rate limit", async () => {
+    const rdap = client(fake.baseUrl, { requestsPerSecondPerServer: 20 });
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 6 }, (_, i) => rdap.lookup(`r${i}.com`)));
+    // Six starts 50 ms apart: the last one 250 ms after the first.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+  });
+});

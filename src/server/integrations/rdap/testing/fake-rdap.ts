@@ -1,0 +1,50 @@
+/**
+ * A loopback RDAP server for tests, benchmarks and browser journeys. It answers
+ * `GET …/domain/<name>` from `answers` (404 for a name it does not hold), after `delayMs`,
+ * and counts requests and the most it had in flight at once.
+ */
+import { Hono } from "hono";
+import { startLoopbackServer, type LoopbackServer } from "../../../testing/loopback.ts";
+
+export type FakeAnswer =
+  | { kind: "json"; body: unknown }
+  | { kind: "raw"; status: number; body: string; headers?: Record<string, string> };
+
+export interface FakeRdap {
+  server: LoopbackServer;
+  /** Base URL with a trailing slash, as a bootstrap lists it. */
+  baseUrl: string;
+  answers: Map<string, FakeAnswer>;
+  /** Answers 429 with this Retry-After (seconds) while set. */
+  tooManyRequests?: number | undefined;
+  delayMs: number;
+  requests: string[];
+  inFlight: number;
+  maxInFlight: number;
+}
+
+export async function startFakeRdap(options: { delayMs?: number } = {}): Promise<FakeRdap> {
+  const app = new Hono();
+  const state = { answers: new Map<string, FakeAnswer>(), delayMs: options.delayMs ?? 0, requests: [] as string[], inFlight: 0, maxInFlight: 0 } as FakeRdap;
+  app.get("*", async (c) => {
+    const name = decodeURIComponent(c.req.path.split("/domain/")[1] ?? "").toLowerCase();
+    state.requests.push(name);
+    state.inFlight++;
+    state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
+    try {
+      if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
+      if (state.tooManyRequests !== undefined) {
+        return c.json({ errorCode: 429, title: "Too Many Requests" }, 429, { "Retry-After": String(state.tooManyRequests) });
+      }
+      const answer = state.answers.get(name);
+      if (!answer) return c.json({ errorCode: 404, title: "Not Found", description: [`${name} is not registered`] }, 404);
+      if (answer.kind === "json") return c.json(answer.body as object, 200, { "Content-Type": "application/rdap+json" });
+      return c.body(answer.body, answer.status as 200, answer.headers ?? {});
+    } finally {
+      state.inFlight--;
+    }
+  });
+  state.server = await startLoopbackServer(app);
+  state.baseUrl = `${state.server.url}/`;
+  return state;
+}
