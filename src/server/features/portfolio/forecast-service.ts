@@ -4,7 +4,7 @@
  * twelve months, then one per domain left out of the totals, naming it and why.
  */
 import type { Db } from "../../../../db/client.ts";
-import { listUserDomains } from "../../../../db/repositories/user-domain-repository.ts";
+import { listRenewingEntries } from "../../../../db/repositories/user-domain-repository.ts";
 import { DEFAULT_DISPLAY_CURRENCY } from "../../../shared/currency.ts";
 import { portfolioConverter } from "./display.ts";
 import { forecastRenewals, type ForecastCell, type NotInTotalsReason, type RenewalForecast } from "./forecast.ts";
@@ -15,7 +15,7 @@ import { priceEntries } from "./item.ts";
 export async function getRenewalForecast(
   db: Db, userId: number, staleDays: number, currency: string = DEFAULT_DISPLAY_CURRENCY, now = new Date(),
 ): Promise<RenewalForecast> {
-  const rows = await priceEntries(db, await listUserDomains(db, userId, "expiry"), now, staleDays);
+  const rows = await priceEntries(db, await listRenewingEntries(db, userId), now, staleDays);
   const converter = (await portfolioConverter(db, currency, rows))!;
   return forecastRenewals(rows, converter, now, staleDays);
 }

@@ -127,6 +127,14 @@ export function forecastRenewals(entries: readonly ForecastEntry[], converter: D
   const months = new Map(keys.map((k) => [k, { sum: new Sum(), registrars: new Map<number, { provider: { id: number; name: string }; sum: Sum }>() }]));
   const total = new Sum();
   const notInTotals: NotInTotals[] = [];
+  // A portfolio holds thousands of domains but prices them from a few hundred quotes: convert each amount once.
+  const converted = new Map<string, number>();
+  const minor = (price: number, currency: string) => {
+    const key = `${currency}${price}`;
+    let amount = converted.get(key);
+    if (amount === undefined) converted.set(key, amount = converter.minor(price, currency));
+    return amount;
+  };
   let expiredCount = 0;
   let laterCount = 0;
   for (const entry of entries) {
@@ -145,7 +153,7 @@ export function forecastRenewals(entries: readonly ForecastEntry[], converter: D
     // With a saving the cheapest quote is in the registrar quote's currency; without one the domain stays put.
     const move = yearlySaving(entry, now, staleDays) === null ? own : entry.cheapestRenewal!;
     const item = {
-      registrar: converter.minor(own.price, own.currency), cheapest: converter.minor(move.price, move.currency), own, move,
+      registrar: minor(own.price, own.currency), cheapest: minor(move.price, move.currency), own, move,
       ownStale: isStaleAt(own.lastCheckedAt, now, staleDays), moveStale: isStaleAt(move.lastCheckedAt, now, staleDays),
       rateDate: converter.conversion(own.currency).rateDate,
     };
