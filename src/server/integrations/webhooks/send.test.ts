@@ -198,6 +198,16 @@ describe("failures", () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it("the caller's signal abandons a request still waiting, as a retryable failure", async () => {
+    receiver.answerWith(() => {});
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    const error = await failure(sendWebhook({ url: receiver.url, format: "ntfy", secret: null }, message, { ...loopback, timeoutMs: 5000, signal: controller.signal }));
+    expect(error).toMatchObject({ retryable: true, message: "Sending the webhook to 127.0.0.1 was cancelled" });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it("5xx, 429 and 408 are retryable; 429 carries its Retry-After", async () => {
     for (const status of [500, 502, 503, 408]) {
       receiver.answerWith((res) => { res.writeHead(status); res.end("upstream  broke\n"); });

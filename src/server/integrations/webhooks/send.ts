@@ -53,6 +53,8 @@ export interface WebhookSendOptions {
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
   /** Unix seconds, for the signature's timestamp. */
   now?: () => number;
+  /** The caller's cancellation (a job being stopped): the request is abandoned as a retryable failure. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface WebhookSendResult {
@@ -151,16 +153,22 @@ export async function sendWebhook(target: WebhookTarget, message: WebhookMessage
   const url = parseWebhookUrl(target.url, options.policy);
   const host = bareHost(url);
   const timeoutError = () => new WebhookError("timeout", `The webhook at ${host} did not answer within ${seconds(options.timeoutMs)}`, true);
+  const cancelledError = () => new WebhookError("network", `Sending the webhook to ${host} was cancelled`, true);
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  const stopped = () => (options.signal?.aborted ? cancelledError() : timeoutError());
   // A resolver cannot be cancelled; past the time limit its answer is simply not waited for.
-  const timedOut = new Promise<never>((_, reject) => timeout.signal.addEventListener("abort", () => reject(timeoutError()), { once: true }));
-  timedOut.catch(() => {});
+  const abandoned = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(stopped());
+    signal.addEventListener("abort", () => reject(stopped()), { once: true });
+  });
+  abandoned.catch(() => {});
   try {
-    const addresses = await Promise.race([resolveChecked(url, options), timedOut]);
+    const addresses = await Promise.race([resolveChecked(url, options), abandoned]);
     const timestamp = (options.now ?? (() => Math.floor(Date.now() / 1000)))();
     const payload = buildPayload(target.format, message, target.secret, timestamp);
-    const status = await exchange({ url, host, addresses, ...payload, signal: timeout.signal, timeoutError });
+    const status = await exchange({ url, host, addresses, ...payload, signal, stopped });
     return { status, durationMs: Math.round(performance.now() - started) };
   } finally {
     clearTimeout(timer);
@@ -173,12 +181,13 @@ interface Exchange {
   addresses: ResolvedAddress[];
   body: string;
   headers: Record<string, string>;
-  /** Aborted at the time limit: the request and its socket are destroyed. */
+  /** Aborted at the time limit or by the caller: the request and its socket are destroyed. */
   signal: AbortSignal;
-  timeoutError: () => WebhookError;
+  /** The error for an aborted exchange: a timeout, or the caller's cancellation. */
+  stopped: () => WebhookError;
 }
 
-function exchange({ url, host, addresses, body, headers, signal, timeoutError }: Exchange): Promise<number> {
+function exchange({ url, host, addresses, body, headers, signal, stopped }: Exchange): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
     const request = transport.request({
@@ -194,7 +203,7 @@ function exchange({ url, host, addresses, body, headers, signal, timeoutError }:
       outcome();
     };
     const failed = (error: NodeJS.ErrnoException) => finish(() => {
-      if (signal.aborted) return reject(timeoutError());
+      if (signal.aborted) return reject(stopped());
       const reason = networkReason(error.code, host);
       reject(new WebhookError("network", `Could not reach the webhook: ${reason ?? `the connection to ${host} failed (${error.code ?? error.message})`}`, true));
     });
@@ -219,7 +228,7 @@ function exchange({ url, host, addresses, body, headers, signal, timeoutError }:
       response.on("error", (error) => (signal.aborted ? failed(error) : settle()));
     });
     // Any other way the exchange ends without an answer (the socket closed, the time limit hit).
-    request.on("close", () => finish(() => reject(signal.aborted ? timeoutError()
+    request.on("close", () => finish(() => reject(signal.aborted ? stopped()
       : new WebhookError("network", `Could not reach the webhook: the connection to ${host} was closed before an answer`, true))));
     request.end(body);
   });
