@@ -12,6 +12,8 @@ export const META_KEYS = {
   priceStaleSweptAt: "price_stale_swept_at",
   /** Changes whenever price rows are written, in the same transaction (price-read-model.ts). */
   priceRowsVersion: "price_rows_version",
+  /** The RDAP bootstrap last downloaded from IANA: JSON { fetchedAt, publication, services }. */
+  rdapBootstrap: "rdap_bootstrap",
 } as const;
 
 export async function getMeta({ db, t }: Db, keys: string[]): Promise<Record<string, string>> {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { containsPattern, exec, type Db, type Executor } from "../client.ts";
+import type { RegistryOutcome, RegistryRecordRow } from "./registry-record-repository.ts";
 import { isUniqueViolation, lockUserRow } from "./user-repository.ts";
 
 /** Stored fields of a portfolio entry (what create/update/import write). */
@@ -25,6 +26,8 @@ export interface UserDomainRow extends UserDomainValues {
   registrarAccount: { id: number; label: string } | null;
   /** When a sync of that account first found it no longer lists the entry; null while it does. */
   departedAt: Date | null;
+  /** What the registry said over RDAP; null until the entry's first lookup. */
+  registry: RegistryRecordRow | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -54,10 +57,13 @@ async function selectEntries(handle: Db, userId: number, query: EntryQuery = {})
   const { db, t } = handle;
   const ud = t.userDomains;
   const sp = t.serviceProviders;
+  const rr = t.domainRegistryRecords;
   const order = query.order ?? { by: "name", direction: "asc" };
   const byName = order.by === "name" && order.direction === "desc" ? desc(ud.domainName) : asc(ud.domainName);
+  // Expiry views follow the registry's date unless the owner chose theirs (or the registry gave none).
+  const expiry = sql`case when ${rr.expirationDate} is null or ${rr.ownDatesOverride} then ${ud.expirationDate} else ${rr.expirationDate} end`;
   const orderBy = order.by === "expiry"
-    ? [order.direction === "desc" ? sql`${ud.expirationDate} desc nulls last` : sql`${ud.expirationDate} asc nulls last`, asc(ud.domainName)]
+    ? [order.direction === "desc" ? sql`${expiry} desc nulls last` : sql`${expiry} asc nulls last`, asc(ud.domainName)]
     : [byName];
   const selected = db
     .select({
@@ -66,11 +72,16 @@ async function selectEntries(handle: Db, userId: number, query: EntryQuery = {})
       registrationDate: ud.registrationDate, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, notes: ud.notes,
       source: ud.source, accountId: t.registrarAccounts.id, accountLabel: t.registrarAccounts.label, departedAt: ud.departedAt,
       createdAt: ud.createdAt, updatedAt: ud.updatedAt,
+      rOutcome: rr.outcome, rErrorReason: rr.errorReason, rServer: rr.rdapServer, rExpiration: rr.expirationDate,
+      rRegistration: rr.registrationDate, rLastChanged: rr.lastChangedDate, rStatuses: rr.statuses, rNameservers: rr.nameservers,
+      rIanaId: rr.registrarIanaId, rRegistrarName: rr.registrarName, rProviderId: rr.registrarProviderId,
+      rOverride: rr.ownDatesOverride, rCheckedAt: rr.checkedAt, rNextCheckAt: rr.nextCheckAt,
     })
     .from(ud)
     .innerJoin(t.tlds, eq(t.tlds.id, ud.tldId))
     .leftJoin(sp, eq(sp.id, ud.serviceProviderId))
     .leftJoin(t.registrarAccounts, eq(t.registrarAccounts.id, ud.registrarAccountId))
+    .leftJoin(rr, eq(rr.userDomainId, ud.id))
     .where(and(eq(ud.userId, userId), query.where))
     .orderBy(...orderBy);
   const rows = await (query.limit === undefined ? selected : selected.limit(query.limit).offset(query.offset ?? 0));
@@ -81,6 +92,13 @@ async function selectEntries(handle: Db, userId: number, query: EntryQuery = {})
     registrationDate: r.registrationDate, expirationDate: r.expirationDate, autoRenew: r.autoRenew, notes: r.notes,
     source: r.source, registrarAccount: r.accountId === null ? null : { id: r.accountId, label: r.accountLabel! },
     departedAt: r.departedAt,
+    registry: r.rOutcome === null ? null : {
+      outcome: r.rOutcome as RegistryOutcome, errorReason: r.rErrorReason, rdapServer: r.rServer,
+      expirationDate: r.rExpiration, registrationDate: r.rRegistration, lastChangedDate: r.rLastChanged,
+      statuses: r.rStatuses ?? [], nameservers: r.rNameservers ?? [],
+      registrar: r.rIanaId === null && r.rRegistrarName === null ? null : { ianaId: r.rIanaId, name: r.rRegistrarName, serviceProviderId: r.rProviderId },
+      ownDatesOverride: r.rOverride ?? false, checkedAt: r.rCheckedAt, nextCheckAt: r.rNextCheckAt!,
+    },
     createdAt: r.createdAt, updatedAt: r.updatedAt,
   }));
 }

@@ -117,6 +117,15 @@ const schema = z.object({
   GODADDY_API_URL: z.url().default("https://api.godaddy.com"),
   NAMECOM_API_URL: z.url().default("https://api.name.com"),
   CLOUDFLARE_API_URL: z.url().default("https://api.cloudflare.com/client/v4"),
+  // Registry dates over RDAP (features/portfolio/registry-*.ts, docs/decisions/034).
+  /** IANA's RDAP bootstrap for domains, downloaded monthly; until then the bundled copy is used. */
+  IANA_RDAP_BOOTSTRAP_URL: z.url().default("https://data.iana.org/rdap/dns.json"),
+  /** When set, every TLD's RDAP lookups go to this base URL instead of the bootstrap's (tests point it at a loopback fake). */
+  RDAP_BASE_URL_OVERRIDE: z.url().optional(),
+  /** Requests one process starts per second at most toward one RDAP server (besides at most 2 in flight at once). */
+  RDAP_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(100).default(10),
+  /** How long a registry answer (found or not registered) is reused for another lookup of the same name. */
+  RDAP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
   /** The external community chat; the pages show no chat link when unset. */
   COMMUNITY_CHAT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   /** Where people can write to the team; shown on the contact, help and ICANN pages when set. */

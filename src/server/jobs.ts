@@ -8,6 +8,7 @@ import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { registerAccountJobs } from "./features/accounts/jobs.ts";
+import { registerRegistryJobs } from "./features/portfolio/registry-jobs.ts";
 import { ensurePriceEngineDefaults } from "./features/price-engine/defaults.ts";
 import { registerPriceEngineJobs } from "./features/price-engine/jobs.ts";
 import type { PriceSources } from "./features/price-engine/sources.ts";
@@ -41,6 +42,7 @@ export const JOB_REGISTRATIONS: JobRegistration[] = [
     });
   },
   (queue, deps) => registerAccountJobs(queue, { db: deps.db, config: deps.config, log: deps.log, cipher: deps.cipher }),
+  (queue, deps) => registerRegistryJobs(queue, { db: deps.db, config: deps.config, log: deps.log }),
 ];
 
 export async function registerJobs(queue: JobQueue, deps: JobDeps, registrations = JOB_REGISTRATIONS): Promise<void> {

@@ -102,7 +102,12 @@ export const userDomainIdSchema = z.coerce
   .positive("Domain not found")
   .max(2_147_483_647, "Domain not found");
 
-const updateFields = { ...fields, domainName: domainNameSchema.optional() };
+const updateFields = {
+  ...fields,
+  domainName: domainNameSchema.optional(),
+  /** Reminders and expiry views use the typed dates instead of the registry's. */
+  useOwnDates: z.boolean({ error: "Use my dates must be true or false" }).optional(),
+};
 
 /** PUT body: every field optional; the date order is re-checked against stored values. */
 export const userDomainUpdateSchema = z

@@ -6,6 +6,7 @@
 import { listActiveRegistrarAccountIds } from "../../../../db/repositories/registrar-account-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { SYNC_ALL_QUEUE, SYNC_QUEUE, syncSingletonKey, type AccountDeps, type SyncDeps, type SyncJobData } from "./deps.ts";
+import { requestRegistryChecks } from "../../lib/registry-checks.ts";
 import { syncRegistrarAccount } from "./sync.ts";
 
 /** 03:17 UTC: off the hour, when registrar APIs see the most scheduled traffic. */
@@ -24,7 +25,9 @@ export async function registerAccountJobs(queue: JobQueue, deps: SyncDeps): Prom
   await queue.createQueue(SYNC_QUEUE, { concurrency: 2 });
   await queue.createQueue(SYNC_ALL_QUEUE);
   await queue.work<SyncJobData>(SYNC_QUEUE, async (job) => {
-    await syncRegistrarAccount(deps, job.data.accountId, job.signal);
+    const outcome = await syncRegistrarAccount(deps, job.data.accountId, job.signal);
+    // Synced entries get their registry dates too: a run picks up every entry never looked up.
+    if (outcome.status === "synced" && outcome.log.newDomains > 0) await requestRegistryChecks(queue, deps.log);
   });
   await queue.work(SYNC_ALL_QUEUE, async () => {
     const queued = await queueEveryActiveAccount(deps, queue);

@@ -31,7 +31,7 @@ export async function renderCalendarFeed(db: Db, token: string, staleDays: numbe
   if (!user) throw notFound("Calendar not found");
   const now = new Date();
   const rows = await priceEntries(db, await listUserDomains(db, user.id, "expiry"), now, staleDays);
-  const items = rows.map((row) => toUserDomainItem(row, now, staleDays)).filter((d) => d.expirationDate);
+  const items = rows.map((row) => toUserDomainItem(row, now, staleDays)).filter((d) => d.effectiveExpirationDate);
   return buildCalendar("Domain expirations", items.map((d) => {
     const current = d.pricing.currentRenewal;
     const cheapest = d.pricing.cheapestRenewal;
@@ -47,7 +47,7 @@ export async function renderCalendarFeed(db: Db, token: string, staleDays: numbe
     return {
       // Stable per entry, so calendar apps update the event instead of duplicating it.
       uid: `user-domain-${d.id}@tldscope`,
-      date: d.expirationDate!,
+      date: d.effectiveExpirationDate!,
       summary: `${d.domainName} expires`,
       description: lines.join("\n"),
       stamp: new Date(d.updatedAt),

@@ -15,6 +15,8 @@ import { AppError, badRequest, conflict } from "../../lib/errors.ts";
 import { importLimitMessage } from "../../lib/portfolio-limit.ts";
 import { guardFormula, parseCsv, toCsv, unguardFormula } from "./csv.ts";
 import { lookupNames, matchTld } from "./service.ts";
+import { requestRegistryChecks } from "../../lib/registry-checks.ts";
+import type { RegistryQueue } from "./service.ts";
 
 export async function exportPortfolioCsv(db: Db, userId: number): Promise<string> {
   const rows = await listUserDomains(db, userId);
@@ -37,7 +39,8 @@ export interface ImportRowReport {
 
 const BOOLEAN: Record<string, boolean> = { "": false, true: true, false: false, yes: true, no: false, "1": true, "0": false, on: true, off: false };
 
-export async function importPortfolioCsv(db: Db, userId: number, text: string, maxDomains: number) {
+/** Given `registry`, the registry lookups of the imported names are queued at once (else the periodic run finds the new ones). */
+export async function importPortfolioCsv(db: Db, userId: number, text: string, maxDomains: number, registry?: RegistryQueue) {
   if (Buffer.byteLength(text, "utf8") > IMPORT_MAX_BYTES) throw new AppError(413, "CSV file too large (max 1 MB)");
   const [header = [], ...records] = parseCsv(text);
   const columns = header.map((h) => h.trim().toLowerCase());
@@ -99,6 +102,7 @@ export async function importPortfolioCsv(db: Db, userId: number, text: string, m
   };
   const existing = accepted.length ? await upsertUserDomains(db, userId, accepted.map((a) => a.values), withinLimit) : new Set<string>();
   for (const a of accepted) a.report.status = existing.has(a.values.domainName) ? "updated" : "added";
+  if (registry && accepted.length) await requestRegistryChecks(registry.queue, registry.log);
   const count = (status: ImportRowReport["status"]) => report.filter((r) => r.status === status).length;
   return { rows: report, totals: { rows: report.length, added: count("added"), updated: count("updated"), rejected: count("rejected") } };
 }

@@ -9,6 +9,7 @@ import { minorToDecimalString } from "../../../shared/price-format.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
 import type { DisplayConverter } from "../../lib/display-currency.ts";
 import { displayed, type DisplayedAmount } from "./display.ts";
+import { registryView } from "./registry-view.ts";
 import { rankRenewals, yearlySaving, type RenewalPricing } from "./renewal-ranking.ts";
 
 /** A portfolio entry with its renewal pricing (renewal-ranking.ts), money in minor units. */
@@ -87,6 +88,8 @@ export function toUserDomainItem(row: PricedUserDomainRow, now: Date, staleDays:
     notes: row.notes,
     /** "manual" or "sync"; registrarAccount names the connected account it is linked to. */
     source: row.source,
+    /** Dates with their sources, the registry's record and the statuses that need action (registry-view.ts). */
+    ...registryView(row, now.toISOString().slice(0, 10), ownSaving !== null && ownSaving > 0),
     registrarAccount: row.registrarAccount,
     /**
      * When a sync of registrarAccount first found the account no longer lists the domain

@@ -58,7 +58,7 @@ export const portfolioRest = new Hono<AppEnv>()
     c.json(await listPortfolio(c.var.ctx.db, userOf(c).id, parseOrThrow(portfolioListQuerySchema, queryOf(c), "query"), staleDaysOf(c))))
   .post("/user-domains", async (c) => {
     const input = parseOrThrow(userDomainCreateSchema, await readJsonBody(c), "body");
-    return c.json(await createPortfolioDomain(c.var.ctx.db, userOf(c).id, input, { maxDomains: maxDomainsOf(c), staleDays: staleDaysOf(c) }), 201);
+    return c.json(await createPortfolioDomain(c.var.ctx.db, userOf(c).id, input, { maxDomains: maxDomainsOf(c), staleDays: staleDaysOf(c) }, c.var.ctx), 201);
   })
   .get("/user-domains/summary", async (c) => c.json(await getPortfolioSummary(c.var.ctx.db, userOf(c).id, staleDaysOf(c), new Date(), currencyOf(c))))
   .get("/user-domains/export.csv", async (c) => {
@@ -75,14 +75,14 @@ export const portfolioRest = new Hono<AppEnv>()
     c.header("Content-Disposition", `attachment; filename="renewal-forecast-${forecast.from}-${forecast.currency}.csv"`);
     return c.body(renewalForecastCsv(forecast));
   })
-  .post("/user-domains/import", async (c) => c.json(await importPortfolioCsv(c.var.ctx.db, userOf(c).id, await csvText(c), maxDomainsOf(c))))
+  .post("/user-domains/import", async (c) => c.json(await importPortfolioCsv(c.var.ctx.db, userOf(c).id, await csvText(c), maxDomainsOf(c), c.var.ctx)))
   .post("/user-domains/calendar-token", async (c) => c.json(await createCalendarToken(c.var.ctx.db, userOf(c).id, c.var.ctx.origin)))
   .delete("/user-domains/calendar-token", async (c) => c.json(await revokeCalendarToken(c.var.ctx.db, userOf(c).id)))
   .get("/user-domains/:id", async (c) => c.json(await getPortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c), staleDaysOf(c), currencyOf(c))))
   .put("/user-domains/:id", async (c) => {
     const id = idOf(c);
     const input = parseOrThrow(userDomainUpdateSchema, await readJsonBody(c), "body");
-    return c.json(await updatePortfolioDomain(c.var.ctx.db, userOf(c).id, id, input, staleDaysOf(c)));
+    return c.json(await updatePortfolioDomain(c.var.ctx.db, userOf(c).id, id, input, staleDaysOf(c), c.var.ctx));
   })
   // An entry its registrar account no longer lists, kept as added by hand (detached from the account).
   .post("/user-domains/:id/keep-as-hand-added", async (c) =>

@@ -24,9 +24,9 @@ export const portfolioRouter = router({
   getById: authedProcedure.input(byId.extend(displayCurrencyQuerySchema.shape)).query(({ ctx, input }) =>
     getPortfolioDomain(ctx.db, ctx.user.id, input.id, ctx.config.PRICE_STALE_DAYS, input.currency)),
   create: authedProcedure.input(userDomainCreateSchema).mutation(({ ctx, input }) =>
-    createPortfolioDomain(ctx.db, ctx.user.id, input, { maxDomains: ctx.config.PORTFOLIO_MAX_DOMAINS, staleDays: ctx.config.PRICE_STALE_DAYS })),
+    createPortfolioDomain(ctx.db, ctx.user.id, input, { maxDomains: ctx.config.PORTFOLIO_MAX_DOMAINS, staleDays: ctx.config.PRICE_STALE_DAYS }, ctx)),
   update: authedProcedure.input(userDomainUpdateByIdSchema).mutation(({ ctx, input: { id, ...fields } }) =>
-    updatePortfolioDomain(ctx.db, ctx.user.id, id, fields, ctx.config.PRICE_STALE_DAYS)),
+    updatePortfolioDomain(ctx.db, ctx.user.id, id, fields, ctx.config.PRICE_STALE_DAYS, ctx)),
   remove: authedProcedure.input(byId).mutation(({ ctx, input }) => removePortfolioDomain(ctx.db, ctx.user.id, input.id)),
   /** An entry its account no longer lists (departedAt set) stays, detached from the account, as added by hand. */
   keepAsHandAdded: authedProcedure.input(byId).mutation(({ ctx, input }) =>
@@ -40,7 +40,7 @@ export const portfolioRouter = router({
     csv: await exportPortfolioCsv(ctx.db, ctx.user.id),
   })),
   importCsv: authedProcedure.input(importCsvSchema).mutation(({ ctx, input }) =>
-    importPortfolioCsv(ctx.db, ctx.user.id, input.csv, ctx.config.PORTFOLIO_MAX_DOMAINS)),
+    importPortfolioCsv(ctx.db, ctx.user.id, input.csv, ctx.config.PORTFOLIO_MAX_DOMAINS, ctx)),
   /** Creates or rotates the feed secret; the URL is shown once (only its hash is stored). */
   calendarToken: authedProcedure.mutation(({ ctx }) => createCalendarToken(ctx.db, ctx.user.id, ctx.origin)),
   revokeCalendarToken: authedProcedure.mutation(({ ctx }) => revokeCalendarToken(ctx.db, ctx.user.id)),

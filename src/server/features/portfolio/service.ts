@@ -4,6 +4,7 @@
  * registration, and a domain appears once per portfolio.
  */
 import type { Db } from "../../../../db/client.ts";
+import { resetRegistryRecord, setOwnDatesOverride } from "../../../../db/repositories/registry-record-repository.ts";
 import { findServiceProvider } from "../../../../db/repositories/service-provider-repository.ts";
 import { listTldsByNames } from "../../../../db/repositories/tld-repository.ts";
 import {
@@ -17,6 +18,8 @@ import {
 import type { PortfolioListQuery } from "../../../shared/schemas/portfolio-list.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { addLimitMessage } from "../../lib/portfolio-limit.ts";
+import { requestRegistryChecks } from "../../lib/registry-checks.ts";
+import type { RequestContext } from "../../trpc/context.ts";
 import { portfolioConverter } from "./display.ts";
 import { priceEntries, toUserDomainItem, type UserDomainItem } from "./item.ts";
 
@@ -105,12 +108,16 @@ export async function listPortfolio(db: Db, userId: number, query: PortfolioList
 
 export const getPortfolioDomain = itemOrThrow;
 
+/** Where a new or renamed entry's registry lookup is queued (it runs in a job, never in the request). */
+export type RegistryQueue = Pick<RequestContext, "queue" | "log">;
+
 /**
  * Adds one entry; a portfolio already holding `maxDomains` entries takes no more (409). The
  * count and the insert are one transaction, so parallel adds cannot pass the limit together.
+ * Given `registry`, the entry's registry lookup is queued at once (else the periodic run finds it).
  */
 export async function createPortfolioDomain(
-  db: Db, userId: number, input: UserDomainCreateInput, limits: { maxDomains: number; staleDays: number },
+  db: Db, userId: number, input: UserDomainCreateInput, limits: { maxDomains: number; staleDays: number }, registry?: RegistryQueue,
 ): Promise<UserDomainItem> {
   const { maxDomains, staleDays } = limits;
   const values: UserDomainValues = {
@@ -126,12 +133,16 @@ export async function createPortfolioDomain(
   const added = await insertUserDomainWithinLimit(db, userId, values, maxDomains);
   if (added === "duplicate") throw conflict(duplicateMessage(values.domainName));
   if ("held" in added) throw conflict(addLimitMessage(added.held, maxDomains));
+  if (registry) await requestRegistryChecks(registry.queue, registry.log);
   return itemOrThrow(db, userId, added.id, staleDays);
 }
 
-/** Absent fields keep their stored values; null or "" clears an optional one. */
+/**
+ * Absent fields keep their stored values; null or "" clears an optional one. A renamed entry
+ * forgets what the registry said about its old name and is looked up again.
+ */
 export async function updatePortfolioDomain(
-  db: Db, userId: number, id: number, input: UserDomainUpdateInput, staleDays: number,
+  db: Db, userId: number, id: number, input: UserDomainUpdateInput, staleDays: number, registry?: RegistryQueue,
 ): Promise<UserDomainItem> {
   const stored = await findUserDomain(db, userId, id);
   if (!stored) throw notFound("Domain not found");
@@ -151,6 +162,11 @@ export async function updatePortfolioDomain(
   const result = await updateUserDomain(db, userId, id, values);
   if (result === "missing") throw notFound("Domain not found");
   if (result === "duplicate") throw conflict(duplicateMessage(domainName));
+  if (input.useOwnDates !== undefined) await setOwnDatesOverride(db, userId, id, input.useOwnDates, new Date());
+  if (renamed) {
+    await resetRegistryRecord(db, id, new Date());
+    if (registry) await requestRegistryChecks(registry.queue, registry.log);
+  }
   return itemOrThrow(db, userId, id, staleDays);
 }
 

@@ -13,6 +13,7 @@ import { minorToAmount } from "../../../shared/currency.ts";
 import type { DisplayConverter } from "../../lib/display-currency.ts";
 import { portfolioConverter } from "./display.ts";
 import { priceEntries, savingCents, type PricedUserDomainRow } from "./item.ts";
+import { expiryForReminders } from "./registry-view.ts";
 import { yearlySaving } from "./renewal-ranking.ts";
 
 const DAY_MS = 86_400_000;
@@ -23,11 +24,11 @@ export const EXPIRING_LIST_MAX = 50;
 
 const utcDay = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS;
 
-function expiringItem(row: PricedUserDomainRow, daysLeft: number) {
+function expiringItem(row: PricedUserDomainRow, expirationDate: string, daysLeft: number) {
   return {
     id: row.id,
     domainName: row.domainName,
-    expirationDate: row.expirationDate!,
+    expirationDate,
     daysLeft,
     autoRenew: row.autoRenew,
     warning: row.autoRenew ? null : "Auto-renew is off",
@@ -82,18 +83,20 @@ export async function getPortfolioSummary(db: Db, userId: number, staleDays: num
     if (row.currentRenewal?.currency === "USD") total += row.currentRenewal.price;
     else withoutPrice += 1;
     saving += savingCents(row, now, staleDays) ?? 0;
-    if (!row.expirationDate) continue;
-    const daysLeft = Math.round(utcDay(row.expirationDate) - today);
+    // The registry's date unless the owner chose theirs (registry-view.ts).
+    const expirationDate = expiryForReminders(row);
+    if (!expirationDate) continue;
+    const daysLeft = Math.round(utcDay(expirationDate) - today);
     if (daysLeft < 0) {
       expiringCounts.expired += 1;
       // Kept in full until the end, when the most recently lapsed are listed first.
-      expiring.expired.push(expiringItem(row, daysLeft));
+      expiring.expired.push(expiringItem(row, expirationDate, daysLeft));
       continue;
     }
     for (const [bucket, limit] of WINDOWS) {
       if (daysLeft > limit) continue;
       expiringCounts[bucket] += 1;
-      if (expiring[bucket].length < EXPIRING_LIST_MAX) expiring[bucket].push(expiringItem(row, daysLeft));
+      if (expiring[bucket].length < EXPIRING_LIST_MAX) expiring[bucket].push(expiringItem(row, expirationDate, daysLeft));
     }
   }
   expiring.expired = expiring.expired.reverse().slice(0, EXPIRING_LIST_MAX);

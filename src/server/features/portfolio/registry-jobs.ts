@@ -1,0 +1,59 @@
+/**
+ * The portfolio's registry jobs. REGISTRY_CHECK_QUEUE looks up every entry that is due (one
+ * run at a time across all processes, by singleton key, so the per-server politeness of the
+ * process running it is the whole product's); a tick every 5 minutes catches whatever fell
+ * due since. RDAP_BOOTSTRAP_QUEUE downloads IANA's bootstrap once a month.
+ */
+import type { Db } from "../../../../db/client.ts";
+import type { JobQueue } from "../../../../jobs/queue.ts";
+import type { Config } from "../../config.ts";
+import { RdapClient } from "../../integrations/rdap/client.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { REGISTRY_CHECK_QUEUE, requestRegistryChecks } from "../../lib/registry-checks.ts";
+import { bootstrapSource, refreshRdapBootstrap, type BootstrapSource } from "./registry-bootstrap.ts";
+import { runRegistryChecks } from "./registry-check.ts";
+
+export const RDAP_BOOTSTRAP_QUEUE = "portfolio.rdap-bootstrap";
+export const REGISTRY_CHECK_CRON = "*/5 * * * *";
+/** 05:23 UTC on the 2nd of each month: IANA publishes changes as they come, a month old is fresh enough. */
+export const RDAP_BOOTSTRAP_CRON = "23 5 2 * *";
+/** A run hands over to a fresh job after this long, so one job never holds the queue for hours. */
+const RUN_BUDGET_MS = 10 * 60_000;
+/** Requests one process has in flight at once to one RDAP server. */
+export const RDAP_MAX_IN_FLIGHT_PER_SERVER = 2;
+
+export function createRdapClient(config: Config, bootstrap: BootstrapSource): RdapClient {
+  return new RdapClient({
+    bootstrap: () => bootstrap.current(),
+    baseUrlOverride: config.RDAP_BASE_URL_OVERRIDE,
+    maxInFlightPerServer: RDAP_MAX_IN_FLIGHT_PER_SERVER,
+    requestsPerSecondPerServer: config.RDAP_REQUESTS_PER_SECOND,
+    cacheSeconds: config.RDAP_CACHE_SECONDS,
+  });
+}
+
+export interface RegistryJobDeps {
+  db: Db;
+  config: Config;
+  log: Logger;
+}
+
+export async function registerRegistryJobs(queue: JobQueue, deps: RegistryJobDeps): Promise<void> {
+  const bootstrap = bootstrapSource(deps.db);
+  const rdap = createRdapClient(deps.config, bootstrap);
+  await queue.createQueue(REGISTRY_CHECK_QUEUE);
+  await queue.createQueue(RDAP_BOOTSTRAP_QUEUE);
+  await queue.work(REGISTRY_CHECK_QUEUE, async (job) => {
+    const summary = await runRegistryChecks({ db: deps.db, rdap }, { signal: job.signal, budgetMs: RUN_BUDGET_MS });
+    if (summary.checked || summary.deferred) deps.log.info(summary, "registry lookups done");
+    if (summary.more) await requestRegistryChecks(queue, deps.log, 1);
+    else if (summary.retryAt) await requestRegistryChecks(queue, deps.log, Math.max(1, (summary.retryAt.getTime() - Date.now()) / 1000));
+  });
+  await queue.work(RDAP_BOOTSTRAP_QUEUE, async (job) => {
+    const stored = await refreshRdapBootstrap(deps.db, deps.config.IANA_RDAP_BOOTSTRAP_URL, job.signal);
+    bootstrap.invalidate();
+    deps.log.info(stored, "RDAP bootstrap refreshed");
+  });
+  await queue.schedule(REGISTRY_CHECK_QUEUE, "periodic", REGISTRY_CHECK_CRON, {});
+  await queue.schedule(RDAP_BOOTSTRAP_QUEUE, "monthly", RDAP_BOOTSTRAP_CRON, {});
+}
