@@ -77,6 +77,7 @@ export function AccountCard({ account, onDelete }: { account: RegistrarAccount; 
           <Text fontSize="sm" color="fg.muted">
             Last sync: {log.domainsFound} found, {log.newDomains} new, {log.updatedDomains} updated
             {log.skippedDomains ? `, ${log.skippedDomains} skipped (TLD not in our catalogue)` : ""}
+            {log.departedDomains ? `, ${log.departedDomains} ${log.departedDomains === 1 ? "domain" : "domains"} no longer in this account` : ""}
           </Text>
         )}
       </Card.Body>

@@ -74,7 +74,7 @@ describe("Registrar Accounts page", () => {
     server.use(
       trpcOk("accounts.list", [account({
         status: "error", errorMessage: "Porkbun: Invalid API key. (002)", lastSyncAt: "2025-03-01T10:00:00.000Z",
-        lastSyncLog: { domainsFound: 12, newDomains: 3, updatedDomains: 2, durationMs: 40, error: null, skippedDomains: 1 },
+        lastSyncLog: { domainsFound: 12, newDomains: 3, updatedDomains: 2, durationMs: 40, error: null, skippedDomains: 1, departedDomains: 2 },
         domainCount: 11, removableDomainCount: 9, _count: { userDomains: 11 },
       })]),
       mutationOk("accounts.testConnection", { success: false, message: "Porkbun: Invalid API key. (002)" }),
@@ -87,7 +87,7 @@ describe("Registrar Accounts page", () => {
     expect(card.getByText("11")).toBeTruthy();
     expect(card.getByText("Enabled")).toBeTruthy();
     expect(card.getAllByText("Porkbun: Invalid API key. (002)")).toHaveLength(1);
-    expect(card.getByText(/12 found, 3 new, 2 updated, 1 skipped/)).toBeTruthy();
+    expect(card.getByText(/12 found, 3 new, 2 updated, 1 skipped .*, 2 domains no longer in this account$/)).toBeTruthy();
     await user.click(card.getByRole("button", { name: "Test Connection" }));
     expect(await findToast("Connection failed")).toBeTruthy();
     await user.click(card.getByRole("button", { name: "Sync Now" }));

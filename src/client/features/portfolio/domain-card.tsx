@@ -2,6 +2,7 @@ import { Badge, Button, Card, DataList, HStack, Heading, IconButton, Link as Cha
 import { Link } from "@tanstack/react-router";
 import { LuPencil, LuTrash2 } from "react-icons/lu";
 import { ProviderLogo } from "../../components/provider-logo.tsx";
+import { DepartedNotice } from "./departed-notice.tsx";
 import { DomainPricing } from "./domain-pricing.tsx";
 import { daysUntil, formatDay, formatDaysLeft } from "./format.ts";
 import type { UserDomain } from "./types.ts";
@@ -48,6 +49,7 @@ export function DomainCard({ domain, onEdit, onDelete }: DomainCardProps) {
         </HStack>
       </Card.Header>
       <Card.Body gap="3">
+        <DepartedNotice domain={domain} onRemove={onDelete} />
         <DataList.Root orientation="horizontal" size="sm" gap="2">
           <DataList.Item>
             <DataList.ItemLabel>Registrar</DataList.ItemLabel>

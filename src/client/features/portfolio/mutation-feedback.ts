@@ -13,6 +13,8 @@ export const MESSAGES = {
   addFailed: "Failed to add domain",
   updateFailed: "Failed to update domain",
   removeFailed: "Failed to remove domain",
+  kept: "Domain kept as hand-added",
+  keepFailed: "Failed to keep domain",
 } as const;
 
 export function notifySuccess(description: string): void {
