@@ -1,13 +1,14 @@
 /**
  * A registrar account from start to end: added on /accounts against the worker's loopback Porkbun
- * fake (e2e/fakes.ts), tested, synced into the portfolio, then deleted with its domains.
+ * fake (e2e/fakes.ts), tested, synced into the portfolio; one domain leaves the account and is kept
+ * as hand-added; then the account is deleted with the domains it brought in.
  */
 import { createAccount, stamp } from "./accounts.ts";
 import { expect, reloadUntilVisible, test } from "./fixtures.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test("registrar account: add Porkbun → test → sync → portfolio → delete with its domains", async ({ page, app }) => {
+test("registrar account: add Porkbun → test → sync → portfolio → a domain leaves, kept by hand → delete with its domains", async ({ page, app }) => {
   const account = app.fakes.porkbunAccount;
   const synced = account.domains.map((d) => d.name);
   await createAccount(page, "Kim", `kim-${stamp}@example.com`);
@@ -46,13 +47,34 @@ test("registrar account: add Porkbun → test → sync → portfolio → delete 
     await expect(entry.getByText(`Synced from ${label}`)).toBeVisible();
   }
 
+  // The registrar stops listing one of them: the next sync marks it and counts it.
+  const departed = synced[0]!;
+  const stayed = synced.slice(1);
+  const listing = account.domains;
+  account.domains = listing.filter((d) => d.name !== departed);
+  try {
+    await page.goto("/accounts");
+    await card.getByRole("button", { name: "Sync Now" }).click();
+    await reloadUntilVisible(page, card.getByText(`Last sync: ${stayed.length} found, 0 new, 0 updated, 1 domain no longer in this account`));
+  } finally {
+    account.domains = listing;
+  }
+  await page.goto("/portfolio");
+  const gone = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: departed }) });
+  await expect(gone.getByText(new RegExp(`^No longer in ${label} since \\w{3} \\d{1,2}, \\d{4}$`))).toBeVisible();
+  await gone.getByRole("button", { name: "Keep as hand-added" }).click();
+  await expect(page.getByText("Domain kept as hand-added").first()).toBeVisible();
+  await expect(gone.getByText(/No longer in|Synced from/)).toHaveCount(0);
+
   await page.goto("/accounts");
   await card.getByRole("button", { name: `Delete ${label}` }).click();
   const confirm = page.getByRole("alertdialog", { name: `Delete ${label}?` });
-  await expect(confirm.getByText(`This also removes all associated domains from your portfolio (${synced.length} domains).`)).toBeVisible();
+  await expect(confirm.getByText(`This also removes all associated domains from your portfolio (${stayed.length} domain${stayed.length === 1 ? "" : "s"}).`)).toBeVisible();
   await confirm.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByText("Account deleted").first()).toBeVisible();
   await expect(card).toHaveCount(0);
   await page.goto("/portfolio");
-  await expect(page.getByText("No domains in your portfolio yet.")).toBeVisible();
+  // The kept domain stays; the ones the account brought in went with it.
+  await expect(page.getByRole("heading", { name: departed })).toBeVisible();
+  for (const name of stayed) await expect(page.getByRole("heading", { name })).toHaveCount(0);
 });
