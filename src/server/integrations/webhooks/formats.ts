@@ -3,10 +3,11 @@
  * product's own signed JSON; ntfy, Slack and Discord are the payloads those services document
  * for publishing to a topic URL (ntfy) or an incoming-webhook URL (Slack, Discord).
  */
+import { WEBHOOK_CHANNEL_FORMATS, type WebhookChannelFormat } from "../../../shared/schemas/webhook-channel.ts";
 import { SIGNATURE_HEADER, signPayload, TIMESTAMP_HEADER } from "./signature.ts";
 
-export const WEBHOOK_FORMATS = ["generic", "ntfy", "slack", "discord"] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+export const WEBHOOK_FORMATS = WEBHOOK_CHANNEL_FORMATS;
+export type WebhookFormat = WebhookChannelFormat;
 
 export interface WebhookMessage {
   /** The notification's stable id: a receiver that sees it twice can drop the repeat. */
