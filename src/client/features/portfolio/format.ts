@@ -37,3 +37,8 @@ export function formatTotal(amount: string, currency: string): string {
   const symbol = currencySymbol(currency);
   return `${symbol === currency.toUpperCase() ? `${symbol} ` : symbol}${minorToAmount(0, currencyDigits(currency.toUpperCase()))}`;
 }
+
+/** "2026-11" → "Nov 2026". */
+export function formatMonth(month: string): string {
+  return formatUtcDay(`${month}-01`)?.replace(" 1, ", " ") ?? month;
+}

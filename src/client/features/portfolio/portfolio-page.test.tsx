@@ -6,7 +6,7 @@ import { provider } from "../../testing/fixtures.ts";
 import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
 import { trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
 import { PortfolioPage } from "./portfolio-page.tsx";
-import { clearToasts, mutationError, mutationOk, portfolioPage, summary, userDomain } from "./portfolio-test-support.ts";
+import { clearToasts, mutationError, mutationOk, portfolioPage, renewalForecast, summary, userDomain } from "./portfolio-test-support.ts";
 
 useMsw();
 afterEach(clearToasts);
@@ -14,6 +14,7 @@ afterEach(clearToasts);
 const PROVIDERS = [provider({ id: 2, name: "GoDaddy" }), provider({ id: 3, name: "Porkbun" })];
 const base = (domains = [userDomain({ id: 1, domainName: "acme.com" })], sum = summary()) => [
   trpcOk("portfolio.list", portfolioPage(domains)), trpcOk("portfolio.summary", sum), trpcOk("providers.list", PROVIDERS),
+  trpcOk("portfolio.forecast", renewalForecast()),
 ];
 
 describe("Domain Portfolio states", () => {
@@ -31,6 +32,15 @@ describe("Domain Portfolio states", () => {
     expect(await screen.findByText("No domains in your portfolio yet.")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Add Your First Domain" }));
     expect(await screen.findByRole("dialog", { name: "Add Domain" })).toBeTruthy();
+  });
+
+  it("holds the renewal forecast in the display currency once it has domains", async () => {
+    const asked: unknown[] = [];
+    server.use(trpcOk("portfolio.forecast", renewalForecast(), (input) => asked.push(input)), ...base());
+    renderUi(<PortfolioPage />);
+    expect(await screen.findByRole("heading", { level: 2, name: "Renewal forecast" })).toBeTruthy();
+    expect(await screen.findByText("Nothing renews automatically from Nov 26, 2026 to Oct 31, 2027.")).toBeTruthy();
+    expect(asked).toEqual([{ currency: "USD" }]);
   });
 
   it("says when the list fails to load", async () => {

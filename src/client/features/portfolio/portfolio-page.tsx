@@ -18,6 +18,7 @@ import {
 } from "./list-state.ts";
 import { PortfolioPager } from "./portfolio-pager.tsx";
 import { PortfolioSummary } from "./portfolio-summary.tsx";
+import { RenewalForecastSection } from "./renewal-forecast.tsx";
 import type { UserDomain } from "./types.ts";
 
 export const DOMAIN_SKELETONS = 6;
@@ -106,6 +107,7 @@ export function PortfolioPage({ state: given, onStateChange: onGiven }: Portfoli
       <Stack gap="6">
         <PortfolioSummary summary={summary.data} isPending={summary.isPending} isError={summary.isError} />
         {summary.data && <ExpiringPanel expiring={summary.data.expiring} counts={summary.data.expiringCounts} />}
+        <RenewalForecastSection currency={currency} />
         <Box as="section" aria-labelledby="domains-title" aria-busy={list.isPlaceholderData || undefined}>
           <Heading as="h2" id="domains-title" size="lg" mb="4">Your domains</Heading>
           <ListControls state={state} onStateChange={onStateChange} />

@@ -3,7 +3,7 @@
  * item.ts and summary.ts) and msw handlers for tRPC mutations, which httpLink sends as
  * POST /trpc/{path} with the input as the JSON body.
  */
-import type { PortfolioPage, PortfolioSummary, UserDomain } from "./types.ts";
+import type { PortfolioPage, PortfolioSummary, RenewalForecast, UserDomain } from "./types.ts";
 
 let nextId = 100;
 
@@ -42,6 +42,20 @@ export function summary(overrides: Partial<PortfolioSummary> = {}): PortfolioSum
 /** portfolio.list's answer holding `domains` as its only page. */
 export function portfolioPage(domains: UserDomain[], overrides: Partial<PortfolioPage> = {}): PortfolioPage {
   return { data: domains, total: domains.length, page: 1, limit: 24, offset: 0, totalPages: domains.length ? 1 : 0, ...overrides };
+}
+
+/** portfolio.forecast's answer from Nov 26, 2026: twelve months with nothing renewing unless `overrides` says otherwise. */
+export function renewalForecast(overrides: Partial<RenewalForecast> = {}): RenewalForecast {
+  const empty = {
+    domains: 0, atRegistrar: "0.00", atCheapest: "0.00", difference: "0.00", registrarPriceCheckedAt: null, cheapestPriceCheckedAt: null,
+    registrarPriceIsStale: false, cheapestPriceIsStale: false, rateDate: null,
+  };
+  const months = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2026, 10 + i, 1)).toISOString().slice(0, 7));
+  return {
+    currency: "USD", from: "2026-11-26", until: "2027-10-31",
+    months: months.map((month) => ({ month, ...empty, registrars: [] })), total: empty, notInTotals: [], expiredCount: 0, laterCount: 0,
+    ...overrides,
+  };
 }
 
 // Mutation handlers and toast clean-up are shared by every feature's tests.

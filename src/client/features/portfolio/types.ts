@@ -7,3 +7,4 @@ export type PortfolioSummary = RouterOutputs["portfolio"]["summary"];
 export type ExpiringDomain = PortfolioSummary["expiring"]["within30"][number];
 export type ImportReport = RouterOutputs["portfolio"]["importCsv"];
 export type Provider = RouterOutputs["providers"]["list"][number];
+export type RenewalForecast = RouterOutputs["portfolio"]["forecast"];

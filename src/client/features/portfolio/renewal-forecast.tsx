@@ -1,0 +1,221 @@
+/**
+ * "Renewal forecast" on the portfolio page: what the next twelve months' automatic renewals cost
+ * per month at your registrars and at the cheapest renewals, as the server worked it out
+ * (server/features/portfolio/forecast.ts) in the display currency. A bar chart beside a table of
+ * the same figures; each month's row opens to its registrars. The domains the totals leave out
+ * are named with why, and the CSV download holds every figure.
+ */
+import { Box, Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { LuChevronDown, LuChevronRight, LuDownload } from "react-icons/lu";
+import { stackedRowsCss } from "../../components/plain-table-css.ts";
+import { StaleBadge, useStaleExplanation } from "../../components/price-freshness.tsx";
+import { RenderWhenNear } from "../../components/render-when-near.tsx";
+import { formatCount } from "../../lib/text-format.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { formatDay, formatMonth, formatTotal } from "./format.ts";
+import type { RenewalForecast } from "./types.ts";
+
+const RenewalForecastChart = lazy(() => import("./renewal-forecast-chart.tsx"));
+
+export const FORECAST_CSV_PATH = "/api/user-domains/forecast.csv";
+/** Names listed per reason a domain is left out; the CSV lists them all. */
+export const NAMES_SHOWN = 10;
+
+type Cell = RenewalForecast["total"];
+type Month = RenewalForecast["months"][number];
+type LeftOut = RenewalForecast["notInTotals"][number];
+
+// On a phone each month (and each registrar under it) is a card of labelled figures.
+const TABLE_CSS = stackedRowsCss({ "& tr[data-registrar]": { ps: "6" } });
+const TABLE_ROW_CSS = {
+  "& tr[data-registrar] td": { bg: "bg.subtle" },
+  "& tr[data-registrar] td:first-of-type": { ps: "8" },
+  "& tr[data-total] td": { fontWeight: "semibold", borderTopWidth: "2px" },
+};
+
+const domainsText = (n: number) => `${formatCount(n)} ${n === 1 ? "domain" : "domains"}`;
+
+function reasonText(reason: LeftOut["reason"], currency: string): string {
+  if (reason === "noExpiryDate") return "No expiry date";
+  if (reason === "autoRenewOff") return "Auto-renew is off";
+  if (reason === "noRegistrarPrice") return "No renewal price at its registrar";
+  return `No exchange rate into ${currency}`;
+}
+
+/** The older of a cell's two quote dates: every figure in the row is at least this fresh. */
+function CheckedCell({ cell, explanation }: { cell: Cell; explanation: string }) {
+  const dates = [cell.registrarPriceCheckedAt, cell.cheapestPriceCheckedAt].filter((d): d is string => d !== null).sort();
+  if (dates.length === 0) return <td data-label="Prices checked">—</td>;
+  return (
+    <td data-label="Prices checked">
+      {formatDay(dates[0])}
+      {(cell.registrarPriceIsStale || cell.cheapestPriceIsStale) && <> <StaleBadge explanation={explanation} /></>}
+    </td>
+  );
+}
+
+function Figures({ cell, currency, explanation }: { cell: Cell; currency: string; explanation: string }) {
+  return (
+    <>
+      <td data-num="" data-label="Domains">{formatCount(cell.domains)}</td>
+      <td data-num="" data-label="At your registrars">{formatTotal(cell.atRegistrar, currency)}</td>
+      <td data-num="" data-label="At the cheapest">{formatTotal(cell.atCheapest, currency)}</td>
+      <td data-num="" data-label="Difference">{formatTotal(cell.difference, currency)}</td>
+      <CheckedCell cell={cell} explanation={explanation} />
+    </>
+  );
+}
+
+function MonthRows({ month, currency, explanation }: { month: Month; currency: string; explanation: string }) {
+  const [open, setOpen] = useState(false);
+  const label = formatMonth(month.month);
+  const id = `forecast-${month.month}`;
+  return (
+    <>
+      <tr>
+        <td>
+          {month.registrars.length > 0 ? (
+            <Button variant="plain" size="sm" px="0" h="auto" aria-expanded={open} aria-controls={open ? id : undefined} onClick={() => setOpen((o) => !o)}>
+              {open ? <LuChevronDown aria-hidden /> : <LuChevronRight aria-hidden />}{label}
+            </Button>
+          ) : label}
+        </td>
+        <Figures cell={month} currency={currency} explanation={explanation} />
+      </tr>
+      {open && month.registrars.map((r, i) => (
+        <tr key={r.serviceProvider.id} data-registrar="" id={i === 0 ? id : undefined}>
+          <td>{r.serviceProvider.name}</td>
+          <Figures cell={r} currency={currency} explanation={explanation} />
+        </tr>
+      ))}
+    </>
+  );
+}
+
+function ForecastTable({ forecast, explanation }: { forecast: RenewalForecast; explanation: string }) {
+  const { currency } = forecast;
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" css={{ ...TABLE_CSS, ...TABLE_ROW_CSS }}>
+        <Table.Caption srOnly>{`Renewal cost per month in ${currency}; open a month to see its registrars`}</Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            {["Month", "Domains", "At your registrars", "At the cheapest", "Difference", "Prices checked"].map((label, i) => (
+              <Table.ColumnHeader key={label} textAlign={i >= 1 && i <= 4 ? "end" : "start"}>{label}</Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {forecast.months.map((m) => <MonthRows key={m.month} month={m} currency={currency} explanation={explanation} />)}
+          <tr data-total="">
+            <td>12 months</td>
+            <Figures cell={forecast.total} currency={currency} explanation={explanation} />
+          </tr>
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/** Who is left out of the totals and why, a few names per reason. */
+function LeftOutList({ forecast }: { forecast: RenewalForecast }) {
+  const groups = useMemo(() => {
+    const byReason = new Map<LeftOut["reason"], LeftOut[]>();
+    for (const d of forecast.notInTotals) byReason.set(d.reason, [...(byReason.get(d.reason) ?? []), d]);
+    return [...byReason];
+  }, [forecast.notInTotals]);
+  const count = forecast.notInTotals.length;
+  if (count === 0) return null;
+  return (
+    <Box as="section" aria-label="Not in the totals" borderWidth="1px" rounded="md" p="3" bg="bg.subtle">
+      <Text fontWeight="medium">{domainsText(count)} that may renew in these months {count === 1 ? "is" : "are"} not in the totals:</Text>
+      <Stack as="ul" gap="1" mt="2" fontSize="sm">
+        {groups.map(([reason, domains]) => (
+          <Text as="li" key={reason} listStyleType="none" wordBreak="break-word">
+            <Text as="span" fontWeight="medium">{reasonText(reason, forecast.currency)} ({formatCount(domains.length)}):</Text>{" "}
+            {domains.slice(0, NAMES_SHOWN).map((d) => d.domainName).join(", ")}
+            {domains.length > NAMES_SHOWN && ` and ${formatCount(domains.length - NAMES_SHOWN)} more (all in the CSV)`}
+          </Text>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function ForecastBody({ forecast }: { forecast: RenewalForecast }) {
+  const explanation = useStaleExplanation();
+  const { currency, total } = forecast;
+  const period = `${formatDay(forecast.from)} to ${formatDay(forecast.until)}`;
+  const rows = useMemo(() => forecast.months.map((m) => ({
+    month: formatMonth(m.month), atRegistrar: Number(m.atRegistrar), atCheapest: Number(m.atCheapest),
+  })), [forecast.months]);
+  const outside = [
+    forecast.expiredCount > 0 ? `${domainsText(forecast.expiredCount)} already expired` : null,
+    forecast.laterCount > 0 ? `${domainsText(forecast.laterCount)} expiring after ${formatDay(forecast.until)}` : null,
+  ].filter(Boolean);
+  if (total.domains === 0) {
+    return (
+      <Stack gap="4">
+        <Text color="fg.muted" py="6" textAlign="center">Nothing renews automatically from {period}.</Text>
+        <LeftOutList forecast={forecast} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="4">
+      <Text>
+        From {period}, {domainsText(total.domains)} renew automatically: <strong>{formatTotal(total.atRegistrar, currency)}</strong> at your
+        registrars, <strong>{formatTotal(total.atCheapest, currency)}</strong> at the cheapest renewals,{" "}
+        <strong>{formatTotal(total.difference, currency)}</strong> less.
+      </Text>
+      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" alignItems="start">
+        <Box role="img" aria-label={`Renewal cost per month in ${currency}, at your registrars and at the cheapest renewals`}>
+          <RenderWhenNear minH="xs" margin="0px" inServerHtml={false} placeholder={<Skeleton h="xs" rounded="md" />}>
+            <Suspense fallback={<Skeleton h="xs" rounded="md" />}>
+              <RenewalForecastChart rows={rows} currency={currency} />
+            </Suspense>
+          </RenderWhenNear>
+        </Box>
+        <ForecastTable forecast={forecast} explanation={explanation} />
+      </SimpleGrid>
+      <Stack gap="1" fontSize="sm" color="fg.muted">
+        <Text>
+          Each domain counts in the month it expires, at its registrar&apos;s current 1-year renewal price; &ldquo;at the cheapest&rdquo; moves
+          it only where a fresh quote is cheaper (a stale quote claims no saving against a fresh one). &ldquo;Prices checked&rdquo; is the
+          oldest price check behind a row.
+        </Text>
+        {total.rateDate && <Text>Prices quoted in other currencies are converted into {currency} at ECB reference rates of {formatDay(total.rateDate)} or later.</Text>}
+        {outside.length > 0 && <Text>Not in the forecast: {outside.join("; ")}.</Text>}
+      </Stack>
+      <LeftOutList forecast={forecast} />
+    </Stack>
+  );
+}
+
+export function RenewalForecastSection({ currency }: { currency: string }) {
+  const trpc = useTRPC();
+  const forecast = useQuery(trpc.portfolio.forecast.queryOptions({ currency }));
+  let body;
+  if (forecast.isPending) body = <Skeleton h="xs" rounded="md" aria-busy />;
+  else if (forecast.isError) body = <Text color="fg.error" role="alert">The renewal forecast could not be loaded. Please try again later.</Text>;
+  else body = <ForecastBody forecast={forecast.data} />;
+  return (
+    <Card.Root as="section" variant="outline" aria-labelledby="forecast-title">
+      <Card.Header>
+        <Flex gap="3" justify="space-between" align={{ base: "stretch", sm: "center" }} direction={{ base: "column", sm: "row" }}>
+          <Box>
+            <Heading as="h2" size="lg" id="forecast-title">Renewal forecast</Heading>
+            <Text color="fg.muted" fontSize="sm">The next 12 months&apos; automatic renewals, in {currency}.</Text>
+          </Box>
+          {/* A plain download, like Export CSV: the server names the file and the session cookie goes along. */}
+          <Button asChild variant="outline" size="sm">
+            <a href={`${FORECAST_CSV_PATH}?currency=${encodeURIComponent(currency)}`} download><LuDownload aria-hidden /> Forecast CSV</a>
+          </Button>
+        </Flex>
+      </Card.Header>
+      <Card.Body>{body}</Card.Body>
+    </Card.Root>
+  );
+}
