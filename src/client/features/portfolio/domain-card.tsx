@@ -4,6 +4,7 @@ import { LuPencil, LuTrash2 } from "react-icons/lu";
 import { ProviderLogo } from "../../components/provider-logo.tsx";
 import { DepartedNotice } from "./departed-notice.tsx";
 import { DomainPricing } from "./domain-pricing.tsx";
+import { DateSource, RegistryDetails } from "./registry-details.tsx";
 import { daysUntil, formatDay, formatDaysLeft } from "./format.ts";
 import type { UserDomain } from "./types.ts";
 
@@ -28,7 +29,9 @@ function Expiry({ date }: { date: string | null }) {
 
 export function DomainCard({ domain, onEdit, onDelete }: DomainCardProps) {
   const provider = domain.serviceProvider;
-  const expired = domain.expirationDate !== null && daysUntil(domain.expirationDate) < 0;
+  // The date reminders use: the registry's unless the owner chose theirs.
+  const expires = domain.effectiveExpirationDate;
+  const expired = expires !== null && daysUntil(expires) < 0;
   return (
     <Card.Root as="li" variant="outline" size="sm" listStyleType="none">
       <Card.Header gap="2">
@@ -66,13 +69,18 @@ export function DomainCard({ domain, onEdit, onDelete }: DomainCardProps) {
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Registered</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDay(domain.registrationDate)}</DataList.ItemValue>
+            <DataList.ItemValue>
+              <HStack gap="2" wrap="wrap"><span>{formatDay(domain.dates.registration.date)}</span><DateSource shown={domain.dates.registration} /></HStack>
+            </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item alignItems="flex-start">
             <DataList.ItemLabel>Expires</DataList.ItemLabel>
-            <DataList.ItemValue><Expiry date={domain.expirationDate} /></DataList.ItemValue>
+            <DataList.ItemValue>
+              <HStack gap="2" wrap="wrap"><Expiry date={expires} /><DateSource shown={domain.dates.expiration} /></HStack>
+            </DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
+        <RegistryDetails domain={domain} />
         <DomainPricing domain={domain} />
         {domain.notes && (
           <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" lineClamp={4} title={domain.notes}>{domain.notes}</Text>

@@ -7,14 +7,25 @@ import type { PortfolioPage, PortfolioSummary, RenewalForecast, UserDomain } fro
 
 let nextId = 100;
 
+/** A date the owner typed and the registry has not confirmed or contradicted (registry-view.ts's shape). */
+const typedDate = (date: string | null) => ({ date, source: date === null ? null : ("typed" as const), typed: date, typedSource: "typed" as const, registry: null, disagree: false, note: null });
+
 export function userDomain(overrides: Partial<UserDomain> = {}): UserDomain {
   const id = overrides.id ?? nextId++;
+  const expirationDate = overrides.expirationDate !== undefined ? overrides.expirationDate : "2027-01-15";
+  const registrationDate = overrides.registrationDate !== undefined ? overrides.registrationDate : "2020-01-15";
   return {
     id, domainName: `site${id}.com`, tldId: "com", tld: { id: 1, name: "com", unicodeName: null },
     serviceProviderId: 2, serviceProvider: { id: 2, name: "GoDaddy", domain: "godaddy.com", logoUrl: null },
     registrationDate: "2020-01-15", expirationDate: "2027-01-15", autoRenew: false, notes: null,
     source: "manual", registrarAccount: null, departedAt: null,
     createdAt: "2025-01-01T00:00:00.000Z", updatedAt: "2025-01-01T00:00:00.000Z",
+    effectiveExpirationDate: expirationDate,
+    dates: { expiration: typedDate(expirationDate), registration: typedDate(registrationDate), lastChanged: { date: null, source: null }, useOwnDates: false },
+    registry: {
+      outcome: "ok", message: null, checkedAt: "2026-01-02T03:04:05.000Z", nextCheckAt: "2026-01-09T03:04:05.000Z",
+      statuses: ["ok"], nameservers: [], registrar: null, flags: [], transferLock: { locked: false, worthMoving: true, message: null },
+    },
     pricing: {
       currentRenewal: { price: "21.99", currency: "USD", lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2025-06-01T00:00:00.000Z" },
       cheapestRenewal: { price: "10.46", currency: "USD", lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2025-06-01T00:00:00.000Z", serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" } },

@@ -1,0 +1,80 @@
+import { Alert, Badge, Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc.ts";
+import { useInvalidatePortfolio } from "./domain-dialogs.tsx";
+import { formatDay } from "./format.ts";
+import { notifyFailure, notifySuccess } from "./mutation-feedback.ts";
+import type { UserDomain } from "./types.ts";
+
+type ShownDate = UserDomain["dates"]["expiration"];
+
+const SOURCE_WORDS: Record<NonNullable<ShownDate["source"]>, string> = {
+  registry: "from the registry",
+  registrar_account: "from the registrar account",
+  typed: "entered by you",
+};
+
+/** Where a shown date came from, in a few muted words beside it. */
+export function DateSource({ shown }: { shown: Pick<ShownDate, "source"> }) {
+  if (!shown.source) return null;
+  return <Text as="span" fontSize="xs" color="fg.muted">{SOURCE_WORDS[shown.source]}</Text>;
+}
+
+/** The "use my date" switch of an entry whose typed and registry dates disagree. */
+function OwnDatesButton({ domain }: { domain: UserDomain }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidatePortfolio();
+  const useOwn = !domain.dates.useOwnDates;
+  const update = useMutation(trpc.portfolio.update.mutationOptions({
+    onSuccess: () => {
+      notifySuccess(useOwn ? "Reminders now use your dates" : "Reminders now use the registry's dates");
+      void invalidate();
+    },
+    onError: (error) => notifyFailure("Could not change which dates reminders use", error, error.message),
+  }));
+  return (
+    <Button size="xs" variant="outline" loading={update.isPending} onClick={() => update.mutate({ id: domain.id, useOwnDates: useOwn })}>
+      {useOwn ? "Use my date for reminders" : "Use the registry's date"}
+    </Button>
+  );
+}
+
+/**
+ * What the registry says about the domain: statuses that need action, a typed date that
+ * differs from the registry's, the transfer lock when a cheaper registrar exists, and when
+ * it was last checked (or why it could not be).
+ */
+export function RegistryDetails({ domain }: { domain: UserDomain }) {
+  const { registry, dates } = domain;
+  const notes = [dates.expiration.note, dates.registration.note].filter((n): n is string => n !== null);
+  return (
+    <Stack gap="2">
+      {registry.flags.length > 0 && (
+        <Alert.Root status="error" size="sm" flexDirection="column" alignItems="stretch" gap="1">
+          {registry.flags.map((flag) => (
+            <HStack key={flag.code} gap="2" alignItems="flex-start">
+              <Alert.Indicator />
+              <Alert.Description>{flag.message}</Alert.Description>
+            </HStack>
+          ))}
+        </Alert.Root>
+      )}
+      {notes.length > 0 && (
+        <Alert.Root status="warning" size="sm" flexDirection="column" alignItems="stretch" gap="2">
+          {notes.map((note) => (
+            <HStack key={note} gap="2" alignItems="flex-start">
+              <Alert.Indicator />
+              <Alert.Description>{note}</Alert.Description>
+            </HStack>
+          ))}
+          <HStack justifyContent="flex-end"><OwnDatesButton domain={domain} /></HStack>
+        </Alert.Root>
+      )}
+      {registry.transferLock.message && <Badge colorPalette="orange" variant="subtle" whiteSpace="normal">{registry.transferLock.message}</Badge>}
+      <Text fontSize="xs" color="fg.muted">
+        {registry.message ?? `Checked with the registry on ${formatDay(registry.checkedAt)}`}
+        {registry.outcome === "ok" && registry.statuses.length > 0 && ` · Status: ${registry.statuses.join(", ")}`}
+      </Text>
+    </Stack>
+  );
+}
