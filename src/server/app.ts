@@ -24,6 +24,7 @@ import { authRest } from "./features/auth/rest.ts";
 import { setupPage, setupRest } from "./features/auth/setup-rest.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
 import { contactRest } from "./features/contact/rest.ts";
+import { notificationsRest } from "./features/notifications/rest.ts";
 import { portfolioRest } from "./features/portfolio/rest.ts";
 import { priceEngineRest } from "./features/price-engine/rest.ts";
 import { NO_PRICE_SOURCES, type PriceSources } from "./features/price-engine/sources.ts";
@@ -36,12 +37,15 @@ import { sitemapRest } from "./features/site/sitemap.ts";
 import { statusFeed } from "./features/status/feed.ts";
 import { statusRest } from "./features/status/rest.ts";
 import { createCredentialCipher, type CredentialCipher } from "./lib/credential-cipher.ts";
+import { createTokenSigner, type TokenSigner } from "./lib/signed-token.ts";
 import { AppError } from "./lib/errors.ts";
 import { htmlError, wantsHtml } from "./lib/error-page.ts";
 import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly, jsonDepthLimited } from "./lib/json-body.ts";
 import { configurePriceCache, invalidatePriceCache } from "./lib/price-cache.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
 import { createPageCache, etagMatches, pageCacheKey, type CachedPage } from "./lib/page-cache.ts";
+import { renderCallsFor } from "./lib/render-calls.ts";
+import type { RenderCalls } from "./lib/render-port.ts";
 import { canServerRender, renderPageHtml } from "./lib/server-render.ts";
 import type { ViteManifest } from "./lib/vite-manifest.ts";
 import type { AppEnv } from "./lib/hono-env.ts";
@@ -67,6 +71,8 @@ export interface AppDeps {
   onPricesChanged?: ((db: Db) => void) | undefined;
   /** Registrar credentials key; defaults to one derived from config.APP_SECRET (main.ts resolves the SQLite key file). */
   cipher?: CredentialCipher;
+  /** Signs link tokens (unsubscribe links); defaults to one keyed by config.APP_SECRET, like the cipher. */
+  signer?: TokenSigner;
 }
 
 export function createApp(deps: AppDeps) {
@@ -81,6 +87,8 @@ export function createApp(deps: AppDeps) {
   const onPricesChanged = deps.onPricesChanged ?? invalidatePriceCache;
   const cipher = deps.cipher ?? (config.APP_SECRET ? createCredentialCipher(config.APP_SECRET) : undefined);
   if (!cipher) throw new Error("createApp needs a credentials cipher or APP_SECRET");
+  const signer = deps.signer ?? (config.APP_SECRET ? createTokenSigner(config.APP_SECRET) : undefined);
+  if (!signer) throw new Error("createApp needs a token signer or APP_SECRET");
 
   app.use(requestId());
   const logRequests = log.isLevelEnabled("debug");
@@ -100,7 +108,7 @@ export function createApp(deps: AppDeps) {
       get origin() {
         return publicOrigin ?? new URL(c.req.url).origin;
       },
-      priceSources, onPricesChanged, cipher,
+      priceSources, onPricesChanged, cipher, signer,
       markPrivate: () => {
         privateAnswer = true;
       },
@@ -130,7 +138,12 @@ export function createApp(deps: AppDeps) {
   const limitBody: MiddlewareHandler<AppEnv> = (c, next) =>
     c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBodies(c, next);
   // JSON nesting deeper than any input needs is refused before a route parses it (json-body.ts).
-  app.use("/api/*", sameOriginOnly(trustedOrigins), limitBody, jsonDepthLimited);
+  const sameOrigin = sameOriginOnly(trustedOrigins);
+  // RFC 8058's one-click unsubscribe is posted by mail providers from their own servers; its
+  // signed token authorises it, never a cookie, so a foreign origin cannot abuse a session there.
+  const sameOriginUnlessUnsubscribe: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.req.path === "/api/notifications/unsubscribe" ? next() : sameOrigin(c, next);
+  app.use("/api/*", sameOriginUnlessUnsubscribe, limitBody, jsonDepthLimited);
   // The documented public API (openapi.json) is what API keys are counted on.
   app.use("/api/domain-prices/*", apiKeyAuth);
   app.use("/api/currencies", apiKeyAuth);
@@ -173,6 +186,7 @@ export function createApp(deps: AppDeps) {
     .route("/", siteRest)
     .route("/", accountsRest)
     .route("/", apiKeysRest)
+    .route("/", notificationsRest)
     .route("/", apiDocsRest);
   app.route("/api", api);
   app.all("/api/*", (c) =>
@@ -203,7 +217,29 @@ export function createApp(deps: AppDeps) {
   app.route("/", setupPage);
   app.route("/", sitemapRest);
   app.route("/", statusFeed);
-  mountClient(app, deps.clientDir, publicOrigin, db, config, origin);
+  // The server render's tRPC calls, answered in process (lib/render-calls.ts) with the context a
+  // /trpc request without cookies gets here; what that cannot answer goes through the app itself.
+  const renderCalls = renderCallsFor({
+    router: appRouter,
+    cachedQueries,
+    context: (url, requestId) => {
+      let requestLog: Logger | undefined;
+      return {
+        db, queue, config, requestId,
+        get log() {
+          return (requestLog ??= log.child({ reqId: requestId }));
+        },
+        user: null, sessionId: null,
+        // What clientIp makes of a request with no peer and no X-Forwarded-For.
+        ip: "unknown",
+        origin: publicOrigin ?? url.origin,
+        priceSources, onPricesChanged, cipher, signer,
+        markPrivate: () => undefined,
+      };
+    },
+    fetch: (request) => app.fetch(request),
+  });
+  mountClient(app, deps.clientDir, publicOrigin, db, config, origin, renderCalls);
   return app;
 }
 
@@ -225,7 +261,7 @@ export function appErrorHeaders(errors: readonly { cause?: unknown }[]): Record<
  */
 function mountClient(
   app: Hono<AppEnv>, clientDir: string | undefined, publicOrigin: string | undefined, db: Db, config: Config,
-  origin: (c: Context<AppEnv>) => string,
+  origin: (c: Context<AppEnv>) => string, renderCalls: RenderCalls,
 ) {
   const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
   if (!clientDir || !indexPath || !existsSync(indexPath)) {
@@ -255,8 +291,6 @@ function mountClient(
   app.get("/.vite/*", (c) => c.json({ message: "Not found" }, 404));
   app.use("*", serveStatic({ root: clientDir, precompressed: true, index: "__no_index__" }));
   const serverRender = canServerRender(indexHtml);
-  // The render's tRPC calls go through this app, answer cache included, without the visitor's cookies.
-  const fetchTrpc = (request: Request) => app.fetch(request);
   const pages = createPageCache(db, {
     maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
     ttlMs: config.PAGE_CACHE_SECONDS * 1000,
@@ -278,7 +312,7 @@ function mountClient(
     const origin = publicOrigin ?? url.origin;
     const cookies = c.req.header("cookie");
     const signedOut = readSessionToken(c) === undefined;
-    const render = () => renderPageHtml(template(), { url, cookies, signedOut, origin }, fetchTrpc);
+    const render = () => renderPageHtml(template(), { url, cookies, signedOut, origin }, renderCalls);
     // The display currency comes from a cookie, so shared caches must keep one copy per cookie.
     c.header("Vary", "Cookie");
     if (!signedOut) {

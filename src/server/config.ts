@@ -130,6 +130,13 @@ const schema = z.object({
   COMMUNITY_CHAT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   /** Where people can write to the team; shown on the contact, help and ICANN pages when set. */
   CONTACT_EMAIL: z.email("must be an e-mail address").optional(),
+  /**
+   * The mail server notifications go through: smtp://user:password@host:587 (STARTTLS when
+   * offered) or smtps://…:465. Unset: no e-mail is sent, and the notification settings say so.
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  /** The From of notification mails, e.g. "TLDScope <alerts@example.com>"; required with SMTP_URL. */
+  MAIL_FROM: z.string().regex(/^[^\r\n]*@[^\r\n]*$/, "must be an address, optionally with a name: Name <address@example.com>").optional(),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -173,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.DATABASE_URL && /^postgres(ql)?:\/\//i.test(c.DATABASE_URL) && !c.APP_SECRET) {
     problems.push("  APP_SECRET: required with PostgreSQL (at least 32 characters, the same for every process); it encrypts stored registrar credentials");
   }
+  if (c.SMTP_URL && !c.MAIL_FROM) problems.push("  MAIL_FROM: required with SMTP_URL (the From of notification mails, e.g. TLDScope <alerts@example.com>)");
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   return c;
 }

@@ -6,10 +6,12 @@ import { bundledPriceSource } from "./integrations/prices/registry.ts";
 import { registerJobs, type JobRegistration } from "./jobs.ts";
 import { createCredentialCipher } from "./lib/credential-cipher.ts";
 import { createLogger } from "./lib/logger.ts";
+import { createTokenSigner } from "./lib/signed-token.ts";
 
 const depsFor = (db: import("../../db/client.ts").Db) => ({
   db, config: loadConfig({ NODE_ENV: "test" }), log: createLogger("silent"),
   cipher: createCredentialCipher("a test secret that is long enough for the key"),
+  signer: createTokenSigner("a test secret that is long enough for the key"),
   priceSources: { live: new Map(), bundled: bundledPriceSource }, onPricesChanged: () => undefined,
 });
 

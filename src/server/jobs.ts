@@ -8,6 +8,7 @@ import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { registerAccountJobs } from "./features/accounts/jobs.ts";
+import { channelSenders, registerNotificationJobs } from "./features/notifications/jobs.ts";
 import { registerRegistryJobs } from "./features/portfolio/registry-jobs.ts";
 import { ensurePriceEngineDefaults } from "./features/price-engine/defaults.ts";
 import { registerPriceEngineJobs } from "./features/price-engine/jobs.ts";
@@ -15,12 +16,15 @@ import type { PriceSources } from "./features/price-engine/sources.ts";
 import { refreshExchangeRates } from "./integrations/rates/refresh.ts";
 import type { CredentialCipher } from "./lib/credential-cipher.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { TokenSigner } from "./lib/signed-token.ts";
 
 export interface JobDeps {
   db: Db;
   config: Config;
   log: Logger;
   cipher: CredentialCipher;
+  /** Signs and checks tokens in links (notification unsubscribe links). */
+  signer: TokenSigner;
   priceSources: PriceSources;
   /** Called after a job changed stored prices (drops this process's cached price answers). */
   onPricesChanged: (db: Db) => void;
@@ -42,6 +46,10 @@ export const JOB_REGISTRATIONS: JobRegistration[] = [
     });
   },
   (queue, deps) => registerAccountJobs(queue, { db: deps.db, config: deps.config, log: deps.log, cipher: deps.cipher }),
+  (queue, deps) => {
+    const base = { db: deps.db, config: deps.config, log: deps.log, signer: deps.signer };
+    return registerNotificationJobs(queue, { ...base, senders: channelSenders(base) });
+  },
   (queue, deps) => registerRegistryJobs(queue, { db: deps.db, config: deps.config, log: deps.log }),
 ];
 

@@ -21,6 +21,7 @@ import { bundledPriceSource, createPriceSources } from "./integrations/prices/re
 import { registerJobs } from "./jobs.ts";
 import { resolveAppSecret } from "./lib/app-secret.ts";
 import { createCredentialCipher } from "./lib/credential-cipher.ts";
+import { createTokenSigner } from "./lib/signed-token.ts";
 import { createLogger } from "./lib/logger.ts";
 import { invalidatePriceCache } from "./lib/price-cache.ts";
 import { closePageRenderer, configurePageRenderer } from "./lib/server-render.ts";
@@ -58,12 +59,14 @@ async function main() {
   // Nothing has answered from the cache yet in this process; cleared so the rule holds for every writer.
   invalidatePriceCache(db);
 
-  const cipher = createCredentialCipher(resolveAppSecret(config, log));
+  const appSecret = resolveAppSecret(config, log);
+  const cipher = createCredentialCipher(appSecret);
+  const signer = createTokenSigner(appSecret);
   const work = config.ROLE !== "web";
   const queue = createJobQueue({ db, config, log });
   await queue.start({ work });
   const priceSources = { live: createPriceSources(config), bundled: bundledPriceSource };
-  await registerJobs(queue, { db, config, log, cipher, priceSources, onPricesChanged: invalidatePriceCache });
+  await registerJobs(queue, { db, config, log, cipher, signer, priceSources, onPricesChanged: invalidatePriceCache });
   log.info({ queue: queue.kind, work }, "job queue started");
 
   let server: Server | undefined;
@@ -82,7 +85,7 @@ async function main() {
         else log.warn({ reason }, "page render answered the client shell");
       },
     });
-    const app = createApp({ db, queue, config, log, cipher, priceSources, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
+    const app = createApp({ db, queue, config, log, cipher, signer, priceSources, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
     server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
       const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
       log.info(`listening on http://${host}:${info.port}`);

@@ -4,6 +4,7 @@ import type { Config } from "../config.ts";
 import type { PriceSources } from "../features/price-engine/sources.ts";
 import type { CredentialCipher } from "../lib/credential-cipher.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { TokenSigner } from "../lib/signed-token.ts";
 
 /** The signed-in user as every feature sees it. */
 export interface SessionUser {
@@ -37,4 +38,6 @@ export interface RequestContext {
   markPrivate(): void;
   /** Encrypts and decrypts stored registrar credentials. */
   cipher: CredentialCipher;
+  /** Signs and checks tokens in links (notification unsubscribe links). */
+  signer: TokenSigner;
 }

@@ -5,6 +5,7 @@ import { authRouter } from "../features/auth/router.ts";
 import { catalogueRouter } from "../features/catalogue/router.ts";
 import { priceEngineRouter } from "../features/price-engine/router.ts";
 import { contactRouter } from "../features/contact/router.ts";
+import { notificationsRouter } from "../features/notifications/router.ts";
 import { portfolioRouter } from "../features/portfolio/router.ts";
 import { pricesCachedQueries, pricesRouter } from "../features/prices/router.ts";
 import { providersRouter } from "../features/providers/router.ts";
@@ -20,6 +21,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   auth: authRouter,
   catalogue: catalogueRouter,
+  notifications: notificationsRouter,
   portfolio: portfolioRouter,
   priceEngine: priceEngineRouter,
   prices: pricesRouter,

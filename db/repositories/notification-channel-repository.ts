@@ -1,0 +1,107 @@
+import { and, asc, count, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
+import { exec, type Db } from "../client.ts";
+import { lockUserRow } from "./user-repository.ts";
+
+/** A notification channel as stored (the confirmation token's hash stays here). */
+export interface ChannelRow {
+  id: number;
+  userId: number;
+  kind: string;
+  email: string | null;
+  confirmedAt: Date | null;
+  confirmExpiresAt: Date | null;
+  url: string | null;
+  format: string | null;
+  secret: string | null;
+  disabledAt: Date | null;
+  createdAt: Date;
+}
+
+function columns({ t }: Db) {
+  const c = t.notificationChannels;
+  return {
+    id: c.id, userId: c.userId, kind: c.kind, email: c.email, confirmedAt: c.confirmedAt, confirmExpiresAt: c.confirmExpiresAt,
+    url: c.url, format: c.format, secret: c.secret, disabledAt: c.disabledAt, createdAt: c.createdAt,
+  };
+}
+
+export async function listChannels(handle: Db, userId: number): Promise<ChannelRow[]> {
+  const c = handle.t.notificationChannels;
+  return handle.db.select(columns(handle)).from(c).where(eq(c.userId, userId)).orderBy(asc(c.id));
+}
+
+/** The channel when it belongs to `userId` (any user's with null). */
+export async function findChannel(handle: Db, id: number, userId: number | null): Promise<ChannelRow | null> {
+  const c = handle.t.notificationChannels;
+  const [row] = await handle.db.select(columns(handle)).from(c)
+    .where(and(eq(c.id, id), userId === null ? undefined : eq(c.userId, userId)));
+  return row ?? null;
+}
+
+/**
+ * Stores an unconfirmed e-mail channel unless the user already holds `max` channels (null
+ * then); the count and the insert are one transaction with the user's row locked.
+ */
+export async function insertEmailChannelWithinLimit(
+  handle: Db, values: { userId: number; email: string; confirmTokenHash: string; confirmExpiresAt: Date }, max: number,
+): Promise<ChannelRow | null> {
+  const c = handle.t.notificationChannels;
+  return handle.transaction(function* (tx) {
+    yield* lockUserRow(handle, tx, values.userId);
+    const [held] = yield* exec(tx.select({ n: count() }).from(c).where(eq(c.userId, values.userId)));
+    if (Number(held?.n ?? 0) >= max) return null;
+    const [row] = yield* exec(tx.insert(c).values({ ...values, kind: "email" }).returning(columns(handle)));
+    if (!row) throw new Error("channel insert returned no row");
+    return row;
+  });
+}
+
+/** A new confirmation token for an unconfirmed address (the previous link stops working). */
+export async function setConfirmToken(handle: Db, id: number, confirmTokenHash: string, confirmExpiresAt: Date): Promise<void> {
+  const c = handle.t.notificationChannels;
+  await handle.db.update(c).set({ confirmTokenHash, confirmExpiresAt }).where(and(eq(c.id, id), isNull(c.confirmedAt)));
+}
+
+export async function findChannelByConfirmToken(handle: Db, confirmTokenHash: string): Promise<ChannelRow | null> {
+  const c = handle.t.notificationChannels;
+  const [row] = await handle.db.select(columns(handle)).from(c).where(eq(c.confirmTokenHash, confirmTokenHash));
+  return row ?? null;
+}
+
+/** Confirms the address whose token hash this is, if the token has not expired; the token is used up. */
+export async function confirmChannel(handle: Db, confirmTokenHash: string, now: Date): Promise<ChannelRow | null> {
+  const c = handle.t.notificationChannels;
+  const [row] = await handle.db.update(c).set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
+    .where(and(eq(c.confirmTokenHash, confirmTokenHash), isNotNull(c.confirmExpiresAt)))
+    .returning(columns(handle));
+  return row ?? null;
+}
+
+/** Turns a channel off (a Date) or on again (null); null when there is no such channel. */
+export async function setChannelDisabled(handle: Db, id: number, disabledAt: Date | null, userId: number | null): Promise<ChannelRow | null> {
+  const c = handle.t.notificationChannels;
+  const [row] = await handle.db.update(c).set({ disabledAt })
+    .where(and(eq(c.id, id), userId === null ? undefined : eq(c.userId, userId)))
+    .returning(columns(handle));
+  return row ?? null;
+}
+
+export async function deleteChannel(handle: Db, id: number, userId: number): Promise<boolean> {
+  const c = handle.t.notificationChannels;
+  const rows = await handle.db.delete(c).where(and(eq(c.id, id), eq(c.userId, userId))).returning({ id: c.id });
+  return rows.length > 0;
+}
+
+/**
+ * The channels that receive messages: on, and for e-mail confirmed. With `userIds`, only
+ * theirs (an empty list gives none).
+ */
+export async function listReceivingChannels(handle: Db, userIds?: number[]): Promise<ChannelRow[]> {
+  if (userIds && userIds.length === 0) return [];
+  const c = handle.t.notificationChannels;
+  return handle.db.select(columns(handle)).from(c).where(and(
+    isNull(c.disabledAt),
+    or(eq(c.kind, "webhook"), isNotNull(c.confirmedAt)),
+    userIds ? inArray(c.userId, userIds) : undefined,
+  ));
+}

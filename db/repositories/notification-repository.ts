@@ -1,0 +1,199 @@
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { exec, type Db } from "../client.ts";
+
+export type DeliveryStatus = "queued" | "sending" | "sent" | "failed" | "cancelled";
+
+export interface PreferencesRow {
+  userId: number;
+  reminderOffsets: number[];
+  deliveryModes: Record<string, "immediate" | "digest">;
+  enabledKinds: string[];
+  currency: string;
+  updatedAt: Date;
+}
+
+export async function findPreferences({ db, t }: Db, userId: number): Promise<PreferencesRow | null> {
+  const [row] = await db.select().from(t.notificationPreferences).where(eq(t.notificationPreferences.userId, userId));
+  return row ?? null;
+}
+
+export async function listPreferences({ db, t }: Db, userIds: number[]): Promise<PreferencesRow[]> {
+  if (userIds.length === 0) return [];
+  const p = t.notificationPreferences;
+  const rows: PreferencesRow[] = [];
+  for (let i = 0; i < userIds.length; i += BATCH) rows.push(...await db.select().from(p).where(inArray(p.userId, userIds.slice(i, i + BATCH))));
+  return rows;
+}
+
+export async function savePreferences({ db, t }: Db, row: PreferencesRow): Promise<void> {
+  const { userId: _, ...values } = row;
+  await db.insert(t.notificationPreferences).values(row).onConflictDoUpdate({ target: t.notificationPreferences.userId, set: values });
+}
+
+export interface NewNotification {
+  userId: number;
+  kind: string;
+  subjectKey: string;
+  occurrence: string;
+  title: string;
+  payload: Record<string, unknown>;
+  dueDate: string;
+}
+
+/** A notification to plan and the channels it goes to (digestDate: sent in that day's digest). */
+export interface PlannedNotification {
+  notification: NewNotification;
+  deliveries: { channelId: number; digestDate: string | null }[];
+}
+
+export interface NewDelivery {
+  id: number;
+  channelId: number;
+  digestDate: string | null;
+}
+
+/** Rows per insert: well below SQLite's 32,766 bound variables. */
+const BATCH = 500;
+const keyOf = (n: { userId: number; kind: string; subjectKey: string; occurrence: string }) => `${n.userId}|${n.kind}|${n.subjectKey}|${n.occurrence}`;
+
+/**
+ * Stores each notification that does not exist yet, with its deliveries, and returns how many
+ * notifications were new and their deliveries. A notification already stored (same user, kind,
+ * subject, occurrence) is left as it is and gets no new delivery. Each batch's notifications
+ * and deliveries commit together.
+ */
+export async function insertPlannedNotifications(handle: Db, planned: PlannedNotification[]): Promise<{ notifications: number; deliveries: NewDelivery[] }> {
+  const { t } = handle;
+  const created: NewDelivery[] = [];
+  let notifications = 0;
+  for (let i = 0; i < planned.length; i += BATCH) {
+    const batch = planned.slice(i, i + BATCH);
+    const byKey = new Map(batch.map((p) => [keyOf(p.notification), p]));
+    created.push(...await handle.transaction(function* (tx) {
+      const inserted = yield* exec(tx.insert(t.notifications).values(batch.map((p) => p.notification)).onConflictDoNothing()
+        .returning({ id: t.notifications.id, userId: t.notifications.userId, kind: t.notifications.kind, subjectKey: t.notifications.subjectKey, occurrence: t.notifications.occurrence }));
+      notifications += inserted.length;
+      const deliveries = inserted.flatMap((n) => (byKey.get(keyOf(n))?.deliveries ?? []).map((d) => ({ notificationId: n.id, ...d })));
+      const out: NewDelivery[] = [];
+      for (let j = 0; j < deliveries.length; j += BATCH) {
+        out.push(...yield* exec(tx.insert(t.notificationDeliveries).values(deliveries.slice(j, j + BATCH)).onConflictDoNothing()
+          .returning({ id: t.notificationDeliveries.id, channelId: t.notificationDeliveries.channelId, digestDate: t.notificationDeliveries.digestDate })));
+      }
+      return out;
+    }));
+  }
+  return { notifications, deliveries: created };
+}
+
+/** A delivery with what it carries, as the sender needs it. */
+export interface DeliveryWork {
+  id: number;
+  channelId: number;
+  attempts: number;
+  notification: { id: number; userId: number; kind: string; title: string; payload: Record<string, unknown>; dueDate: string; createdAt: Date };
+}
+
+const CLAIMABLE: DeliveryStatus[] = ["queued", "failed"];
+
+/**
+ * Takes deliveries for sending: each one queued or failed becomes "sending" in one statement,
+ * so of two senders racing for a row exactly one gets it. Either one delivery by id, or every
+ * claimable delivery of a channel's digest day.
+ */
+export async function claimDeliveries(handle: Db, which: { id: number } | { channelId: number; digestDate: string }, now: Date): Promise<DeliveryWork[]> {
+  const { db, t } = handle;
+  const d = t.notificationDeliveries;
+  const where = "id" in which ? eq(d.id, which.id) : and(eq(d.channelId, which.channelId), eq(d.digestDate, which.digestDate));
+  const claimed = await db.update(d).set({ status: "sending", claimedAt: now, attempts: sql`${d.attempts} + 1`, nextRetryAt: null })
+    .where(and(where, inArray(d.status, CLAIMABLE)))
+    .returning({ id: d.id, channelId: d.channelId, attempts: d.attempts, notificationId: d.notificationId });
+  if (claimed.length === 0) return [];
+  const n = t.notifications;
+  const notes = await db.select({ id: n.id, userId: n.userId, kind: n.kind, title: n.title, payload: n.payload, dueDate: n.dueDate, createdAt: n.createdAt })
+    .from(n).where(inArray(n.id, claimed.map((c) => c.notificationId)));
+  const byId = new Map(notes.map((x) => [x.id, x]));
+  return claimed.map((c) => ({ id: c.id, channelId: c.channelId, attempts: c.attempts, notification: byId.get(c.notificationId)! }))
+    .sort((a, b) => a.notification.dueDate.localeCompare(b.notification.dueDate) || a.id - b.id);
+}
+
+/** Records how sending went: sent, failed (with the error and when it is tried again) or cancelled. */
+export async function finishDeliveries(
+  { db, t }: Db, ids: number[], outcome: { status: "sent"; at: Date } | { status: "failed" | "cancelled"; error: string; nextRetryAt: Date | null },
+): Promise<void> {
+  if (ids.length === 0) return;
+  const d = t.notificationDeliveries;
+  const set = outcome.status === "sent"
+    ? { status: "sent", sentAt: outcome.at, lastError: null, nextRetryAt: null }
+    : { status: outcome.status, lastError: outcome.error, nextRetryAt: outcome.nextRetryAt };
+  await db.update(d).set(set).where(and(inArray(d.id, ids), eq(d.status, "sending")));
+}
+
+/** Queued deliveries older than `before` (created, but their job may never have been sent). */
+export async function listQueuedDeliveries({ db, t }: Db, before: Date): Promise<NewDelivery[]> {
+  const d = t.notificationDeliveries;
+  return db.select({ id: d.id, channelId: d.channelId, digestDate: d.digestDate }).from(d)
+    .where(and(eq(d.status, "queued"), lt(d.createdAt, before)));
+}
+
+export interface DeliveryLogEntry {
+  id: number;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  nextRetryAt: Date | null;
+  sentAt: Date | null;
+  createdAt: Date;
+  digestDate: string | null;
+  channel: { id: number; kind: string; email: string | null; url: string | null };
+  notification: { kind: string; title: string; dueDate: string };
+}
+
+/** The user's newest deliveries first. */
+export async function listDeliveryLog({ db, t }: Db, userId: number, limit: number): Promise<DeliveryLogEntry[]> {
+  const d = t.notificationDeliveries;
+  const n = t.notifications;
+  const c = t.notificationChannels;
+  const rows = await db.select({
+    id: d.id, status: d.status, attempts: d.attempts, lastError: d.lastError, nextRetryAt: d.nextRetryAt, sentAt: d.sentAt,
+    createdAt: d.createdAt, digestDate: d.digestDate, channelId: c.id, channelKind: c.kind, email: c.email, url: c.url,
+    kind: n.kind, title: n.title, dueDate: n.dueDate,
+  }).from(d).innerJoin(n, eq(n.id, d.notificationId)).innerJoin(c, eq(c.id, d.channelId))
+    .where(eq(n.userId, userId)).orderBy(desc(d.id)).limit(limit);
+  return rows.map((r) => ({
+    id: r.id, status: r.status, attempts: r.attempts, lastError: r.lastError, nextRetryAt: r.nextRetryAt, sentAt: r.sentAt,
+    createdAt: r.createdAt, digestDate: r.digestDate,
+    channel: { id: r.channelId, kind: r.channelKind, email: r.email, url: r.url },
+    notification: { kind: r.kind, title: r.title, dueDate: r.dueDate },
+  }));
+}
+
+/** A portfolio entry due for an expiry reminder, with its TLD and provider. */
+export interface ExpiringDomain {
+  id: number;
+  userId: number;
+  domainName: string;
+  tldId: number;
+  serviceProviderId: number | null;
+  providerName: string | null;
+  expirationDate: string;
+  autoRenew: boolean;
+}
+
+/**
+ * Entries expiring on one of `dates` ("YYYY-MM-DD"), by the date reminders use: the registry's
+ * (RDAP) unless it has none or the owner chose their own over it, else the typed or synced one.
+ * Entries a registrar account no longer lists (departed) are left out.
+ */
+export async function listDomainsExpiringOn({ db, t }: Db, dates: string[]): Promise<ExpiringDomain[]> {
+  if (dates.length === 0) return [];
+  const ud = t.userDomains;
+  const sp = t.serviceProviders;
+  const rr = t.domainRegistryRecords;
+  const expiry = sql`case when ${rr.outcome} = 'ok' and ${rr.expirationDate} is not null
+    and not (${rr.ownDatesOverride} and ${ud.expirationDate} is not null) then ${rr.expirationDate} else ${ud.expirationDate} end`;
+  return db.select({
+    id: ud.id, userId: ud.userId, domainName: ud.domainName, tldId: ud.tldId, serviceProviderId: ud.serviceProviderId,
+    providerName: sp.name, expirationDate: sql<string>`cast(${expiry} as text)`, autoRenew: ud.autoRenew,
+  }).from(ud).leftJoin(sp, eq(sp.id, ud.serviceProviderId)).leftJoin(rr, eq(rr.userDomainId, ud.id))
+    .where(and(inArray(expiry, dates), isNull(ud.departedAt)));
+}

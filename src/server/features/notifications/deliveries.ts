@@ -1,0 +1,85 @@
+/**
+ * Sending deliveries exactly once. A job claims its delivery (or a channel's digest day)
+ * before it sends: the claim turns queued or failed rows into "sending" in one statement, so
+ * a repeated job, a retry after success or a second worker finds nothing to claim and sends
+ * nothing. A failed send is recorded (error, next retry) and the job retried with backoff; a
+ * row left "sending" by a process that died mid-send is never sent again, as the mail may
+ * have left.
+ */
+import { findChannel, type ChannelRow } from "../../../../db/repositories/notification-channel-repository.ts";
+import { claimDeliveries, finishDeliveries, type DeliveryWork, type NewDelivery } from "../../../../db/repositories/notification-repository.ts";
+import type { JobQueue } from "../../../../jobs/queue.ts";
+import {
+  DELIVER_QUEUE, DELIVERY_RETRY_DELAY_SECONDS, DELIVERY_RETRY_LIMIT, DIGEST_QUEUE, PermanentDeliveryError,
+  type DeliverJobData, type DigestJobData, type NotificationDeps, type OutgoingMessage,
+} from "./deps.ts";
+import { digestMessage, notificationMessage } from "./render.ts";
+
+const RETRY = { retryLimit: DELIVERY_RETRY_LIMIT, retryDelaySeconds: DELIVERY_RETRY_DELAY_SECONDS, expireInSeconds: 300 };
+
+/** A job per immediate delivery and one per channel and digest day. */
+export async function enqueueDeliveries(queue: JobQueue, deliveries: NewDelivery[]): Promise<void> {
+  const digests = new Set<string>();
+  for (const d of deliveries) {
+    if (d.digestDate === null) {
+      await queue.send<DeliverJobData>(DELIVER_QUEUE, { deliveryId: d.id }, RETRY);
+      continue;
+    }
+    const key = `${d.channelId}:${d.digestDate}`;
+    if (digests.has(key)) continue;
+    digests.add(key);
+    await queue.send<DigestJobData>(DIGEST_QUEUE, { channelId: d.channelId, digestDate: d.digestDate }, { ...RETRY, singletonKey: key });
+  }
+}
+
+export type DeliveryOutcome = "sent" | "nothing-to-send" | "cancelled" | "failed";
+
+/** Why a channel takes nothing now, or null when it receives. */
+function closedReason(channel: ChannelRow): string | null {
+  if (channel.disabledAt) return "The channel was turned off before this was sent";
+  if (channel.kind === "email" && !channel.confirmedAt) return "The address is not confirmed";
+  return null;
+}
+
+async function send(deps: NotificationDeps, claimed: DeliveryWork[], message: (channel: ChannelRow) => OutgoingMessage, retryCount: number, signal: AbortSignal): Promise<DeliveryOutcome> {
+  if (claimed.length === 0) return "nothing-to-send";
+  const ids = claimed.map((w) => w.id);
+  const channel = await findChannel(deps.db, claimed[0]!.channelId, null);
+  const closed = channel ? closedReason(channel) : "The channel was removed";
+  if (closed || !channel) {
+    await finishDeliveries(deps.db, ids, { status: "cancelled", error: closed ?? "The channel was removed", nextRetryAt: null });
+    return "cancelled";
+  }
+  const sender = deps.senders[channel.kind as keyof NotificationDeps["senders"]];
+  try {
+    if (!sender) {
+      throw new PermanentDeliveryError(channel.kind === "email"
+        ? "E-mail is not set up on this server (SMTP_URL is unset)"
+        : `No sender is set up for ${channel.kind} channels`);
+    }
+    await sender(channel, message(channel), signal);
+  } catch (error) {
+    const permanent = error instanceof PermanentDeliveryError;
+    const retries = !permanent && retryCount < DELIVERY_RETRY_LIMIT;
+    const nextRetryAt = retries ? new Date(Date.now() + DELIVERY_RETRY_DELAY_SECONDS * 2 ** retryCount * 1000) : null;
+    const reason = error instanceof Error ? error.message : String(error);
+    await finishDeliveries(deps.db, ids, { status: "failed", error: reason, nextRetryAt });
+    deps.log.warn({ deliveries: ids, channelId: channel.id, err: reason, retries }, "notification delivery failed");
+    if (retries) throw error;
+    return "failed";
+  }
+  await finishDeliveries(deps.db, ids, { status: "sent", at: new Date() });
+  return "sent";
+}
+
+/** Sends one delivery, unless another attempt has it or already sent it. */
+export async function deliverOne(deps: NotificationDeps, deliveryId: number, retryCount = 0, signal = new AbortController().signal) {
+  const claimed = await claimDeliveries(deps.db, { id: deliveryId }, new Date());
+  return send(deps, claimed, () => notificationMessage(claimed[0]!), retryCount, signal);
+}
+
+/** Sends a channel's digest of one day: every delivery of that day not sent yet, in one message. */
+export async function deliverDigest(deps: NotificationDeps, data: DigestJobData, retryCount = 0, signal = new AbortController().signal) {
+  const claimed = await claimDeliveries(deps.db, data, new Date());
+  return send(deps, claimed, () => digestMessage(claimed, data.channelId, data.digestDate), retryCount, signal);
+}

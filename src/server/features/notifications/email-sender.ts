@@ -1,0 +1,70 @@
+/**
+ * The e-mail channel: a message as a mail with plain text and HTML, and with an RFC 8058
+ * one-click unsubscribe (List-Unsubscribe with a link signed for this channel, and
+ * List-Unsubscribe-Post) that turns the address off without a sign-in.
+ */
+import type { ChannelRow } from "../../../../db/repositories/notification-channel-repository.ts";
+import type { Config } from "../../config.ts";
+import { createSmtpMailer, mailErrorMessage, type MailMessage, type Mailer } from "../../integrations/email/smtp-mailer.ts";
+import type { TokenSigner } from "../../lib/signed-token.ts";
+import { PermanentDeliveryError, publicOrigin, type ChannelSender, type OutgoingMessage } from "./deps.ts";
+import { escapeHtml } from "./render.ts";
+
+export const UNSUBSCRIBE_PURPOSE = "notifications-unsubscribe";
+
+export const unsubscribeToken = (signer: TokenSigner, channelId: number) => signer.sign(UNSUBSCRIBE_PURPOSE, `channel:${channelId}`);
+
+/** The channel id a token was made for, or null when the token is not one of ours. */
+export function channelIdOfUnsubscribeToken(signer: TokenSigner, token: string): number | null {
+  const value = signer.verify(UNSUBSCRIBE_PURPOSE, token);
+  const match = value ? /^channel:(\d{1,10})$/.exec(value) : null;
+  return match ? Number(match[1]) : null;
+}
+
+const mailers = new Map<string, Mailer>();
+
+/** This process's mailer for the configured server, or null when SMTP_URL is unset. */
+export function mailerFor(config: Pick<Config, "SMTP_URL" | "MAIL_FROM">): Mailer | null {
+  if (!config.SMTP_URL || !config.MAIL_FROM) return null;
+  const key = `${config.SMTP_URL} ${config.MAIL_FROM}`;
+  let mailer = mailers.get(key);
+  if (!mailer) mailers.set(key, mailer = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }));
+  return mailer;
+}
+
+const page = (title: string, body: string, footer: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.5;color:#18181b;max-width:40rem;margin:0 auto;padding:1rem">
+<h1 style="font-size:1.25rem">${escapeHtml(title)}</h1>
+${body}
+<hr style="border:none;border-top:1px solid #e4e4e7;margin:2rem 0 1rem">
+<p style="font-size:.875rem;color:#52525b">${footer}</p>
+</body></html>`;
+
+/** The mail for `message` to this channel's address. */
+export function composeMail(config: Config, signer: TokenSigner, channel: ChannelRow, message: OutgoingMessage): MailMessage {
+  const origin = publicOrigin(config);
+  const unsubscribe = `${origin}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(signer, channel.id))}`;
+  const settings = `${origin}/settings/notifications`;
+  return {
+    to: channel.email!,
+    subject: message.title,
+    text: `${message.text}\n\n--\nNotification settings: ${settings}\nUnsubscribe this address: ${unsubscribe}\n`,
+    html: page(message.title, message.html,
+      `<a href="${escapeHtml(settings)}">Notification settings</a> · <a href="${escapeHtml(unsubscribe)}">Unsubscribe this address</a>`),
+    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+export function emailSender(config: Config, signer: TokenSigner, mailer: Mailer): ChannelSender {
+  return async (channel, message) => {
+    if (!channel.email) throw new Error(`Channel ${channel.id} has no address`);
+    try {
+      await mailer.send(composeMail(config, signer, channel, message));
+    } catch (error) {
+      // 5xx: the server refused for good (no such mailbox, policy); 4xx and network trouble may pass.
+      const code = (error as { responseCode?: number }).responseCode;
+      throw code !== undefined && code >= 500 ? new PermanentDeliveryError(mailErrorMessage(error)) : new Error(mailErrorMessage(error));
+    }
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * What an expiry reminder says: the domain, the days left, whether it auto-renews, what renewing
+ * costs at its registrar and the cheapest fresh renewal at another one with the yearly saving,
+ * each price with the day a source last confirmed it, in the user's display currency when a
+ * rate converts it. The portfolio's renewal rules apply (renewal-ranking.ts): prices are
+ * compared in the current quote's currency, and only active providers quoting a renewal count.
+ */
+import type { RenewalQuote } from "../../../../db/repositories/user-domain-repository.ts";
+import type { ExpiringDomain } from "../../../../db/repositories/notification-repository.ts";
+import type { DisplayConverter } from "../../../shared/display-converter.ts";
+import { currencySymbol } from "../../../shared/price-format.ts";
+import { isStaleAt } from "../../../shared/price-freshness.ts";
+import { minorToDecimalString } from "../../../shared/price-format.ts";
+
+/** An amount as a message shows it. `date`: when a source last confirmed the price. */
+export interface ShownPrice {
+  amount: string;
+  currency: string;
+  /** Converted from the quote's own currency at the ECB rate of `rateDate`. */
+  converted: boolean;
+  rateDate: string | null;
+  date?: string;
+}
+
+export interface ExpiryFacts {
+  domain: string;
+  expirationDate: string;
+  daysLeft: number;
+  autoRenew: boolean;
+  registrar: string | null;
+  /** Renewal at its own registrar. */
+  renewal: ShownPrice | null;
+  /** The cheapest fresh renewal at another active registrar, when it is cheaper. */
+  elsewhere: (ShownPrice & { registrar: string }) | null;
+  /** What moving there saves a year. */
+  saving: ShownPrice | null;
+}
+
+type Renewing = RenewalQuote & { renewalPrice: number };
+const renews = (q: RenewalQuote): q is Renewing => q.provider.isActive && q.renewalPrice !== null && q.renewalPrice > 0;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+function shown(cents: number, currency: string, converter: DisplayConverter | undefined, date?: Date): ShownPrice {
+  const at = date ? { date: isoDay(date) } : {};
+  if (converter?.canConvert(currency)) {
+    return { amount: converter.amount(cents, currency)!, currency: converter.currency, ...converter.conversion(currency), ...at };
+  }
+  return { amount: minorToDecimalString(cents), currency, converted: false, rateDate: null, ...at };
+}
+
+/** The figures of one reminder, `daysLeft` before the entry's expiry; staleness as of `now`. */
+export function expiryFacts(
+  entry: ExpiringDomain, daysLeft: number, quotes: readonly RenewalQuote[], now: Date, staleDays: number, converter?: DisplayConverter,
+): ExpiryFacts {
+  const ofTld = quotes.filter((q) => q.tldId === entry.tldId).filter(renews);
+  const own = entry.serviceProviderId === null ? undefined : ofTld.find((q) => q.provider.id === entry.serviceProviderId);
+  const currency = own?.currency ?? "USD";
+  let best: Renewing | undefined;
+  for (const q of ofTld) {
+    if (q.provider.id === entry.serviceProviderId || q.currency !== currency || isStaleAt(q.lastCheckedAt, now, staleDays)) continue;
+    if (!best || q.renewalPrice < best.renewalPrice || (q.renewalPrice === best.renewalPrice
+      && (q.provider.name < best.provider.name || (q.provider.name === best.provider.name && q.provider.id < best.provider.id)))) best = q;
+  }
+  const cheaper = best && (!own || best.renewalPrice < own.renewalPrice) ? best : undefined;
+  return {
+    domain: entry.domainName, expirationDate: entry.expirationDate, daysLeft, autoRenew: entry.autoRenew,
+    registrar: entry.providerName,
+    renewal: own ? shown(own.renewalPrice, own.currency, converter, own.lastCheckedAt) : null,
+    elsewhere: cheaper ? { ...shown(cheaper.renewalPrice, cheaper.currency, converter, cheaper.lastCheckedAt), registrar: cheaper.provider.name } : null,
+    saving: cheaper && own ? shown(own.renewalPrice - cheaper.renewalPrice, own.currency, converter) : null,
+  };
+}
+
+/** "€9.43", "CHF 12.00" (a currency without a symbol of its own gets its code). */
+export function money(price: ShownPrice): string {
+  const symbol = currencySymbol(price.currency);
+  return `${symbol === price.currency ? `${symbol} ` : symbol}${price.amount}`;
+}
+
+const inDays = (n: number) => (n === 0 ? "today" : n === 1 ? "in 1 day" : `in ${n} days`);
+const priced = (p: ShownPrice) => `${money(p)} (price of ${p.date})`;
+
+/** The subject line: domain, days left and auto-renew. */
+export const expiryTitle = (f: ExpiryFacts) => `${f.domain} expires ${inDays(f.daysLeft)} (auto-renew ${f.autoRenew ? "on" : "off"})`;
+
+/** The whole reminder in one sentence: every figure, each price with its date. */
+export function expiryText(f: ExpiryFacts): string {
+  const renewal = f.renewal
+    ? `renews at ${priced(f.renewal)} at ${f.registrar}`
+    : f.registrar ? `no renewal price is known at ${f.registrar}` : "no registrar is set for it";
+  const elsewhere = f.elsewhere
+    ? `cheapest fresh renewal elsewhere ${priced(f.elsewhere)} at ${f.elsewhere.registrar}${f.saving ? `, saving ${money(f.saving)} a year` : ""}`
+    : "no other registrar renews it for less";
+  return `${f.domain} expires ${inDays(f.daysLeft)}, on ${f.expirationDate}, auto-renew ${f.autoRenew ? "on" : "off"}: ${renewal}; ${elsewhere}.`;
+}

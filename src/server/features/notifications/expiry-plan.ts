@@ -1,0 +1,79 @@
+/**
+ * The daily expiry scan: for every portfolio entry whose expiry is one of its owner's reminder
+ * offsets away today, one notification (unique per domain, expiry date and offset) with a
+ * delivery to each of the owner's receiving channels, then a job per new delivery (or one
+ * digest job per channel). Running it again the same day plans nothing: the notifications
+ * exist already.
+ */
+import type { Db } from "../../../../db/client.ts";
+import { listReceivingChannels, type ChannelRow } from "../../../../db/repositories/notification-channel-repository.ts";
+import {
+  insertPlannedNotifications, listDomainsExpiringOn, listPreferences, type PlannedNotification,
+} from "../../../../db/repositories/notification-repository.ts";
+import { listRenewalQuotes } from "../../../../db/repositories/user-domain-repository.ts";
+import type { JobQueue } from "../../../../jobs/queue.ts";
+import type { DisplayConverter } from "../../../shared/display-converter.ts";
+import { loadDisplayConverter } from "../../lib/display-currency.ts";
+import { enqueueDeliveries } from "./deliveries.ts";
+import { expiryFacts, expiryText, expiryTitle } from "./expiry-message.ts";
+import { preferencesOf, type Preferences } from "./preferences.ts";
+
+const DAY_MS = 86_400_000;
+export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+export interface PlanOutcome {
+  /** Entries whose expiry is at one of their owner's offsets today. */
+  due: number;
+  /** Notifications planned now (0 when this day was planned already). */
+  planned: number;
+  deliveries: number;
+}
+
+/** Plans the reminders due on `now`'s UTC day; `staleDays` as PRICE_STALE_DAYS. */
+export async function planExpiryReminders(db: Db, queue: JobQueue, now: Date, staleDays: number): Promise<PlanOutcome> {
+  const today = utcDay(now);
+  const channelsByUser = new Map<number, ChannelRow[]>();
+  for (const channel of await listReceivingChannels(db)) {
+    const list = channelsByUser.get(channel.userId);
+    if (list) list.push(channel);
+    else channelsByUser.set(channel.userId, [channel]);
+  }
+  const storedPrefs = new Map((await listPreferences(db, [...channelsByUser.keys()])).map((p) => [p.userId, p]));
+  const prefsByUser = new Map<number, Preferences>();
+  for (const userId of channelsByUser.keys()) {
+    const prefs = preferencesOf(storedPrefs.get(userId) ?? null);
+    if (prefs.enabledKinds.includes("expiry")) prefsByUser.set(userId, prefs);
+  }
+  const offsets = new Set([...prefsByUser.values()].flatMap((p) => p.reminderOffsets));
+  const entries = (await listDomainsExpiringOn(db, [...offsets].map((o) => addDays(today, o))))
+    .filter((e) => prefsByUser.get(e.userId)?.reminderOffsets.includes(daysBetween(today, e.expirationDate)));
+  if (entries.length === 0) return { due: 0, planned: 0, deliveries: 0 };
+
+  const quotes = await listRenewalQuotes(db, [...new Set(entries.map((e) => e.tldId))]);
+  const quoteCurrencies = [...new Set(quotes.map((q) => q.currency))];
+  const converters = new Map<string, DisplayConverter | undefined>();
+  for (const currency of new Set([...prefsByUser.values()].map((p) => p.currency))) {
+    // A currency whose rates are gone leaves prices in their own currency rather than no reminder.
+    converters.set(currency, await loadDisplayConverter(db, currency, quoteCurrencies).catch(() => undefined));
+  }
+
+  const planned: PlannedNotification[] = entries.map((entry) => {
+    const prefs = prefsByUser.get(entry.userId)!;
+    const daysLeft = daysBetween(today, entry.expirationDate);
+    const facts = expiryFacts(entry, daysLeft, quotes, now, staleDays, converters.get(prefs.currency));
+    const digestDate = prefs.deliveryModes.expiry === "digest" ? today : null;
+    return {
+      notification: {
+        userId: entry.userId, kind: "expiry", subjectKey: `domain:${entry.id}`,
+        occurrence: `expiry ${entry.expirationDate} offset ${daysLeft}`,
+        title: expiryTitle(facts), payload: { ...facts, text: expiryText(facts) }, dueDate: today,
+      },
+      deliveries: channelsByUser.get(entry.userId)!.map((c) => ({ channelId: c.id, digestDate })),
+    };
+  });
+  const created = await insertPlannedNotifications(db, planned);
+  await enqueueDeliveries(queue, created.deliveries);
+  return { due: entries.length, planned: created.notifications, deliveries: created.deliveries.length };
+}

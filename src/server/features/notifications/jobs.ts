@@ -1,0 +1,38 @@
+/**
+ * The notification jobs: a daily expiry scan ("notifications.plan-expiry" at 06:05 UTC) and the
+ * senders ("notifications.deliver" per delivery, "notifications.digest" per channel and day).
+ */
+import type { JobQueue } from "../../../../jobs/queue.ts";
+import {
+  DELIVER_QUEUE, DIGEST_QUEUE, PLAN_EXPIRY_QUEUE, type ChannelSender, type DeliverJobData, type DigestJobData, type NotificationDeps,
+} from "./deps.ts";
+import { deliverDigest, deliverOne } from "./deliveries.ts";
+import { emailSender, mailerFor } from "./email-sender.ts";
+import { planExpiryReminders } from "./expiry-plan.ts";
+
+/** 06:05 UTC: reminders arrive in the morning in Europe and before the working day in the Americas. */
+export const DAILY_EXPIRY_CRON = "5 6 * * *";
+
+/** The senders of every channel kind this process can serve: e-mail when SMTP_URL is set, plus `others`. */
+export function channelSenders(deps: Omit<NotificationDeps, "senders">, others: NotificationDeps["senders"] = {}): NotificationDeps["senders"] {
+  const mailer = mailerFor(deps.config);
+  const email: ChannelSender | undefined = mailer ? emailSender(deps.config, deps.signer, mailer) : undefined;
+  return { ...others, ...(email ? { email } : {}) };
+}
+
+export async function registerNotificationJobs(queue: JobQueue, deps: NotificationDeps): Promise<void> {
+  await queue.createQueue(DELIVER_QUEUE, { concurrency: 4 });
+  await queue.createQueue(DIGEST_QUEUE, { concurrency: 2 });
+  await queue.createQueue(PLAN_EXPIRY_QUEUE);
+  await queue.work<DeliverJobData>(DELIVER_QUEUE, async (job) => {
+    await deliverOne(deps, job.data.deliveryId, job.retryCount, job.signal);
+  });
+  await queue.work<DigestJobData>(DIGEST_QUEUE, async (job) => {
+    await deliverDigest(deps, job.data, job.retryCount, job.signal);
+  });
+  await queue.work(PLAN_EXPIRY_QUEUE, async () => {
+    const outcome = await planExpiryReminders(deps.db, queue, new Date(), deps.config.PRICE_STALE_DAYS);
+    deps.log.info(outcome, "expiry reminders planned");
+  });
+  await queue.schedule(PLAN_EXPIRY_QUEUE, "daily", DAILY_EXPIRY_CRON, {});
+}

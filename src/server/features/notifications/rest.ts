@@ -1,0 +1,88 @@
+/**
+ * REST doors to notifications. The settings need a session; the confirmation and unsubscribe
+ * links in mails work without one (their tokens authorise them). POST /notifications/unsubscribe
+ * is RFC 8058's one-click unsubscribe, which mail providers send from their own servers.
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { channelIdSchema, emailChannelSchema, notificationPreferencesSchema } from "../../../shared/schemas/notifications.ts";
+import { webhookChannelSchema } from "../../../shared/schemas/webhook-channel.ts";
+import { requireUser } from "../../lib/auth-guards.ts";
+import { wantsHtml } from "../../lib/error-page.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import { readJsonBody } from "../../lib/json-body.ts";
+import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
+import { findChannel } from "../../../../db/repositories/notification-channel-repository.ts";
+import { channelIdOfUnsubscribeToken } from "./email-sender.ts";
+import { confirmedPage, linkErrorPage, unsubscribeAskPage, unsubscribedPage } from "./link-pages.ts";
+import { updatePreferences } from "./preferences.ts";
+import {
+  addEmailChannel, confirmEmail, deliveryLog, notificationOverview, removeChannel, resendConfirmation, sendTest, setChannelEnabled, unsubscribe,
+} from "./service.ts";
+import { addWebhookChannel } from "./webhook-channels.ts";
+
+const userId = (c: Context<AppEnv>) => c.var.ctx.user!.id;
+function idOf(c: Context<AppEnv>): number {
+  const id = channelIdSchema.safeParse(c.req.param("id"));
+  if (!id.success) throw notFound("Notification channel not found");
+  return id.data;
+}
+
+/** A browser: a navigation, or the unsubscribe page's form (mail providers' one-click POSTs ask for no HTML). */
+const fromBrowser = (c: Context<AppEnv>) => wantsHtml(c) || (c.req.method === "POST" && /text\/html/.test(c.req.header("accept") ?? ""));
+
+/** A link opened in a browser gets its answer as a page, an error with its status too; API clients get JSON. */
+async function linkAnswer(c: Context<AppEnv>, title: string, run: () => Promise<ReturnType<typeof confirmedPage>>, json: () => unknown) {
+  try {
+    const page = await run();
+    return fromBrowser(c) ? c.html(page) : c.json(json());
+  } catch (error) {
+    if (error instanceof AppError && fromBrowser(c)) return c.html(linkErrorPage(title, error.message), error.status);
+    throw error;
+  }
+}
+
+export const notificationsRest = new Hono<AppEnv>()
+  .get("/notifications/confirm", (c) => {
+    let email: string | null = null;
+    return linkAnswer(c, "Address not confirmed", async () => {
+      email = (await confirmEmail(c.var.ctx.db, c.req.query("token"))).email;
+      return confirmedPage(email!);
+    }, () => ({ confirmed: true, email }));
+  })
+  .get("/notifications/unsubscribe", (c) => linkAnswer(c, "Unsubscribe", async () => {
+    const token = c.req.query("token") ?? "";
+    const id = channelIdOfUnsubscribeToken(c.var.ctx.signer, token);
+    if (id === null) throw new AppError(400, "This unsubscribe link is not valid: open the whole link from the mail");
+    const channel = await findChannel(c.var.ctx.db, id, null);
+    if (!channel) throw notFound("This address is no longer in any account's notifications");
+    return unsubscribeAskPage(channel.email, token, channel.disabledAt !== null);
+  }, () => ({ message: "Send a POST to this URL to unsubscribe" })))
+  .post("/notifications/unsubscribe", (c) => {
+    let email: string | null = null;
+    return linkAnswer(c, "Unsubscribe", async () => {
+      email = (await unsubscribe(c.var.ctx.db, c.var.ctx.signer, c.req.query("token"))).email;
+      return unsubscribedPage(email);
+    }, () => ({ unsubscribed: true, email }));
+  })
+  .get("/notifications", requireUser, async (c) => c.json(await notificationOverview(c.var.ctx, userId(c))))
+  .get("/notifications/deliveries", requireUser, async (c) => c.json(await deliveryLog(c.var.ctx.db, userId(c))))
+  .put("/notifications/preferences", requireUser, async (c) => {
+    const input = parseOrThrow(notificationPreferencesSchema, await readJsonBody(c), "body");
+    return c.json(await updatePreferences(c.var.ctx.db, userId(c), input));
+  })
+  .post("/notifications/channels", requireUser, async (c) => {
+    const input = parseOrThrow(emailChannelSchema, await readJsonBody(c), "body");
+    return c.json(await addEmailChannel(c.var.ctx, userId(c), input.email), 201);
+  })
+  .post("/notifications/webhooks", requireUser, async (c) => {
+    const input = parseOrThrow(webhookChannelSchema, await readJsonBody(c), "body");
+    return c.json(await addWebhookChannel(c.var.ctx, userId(c), input), 201);
+  })
+  .patch("/notifications/channels/:id", requireUser, async (c) => {
+    const input = parseOrThrow(z.object({ enabled: z.boolean({ error: "enabled must be true or false" }) }), await readJsonBody(c), "body");
+    return c.json(await setChannelEnabled(c.var.ctx.db, userId(c), idOf(c), input.enabled));
+  })
+  .delete("/notifications/channels/:id", requireUser, async (c) => c.json(await removeChannel(c.var.ctx.db, userId(c), idOf(c))))
+  .post("/notifications/channels/:id/confirmation", requireUser, async (c) => c.json(await resendConfirmation(c.var.ctx, userId(c), idOf(c))))
+  .post("/notifications/channels/:id/test", requireUser, async (c) => c.json(await sendTest(c.var.ctx, userId(c), idOf(c)), 202));

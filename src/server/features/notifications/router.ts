@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { channelIdSchema, emailChannelSchema, notificationPreferencesSchema } from "../../../shared/schemas/notifications.ts";
+import { webhookChannelSchema } from "../../../shared/schemas/webhook-channel.ts";
+import { authedProcedure, router } from "../../trpc/init.ts";
+import { updatePreferences } from "./preferences.ts";
+import {
+  addEmailChannel, deliveryLog, notificationOverview, removeChannel, resendConfirmation, sendTest, setChannelEnabled,
+} from "./service.ts";
+import { addWebhookChannel } from "./webhook-channels.ts";
+
+const byId = z.object({ id: channelIdSchema });
+
+export const notificationsRouter = router({
+  /** Channels, settings, and whether this server can send e-mail. */
+  overview: authedProcedure.query(({ ctx }) => notificationOverview(ctx, ctx.user.id)),
+  deliveries: authedProcedure.query(({ ctx }) => deliveryLog(ctx.db, ctx.user.id)),
+  addEmail: authedProcedure.input(emailChannelSchema).mutation(({ ctx, input }) => addEmailChannel(ctx, ctx.user.id, input.email)),
+  /** A webhook channel; a generic one's signing secret is in this answer only. */
+  addWebhook: authedProcedure.input(webhookChannelSchema).mutation(({ ctx, input }) => addWebhookChannel(ctx, ctx.user.id, input)),
+  resendConfirmation: authedProcedure.input(byId).mutation(({ ctx, input }) => resendConfirmation(ctx, ctx.user.id, input.id)),
+  setEnabled: authedProcedure.input(byId.extend({ enabled: z.boolean() }))
+    .mutation(({ ctx, input }) => setChannelEnabled(ctx.db, ctx.user.id, input.id, input.enabled)),
+  remove: authedProcedure.input(byId).mutation(({ ctx, input }) => removeChannel(ctx.db, ctx.user.id, input.id)),
+  sendTest: authedProcedure.input(byId).mutation(({ ctx, input }) => sendTest(ctx, ctx.user.id, input.id)),
+  savePreferences: authedProcedure.input(notificationPreferencesSchema)
+    .mutation(({ ctx, input }) => updatePreferences(ctx.db, ctx.user.id, input)),
+});
