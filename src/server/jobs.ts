@@ -9,6 +9,7 @@ import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { registerAccountJobs } from "./features/accounts/jobs.ts";
 import { channelSenders, registerNotificationJobs } from "./features/notifications/jobs.ts";
+import { webhookSender } from "./features/notifications/webhook-sender.ts";
 import { registerRegistryJobs } from "./features/portfolio/registry-jobs.ts";
 import { ensurePriceEngineDefaults } from "./features/price-engine/defaults.ts";
 import { registerPriceEngineJobs } from "./features/price-engine/jobs.ts";
@@ -48,7 +49,7 @@ export const JOB_REGISTRATIONS: JobRegistration[] = [
   (queue, deps) => registerAccountJobs(queue, { db: deps.db, config: deps.config, log: deps.log, cipher: deps.cipher }),
   (queue, deps) => {
     const base = { db: deps.db, config: deps.config, log: deps.log, signer: deps.signer };
-    return registerNotificationJobs(queue, { ...base, senders: channelSenders(base) });
+    return registerNotificationJobs(queue, { ...base, senders: channelSenders(base, { webhook: webhookSender(deps.config, deps.cipher) }) });
   },
   (queue, deps) => registerRegistryJobs(queue, { db: deps.db, config: deps.config, log: deps.log }),
 ];

@@ -1,0 +1,155 @@
+import { eq } from "drizzle-orm";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import type { JobQueue } from "../../../../jobs/queue.ts";
+import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
+import { loadConfig } from "../../config.ts";
+import { verifyWebhookSignature } from "../../integrations/webhooks/signature.ts";
+import { createCredentialCipher } from "../../lib/credential-cipher.ts";
+import { createLogger } from "../../lib/logger.ts";
+import { createTokenSigner } from "../../lib/signed-token.ts";
+import { authed, registerUser } from "../../testing/auth.ts";
+import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
+import { channelSenders, registerNotificationJobs } from "./jobs.ts";
+import { openWebhookSecret, webhookSender } from "./webhook-sender.ts";
+
+interface Received {
+  url: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+}
+
+/** Tests run their receiver on loopback, so their server allows loopback webhooks (and http). */
+const LOOPBACK_ENV = { WEBHOOK_ALLOW_PRIVATE: "loopback", WEBHOOK_TIMEOUT_SECONDS: "2" };
+
+forEachDialect("webhook channels", (getDb, _dialect, getTestDb) => {
+  const received: Received[] = [];
+  let answer: (res: ServerResponse) => void;
+  let receiverUrl: string;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      answer(res);
+    });
+  });
+  let queue: JobQueue;
+  const app = (env: Record<string, string> = LOOPBACK_ENV) => createTestApp(getDb(), { env, queue });
+  const cipher = createCredentialCipher(TEST_APP_SECRET);
+  type LogEntry = { id: number; status: string; lastError: string | null; nextRetryAt: string | null; channel: { id: number } };
+  /** The delivery as the owner's log shows it, once the queue's job has finished with it. */
+  const settled = async (user: ReturnType<typeof authed>, deliveryId: number) => waitFor(
+    async () => (await user<LogEntry[]>("/api/notifications/deliveries")).body.find((d) => d.id === deliveryId),
+    (d) => d !== undefined && d.status !== "queued" && d.status !== "sending",
+  );
+  let alice: ReturnType<typeof authed>;
+  let bob: ReturnType<typeof authed>;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // The real queue and delivery jobs, with the webhook sender as the server wires it (src/server/jobs.ts).
+    queue = createTestQueue(getTestDb());
+    await queue.start({ work: true });
+    const config = loadConfig({ NODE_ENV: "test", APP_SECRET: TEST_APP_SECRET, ...LOOPBACK_ENV });
+    const base = { db: getDb(), config, log: createLogger("silent"), signer: createTokenSigner(TEST_APP_SECRET) };
+    await registerNotificationJobs(queue, { ...base, senders: channelSenders(base, { webhook: webhookSender(config, cipher) }) });
+  });
+  afterAll(async () => {
+    await queue.stop(1000);
+    await new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  });
+  beforeEach(async () => {
+    received.length = 0;
+    answer = (res) => res.end("ok");
+    alice = authed(app(), (await registerUser(app())).cookie);
+    bob = authed(app(), (await registerUser(app())).cookie);
+  });
+
+  type Added = { channel: { id: number; kind: string; url: string; format: string; enabled: boolean }; secret: string | null };
+
+  it("adds a generic webhook with a secret shown once and stored encrypted, and a test arrives signed with it", async () => {
+    const added = await alice<Added>("/api/notifications/webhooks", { method: "POST", body: { url: ` ${receiverUrl}/hooks/tld `, format: "generic" } });
+    expect(added.status).toBe(201);
+    expect(added.body.channel).toMatchObject({ kind: "webhook", url: `${receiverUrl}/hooks/tld`, format: "generic", enabled: true });
+    const secret = added.body.secret!;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+
+    // The list never shows the secret again; the database holds it encrypted, readable with the server's key.
+    const overview = await alice<{ channels: Record<string, unknown>[] }>("/api/notifications");
+    expect(JSON.stringify(overview.body)).not.toContain(secret);
+    const { t } = getDb();
+    const [row] = await getDb().db.select({ secret: t.notificationChannels.secret }).from(t.notificationChannels).where(eq(t.notificationChannels.id, added.body.channel.id));
+    expect(row!.secret).not.toContain(secret);
+    expect(openWebhookSecret(cipher, row!.secret!)).toBe(secret);
+
+    const test = await alice<{ deliveryId: number }>(`/api/notifications/channels/${added.body.channel.id}/test`, { method: "POST" });
+    expect(test.status, JSON.stringify(test.body)).toBe(202);
+    expect(await settled(alice, test.body.deliveryId)).toMatchObject({ status: "sent", channel: { id: added.body.channel.id } });
+    const got = received[0]!;
+    expect(got.url).toBe("/hooks/tld");
+    expect(verifyWebhookSignature({ secret, timestamp: got.headers["x-tldscope-timestamp"] as string, signature: got.headers["x-tldscope-signature"] as string, body: got.body })).toEqual({ ok: true });
+    expect(JSON.parse(got.body)).toMatchObject({ id: expect.stringMatching(/^notification-\d+$/), type: "test", title: "Test notification from TLDScope" });
+  });
+
+  it("adds ntfy and Slack webhooks without a secret, through tRPC too, each sent in its own format", async () => {
+    const ntfy = await alice<Added>("/api/notifications/webhooks", { method: "POST", body: { url: `${receiverUrl}/topic`, format: "ntfy" } });
+    expect(ntfy.body).toMatchObject({ channel: { format: "ntfy" }, secret: null });
+    const slack = await alice<{ result: { data: Added } }>("/trpc/notifications.addWebhook", { method: "POST", body: { url: `${receiverUrl}/services/T/B/x`, format: "slack" } });
+    expect(slack.status).toBe(200);
+    expect(slack.body.result.data).toMatchObject({ channel: { format: "slack" }, secret: null });
+    for (const id of [ntfy.body.channel.id, slack.body.result.data.channel.id]) {
+      const test = await alice<{ deliveryId: number }>(`/api/notifications/channels/${id}/test`, { method: "POST" });
+      expect(await settled(alice, test.body.deliveryId)).toMatchObject({ status: "sent" });
+    }
+    expect(received[0]).toMatchObject({ url: "/topic", headers: { title: "Test notification from TLDScope" } });
+    expect(received[0]!.body).toMatch(/^This is a test notification/);
+    expect(JSON.parse(received[1]!.body).blocks[0].text.text).toMatch(/^\*Test notification from TLDScope\*\nThis is a test notification/);
+  });
+
+  it("refuses private, loopback and plain-http addresses under the default policy, with the reason, storing nothing", async () => {
+    const strict = authed(app({}), (await registerUser(app({}))).cookie);
+    const cases: [string, string][] = [
+      ["https://10.0.0.5/hook", "Webhook address is a private network address (10.0.0.5); this server does not send to private addresses"],
+      ["https://localhost/hook", "Webhook address resolves to a loopback address"],
+      ["https://169.254.169.254/latest", "Webhook address is a link-local address (169.254.169.254); this server never sends to link-local addresses"],
+      [`${receiverUrl}/hook`, "Webhook URL must start with https:// (this server sends webhooks over HTTPS only)"],
+      ["hooks.example.com", "Webhook URL is not a valid URL (it should look like https://example.com/hook)"],
+    ];
+    for (const [url, message] of cases) {
+      const res = await strict<{ message: string; issues: { field: string; message: string }[] }>("/api/notifications/webhooks", { method: "POST", body: { url, format: "slack" } });
+      expect(res.status, url).toBe(400);
+      expect(res.body.message).toContain(message);
+      expect(res.body.issues[0]).toMatchObject({ field: "url" });
+    }
+    const format = await strict<{ message: string }>("/api/notifications/webhooks", { method: "POST", body: { url: "https://hooks.example.com/x", format: "teams" } });
+    expect(format.status).toBe(400);
+    expect(format.body.message).toBe("Invalid format: Format is one of: generic, ntfy, slack, discord");
+    expect((await strict<{ channels: unknown[] }>("/api/notifications")).body.channels).toEqual([]);
+    const anonymous = await app().request("http://localhost/api/notifications/webhooks", {
+      method: "POST", headers: { origin: "http://localhost", "content-type": "application/json" }, body: JSON.stringify({ url: "https://hooks.example.com/x", format: "slack" }),
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("a 4xx answer fails the delivery for good, a 5xx schedules a retry; another user cannot test the webhook", async () => {
+    const added = await alice<Added>("/api/notifications/webhooks", { method: "POST", body: { url: `${receiverUrl}/gone`, format: "discord" } });
+    const id = added.body.channel.id;
+    expect((await bob(`/api/notifications/channels/${id}/test`, { method: "POST" })).status).toBe(404);
+
+    answer = (res) => { res.writeHead(404); res.end("Unknown Webhook"); };
+    const first = await alice<{ deliveryId: number }>(`/api/notifications/channels/${id}/test`, { method: "POST" });
+    expect(await settled(alice, first.body.deliveryId)).toMatchObject({
+      status: "failed", nextRetryAt: null, lastError: "The webhook at 127.0.0.1 refused the message (HTTP 404): Unknown Webhook; check the URL",
+    });
+
+    answer = (res) => { res.writeHead(503); res.end(); };
+    const second = await alice<{ deliveryId: number }>(`/api/notifications/channels/${id}/test`, { method: "POST" });
+    const retried = await settled(alice, second.body.deliveryId);
+    expect(retried).toMatchObject({ status: "failed", lastError: "The webhook at 127.0.0.1 is unavailable (HTTP 503)" });
+    expect(retried!.nextRetryAt).not.toBeNull();
+  });
+});
