@@ -3,7 +3,7 @@
  * and query cache as the browser, run once per request on the server. Route loaders start their
  * queries, the render waits for them, and the page's HTML and the cache that produced it go back
  * to the server, which writes both into index.html; main.tsx hydrates from that cache.
- * tRPC calls go through `fetchTrpc`, the server's own /trpc handler, answer cache included.
+ * tRPC calls go through `fetchTrpc`, answered by the server's own procedures, answer cache included.
  */
 import createCache from "@emotion/cache";
 import { QueryClient, dehydrate, type DehydratedState } from "@tanstack/react-query";

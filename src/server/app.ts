@@ -44,6 +44,8 @@ import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly, jsonDepthLimited } fr
 import { configurePriceCache, invalidatePriceCache } from "./lib/price-cache.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
 import { createPageCache, etagMatches, pageCacheKey, type CachedPage } from "./lib/page-cache.ts";
+import { renderCallsFor } from "./lib/render-calls.ts";
+import type { RenderCalls } from "./lib/render-port.ts";
 import { canServerRender, renderPageHtml } from "./lib/server-render.ts";
 import type { ViteManifest } from "./lib/vite-manifest.ts";
 import type { AppEnv } from "./lib/hono-env.ts";
@@ -215,7 +217,29 @@ export function createApp(deps: AppDeps) {
   app.route("/", setupPage);
   app.route("/", sitemapRest);
   app.route("/", statusFeed);
-  mountClient(app, deps.clientDir, publicOrigin, db, config, origin);
+  // The server render's tRPC calls, answered in process (lib/render-calls.ts) with the context a
+  // /trpc request without cookies gets here; what that cannot answer goes through the app itself.
+  const renderCalls = renderCallsFor({
+    router: appRouter,
+    cachedQueries,
+    context: (url, requestId) => {
+      let requestLog: Logger | undefined;
+      return {
+        db, queue, config, requestId,
+        get log() {
+          return (requestLog ??= log.child({ reqId: requestId }));
+        },
+        user: null, sessionId: null,
+        // What clientIp makes of a request with no peer and no X-Forwarded-For.
+        ip: "unknown",
+        origin: publicOrigin ?? url.origin,
+        priceSources, onPricesChanged, cipher, signer,
+        markPrivate: () => undefined,
+      };
+    },
+    fetch: (request) => app.fetch(request),
+  });
+  mountClient(app, deps.clientDir, publicOrigin, db, config, origin, renderCalls);
   return app;
 }
 
@@ -237,7 +261,7 @@ export function appErrorHeaders(errors: readonly { cause?: unknown }[]): Record<
  */
 function mountClient(
   app: Hono<AppEnv>, clientDir: string | undefined, publicOrigin: string | undefined, db: Db, config: Config,
-  origin: (c: Context<AppEnv>) => string,
+  origin: (c: Context<AppEnv>) => string, renderCalls: RenderCalls,
 ) {
   const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
   if (!clientDir || !indexPath || !existsSync(indexPath)) {
@@ -267,8 +291,6 @@ function mountClient(
   app.get("/.vite/*", (c) => c.json({ message: "Not found" }, 404));
   app.use("*", serveStatic({ root: clientDir, precompressed: true, index: "__no_index__" }));
   const serverRender = canServerRender(indexHtml);
-  // The render's tRPC calls go through this app, answer cache included, without the visitor's cookies.
-  const fetchTrpc = (request: Request) => app.fetch(request);
   const pages = createPageCache(db, {
     maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
     ttlMs: config.PAGE_CACHE_SECONDS * 1000,
@@ -290,7 +312,7 @@ function mountClient(
     const origin = publicOrigin ?? url.origin;
     const cookies = c.req.header("cookie");
     const signedOut = readSessionToken(c) === undefined;
-    const render = () => renderPageHtml(template(), { url, cookies, signedOut, origin }, fetchTrpc);
+    const render = () => renderPageHtml(template(), { url, cookies, signedOut, origin }, renderCalls);
     // The display currency comes from a cookie, so shared caches must keep one copy per cookie.
     c.header("Vary", "Cookie");
     if (!signedOut) {

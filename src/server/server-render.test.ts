@@ -126,6 +126,39 @@ forEachDialect("server-rendered pages", (getDb) => {
     expect(ssrState(unknownTld.html)).toBeNull();
   }, 60_000);
 
+  it("answers a render's tRPC calls in process, with what /trpc answers; a failing call still goes through the app and answers 404", async () => {
+    const entered: string[] = [];
+    const app = createTestApp(getDb(), {
+      clientDir: clientDirWithIndex(),
+      authenticate: async (c) => {
+        entered.push(c.req.path);
+        return null;
+      },
+    });
+    const { status, html } = await page(app, "/tld/com");
+    expect(status).toBe(200);
+    // Only the page request itself passed the app's middleware: its five calls did not.
+    expect(entered).toEqual(["/tld/com"]);
+    // auth.me's answer (null) is set by the render itself, not asked.
+    const queries = ssrState(html)!.queries.filter((q) => (q.queryKey as [string[]])[0].join(".") !== "auth.me");
+    expect(queries.map((q) => (q.queryKey as [string[]])[0].join(".")).sort())
+      .toEqual(["catalogue.tld", "prices.byTldPage", "prices.currencies", "prices.statsByTld", "site.settings"]);
+    // Each answer handed to the browser is the one a GET of /trpc gives (a cached answer and a procedure's alike).
+    for (const query of queries) {
+      const [path, options] = query.queryKey as [string[], { input?: unknown } | undefined];
+      const input = options?.input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(options.input))}`;
+      const { status: callStatus, body } = await getJson<{ result: { data: unknown } }>(app, `/trpc/${path.join(".")}${input}`);
+      expect(callStatus, path.join(".")).toBe(200);
+      expect(query.state.data, path.join(".")).toEqual(body.result.data);
+    }
+
+    entered.length = 0;
+    const unknownTld = await page(app, "/tld/nosuchtld");
+    expect(unknownTld.status).toBe(404);
+    // The failing call was answered by the app, as a browser's would be: tRPC's NOT_FOUND made the 404.
+    expect(entered).toContain("/trpc/catalogue.tld");
+  }, 60_000);
+
   it("answers 404 for a registrar address that is not a numeric id, as for an unknown id", async () => {
     const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
     for (const path of ["/registrar/abc", "/registrar/999999"]) {

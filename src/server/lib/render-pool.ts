@@ -12,7 +12,7 @@ import { MessageChannel } from "node:worker_threads";
 import Tinypool from "tinypool";
 import type { RenderRequest, RenderResult } from "../../client/entry-server.tsx";
 import { importRenderEntry, isServerBuild, type RenderEntry } from "./render-entry.ts";
-import { answerFetchesOn, trpcFetchVia, type AppFetch } from "./render-port.ts";
+import { answerFetchesOn, trpcFetchVia, type RenderCalls } from "./render-port.ts";
 import type { RenderTask } from "./render-worker.ts";
 
 export interface PageRendererOptions {
@@ -32,7 +32,7 @@ export type PageRequest = Omit<RenderRequest, "fetchTrpc" | "timeoutMs">;
 
 export interface PageRenderer {
   /** The render's result, the shell when it failed, timed out or found no room; null for a client-rendered path. */
-  render(request: PageRequest, fetchTrpc: AppFetch): Promise<RenderResult | null>;
+  render(request: PageRequest, calls: RenderCalls): Promise<RenderResult | null>;
   close(): Promise<void>;
 }
 
@@ -47,7 +47,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const limit = Math.max(1, workers) + maxQueue;
   let inFlight = 0;
   return {
-    async render(request, fetchTrpc) {
+    async render(request, calls) {
       if (inFlight >= limit) {
         onShell("busy");
         return SHELL;
@@ -58,7 +58,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       try {
         // On the main thread the first request waits for the code to load, outside the time limit.
         await run.ready();
-        rendering = run.render(request, fetchTrpc).finally(() => inFlight--);
+        rendering = run.render(request, calls).finally(() => inFlight--);
         const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(resolve, timeoutMs, "timeout")));
         const result = await Promise.race([rendering, timedOut]);
         if (result !== "timeout") return result;
@@ -79,7 +79,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
 
 interface Renders {
   ready(): Promise<unknown>;
-  render(request: PageRequest, fetchTrpc: AppFetch): Promise<RenderResult | null>;
+  render(request: PageRequest, calls: RenderCalls): Promise<RenderResult | null>;
   close(): Promise<void>;
 }
 
@@ -89,10 +89,10 @@ function mainThreadRenders({ timeoutMs, entryUrl }: PageRendererOptions): Render
   const load = () => (entry ??= entryUrl ? (import(entryUrl.href) as Promise<RenderEntry>) : importRenderEntry());
   return {
     ready: load,
-    async render(request, fetchTrpc) {
+    async render(request, calls) {
       const { renderPage, isServerRendered } = await load();
       if (!isServerRendered(new URL(request.url, "http://page.internal").pathname)) return null;
-      return renderPage({ ...request, fetchTrpc: trpcFetchVia(fetchTrpc), timeoutMs });
+      return renderPage({ ...request, fetchTrpc: trpcFetchVia(calls), timeoutMs });
     },
     close: async () => undefined,
   };
@@ -115,9 +115,9 @@ function workerRenders({ workers, timeoutMs, entryUrl }: PageRendererOptions): R
   }
   return {
     ready: async () => undefined,
-    async render(request, fetchTrpc) {
+    async render(request, calls) {
       const { port1, port2 } = new MessageChannel();
-      answerFetchesOn(port1, fetchTrpc);
+      answerFetchesOn(port1, calls);
       const abort = new AbortController();
       const stop = setTimeout(() => abort.abort(), timeoutMs * 2);
       try {

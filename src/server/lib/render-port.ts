@@ -1,18 +1,27 @@
 /**
  * The render pool's data path (docs/decisions/024): a page rendered in a worker thread makes its
- * tRPC calls through the task's MessagePort, and the main thread answers each from the app's own
- * fetch handler (answer cache included), as it does for a render on the main thread. The worker
- * side makes no Request or Response objects: the render's client needs only the status and the
- * JSON (TrpcAnswer), and making those objects was about a tenth of a TLD page's render.
+ * tRPC calls through the task's MessagePort, and the main thread answers each with the app's
+ * render calls (render-calls.ts: the procedures and answer cache a /trpc GET reaches, without
+ * making a Request or Response), as it does for a render on the main thread. The worker side
+ * makes no Request or Response objects either: the render's client needs only the status and
+ * the JSON (TrpcAnswer).
  */
 import type { MessagePort } from "node:worker_threads";
 import type { TrpcAnswer, TrpcFetch } from "../../client/entry-server.tsx";
 
-/** The app's fetch handler, which answers the render's tRPC calls. */
-export type AppFetch = (request: Request) => Response | Promise<Response>;
+/** A tRPC call's answer as the render needs it: the HTTP status tRPC would send and the body text. */
+export interface CallAnswer {
+  status: number;
+  body: string;
+}
 
-/** A render on the main thread asks the app directly; a Response is a TrpcAnswer. */
-export const trpcFetchVia = (fetch: AppFetch): TrpcFetch => async (url, init) => fetch(new Request(url, init));
+/** Answers the render's tRPC calls (URL, method, headers, body) in this process. */
+export type RenderCalls = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<CallAnswer>;
+
+const answerOf = ({ status, body }: CallAnswer): TrpcAnswer => ({ ok: status >= 200 && status < 300, status, json: async () => JSON.parse(body) as unknown });
+
+/** A render on the main thread asks `calls` directly. */
+export const trpcFetchVia = (calls: RenderCalls): TrpcFetch => async (url, init) => answerOf(await calls(url, init));
 
 interface FetchMessage {
   id: number;
@@ -26,16 +35,13 @@ type AnswerMessage =
   | { id: number; status: number; body: string }
   | { id: number; error: string };
 
-/** Main thread: answers the worker's requests on `port` with `fetch` until the port closes. */
-export function answerFetchesOn(port: MessagePort, fetch: AppFetch): void {
+/** Main thread: answers the worker's requests on `port` with `calls` until the port closes. */
+export function answerFetchesOn(port: MessagePort, calls: RenderCalls): void {
   port.on("message", (message: FetchMessage) => {
     void (async () => {
       try {
-        const init: RequestInit = { method: message.method, headers: message.headers };
-        if (message.body !== null) init.body = message.body;
-        const response = await fetch(new Request(message.url, init));
-        const answer: AnswerMessage = { id: message.id, status: response.status, body: await response.text() };
-        port.postMessage(answer);
+        const { status, body } = await calls(message.url, { method: message.method, headers: message.headers, ...(message.body === null ? {} : { body: message.body }) });
+        port.postMessage({ id: message.id, status, body } satisfies AnswerMessage);
       } catch (error) {
         port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies AnswerMessage);
       }
@@ -52,8 +58,7 @@ export function fetchOver(port: MessagePort): TrpcFetch {
     if (!waiting) return;
     pending.delete(answer.id);
     if ("error" in answer) return waiting.reject(new Error(answer.error));
-    const { status, body } = answer;
-    waiting.resolve({ ok: status >= 200 && status < 300, status, json: async () => JSON.parse(body) as unknown });
+    waiting.resolve(answerOf(answer));
   });
   return (url, init) => {
     const id = nextId++;

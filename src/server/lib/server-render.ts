@@ -6,7 +6,7 @@
  */
 import type { PageStyles } from "../../client/entry-server.tsx";
 import { createPageRenderer, type PageRenderer, type PageRendererOptions } from "./render-pool.ts";
-import type { AppFetch } from "./render-port.ts";
+import type { RenderCalls } from "./render-port.ts";
 
 /** index.html marks what the server replaces: the static top bar inside #root. */
 const OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/;
@@ -62,11 +62,11 @@ function styleTag(styles: PageStyles): string {
 export async function renderPageHtml(
   template: string,
   request: { url: URL; cookies: string | undefined; signedOut: boolean; origin: string },
-  fetchTrpc: AppFetch,
+  calls: RenderCalls,
 ): Promise<PageAnswer | null> {
   const result = await renderer.render({
     url: request.url.pathname + request.url.search, origin: request.origin, cookies: request.cookies, signedOut: request.signedOut,
-  }, fetchTrpc);
+  }, calls);
   if (!result) return null;
   // Not rendered (a query failed, the render failed or timed out, or no room for it): the shell.
   if (result.kind === "shell") return { status: result.status, html: template };
