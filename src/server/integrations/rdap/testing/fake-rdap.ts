@@ -23,7 +23,8 @@ export interface FakeRdap {
   maxInFlight: number;
 }
 
-export async function startFakeRdap(options: { delayMs?: number } = {}): Promise<FakeRdap> {
+/** `answerEvery`: the answer for a name `answers` does not hold (else 404). */
+export async function startFakeRdap(options: { delayMs?: number; answerEvery?: (name: string) => FakeAnswer } = {}): Promise<FakeRdap> {
   const app = new Hono();
   const state = { answers: new Map<string, FakeAnswer>(), delayMs: options.delayMs ?? 0, requests: [] as string[], inFlight: 0, maxInFlight: 0 } as FakeRdap;
   app.get("*", async (c) => {
@@ -36,7 +37,7 @@ export async function startFakeRdap(options: { delayMs?: number } = {}): Promise
       if (state.tooManyRequests !== undefined) {
         return c.json({ errorCode: 429, title: "Too Many Requests" }, 429, { "Retry-After": String(state.tooManyRequests) });
       }
-      const answer = state.answers.get(name);
+      const answer = state.answers.get(name) ?? options.answerEvery?.(name);
       if (!answer) return c.json({ errorCode: 404, title: "Not Found", description: [`${name} is not registered`] }, 404);
       if (answer.kind === "json") return c.json(answer.body as object, 200, { "Content-Type": "application/rdap+json" });
       return c.body(answer.body, answer.status as 200, answer.headers ?? {});
