@@ -3,6 +3,7 @@
  * environment that points the server (and the admin command) at them: no request of a journey
  * can leave the machine. Journeys steer the fakes through the handles returned here.
  */
+import { readFileSync } from "node:fs";
 import { Hono } from "hono";
 import { fakeDynadot } from "../src/server/integrations/prices/testing/fake-dynadot.ts";
 import type { FakeControl } from "../src/server/integrations/prices/testing/fake-behaviour.ts";
@@ -18,6 +19,8 @@ import { createFakeGoDaddy } from "../src/server/integrations/registrars/testing
 import { createFakeNameCom } from "../src/server/integrations/registrars/testing/fake-namecom.ts";
 import { createFakePorkbun } from "../src/server/integrations/registrars/testing/fake-porkbun.ts";
 import { fakeAccount, type FakeAccount } from "../src/server/integrations/registrars/testing/fake-state.ts";
+import { startFakeRdap } from "../src/server/integrations/rdap/testing/fake-rdap.ts";
+import { verisignAnswer } from "../src/server/integrations/rdap/testing/rdap-answers.ts";
 import { startLoopbackServer, type LoopbackServer } from "../src/server/testing/loopback.ts";
 
 /** What the Porkbun fake charges for .com, against the bundled answer's 11.08. */
@@ -28,7 +31,14 @@ export const FAKED_API_URLS = [
   "PORKBUN_API_URL", "NAMECHEAP_API_URL", "DYNADOT_API_URL", "NAMESILO_API_URL", "ECB_API_URL",
   "GODADDY_API_URL", "NAMECOM_API_URL", "CLOUDFLARE_API_URL",
   "OPENPROVIDER_PRICES_URL", "NAMECHEAP_PRICES_URL", "HOVER_PRICES_URL",
+  "IANA_RDAP_BOOTSTRAP_URL", "RDAP_BASE_URL_OVERRIDE",
 ] as const;
+
+const BUNDLED_RDAP_SERVICES = readFileSync(new URL("../db/seed/data/iana/rdap-dns-services.json", import.meta.url), "utf8");
+
+/** Names starting with this are registered at the RDAP fake (with REGISTRY_DATES); any other name is not (404). */
+export const RDAP_REGISTERED_PREFIX = "e2e-rdap-";
+export const REGISTRY_DATES = { registration: "2018-05-04T11:22:33Z", expiration: "2032-05-04T11:22:33Z", lastChanged: "2025-10-01T07:00:00Z" };
 
 export interface Fakes {
   env: Record<string, string>;
@@ -61,6 +71,15 @@ export async function startFakes(): Promise<Fakes> {
     servers.push(server);
     return server.url;
   };
+  const rdapFake = async () => {
+    const rdap = await startFakeRdap({
+      answerEvery: (name) => (name.startsWith(RDAP_REGISTERED_PREFIX)
+        ? { kind: "json", body: verisignAnswer(name, REGISTRY_DATES, { registrar: "Porkbun LLC", ianaId: "1861" }) }
+        : undefined),
+    });
+    servers.push(rdap.server);
+    return rdap.baseUrl;
+  };
   const env: Record<(typeof FAKED_API_URLS)[number], string> = {
     PORKBUN_API_URL: await serve(porkbun),
     NAMECHEAP_API_URL: `${await serve(fakeNamecheap().app)}/xml.response`,
@@ -73,6 +92,9 @@ export async function startFakes(): Promise<Fakes> {
     OPENPROVIDER_PRICES_URL: `${await serve(fakeOpenprovider().app)}${OPENPROVIDER_SHEET_PATH}?format=csv&gid=1726709886`,
     NAMECHEAP_PRICES_URL: `${await serve(fakeNamecheapPublic().app)}/domains/tlds.ashx`,
     HOVER_PRICES_URL: `${await serve(fakeHover().app)}/domain-pricing`,
+    // IANA's bootstrap as bundled; every TLD it lists is then looked up at the one RDAP fake.
+    IANA_RDAP_BOOTSTRAP_URL: `${await serve(new Hono().get("/rdap/dns.json", (c) => c.json({ version: "1.0", services: JSON.parse(BUNDLED_RDAP_SERVICES) as unknown })))}/rdap/dns.json`,
+    RDAP_BASE_URL_OVERRIDE: await rdapFake(),
   };
   return {
     env, porkbunPricing: pricing.control, porkbunAccount,

@@ -24,7 +24,7 @@ export interface FakeRdap {
 }
 
 /** `answerEvery`: the answer for a name `answers` does not hold (else 404). */
-export async function startFakeRdap(options: { delayMs?: number; answerEvery?: (name: string) => FakeAnswer } = {}): Promise<FakeRdap> {
+export async function startFakeRdap(options: { delayMs?: number; answerEvery?: (name: string) => FakeAnswer | undefined } = {}): Promise<FakeRdap> {
   const app = new Hono();
   const state = { answers: new Map<string, FakeAnswer>(), delayMs: options.delayMs ?? 0, requests: [] as string[], inFlight: 0, maxInFlight: 0 } as FakeRdap;
   app.get("*", async (c) => {

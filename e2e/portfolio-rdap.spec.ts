@@ -1,0 +1,41 @@
+/**
+ * Registry dates: a domain added by its name alone gets its dates from the registry over RDAP
+ * (the loopback fake in fakes.ts), and its card says where they came from.
+ */
+import { createAccount, stamp } from "./accounts.ts";
+import { RDAP_REGISTERED_PREFIX } from "./fakes.ts";
+import { expect, reloadUntilVisible, test } from "./fixtures.ts";
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test("add a domain by name alone → the registry's dates fill in, with their source and status", async ({ page }) => {
+  await createAccount(page, "Rae", `rae-${stamp}@example.com`);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Portfolio" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Domain Portfolio" })).toBeVisible();
+
+  const domain = `${RDAP_REGISTERED_PREFIX}${stamp}.com`;
+  await page.getByRole("button", { name: "Add Domain", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Domain" });
+  await dialog.getByLabel("Domain name").fill(domain);
+  await dialog.getByRole("button", { name: "Add Domain" }).click();
+  await expect(page.getByText("Domain added to portfolio")).toBeVisible();
+
+  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: domain }) });
+  await reloadUntilVisible(page, entry.getByText(/Checked with the registry on/));
+  await expect(entry.getByText("May 4, 2032")).toBeVisible();
+  await expect(entry.getByText("May 4, 2018")).toBeVisible();
+  await expect(entry.getByText("from the registry")).toHaveCount(2);
+  await expect(entry.getByText(/Status: .*clientTransferProhibited/)).toBeVisible();
+});
+
+test("a name the registry does not hold says so", async ({ page }) => {
+  await createAccount(page, "Sam", `sam-${stamp}@example.com`);
+  await page.goto("/portfolio");
+  const domain = `e2e-unregistered-${stamp}.com`;
+  await page.getByRole("button", { name: "Add Domain", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Domain" });
+  await dialog.getByLabel("Domain name").fill(domain);
+  await dialog.getByRole("button", { name: "Add Domain" }).click();
+  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: domain }) });
+  await reloadUntilVisible(page, entry.getByText("The registry does not hold this name: it is not registered, or it was deleted"));
+});
