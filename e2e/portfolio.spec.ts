@@ -111,6 +111,20 @@ test("portfolio with two domains at 1280 and 360 px (screenshots)", async ({ pag
   await page.goto("/portfolio");
   await expect(card(page, entries[1]!.domainName).getByText(/Renewal at /)).toBeVisible();
   await expect(page.getByRole("region", { name: "Portfolio totals" }).getByText("2", { exact: true })).toBeVisible();
+  // The renewal forecast: the auto-renewing .net in its expiry month at the figure the API worked out, the .com (auto-renew off) named.
+  const forecast = (await (await page.request.get("/api/user-domains/forecast?currency=USD")).json()) as {
+    months: { month: string; domains: number; atRegistrar: string; atCheapest: string }[];
+  };
+  const renewing = forecast.months.find((m) => m.domains > 0);
+  expect(renewing, `one month renews the .net: ${JSON.stringify(forecast)}`).toMatchObject({ month: entries[1]!.expirationDate.slice(0, 7), domains: 1 });
+  const monthLabel = new Date(`${renewing!.month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+  const forecastSection = page.getByRole("region", { name: "Renewal forecast" });
+  const monthRow = forecastSection.getByRole("row").filter({ has: page.getByRole("button", { name: monthLabel }) });
+  await expect(monthRow).toContainText(`$${renewing!.atRegistrar}`);
+  await expect(monthRow).toContainText(`$${renewing!.atCheapest}`);
+  await monthRow.getByRole("button", { name: monthLabel }).click();
+  await expect(forecastSection.getByRole("row").filter({ hasText: "Cloudflare Registrar" })).toContainText(`$${renewing!.atRegistrar}`);
+  await expect(forecastSection.getByText(`Auto-renew is off (1): ${entries[0]!.domainName}`)).toBeVisible();
   await screenshot("portfolio-1280.png", true);
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();

@@ -52,7 +52,7 @@ describe("renewal forecast", () => {
     const rows = rowTexts(table);
     expect(rows).toHaveLength(13); // twelve months and the total
     expect(rows[0]).toBe("Nov 20263€1,033.60€32.00€1,001.60Nov 10, 2026 Stale");
-    expect(rows[1]).toBe("Dec 20260€0.00€0.00€0.00—");
+    expect(rows[1]).toBe("Dec 2026Nothing renews");
     expect(rows[12]).toBe("12 months3€1,033.60€32.00€1,001.60Nov 10, 2026 Stale");
     expect(screen.getByText(/3 domains renew automatically/).textContent).toBe(
       "From Nov 26, 2026 to Oct 31, 2027, 3 domains renew automatically: €1,033.60 at your registrars, €32.00 at the cheapest renewals, €1,001.60 less.",

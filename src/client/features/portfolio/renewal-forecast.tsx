@@ -28,7 +28,8 @@ type Month = RenewalForecast["months"][number];
 type LeftOut = RenewalForecast["notInTotals"][number];
 
 // On a phone each month (and each registrar under it) is a card of labelled figures.
-const TABLE_CSS = stackedRowsCss({ "& tr[data-registrar]": { ps: "6" } });
+// A month with nothing renewing is one line: its name, then "Nothing renews".
+const TABLE_CSS = stackedRowsCss({ "& tr[data-registrar]": { ps: "6" }, "& tr[data-empty] > td": { display: "inline-block", me: "3" } });
 const TABLE_ROW_CSS = {
   "& tr[data-registrar] td": { bg: "bg.subtle" },
   "& tr[data-registrar] td:first-of-type": { ps: "8" },
@@ -72,15 +73,21 @@ function MonthRows({ month, currency, explanation }: { month: Month; currency: s
   const [open, setOpen] = useState(false);
   const label = formatMonth(month.month);
   const id = `forecast-${month.month}`;
+  if (month.domains === 0) {
+    return (
+      <tr data-empty="">
+        <td>{label}</td>
+        <td colSpan={5}><Text as="span" fontSize="xs" color="fg.muted">Nothing renews</Text></td>
+      </tr>
+    );
+  }
   return (
     <>
       <tr>
         <td>
-          {month.registrars.length > 0 ? (
-            <Button variant="plain" size="sm" px="0" h="auto" aria-expanded={open} aria-controls={open ? id : undefined} onClick={() => setOpen((o) => !o)}>
-              {open ? <LuChevronDown aria-hidden /> : <LuChevronRight aria-hidden />}{label}
-            </Button>
-          ) : label}
+          <Button variant="plain" size="sm" px="0" h="auto" aria-expanded={open} aria-controls={open ? id : undefined} onClick={() => setOpen((o) => !o)}>
+            {open ? <LuChevronDown aria-hidden /> : <LuChevronRight aria-hidden />}{label}
+          </Button>
         </td>
         <Figures cell={month} currency={currency} explanation={explanation} />
       </tr>
@@ -166,11 +173,11 @@ function ForecastBody({ forecast }: { forecast: RenewalForecast }) {
   return (
     <Stack gap="4">
       <Text>
-        From {period}, {domainsText(total.domains)} renew automatically: <strong>{formatTotal(total.atRegistrar, currency)}</strong> at your
+        From {period}, {domainsText(total.domains)} {total.domains === 1 ? "renews" : "renew"} automatically: <strong>{formatTotal(total.atRegistrar, currency)}</strong> at your
         registrars, <strong>{formatTotal(total.atCheapest, currency)}</strong> at the cheapest renewals,{" "}
         <strong>{formatTotal(total.difference, currency)}</strong> less.
       </Text>
-      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" alignItems="start">
+      <SimpleGrid templateColumns={{ base: "minmax(0, 1fr)", xl: "minmax(0, 1fr) minmax(0, 2fr)" }} gap="4" alignItems="start">
         <Box role="img" aria-label={`Renewal cost per month in ${currency}, at your registrars and at the cheapest renewals`}>
           <RenderWhenNear minH="xs" margin="0px" inServerHtml={false} placeholder={<Skeleton h="xs" rounded="md" />}>
             <Suspense fallback={<Skeleton h="xs" rounded="md" />}>
@@ -182,9 +189,9 @@ function ForecastBody({ forecast }: { forecast: RenewalForecast }) {
       </SimpleGrid>
       <Stack gap="1" fontSize="sm" color="fg.muted">
         <Text>
-          Each domain counts in the month it expires, at its registrar&apos;s current 1-year renewal price; &ldquo;at the cheapest&rdquo; moves
-          it only where a fresh quote is cheaper (a stale quote claims no saving against a fresh one). &ldquo;Prices checked&rdquo; is the
-          oldest price check behind a row.
+          Each domain counts in the month it expires, at its registrar&apos;s current 1-year renewal price; &ldquo;at the cheapest&rdquo;, at
+          the cheapest renewal in the same currency, except that a stale quote ({explanation.toLowerCase()}) never claims a saving against a
+          fresh one. &ldquo;Prices checked&rdquo; is the oldest price check behind a row.
         </Text>
         {total.rateDate && <Text>Prices quoted in other currencies are converted into {currency} at ECB reference rates of {formatDay(total.rateDate)} or later.</Text>}
         {outside.length > 0 && <Text>Not in the forecast: {outside.join("; ")}.</Text>}
