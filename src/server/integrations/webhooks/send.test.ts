@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
+import type { TLSSocket } from "node:tls";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { WebhookMessage } from "./formats.ts";
@@ -255,5 +258,41 @@ describe("checkWebhookUrl", () => {
     const missing = async () => { throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }); };
     const notFound = await failure(checkWebhookUrl("https://nohost.example/x", { policy: "none", timeoutMs: 1000, resolve: missing }));
     expect(notFound.message).toBe("Could not reach the webhook: the address nohost.example was not found (DNS)");
+  });
+});
+
+describe("https", () => {
+  const fixture = (name: string) => readFileSync(new URL(`./testing/${name}`, import.meta.url), "utf8");
+  const cert = fixture("hook-test.crt");
+  let tls: HttpsServer;
+  let port: number;
+  const seen: { servername: string | false; body: string }[] = [];
+  beforeAll(async () => {
+    tls = createHttpsServer({ key: fixture("hook-test.key"), cert }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        seen.push({ servername: (req.socket as TLSSocket).servername, body: Buffer.concat(chunks).toString("utf8") });
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => tls.listen(0, "127.0.0.1", resolve));
+    port = (tls.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => { tls.closeAllConnections(); tls.close(() => resolve()); }));
+  const resolve = async () => [{ address: "127.0.0.1", family: 4 as const }];
+
+  it("connects to the checked address while the certificate is verified for the URL's host name", async () => {
+    const result = await sendWebhook({ url: `https://hook.test:${port}/in`, format: "slack", secret: null }, message, { ...loopback, resolve, ca: cert });
+    expect(result.status).toBe(200);
+    expect(seen.at(-1)).toMatchObject({ servername: "hook.test" });
+    expect(JSON.parse(seen.at(-1)!.body).text).toBe(`${message.title}: ${message.text}`);
+  });
+
+  it("refuses a certificate it cannot verify, as a network failure naming the host", async () => {
+    const error = await failure(sendWebhook({ url: `https://hook.test:${port}/in`, format: "slack", secret: null }, message, { ...loopback, resolve }));
+    expect(error).toMatchObject({ kind: "network", message: "Could not reach the webhook: the secure connection to hook.test failed (its TLS certificate could not be verified)" });
+    const wrongName = await failure(sendWebhook({ url: `https://other.test:${port}/in`, format: "slack", secret: null }, message, { ...loopback, resolve, ca: cert }));
+    expect(wrongName.message).toBe("Could not reach the webhook: the secure connection to other.test failed (its TLS certificate could not be verified)");
   });
 });

@@ -55,6 +55,8 @@ export interface WebhookSendOptions {
   now?: () => number;
   /** The caller's cancellation (a job being stopped): the request is abandoned as a retryable failure. */
   signal?: AbortSignal | undefined;
+  /** Certificate authorities to trust instead of the system's (tests' self-signed receivers). */
+  ca?: string | undefined;
 }
 
 export interface WebhookSendResult {
@@ -168,7 +170,7 @@ export async function sendWebhook(target: WebhookTarget, message: WebhookMessage
     const addresses = await Promise.race([resolveChecked(url, options), abandoned]);
     const timestamp = (options.now ?? (() => Math.floor(Date.now() / 1000)))();
     const payload = buildPayload(target.format, message, target.secret, timestamp);
-    const status = await exchange({ url, host, addresses, ...payload, signal, stopped });
+    const status = await exchange({ url, host, addresses, ...payload, signal, stopped, ca: options.ca });
     return { status, durationMs: Math.round(performance.now() - started) };
   } finally {
     clearTimeout(timer);
@@ -185,9 +187,10 @@ interface Exchange {
   signal: AbortSignal;
   /** The error for an aborted exchange: a timeout, or the caller's cancellation. */
   stopped: () => WebhookError;
+  ca: string | undefined;
 }
 
-function exchange({ url, host, addresses, body, headers, signal, stopped }: Exchange): Promise<number> {
+function exchange({ url, host, addresses, body, headers, signal, stopped, ca }: Exchange): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
     const request = transport.request({
@@ -195,6 +198,8 @@ function exchange({ url, host, addresses, body, headers, signal, stopped }: Exch
       method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
       // A fresh connection each time: a pooled socket could lead to an address checked for another URL.
       agent: false, lookup: pinnedLookup(addresses), signal,
+      // The certificate is checked against the URL's host name (sent as SNI), not the pinned address.
+      ...(ca ? { ca } : {}),
     });
     let settled = false;
     const finish = (outcome: () => void) => {
