@@ -272,7 +272,7 @@ describe("https", () => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
-        seen.push({ servername: (req.socket as TLSSocket).servername, body: Buffer.concat(chunks).toString("utf8") });
+        seen.push({ servername: (req.socket as TLSSocket & { servername?: string | false }).servername ?? false, body: Buffer.concat(chunks).toString("utf8") });
         res.end("ok");
       });
     });
