@@ -1,0 +1,66 @@
+/**
+ * Registry (RDAP) lookups of domains that arrive in bulk: a CSV import and a registrar-account
+ * sync each queue lookups, through the real app, the real queue and loopback fakes of the
+ * registrar and of the RDAP server. (Lives here because it joins two features' jobs.)
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { forEachDialect } from "../../db/testing/test-db.ts";
+import { createTestQueue, waitFor } from "../../jobs/testing/queue-test-kit.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { loadConfig } from "./config.ts";
+import { addPorkbunAccount, startPorkbun, syncDeps } from "./features/accounts/accounts-test-support.ts";
+import { registerAccountJobs } from "./features/accounts/jobs.ts";
+import type { UserDomainItem } from "./features/portfolio/item.ts";
+import { registerRegistryJobs } from "./features/portfolio/registry-jobs.ts";
+import { startFakeRdap, type FakeRdap } from "./integrations/rdap/testing/fake-rdap.ts";
+import { verisignAnswer } from "./integrations/rdap/testing/rdap-answers.ts";
+import { makeDomains } from "./integrations/registrars/testing/fake-state.ts";
+import { createLogger } from "./lib/logger.ts";
+import { AUTH_TEST_ENV, authed, registerUser } from "./testing/auth.ts";
+import { createTestApp, TEST_APP_SECRET } from "./testing/test-app.ts";
+
+const DATES = { registration: "2015-03-02T18:20:11Z", expiration: "2031-03-02T18:20:11Z", lastChanged: "2025-02-14T09:01:55Z" };
+
+forEachDialect("registry lookups after an import and a sync", (getDb, _dialect, getTestDb) => {
+  let fake: FakeRdap;
+  let porkbun: Awaited<ReturnType<typeof startPorkbun>>;
+  let queue: JobQueue;
+
+  beforeAll(async () => {
+    fake = await startFakeRdap({ answerEvery: (name) => ({ kind: "json", body: verisignAnswer(name, DATES) }) });
+    porkbun = await startPorkbun(makeDomains(2, ["com"], "synced"));
+    queue = createTestQueue(getTestDb());
+    await queue.start({ work: true });
+    const config = loadConfig({ NODE_ENV: "test", APP_SECRET: TEST_APP_SECRET, RDAP_BASE_URL_OVERRIDE: fake.baseUrl, RDAP_REQUESTS_PER_SECOND: "100" });
+    await registerRegistryJobs(queue, { db: getDb(), config, log: createLogger("silent") });
+    await registerAccountJobs(queue, syncDeps(getDb(), porkbun.server.url));
+  });
+  afterAll(async () => {
+    await queue.stop();
+    await fake.server.close();
+    await porkbun.server.close();
+  });
+
+  it("looks up the domains a CSV import and a registrar-account sync bring in", async () => {
+    const app = createTestApp(getDb(), { queue, env: { ...AUTH_TEST_ENV, RDAP_BASE_URL_OVERRIDE: fake.baseUrl, PORKBUN_API_URL: porkbun.server.url } });
+    const user = await registerUser(app);
+    const call = authed(app, user.cookie);
+    const { db, t } = getDb();
+    const userId = (await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, user.email)))[0]!.id;
+    const imported = `imported-${userId}.com`;
+    const csv = await call("/api/user-domains/import", { method: "POST", body: `domainName\n${imported}\n`, headers: { "content-type": "text/csv" } });
+    expect(csv.status).toBe(200);
+    const accountId = await addPorkbunAccount(getDb(), call, porkbun);
+    expect((await call(`/api/registrar-accounts/${accountId}/sync`, { method: "POST" })).status).toBe(202);
+    const names = [imported, ...porkbun.account.domains.map((d) => d.name)].sort();
+    const page = await waitFor(
+      async () => (await call<{ data: UserDomainItem[] }>("/api/user-domains?limit=100")).body.data,
+      (data) => data.length === names.length && data.every((d) => d.registry.outcome === "ok"),
+    );
+    expect(page.map((d) => [d.domainName, d.dates.expiration.registry]).sort()).toEqual(names.map((n) => [n, "2031-03-02"]));
+    // The synced dates stay beside the registry's, named as the registrar account's.
+    const synced = page.find((d) => d.domainName === porkbun.account.domains[0]!.name)!;
+    expect(synced.dates.expiration).toMatchObject({ typedSource: "registrar_account", typed: porkbun.account.domains[0]!.expires, disagree: true });
+  });
+});
