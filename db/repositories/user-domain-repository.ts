@@ -134,27 +134,32 @@ export interface RenewingEntry {
   tldId: number;
   serviceProviderId: number | null;
   serviceProvider: { id: number; name: string } | null;
+  /** The date the owner typed (or a sync stored); `registry` holds what the registry said. */
   expirationDate: string | null;
   autoRenew: boolean;
+  registry: Pick<RegistryRecordRow, "outcome" | "expirationDate" | "ownDatesOverride"> | null;
 }
 
-/** The whole portfolio, soonest expiry first (undated entries last), with only what a forecast needs. */
+/** The whole portfolio with only what a forecast needs, in no particular order. */
 export async function listRenewingEntries({ db, t }: Db, userId: number): Promise<RenewingEntry[]> {
   const ud = t.userDomains;
   const sp = t.serviceProviders;
+  const rr = t.domainRegistryRecords;
   const rows = await db
     .select({
       id: ud.id, domainName: ud.domainName, tldId: ud.tldId, serviceProviderId: ud.serviceProviderId, spName: sp.name,
       expirationDate: ud.expirationDate, autoRenew: ud.autoRenew,
+      rOutcome: rr.outcome, rExpiration: rr.expirationDate, rOverride: rr.ownDatesOverride,
     })
     .from(ud)
     .leftJoin(sp, eq(sp.id, ud.serviceProviderId))
-    .where(eq(ud.userId, userId))
-    .orderBy(sql`${ud.expirationDate} asc nulls last`, asc(ud.domainName));
+    .leftJoin(rr, eq(rr.userDomainId, ud.id))
+    .where(eq(ud.userId, userId));
   return rows.map((r) => ({
     id: r.id, domainName: r.domainName, tldId: r.tldId, serviceProviderId: r.serviceProviderId,
     serviceProvider: r.serviceProviderId === null || r.spName === null ? null : { id: r.serviceProviderId, name: r.spName },
     expirationDate: r.expirationDate, autoRenew: r.autoRenew,
+    registry: r.rOutcome === null ? null : { outcome: r.rOutcome as RegistryOutcome, expirationDate: r.rExpiration, ownDatesOverride: r.rOverride ?? false },
   }));
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { upsertExchangeRates } from "../../../../db/repositories/exchange-rate-repository.ts";
+import { saveRegistryResults } from "../../../../db/repositories/registry-record-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { parseCsv } from "./csv.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
@@ -133,6 +134,25 @@ forEachDialect("the renewal forecast through the API", (getDb) => {
     } finally {
       await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - DAY_MS) }).where(inArray(dp.id, [rival.id]));
     }
+  });
+
+  it("counts a domain in the month of the registry's expiry date, unless its owner chose their own date", async () => {
+    const mine = authed(app(), (await registerUser(app())).cookie);
+    const added = await mine<{ id: number }>("/api/user-domains", {
+      method: "POST", body: { domainName: "registry.net", serviceProviderId: own.providerId, expirationDate: day(400), autoRenew: true },
+    });
+    expect(added.status).toBe(201);
+    expect((await mine<RenewalForecast>("/api/user-domains/forecast")).body).toMatchObject({ laterCount: 1, total: { domains: 0 } });
+    const checkedAt = new Date();
+    await saveRegistryResults(getDb(), [{
+      userDomainId: added.body.id, outcome: "ok", rdapServer: "https://rdap.example/", expirationDate: SOON, registrationDate: null,
+      lastChangedDate: null, statuses: ["active"], nameservers: [], registrarIanaId: null, registrarName: null, checkedAt, nextCheckAt: new Date(Date.now() + 7 * DAY_MS),
+    }]);
+    const byRegistry = (await mine<RenewalForecast>("/api/user-domains/forecast?currency=EUR")).body;
+    expect(byRegistry).toMatchObject({ laterCount: 0, total: { domains: 1, atRegistrar: "24.00" } });
+    expect(monthOf(byRegistry)).toMatchObject({ domains: 1, atRegistrar: "24.00", atCheapest: "16.00" });
+    expect((await mine(`/api/user-domains/${added.body.id}`, { method: "PUT", body: { useOwnDates: true } })).status).toBe(200);
+    expect((await mine<RenewalForecast>("/api/user-domains/forecast")).body).toMatchObject({ laterCount: 1, total: { domains: 0 } });
   });
 
   it("is 400 for an unknown currency, and 401 signed out, on both doors", async () => {

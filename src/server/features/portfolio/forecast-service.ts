@@ -10,12 +10,15 @@ import { portfolioConverter } from "./display.ts";
 import { forecastRenewals, type ForecastCell, type NotInTotalsReason, type RenewalForecast } from "./forecast.ts";
 import { guardFormula, toCsv } from "./csv.ts";
 import { priceEntries } from "./item.ts";
+import { expiryForReminders } from "./registry-view.ts";
 
 /** The forecast in `currency` (USD when none is given; an unknown one is a 400), staleness over `staleDays`. */
 export async function getRenewalForecast(
   db: Db, userId: number, staleDays: number, currency: string = DEFAULT_DISPLAY_CURRENCY, now = new Date(),
 ): Promise<RenewalForecast> {
-  const rows = await priceEntries(db, await listRenewingEntries(db, userId), now, staleDays);
+  // The registry's expiry date unless the owner chose theirs, as the summary and the reminders use.
+  const entries = (await listRenewingEntries(db, userId)).map((e) => ({ ...e, expirationDate: expiryForReminders(e) }));
+  const rows = await priceEntries(db, entries, now, staleDays);
   const converter = (await portfolioConverter(db, currency, rows))!;
   return forecastRenewals(rows, converter, now, staleDays);
 }

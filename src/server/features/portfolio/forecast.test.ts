@@ -45,8 +45,8 @@ const ENTRIES: ForecastEntry[] = [
   entry("f.com", "2027-11-01", { currentRenewal: quote(1200, "USD", "2026-11-20") }), // after the twelfth month
   entry("g.com", null, { currentRenewal: quote(1200, "USD", "2026-11-20") }),
   entry("h.com", "2027-01-10", { autoRenew: false, currentRenewal: quote(1200, "USD", "2026-11-20") }),
-  entry("i.com", "2027-02-01", { serviceProvider: null }),
   entry("j.com", "2027-03-01", { serviceProvider: HOVER }),
+  entry("i.com", "2027-02-01", { serviceProvider: null }), // listed after j.com, sorted before it by expiry
   entry("k.com", "2027-03-05", { serviceProvider: POUNDS, currentRenewal: quote(900, "GBP", "2026-11-20") }),
 ];
 

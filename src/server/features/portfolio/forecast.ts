@@ -71,7 +71,7 @@ export interface RenewalForecast {
   until: string;
   months: ForecastMonth[];
   total: ForecastCell;
-  /** Domains that may renew within the twelve months but are not in the totals, each with why: by reason, then soonest expiry. */
+  /** Domains that may renew within the twelve months but are not in the totals, each with why: by reason, then soonest expiry, then name. */
   notInTotals: NotInTotals[];
   /** Domains whose expiry date has passed, and those expiring after the twelfth month: neither renews in the forecast. */
   expiredCount: number;
@@ -116,6 +116,7 @@ class Sum {
 }
 
 const older = (a: Date | null, b: Date) => (a === null || b < a ? b : a);
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const monthKey = (year: number, month: number) => new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7);
 
 /** The forecast as of `now`, with staleness judged over `staleDays` (PRICE_STALE_DAYS). */
@@ -166,7 +167,9 @@ export function forecastRenewals(entries: readonly ForecastEntry[], converter: D
     total.add(item);
   }
   const digits = converter.digits;
-  const order = (r: NotInTotals) => NOT_IN_TOTALS_REASONS.indexOf(r.reason);
+  const byReasonThenExpiry = (a: NotInTotals, b: NotInTotals) =>
+    NOT_IN_TOTALS_REASONS.indexOf(a.reason) - NOT_IN_TOTALS_REASONS.indexOf(b.reason)
+    || compare(a.expirationDate ?? "9999", b.expirationDate ?? "9999") || compare(a.domainName, b.domainName);
   return {
     currency: converter.currency,
     from: today,
@@ -178,8 +181,7 @@ export function forecastRenewals(entries: readonly ForecastEntry[], converter: D
       return { month: key, ...sum.cell(digits), registrars: byName.map((r) => ({ serviceProvider: r.provider, ...r.sum.cell(digits) })) };
     }),
     total: total.cell(digits),
-    // Stable sort: within a reason, the entries' own order (soonest expiry first when read by expiry).
-    notInTotals: notInTotals.sort((a, b) => order(a) - order(b)),
+    notInTotals: notInTotals.sort(byReasonThenExpiry),
     expiredCount,
     laterCount,
   };

@@ -3,6 +3,7 @@
  * whether the typed and the registry's dates disagree, which date reminders and expiry views
  * use (the registry's, unless the owner chose theirs), and the statuses that need action.
  */
+import type { RegistryRecordRow } from "../../../../db/repositories/registry-record-repository.ts";
 import type { UserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
 
 /** Where a shown date came from: the registry over RDAP, the linked registrar account's sync, or the owner. */
@@ -113,7 +114,9 @@ export function registryView(row: UserDomainRow, today: string, worthMoving: boo
 }
 
 /** The expiry date reminders and expiry views use: the registry's unless the owner chose theirs, or the registry gave none. */
-export function expiryForReminders(row: UserDomainRow): string | null {
+export function expiryForReminders(
+  row: Pick<UserDomainRow, "expirationDate"> & { registry: Pick<RegistryRecordRow, "outcome" | "expirationDate" | "ownDatesOverride"> | null },
+): string | null {
   const record = row.registry;
   const registry = record?.outcome === "ok" ? record.expirationDate : null;
   if (registry === null || (record?.ownDatesOverride && row.expirationDate !== null)) return row.expirationDate;
