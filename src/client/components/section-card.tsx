@@ -1,25 +1,26 @@
-import { Card, Heading, type CardBodyProps } from "@chakra-ui/react";
 import { Fragment, type ReactNode } from "react";
 
 interface SectionCardProps {
   /** The section's h2. */
   title: string;
   children: ReactNode;
-  /** Space between the body's children. */
-  gap?: CardBodyProps["gap"];
+  /** Space between the body's children (spacing tokens 3 or 4). */
+  gap?: "3" | "4";
 }
 
-/** A titled, outlined section of a detail page (TLD and registrar pages). */
+/**
+ * A titled, outlined section of a detail page (TLD and registrar pages): plain elements styled
+ * once by the static global stylesheet (`.app-card`, ui/app-global-css.ts) as Chakra's outline
+ * Card and a size lg Heading drew it, since every TLD page renders several.
+ */
 export function SectionCard({ title, children, gap }: SectionCardProps) {
   return (
-    <Card.Root variant="outline">
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body gap={gap}>{children}</Card.Body>
-    </Card.Root>
+    <div className="app-card">
+      <div className="app-card-header">
+        <h2>{title}</h2>
+      </div>
+      <div className="app-card-body" data-gap={gap}>{children}</div>
+    </div>
   );
 }
 

@@ -107,4 +107,37 @@ export const appGlobalCss: GlobalStyleObject = {
     fontWeight: "bold",
     lineHeight: "1",
   },
+  // The site footer (features/shell/footer.tsx), as Chakra's Container (7xl), SimpleGrid (2
+  // columns, 5 from md), Stack, Heading (size sm) and Text drew it.
+  ".app-footer": { borderTopWidth: "1px", bg: "bg.subtle", mt: "16" },
+  ".app-footer-inner": { position: "relative", maxWidth: "7xl", w: "100%", mx: "auto", px: { base: "4", md: "6", lg: "8" }, py: "10" },
+  ".app-footer-grid": { display: "grid", gridTemplateColumns: { base: "repeat(2, minmax(0, 1fr))", md: "repeat(5, minmax(0, 1fr))" }, gap: "8" },
+  ".app-footer-brand": { display: "flex", flexDirection: "column", gap: "2", gridColumn: { base: "span 2", md: "span 1" } },
+  ".app-footer-brand > p:first-of-type": { fontWeight: "bold" },
+  ".app-footer-muted": { fontSize: "sm", color: "fg.muted" },
+  ".app-footer h2": { fontFamily: "heading", fontWeight: "semibold", fontSize: "sm", lineHeight: "1.25rem", mb: "3" },
+  ".app-footer ul": { display: "flex", flexDirection: "column", gap: "2", listStyleType: "none", fontSize: "sm" },
+  ".app-footer ul a": { color: "fg.muted", textDecoration: "none" },
+  ".app-footer ul a:hover": { color: "fg", textDecoration: "underline" },
+  ".app-footer-copyright": { mt: "10", textAlign: "center" },
+  // A detail page's section (components/section-card.tsx), as Chakra's outline Card (size md)
+  // with a size lg Heading drew it.
+  ".app-card": {
+    display: "flex",
+    flexDirection: "column",
+    position: "relative",
+    minWidth: "0",
+    wordWrap: "break-word",
+    borderRadius: "l3",
+    color: "fg",
+    textAlign: "start",
+    bg: "bg.panel",
+    borderWidth: "1px",
+    borderColor: "border",
+  },
+  ".app-card-header": { display: "flex", flexDirection: "column", gap: "1.5", px: "6", pt: "6" },
+  ".app-card-header > h2": { fontFamily: "heading", fontWeight: "semibold", fontSize: "lg", lineHeight: "1.75rem" },
+  ".app-card-body": { display: "flex", flexDirection: "column", flex: "1", p: "6" },
+  ".app-card-body[data-gap='3']": { gap: "3" },
+  ".app-card-body[data-gap='4']": { gap: "4" },
 };

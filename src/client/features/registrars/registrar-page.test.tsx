@@ -59,7 +59,7 @@ describe("registrar page", () => {
     const select = await screen.findByRole("combobox", { name: "TLD shown in the price history" });
     expect((select as HTMLSelectElement).value).toBe("com");
     expect(await screen.findByRole("img", { name: /Porkbun price history of \.com/ })).toBeTruthy();
-    const history = within(screen.getByRole("heading", { name: "Porkbun price history of .com" }).closest(".chakra-card__root") as HTMLElement);
+    const history = within(screen.getByRole("heading", { name: "Porkbun price history of .com" }).closest(".app-card") as HTMLElement);
     expect(history.getByText("$20.00")).toBeTruthy();
     expect(history.queryByText("Other")).toBeNull();
     await userEvent.selectOptions(select, "io");
@@ -84,7 +84,7 @@ describe("registrar page", () => {
     expect(stat("Data Available")).toBe("Yes");
     // Links name the TLD, the address its page declares canonical.
     expect(screen.getByRole("link", { name: ".io" }).getAttribute("href")).toBe("/tld/io");
-    const pricing = within(screen.getByRole("heading", { name: "TLD Pricing" }).closest(".chakra-card__root") as HTMLElement);
+    const pricing = within(screen.getByRole("heading", { name: "TLD Pricing" }).closest(".app-card") as HTMLElement);
     const headers = pricing.getAllByRole("columnheader").map((h) => h.textContent);
     expect(headers).toEqual(["TLD", "Category", "Registration", "Renewal", "Transfer", "Currency", "Actions"]);
   });

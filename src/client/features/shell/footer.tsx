@@ -1,4 +1,3 @@
-import { Box, Container, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
 import { BRAND } from "../../lib/site.ts";
 import { useSiteSettings } from "../../lib/use-site-settings.ts";
@@ -49,9 +48,6 @@ const GROUPS: ReadonlyArray<{ title: string; links: FooterLink[] }> = [
   },
 ];
 
-// Plain anchors styled once here: the footer has twenty of them on every page.
-const LINK_STYLES = { "& ul a": { color: "fg.muted", textDecoration: "none" }, "& ul a:hover": { color: "fg", textDecoration: "underline" } };
-
 export function Footer() {
   const { communityChatUrl } = useSiteSettings();
   // The chat link sits after Help Center, and only when the deployment has a community chat.
@@ -61,22 +57,22 @@ export function Footer() {
       links: group.links.flatMap((link) => link.href === "/help" ? [link, { label: "Community Chat", href: communityChatUrl, external: true }] : [link]),
     })
     : GROUPS;
+  // Plain elements styled once by the static global stylesheet (`.app-footer`, ui/app-global-css.ts):
+  // the footer is on every page, and as Chakra components its twenty elements were each styled per render.
   return (
-    <Box as="footer" borderTopWidth="1px" bg="bg.subtle" mt="16" css={LINK_STYLES}>
-      <Container maxW="7xl" py="10">
-        <SimpleGrid columns={{ base: 2, md: 5 }} gap="8">
-          <Stack gridColumn={{ base: "span 2", md: "span 1" }} gap="2">
-            <Text fontWeight="bold">{BRAND}</Text>
-            <Text fontSize="sm" color="fg.muted">
+    <footer className="app-footer">
+      <div className="app-footer-inner">
+        <div className="app-footer-grid">
+          <div className="app-footer-brand">
+            <p>{BRAND}</p>
+            <p className="app-footer-muted">
               A domain intelligence and management platform for smart domain registration decisions.
-            </Text>
-          </Stack>
+            </p>
+          </div>
           {groups.map((group) => (
-            <Box as="nav" aria-label={group.title} key={group.title}>
-              <Heading as="h2" size="sm" mb="3">
-                {group.title}
-              </Heading>
-              <Stack as="ul" listStyleType="none" gap="2" fontSize="sm">
+            <nav aria-label={group.title} key={group.title}>
+              <h2>{group.title}</h2>
+              <ul>
                 {group.links.map((link) => (
                   <li key={link.href}>
                     {link.external ? (
@@ -88,14 +84,14 @@ export function Footer() {
                     )}
                   </li>
                 ))}
-              </Stack>
-            </Box>
+              </ul>
+            </nav>
           ))}
-        </SimpleGrid>
-        <Text fontSize="sm" color="fg.muted" mt="10" textAlign="center">
+        </div>
+        <p className="app-footer-muted app-footer-copyright">
           Copyright 2025 {BRAND}. All rights reserved.
-        </Text>
-      </Container>
-    </Box>
+        </p>
+      </div>
+    </footer>
   );
 }

@@ -52,7 +52,7 @@ function serve(tld: object = TLD, quotes: readonly object[] = QUOTES, history: o
 }
 
 /** The registrar comparison (the price history below it lists the same providers again). */
-const comparison = () => within(screen.getByRole("heading", { name: "Compare registrars" }).closest(".chakra-card__root") as HTMLElement);
+const comparison = () => within(screen.getByRole("heading", { name: "Compare registrars" }).closest(".app-card") as HTMLElement);
 const cloudflareRow = () => comparison().getByRole("row", { name: /Cloudflare Registrar/ });
 
 describe("TLD page", () => {
@@ -245,7 +245,7 @@ describe("TLD page", () => {
   it("lists a TLD's second-level suffixes as links to their pages", async () => {
     serve({ ...TLD, name: "uk", secondLevel: [{ id: 2001, name: "co.uk", unicodeName: null }, { id: 2002, name: "org.uk", unicodeName: null }] });
     renderUi(<TldPage tldId="uk" />);
-    const section = within((await screen.findByRole("heading", { name: "Second-level domains under .uk" })).closest(".chakra-card__root") as HTMLElement);
+    const section = within((await screen.findByRole("heading", { name: "Second-level domains under .uk" })).closest(".app-card") as HTMLElement);
     expect(section.getByRole("link", { name: ".co.uk" }).getAttribute("href")).toBe("/tld/co.uk");
     expect(section.getByRole("link", { name: ".org.uk" }).getAttribute("href")).toBe("/tld/org.uk");
   });
