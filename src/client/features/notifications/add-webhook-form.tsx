@@ -18,6 +18,8 @@ const URL_HELP: Record<WebhookChannelFormat, string> = {
   discord: "From the channel's settings: Integrations, Webhooks, Copy Webhook URL.",
 };
 
+const EMPTY: { url: string; format: WebhookChannelFormat } = { url: "", format: "generic" };
+
 /** Adds a webhook channel; a generic one's signing secret is shown below the form, once. */
 export function AddWebhookForm() {
   const trpc = useTRPC();
@@ -30,7 +32,7 @@ export function AddWebhookForm() {
     },
   }));
   const { form, formError, pending, onSubmit, reset } = useSchemaForm({
-    defaultValues: { url: "", format: "generic" as WebhookChannelFormat },
+    defaultValues: EMPTY,
     schema: webhookChannelSchema,
     submit: (input) => {
       setSecret(null);
