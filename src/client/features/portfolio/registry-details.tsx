@@ -73,7 +73,7 @@ export function RegistryDetails({ domain }: { domain: UserDomain }) {
       {registry.transferLock.message && <Badge colorPalette="orange" variant="subtle" whiteSpace="normal">{registry.transferLock.message}</Badge>}
       <Text fontSize="xs" color="fg.muted">
         {registry.message ?? `Checked with the registry on ${formatDay(registry.checkedAt)}`}
-        {registry.outcome === "ok" && registry.statuses.length > 0 && ` · Status: ${registry.statuses.join(", ")}`}
+        {registry.statuses.length > 0 && ` · Status: ${registry.statuses.join(", ")}`}
       </Text>
     </Stack>
   );

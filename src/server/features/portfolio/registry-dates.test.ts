@@ -12,7 +12,7 @@ import { loadConfig } from "../../config.ts";
 import { startFakeRdap, type FakeRdap } from "../../integrations/rdap/testing/fake-rdap.ts";
 import { nominetAnswer, verisignAnswer } from "../../integrations/rdap/testing/rdap-answers.ts";
 import { createLogger } from "../../lib/logger.ts";
-import { REGISTRY_CHECK_QUEUE } from "../../lib/registry-checks.ts";
+import { REGISTRY_CHECK_QUEUE, requestRegistryChecks } from "../../lib/registry-checks.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
 import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
 import type { UserDomainItem } from "./item.ts";
@@ -124,6 +124,21 @@ forEachDialect("registry dates over RDAP", (getDb, _dialect, getTestDb) => {
     expect(noRdap.registry).toMatchObject({ outcome: "no_service", message: expect.stringContaining("The .de registry offers no RDAP service") });
     expect(noRdap.dates.expiration).toMatchObject({ date: "2030-01-01", source: "typed" });
     expect(broken.registry).toMatchObject({ outcome: "error", message: expect.stringContaining("unreadable answer: the answer is not an RDAP domain object (events)") });
+  });
+
+  it("keeps what the registry last said through a failed lookup, and says the check failed", async () => {
+    const name = `flaky-${userId}.com`;
+    fake.answers.set(name, { kind: "json", body: verisignAnswer(name, DATES) });
+    const added = await add({ domainName: name });
+    expect((await checked(added.body.id)).registry.outcome).toBe("ok");
+    fake.answers.set(name, { kind: "raw", status: 503, body: "busy" });
+    const { db, t } = getDb();
+    await db.update(t.domainRegistryRecords).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(eq(t.domainRegistryRecords.userDomainId, added.body.id));
+    await requestRegistryChecks(queue);
+    const item = await waitFor(async () => (await get(added.body.id)).body, (d) => d.registry.outcome === "error");
+    expect(item.registry.message).toMatch(/^The last registry check failed: The RDAP server 127\.0\.0\.1:\d+ answered 503/);
+    expect(item.dates.expiration).toMatchObject({ date: "2031-03-02", source: "registry" });
+    expect(item.registry.transferLock.locked).toBe(true);
   });
 
   it("after a 429 puts the lookups off until its Retry-After and queues a later run instead of waiting", async () => {

@@ -69,13 +69,14 @@ function outcomeMessage(row: UserDomainRow): string | null {
  * renewal elsewhere exists, so the transfer lock matters.
  */
 export function registryView(row: UserDomainRow, today: string, worthMoving: boolean) {
+  // What the last good answer said stands through a failed lookup (outcome error); a name the
+  // registry does not hold, or a renamed entry, has no registry values left (registry-record-repository.ts).
   const record = row.registry;
-  const ok = record?.outcome === "ok";
   const ownDates = record?.ownDatesOverride ?? false;
   const typedSource = typedSourceOf(row);
-  const expiration = shownDate(row.expirationDate, ok ? record.expirationDate : null, typedSource, ownDates, "expiration");
-  const registration = shownDate(row.registrationDate, ok ? record.registrationDate : null, typedSource, ownDates, "registration");
-  const statuses = ok ? record.statuses : [];
+  const expiration = shownDate(row.expirationDate, record?.expirationDate ?? null, typedSource, ownDates, "expiration");
+  const registration = shownDate(row.registrationDate, record?.registrationDate ?? null, typedSource, ownDates, "registration");
+  const statuses = record?.statuses ?? [];
   const flags: StatusFlag[] = [];
   if (expiration.date !== null && expiration.date < today && record?.outcome !== "not_found") {
     flags.push({ code: "expired", message: `Expired on ${expiration.date}` });
@@ -83,13 +84,13 @@ export function registryView(row: UserDomainRow, today: string, worthMoving: boo
   for (const code of ["redemptionPeriod", "pendingDelete", "clientHold", "serverHold"] as const) {
     if (statuses.includes(code)) flags.push({ code, message: FLAG_MESSAGES[code] });
   }
-  const locked = ok ? statuses.includes("clientTransferProhibited") : null;
+  const locked = statuses.length > 0 ? statuses.includes("clientTransferProhibited") : null;
   return {
     /** The expiry reminders, the expiring panel and the calendar use. */
     effectiveExpirationDate: expiration.date,
     dates: {
       expiration, registration,
-      lastChanged: { date: ok ? record.lastChangedDate : null, source: ok && record.lastChangedDate ? ("registry" as const) : null },
+      lastChanged: { date: record?.lastChangedDate ?? null, source: record?.lastChangedDate ? ("registry" as const) : null },
       /** The owner chose the typed dates over the registry's. */
       useOwnDates: ownDates,
     },
@@ -100,8 +101,8 @@ export function registryView(row: UserDomainRow, today: string, worthMoving: boo
       checkedAt: record?.checkedAt?.toISOString() ?? null,
       nextCheckAt: record?.nextCheckAt.toISOString() ?? null,
       statuses,
-      nameservers: ok ? record.nameservers : [],
-      registrar: ok ? record.registrar : null,
+      nameservers: record?.nameservers ?? [],
+      registrar: record?.registrar ?? null,
       flags,
       transferLock: {
         /** clientTransferProhibited: the owner must unlock it at the registrar before a transfer; null when unknown. */
@@ -118,7 +119,7 @@ export function expiryForReminders(
   row: Pick<UserDomainRow, "expirationDate"> & { registry: Pick<RegistryRecordRow, "outcome" | "expirationDate" | "ownDatesOverride"> | null },
 ): string | null {
   const record = row.registry;
-  const registry = record?.outcome === "ok" ? record.expirationDate : null;
+  const registry = record?.expirationDate ?? null;
   if (registry === null || (record?.ownDatesOverride && row.expirationDate !== null)) return row.expirationDate;
   return registry;
 }
