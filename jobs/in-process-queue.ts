@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import {
   cancelQueueJob, claimDueQueueJobs, countQueueJobs, deleteFinishedQueueJobs, finishQueueJob, getQueueJob,
-  insertQueueJob, listActiveQueueJobs, listExpiredQueueJobs, requeueQueueJob, type QueueJobRow,
+  insertQueueJob, insertQueueJobs, listActiveQueueJobs, listExpiredQueueJobs, requeueQueueJob, type QueueJobRow,
 } from "../db/repositories/queue-job-repository.ts";
 import { deleteQueueSchedule, upsertQueueSchedule } from "../db/repositories/queue-schedule-repository.ts";
 import { InProcessScheduler } from "./in-process-scheduler.ts";
@@ -88,6 +88,20 @@ export class InProcessQueue implements JobQueue {
     });
     if (id) this.wake();
     return id;
+  }
+
+  async sendMany<T>(name: string, data: readonly T[], options: Omit<SendOptions, "singletonKey"> = {}): Promise<number> {
+    this.assertQueue(name);
+    const o = checkSendOptions(options);
+    const now = this.clock.now();
+    const jobs = data.map((d) => ({
+      id: randomUUID(), name, data: JSON.stringify(d ?? null), singletonKey: null,
+      retryLimit: o.retryLimit, retryDelaySeconds: o.retryDelaySeconds, expireInSeconds: o.expireInSeconds,
+      startAfter: new Date(now + o.startAfterSeconds * 1000), createdAt: new Date(now),
+    }));
+    await insertQueueJobs(this.db, jobs);
+    if (jobs.length) this.wake();
+    return jobs.length;
   }
 
   async work<T>(name: string, handler: JobHandler<T>): Promise<void> {

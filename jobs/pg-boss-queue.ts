@@ -30,6 +30,9 @@ export interface PgBossQueueOptions {
 const PG_STATE: Record<string, JobInfo["state"]> = { created: "queued", retry: "queued", active: "active", completed: "completed", failed: "failed", cancelled: "cancelled" };
 const INTERNAL = (name: string) => name.startsWith("__pgboss__") || name.startsWith(SCHEDULE_QUEUE_PREFIX);
 
+/** Jobs per insert statement of sendMany. */
+const SEND_MANY_BATCH = 1000;
+
 export class PgBossQueue implements JobQueue {
   readonly kind = "pg-boss" as const;
   private readonly pool: pg.Pool;
@@ -120,6 +123,20 @@ export class PgBossQueue implements JobQueue {
     const payload = JSON.stringify(data ?? null) as unknown as object;
     if (!o.singletonKey) return this.started.send(name, payload, sendOptions);
     return sendSingleton(this.pool, this.started, name, o.singletonKey, payload, sendOptions);
+  }
+
+  async sendMany<T>(name: string, data: readonly T[], options: Omit<SendOptions, "singletonKey"> = {}): Promise<number> {
+    await this.assertQueue(name);
+    const o = checkSendOptions(options);
+    const startAfter = o.startAfterSeconds > 0 ? { startAfter: new Date(Date.now() + o.startAfterSeconds * 1000) } : {};
+    // insert() sends the whole list as one JSON document, so data goes in as it is (not as a string).
+    for (let i = 0; i < data.length; i += SEND_MANY_BATCH) {
+      await this.started.insert(data.slice(i, i + SEND_MANY_BATCH).map((d) => ({
+        name, data: (d ?? null) as unknown as object, retryLimit: o.retryLimit, retryDelay: o.retryDelaySeconds, retryBackoff: true,
+        expireInSeconds: o.expireInSeconds, ...startAfter,
+      })));
+    }
+    return data.length;
   }
 
   async work<T>(name: string, handler: JobHandler<T>): Promise<void> {

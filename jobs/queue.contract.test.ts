@@ -40,6 +40,19 @@ for (const dialect of TEST_DIALECTS) {
       expect(await queue.counts("plain")).toEqual({ queued: 0, active: 0 });
     });
 
+    it("runs each job sendMany enqueued once, with its own data and the shared options", async () => {
+      await queue.createQueue("many");
+      const seen: Job[] = [];
+      await queue.work("many", async (job) => void seen.push(job));
+      const data = Array.from({ length: 25 }, (_, i) => ({ n: i }));
+      expect(await queue.sendMany("many", data, { retryLimit: 0 })).toBe(25);
+      await waitFor(() => seen.length, (n) => n === 25);
+      await waitFor(() => queue.counts("many"), (c) => c.queued === 0 && c.active === 0);
+      expect(seen.map((j) => (j.data as { n: number }).n).sort((a, b) => a - b)).toEqual(data.map((d) => d.n));
+      expect(seen.every((j) => j.retryCount === 0)).toBe(true);
+      await expect(queue.sendMany("never-created", [{}])).rejects.toThrow(/does not exist/);
+    });
+
     it("refuses to send to a queue that was never created", async () => {
       await expect(queue.send("never-created", {})).rejects.toThrow(/does not exist/);
     });

@@ -73,6 +73,11 @@ export interface JobQueue {
   createQueue(name: string, options?: QueueOptions): Promise<void>;
   /** Enqueues a job; resolves to its id, or null when a singleton with that key is already queued or active. */
   send<T>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /**
+   * Enqueues one job per item of `data`, all with the same options and no singleton key, in a
+   * few statements rather than one per job; resolves to how many were enqueued.
+   */
+  sendMany<T>(name: string, data: readonly T[], options?: Omit<SendOptions, "singletonKey">): Promise<number>;
   /** Runs handler for this queue's jobs in this process (workers only). */
   work<T>(name: string, handler: JobHandler<T>): Promise<void>;
   /**

@@ -18,7 +18,7 @@ function defaultQueue(db: Db): JobQueue {
   if (db.dialect === "sqlite") return new InProcessQueue({ db, log: createLogger("silent") });
   const missing = () => Promise.reject(new Error("This test app has no job queue on PostgreSQL: pass { queue } to createTestApp"));
   return {
-    kind: "pg-boss", createQueue: missing, send: missing, work: missing, schedule: missing, unschedule: missing,
+    kind: "pg-boss", createQueue: missing, send: missing, sendMany: missing, work: missing, schedule: missing, unschedule: missing,
     cancel: missing, counts: missing, activeJobs: missing, getJob: missing, start: missing, stop: async () => undefined,
   };
 }

@@ -105,7 +105,7 @@ forEachDialect("notification channels", (getDb, _dialect, getTestDb) => {
 
 forEachDialect("notification channels without SMTP_URL", (getDb) => {
   it("says e-mail is not set up and stores no address", async () => {
-    const app = appFor(getDb(), { send: async () => null } as unknown as JobQueue, null);
+    const app = appFor(getDb(), { send: async () => null, sendMany: async () => 0 } as unknown as JobQueue, null);
     const client = authed(app, (await registerUser(app)).cookie);
     expect((await client<{ emailAvailable: boolean }>("/api/notifications")).body.emailAvailable).toBe(false);
     const added = await client<{ message: string }>("/api/notifications/channels", { method: "POST", body: { email: "someone@example.com" } });

@@ -17,19 +17,13 @@ import { digestMessage, notificationMessage } from "./render.ts";
 
 const RETRY = { retryLimit: DELIVERY_RETRY_LIMIT, retryDelaySeconds: DELIVERY_RETRY_DELAY_SECONDS, expireInSeconds: 300 };
 
-/** A job per immediate delivery and one per channel and digest day. */
+/** A job per immediate delivery (sent together) and one per channel and digest day. */
 export async function enqueueDeliveries(queue: JobQueue, deliveries: NewDelivery[]): Promise<void> {
-  const digests = new Set<string>();
-  for (const d of deliveries) {
-    if (d.digestDate === null) {
-      await queue.send<DeliverJobData>(DELIVER_QUEUE, { deliveryId: d.id }, RETRY);
-      continue;
-    }
-    const key = `${d.channelId}:${d.digestDate}`;
-    if (digests.has(key)) continue;
-    digests.add(key);
-    await queue.send<DigestJobData>(DIGEST_QUEUE, { channelId: d.channelId, digestDate: d.digestDate }, { ...RETRY, singletonKey: key });
-  }
+  const immediate = deliveries.filter((d) => d.digestDate === null).map((d): DeliverJobData => ({ deliveryId: d.id }));
+  if (immediate.length > 0) await queue.sendMany(DELIVER_QUEUE, immediate, RETRY);
+  const digests = new Map<string, DigestJobData>();
+  for (const d of deliveries) if (d.digestDate !== null) digests.set(`${d.channelId}:${d.digestDate}`, { channelId: d.channelId, digestDate: d.digestDate });
+  for (const [key, data] of digests) await queue.send<DigestJobData>(DIGEST_QUEUE, data, { ...RETRY, singletonKey: key });
 }
 
 export type DeliveryOutcome = "sent" | "nothing-to-send" | "cancelled" | "failed";

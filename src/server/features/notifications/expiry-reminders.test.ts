@@ -98,7 +98,7 @@ forEachDialect("expiry reminders by e-mail", (getDb, _dialect, getTestDb) => {
     const deps = depsFor(getDb(), smtp);
     await queue.stop(2000); // no worker: the test plays both senders
     try {
-      await planExpiryReminders(getDb(), { send: async () => null } as unknown as JobQueue, new Date(), STALE_DAYS);
+      await planExpiryReminders(getDb(), { send: async () => null, sendMany: async () => 0 } as unknown as JobQueue, new Date(), STALE_DAYS);
       const d = getDb().t.notificationDeliveries;
       const [row] = await getDb().db.select().from(d).where(eq(d.channelId, h.channelId));
       const outcomes = await Promise.all([deliverOne(deps, row!.id), deliverOne(deps, row!.id), deliverOne(deps, row!.id)]);

@@ -8,13 +8,13 @@ import { z } from "zod";
 import { channelIdSchema, emailChannelSchema, notificationPreferencesSchema } from "../../../shared/schemas/notifications.ts";
 import { webhookChannelSchema } from "../../../shared/schemas/webhook-channel.ts";
 import { requireUser } from "../../lib/auth-guards.ts";
-import { wantsHtml } from "../../lib/error-page.ts";
+import { htmlError, wantsHtml } from "../../lib/error-page.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
 import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
 import { findChannel } from "../../../../db/repositories/notification-channel-repository.ts";
 import { channelIdOfUnsubscribeToken } from "./email-sender.ts";
-import { confirmedPage, linkErrorPage, unsubscribeAskPage, unsubscribedPage } from "./link-pages.ts";
+import { confirmedPage, unsubscribeAskPage, unsubscribedPage } from "./link-pages.ts";
 import { updatePreferences } from "./preferences.ts";
 import {
   addEmailChannel, confirmEmail, deliveryLog, notificationOverview, removeChannel, resendConfirmation, sendTest, setChannelEnabled, unsubscribe,
@@ -32,12 +32,14 @@ function idOf(c: Context<AppEnv>): number {
 const fromBrowser = (c: Context<AppEnv>) => wantsHtml(c) || (c.req.method === "POST" && /text\/html/.test(c.req.header("accept") ?? ""));
 
 /** A link opened in a browser gets its answer as a page, an error with its status too; API clients get JSON. */
-async function linkAnswer(c: Context<AppEnv>, title: string, run: () => Promise<ReturnType<typeof confirmedPage>>, json: () => unknown) {
+async function linkAnswer(c: Context<AppEnv>, run: () => Promise<ReturnType<typeof confirmedPage>>, json: () => unknown) {
   try {
     const page = await run();
     return fromBrowser(c) ? c.html(page) : c.json(json());
   } catch (error) {
-    if (error instanceof AppError && fromBrowser(c)) return c.html(linkErrorPage(title, error.message), error.status);
+    if (error instanceof AppError && fromBrowser(c)) {
+      return htmlError(c, error.status, error.message, c.var.ctx.origin, [{ href: "/settings/notifications", label: "Notification settings" }]);
+    }
     throw error;
   }
 }
@@ -45,12 +47,12 @@ async function linkAnswer(c: Context<AppEnv>, title: string, run: () => Promise<
 export const notificationsRest = new Hono<AppEnv>()
   .get("/notifications/confirm", (c) => {
     let email: string | null = null;
-    return linkAnswer(c, "Address not confirmed", async () => {
+    return linkAnswer(c, async () => {
       email = (await confirmEmail(c.var.ctx.db, c.req.query("token"))).email;
       return confirmedPage(email!);
     }, () => ({ confirmed: true, email }));
   })
-  .get("/notifications/unsubscribe", (c) => linkAnswer(c, "Unsubscribe", async () => {
+  .get("/notifications/unsubscribe", (c) => linkAnswer(c, async () => {
     const token = c.req.query("token") ?? "";
     const id = channelIdOfUnsubscribeToken(c.var.ctx.signer, token);
     if (id === null) throw new AppError(400, "This unsubscribe link is not valid: open the whole link from the mail");
@@ -60,7 +62,7 @@ export const notificationsRest = new Hono<AppEnv>()
   }, () => ({ message: "Send a POST to this URL to unsubscribe" })))
   .post("/notifications/unsubscribe", (c) => {
     let email: string | null = null;
-    return linkAnswer(c, "Unsubscribe", async () => {
+    return linkAnswer(c, async () => {
       email = (await unsubscribe(c.var.ctx.db, c.var.ctx.signer, c.req.query("token"))).email;
       return unsubscribedPage(email);
     }, () => ({ unsubscribed: true, email }));

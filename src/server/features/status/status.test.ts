@@ -18,7 +18,7 @@ const HOUR = 3_600_000;
 function fakeQueue(counts: () => Promise<{ queued: number; active: number }>): JobQueue {
   const unused = () => { throw new Error("not used by the status page"); };
   return {
-    kind: "in-process", counts, createQueue: unused, send: unused, work: unused, schedule: unused, unschedule: unused,
+    kind: "in-process", counts, createQueue: unused, send: unused, sendMany: unused, work: unused, schedule: unused, unschedule: unused,
     cancel: unused, activeJobs: unused, getJob: unused, start: unused, stop: unused,
   };
 }
