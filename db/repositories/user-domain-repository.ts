@@ -137,6 +137,8 @@ export interface RenewingEntry {
   /** The date the owner typed (or a sync stored); `registry` holds what the registry said. */
   expirationDate: string | null;
   autoRenew: boolean;
+  /** A sync found its registrar account no longer lists it (departedAt set). */
+  departed: boolean;
   registry: Pick<RegistryRecordRow, "outcome" | "expirationDate" | "ownDatesOverride"> | null;
 }
 
@@ -148,7 +150,7 @@ export async function listRenewingEntries({ db, t }: Db, userId: number): Promis
   const rows = await db
     .select({
       id: ud.id, domainName: ud.domainName, tldId: ud.tldId, serviceProviderId: ud.serviceProviderId, spName: sp.name,
-      expirationDate: ud.expirationDate, autoRenew: ud.autoRenew,
+      expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, departedAt: ud.departedAt,
       rOutcome: rr.outcome, rExpiration: rr.expirationDate, rOverride: rr.ownDatesOverride,
     })
     .from(ud)
@@ -158,7 +160,7 @@ export async function listRenewingEntries({ db, t }: Db, userId: number): Promis
   return rows.map((r) => ({
     id: r.id, domainName: r.domainName, tldId: r.tldId, serviceProviderId: r.serviceProviderId,
     serviceProvider: r.serviceProviderId === null || r.spName === null ? null : { id: r.serviceProviderId, name: r.spName },
-    expirationDate: r.expirationDate, autoRenew: r.autoRenew,
+    expirationDate: r.expirationDate, autoRenew: r.autoRenew, departed: r.departedAt !== null,
     registry: r.rOutcome === null ? null : { outcome: r.rOutcome as RegistryOutcome, expirationDate: r.rExpiration, ownDatesOverride: r.rOverride ?? false },
   }));
 }

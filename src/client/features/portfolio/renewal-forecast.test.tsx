@@ -34,6 +34,7 @@ const PRICED = forecast({
   total: november,
   notInTotals: [
     { id: 7, domainName: "undated.net", expirationDate: null, month: null, serviceProvider: NAMECHEAP, reason: "noExpiryDate" },
+    { id: 8, domainName: "gone.net", expirationDate: "2026-12-02", month: "2026-12", serviceProvider: NAMECHEAP, reason: "departed" },
     ...Array.from({ length: 12 }, (_, i) => ({
       id: 20 + i, domainName: `manual${i}.net`, expirationDate: "2027-01-10", month: "2027-01", serviceProvider: NAMECHEAP, reason: "autoRenewOff" as const,
     })),
@@ -82,10 +83,11 @@ describe("renewal forecast", () => {
     server.use(trpcOk("portfolio.forecast", PRICED));
     renderUi(<RenewalForecastSection currency="EUR" />);
     const leftOut = await screen.findByRole("region", { name: "Not in the totals" });
-    expect(within(leftOut).getByText("13 domains that may renew in these months are not in the totals:")).toBeTruthy();
+    expect(within(leftOut).getByText("14 domains that may renew in these months are not in the totals:")).toBeTruthy();
     const items = within(leftOut).getAllByRole("listitem").map((li) => li.textContent);
     expect(items).toEqual([
       "No expiry date (1): undated.net",
+      "No longer in its registrar account (1): gone.net",
       `Auto-renew is off (12): ${Array.from({ length: 10 }, (_, i) => `manual${i}.net`).join(", ")} and 2 more (all in the CSV)`,
     ]);
   });

@@ -40,6 +40,7 @@ const domainsText = (n: number) => `${formatCount(n)} ${n === 1 ? "domain" : "do
 
 function reasonText(reason: LeftOut["reason"], currency: string): string {
   if (reason === "noExpiryDate") return "No expiry date";
+  if (reason === "departed") return "No longer in its registrar account";
   if (reason === "autoRenewOff") return "Auto-renew is off";
   if (reason === "noRegistrarPrice") return "No renewal price at its registrar";
   return `No exchange rate into ${currency}`;

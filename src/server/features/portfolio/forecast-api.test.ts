@@ -155,6 +155,19 @@ forEachDialect("the renewal forecast through the API", (getDb) => {
     expect((await mine<RenewalForecast>("/api/user-domains/forecast")).body).toMatchObject({ laterCount: 1, total: { domains: 0 } });
   });
 
+  it("names a domain its registrar account no longer lists instead of totalling it", async () => {
+    const mine = authed(app(), (await registerUser(app())).cookie);
+    const added = await mine<{ id: number }>("/api/user-domains", {
+      method: "POST", body: { domainName: "gone.net", serviceProviderId: own.providerId, expirationDate: SOON, autoRenew: true },
+    });
+    expect((await mine<RenewalForecast>("/api/user-domains/forecast")).body.total.domains).toBe(1);
+    const { db, t } = getDb();
+    await db.update(t.userDomains).set({ departedAt: new Date() }).where(eq(t.userDomains.id, added.body.id));
+    const { body } = await mine<RenewalForecast>("/api/user-domains/forecast");
+    expect(body.total.domains).toBe(0);
+    expect(body.notInTotals.map((d) => [d.domainName, d.reason])).toEqual([["gone.net", "departed"]]);
+  });
+
   it("is 400 for an unknown currency, and 401 signed out, on both doors", async () => {
     for (const path of ["/api/user-domains/forecast?currency=QQQ", "/api/user-domains/forecast.csv?currency=QQQ"]) {
       const bad = await call<{ message: string }>(path);

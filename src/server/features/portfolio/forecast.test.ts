@@ -19,7 +19,7 @@ const cheapestAt = (provider: { id: number; name: string }, q: Renewal) => ({ ..
 
 let nextId = 1;
 function entry(domainName: string, expirationDate: string | null, fields: Partial<ForecastEntry> = {}): ForecastEntry {
-  return { id: nextId++, domainName, expirationDate, autoRenew: true, serviceProvider: NAMECHEAP, currentRenewal: null, cheapestRenewal: null, ...fields };
+  return { id: nextId++, domainName, expirationDate, autoRenew: true, departed: false, serviceProvider: NAMECHEAP, currentRenewal: null, cheapestRenewal: null, ...fields };
 }
 
 /** 1 EUR = 1.25 USD (1 USD = 0.80 EUR exactly); no stored rate converts GBP. */
@@ -45,6 +45,8 @@ const ENTRIES: ForecastEntry[] = [
   entry("f.com", "2027-11-01", { currentRenewal: quote(1200, "USD", "2026-11-20") }), // after the twelfth month
   entry("g.com", null, { currentRenewal: quote(1200, "USD", "2026-11-20") }),
   entry("h.com", "2027-01-10", { autoRenew: false, currentRenewal: quote(1200, "USD", "2026-11-20") }),
+  // Its registrar account no longer lists it: priced and auto-renewing, but it will not renew there.
+  entry("m.com", "2027-04-02", { departed: true, currentRenewal: quote(1200, "USD", "2026-11-20") }),
   entry("j.com", "2027-03-01", { serviceProvider: HOVER }),
   entry("i.com", "2027-02-01", { serviceProvider: null }), // listed after j.com, sorted before it by expiry
   entry("k.com", "2027-03-05", { serviceProvider: POUNDS, currentRenewal: quote(900, "GBP", "2026-11-20") }),
@@ -108,6 +110,7 @@ describe("forecastRenewals", () => {
     }],
     ["the domains left out, by reason", () => forecast.notInTotals.map((d) => [d.domainName, d.reason, d.month, d.serviceProvider?.name ?? null]), [
       ["g.com", "noExpiryDate", null, "Namecheap"],
+      ["m.com", "departed", "2027-04", "Namecheap"],
       ["h.com", "autoRenewOff", "2027-01", "Namecheap"],
       ["i.com", "noRegistrarPrice", "2027-02", null],
       ["j.com", "noRegistrarPrice", "2027-03", "Hover"],

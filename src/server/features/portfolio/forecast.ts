@@ -20,11 +20,13 @@ export interface ForecastEntry extends RenewalPricing {
   domainName: string;
   expirationDate: string | null;
   autoRenew: boolean;
+  /** Its registrar account no longer lists it (transferred away, expired or deleted there). */
+  departed: boolean;
   serviceProvider: { id: number; name: string } | null;
 }
 
 /** Why a domain that may renew within the twelve months is not in the totals. */
-export const NOT_IN_TOTALS_REASONS = ["noExpiryDate", "autoRenewOff", "noRegistrarPrice", "noExchangeRate"] as const;
+export const NOT_IN_TOTALS_REASONS = ["noExpiryDate", "departed", "autoRenewOff", "noRegistrarPrice", "noExchangeRate"] as const;
 export type NotInTotalsReason = (typeof NOT_IN_TOTALS_REASONS)[number];
 
 /** One figure set: a month, a registrar within a month, or the whole twelve months. */
@@ -147,6 +149,7 @@ export function forecastRenewals(entries: readonly ForecastEntry[], converter: D
     if (expiry === null) { skip("noExpiryDate"); continue; }
     if (expiry < today) { expiredCount += 1; continue; }
     if (expiry >= end) { laterCount += 1; continue; }
+    if (entry.departed) { skip("departed"); continue; }
     if (!entry.autoRenew) { skip("autoRenewOff"); continue; }
     const own = entry.currentRenewal;
     if (!own || !entry.serviceProvider) { skip("noRegistrarPrice"); continue; }
