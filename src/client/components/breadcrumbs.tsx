@@ -1,4 +1,3 @@
-import { Breadcrumb } from "@chakra-ui/react";
 import { Link, type LinkProps } from "@tanstack/react-router";
 import { Fragment } from "react";
 
@@ -8,25 +7,34 @@ export interface Crumb {
   to?: LinkProps["to"];
 }
 
+/**
+ * The trail above a page's title: plain elements styled once by the static global stylesheet
+ * (`.app-breadcrumb`, ui/app-global-css.ts), drawn and labelled as Chakra's Breadcrumb (size sm)
+ * drew them, since every detail page renders one.
+ */
 export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
   return (
-    <Breadcrumb.Root mb="4" size="sm">
-      <Breadcrumb.List>
+    <nav aria-label="breadcrumb" className="app-breadcrumb">
+      <ol>
         {items.map((item, i) => (
           <Fragment key={item.label}>
-            {i > 0 && <Breadcrumb.Separator />}
-            <Breadcrumb.Item>
+            {i > 0 && (
+              <li aria-hidden="true" className="app-breadcrumb-separator">
+                <svg viewBox="0 0 24 24">
+                  <path d="m9 18 6-6-6-6" />
+                </svg>
+              </li>
+            )}
+            <li className="app-breadcrumb-item">
               {item.to ? (
-                <Breadcrumb.Link asChild>
-                  <Link to={item.to}>{item.label}</Link>
-                </Breadcrumb.Link>
+                <Link to={item.to}>{item.label}</Link>
               ) : (
-                <Breadcrumb.CurrentLink>{item.label}</Breadcrumb.CurrentLink>
+                <span role="link" aria-current="page">{item.label}</span>
               )}
-            </Breadcrumb.Item>
+            </li>
           </Fragment>
         ))}
-      </Breadcrumb.List>
-    </Breadcrumb.Root>
+      </ol>
+    </nav>
   );
 }
