@@ -25,6 +25,7 @@ function disagreeing(overrides: Partial<UserDomain> = {}): UserDomain {
     registry: {
       ...base.registry,
       statuses: ["redemptionPeriod", "clientTransferProhibited"],
+      registrar: { ianaId: 1861, name: "Porkbun LLC", serviceProviderId: 4 },
       flags: [
         { code: "expired", message: "Expired on 2026-02-01" },
         { code: "redemptionPeriod", message: "In its redemption period: the registration lapsed and can still be restored, at a fee, before the registry deletes it" },
@@ -45,7 +46,7 @@ describe("a domain card's registry details", () => {
     expect(card.getByText("Expired on 2026-02-01")).toBeTruthy();
     expect(card.getByText(/In its redemption period/)).toBeTruthy();
     expect(card.getByText(/Transfer-locked at the registrar/)).toBeTruthy();
-    expect(card.getByText(/Checked with the registry on/)).toBeTruthy();
+    expect(card.getByText(/Checked with the registry on .* · Status: redemptionPeriod, clientTransferProhibited · Registrar: Porkbun LLC \(IANA 1861\)/)).toBeTruthy();
   });
 
   it("switches reminders to the owner's date", async () => {

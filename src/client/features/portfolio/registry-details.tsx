@@ -74,6 +74,7 @@ export function RegistryDetails({ domain }: { domain: UserDomain }) {
       <Text fontSize="xs" color="fg.muted">
         {registry.message ?? `Checked with the registry on ${formatDay(registry.checkedAt)}`}
         {registry.statuses.length > 0 && ` · Status: ${registry.statuses.join(", ")}`}
+        {registry.registrar?.name && ` · Registrar: ${registry.registrar.name}${registry.registrar.ianaId === null ? "" : ` (IANA ${registry.registrar.ianaId})`}`}
       </Text>
     </Stack>
   );
