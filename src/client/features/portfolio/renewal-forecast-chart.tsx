@@ -22,7 +22,11 @@ const SERIES = [
 ] as const;
 
 export default function RenewalForecastChart({ rows, currency }: { rows: ForecastChartRow[]; currency: string }) {
-  const chart = useChart<ForecastChartRow>({ data: rows, series: SERIES.map((s) => ({ ...s })) });
+  const chart = useChart<ForecastChartRow>({
+    data: rows,
+    // Our own swatch, as the price history chart draws: Chakra's ColorSwatch needs a recipe the app does not register.
+    series: SERIES.map((s) => ({ ...s, icon: <span style={{ width: 10, height: 10, borderRadius: 2, background: s.color, display: "inline-block" }} /> })),
+  });
   const money = (value: number) => formatTotal(String(value), currency);
   // @chakra-ui/charts types chart.color's answer as `any`; it is a CSS colour.
   const color = (token: Parameters<typeof chart.color>[0]) => chart.color(token) as string;
