@@ -46,7 +46,15 @@ export interface Fakes {
   porkbunPricing: FakeControl;
   /** The Porkbun account behind /ping and /domain/listAll. */
   porkbunAccount: FakeAccount;
+  /** A webhook receiver (the server runs with WEBHOOK_ALLOW_PRIVATE=loopback so it may reach it). */
+  webhook: { url: string; received: ReceivedWebhook[] };
   close(): Promise<void>;
+}
+
+export interface ReceivedWebhook {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
 }
 
 /** The real bundled answer with .com's registration price changed, so a fetch records a new period. */
@@ -96,8 +104,14 @@ export async function startFakes(): Promise<Fakes> {
     IANA_RDAP_BOOTSTRAP_URL: `${await serve(new Hono().get("/rdap/dns.json", (c) => c.json({ version: "1.0", services: JSON.parse(BUNDLED_RDAP_SERVICES) as unknown })))}/rdap/dns.json`,
     RDAP_BASE_URL_OVERRIDE: await rdapFake(),
   };
+  const received: ReceivedWebhook[] = [];
+  const webhookUrl = await serve(new Hono().post("/*", async (c) => {
+    received.push({ path: c.req.path, headers: c.req.header(), body: await c.req.text() });
+    return c.text("ok");
+  }));
   return {
-    env, porkbunPricing: pricing.control, porkbunAccount,
+    env: { ...env, WEBHOOK_ALLOW_PRIVATE: "loopback" }, porkbunPricing: pricing.control, porkbunAccount,
+    webhook: { url: webhookUrl, received },
     close: async () => void (await Promise.all(servers.map((s) => s.close()))),
   };
 }
