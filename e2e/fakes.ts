@@ -22,6 +22,7 @@ import { fakeAccount, type FakeAccount } from "../src/server/integrations/regist
 import { startFakeRdap } from "../src/server/integrations/rdap/testing/fake-rdap.ts";
 import { verisignAnswer } from "../src/server/integrations/rdap/testing/rdap-answers.ts";
 import { startLoopbackServer, type LoopbackServer } from "../src/server/testing/loopback.ts";
+import { startSmtpFake, type SmtpFake } from "../src/server/testing/smtp-fake.ts";
 
 /** What the Porkbun fake charges for .com, against the bundled answer's 11.08. */
 export const CHANGED_COM_REGISTRATION = "9.73";
@@ -46,6 +47,8 @@ export interface Fakes {
   porkbunPricing: FakeControl;
   /** The Porkbun account behind /ping and /domain/listAll. */
   porkbunAccount: FakeAccount;
+  /** A loopback SMTP server receiving every mail the server sends (SMTP_URL points at it). */
+  mail: SmtpFake;
   /** A webhook receiver (the server runs with WEBHOOK_ALLOW_PRIVATE=loopback so it may reach it). */
   webhook: { url: string; received: ReceivedWebhook[] };
   close(): Promise<void>;
@@ -109,9 +112,11 @@ export async function startFakes(): Promise<Fakes> {
     received.push({ path: c.req.path, headers: c.req.header(), body: await c.req.text() });
     return c.text("ok");
   }));
+  const mail = await startSmtpFake();
+  const mailEnv = { SMTP_URL: mail.url, MAIL_FROM: "TLDScope <notifications@e2e.test>" };
   return {
-    env: { ...env, WEBHOOK_ALLOW_PRIVATE: "loopback" }, porkbunPricing: pricing.control, porkbunAccount,
+    env: { ...env, WEBHOOK_ALLOW_PRIVATE: "loopback", ...mailEnv }, mail, porkbunPricing: pricing.control, porkbunAccount,
     webhook: { url: webhookUrl, received },
-    close: async () => void (await Promise.all(servers.map((s) => s.close()))),
+    close: async () => void (await Promise.all([...servers.map((s) => s.close()), mail.close()])),
   };
 }

@@ -20,7 +20,7 @@ import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, PageHeadCollector, type PageHead } 
 import { createAppRouter } from "./router.tsx";
 
 /** Signed-in areas and live figures stay client-rendered: their HTML would be private or stale. */
-const CLIENT_ONLY = /^\/(portfolio|accounts|api-keys|admin|status)(\/|$)/;
+const CLIENT_ONLY = /^\/(portfolio|accounts|api-keys|settings|admin|status)(\/|$)/;
 
 export const isServerRendered = (pathname: string): boolean => !CLIENT_ONLY.test(pathname);
 

@@ -36,6 +36,7 @@ import { Route as AdminMessagesRouteImport } from "./routes/admin.messages"
 import { Route as AdminOperationsRouteImport } from "./routes/admin.operations"
 import { Route as AdminSettingsRouteImport } from "./routes/admin.settings"
 import { Route as RegistrarProviderIdRouteImport } from "./routes/registrar.$providerId"
+import { Route as SettingsNotificationsRouteImport } from "./routes/settings.notifications"
 import { Route as TldTldIdRouteImport } from "./routes/tld.$tldId"
 
 const IndexRoute = IndexRouteImport.update({
@@ -174,6 +175,11 @@ const RegistrarProviderIdRoute = RegistrarProviderIdRouteImport.update({
   path: "/registrar/$providerId",
   getParentRoute: () => rootRouteImport,
 } as any)
+const SettingsNotificationsRoute = SettingsNotificationsRouteImport.update({
+  id: "/settings/notifications",
+  path: "/settings/notifications",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TldTldIdRoute = TldTldIdRouteImport.update({
   id: "/tld/$tldId",
   path: "/tld/$tldId",
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   "/admin/operations": typeof AdminOperationsRoute
   "/admin/settings": typeof AdminSettingsRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
+  "/settings/notifications": typeof SettingsNotificationsRoute
   "/tld/$tldId": typeof TldTldIdRoute
   "/admin/": typeof AdminIndexRoute
 }
@@ -236,6 +243,7 @@ export interface FileRoutesByTo {
   "/admin/operations": typeof AdminOperationsRoute
   "/admin/settings": typeof AdminSettingsRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
+  "/settings/notifications": typeof SettingsNotificationsRoute
   "/tld/$tldId": typeof TldTldIdRoute
   "/admin": typeof AdminIndexRoute
 }
@@ -267,6 +275,7 @@ export interface FileRoutesById {
   "/admin/operations": typeof AdminOperationsRoute
   "/admin/settings": typeof AdminSettingsRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
+  "/settings/notifications": typeof SettingsNotificationsRoute
   "/tld/$tldId": typeof TldTldIdRoute
   "/admin/": typeof AdminIndexRoute
 }
@@ -299,6 +308,7 @@ export interface FileRouteTypes {
     | "/admin/operations"
     | "/admin/settings"
     | "/registrar/$providerId"
+    | "/settings/notifications"
     | "/tld/$tldId"
     | "/admin/"
   fileRoutesByTo: FileRoutesByTo
@@ -328,6 +338,7 @@ export interface FileRouteTypes {
     | "/admin/operations"
     | "/admin/settings"
     | "/registrar/$providerId"
+    | "/settings/notifications"
     | "/tld/$tldId"
     | "/admin"
   id:
@@ -358,6 +369,7 @@ export interface FileRouteTypes {
     | "/admin/operations"
     | "/admin/settings"
     | "/registrar/$providerId"
+    | "/settings/notifications"
     | "/tld/$tldId"
     | "/admin/"
   fileRoutesById: FileRoutesById
@@ -382,6 +394,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   TldsRoute: typeof TldsRoute
   RegistrarProviderIdRoute: typeof RegistrarProviderIdRoute
+  SettingsNotificationsRoute: typeof SettingsNotificationsRoute
   TldTldIdRoute: typeof TldTldIdRoute
 }
 
@@ -576,6 +589,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof RegistrarProviderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/settings/notifications": {
+      id: "/settings/notifications"
+      path: "/settings/notifications"
+      fullPath: "/settings/notifications"
+      preLoaderRoute: typeof SettingsNotificationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/tld/$tldId": {
       id: "/tld/$tldId"
       path: "/tld/$tldId"
@@ -630,6 +650,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   TldsRoute: TldsRoute,
   RegistrarProviderIdRoute: RegistrarProviderIdRoute,
+  SettingsNotificationsRoute: SettingsNotificationsRoute,
   TldTldIdRoute: TldTldIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -31,7 +31,7 @@ describe("app shell", () => {
     expect(await screen.findByText("Welcome, Ada")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Sign Out" }).getAttribute("href")).toBe("/api/logout");
     expect(screen.queryByRole("link", { name: "Sign In" })).toBeNull();
-    expect(mainNav().getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/tlds", "/registrars", "/portfolio", "/accounts", "/api-keys", "/admin"]);
+    expect(mainNav().getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/tlds", "/registrars", "/portfolio", "/accounts", "/api-keys", "/settings/notifications", "/admin"]);
   });
 
   it("falls back to the e-mail address when there is no first name", async () => {

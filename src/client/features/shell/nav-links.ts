@@ -13,6 +13,7 @@ export const SIGNED_IN_NAV: readonly NavItem[] = [
   { label: "Portfolio", href: "/portfolio" },
   { label: "Accounts", href: "/accounts" },
   { label: "API keys", href: "/api-keys" },
+  { label: "Notifications", href: "/settings/notifications" },
   { label: "Admin", href: "/admin" },
 ];
 

@@ -1,0 +1,53 @@
+/**
+ * Notifications from the settings page to the inbox: an address added there gets a
+ * confirmation mail (at the loopback SMTP server), its link confirms it, and Send a test
+ * delivers a mail that the delivery log then shows as sent, with a working one-click
+ * unsubscribe link.
+ */
+import { createAccount, stamp } from "./accounts.ts";
+import { expect, test } from "./fixtures.ts";
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test("settings → add an address → confirm from the mail → send a test → it arrives, the log says sent → unsubscribe", async ({ page, app }) => {
+  const email = `notify-${stamp}@example.com`;
+  const inbox = `inbox-${stamp}@example.com`;
+  await createAccount(page, "Noa", email);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Notifications" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+
+  await page.getByLabel("Add an address").fill("not an address");
+  await page.getByRole("button", { name: "Add address" }).click();
+  await expect(page.getByText("Enter a valid e-mail address, like name@example.com")).toBeVisible();
+
+  await page.getByLabel("Add an address").fill(inbox);
+  await page.getByRole("button", { name: "Add address" }).click();
+  await expect(page.getByText("Confirmation mail sent")).toBeVisible();
+  const addresses = page.getByRole("list", { name: "Your e-mail addresses" });
+  await expect(addresses.getByText("Waiting for confirmation")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Send a test to ${inbox}` })).toHaveCount(0);
+
+  await expect.poll(() => app.fakes.mail.mailsTo(inbox).length).toBe(1);
+  const confirmation = app.fakes.mail.mailsTo(inbox)[0]!;
+  expect(confirmation.subject).toBe("Confirm your address for TLDScope notifications");
+  const link = /https?:\/\/\S+\/api\/notifications\/confirm\?token=[a-z2-7]+/.exec(confirmation.text ?? "")![0];
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Address confirmed" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Notification settings" }).click();
+  await expect(addresses.getByText("Confirmed")).toBeVisible();
+  await page.getByRole("button", { name: `Send a test to ${inbox}` }).click();
+  await expect(page.getByText("Test sent")).toBeVisible();
+  await expect.poll(() => app.fakes.mail.mailsTo(inbox).filter((m) => m.subject === "Test notification from TLDScope").length, { timeout: 15_000 }).toBe(1);
+  const log = page.getByRole("table", { name: "Delivery log" });
+  await expect(log.getByRole("row").filter({ hasText: "Test notification from TLDScope" }).getByText("sent", { exact: true })).toBeVisible({ timeout: 15_000 });
+
+  const test = app.fakes.mail.mailsTo(inbox).find((m) => m.subject === "Test notification from TLDScope")!;
+  const unsubscribe = test.headerLines.find((h) => h.key === "list-unsubscribe")!.line.replace(/\r?\n\s+/g, " ");
+  const url = /<([^>]+)>/.exec(unsubscribe)![1]!;
+  await page.goto(url);
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("heading", { name: "Unsubscribed" })).toBeVisible();
+  await page.getByRole("link", { name: "Notification settings" }).click();
+  await expect(addresses.getByText("Off")).toBeVisible();
+});

@@ -1,0 +1,91 @@
+import { Button, Heading, HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { TextField } from "../../components/form/fields.tsx";
+import { FormField } from "../../components/form/form-field.tsx";
+import { SwitchField } from "../../components/form/switch-field.tsx";
+import { useSchemaForm } from "../../components/form/use-schema-form.ts";
+import { notify } from "../../components/ui/toaster.tsx";
+import { useTRPC } from "../../lib/trpc.ts";
+import { notificationPreferencesSchema, type DeliveryMode } from "../../../shared/schemas/notifications.ts";
+import { currencyOptionsQuery, offeredCurrencies } from "../shell/currency-select.tsx";
+
+interface Values {
+  offsets: string;
+  mode: DeliveryMode;
+  expiryOn: boolean;
+  currency: string;
+}
+
+/** "90, 30, 7" → [90, 30, 7]; anything that is not a whole number stays as typed for the schema to name. */
+const offsetsOf = (text: string) => text.split(/[\s,]+/).filter(Boolean).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+export interface SavedPreferences {
+  reminderOffsets: number[];
+  deliveryModes: { expiry: DeliveryMode };
+  enabledKinds: string[];
+  currency: string;
+}
+
+/** When expiry reminders come, how (one mail each or one daily digest) and in which currency. */
+export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const currencies = useQuery(currencyOptionsQuery(trpc));
+  const save = useMutation(trpc.notifications.savePreferences.mutationOptions({
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.notifications.overview.queryKey() }),
+  }));
+  const { form, formError, pending, onSubmit } = useSchemaForm({
+    defaultValues: {
+      offsets: saved.reminderOffsets.join(", "), mode: saved.deliveryModes.expiry, expiryOn: saved.enabledKinds.includes("expiry"), currency: saved.currency,
+    } satisfies Values,
+    schema: notificationPreferencesSchema,
+    toInput: (v: Values) => ({
+      reminderOffsets: offsetsOf(v.offsets), deliveryModes: { expiry: v.mode }, enabledKinds: v.expiryOn ? ["expiry"] : [], currency: v.currency,
+    }),
+    submit: (input) => save.mutateAsync(input),
+    onSaved: () => notify({ type: "success", title: "Settings saved" }),
+  });
+
+  return (
+    <Stack gap="4" as="section" aria-labelledby="reminders-heading">
+      <Heading as="h2" size="lg" id="reminders-heading">Expiry reminders</Heading>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4" maxW="lg">
+          <form.Field name="expiryOn">{(field) => <SwitchField field={field} label="Remind me before my domains expire" />}</form.Field>
+          <form.Field name="offsets">
+            {(field) => (
+              <TextField field={field} label="Days before expiry" helper="Whole days, separated by commas, e.g. 90, 30, 7, 1 (0 is the day itself)." />
+            )}
+          </form.Field>
+          <form.Field name="mode">
+            {(field) => (
+              <FormField field={field} label="Delivery">
+                <NativeSelect.Root>
+                  <NativeSelect.Field name="mode" value={field.state.value} onChange={(e) => field.handleChange(e.currentTarget.value as DeliveryMode)}>
+                    <option value="immediate">One message per reminder</option>
+                    <option value="digest">One daily digest with the day's reminders</option>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+            )}
+          </form.Field>
+          <form.Field name="currency">
+            {(field) => (
+              <FormField field={field} label="Prices in">
+                <NativeSelect.Root width="32">
+                  <NativeSelect.Field name="currency" value={field.state.value} onChange={(e) => field.handleChange(e.currentTarget.value)}>
+                    {offeredCurrencies(currencies.data, field.state.value).map((code) => <option key={code} value={code}>{code}</option>)}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+            )}
+          </form.Field>
+          {formError && <Text color="fg.error" role="alert">{formError}</Text>}
+          <HStack><Button type="submit" colorPalette="blue" disabled={pending}>{pending ? "Saving…" : "Save settings"}</Button></HStack>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,18 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { NotificationSettingsPage } from "../features/notifications/notification-settings-page.tsx";
+import { RequireAuth } from "../lib/require-auth.tsx";
+
+export const Route = createFileRoute("/settings/notifications")({
+  loader: ({ context: { queryClient, trpc } }) => {
+    void queryClient.prefetchQuery(trpc.notifications.overview.queryOptions());
+  },
+  component: NotificationSettingsRoute,
+});
+
+function NotificationSettingsRoute() {
+  return (
+    <RequireAuth>
+      <NotificationSettingsPage />
+    </RequireAuth>
+  );
+}
