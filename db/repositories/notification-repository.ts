@@ -85,6 +85,14 @@ export async function insertPlannedNotifications(handle: Db, planned: PlannedNot
   return { notifications, deliveries: created };
 }
 
+/** "userId|subjectKey|occurrence" of the notifications of `kind` planned for `dueDate`. */
+export async function listPlannedKeys({ db, t }: Db, kind: string, dueDate: string): Promise<Set<string>> {
+  const n = t.notifications;
+  const rows = await db.select({ userId: n.userId, subjectKey: n.subjectKey, occurrence: n.occurrence }).from(n)
+    .where(and(eq(n.kind, kind), eq(n.dueDate, dueDate)));
+  return new Set(rows.map((r) => `${r.userId}|${r.subjectKey}|${r.occurrence}`));
+}
+
 /** A delivery with what it carries, as the sender needs it. */
 export interface DeliveryWork {
   id: number;

@@ -8,7 +8,7 @@
 import type { Db } from "../../../../db/client.ts";
 import { listReceivingChannels, type ChannelRow } from "../../../../db/repositories/notification-channel-repository.ts";
 import {
-  insertPlannedNotifications, listDomainsExpiringOn, listPreferences, type PlannedNotification,
+  insertPlannedNotifications, listDomainsExpiringOn, listPlannedKeys, listPreferences, type PlannedNotification,
 } from "../../../../db/repositories/notification-repository.ts";
 import { listRenewalQuotes } from "../../../../db/repositories/user-domain-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
@@ -21,6 +21,7 @@ import { preferencesOf, type Preferences } from "./preferences.ts";
 const DAY_MS = 86_400_000;
 export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+const occurrenceOf = (expirationDate: string, daysLeft: number) => `expiry ${expirationDate} offset ${daysLeft}`;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 export interface PlanOutcome {
@@ -47,9 +48,13 @@ export async function planExpiryReminders(db: Db, queue: JobQueue, now: Date, st
     if (prefs.enabledKinds.includes("expiry")) prefsByUser.set(userId, prefs);
   }
   const offsets = new Set([...prefsByUser.values()].flatMap((p) => p.reminderOffsets));
-  const entries = (await listDomainsExpiringOn(db, [...offsets].map((o) => addDays(today, o))))
+  const due = (await listDomainsExpiringOn(db, [...offsets].map((o) => addDays(today, o))))
     .filter((e) => prefsByUser.get(e.userId)?.reminderOffsets.includes(daysBetween(today, e.expirationDate)));
-  if (entries.length === 0) return { due: 0, planned: 0, deliveries: 0 };
+  // Those planned already (an earlier run today) are left out before any pricing; the insert's
+  // unique key still decides when two runs overlap.
+  const planned = await listPlannedKeys(db, "expiry", today);
+  const entries = due.filter((e) => !planned.has(`${e.userId}|domain:${e.id}|${occurrenceOf(e.expirationDate, daysBetween(today, e.expirationDate))}`));
+  if (entries.length === 0) return { due: due.length, planned: 0, deliveries: 0 };
 
   const quotes = await listRenewalQuotes(db, [...new Set(entries.map((e) => e.tldId))]);
   const quoteCurrencies = [...new Set(quotes.map((q) => q.currency))];
@@ -59,7 +64,7 @@ export async function planExpiryReminders(db: Db, queue: JobQueue, now: Date, st
     converters.set(currency, await loadDisplayConverter(db, currency, quoteCurrencies).catch(() => undefined));
   }
 
-  const planned: PlannedNotification[] = entries.map((entry) => {
+  const plans: PlannedNotification[] = entries.map((entry) => {
     const prefs = prefsByUser.get(entry.userId)!;
     const daysLeft = daysBetween(today, entry.expirationDate);
     const facts = expiryFacts(entry, daysLeft, quotes, now, staleDays, converters.get(prefs.currency));
@@ -67,13 +72,13 @@ export async function planExpiryReminders(db: Db, queue: JobQueue, now: Date, st
     return {
       notification: {
         userId: entry.userId, kind: "expiry", subjectKey: `domain:${entry.id}`,
-        occurrence: `expiry ${entry.expirationDate} offset ${daysLeft}`,
+        occurrence: occurrenceOf(entry.expirationDate, daysLeft),
         title: expiryTitle(facts), payload: { ...facts, text: expiryText(facts) }, dueDate: today,
       },
       deliveries: channelsByUser.get(entry.userId)!.map((c) => ({ channelId: c.id, digestDate })),
     };
   });
-  const created = await insertPlannedNotifications(db, planned);
+  const created = await insertPlannedNotifications(db, plans);
   await enqueueDeliveries(queue, created.deliveries);
-  return { due: entries.length, planned: created.notifications, deliveries: created.deliveries.length };
+  return { due: due.length, planned: created.notifications, deliveries: created.deliveries.length };
 }
