@@ -1,4 +1,5 @@
 import type { GlobalStyleObject } from "@chakra-ui/react";
+import { stackedRowsCss } from "../plain-table-css.ts";
 
 /**
  * Styles for elements repeated by the dozen (badges, logo tiles and buttons in every table
@@ -182,4 +183,36 @@ export const appGlobalCss: GlobalStyleObject = {
     strokeLinejoin: "round",
   },
   "[dir=rtl] .app-breadcrumb-separator": { rotate: "180deg" },
+  // A TLD page's registrars (features/tld/provider-price-table.tsx), as Chakra's Table.ScrollArea
+  // and Table (size sm, variant line) with a visually hidden caption drew them; the body rows are
+  // plain (plain-table-css.ts), and on a phone each quote is a card whose buttons start the line.
+  ".app-table-scroll": {
+    borderWidth: "1px",
+    borderRadius: "md",
+    display: "block",
+    whiteSpace: "nowrap",
+    WebkitOverflowScrolling: "touch",
+    overflow: "auto",
+    maxWidth: "100%",
+  },
+  ".provider-price-table": {
+    fontVariantNumeric: "lining-nums tabular-nums",
+    borderCollapse: "collapse",
+    width: "full",
+    textAlign: "start",
+    verticalAlign: "top",
+    fontSize: "sm",
+    lineHeight: "1.25rem",
+    "& > caption": {
+      captionSide: "bottom",
+      srOnly: true,
+      fontWeight: "medium",
+      fontSize: "xs",
+      lineHeight: "1rem",
+    },
+    "& > thead > tr": { bg: "bg" },
+    "& > thead th": { fontWeight: "medium", textAlign: "start", color: "fg", borderBottomWidth: "1px", px: "2", py: "2" },
+    "& > thead th[data-num]": { textAlign: "end" },
+    ...stackedRowsCss({ "& .cell-actions": { justifyContent: "flex-start", pt: "1" } }),
+  },
 };

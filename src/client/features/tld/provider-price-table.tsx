@@ -1,9 +1,8 @@
-import { Skeleton, Table } from "@chakra-ui/react";
+import { Skeleton } from "@chakra-ui/react";
 import { QuotePriceCells } from "../../components/quote-price-cells.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { supports } from "../../components/domain-actions/redirect-links.ts";
-import { stackedRowsCss } from "../../components/plain-table-css.ts";
 import { ShowMore } from "../../components/show-more.tsx";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
 import { ProviderLogo } from "../../components/provider-logo.tsx";
@@ -11,8 +10,6 @@ import type { RouterOutputs } from "../../lib/trpc.ts";
 
 type Quote = RouterOutputs["prices"]["byTldPage"]["rows"][number];
 
-// On a phone each quote is a card: the registrar, its labelled prices, then its buttons.
-const TABLE_CSS = stackedRowsCss({ "& .cell-actions": { justifyContent: "flex-start", pt: "1" } });
 const PROVIDERS = { one: "provider", other: "providers" };
 
 interface ProviderPriceTableProps {
@@ -78,19 +75,21 @@ export function ProviderPriceTable({ tldName, quotes, total, status, domain, loa
   const explanation = useStaleExplanation();
   return (
     <>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" css={TABLE_CSS}>
-          <Table.Caption srOnly>{`Prices for .${tldName} by registrar`}</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Registrar</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Registration</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Renewal</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Transfer</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
+      {/* Plain elements styled once by the static global stylesheet (`.provider-price-table`,
+          ui/app-global-css.ts): on a phone each quote is a card. */}
+      <div className="app-table-scroll">
+        <table className="provider-price-table">
+          <caption>{`Prices for .${tldName} by registrar`}</caption>
+          <thead>
+            <tr>
+              <th>Registrar</th>
+              <th data-num="">Registration</th>
+              <th data-num="">Renewal</th>
+              <th data-num="">Transfer</th>
+              <th data-num="">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
             {status === "pending" &&
               Array.from({ length: 5 }, (_, i) => (
                 <tr key={i} data-testid="skeleton-row">
@@ -104,9 +103,9 @@ export function ProviderPriceTable({ tldName, quotes, total, status, domain, loa
             {rows.map((quote) => (
               <QuoteRow key={quote.id} quote={quote} domain={domain} tldName={tldName} explanation={explanation} />
             ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+          </tbody>
+        </table>
+      </div>
       {status === "success" && total !== undefined && total > rows.length && (
         <ShowMore shown={rows.length} total={total} noun={PROVIDERS} loading={loadingMore} onShowMore={() => onShowMore?.()} />
       )}
