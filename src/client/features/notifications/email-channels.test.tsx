@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
+import { clearToasts, mutationError, mutationOk, trpcOk } from "../../testing/trpc-msw.ts";
+import { EmailChannels } from "./email-channels.tsx";
+import { ReminderPreferences } from "./reminder-preferences.tsx";
+
+useMsw();
+afterEach(clearToasts);
+
+const email = (id: number, address: string, state: { confirmed?: boolean; confirmationExpired?: boolean; enabled?: boolean } = {}) => ({
+  id, kind: "email", email: address, url: null, format: null, confirmed: state.confirmed ?? true,
+  confirmationExpired: state.confirmationExpired ?? false, enabled: state.enabled ?? true, createdAt: "2026-11-26T03:00:00.000Z",
+});
+const preferences = { reminderOffsets: [90, 30, 7, 1], deliveryModes: { expiry: "immediate" as const }, enabledKinds: ["expiry"], currency: "USD" };
+const overview = (channels: ReturnType<typeof email>[]) => trpcOk("notifications.overview", { emailAvailable: true, channels, preferences });
+
+describe("E-mail section", () => {
+  it("shows each address's confirmation state and offers a test only to a confirmed address that is on", async () => {
+    server.use(overview([
+      email(1, "on@example.com"), email(2, "waiting@example.com", { confirmed: false }),
+      email(3, "stale@example.com", { confirmed: false, confirmationExpired: true }), email(4, "off@example.com", { enabled: false }),
+    ]));
+    renderUi(<EmailChannels emailAvailable />);
+    const list = within(await screen.findByRole("list", { name: "Your e-mail addresses" }));
+    const item = (address: string) => within(list.getByText(address).closest("li")!);
+    expect(item("on@example.com").getByText("Confirmed")).toBeTruthy();
+    expect(item("waiting@example.com").getByText("Waiting for confirmation")).toBeTruthy();
+    expect(item("stale@example.com").getByText("Link expired")).toBeTruthy();
+    expect(item("off@example.com").getByText("Off")).toBeTruthy();
+    expect(list.getAllByRole("button", { name: /^Send a test/ }).map((b) => b.getAttribute("aria-label"))).toEqual(["Send a test to on@example.com"]);
+    expect(list.getAllByRole("button", { name: "Resend confirmation" })).toHaveLength(2);
+  });
+
+  it("adds an address and says a confirmation mail went out; the server's refusal lands on the form", async () => {
+    const calls: unknown[] = [];
+    server.use(overview([]), mutationOk("notifications.addEmail", email(5, "new@example.com", { confirmed: false }), calls));
+    const user = userEvent.setup();
+    renderUi(<EmailChannels emailAvailable />);
+    await user.type(await screen.findByLabelText("Add an address"), "New@Example.com");
+    await user.click(screen.getByRole("button", { name: "Add address" }));
+    expect((await findToast("Confirmation mail sent")).textContent).toContain("New@Example.com");
+    expect(calls).toEqual([{ email: "new@example.com" }]);
+    server.use(mutationError("notifications.addEmail", 409, "taken@example.com is already one of your notification addresses"));
+    await user.type(screen.getByLabelText("Add an address"), "taken@example.com");
+    await user.click(screen.getByRole("button", { name: "Add address" }));
+    expect(await screen.findByText("taken@example.com is already one of your notification addresses")).toBeTruthy();
+  });
+
+  it("offers no form when the server cannot send e-mail", async () => {
+    server.use(overview([]));
+    renderUi(<EmailChannels emailAvailable={false} />);
+    expect(await screen.findByText("No address yet.")).toBeTruthy();
+    expect(screen.queryByLabelText("Add an address")).toBeNull();
+  });
+});
+
+describe("Expiry reminder settings", () => {
+  it("saves the typed days as numbers, largest first, with the delivery and currency chosen", async () => {
+    const calls: unknown[] = [];
+    server.use(trpcOk("prices.currencies", [{ code: "USD", latestRateDate: "2026-11-25" }, { code: "EUR", latestRateDate: "2026-11-25" }]),
+      mutationOk("notifications.savePreferences", preferences, calls));
+    const user = userEvent.setup();
+    renderUi(<ReminderPreferences saved={preferences} />);
+    const days = await screen.findByLabelText("Days before expiry");
+    await user.clear(days);
+    await user.type(days, "7, 60 14");
+    await user.selectOptions(screen.getByLabelText("Delivery"), "digest");
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
+    await findToast("Settings saved");
+    expect(calls).toEqual([{ reminderOffsets: [60, 14, 7], deliveryModes: { expiry: "digest" }, enabledKinds: ["expiry"], currency: "USD" }]);
+  });
+
+  it("names a day out of range before sending anything", async () => {
+    const calls: unknown[] = [];
+    server.use(trpcOk("prices.currencies", []), mutationOk("notifications.savePreferences", preferences, calls));
+    const user = userEvent.setup();
+    renderUi(<ReminderPreferences saved={preferences} />);
+    const days = await screen.findByLabelText("Days before expiry");
+    await user.clear(days);
+    await user.type(days, "30, 400");
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
+    expect(await screen.findByText("A reminder can come at most 365 days before expiry")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});
