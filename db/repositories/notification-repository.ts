@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
 
 export type DeliveryStatus = "queued" | "sending" | "sent" | "failed" | "cancelled";
@@ -52,9 +52,36 @@ export interface NewDelivery {
   digestDate: string | null;
 }
 
-/** Rows per insert: well below SQLite's 32,766 bound variables. */
-const BATCH = 500;
+/** Notifications per transaction. */
+const BATCH = 1000;
 const keyOf = (n: { userId: number; kind: string; subjectKey: string; occurrence: string }) => `${n.userId}|${n.kind}|${n.subjectKey}|${n.occurrence}`;
+
+/**
+ * The rows of a batch as one JSON parameter read back as rows by the database (json_each on
+ * SQLite, jsonb_to_recordset on PostgreSQL): one short statement per batch instead of a
+ * parameter per value. The select gives every column in the table's order, as insert-select
+ * needs: a new id (null on SQLite, the identity's sequence on PostgreSQL) and the creation time.
+ */
+function notificationRows(dialect: Db["dialect"], rows: NewNotification[]): SQL {
+  const json = JSON.stringify(rows);
+  if (dialect === "sqlite") {
+    return sql`select null, j.value ->> 'userId', j.value ->> 'kind', j.value ->> 'subjectKey', j.value ->> 'occurrence',
+      j.value ->> 'title', j.value -> 'payload', j.value ->> 'dueDate', unixepoch() * 1000 from json_each(${json}) j where true`;
+  }
+  return sql`select nextval('notifications_id_seq')::int, x."userId", x.kind, x."subjectKey", x.occurrence, x.title, x.payload, x."dueDate", now()
+    from jsonb_to_recordset(${json}::jsonb) as x("userId" int, kind text, "subjectKey" text, occurrence text, title text, payload jsonb, "dueDate" date)`;
+}
+
+function deliveryRows(dialect: Db["dialect"], rows: { notificationId: number; channelId: number; digestDate: string | null }[]): SQL {
+  const json = JSON.stringify(rows);
+  if (dialect === "sqlite") {
+    return sql`select null, j.value ->> 'notificationId', j.value ->> 'channelId', 'queued', j.value ->> 'digestDate', 0, null, null, null, null,
+      unixepoch() * 1000 from json_each(${json}) j where true`;
+  }
+  return sql`select nextval('notification_deliveries_id_seq')::int, x."notificationId", x."channelId", 'queued', x."digestDate", 0, null::text,
+    null::timestamptz, null::timestamptz, null::timestamptz, now()
+    from jsonb_to_recordset(${json}::jsonb) as x("notificationId" int, "channelId" int, "digestDate" date)`;
+}
 
 /**
  * Stores each notification that does not exist yet, with its deliveries, and returns how many
@@ -63,23 +90,20 @@ const keyOf = (n: { userId: number; kind: string; subjectKey: string; occurrence
  * and deliveries commit together.
  */
 export async function insertPlannedNotifications(handle: Db, planned: PlannedNotification[]): Promise<{ notifications: number; deliveries: NewDelivery[] }> {
-  const { t } = handle;
+  const { t, dialect } = handle;
   const created: NewDelivery[] = [];
   let notifications = 0;
   for (let i = 0; i < planned.length; i += BATCH) {
     const batch = planned.slice(i, i + BATCH);
     const byKey = new Map(batch.map((p) => [keyOf(p.notification), p]));
     created.push(...await handle.transaction(function* (tx) {
-      const inserted = yield* exec(tx.insert(t.notifications).values(batch.map((p) => p.notification)).onConflictDoNothing()
+      const inserted = yield* exec(tx.insert(t.notifications).select(notificationRows(dialect, batch.map((p) => p.notification))).onConflictDoNothing()
         .returning({ id: t.notifications.id, userId: t.notifications.userId, kind: t.notifications.kind, subjectKey: t.notifications.subjectKey, occurrence: t.notifications.occurrence }));
       notifications += inserted.length;
       const deliveries = inserted.flatMap((n) => (byKey.get(keyOf(n))?.deliveries ?? []).map((d) => ({ notificationId: n.id, ...d })));
-      const out: NewDelivery[] = [];
-      for (let j = 0; j < deliveries.length; j += BATCH) {
-        out.push(...yield* exec(tx.insert(t.notificationDeliveries).values(deliveries.slice(j, j + BATCH)).onConflictDoNothing()
-          .returning({ id: t.notificationDeliveries.id, channelId: t.notificationDeliveries.channelId, digestDate: t.notificationDeliveries.digestDate })));
-      }
-      return out;
+      if (deliveries.length === 0) return [];
+      return yield* exec(tx.insert(t.notificationDeliveries).select(deliveryRows(dialect, deliveries)).onConflictDoNothing()
+        .returning({ id: t.notificationDeliveries.id, channelId: t.notificationDeliveries.channelId, digestDate: t.notificationDeliveries.digestDate }));
     }));
   }
   return { notifications, deliveries: created };
