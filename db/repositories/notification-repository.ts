@@ -117,6 +117,14 @@ export async function listPlannedKeys({ db, t }: Db, kind: string, dueDate: stri
   return new Set(rows.map((r) => `${r.userId}|${r.subjectKey}|${r.occurrence}`));
 }
 
+/** Whether this notification (user, kind, subject, occurrence) was planned. */
+export async function notificationExists({ db, t }: Db, key: Pick<NewNotification, "userId" | "kind" | "subjectKey" | "occurrence">): Promise<boolean> {
+  const n = t.notifications;
+  const [row] = await db.select({ id: n.id }).from(n)
+    .where(and(eq(n.userId, key.userId), eq(n.kind, key.kind), eq(n.subjectKey, key.subjectKey), eq(n.occurrence, key.occurrence))).limit(1);
+  return row !== undefined;
+}
+
 /** A delivery with what it carries, as the sender needs it. */
 export interface DeliveryWork {
   id: number;

@@ -43,6 +43,9 @@ export interface RegistrarAccountSecretRow {
   isActive: boolean;
   credentialsEncrypted: string;
   credentialsKeyId: string | null;
+  /** The last successful sync. */
+  lastSyncAt: Date | null;
+  lastSyncLog: SyncLog | null;
 }
 
 function selectAccounts({ db, t }: Db) {
@@ -87,12 +90,28 @@ export async function findRegistrarAccountSecret({ db, t }: Db, id: number): Pro
   const [row] = await db
     .select({
       id: ra.id, userId: ra.userId, serviceProviderId: ra.serviceProviderId, slug: t.serviceProviders.slug, isActive: ra.isActive,
-      credentialsEncrypted: ra.credentialsEncrypted, credentialsKeyId: ra.credentialsKeyId,
+      credentialsEncrypted: ra.credentialsEncrypted, credentialsKeyId: ra.credentialsKeyId, lastSyncAt: ra.lastSyncAt, lastSyncLog: ra.lastSyncLog,
     })
     .from(ra)
     .innerJoin(t.serviceProviders, eq(t.serviceProviders.id, ra.serviceProviderId))
     .where(eq(ra.id, id))
     .limit(1);
+  return row ?? null;
+}
+
+/** What a message about an account names: its owner, label, registrar and last successful sync. */
+export interface AccountNoticeFacts {
+  userId: number;
+  label: string;
+  registrar: string;
+  lastSyncAt: Date | null;
+}
+
+export async function findAccountNoticeFacts({ db, t }: Db, id: number): Promise<AccountNoticeFacts | null> {
+  const ra = t.registrarAccounts;
+  const sp = t.serviceProviders;
+  const [row] = await db.select({ userId: ra.userId, label: ra.label, registrar: sp.displayName, lastSyncAt: ra.lastSyncAt })
+    .from(ra).innerJoin(sp, eq(sp.id, ra.serviceProviderId)).where(eq(ra.id, id)).limit(1);
   return row ?? null;
 }
 

@@ -8,6 +8,7 @@ import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { registerAccountJobs } from "./features/accounts/jobs.ts";
+import { planAccountNotice } from "./features/notifications/account-trouble.ts";
 import { channelSenders, registerNotificationJobs } from "./features/notifications/jobs.ts";
 import { webhookSender } from "./features/notifications/webhook-sender.ts";
 import { registerRegistryJobs } from "./features/portfolio/registry-jobs.ts";
@@ -37,6 +38,17 @@ export type JobRegistration = (queue: JobQueue, deps: JobDeps) => Promise<void>;
 // Any number here; it only has to differ from the other advisory locks (db/client.ts, seed).
 const DEFAULTS_LOCK = 727276;
 
+/** Account syncs; a failed sync and the first good one after it become messages to the account's owner. */
+export const registerAccounts: JobRegistration = (queue, deps) => registerAccountJobs(queue, {
+  db: deps.db, config: deps.config, log: deps.log, cipher: deps.cipher,
+  onSyncEvent: async (event) => void await planAccountNotice(deps.db, queue, event, new Date()),
+});
+
+export const registerNotifications: JobRegistration = (queue, deps) => {
+  const base = { db: deps.db, config: deps.config, log: deps.log, signer: deps.signer };
+  return registerNotificationJobs(queue, { ...base, senders: channelSenders(base, { webhook: webhookSender(deps.config, deps.cipher) }) });
+};
+
 export const JOB_REGISTRATIONS: JobRegistration[] = [
   async (queue, deps) => {
     // Processes booting together on PostgreSQL add the default schedule and rules once.
@@ -46,11 +58,8 @@ export const JOB_REGISTRATIONS: JobRegistration[] = [
       onPricesChanged: deps.onPricesChanged, refreshRates: refreshExchangeRates,
     });
   },
-  (queue, deps) => registerAccountJobs(queue, { db: deps.db, config: deps.config, log: deps.log, cipher: deps.cipher }),
-  (queue, deps) => {
-    const base = { db: deps.db, config: deps.config, log: deps.log, signer: deps.signer };
-    return registerNotificationJobs(queue, { ...base, senders: channelSenders(base, { webhook: webhookSender(deps.config, deps.cipher) }) });
-  },
+  registerAccounts,
+  registerNotifications,
   (queue, deps) => registerRegistryJobs(queue, { db: deps.db, config: deps.config, log: deps.log }),
 ];
 

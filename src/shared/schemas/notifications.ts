@@ -2,7 +2,8 @@ import { z } from "zod";
 import { currencyCodeSchema } from "./currency.ts";
 
 /** What notifications are about; each can be on or off, immediate or in a daily digest. */
-export const NOTIFICATION_KINDS = ["expiry"] as const;
+/** expiry: a portfolio domain nears expiry; account_trouble: a registrar account's sync failed, or works again. */
+export const NOTIFICATION_KINDS = ["expiry", "account_trouble"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const DELIVERY_MODES = ["immediate", "digest"] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
@@ -27,7 +28,10 @@ export const reminderOffsetsSchema = z
 /** Body of PUT /api/notifications/preferences and notifications.savePreferences. */
 export const notificationPreferencesSchema = z.object({
   reminderOffsets: reminderOffsetsSchema,
-  deliveryModes: z.object({ expiry: z.enum(DELIVERY_MODES, { error: "Delivery is immediate or digest" }) }),
+  deliveryModes: z.object({
+    expiry: z.enum(DELIVERY_MODES, { error: "Delivery is immediate or digest" }),
+    account_trouble: z.enum(DELIVERY_MODES, { error: "Delivery is immediate or digest" }).default("immediate"),
+  }),
   enabledKinds: z.array(z.enum(NOTIFICATION_KINDS, { error: `Kinds are: ${NOTIFICATION_KINDS.join(", ")}` })).max(NOTIFICATION_KINDS.length)
     .transform((kinds) => [...new Set(kinds)]),
   currency: currencyCodeSchema,

@@ -70,7 +70,19 @@ describe("Expiry reminder settings", () => {
     await user.selectOptions(screen.getByLabelText("Delivery"), "digest");
     await user.click(screen.getByRole("button", { name: "Save settings" }));
     await findToast("Settings saved");
-    expect(calls).toEqual([{ reminderOffsets: [60, 14, 7], deliveryModes: { expiry: "digest" }, enabledKinds: ["expiry"], currency: "USD" }]);
+    expect(calls).toEqual([{ reminderOffsets: [60, 14, 7], deliveryModes: { expiry: "digest", account_trouble: "immediate" }, enabledKinds: ["expiry"], currency: "USD" }]);
+  });
+
+  it("turns registrar account trouble on and off with its own switch, keeping its saved delivery", async () => {
+    const calls: unknown[] = [];
+    const saved = { ...preferences, deliveryModes: { expiry: "immediate" as const, account_trouble: "digest" as const }, enabledKinds: ["expiry", "account_trouble"] };
+    server.use(trpcOk("prices.currencies", []), mutationOk("notifications.savePreferences", saved, calls));
+    const user = userEvent.setup();
+    renderUi(<ReminderPreferences saved={saved} />);
+    await user.click(await screen.findByLabelText("Tell me when a registrar account cannot be synced, and when it works again"));
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
+    await findToast("Settings saved");
+    expect(calls).toEqual([{ reminderOffsets: [90, 30, 7, 1], deliveryModes: { expiry: "immediate", account_trouble: "digest" }, enabledKinds: ["expiry"], currency: "USD" }]);
   });
 
   it("names a day out of range before sending anything", async () => {

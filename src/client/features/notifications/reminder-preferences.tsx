@@ -13,6 +13,7 @@ interface Values {
   offsets: string;
   mode: DeliveryMode;
   expiryOn: boolean;
+  troubleOn: boolean;
   currency: string;
 }
 
@@ -21,12 +22,15 @@ const offsetsOf = (text: string) => text.split(/[\s,]+/).filter(Boolean).map((pa
 
 export interface SavedPreferences {
   reminderOffsets: number[];
-  deliveryModes: { expiry: DeliveryMode };
+  deliveryModes: { expiry: DeliveryMode; account_trouble?: DeliveryMode };
   enabledKinds: string[];
   currency: string;
 }
 
-/** When expiry reminders come, how (one mail each or one daily digest) and in which currency. */
+/**
+ * When expiry reminders come, how (one mail each or one daily digest) and in which currency, and
+ * whether registrar account trouble is told (its delivery mode is kept as saved).
+ */
 export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -36,11 +40,15 @@ export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
   }));
   const { form, formError, pending, onSubmit } = useSchemaForm({
     defaultValues: {
-      offsets: saved.reminderOffsets.join(", "), mode: saved.deliveryModes.expiry, expiryOn: saved.enabledKinds.includes("expiry"), currency: saved.currency,
+      offsets: saved.reminderOffsets.join(", "), mode: saved.deliveryModes.expiry, expiryOn: saved.enabledKinds.includes("expiry"),
+      troubleOn: saved.enabledKinds.includes("account_trouble"), currency: saved.currency,
     } satisfies Values,
     schema: notificationPreferencesSchema,
     toInput: (v: Values) => ({
-      reminderOffsets: offsetsOf(v.offsets), deliveryModes: { expiry: v.mode }, enabledKinds: v.expiryOn ? ["expiry"] : [], currency: v.currency,
+      reminderOffsets: offsetsOf(v.offsets),
+      deliveryModes: { expiry: v.mode, account_trouble: saved.deliveryModes.account_trouble ?? "immediate" },
+      enabledKinds: [...(v.expiryOn ? ["expiry" as const] : []), ...(v.troubleOn ? ["account_trouble" as const] : [])],
+      currency: v.currency,
     }),
     submit: (input) => save.mutateAsync(input),
     onSaved: () => notify({ type: "success", title: "Settings saved" }),
@@ -81,6 +89,9 @@ export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
                 </NativeSelect.Root>
               </FormField>
             )}
+          </form.Field>
+          <form.Field name="troubleOn">
+            {(field) => <SwitchField field={field} label="Tell me when a registrar account cannot be synced, and when it works again" />}
           </form.Field>
           {formError && <Text color="fg.error" role="alert">{formError}</Text>}
           <HStack><Button type="submit" colorPalette="blue" disabled={pending}>{pending ? "Saving…" : "Save settings"}</Button></HStack>

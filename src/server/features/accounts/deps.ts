@@ -17,8 +17,19 @@ export interface AccountDeps {
   http?: RegistrarHttpOptions;
 }
 
+/**
+ * A sync that failed (its readable message), or succeeded right after a failed one
+ * (`lastSyncAt`: the last successful sync before the failures, null when there was none).
+ */
+export type AccountSyncEvent =
+  | { type: "failed"; accountId: number; error: string }
+  | { type: "recovered"; accountId: number; lastSyncAt: Date | null };
+
 /** What a sync needs: it runs inside a job and queues nothing itself. */
-export type SyncDeps = Omit<AccountDeps, "queue">;
+export type SyncDeps = Omit<AccountDeps, "queue"> & {
+  /** Told of a failure and of the first success after one (the process wires notifications here); its errors are logged, not thrown. */
+  onSyncEvent?: (event: AccountSyncEvent) => Promise<void>;
+};
 
 export const SYNC_QUEUE = "accounts.sync";
 export const SYNC_ALL_QUEUE = "accounts.sync-all";

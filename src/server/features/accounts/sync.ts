@@ -16,7 +16,7 @@ import { RegistrarError, type RegistrarDomain } from "../../integrations/registr
 import { CredentialKeyError } from "../../lib/credential-cipher.ts";
 import { PortfolioLimitError, syncLimitMessage } from "../../lib/portfolio-limit.ts";
 import { redactSecrets } from "../../lib/redact.ts";
-import type { SyncDeps } from "./deps.ts";
+import type { AccountSyncEvent, SyncDeps } from "./deps.ts";
 import { mergeSyncedDomains } from "./sync-merge.ts";
 import { openAccount } from "./service.ts";
 
@@ -64,6 +64,16 @@ function redactedError(error: unknown, secrets: string[]): Error {
   return copy;
 }
 
+/** Hands the event on; a failure to plan a message is logged and does not change the sync's outcome. */
+async function tell(deps: SyncDeps, event: AccountSyncEvent): Promise<void> {
+  if (!deps.onSyncEvent) return;
+  try {
+    await deps.onSyncEvent(event);
+  } catch (error) {
+    deps.log.error({ err: error, accountId: event.accountId, event: event.type }, "registrar account event not handled");
+  }
+}
+
 export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, signal?: AbortSignal): Promise<SyncOutcome> {
   const startedAt = Date.now();
   let secrets: string[] = [];
@@ -73,6 +83,8 @@ export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, si
     if (!opened) return { status: "skipped", reason: "missing" };
     if (!opened.row.isActive) return { status: "skipped", reason: "disabled" };
     secrets = [opened.credentials.apiKey, opened.credentials.secretKey];
+    const lastSyncAt = opened.row.lastSyncAt;
+    const failedBefore = typeof opened.row.lastSyncLog?.error === "string";
     const listed = await opened.adapter.listDomains();
     found = listed.length;
     const { rows, skipped, unstored } = await toPortfolioRows(deps, listed);
@@ -86,12 +98,14 @@ export async function syncRegistrarAccount(deps: SyncDeps, accountId: number, si
     };
     const log = await applySyncedDomains(deps.db, target, mergeWithinLimit, { domainsFound: found, skippedDomains: skipped }, startedAt);
     deps.log.info({ accountId, ...log }, "registrar account synced");
+    if (failedBefore) await tell(deps, { type: "recovered", accountId, lastSyncAt });
     return { status: "synced", log };
   } catch (error) {
     const known = error instanceof RegistrarError || error instanceof CredentialKeyError || error instanceof PortfolioLimitError;
     const message = known ? redactSecrets((error as Error).message, secrets) : "The sync failed unexpectedly; try again later";
     const log: SyncLog = { domainsFound: found, newDomains: 0, updatedDomains: 0, durationMs: Date.now() - startedAt, error: message };
     await recordSyncFailure(deps.db, accountId, log);
+    await tell(deps, { type: "failed", accountId, error: message });
     const thrown = known ? new Error(message) : redactedError(error, secrets);
     if (!known) deps.log.error({ err: thrown, accountId }, "registrar account sync failed");
     else deps.log.warn({ accountId, error: message, code: error instanceof RegistrarError ? error.code : undefined }, "registrar account sync failed");

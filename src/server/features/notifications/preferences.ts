@@ -17,7 +17,7 @@ export interface Preferences {
 
 export const defaultPreferences = (): Preferences => ({
   reminderOffsets: [...DEFAULT_REMINDER_OFFSETS],
-  deliveryModes: { expiry: "immediate" },
+  deliveryModes: { expiry: "immediate", account_trouble: "immediate" },
   enabledKinds: [...NOTIFICATION_KINDS],
   currency: DEFAULT_DISPLAY_CURRENCY,
 });
@@ -28,7 +28,10 @@ export function preferencesOf(row: PreferencesRow | null): Preferences {
   const kinds = row.enabledKinds.filter((k): k is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(k));
   return {
     reminderOffsets: row.reminderOffsets,
-    deliveryModes: { expiry: row.deliveryModes.expiry === "digest" ? "digest" : "immediate" },
+    deliveryModes: {
+      expiry: row.deliveryModes.expiry === "digest" ? "digest" : "immediate",
+      account_trouble: row.deliveryModes.account_trouble === "digest" ? "digest" : "immediate",
+    },
     enabledKinds: kinds,
     currency: row.currency,
   };
