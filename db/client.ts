@@ -93,7 +93,7 @@ export async function runBodyAsync<T>(body: TxBody<T>): Promise<T> {
 
 export interface Db {
   readonly dialect: Dialect;
-  readonly db: Executor;
+  readonly orm: Executor;
   readonly t: Tables;
   /** Rows of a raw statement (each dialect's own SQL where they differ). */
   all<T>(query: SQL): Promise<T[]>;
@@ -190,7 +190,7 @@ function openSqlite(path: string): Db {
 
   return {
     dialect: "sqlite",
-    db,
+    orm: db,
     t: sqliteSchema,
     all: async <T>(query: SQL) => db.all<T>(query),
     transaction,
@@ -258,7 +258,7 @@ function openPostgres(url: string, options: OpenOptions): Db {
   };
   return {
     dialect: "postgres",
-    db,
+    orm: db,
     t,
     all: async <T>(query: SQL) => (await pgDb.execute(query)).rows as T[],
     transaction: (fn) => pgDb.transaction((tx) => runBodyAsync(fn(tx as unknown as Executor))),
@@ -315,14 +315,14 @@ export function prepareSelect<T>(handle: Db, name: string, query: { prepare(): {
 export function prepareScalar<T>(handle: Db, name: string, query: { toSQL(): { sql: string; params: unknown[] } }): () => T | undefined | Promise<T | undefined> {
   const { sql: text, params } = query.toSQL();
   if (handle.dialect === "postgres") {
-    const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+    const pool = (handle.orm as unknown as { $client: pg.Pool }).$client;
     return async () => {
       const { rows } = await pool.query<Record<string, T>>({ name, text, values: params });
       const row = rows[0];
       return row ? Object.values(row)[0] : undefined;
     };
   }
-  const statement = (handle.db as unknown as { $client: Database.Database }).$client.prepare(text).pluck();
+  const statement = (handle.orm as unknown as { $client: Database.Database }).$client.prepare(text).pluck();
   return () => statement.get(...params) as T | undefined;
 }
 

@@ -10,14 +10,14 @@ const afterMicrotasks = async (n: number) => {
   for (let i = 0; i < n; i++) await Promise.resolve();
 };
 
-const storedCurrencies = async ({ db, t }: Db) =>
+const storedCurrencies = async ({ orm: db, t }: Db) =>
   (await db.select({ currency: t.exchangeRates.currency }).from(t.exchangeRates)
     .where(eq(t.exchangeRates.date, DAY)).orderBy(asc(t.exchangeRates.currency))).map((r) => r.currency);
 
 forEachDialect("transactions", (getDb) => {
   it("keep a plain insert from another async chain out of a transaction that rolls back", async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     const er = t.exchangeRates;
     await db.delete(er);
     const failing = handle.transaction(function* (tx) {
@@ -35,7 +35,7 @@ forEachDialect("transactions", (getDb) => {
 
   it("lose no plain write made from other chains while transactions commit and roll back, and store every one reported", async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     const er = t.exchangeRates;
     await db.delete(er);
 
@@ -79,7 +79,7 @@ forEachDialect("transactions", (getDb) => {
 
   it("roll back every statement of a body when one of them fails, and report that statement's error", async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     const er = t.exchangeRates;
     await db.delete(er);
     await db.insert(er).values({ date: DAY, currency: "DUP", ratePerEur: 1 });
@@ -94,7 +94,7 @@ forEachDialect("transactions", (getDb) => {
 forEachDialect("a SQLite transaction body", (getDb, dialect) => {
   it.runIf(dialect === "sqlite")("may yield only its statements: another promise fails the transaction with a clear error and writes nothing", async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     const er = t.exchangeRates;
     await db.delete(er);
     await expect(handle.transaction(function* (tx) {

@@ -38,7 +38,7 @@ const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400
 
 /** `domains` entries over the most-quoted TLDs, each at a provider quoting its TLD. */
 async function fillPortfolio(handle: Db, userId: number) {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const dp = t.domainPrices;
   const tlds = await db.select({ id: dp.tldId, name: t.tlds.name, n: count() }).from(dp)
     .innerJoin(t.tlds, eq(t.tlds.id, dp.tldId)).groupBy(dp.tldId, t.tlds.name).orderBy(desc(count()), t.tlds.name).limit(60);
@@ -59,7 +59,7 @@ async function fillPortfolio(handle: Db, userId: number) {
 async function run(label: string, handle: Db) {
   const app = createTestApp(handle, { env: { ...AUTH_TEST_ENV, PORTFOLIO_MAX_DOMAINS: String(domains) } });
   const user = await registerUser(app);
-  const [stored] = await handle.db.select({ id: handle.t.users.id }).from(handle.t.users).where(eq(handle.t.users.email, user.email));
+  const [stored] = await handle.orm.select({ id: handle.t.users.id }).from(handle.t.users).where(eq(handle.t.users.email, user.email));
   await fillPortfolio(handle, stored!.id);
   const call = authed(app, user.cookie);
   const perRound = new Map<string, number[]>(READS.map(([name]) => [name, []]));

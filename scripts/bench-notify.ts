@@ -37,7 +37,7 @@ async function insertInBatches<T>(rows: T[], write: (chunk: T[]) => PromiseLike<
 
 /** USERS users with a confirmed address each, and DOMAINS domains over the 20 most-quoted TLDs; `expiry(i)` dates domain i. */
 async function fill(handle: Db, prefix: string, expiry: (i: number) => string) {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const dp = t.domainPrices;
   const tlds = await db.select({ id: dp.tldId, name: t.tlds.name, n: count() }).from(dp)
     .innerJoin(t.tlds, eq(t.tlds.id, dp.tldId)).groupBy(dp.tldId, t.tlds.name).orderBy(desc(count()), t.tlds.name).limit(20);
@@ -62,7 +62,7 @@ async function fill(handle: Db, prefix: string, expiry: (i: number) => string) {
 }
 
 async function clear(handle: Db, userIds: number[]) {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   for (let i = 0; i < userIds.length; i += 1000) {
     await db.delete(t.users).where(inArray(t.users.id, userIds.slice(i, i + 1000)));
   }

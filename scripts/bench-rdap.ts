@@ -63,8 +63,8 @@ try {
   await db.migrate();
   await seedDatabase(db);
   const { t } = db;
-  const [user] = await db.db.insert(t.users).values({ email: "bench@example.invalid", passwordHash: "x" }).returning({ id: t.users.id });
-  const tlds = await db.db.select({ id: t.tlds.id, name: t.tlds.name }).from(t.tlds);
+  const [user] = await db.orm.insert(t.users).values({ email: "bench@example.invalid", passwordHash: "x" }).returning({ id: t.users.id });
+  const tlds = await db.orm.select({ id: t.tlds.id, name: t.tlds.name }).from(t.tlds);
   const tldId = new Map(tlds.map((r) => [r.name, r.id]));
   await upsertUserDomains(db, user!.id, names.map((domainName) => ({
     domainName, tldId: tldId.get(domainName.split(".").pop()!)!, serviceProviderId: null,
@@ -78,7 +78,7 @@ try {
   const times: number[] = [];
   const baselines: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    await db.db.delete(t.domainRegistryRecords);
+    await db.orm.delete(t.domainRegistryRecords);
     for (const fake of fakes) Object.assign(fake, { maxInFlight: 0, requests: [] });
     const queue = new InProcessQueue({ db, log, pollIntervalMs: 50 });
     await queue.start({ work: true });
@@ -87,7 +87,7 @@ try {
     await requestRegistryChecks(queue);
     for (;;) {
       const rr = t.domainRegistryRecords;
-      const [row] = await db.db.select({ n: count() }).from(rr).where(eq(rr.outcome, "ok"));
+      const [row] = await db.orm.select({ n: count() }).from(rr).where(eq(rr.outcome, "ok"));
       if (Number(row?.n) >= DOMAINS) break;
       await new Promise((r) => setTimeout(r, 100));
     }

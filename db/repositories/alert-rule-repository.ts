@@ -23,23 +23,23 @@ function columns({ t }: Db) {
 }
 
 export async function listAlertRules(handle: Db, options: { activeOnly?: boolean } = {}): Promise<AlertRuleDto[]> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   return db.select(columns(handle)).from(t.alertRules)
     .where(options.activeOnly ? eq(t.alertRules.isActive, true) : undefined)
     .orderBy(asc(t.alertRules.id));
 }
 
 export async function findAlertRule(handle: Db, id: number): Promise<AlertRuleDto | null> {
-  const [row] = await handle.db.select(columns(handle)).from(handle.t.alertRules).where(eq(handle.t.alertRules.id, id)).limit(1);
+  const [row] = await handle.orm.select(columns(handle)).from(handle.t.alertRules).where(eq(handle.t.alertRules.id, id)).limit(1);
   return row ?? null;
 }
 
 export async function insertAlertRule(handle: Db, values: AlertRuleValues): Promise<number> {
-  const [row] = await handle.db.insert(handle.t.alertRules).values(values).returning({ id: handle.t.alertRules.id });
+  const [row] = await handle.orm.insert(handle.t.alertRules).values(values).returning({ id: handle.t.alertRules.id });
   return row!.id;
 }
 
 export async function updateAlertRule(handle: Db, id: number, values: Partial<AlertRuleValues>): Promise<boolean> {
-  const rows = await handle.db.update(handle.t.alertRules).set(values).where(eq(handle.t.alertRules.id, id)).returning({ id: handle.t.alertRules.id });
+  const rows = await handle.orm.update(handle.t.alertRules).set(values).where(eq(handle.t.alertRules.id, id)).returning({ id: handle.t.alertRules.id });
   return rows.length > 0;
 }

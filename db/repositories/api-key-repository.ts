@@ -37,7 +37,7 @@ export async function insertApiKeyWithinLimit(
 /** The user's keys that still work, newest first. */
 export async function listActiveApiKeysByUser(handle: Db, userId: number): Promise<ApiKeyDto[]> {
   const k = handle.t.apiKeys;
-  return handle.db.select(columns(handle)).from(k)
+  return handle.orm.select(columns(handle)).from(k)
     .where(and(eq(k.userId, userId), isNull(k.revokedAt)))
     .orderBy(desc(k.createdAt), desc(k.id));
 }
@@ -45,7 +45,7 @@ export async function listActiveApiKeysByUser(handle: Db, userId: number): Promi
 /** The unrevoked key with this hash, or null. */
 export async function findActiveApiKeyByHash(handle: Db, keyHash: string): Promise<{ id: number; lastUsedAt: Date | null } | null> {
   const k = handle.t.apiKeys;
-  const [row] = await handle.db.select({ id: k.id, lastUsedAt: k.lastUsedAt }).from(k)
+  const [row] = await handle.orm.select({ id: k.id, lastUsedAt: k.lastUsedAt }).from(k)
     .where(and(eq(k.keyHash, keyHash), isNull(k.revokedAt))).limit(1);
   return row ?? null;
 }
@@ -53,7 +53,7 @@ export async function findActiveApiKeyByHash(handle: Db, keyHash: string): Promi
 /** Marks the user's key revoked; false when they have no such unrevoked key. */
 export async function revokeApiKey(handle: Db, userId: number, id: number, now: Date): Promise<boolean> {
   const k = handle.t.apiKeys;
-  const rows = await handle.db.update(k).set({ revokedAt: now })
+  const rows = await handle.orm.update(k).set({ revokedAt: now })
     .where(and(eq(k.id, id), eq(k.userId, userId), isNull(k.revokedAt)))
     .returning({ id: k.id });
   return rows.length > 0;
@@ -61,5 +61,5 @@ export async function revokeApiKey(handle: Db, userId: number, id: number, now: 
 
 export async function touchApiKeyLastUsed(handle: Db, id: number, now: Date): Promise<void> {
   const k = handle.t.apiKeys;
-  await handle.db.update(k).set({ lastUsedAt: now }).where(eq(k.id, id));
+  await handle.orm.update(k).set({ lastUsedAt: now }).where(eq(k.id, id));
 }

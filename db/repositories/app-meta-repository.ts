@@ -16,21 +16,21 @@ export const META_KEYS = {
   rdapBootstrap: "rdap_bootstrap",
 } as const;
 
-export async function getMeta({ db, t }: Db, keys: string[]): Promise<Record<string, string>> {
+export async function getMeta({ orm: db, t }: Db, keys: string[]): Promise<Record<string, string>> {
   const rows = await db.select({ key: t.appMeta.key, value: t.appMeta.value }).from(t.appMeta).where(inArray(t.appMeta.key, keys));
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
 /** Sets a key unless it exists (first writer wins, safe with several processes). */
-export async function setMetaIfAbsent({ db, t }: Db, key: string, value: string): Promise<void> {
+export async function setMetaIfAbsent({ orm: db, t }: Db, key: string, value: string): Promise<void> {
   await db.insert(t.appMeta).values({ key, value }).onConflictDoNothing();
 }
 
-export async function setMeta({ db, t }: Db, key: string, value: string): Promise<void> {
+export async function setMeta({ orm: db, t }: Db, key: string, value: string): Promise<void> {
   await db.insert(t.appMeta).values({ key, value, updatedAt: new Date() })
     .onConflictDoUpdate({ target: t.appMeta.key, set: { value, updatedAt: new Date() } });
 }
 
-export async function deleteMeta({ db, t }: Db, key: string): Promise<void> {
+export async function deleteMeta({ orm: db, t }: Db, key: string): Promise<void> {
   await db.delete(t.appMeta).where(eq(t.appMeta.key, key));
 }

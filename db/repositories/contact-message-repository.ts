@@ -33,7 +33,7 @@ function columns({ t }: Db) {
 }
 
 export async function insertContactMessage(handle: Db, message: NewContactMessage): Promise<ContactMessageDto> {
-  const [row] = await handle.db.insert(handle.t.contactMessages).values(message).returning(columns(handle));
+  const [row] = await handle.orm.insert(handle.t.contactMessages).values(message).returning(columns(handle));
   if (!row) throw new Error("contact message insert returned no row");
   return row;
 }
@@ -41,10 +41,10 @@ export async function insertContactMessage(handle: Db, message: NewContactMessag
 /** Newest first; id breaks ties between messages stored in the same millisecond. */
 export async function listContactMessages(handle: Db, limit: number, offset: number): Promise<ContactMessageDto[]> {
   const m = handle.t.contactMessages;
-  return handle.db.select(columns(handle)).from(m).orderBy(desc(m.createdAt), desc(m.id)).limit(limit).offset(offset);
+  return handle.orm.select(columns(handle)).from(m).orderBy(desc(m.createdAt), desc(m.id)).limit(limit).offset(offset);
 }
 
-export async function countContactMessages({ db, t }: Db): Promise<number> {
+export async function countContactMessages({ orm: db, t }: Db): Promise<number> {
   const [row] = await db.select({ total: count() }).from(t.contactMessages);
   return row?.total ?? 0;
 }

@@ -35,7 +35,7 @@ export async function listQuotesForTlds(handle: Db, tldIds: number[], detail: "s
 export async function listQuotesForTlds(handle: Db, tldIds: number[], detail: "full"): Promise<QuoteDto[]>;
 export async function listQuotesForTlds(handle: Db, tldIds: number[], detail: "summary" | "full") {
   if (tldIds.length === 0) return [];
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   return db
     .select(quoteColumns(handle, detail))
     .from(t.domainPrices)
@@ -49,7 +49,7 @@ export type ProviderQuoteDto = Omit<StoredQuote, "serviceProvider"> & {
 };
 
 /** One provider's quotes, by TLD name. */
-export async function listQuotesByProvider({ db, t }: Db, providerId: number): Promise<ProviderQuoteDto[]> {
+export async function listQuotesByProvider({ orm: db, t }: Db, providerId: number): Promise<ProviderQuoteDto[]> {
   const dp = t.domainPrices;
   return db
     .select({
@@ -80,7 +80,7 @@ export interface PriceHistoryDto {
   endReason: string;
 }
 
-export async function listPriceHistoryForTld({ db, t }: Db, tldId: number): Promise<PriceHistoryDto[]> {
+export async function listPriceHistoryForTld({ orm: db, t }: Db, tldId: number): Promise<PriceHistoryDto[]> {
   const h = t.domainPriceHistory;
   return db
     .select({
@@ -94,7 +94,7 @@ export async function listPriceHistoryForTld({ db, t }: Db, tldId: number): Prom
     .orderBy(asc(h.serviceProviderId), desc(h.validFrom));
 }
 
-export async function countPrices({ db, t }: Db): Promise<{ prices: number; history: number }> {
+export async function countPrices({ orm: db, t }: Db): Promise<{ prices: number; history: number }> {
   const [[p], [h]] = await Promise.all([
     db.select({ n: count() }).from(t.domainPrices),
     db.select({ n: count() }).from(t.domainPriceHistory),

@@ -8,7 +8,7 @@ forEachDialect("exchange rate repository", (getDb) => {
   const usdInEur = async () => (await loadDisplayRates(getDb(), "EUR", ["USD"])).get("USD");
   // Each test starts from an empty table and stores the days it needs.
   beforeEach(async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.delete(t.exchangeRates);
   });
 

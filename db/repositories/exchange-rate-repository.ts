@@ -44,7 +44,7 @@ export async function addMissingExchangeRates(handle: Db, rows: ExchangeRateRow[
 }
 
 /** Every stored currency with the newest day that quotes it, by code. */
-export async function listCurrencyLatestDates({ db, t }: Db): Promise<{ currency: string; latestDate: string }[]> {
+export async function listCurrencyLatestDates({ orm: db, t }: Db): Promise<{ currency: string; latestDate: string }[]> {
   const rows = await db
     .select({ currency: t.exchangeRates.currency, latestDate: max(t.exchangeRates.date) })
     .from(t.exchangeRates)
@@ -53,7 +53,7 @@ export async function listCurrencyLatestDates({ db, t }: Db): Promise<{ currency
   return rows.flatMap((r) => (r.latestDate ? [{ currency: r.currency, latestDate: r.latestDate }] : []));
 }
 
-export async function hasExchangeRate({ db, t }: Db, currency: string): Promise<boolean> {
+export async function hasExchangeRate({ orm: db, t }: Db, currency: string): Promise<boolean> {
   const [row] = await db.select({ currency: t.exchangeRates.currency }).from(t.exchangeRates)
     .where(eq(t.exchangeRates.currency, currency)).limit(1);
   return row !== undefined;
@@ -83,9 +83,9 @@ function* latestCommonRatesIn(
 
 /** For each source currency other than `to`, its rate pair into `to` (null when none converts it). */
 export function loadDisplayRates(
-  handle: Pick<Db, "db" | "t">, to: string, sources: Iterable<string>,
+  handle: Pick<Db, "orm" | "t">, to: string, sources: Iterable<string>,
 ): Promise<Map<string, DisplayRate | null>> {
-  return runBodyAsync(displayRatesIn(handle.db, handle.t, to, sources));
+  return runBodyAsync(displayRatesIn(handle.orm, handle.t, to, sources));
 }
 
 /** loadDisplayRates as statements of a body, for a transaction that writes converted prices. */

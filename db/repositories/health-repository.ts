@@ -15,7 +15,7 @@ export interface ProviderFetchHealthDto {
 }
 
 /** Active providers with their latest successful live fetch and latest failed fetch (null: none logged). */
-export async function listProviderFetchHealth({ db, t }: Db): Promise<ProviderFetchHealthDto[]> {
+export async function listProviderFetchHealth({ orm: db, t }: Db): Promise<ProviderFetchHealthDto[]> {
   const sp = t.serviceProviders;
   const logs = t.priceLogs;
   const [providers, successes, failures] = await Promise.all([
@@ -46,7 +46,7 @@ export interface FetchMetricsDto {
   averageResponseMs: number | null;
 }
 
-export async function fetchMetricsSince({ db, t }: Db, since: Date): Promise<FetchMetricsDto> {
+export async function fetchMetricsSince({ orm: db, t }: Db, since: Date): Promise<FetchMetricsDto> {
   const logs = t.priceLogs;
   const [row] = await db
     .select({
@@ -72,7 +72,7 @@ const publicIncident = ({ t }: Db) =>
   or(isNull(t.incidents.alertRuleId), inArray(t.alertRules.condition, PUBLIC_RULE_CONDITIONS));
 
 export async function countPublicIncidentsSince(handle: Db, since: Date): Promise<number> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const [row] = await db.select({ total: count() }).from(t.incidents)
     .leftJoin(t.alertRules, eq(t.alertRules.id, t.incidents.alertRuleId))
     .where(and(gte(t.incidents.createdAt, since), publicIncident(handle)));
@@ -95,7 +95,7 @@ export interface PublicIncidentDto {
 
 /** Public incidents opened since `since`, plus older ones still open, newest first. */
 export async function listPublicIncidents(handle: Db, since: Date, limit: number): Promise<PublicIncidentDto[]> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const i = t.incidents;
   const sp = t.serviceProviders;
   return db

@@ -10,7 +10,7 @@ export interface IanaRegistrarDto {
 }
 
 /** Accredited IANA registrars, each with the service provider linked to it, if any. */
-export async function listAccreditedRegistrars({ db, t }: Db): Promise<IanaRegistrarDto[]> {
+export async function listAccreditedRegistrars({ orm: db, t }: Db): Promise<IanaRegistrarDto[]> {
   const sp = t.serviceProviders;
   const rows = await db
     .select({

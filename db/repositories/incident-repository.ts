@@ -34,7 +34,7 @@ function columns({ t }: Db) {
 }
 
 export async function listIncidents(handle: Db, q: IncidentQuery): Promise<{ rows: IncidentDto[]; total: number }> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const i = t.incidents;
   const conditions: SQL[] = [];
   const search = q.search?.trim();
@@ -49,7 +49,7 @@ export async function listIncidents(handle: Db, q: IncidentQuery): Promise<{ row
 }
 
 export async function findIncident(handle: Db, id: number): Promise<IncidentDto | null> {
-  const [row] = await handle.db.select(columns(handle)).from(handle.t.incidents).where(eq(handle.t.incidents.id, id)).limit(1);
+  const [row] = await handle.orm.select(columns(handle)).from(handle.t.incidents).where(eq(handle.t.incidents.id, id)).limit(1);
   return (row as IncidentDto | undefined) ?? null;
 }
 
@@ -81,7 +81,7 @@ export async function openIncidentOnce(
  */
 export async function setIncidentStatus(handle: Db, id: number, from: IncidentStatus, to: IncidentStatus, resolvedAt: Date | null): Promise<boolean> {
   const i = handle.t.incidents;
-  const rows = await handle.db.update(i).set({ status: to, updatedAt: new Date(), resolvedAt })
+  const rows = await handle.orm.update(i).set({ status: to, updatedAt: new Date(), resolvedAt })
     .where(and(eq(i.id, id), eq(i.status, from))).returning({ id: i.id });
   return rows.length > 0;
 }
@@ -89,7 +89,7 @@ export async function setIncidentStatus(handle: Db, id: number, from: IncidentSt
 /** Resolves what a rule raised for a source once its condition clears. */
 export async function resolveUnresolvedIncidents(handle: Db, alertRuleId: number, source: string, at: Date): Promise<number> {
   const i = handle.t.incidents;
-  const rows = await handle.db.update(i).set({ status: "resolved", resolvedAt: at, updatedAt: at })
+  const rows = await handle.orm.update(i).set({ status: "resolved", resolvedAt: at, updatedAt: at })
     .where(and(eq(i.alertRuleId, alertRuleId), eq(i.source, source), inArray(i.status, UNRESOLVED))).returning({ id: i.id });
   return rows.length;
 }

@@ -27,13 +27,13 @@ function columns({ t }: Db) {
 
 export async function listChannels(handle: Db, userId: number): Promise<ChannelRow[]> {
   const c = handle.t.notificationChannels;
-  return handle.db.select(columns(handle)).from(c).where(eq(c.userId, userId)).orderBy(asc(c.id));
+  return handle.orm.select(columns(handle)).from(c).where(eq(c.userId, userId)).orderBy(asc(c.id));
 }
 
 /** The channel when it belongs to `userId` (any user's with null). */
 export async function findChannel(handle: Db, id: number, userId: number | null): Promise<ChannelRow | null> {
   const c = handle.t.notificationChannels;
-  const [row] = await handle.db.select(columns(handle)).from(c)
+  const [row] = await handle.orm.select(columns(handle)).from(c)
     .where(and(eq(c.id, id), userId === null ? undefined : eq(c.userId, userId)));
   return row ?? null;
 }
@@ -59,19 +59,19 @@ export async function insertEmailChannelWithinLimit(
 /** A new confirmation token for an unconfirmed address (the previous link stops working). */
 export async function setConfirmToken(handle: Db, id: number, confirmTokenHash: string, confirmExpiresAt: Date): Promise<void> {
   const c = handle.t.notificationChannels;
-  await handle.db.update(c).set({ confirmTokenHash, confirmExpiresAt }).where(and(eq(c.id, id), isNull(c.confirmedAt)));
+  await handle.orm.update(c).set({ confirmTokenHash, confirmExpiresAt }).where(and(eq(c.id, id), isNull(c.confirmedAt)));
 }
 
 export async function findChannelByConfirmToken(handle: Db, confirmTokenHash: string): Promise<ChannelRow | null> {
   const c = handle.t.notificationChannels;
-  const [row] = await handle.db.select(columns(handle)).from(c).where(eq(c.confirmTokenHash, confirmTokenHash));
+  const [row] = await handle.orm.select(columns(handle)).from(c).where(eq(c.confirmTokenHash, confirmTokenHash));
   return row ?? null;
 }
 
 /** Confirms the address whose token hash this is, if the token has not expired; the token is used up. */
 export async function confirmChannel(handle: Db, confirmTokenHash: string, now: Date): Promise<ChannelRow | null> {
   const c = handle.t.notificationChannels;
-  const [row] = await handle.db.update(c).set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
+  const [row] = await handle.orm.update(c).set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
     .where(and(eq(c.confirmTokenHash, confirmTokenHash), isNotNull(c.confirmExpiresAt)))
     .returning(columns(handle));
   return row ?? null;
@@ -80,7 +80,7 @@ export async function confirmChannel(handle: Db, confirmTokenHash: string, now: 
 /** Turns a channel off (a Date) or on again (null); null when there is no such channel. */
 export async function setChannelDisabled(handle: Db, id: number, disabledAt: Date | null, userId: number | null): Promise<ChannelRow | null> {
   const c = handle.t.notificationChannels;
-  const [row] = await handle.db.update(c).set({ disabledAt })
+  const [row] = await handle.orm.update(c).set({ disabledAt })
     .where(and(eq(c.id, id), userId === null ? undefined : eq(c.userId, userId)))
     .returning(columns(handle));
   return row ?? null;
@@ -88,7 +88,7 @@ export async function setChannelDisabled(handle: Db, id: number, disabledAt: Dat
 
 export async function deleteChannel(handle: Db, id: number, userId: number): Promise<boolean> {
   const c = handle.t.notificationChannels;
-  const rows = await handle.db.delete(c).where(and(eq(c.id, id), eq(c.userId, userId))).returning({ id: c.id });
+  const rows = await handle.orm.delete(c).where(and(eq(c.id, id), eq(c.userId, userId))).returning({ id: c.id });
   return rows.length > 0;
 }
 
@@ -99,7 +99,7 @@ export async function deleteChannel(handle: Db, id: number, userId: number): Pro
 export async function listReceivingChannels(handle: Db, userIds?: number[]): Promise<ChannelRow[]> {
   if (userIds && userIds.length === 0) return [];
   const c = handle.t.notificationChannels;
-  return handle.db.select(columns(handle)).from(c).where(and(
+  return handle.orm.select(columns(handle)).from(c).where(and(
     isNull(c.disabledAt),
     or(eq(c.kind, "webhook"), isNotNull(c.confirmedAt)),
     userIds ? inArray(c.userId, userIds) : undefined,

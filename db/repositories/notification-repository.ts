@@ -12,12 +12,12 @@ export interface PreferencesRow {
   updatedAt: Date;
 }
 
-export async function findPreferences({ db, t }: Db, userId: number): Promise<PreferencesRow | null> {
+export async function findPreferences({ orm: db, t }: Db, userId: number): Promise<PreferencesRow | null> {
   const [row] = await db.select().from(t.notificationPreferences).where(eq(t.notificationPreferences.userId, userId));
   return row ?? null;
 }
 
-export async function listPreferences({ db, t }: Db, userIds: number[]): Promise<PreferencesRow[]> {
+export async function listPreferences({ orm: db, t }: Db, userIds: number[]): Promise<PreferencesRow[]> {
   if (userIds.length === 0) return [];
   const p = t.notificationPreferences;
   const rows: PreferencesRow[] = [];
@@ -25,7 +25,7 @@ export async function listPreferences({ db, t }: Db, userIds: number[]): Promise
   return rows;
 }
 
-export async function savePreferences({ db, t }: Db, row: PreferencesRow): Promise<void> {
+export async function savePreferences({ orm: db, t }: Db, row: PreferencesRow): Promise<void> {
   const { userId: _, ...values } = row;
   await db.insert(t.notificationPreferences).values(row).onConflictDoUpdate({ target: t.notificationPreferences.userId, set: values });
 }
@@ -110,7 +110,7 @@ export async function insertPlannedNotifications(handle: Db, planned: PlannedNot
 }
 
 /** "userId|subjectKey|occurrence" of the notifications of `kind` planned for `dueDate`. */
-export async function listPlannedKeys({ db, t }: Db, kind: string, dueDate: string): Promise<Set<string>> {
+export async function listPlannedKeys({ orm: db, t }: Db, kind: string, dueDate: string): Promise<Set<string>> {
   const n = t.notifications;
   const rows = await db.select({ userId: n.userId, subjectKey: n.subjectKey, occurrence: n.occurrence }).from(n)
     .where(and(eq(n.kind, kind), eq(n.dueDate, dueDate)));
@@ -118,7 +118,7 @@ export async function listPlannedKeys({ db, t }: Db, kind: string, dueDate: stri
 }
 
 /** Whether this notification (user, kind, subject, occurrence) was planned. */
-export async function notificationExists({ db, t }: Db, key: Pick<NewNotification, "userId" | "kind" | "subjectKey" | "occurrence">): Promise<boolean> {
+export async function notificationExists({ orm: db, t }: Db, key: Pick<NewNotification, "userId" | "kind" | "subjectKey" | "occurrence">): Promise<boolean> {
   const n = t.notifications;
   const [row] = await db.select({ id: n.id }).from(n)
     .where(and(eq(n.userId, key.userId), eq(n.kind, key.kind), eq(n.subjectKey, key.subjectKey), eq(n.occurrence, key.occurrence))).limit(1);
@@ -141,7 +141,7 @@ const CLAIMABLE: DeliveryStatus[] = ["queued", "failed"];
  * claimable delivery of a channel's digest day.
  */
 export async function claimDeliveries(handle: Db, which: { id: number } | { channelId: number; digestDate: string }, now: Date): Promise<DeliveryWork[]> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const d = t.notificationDeliveries;
   const where = "id" in which ? eq(d.id, which.id) : and(eq(d.channelId, which.channelId), eq(d.digestDate, which.digestDate));
   const claimed = await db.update(d).set({ status: "sending", claimedAt: now, attempts: sql`${d.attempts} + 1`, nextRetryAt: null })
@@ -158,7 +158,7 @@ export async function claimDeliveries(handle: Db, which: { id: number } | { chan
 
 /** Records how sending went: sent, failed (with the error and when it is tried again) or cancelled. */
 export async function finishDeliveries(
-  { db, t }: Db, ids: number[], outcome: { status: "sent"; at: Date } | { status: "failed" | "cancelled"; error: string; nextRetryAt: Date | null },
+  { orm: db, t }: Db, ids: number[], outcome: { status: "sent"; at: Date } | { status: "failed" | "cancelled"; error: string; nextRetryAt: Date | null },
 ): Promise<void> {
   if (ids.length === 0) return;
   const d = t.notificationDeliveries;
@@ -169,7 +169,7 @@ export async function finishDeliveries(
 }
 
 /** Queued deliveries older than `before` (created, but their job may never have been sent). */
-export async function listQueuedDeliveries({ db, t }: Db, before: Date): Promise<NewDelivery[]> {
+export async function listQueuedDeliveries({ orm: db, t }: Db, before: Date): Promise<NewDelivery[]> {
   const d = t.notificationDeliveries;
   return db.select({ id: d.id, channelId: d.channelId, digestDate: d.digestDate }).from(d)
     .where(and(eq(d.status, "queued"), lt(d.createdAt, before)));
@@ -189,7 +189,7 @@ export interface DeliveryLogEntry {
 }
 
 /** The user's newest deliveries first. */
-export async function listDeliveryLog({ db, t }: Db, userId: number, limit: number): Promise<DeliveryLogEntry[]> {
+export async function listDeliveryLog({ orm: db, t }: Db, userId: number, limit: number): Promise<DeliveryLogEntry[]> {
   const d = t.notificationDeliveries;
   const n = t.notifications;
   const c = t.notificationChannels;
@@ -224,7 +224,7 @@ export interface ExpiringDomain {
  * (RDAP) unless it has none or the owner chose their own over it, else the typed or synced one.
  * Entries a registrar account no longer lists (departed) are left out.
  */
-export async function listDomainsExpiringOn({ db, t }: Db, dates: string[]): Promise<ExpiringDomain[]> {
+export async function listDomainsExpiringOn({ orm: db, t }: Db, dates: string[]): Promise<ExpiringDomain[]> {
   if (dates.length === 0) return [];
   const ud = t.userDomains;
   const sp = t.serviceProviders;

@@ -142,7 +142,7 @@ function* confirmChunked(db: Executor, t: Tables, rows: PriceApplyPlan["confirma
 }
 
 /** When each provider's quotes were last confirmed by a source (newest quote), for the staleness alert. */
-export async function latestCheckByProvider({ db, t }: Db): Promise<{ providerId: number; lastCheckedAt: Date | null }[]> {
+export async function latestCheckByProvider({ orm: db, t }: Db): Promise<{ providerId: number; lastCheckedAt: Date | null }[]> {
   const dp = t.domainPrices;
   const rows = await db
     .select({ providerId: dp.serviceProviderId, lastCheckedAt: max(dp.lastCheckedAt) })

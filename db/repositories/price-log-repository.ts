@@ -51,22 +51,22 @@ function columns({ t }: Db) {
   };
 }
 
-export async function insertPendingLog({ db, t }: Db, log: { serviceProviderId: number; requestType: string; startedAt: Date }): Promise<number> {
+export async function insertPendingLog({ orm: db, t }: Db, log: { serviceProviderId: number; requestType: string; startedAt: Date }): Promise<number> {
   const [row] = await db.insert(t.priceLogs).values({ ...log, status: "pending" }).returning({ id: t.priceLogs.id });
   return row!.id;
 }
 
-export async function completeLog({ db, t }: Db, id: number, done: FinishedLog): Promise<void> {
+export async function completeLog({ orm: db, t }: Db, id: number, done: FinishedLog): Promise<void> {
   await db.update(t.priceLogs).set(done).where(eq(t.priceLogs.id, id));
 }
 
 /** A run that ended before it began (a source that cannot run): one finished entry. */
-export async function insertFinishedLog({ db, t }: Db, log: { serviceProviderId: number; requestType: string; startedAt: Date } & FinishedLog) {
+export async function insertFinishedLog({ orm: db, t }: Db, log: { serviceProviderId: number; requestType: string; startedAt: Date } & FinishedLog) {
   await db.insert(t.priceLogs).values(log);
 }
 
 export async function listPriceLogs(handle: Db, q: PriceLogQuery): Promise<{ rows: PriceLogDto[]; total: number }> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const l = t.priceLogs;
   const sp = t.serviceProviders;
   const conditions: SQL[] = [];
@@ -93,7 +93,7 @@ export async function listRecentLogs(handle: Db, limit: number): Promise<PriceLo
 }
 
 /** Statuses of a provider's finished runs, newest first. */
-export async function recentStatuses({ db, t }: Db, providerId: number, limit: number): Promise<{ status: string; errorMessage: string | null }[]> {
+export async function recentStatuses({ orm: db, t }: Db, providerId: number, limit: number): Promise<{ status: string; errorMessage: string | null }[]> {
   const l = t.priceLogs;
   return db.select({ status: l.status, errorMessage: l.errorMessage }).from(l)
     .where(and(eq(l.serviceProviderId, providerId), ne(l.status, "pending")))
@@ -101,7 +101,7 @@ export async function recentStatuses({ db, t }: Db, providerId: number, limit: n
 }
 
 /** When the latest run that is no longer pending ended, or null. */
-export async function lastFinishedAt({ db, t }: Db, statuses?: PriceLogStatus[]): Promise<Date | null> {
+export async function lastFinishedAt({ orm: db, t }: Db, statuses?: PriceLogStatus[]): Promise<Date | null> {
   const l = t.priceLogs;
   const [row] = await db.select({ at: max(l.completedAt) }).from(l)
     .where(and(isNotNull(l.completedAt), statuses ? inArray(l.status, statuses) : undefined));
@@ -112,7 +112,7 @@ export async function lastFinishedAt({ db, t }: Db, statuses?: PriceLogStatus[])
  * The newest successful run that read a live source: what "Data last updated" names. A run that
  * re-applied a bundled list changed no knowledge of today's prices, so it does not count.
  */
-export async function lastLiveSuccess({ db, t }: Db): Promise<{ completedAt: Date; provider: string | null } | null> {
+export async function lastLiveSuccess({ orm: db, t }: Db): Promise<{ completedAt: Date; provider: string | null } | null> {
   const l = t.priceLogs;
   const [row] = await db.select({ completedAt: l.completedAt, provider: t.serviceProviders.name }).from(l)
     .leftJoin(t.serviceProviders, eq(t.serviceProviders.id, l.serviceProviderId))
@@ -130,7 +130,7 @@ export interface LastRunDto {
 }
 
 /** Each provider's newest run that is no longer pending, by provider id. */
-export async function lastRunByProvider({ db, t }: Db): Promise<Map<number, LastRunDto>> {
+export async function lastRunByProvider({ orm: db, t }: Db): Promise<Map<number, LastRunDto>> {
   const l = t.priceLogs;
   const newest = db.select({ id: max(l.id) }).from(l).where(ne(l.status, "pending")).groupBy(l.serviceProviderId);
   const rows = await db.select({

@@ -33,7 +33,7 @@ for (const dialect of TEST_DIALECTS) {
     });
 
     it("sorts by every price both ways, unpriced last either way and ties by name, as the summaries say", async () => {
-      const { db, t } = testDb.db;
+      const { orm: db, t } = testDb.db;
       const summaries = await db.select({
         name: t.tldPriceSummaries.name, minRegistration: t.tldPriceSummaries.minRegistration, minRenewal: t.tldPriceSummaries.minRenewal,
         minTransfer: t.tldPriceSummaries.minTransfer, minThreeYear: t.tldPriceSummaries.minThreeYear,
@@ -52,7 +52,7 @@ for (const dialect of TEST_DIALECTS) {
     });
 
     it("filters by search, category and exact name, counts every match and pages within them", async () => {
-      const { db, t } = testDb.db;
+      const { orm: db, t } = testDb.db;
       const generic = await db.select({ name: t.tldPriceSummaries.name, searchText: t.tldPriceSummaries.searchText })
         .from(t.tldPriceSummaries).where(eq(t.tldPriceSummaries.category, "generic"));
       const expected = generic.filter((s) => s.searchText.includes("co")).map((s) => s.name).sort();
@@ -78,7 +78,7 @@ for (const dialect of TEST_DIALECTS) {
       expect((await listPriceTable(testDb.db, { ...query, tld: "net" })).rowDigests).not.toBe(digestBefore);
 
       // The other "process" lowers every .com quote and rewrites the row, as a price writer does.
-      const { db, t } = other;
+      const { orm: db, t } = other;
       const [com] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "com"));
       await other.transaction(function* (tx) {
         yield* exec(tx.update(t.domainPrices).set({ registrationPrice: 1 }).where(eq(t.domainPrices.tldId, com!.id)));

@@ -66,7 +66,7 @@ const states = new WeakMap<Db, HandleState>();
 function stateOf(handle: Db): HandleState {
   let state = states.get(handle);
   if (!state) {
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     const readVersion = prepareScalar<string>(
       handle,
       "price_rows_version",
@@ -78,7 +78,7 @@ function stateOf(handle: Db): HandleState {
 }
 
 async function loadModel(handle: Db, version: string): Promise<Model> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const s = t.tldPriceSummaries;
   const rows = await db
     .select({

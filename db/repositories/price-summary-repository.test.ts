@@ -18,7 +18,7 @@ import { PRICE_ROW_FORMAT, rebuildStalePriceRows, refreshSummariesForProvider } 
  * to check the quote each stored minimum names (checkSources).
  */
 async function freshRows(handle: Db) {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const dp = t.domainPrices;
   const now = new Date();
   const stale = lte(dp.lastCheckedAt, new Date(now.getTime() - DEFAULT_PRICE_STALE_DAYS * 86_400_000));
@@ -89,7 +89,7 @@ function checkSources(row: PriceRow, quotes: Quotes) {
 /** The stored row less what checkSources checks apart (its sources, and its promotion, checked in price-row-summary.test.ts). */
 const headlines = (row: unknown) => ({ ...(row as PriceRow), sources: null, promo: null, display: (row as PriceRow).display });
 
-async function storedRows({ db, t }: Db) {
+async function storedRows({ orm: db, t }: Db) {
   const rows = await db.select({ id: t.tldPriceRows.tldId, json: t.tldPriceRows.rowJson }).from(t.tldPriceRows);
   return new Map(rows.map((r) => [r.id, JSON.parse(r.json) as unknown]));
 }
@@ -107,7 +107,7 @@ forEachDialect("stored price rows", (getDb) => {
 
   it("follow a provider switched off, once its TLDs are refreshed", async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     const [hover] = await db.select({ id: t.serviceProviders.id }).from(t.serviceProviders).where(eq(t.serviceProviders.slug, "hover"));
     await db.update(t.serviceProviders).set({ isActive: false }).where(eq(t.serviceProviders.id, hover!.id));
     await handle.transaction((tx) => refreshSummariesForProvider(tx, t, hover!.id, { staleDays: DEFAULT_PRICE_STALE_DAYS }));
@@ -123,7 +123,7 @@ forEachDialect("stored price rows", (getDb) => {
 
   it("are rebuilt at start when any is missing, and only then", async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     expect((await getMeta(handle, [META_KEYS.priceRowFormat]))[META_KEYS.priceRowFormat]).toBe(`${PRICE_ROW_FORMAT};stale-days=90`);
     expect(await rebuildStalePriceRows(handle, DEFAULT_PRICE_STALE_DAYS)).toBe(false);
     const before = await storedRows(handle);
@@ -146,7 +146,7 @@ forEachDialect("price list pages", (getDb) => {
 
   it("match a search in the name or the Unicode name, whatever its case", async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     const query = { offset: 0, limit: 100, sortBy: "tldName", sortOrder: "asc" } as const;
     const names = async (search: string) => (await listPriceTable(handle, { ...query, search })).rows.map((r) => (JSON.parse(r) as { name: string }).name);
     expect(await names("CoM")).toEqual(await names("com"));
@@ -171,7 +171,7 @@ forEachDialect("price list pages", (getDb) => {
 
   it("page by name through the whole list without overlap", async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     const all = await db.select({ id: t.tldPriceSummaries.tldId }).from(t.tldPriceSummaries);
     const seen: number[] = [];
     for (let page = 1; ; page++) {

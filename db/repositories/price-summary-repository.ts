@@ -184,7 +184,7 @@ const rowFormat = (staleDays: number) => `${PRICE_ROW_FORMAT};stale-days=${stale
  * apart) or the rows were written in an older format. True when it rewrote them.
  */
 export async function rebuildStalePriceRows(handle: Db, staleDays: number): Promise<boolean> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const s = t.tldPriceSummaries;
   const [meta, [missing]] = await Promise.all([
     getMeta(handle, [META_KEYS.priceRowFormat]),
@@ -211,7 +211,7 @@ export async function rebuildAllPriceRows(handle: Db, { staleDays, now = new Dat
  * the same result. Returns how many TLDs were rewritten.
  */
 export async function refreshRowsTurnedStale(handle: Db, { staleDays, now = new Date() }: RowWriteOptions): Promise<number> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const swept = (await getMeta(handle, [META_KEYS.priceStaleSweptAt]))[META_KEYS.priceStaleSweptAt];
   if (!swept) {
     await rebuildAllPriceRows(handle, { staleDays, now });

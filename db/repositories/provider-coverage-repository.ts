@@ -12,7 +12,7 @@ export interface ProviderCoverageDto {
 }
 
 /** One row per provider and quoted currency. */
-export async function listProviderCoverage({ db, t }: Db): Promise<ProviderCoverageDto[]> {
+export async function listProviderCoverage({ orm: db, t }: Db): Promise<ProviderCoverageDto[]> {
   const dp = t.domainPrices;
   const priced = and(isNotNull(dp.registrationPrice), gt(dp.registrationPrice, 0));
   const [all, registration] = await Promise.all([
@@ -33,7 +33,7 @@ export async function listProviderCoverage({ db, t }: Db): Promise<ProviderCover
  * The providers whose prices are compared: active, with at least one stored quote. The one
  * definition behind the landing page's "Who We Search" grid and its count (decision 030).
  */
-export async function listProviderIdsWithPrices({ db, t }: Db): Promise<number[]> {
+export async function listProviderIdsWithPrices({ orm: db, t }: Db): Promise<number[]> {
   const dp = t.domainPrices;
   const sp = t.serviceProviders;
   const rows = await db.selectDistinct({ id: dp.serviceProviderId }).from(dp)

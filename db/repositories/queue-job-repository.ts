@@ -46,7 +46,7 @@ const columns = (t: Db["t"]) => {
 
 /** Inserts a queued job; null when a queued-or-active job holds the same singleton key. */
 export async function insertQueueJob(handle: Db, job: NewQueueJob): Promise<string | null> {
-  const { db, t } = sqliteOnly(handle);
+  const { orm: db, t } = sqliteOnly(handle);
   return runBodyAsync(insertQueueJobIn(db, t, job));
 }
 
@@ -92,7 +92,7 @@ const attemptOf = (t: Db["t"], id: string, attempt: number) =>
 
 /** Ends an active attempt as completed or failed; false when that attempt is no longer active. */
 export async function finishQueueJob(handle: Db, id: string, attempt: number, state: "completed" | "failed", error: string | null, now: Date): Promise<boolean> {
-  const { db, t } = sqliteOnly(handle);
+  const { orm: db, t } = sqliteOnly(handle);
   const rows = await db.update(t.queueJobs).set({ state, completedAt: now, expiresAt: null, lastError: error })
     .where(attemptOf(t, id, attempt)).returning({ id: t.queueJobs.id });
   return rows.length > 0;
@@ -100,7 +100,7 @@ export async function finishQueueJob(handle: Db, id: string, attempt: number, st
 
 /** Queues an active attempt again for attempt + 1 at `startAfter`; false when it is no longer active. */
 export async function requeueQueueJob(handle: Db, id: string, attempt: number, startAfter: Date, error: string | null): Promise<boolean> {
-  const { db, t } = sqliteOnly(handle);
+  const { orm: db, t } = sqliteOnly(handle);
   const rows = await db.update(t.queueJobs)
     .set({ state: "queued", retryCount: attempt + 1, startAfter, expiresAt: null, lastError: error })
     .where(attemptOf(t, id, attempt)).returning({ id: t.queueJobs.id });
@@ -121,20 +121,20 @@ export async function cancelQueueJob(handle: Db, name: string, id: string, now: 
 }
 
 export async function getQueueJob(handle: Db, name: string, id: string): Promise<QueueJobRow | null> {
-  const { db, t } = sqliteOnly(handle);
+  const { orm: db, t } = sqliteOnly(handle);
   const [row] = await db.select(columns(t)).from(t.queueJobs).where(and(eq(t.queueJobs.id, id), eq(t.queueJobs.name, name)));
   return row ?? null;
 }
 
 /** Active attempts whose expiry has passed (their worker hung or its process died). */
 export async function listExpiredQueueJobs(handle: Db, now: Date): Promise<QueueJobRow[]> {
-  const { db, t } = sqliteOnly(handle);
+  const { orm: db, t } = sqliteOnly(handle);
   const j = t.queueJobs;
   return db.select(columns(t)).from(j).where(and(eq(j.state, "active"), isNotNull(j.expiresAt), lte(j.expiresAt, now)));
 }
 
 export async function countQueueJobs(handle: Db, name?: string): Promise<{ queued: number; active: number }> {
-  const { db, t } = sqliteOnly(handle);
+  const { orm: db, t } = sqliteOnly(handle);
   const j = t.queueJobs;
   const rows = await db.select({ state: j.state, n: count() }).from(j)
     .where(and(inArray(j.state, ["queued", "active"]), name === undefined ? undefined : eq(j.name, name)))
@@ -144,7 +144,7 @@ export async function countQueueJobs(handle: Db, name?: string): Promise<{ queue
 }
 
 export async function listActiveQueueJobs(handle: Db, name?: string): Promise<QueueJobRow[]> {
-  const { db, t } = sqliteOnly(handle);
+  const { orm: db, t } = sqliteOnly(handle);
   const j = t.queueJobs;
   return db.select(columns(t)).from(j)
     .where(and(eq(j.state, "active"), name === undefined ? undefined : eq(j.name, name)))
@@ -153,7 +153,7 @@ export async function listActiveQueueJobs(handle: Db, name?: string): Promise<Qu
 
 /** Forgets finished jobs (completed, failed, cancelled) that ended before `before`. */
 export async function deleteFinishedQueueJobs(handle: Db, before: Date): Promise<number> {
-  const { db, t } = sqliteOnly(handle);
+  const { orm: db, t } = sqliteOnly(handle);
   const j = t.queueJobs;
   const rows = await db.delete(j)
     .where(and(inArray(j.state, ["completed", "failed", "cancelled"]), lt(j.completedAt, before)))

@@ -23,18 +23,18 @@ function sqliteOnly(handle: Db) {
  * at every boot neither skips nor repeats a tick missed while the process was down.
  */
 export async function upsertQueueSchedule(handle: Db, row: Omit<QueueScheduleRow, "lastTickAt">, now: Date): Promise<void> {
-  const { db, t } = sqliteOnly(handle);
+  const { orm: db, t } = sqliteOnly(handle);
   await db.insert(t.queueSchedules).values({ ...row, lastTickAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: [t.queueSchedules.name, t.queueSchedules.key], set: { cron: row.cron, data: row.data, updatedAt: now } });
 }
 
 export async function deleteQueueSchedule(handle: Db, name: string, key: string): Promise<void> {
-  const { db, t } = sqliteOnly(handle);
+  const { orm: db, t } = sqliteOnly(handle);
   await db.delete(t.queueSchedules).where(and(eq(t.queueSchedules.name, name), eq(t.queueSchedules.key, key)));
 }
 
 export async function listQueueSchedules(handle: Db): Promise<QueueScheduleRow[]> {
-  const { db, t } = sqliteOnly(handle);
+  const { orm: db, t } = sqliteOnly(handle);
   const s = t.queueSchedules;
   return db.select({ name: s.name, key: s.key, cron: s.cron, data: s.data, lastTickAt: s.lastTickAt }).from(s);
 }

@@ -9,7 +9,7 @@ import type { Db } from "../client.ts";
  */
 
 /** Adds one attempt and returns the window's new total, atomically on both databases. */
-export async function incrementAttempts({ db, t }: Db, key: string, windowStart: number): Promise<number> {
+export async function incrementAttempts({ orm: db, t }: Db, key: string, windowStart: number): Promise<number> {
   const r = t.authRateLimits;
   const [row] = await db
     .insert(r)
@@ -24,7 +24,7 @@ export async function incrementAttempts({ db, t }: Db, key: string, windowStart:
  * and returns the new total, or null when the limit was reached (nothing is counted then).
  * Concurrent callers can never push a window past its limit, on either database.
  */
-export async function incrementAttemptsBelow({ db, t }: Db, key: string, windowStart: number, limit: number): Promise<number | null> {
+export async function incrementAttemptsBelow({ orm: db, t }: Db, key: string, windowStart: number, limit: number): Promise<number | null> {
   const r = t.authRateLimits;
   const [row] = await db
     .insert(r)
@@ -35,14 +35,14 @@ export async function incrementAttemptsBelow({ db, t }: Db, key: string, windowS
 }
 
 /** Gives back one attempt counted in a window (never below zero). */
-export async function decrementAttempts({ db, t }: Db, key: string, windowStart: number): Promise<void> {
+export async function decrementAttempts({ orm: db, t }: Db, key: string, windowStart: number): Promise<void> {
   const r = t.authRateLimits;
   await db.update(r).set({ attempts: sql`${r.attempts} - 1` })
     .where(and(eq(r.key, key), eq(r.windowStart, windowStart), gt(r.attempts, 0)));
 }
 
 /** Attempts counted so far in a window, per key (missing keys count 0). */
-export async function getAttempts({ db, t }: Db, keys: string[], windowStart: number): Promise<Map<string, number>> {
+export async function getAttempts({ orm: db, t }: Db, keys: string[], windowStart: number): Promise<Map<string, number>> {
   const r = t.authRateLimits;
   if (keys.length === 0) return new Map();
   const rows = await db
@@ -52,10 +52,10 @@ export async function getAttempts({ db, t }: Db, keys: string[], windowStart: nu
   return new Map(rows.map((row) => [row.key, row.attempts]));
 }
 
-export async function resetAttempts({ db, t }: Db, key: string): Promise<void> {
+export async function resetAttempts({ orm: db, t }: Db, key: string): Promise<void> {
   await db.delete(t.authRateLimits).where(eq(t.authRateLimits.key, key));
 }
 
-export async function deleteWindowsBefore({ db, t }: Db, windowStart: number): Promise<void> {
+export async function deleteWindowsBefore({ orm: db, t }: Db, windowStart: number): Promise<void> {
   await db.delete(t.authRateLimits).where(lt(t.authRateLimits.windowStart, windowStart));
 }

@@ -48,7 +48,7 @@ export interface RegistrarAccountSecretRow {
   lastSyncLog: SyncLog | null;
 }
 
-function selectAccounts({ db, t }: Db) {
+function selectAccounts({ orm: db, t }: Db) {
   const ra = t.registrarAccounts;
   const sp = t.serviceProviders;
   const ud = t.userDomains;
@@ -85,7 +85,7 @@ export async function findRegistrarAccount(handle: Db, userId: number, id: numbe
   return row ? toRow(row) : null;
 }
 
-export async function findRegistrarAccountSecret({ db, t }: Db, id: number): Promise<RegistrarAccountSecretRow | null> {
+export async function findRegistrarAccountSecret({ orm: db, t }: Db, id: number): Promise<RegistrarAccountSecretRow | null> {
   const ra = t.registrarAccounts;
   const [row] = await db
     .select({
@@ -107,7 +107,7 @@ export interface AccountNoticeFacts {
   lastSyncAt: Date | null;
 }
 
-export async function findAccountNoticeFacts({ db, t }: Db, id: number): Promise<AccountNoticeFacts | null> {
+export async function findAccountNoticeFacts({ orm: db, t }: Db, id: number): Promise<AccountNoticeFacts | null> {
   const ra = t.registrarAccounts;
   const sp = t.serviceProviders;
   const [row] = await db.select({ userId: ra.userId, label: ra.label, registrar: sp.displayName, lastSyncAt: ra.lastSyncAt })
@@ -142,7 +142,7 @@ export async function insertRegistrarAccountWithinLimit(handle: Db, values: NewR
 }
 
 /** Service providers by slug, for deciding which registrars can be connected. */
-export async function listProvidersBySlugs({ db, t }: Db, slugs: readonly string[]) {
+export async function listProvidersBySlugs({ orm: db, t }: Db, slugs: readonly string[]) {
   const sp = t.serviceProviders;
   return db
     .select({ id: sp.id, slug: sp.slug, name: sp.name, displayName: sp.displayName, domain: sp.domain, logoUrl: sp.logoUrl, isActive: sp.isActive })
@@ -152,7 +152,7 @@ export async function listProvidersBySlugs({ db, t }: Db, slugs: readonly string
 }
 
 /** Ids of accounts with auto-sync on. */
-export async function listActiveRegistrarAccountIds({ db, t }: Db): Promise<number[]> {
+export async function listActiveRegistrarAccountIds({ orm: db, t }: Db): Promise<number[]> {
   const ra = t.registrarAccounts;
   const rows = await db.select({ id: ra.id }).from(ra).where(eq(ra.isActive, true)).orderBy(asc(ra.id));
   return rows.map((r) => r.id);
@@ -178,11 +178,11 @@ export async function deleteRegistrarAccount(handle: Db, userId: number, id: num
 }
 
 /** A connection test's outcome: null when the registrar accepted the credentials, else its message. */
-export async function recordConnectionTest({ db, t }: Db, id: number, error: string | null): Promise<void> {
+export async function recordConnectionTest({ orm: db, t }: Db, id: number, error: string | null): Promise<void> {
   await db.update(t.registrarAccounts).set({ status: error === null ? "active" : "error", errorMessage: error }).where(eq(t.registrarAccounts.id, id));
 }
 
 /** A failed sync: the portfolio is untouched, the account shows the error. */
-export async function recordSyncFailure({ db, t }: Db, id: number, log: SyncLog): Promise<void> {
+export async function recordSyncFailure({ orm: db, t }: Db, id: number, log: SyncLog): Promise<void> {
   await db.update(t.registrarAccounts).set({ status: "error", errorMessage: log.error, lastSyncLog: log }).where(eq(t.registrarAccounts.id, id));
 }

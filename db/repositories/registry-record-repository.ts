@@ -40,7 +40,7 @@ export interface DueEntry {
 }
 
 /** Up to `limit` entries due a lookup at `now`: never looked up first, then the longest overdue. */
-export async function listDueRegistryChecks({ db, t }: Db, now: Date, limit: number): Promise<DueEntry[]> {
+export async function listDueRegistryChecks({ orm: db, t }: Db, now: Date, limit: number): Promise<DueEntry[]> {
   const ud = t.userDomains;
   const rr = t.domainRegistryRecords;
   return db.select({ userDomainId: ud.id, domainName: ud.domainName })
@@ -52,7 +52,7 @@ export async function listDueRegistryChecks({ db, t }: Db, now: Date, limit: num
 }
 
 /** The service providers (registrars) known by these IANA ids. */
-export async function providersByIanaId({ db, t }: Db, ianaIds: number[]): Promise<Map<number, number>> {
+export async function providersByIanaId({ orm: db, t }: Db, ianaIds: number[]): Promise<Map<number, number>> {
   if (ianaIds.length === 0) return new Map();
   const sp = t.serviceProviders;
   const rows = await db.select({ id: sp.id, ianaId: sp.ianaId }).from(sp).where(inArray(sp.ianaId, ianaIds)).orderBy(asc(sp.id));
@@ -102,7 +102,7 @@ export async function saveRegistryResults(handle: Db, results: RegistryResult[])
 }
 
 /** Moves these entries' next lookup to `at` (a server asked us to wait), keeping what they hold. */
-export async function deferRegistryChecks({ db, t }: Db, userDomainIds: number[], at: Date): Promise<void> {
+export async function deferRegistryChecks({ orm: db, t }: Db, userDomainIds: number[], at: Date): Promise<void> {
   if (userDomainIds.length === 0) return;
   const rr = t.domainRegistryRecords;
   const live = await db.select({ id: t.userDomains.id }).from(t.userDomains).where(inArray(t.userDomains.id, userDomainIds));
@@ -112,7 +112,7 @@ export async function deferRegistryChecks({ db, t }: Db, userDomainIds: number[]
 }
 
 /** Forgets what the registry said (the entry was renamed): it is due at once. The override choice stays. */
-export async function resetRegistryRecord({ db, t }: Db, userDomainId: number, now: Date): Promise<void> {
+export async function resetRegistryRecord({ orm: db, t }: Db, userDomainId: number, now: Date): Promise<void> {
   const rr = t.domainRegistryRecords;
   await db.update(rr).set({
     outcome: "pending", errorReason: null, rdapServer: null, expirationDate: null, registrationDate: null, lastChangedDate: null,
@@ -121,7 +121,7 @@ export async function resetRegistryRecord({ db, t }: Db, userDomainId: number, n
 }
 
 /** Sets the owner's choice for an entry of theirs; false when the entry is not theirs. */
-export async function setOwnDatesOverride({ db, t }: Db, userId: number, userDomainId: number, override: boolean, now: Date): Promise<boolean> {
+export async function setOwnDatesOverride({ orm: db, t }: Db, userId: number, userDomainId: number, override: boolean, now: Date): Promise<boolean> {
   const ud = t.userDomains;
   const [owned] = await db.select({ id: ud.id }).from(ud).where(and(eq(ud.id, userDomainId), eq(ud.userId, userId)));
   if (!owned) return false;

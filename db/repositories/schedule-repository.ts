@@ -36,14 +36,14 @@ const toRow = (v: ScheduleValues) => ({
 });
 
 export async function listSchedules(handle: Db): Promise<ScheduleDto[]> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   return db.select(columns(handle)).from(t.fetchSchedules)
     .leftJoin(t.serviceProviders, eq(t.serviceProviders.id, t.fetchSchedules.serviceProviderId))
     .orderBy(asc(t.fetchSchedules.id));
 }
 
 export async function findSchedule(handle: Db, id: number): Promise<ScheduleDto | null> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const [row] = await db.select(columns(handle)).from(t.fetchSchedules)
     .leftJoin(t.serviceProviders, eq(t.serviceProviders.id, t.fetchSchedules.serviceProviderId))
     .where(eq(t.fetchSchedules.id, id)).limit(1);
@@ -51,25 +51,25 @@ export async function findSchedule(handle: Db, id: number): Promise<ScheduleDto 
 }
 
 export async function insertSchedule(handle: Db, values: ScheduleValues): Promise<number> {
-  const [row] = await handle.db.insert(handle.t.fetchSchedules).values(toRow(values)).returning({ id: handle.t.fetchSchedules.id });
+  const [row] = await handle.orm.insert(handle.t.fetchSchedules).values(toRow(values)).returning({ id: handle.t.fetchSchedules.id });
   return row!.id;
 }
 
 export async function updateSchedule(handle: Db, id: number, values: ScheduleValues): Promise<boolean> {
-  const rows = await handle.db.update(handle.t.fetchSchedules).set(toRow(values))
+  const rows = await handle.orm.update(handle.t.fetchSchedules).set(toRow(values))
     .where(eq(handle.t.fetchSchedules.id, id)).returning({ id: handle.t.fetchSchedules.id });
   return rows.length > 0;
 }
 
 export async function deleteSchedule(handle: Db, id: number): Promise<boolean> {
-  const rows = await handle.db.delete(handle.t.fetchSchedules).where(eq(handle.t.fetchSchedules.id, id)).returning({ id: handle.t.fetchSchedules.id });
+  const rows = await handle.orm.delete(handle.t.fetchSchedules).where(eq(handle.t.fetchSchedules.id, id)).returning({ id: handle.t.fetchSchedules.id });
   return rows.length > 0;
 }
 
 export async function recordScheduleRun(handle: Db, id: number, lastRun: Date, nextRun: Date | null): Promise<void> {
-  await handle.db.update(handle.t.fetchSchedules).set({ lastRunAt: lastRun, nextRunAt: nextRun }).where(eq(handle.t.fetchSchedules.id, id));
+  await handle.orm.update(handle.t.fetchSchedules).set({ lastRunAt: lastRun, nextRunAt: nextRun }).where(eq(handle.t.fetchSchedules.id, id));
 }
 
 export async function setScheduleNextRun(handle: Db, id: number, nextRun: Date | null): Promise<void> {
-  await handle.db.update(handle.t.fetchSchedules).set({ nextRunAt: nextRun }).where(eq(handle.t.fetchSchedules.id, id));
+  await handle.orm.update(handle.t.fetchSchedules).set({ nextRunAt: nextRun }).where(eq(handle.t.fetchSchedules.id, id));
 }

@@ -40,7 +40,7 @@ export interface ServiceProviderFilter {
 }
 
 export async function listServiceProviders(handle: Db, filter: ServiceProviderFilter = {}): Promise<ServiceProviderDto[]> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const sp = t.serviceProviders;
   const conditions: SQL[] = [];
   if (filter.hasIanaId !== undefined) conditions.push(filter.hasIanaId ? isNotNull(sp.ianaId) : isNull(sp.ianaId));
@@ -59,7 +59,7 @@ export async function listServiceProviders(handle: Db, filter: ServiceProviderFi
 }
 
 export async function findServiceProvider(handle: Db, id: number): Promise<ServiceProviderDto | null> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const [row] = await db
     .select(columns(handle))
     .from(t.serviceProviders)
@@ -71,7 +71,7 @@ export async function findServiceProvider(handle: Db, id: number): Promise<Servi
 
 /** By the domain administrators know it by ("porkbun.com"). */
 export async function findServiceProviderByDomain(handle: Db, domain: string): Promise<ServiceProviderDto | null> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const [row] = await db
     .select(columns(handle))
     .from(t.serviceProviders)
@@ -107,7 +107,7 @@ export async function updateServiceProvider(handle: Db, id: number, edit: Servic
 
 /** By the key its price sources use (db/seed/providers.ts). */
 export async function findServiceProviderBySlug(handle: Db, slug: string): Promise<ServiceProviderDto | null> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const [row] = await db
     .select(columns(handle))
     .from(t.serviceProviders)

@@ -9,11 +9,11 @@ export interface SessionDto {
 }
 
 /** `id` is the SHA-256 of the cookie token, never the token itself. */
-export async function insertSession({ db, t }: Db, session: SessionDto): Promise<void> {
+export async function insertSession({ orm: db, t }: Db, session: SessionDto): Promise<void> {
   await db.insert(t.sessions).values(session);
 }
 
-export async function findSessionWithUser({ db, t }: Db, id: string): Promise<{ session: SessionDto; user: UserDto } | null> {
+export async function findSessionWithUser({ orm: db, t }: Db, id: string): Promise<{ session: SessionDto; user: UserDto } | null> {
   const s = t.sessions;
   const u = t.users;
   const [row] = await db
@@ -28,19 +28,19 @@ export async function findSessionWithUser({ db, t }: Db, id: string): Promise<{ 
   return row ?? null;
 }
 
-export async function updateSessionExpiry({ db, t }: Db, id: string, expiresAt: Date): Promise<void> {
+export async function updateSessionExpiry({ orm: db, t }: Db, id: string, expiresAt: Date): Promise<void> {
   await db.update(t.sessions).set({ expiresAt }).where(eq(t.sessions.id, id));
 }
 
-export async function deleteSession({ db, t }: Db, id: string): Promise<void> {
+export async function deleteSession({ orm: db, t }: Db, id: string): Promise<void> {
   await db.delete(t.sessions).where(eq(t.sessions.id, id));
 }
 
-export async function deleteUserSessions({ db, t }: Db, userId: number): Promise<void> {
+export async function deleteUserSessions({ orm: db, t }: Db, userId: number): Promise<void> {
   await db.delete(t.sessions).where(eq(t.sessions.userId, userId));
 }
 
 /** Housekeeping: a user's sessions that ran out (their cookies are gone or useless). */
-export async function deleteExpiredSessions({ db, t }: Db, userId: number, now: Date): Promise<void> {
+export async function deleteExpiredSessions({ orm: db, t }: Db, userId: number, now: Date): Promise<void> {
   await db.delete(t.sessions).where(and(eq(t.sessions.userId, userId), lt(t.sessions.expiresAt, now)));
 }

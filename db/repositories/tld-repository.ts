@@ -40,7 +40,7 @@ const refColumns = ({ t }: Db) => ({ id: t.tlds.id, name: t.tlds.name, unicodeNa
 
 /** By numeric id or by name ("com", "xn--p1ai", or the Unicode form "рф"). */
 export async function findTld(handle: Db, key: { id: number } | { name: string }): Promise<TldDto | null> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const where = "id" in key ? eq(t.tlds.id, key.id) : or(eq(t.tlds.name, key.name), eq(t.tlds.unicodeName, key.name));
   const [row] = await db
     .select(tldColumns(handle))
@@ -58,19 +58,19 @@ export async function findTld(handle: Db, key: { id: number } | { name: string }
 
 /** The second-level suffixes under a TLD, by name. */
 export async function listSecondLevelOf(handle: Db, parentTldId: number): Promise<TldRef[]> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   return db.select(refColumns(handle)).from(t.tlds).where(eq(t.tlds.parentTldId, parentTldId)).orderBy(asc(t.tlds.name));
 }
 
 export async function findTldIdByName(handle: Db, name: string): Promise<number | null> {
-  const [row] = await handle.db.select({ id: handle.t.tlds.id }).from(handle.t.tlds).where(eq(handle.t.tlds.name, name)).limit(1);
+  const [row] = await handle.orm.select({ id: handle.t.tlds.id }).from(handle.t.tlds).where(eq(handle.t.tlds.name, name)).limit(1);
   return row?.id ?? null;
 }
 
 const NAME_CHUNK = 500; // an import asks about every suffix of thousands of domains
 
 /** Catalogue names (TLDs and second-level suffixes) by ASCII name or Unicode form, for deriving and checking a domain's TLD. */
-export async function listTldsByNames({ db, t }: Db, names: string[]): Promise<{ id: number; name: string; unicodeName: string | null }[]> {
+export async function listTldsByNames({ orm: db, t }: Db, names: string[]): Promise<{ id: number; name: string; unicodeName: string | null }[]> {
   const found = new Map<number, { id: number; name: string; unicodeName: string | null }>();
   for (let i = 0; i < names.length; i += NAME_CHUNK) {
     const chunk = names.slice(i, i + NAME_CHUNK);
@@ -98,7 +98,7 @@ export interface CatalogueCounts {
 }
 
 export async function countCatalogue(handle: Db): Promise<CatalogueCounts> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const delegated = and(eq(t.tlds.isActive, true), isNull(t.tlds.parentTldId));
   const [[tldRow], [regRow], [provRow], [pricedRow], withPrices] = await Promise.all([
     db.select({ total: count() }).from(t.tlds).where(delegated),
@@ -118,7 +118,7 @@ export async function countCatalogue(handle: Db): Promise<CatalogueCounts> {
 }
 
 /** The names of the operators of at least one delegated TLD, each once. */
-export async function listDelegatedOperatorNames({ db, t }: Db): Promise<string[]> {
+export async function listDelegatedOperatorNames({ orm: db, t }: Db): Promise<string[]> {
   const rows = await db.selectDistinct({ name: t.registryOperators.name }).from(t.registryOperators)
     .innerJoin(t.tlds, and(eq(t.tlds.registryOperatorId, t.registryOperators.id), eq(t.tlds.isActive, true), isNull(t.tlds.parentTldId)));
   return rows.map((row) => row.name);
@@ -137,7 +137,7 @@ export interface RegistryOperatorDto {
 }
 
 /** Operators of delegated TLDs with the TLDs they manage, largest first (second-level suffixes are not counted). */
-export async function listRegistryOperators({ db, t }: Db): Promise<RegistryOperatorDto[]> {
+export async function listRegistryOperators({ orm: db, t }: Db): Promise<RegistryOperatorDto[]> {
   const tldCount = count(t.tlds.id);
   const operators = await db
     .select({
@@ -170,19 +170,19 @@ export function findTldByKey(handle: Db, key: string): Promise<TldDto | null> {
 }
 
 /** Every catalogue name's id (TLDs and second-level suffixes) by its ASCII name, for matching a price list's names. */
-export async function tldIdsByName({ db, t }: Db): Promise<Map<string, number>> {
+export async function tldIdsByName({ orm: db, t }: Db): Promise<Map<string, number>> {
   const rows = await db.select({ id: t.tlds.id, name: t.tlds.name }).from(t.tlds);
   return new Map(rows.map((r) => [r.name, r.id]));
 }
 
 /** Catalogue names (TLDs and second-level suffixes) at least one provider quotes. */
-export async function countPricedNames({ db, t }: Db): Promise<number> {
+export async function countPricedNames({ orm: db, t }: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(distinct ${t.domainPrices.tldId})`.mapWith(Number) }).from(t.domainPrices);
   return row?.n ?? 0;
 }
 
 /** Every catalogue name (TLDs and second-level suffixes), each of which has a page; by name. */
-export async function listTldNames({ db, t }: Db): Promise<string[]> {
+export async function listTldNames({ orm: db, t }: Db): Promise<string[]> {
   const rows = await db.select({ name: t.tlds.name }).from(t.tlds).orderBy(asc(t.tlds.name));
   return rows.map((r) => r.name);
 }

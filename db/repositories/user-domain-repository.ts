@@ -54,7 +54,7 @@ interface EntryQuery {
 }
 
 async function selectEntries(handle: Db, userId: number, query: EntryQuery = {}): Promise<UserDomainRow[]> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const ud = t.userDomains;
   const sp = t.serviceProviders;
   const rr = t.domainRegistryRecords;
@@ -104,7 +104,7 @@ async function selectEntries(handle: Db, userId: number, query: EntryQuery = {})
 }
 
 /** Every stored quote of these TLDs, with its provider (what the portfolio ranks renewals from). */
-export async function listRenewalQuotes({ db, t }: Db, tldIds: number[]): Promise<RenewalQuote[]> {
+export async function listRenewalQuotes({ orm: db, t }: Db, tldIds: number[]): Promise<RenewalQuote[]> {
   if (tldIds.length === 0) return [];
   const dp = t.domainPrices;
   const sp = t.serviceProviders;
@@ -143,7 +143,7 @@ export interface RenewingEntry {
 }
 
 /** The whole portfolio with only what a forecast needs, in no particular order. */
-export async function listRenewingEntries({ db, t }: Db, userId: number): Promise<RenewingEntry[]> {
+export async function listRenewingEntries({ orm: db, t }: Db, userId: number): Promise<RenewingEntry[]> {
   const ud = t.userDomains;
   const sp = t.serviceProviders;
   const rr = t.domainRegistryRecords;
@@ -193,7 +193,7 @@ export async function listUserDomainPage(
 /** How many entries the user holds (whose name contains `search`, when given). */
 export async function countUserDomains(handle: Db, userId: number, search?: string): Promise<number> {
   const ud = handle.t.userDomains;
-  const [row] = await handle.db.select({ n: count() }).from(ud).where(and(eq(ud.userId, userId), nameContains(handle, search)));
+  const [row] = await handle.orm.select({ n: count() }).from(ud).where(and(eq(ud.userId, userId), nameContains(handle, search)));
   return Number(row?.n ?? 0);
 }
 
@@ -228,7 +228,7 @@ export async function insertUserDomainWithinLimit(
 
 /** "missing" when no such entry belongs to the user; "duplicate" when renamed onto another entry. */
 export async function updateUserDomain(
-  { db, t }: Db, userId: number, id: number, values: UserDomainValues,
+  { orm: db, t }: Db, userId: number, id: number, values: UserDomainValues,
 ): Promise<"ok" | "missing" | "duplicate"> {
   const ud = t.userDomains;
   try {
@@ -246,7 +246,7 @@ export async function updateUserDomain(
  * the account, source "manual", the mark cleared, so no later sync of that account judges it.
  * "missing" when no such entry belongs to the user, "listed" when it carries no departure mark.
  */
-export async function keepDepartedUserDomain({ db, t }: Db, userId: number, id: number): Promise<"ok" | "missing" | "listed"> {
+export async function keepDepartedUserDomain({ orm: db, t }: Db, userId: number, id: number): Promise<"ok" | "missing" | "listed"> {
   const ud = t.userDomains;
   const kept = await db.update(ud).set({ source: "manual", registrarAccountId: null, departedAt: null, updatedAt: new Date() })
     .where(and(eq(ud.id, id), eq(ud.userId, userId), isNotNull(ud.departedAt))).returning({ id: ud.id });
@@ -255,7 +255,7 @@ export async function keepDepartedUserDomain({ db, t }: Db, userId: number, id: 
   return held ? "listed" : "missing";
 }
 
-export async function deleteUserDomain({ db, t }: Db, userId: number, id: number): Promise<boolean> {
+export async function deleteUserDomain({ orm: db, t }: Db, userId: number, id: number): Promise<boolean> {
   const ud = t.userDomains;
   const rows = await db.delete(ud).where(and(eq(ud.id, id), eq(ud.userId, userId))).returning({ id: ud.id });
   return rows.length > 0;

@@ -49,7 +49,7 @@ export function* lockUserRow(handle: Pick<Db, "dialect">, tx: Executor, userId: 
 /** Inserts a user; returns null when the e-mail or OIDC subject is already taken. */
 export async function createUser(handle: Db, user: NewUser): Promise<UserDto | null> {
   try {
-    const [row] = await handle.db.insert(handle.t.users).values(user).returning(columns(handle));
+    const [row] = await handle.orm.insert(handle.t.users).values(user).returning(columns(handle));
     return row!;
   } catch (error) {
     if (isUniqueViolation(error)) return null;
@@ -58,12 +58,12 @@ export async function createUser(handle: Db, user: NewUser): Promise<UserDto | n
 }
 
 export async function findUserById(handle: Db, id: number): Promise<UserDto | null> {
-  const [row] = await handle.db.select(columns(handle)).from(handle.t.users).where(eq(handle.t.users.id, id)).limit(1);
+  const [row] = await handle.orm.select(columns(handle)).from(handle.t.users).where(eq(handle.t.users.id, id)).limit(1);
   return row ?? null;
 }
 
 export async function findUserByEmail(handle: Db, email: string): Promise<UserWithPasswordDto | null> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const [row] = await db
     .select({ ...columns(handle), passwordHash: t.users.passwordHash })
     .from(t.users)
@@ -73,46 +73,46 @@ export async function findUserByEmail(handle: Db, email: string): Promise<UserWi
 }
 
 export async function findUserByOidcSubject(handle: Db, subject: string): Promise<UserDto | null> {
-  const [row] = await handle.db.select(columns(handle)).from(handle.t.users).where(eq(handle.t.users.oidcSubject, subject)).limit(1);
+  const [row] = await handle.orm.select(columns(handle)).from(handle.t.users).where(eq(handle.t.users.oidcSubject, subject)).limit(1);
   return row ?? null;
 }
 
 /** Links an identity-provider subject to an existing account (first OIDC sign-in by e-mail). */
-export async function setOidcSubject({ db, t }: Db, userId: number, subject: string): Promise<void> {
+export async function setOidcSubject({ orm: db, t }: Db, userId: number, subject: string): Promise<void> {
   await db.update(t.users).set({ oidcSubject: subject }).where(eq(t.users.id, userId));
 }
 
-export async function setCalendarTokenHash({ db, t }: Db, userId: number, hash: string | null): Promise<void> {
+export async function setCalendarTokenHash({ orm: db, t }: Db, userId: number, hash: string | null): Promise<void> {
   await db.update(t.users).set({ calendarTokenHash: hash }).where(eq(t.users.id, userId));
 }
 
 export async function findUserByCalendarTokenHash(handle: Db, hash: string): Promise<UserDto | null> {
-  const [row] = await handle.db.select(columns(handle)).from(handle.t.users).where(eq(handle.t.users.calendarTokenHash, hash)).limit(1);
+  const [row] = await handle.orm.select(columns(handle)).from(handle.t.users).where(eq(handle.t.users.calendarTokenHash, hash)).limit(1);
   return row ?? null;
 }
 
-export async function setPasswordHash({ db, t }: Db, userId: number, hash: string): Promise<void> {
+export async function setPasswordHash({ orm: db, t }: Db, userId: number, hash: string): Promise<void> {
   await db.update(t.users).set({ passwordHash: hash }).where(eq(t.users.id, userId));
 }
 
 /** Sets the admin flag of the account with this e-mail; null when there is no such account. */
 export async function setAdminByEmail(handle: Db, email: string, isAdmin: boolean): Promise<UserDto | null> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const [row] = await db.update(t.users).set({ isAdmin }).where(eq(t.users.email, email)).returning(columns(handle));
   return row ?? null;
 }
 
 export async function setAdminById(handle: Db, userId: number): Promise<void> {
-  await handle.db.update(handle.t.users).set({ isAdmin: true }).where(eq(handle.t.users.id, userId));
+  await handle.orm.update(handle.t.users).set({ isAdmin: true }).where(eq(handle.t.users.id, userId));
 }
 
 export async function listAdmins(handle: Db): Promise<UserDto[]> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   return db.select(columns(handle)).from(t.users).where(eq(t.users.isAdmin, true)).orderBy(asc(t.users.email));
 }
 
 export async function hasAdmin(handle: Db): Promise<boolean> {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const rows = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.isAdmin, true)).limit(1);
   return rows.length > 0;
 }

@@ -45,7 +45,7 @@ forEachDialect("seed on an empty database", (getDb) => {
   it("imports the ECB rates history with EUR at 1 beside each day's quoted currencies", async () => {
     const first = await firstSeed();
     expect(first.exchangeRates.days).toBe(1882);
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const [rows] = await db.select({ n: count() }).from(t.exchangeRates);
     expect(first.exchangeRates.inserted).toBe(rows!.n);
     expect(rows!.n).toBeGreaterThan(1882 * 30);
@@ -63,14 +63,14 @@ forEachDialect("seed on an empty database", (getDb) => {
     // Namecheap's unmarked Handshake names, retired CentralNic names (ar.com), broken ones (et.io).
     expect(first.prices.skipped.notInCatalogue).toBeGreaterThan(1000);
     expect(first.prices.examples.notInCatalogue!.join(" ")).not.toMatch(/co\.uk|br\.com|ae\.org/);
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const [handshake] = await db.select({ n: count() }).from(t.tlds).where(eq(t.tlds.name, "0db"));
     expect(handshake!.n).toBe(0);
   });
 
   it("adds the second-level suffixes the lists sell under their parent TLD, and prices at least 1,500 names", async () => {
     const first = await firstSeed();
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const row = async (name: string) => (await db.select().from(t.tlds).where(eq(t.tlds.name, name)))[0];
     const [uk, com, coUk, comAu, ukCom] = await Promise.all(["uk", "com", "co.uk", "com.au", "uk.com"].map(row));
     expect(coUk).toMatchObject({ kind: "icann-suffix", parentTldId: uk!.id, category: "country-code" });
@@ -89,7 +89,7 @@ forEachDialect("seed on an empty database", (getDb) => {
   });
 
   it("stores accredited registrars and links providers to their IANA id", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const [accredited] = await db.select({ n: count() }).from(t.ianaRegistrars).where(eq(t.ianaRegistrars.status, "Accredited"));
     expect(accredited!.n).toBe(3020);
     const [porkbun] = await db.select().from(t.serviceProviders).where(eq(t.serviceProviders.slug, "porkbun"));
@@ -97,14 +97,14 @@ forEachDialect("seed on an empty database", (getDb) => {
   });
 
   it("stores IDN TLDs as punycode with the Unicode form beside it", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const [rf] = await db.select().from(t.tlds).where(eq(t.tlds.name, "xn--p1ai"));
     expect(rf!.unicodeName).toBe("рф");
     expect(rf!.category).toBe("country-code");
   });
 
   it("keeps exact prices, flags promotions and moves older snapshots into history", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const quote = async (slug: string, tld: string) => {
       const [row] = await db
         .select({ p: t.domainPrices, providerId: t.serviceProviders.id, tldId: t.tlds.id })
@@ -137,7 +137,7 @@ forEachDialect("seed on an empty database", (getDb) => {
   });
 
   it("changes nothing when run again", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const counts = async () => {
       const [[p], [h], [tl], [s], [r]] = await Promise.all([
         db.select({ n: count() }).from(t.domainPrices),
@@ -158,7 +158,7 @@ forEachDialect("seed on an empty database", (getDb) => {
   });
 
   it("seedIfNeeded skips unchanged data and never overwrites an administrator's provider edits", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.delete(t.appMeta).where(eq(t.appMeta.key, "seed_fingerprint")); // as after a seed that recorded none
     expect(await seedIfNeeded(getDb())).not.toBeNull(); // first time: records the fingerprint
     await db.update(t.serviceProviders).set({ name: "Porkbun (edited)" }).where(eq(t.serviceProviders.slug, "porkbun"));
@@ -169,7 +169,7 @@ forEachDialect("seed on an empty database", (getDb) => {
   });
 
   it("prices every registrar the landing page names when its provider list cannot be loaded", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     for (const named of BUNDLED_PRICE_LIST_REGISTRARS) {
       const [row] = await db.select({ isActive: t.serviceProviders.isActive, prices: count(t.domainPrices.id) })
         .from(t.serviceProviders).leftJoin(t.domainPrices, eq(t.domainPrices.serviceProviderId, t.serviceProviders.id))
@@ -180,7 +180,7 @@ forEachDialect("seed on an empty database", (getDb) => {
   });
 
   it("gives a provider stored without a country the seed's, and keeps one an administrator set", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.update(t.serviceProviders).set({ country: null }).where(eq(t.serviceProviders.slug, "openprovider"));
     await db.update(t.serviceProviders).set({ country: "DE" }).where(eq(t.serviceProviders.slug, "easyname"));
     await seedDatabase(getDb());
@@ -191,7 +191,7 @@ forEachDialect("seed on an empty database", (getDb) => {
 
   it("adds the suffixes, once, to a database seeded before they existed", async () => {
     const first = await firstSeed();
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const suffixRows = () => db.select({ name: t.tlds.name }).from(t.tlds).where(isNotNull(t.tlds.parentTldId));
     const expected = (await suffixRows()).length;
     // What an earlier release left: no suffix rows (their prices go with them) and its own fingerprint.
@@ -218,7 +218,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("seedIfNeeded with processes boo
     try {
       const reports = await Promise.all([seedIfNeeded(testDb.db), seedIfNeeded(other)]);
       expect(reports.filter((r) => r !== null)).toHaveLength(1);
-      const { db, t } = testDb.db;
+      const { orm: db, t } = testDb.db;
       const [history] = await db.select({ n: count() }).from(t.domainPriceHistory);
       expect(history!.n).toBeGreaterThan(0);
       expect(history!.n).toBe(reports.find((r) => r)!.prices.historyEntries); // written by one import only

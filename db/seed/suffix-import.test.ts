@@ -35,7 +35,7 @@ async function importFixture(db: Parameters<typeof upsertCatalogue>[0], tlds: Tl
 forEachDialect("second-level suffixes from a price list", (getDb) => {
   // Each test starts from an empty catalogue.
   beforeEach(async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.delete(t.domainPrices);
     await db.delete(t.tlds);
   });
@@ -47,7 +47,7 @@ forEachDialect("second-level suffixes from a price list", (getDb) => {
     expect(prices.skipped.notInCatalogue).toBe(1);
     expect(prices.examples.notInCatalogue).toEqual(["porkbun:foo.com"]);
 
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const rows = await db.select().from(t.tlds);
     const byName = new Map(rows.map((r) => [r.name, r]));
     expect(byName.has("foo.com")).toBe(false);
@@ -69,7 +69,7 @@ forEachDialect("second-level suffixes from a price list", (getDb) => {
 
   it("changes nothing on a second run, and follows the parent when the IANA file changes it", async () => {
     await importFixture(getDb());
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const before = await db.select().from(t.tlds);
     const again = await importFixture(getDb());
     expect(again.prices.inserted).toBe(0);

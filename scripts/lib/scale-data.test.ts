@@ -23,10 +23,10 @@ forEachDialect("scaleCatalogue at factor 2 on a seeded database", (getDb) => {
     const before = (await getJson<PricePage>(app, "/api/domain-prices?search=com&limit=100")).body.data.find((r) => r.name === "com")!;
     const counts = async () => {
       const [[quotes], [history], [withQuotes], [providers]] = await Promise.all([
-        db.db.select({ n: count(), names: countDistinct(t.domainPrices.tldId) }).from(t.domainPrices),
-        db.db.select({ n: count() }).from(t.domainPriceHistory),
-        db.db.select({ n: countDistinct(t.domainPrices.serviceProviderId) }).from(t.domainPrices),
-        db.db.select({ n: count() }).from(t.serviceProviders),
+        db.orm.select({ n: count(), names: countDistinct(t.domainPrices.tldId) }).from(t.domainPrices),
+        db.orm.select({ n: count() }).from(t.domainPriceHistory),
+        db.orm.select({ n: countDistinct(t.domainPrices.serviceProviderId) }).from(t.domainPrices),
+        db.orm.select({ n: count() }).from(t.serviceProviders),
       ]);
       return { quotes: Number(quotes!.n), names: Number(quotes!.names), history: Number(history!.n), withQuotes: Number(withQuotes!.n), providers: Number(providers!.n) };
     };
@@ -51,12 +51,12 @@ forEachDialect("scaleCatalogue at factor 2 on a seeded database", (getDb) => {
     const generated = await benchProviders(db);
     expect(generated).toHaveLength(added);
     for (const p of generated) expect(p.name).toMatch(/ Reseller \d+$/);
-    const [row] = await db.db.select().from(t.serviceProviders).where(eq(t.serviceProviders.id, generated[0]!.id));
+    const [row] = await db.orm.select().from(t.serviceProviders).where(eq(t.serviceProviders.id, generated[0]!.id));
     expect(row).toMatchObject({ website: null, ianaId: null, registrationUrlPattern: null, isActive: true });
     expect(row!.domain).toMatch(/\.invalid$/);
 
     // Five years of history, oldest first per quote, ending where the present quote began.
-    const history = await db.db.select().from(t.domainPriceHistory)
+    const history = await db.orm.select().from(t.domainPriceHistory)
       .where(eq(t.domainPriceHistory.serviceProviderId, generated[0]!.id)).orderBy(t.domainPriceHistory.tldId, t.domainPriceHistory.validFrom);
     const oneName = history.filter((h) => h.tldId === history[0]!.tldId);
     expect(oneName).toHaveLength(HISTORY_PER_QUOTE);
@@ -64,7 +64,7 @@ forEachDialect("scaleCatalogue at factor 2 on a seeded database", (getDb) => {
     const yearsCovered = (Date.now() - Date.parse(oneName[0]!.validFrom)) / (365 * 86_400_000);
     expect(yearsCovered).toBeGreaterThan(4.9);
     expect(yearsCovered).toBeLessThan(5.1);
-    const [quote] = await db.db.select().from(t.domainPrices)
+    const [quote] = await db.orm.select().from(t.domainPrices)
       .where(eq(t.domainPrices.serviceProviderId, generated[0]!.id)).orderBy(t.domainPrices.tldId).limit(1);
     expect(quote!.tldId).toBe(oneName[0]!.tldId);
     expect(quote!.snapshotDate).toBe(oneName.at(-1)!.validUntil);
@@ -81,7 +81,7 @@ forEachDialect("scaleCatalogue at factor 2 on a seeded database", (getDb) => {
 
     // A second run refuses rather than generating twice.
     await expect(scaleCatalogue(db, 2)).rejects.toThrow(/already holds 2 generated bench providers/);
-    const [again] = await db.db.select({ n: count() }).from(t.serviceProviders).where(like(t.serviceProviders.slug, "bench-%"));
+    const [again] = await db.orm.select({ n: count() }).from(t.serviceProviders).where(like(t.serviceProviders.slug, "bench-%"));
     expect(Number(again!.n)).toBe(added);
   });
 });

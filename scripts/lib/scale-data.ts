@@ -130,7 +130,7 @@ const HISTORY_COLUMNS = [
 ] as const;
 
 async function countRows(handle: Db) {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const dp = t.domainPrices;
   const [[quotes], [history], [providers]] = await Promise.all([
     db.select({ n: count(), names: countDistinct(dp.tldId) }).from(dp),
@@ -147,7 +147,7 @@ async function countRows(handle: Db) {
  */
 export async function scaleCatalogue(handle: Db, factor: number, now = new Date()): Promise<ScaleReport> {
   const started = performance.now();
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const sp = t.serviceProviders;
   const dp = t.domainPrices;
   const [existing] = await db.select({ n: count() }).from(sp).where(like(sp.slug, `${BENCH_SLUG_PREFIX}%`));
@@ -234,13 +234,13 @@ export async function scaleCatalogue(handle: Db, factor: number, now = new Date(
 }
 
 /** The providers scaleCatalogue added. */
-export async function benchProviders({ db, t }: Db) {
+export async function benchProviders({ orm: db, t }: Db) {
   return db.select({ id: t.serviceProviders.id, slug: t.serviceProviders.slug, name: t.serviceProviders.name }).from(t.serviceProviders)
     .where(like(t.serviceProviders.slug, `${BENCH_SLUG_PREFIX}%`)).orderBy(t.serviceProviders.id);
 }
 
 /** How many quotes one provider has. */
-export async function quoteCount({ db, t }: Db, providerId: number): Promise<number> {
+export async function quoteCount({ orm: db, t }: Db, providerId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(t.domainPrices).where(eq(t.domainPrices.serviceProviderId, providerId));
   return Number(row!.n);
 }

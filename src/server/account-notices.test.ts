@@ -52,7 +52,7 @@ forEachDialect("registrar account trouble by e-mail", (getDb, _dialect, getTestD
   }
   const notificationsOf = async (userId: number) => {
     const n = getDb().t.notifications;
-    return getDb().db.select({ kind: n.kind, occurrence: n.occurrence }).from(n).where(eq(n.userId, userId));
+    return getDb().orm.select({ kind: n.kind, occurrence: n.occurrence }).from(n).where(eq(n.userId, userId));
   };
 
   it("mails once for two failed syncs in a row, naming account, registrar and error, then once when a sync works again", async () => {

@@ -48,7 +48,7 @@ it("registers the price engine's and the accounts' queues, and the default sched
     await registerJobs(queue, deps);
     expect(await queue.send("prices.fetch", { providerKey: "porkbun" })).toEqual(expect.any(String));
     expect(await queue.send("accounts.sync", { accountId: 1 })).toEqual(expect.any(String));
-    const schedules = await testDb.db.db.select().from(testDb.db.t.fetchSchedules);
+    const schedules = await testDb.db.orm.select().from(testDb.db.t.fetchSchedules);
     expect(schedules.map((s) => s.name)).toEqual(["Daily price refresh"]);
   } finally {
     await testDb.drop();

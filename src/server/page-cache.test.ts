@@ -37,7 +37,7 @@ const NOBODY_TOLD = () => undefined;
 
 /** A change no price-rows version records, so only a render (not the cache) can show it. */
 async function renameQuietly(db: Db, id: number, name: string) {
-  await db.db.update(db.t.serviceProviders).set({ name }).where(eq(db.t.serviceProviders.id, id));
+  await db.orm.update(db.t.serviceProviders).set({ name }).where(eq(db.t.serviceProviders.id, id));
 }
 
 /**

@@ -46,7 +46,7 @@ forEachDialect("registry lookups after an import and a sync", (getDb, _dialect, 
     const app = createTestApp(getDb(), { queue, env: { ...AUTH_TEST_ENV, RDAP_BASE_URL_OVERRIDE: fake.baseUrl, PORKBUN_API_URL: porkbun.server.url } });
     const user = await registerUser(app);
     const call = authed(app, user.cookie);
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const userId = (await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, user.email)))[0]!.id;
     const imported = `imported-${userId}.com`;
     const csv = await call("/api/user-domains/import", { method: "POST", body: `domainName\n${imported}\n`, headers: { "content-type": "text/csv" } });

@@ -49,7 +49,7 @@ forEachDialect("per-user caps", (getDb) => {
     const refused = await call<{ message: string }>("/api/api-keys", { method: "POST", body: { name: "one more" } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/already have 25 API keys.*Revoke one/);
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const stored = await db.select({ n: count() }).from(t.apiKeys).where(eq(t.apiKeys.userId, await userIdOf(getDb(), user.email)));
     expect(stored[0]!.n).toBe(MAX_API_KEYS_PER_USER);
 
@@ -86,7 +86,7 @@ forEachDialect("per-user caps", (getDb) => {
     }
     const statuses = await statusesOf(40, (i) => call("/api/api-keys", { method: "POST", body: { name: `racer ${i}` } }));
     expect(statuses).toEqual({ 201: 1, 409: 39 });
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const stored = await db.select({ n: count() }).from(t.apiKeys).where(eq(t.apiKeys.userId, await userIdOf(getDb(), user.email)));
     expect(stored[0]!.n).toBe(MAX_API_KEYS_PER_USER);
   });
@@ -101,7 +101,7 @@ forEachDialect("per-user caps", (getDb) => {
     }
     const statuses = await statusesOf(40, (i) => call("/api/registrar-accounts", { method: "POST", body: body(`racer ${i}`) }));
     expect(statuses).toEqual({ 201: 1, 409: 39 });
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const stored = await db.select({ n: count() }).from(t.registrarAccounts).where(eq(t.registrarAccounts.userId, await userIdOf(getDb(), user.email)));
     expect(stored[0]!.n).toBe(MAX_REGISTRAR_ACCOUNTS_PER_USER);
   });

@@ -52,7 +52,7 @@ forEachDialect("JSON bodies", (getDb) => {
     });
 
     it("still reads JSON nested up to the limit, and stores nothing from a refused body", async () => {
-      const { db, t } = getDb();
+      const { orm: db, t } = getDb();
       const before = (await db.select({ n: count() }).from(t.contactMessages))[0]!.n;
       const wrapped = JSON.stringify({ ...CONTACT, extra: JSON.parse(nested(JSON_MAX_DEPTH - 1)) });
       expect((await post("/api/contact", wrapped)).status).toBe(201);
@@ -79,7 +79,7 @@ forEachDialect("JSON bodies", (getDb) => {
   describe("JSON routes refuse other content types with 415 and store nothing", () => {
     it("registrar accounts", async () => {
       const user = await registerUser(app());
-      const { db, t } = getDb();
+      const { orm: db, t } = getDb();
       const [porkbun] = await db.select({ id: t.serviceProviders.id }).from(t.serviceProviders).where(eq(t.serviceProviders.slug, "porkbun"));
       const body = JSON.stringify({ serviceProviderId: porkbun!.id, label: "Mine", credentials: { apiKey: "pk1_abcdef", secretKey: "sk1_abcdef" } });
       const res = await post("/api/registrar-accounts", body, "text/plain", "POST", user.cookie);
@@ -90,7 +90,7 @@ forEachDialect("JSON bodies", (getDb) => {
     });
 
     it("contact", async () => {
-      const { db, t } = getDb();
+      const { orm: db, t } = getDb();
       const before = (await db.select({ n: count() }).from(t.contactMessages))[0]!.n;
       const res = await post("/api/contact", JSON.stringify(CONTACT), "text/plain;charset=UTF-8");
       expect(res.status).toBe(415);
@@ -100,7 +100,7 @@ forEachDialect("JSON bodies", (getDb) => {
 
     it("price-engine writes (alert rules)", async () => {
       const admin = await registerAdmin(app(), getDb());
-      const { db, t } = getDb();
+      const { orm: db, t } = getDb();
       const rules = async () => (await db.select({ n: count() }).from(t.alertRules))[0]!.n;
       const before = await rules();
       const rule = { name: "Plain text rule", condition: "consecutive_failures", threshold: 3, severity: "high" };
@@ -119,7 +119,7 @@ forEachDialect("JSON bodies", (getDb) => {
 
     it("provider edit", async () => {
       const admin = await registerAdmin(app(), getDb());
-      const { db, t } = getDb();
+      const { orm: db, t } = getDb();
       const [before] = await db.select().from(t.serviceProviders).where(eq(t.serviceProviders.slug, "porkbun"));
       const edit = { name: "Renamed", domain: before!.domain, website: before!.website, logoUrl: null, isActive: false };
       const res = await post(`/api/admin/service-providers/${before!.id}`, JSON.stringify(edit), "text/plain", "PUT", admin.cookie);

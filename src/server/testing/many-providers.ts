@@ -14,7 +14,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Adds the providers; the i-th (from 0) charges `firstCents + i * 7` cents to register. Returns the TLD's id. */
 export async function addProvidersQuoting(handle: Db, tldName: string, count: number, options: { firstCents?: number; historyPerQuote?: number; prefix?: string } = {}) {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const { firstCents = 500, historyPerQuote = 3, prefix = "many" } = options;
   const [tld] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, tldName));
   if (!tld) throw new Error(`no TLD ${tldName} in the test database`);

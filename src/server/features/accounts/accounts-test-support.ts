@@ -41,18 +41,18 @@ export async function addPorkbunAccount(db: Db, call: ReturnType<typeof authed>,
 
 export async function providerId(db: Db, slug: string): Promise<number> {
   const sp = db.t.serviceProviders;
-  const [row] = await db.db.select({ id: sp.id }).from(sp).where(eq(sp.slug, slug));
+  const [row] = await db.orm.select({ id: sp.id }).from(sp).where(eq(sp.slug, slug));
   return row!.id;
 }
 
 export async function userIdOf(db: Db, email: string): Promise<number> {
-  const [row] = await db.db.select({ id: db.t.users.id }).from(db.t.users).where(eq(db.t.users.email, email));
+  const [row] = await db.orm.select({ id: db.t.users.id }).from(db.t.users).where(eq(db.t.users.email, email));
   return row!.id;
 }
 
 export async function portfolioOf(db: Db, userId: number) {
   const ud = db.t.userDomains;
-  return db.db
+  return db.orm
     .select({ name: ud.domainName, source: ud.source, accountId: ud.registrarAccountId, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, isLocked: ud.isLocked, privacyEnabled: ud.privacyEnabled, notes: ud.notes })
     .from(ud).where(eq(ud.userId, userId)).orderBy(ud.domainName);
 }

@@ -82,14 +82,14 @@ forEachDialect("registrar accounts over HTTP", (getDb, dialect, getTestDb) => {
       serviceProvider: { id: porkbunId, displayName: "Porkbun", slug: "porkbun" }, domainCount: 0, _count: { userDomains: 0 },
     });
     expect(created.text).not.toContain(porkbun.account.secretKey);
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const row = (await db.select().from(t.registrarAccounts)).find((r) => r.id === created.body.id);
     expect(JSON.stringify(row)).not.toContain(porkbun.account.secretKey);
     expect(JSON.stringify(row)).not.toContain(porkbun.account.apiKey);
     expect(row!.credentialsEncrypted).toMatch(/^v1:/);
     expect(row!.credentialsKeyId).toMatch(/^[0-9a-f]{16}$/);
     if (dialect === "sqlite") {
-      const file = (getDb().db as unknown as { $client: { name: string; pragma(s: string): unknown } }).$client;
+      const file = (getDb().orm as unknown as { $client: { name: string; pragma(s: string): unknown } }).$client;
       file.pragma("wal_checkpoint(TRUNCATE)");
       const bytes = readFileSync(file.name);
       expect(bytes.includes(Buffer.from(porkbun.account.secretKey))).toBe(false);

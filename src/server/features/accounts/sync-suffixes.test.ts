@@ -24,7 +24,7 @@ forEachDialect("registrar account sync of second-level domains", (getDb) => {
 
   it("files each domain under its longest catalogue suffix", async () => {
     expect(await syncRegistrarAccount(syncDeps(getDb(), porkbun.server.url), accountId)).toMatchObject({ status: "synced", log: { newDomains: 3, skippedDomains: 0 } });
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const rows = await db.select({ domain: t.userDomains.domainName, tld: t.tlds.name }).from(t.userDomains)
       .innerJoin(t.tlds, eq(t.tlds.id, t.userDomains.tldId)).where(eq(t.userDomains.userId, userId)).orderBy(t.userDomains.domainName);
     expect(rows).toEqual([

@@ -88,7 +88,7 @@ forEachDialect("registrar account sync", (getDb, _dialect, getTestDb) => {
   });
 
   it("never syncs a disabled account", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.update(t.registrarAccounts).set({ isActive: false }).where(eq(t.registrarAccounts.id, accountId));
     const calls = porkbun.account.listCalls;
     expect(await syncRegistrarAccount(deps(), accountId)).toEqual({ status: "skipped", reason: "disabled" });

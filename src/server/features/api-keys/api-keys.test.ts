@@ -29,7 +29,7 @@ forEachDialect("API keys", (getDb) => {
     const { res, body } = await createKey(app(), user, "  Nightly report  ");
     expect(res.status).toBe(201);
     expect(body).toEqual({ id: expect.any(Number), name: "Nightly report", key: expect.stringMatching(/^tlds_[a-z2-7]{39}$/), createdAt: expect.any(String) });
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const rows = await db.select().from(t.apiKeys);
     const row = rows.find((r) => r.id === body.id)!;
     expect(row.keyHash).toBe(sha256Hex(body.key));
@@ -104,7 +104,7 @@ forEachDialect("API keys", (getDb) => {
   it("answers 429 with Retry-After once the hour's 1,000 requests are used", async () => {
     const user = await registerUser(app());
     const { body } = await createKey(app(), user);
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     // 999 requests already counted this hour.
     await db.insert(t.authRateLimits).values({ key: `api-key:${body.id}`, windowStart: currentBucket(new Date()), attempts: 999 });
     const last = await withKey(app(), "/api/service-providers", body.key);
@@ -178,7 +178,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("API key limit across processes 
       const two = createTestApp(secondDb, { env: AUTH_TEST_ENV });
       const user = await registerUser(one);
       const { body } = await createKey(one, user);
-      const { db, t } = testDb.db;
+      const { orm: db, t } = testDb.db;
       await db.insert(t.authRateLimits).values({ key: `api-key:${body.id}`, windowStart: currentBucket(new Date()), attempts: 990 });
       // 20 requests at once, split over both instances: exactly 10 fit under the limit.
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => withKey(i % 2 ? one : two, "/api/registry-operators", body.key)));

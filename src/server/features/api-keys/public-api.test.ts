@@ -33,7 +33,7 @@ forEachDialect("public API", (getDb) => {
     expect(resellers.body.every((p) => p.ianaId === null)).toBe(true);
     expect(registrars.body.length + resellers.body.length).toBe(all.body.length);
     const com = await getJson<{ id: number }[]>(app(), "/api/service-providers?supports_tld=.com");
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const comId = (await db.select({ id: t.tlds.id, name: t.tlds.name }).from(t.tlds)).find((r) => r.name === "com")!.id;
     const pricing = (await db.select({ tldId: t.domainPrices.tldId, providerId: t.domainPrices.serviceProviderId }).from(t.domainPrices))
       .filter((r) => r.tldId === comId).map((r) => r.providerId);

@@ -42,7 +42,7 @@ forEachDialect("OpenID Connect sign-in", (getDb) => {
 
   /** Rows in users and sessions, to prove a refused sign-in wrote neither. */
   async function stored() {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const [users] = await db.select({ n: count() }).from(t.users);
     const [sessions] = await db.select({ n: count() }).from(t.sessions);
     return { users: Number(users!.n), sessions: Number(sessions!.n) };
@@ -103,7 +103,7 @@ forEachDialect("OpenID Connect sign-in", (getDb) => {
     provider.state.identity = { sub: "subject-unverified", email: "chief@example.com", email_verified: true, given_name: "Chief" };
     const verified = await signIn();
     expect(await meOf(verified)).toMatchObject({ email: "chief@example.com", isAdmin: true });
-    const [row] = await getDb().db.select({ isAdmin: getDb().t.users.isAdmin }).from(getDb().t.users).where(eq(getDb().t.users.email, "chief@example.com"));
+    const [row] = await getDb().orm.select({ isAdmin: getDb().t.users.isAdmin }).from(getDb().t.users).where(eq(getDb().t.users.email, "chief@example.com"));
     expect(row?.isAdmin).toBe(true);
     provider.state.identity = { sub: "subject-1", email: "oidc@example.com", email_verified: true, given_name: "Olive" };
   });

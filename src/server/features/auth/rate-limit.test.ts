@@ -175,7 +175,7 @@ forEachDialect("sign-in rate limits", (getDb) => {
     await incrementAttempts(db, "ip:old", current - 60);
     await incrementAttempts(db, "ip:now", current);
     await sweepExpired(db);
-    const rows = await db.db.select().from(db.t.authRateLimits).where(eq(db.t.authRateLimits.key, "ip:old"));
+    const rows = await db.orm.select().from(db.t.authRateLimits).where(eq(db.t.authRateLimits.key, "ip:old"));
     expect(rows).toEqual([]);
     expect((await getAttempts(db, ["ip:now"], current)).get("ip:now")).toBe(1);
   });

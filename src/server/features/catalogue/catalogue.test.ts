@@ -68,7 +68,7 @@ forEachDialect("catalogue API", (getDb) => {
   });
 
   it("lists an operator once when its name is stored in two spellings, with the TLDs of both", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const spellings = ["Example Registry, Inc.", "example  registry inc"];
     const ops = await db.insert(t.registryOperators).values(spellings.map((name) => ({ name }))).returning({ id: t.registryOperators.id });
     await db.insert(t.tlds).values([

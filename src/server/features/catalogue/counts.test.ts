@@ -54,7 +54,7 @@ forEachDialect("catalogue counts", (getDb) => {
     const before = await check();
 
     // A provider with no prices yet is listed, but not counted as compared.
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     // The other tests count the bundled data: put it back however this one ends.
     onTestFinished(async () => {
       await db.delete(t.serviceProviders).where(eq(t.serviceProviders.slug, "newreg"));

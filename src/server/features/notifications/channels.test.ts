@@ -39,7 +39,7 @@ forEachDialect("notification channels", (getDb, _dialect, getTestDb) => {
     await client("/api/user-domains", { method: "POST", body: { domainName: "unconfirmed-example.com", expirationDate: dayFromNow(30) } });
     await planExpiryReminders(getDb(), queue, new Date(), 90);
     const d = getDb().t.notificationDeliveries;
-    expect(await getDb().db.select().from(d).where(eq(d.channelId, added.body.id))).toEqual([]);
+    expect(await getDb().orm.select().from(d).where(eq(d.channelId, added.body.id))).toEqual([]);
 
     const opened = await app().request(`${TEST_ORIGIN}${new URL(link).pathname}${new URL(link).search}`, { headers: { accept: "text/html" } });
     expect(opened.status).toBe(200);

@@ -83,8 +83,8 @@ forEachDialect("expiry reminders by e-mail", (getDb, _dialect, getTestDb) => {
     expect(again).toMatchObject({ planned: 0, deliveries: 0 });
     const mails = await waitFor(() => smtp.mailsTo(h.email).filter((m) => m.subject?.startsWith("once-example.com")), (m) => m.length === 1);
     const d = getDb().t.notificationDeliveries;
-    const [row] = await getDb().db.select().from(d).where(eq(d.channelId, h.channelId));
-    await waitFor(async () => (await getDb().db.select().from(d).where(eq(d.id, row!.id)))[0]!.status, (s) => s === "sent");
+    const [row] = await getDb().orm.select().from(d).where(eq(d.channelId, h.channelId));
+    await waitFor(async () => (await getDb().orm.select().from(d).where(eq(d.id, row!.id)))[0]!.status, (s) => s === "sent");
     // The job again, twice at once, as a retry or a second worker would: nothing more leaves.
     const deps = depsFor(getDb(), smtp);
     expect(await Promise.all([deliverOne(deps, row!.id), deliverOne(deps, row!.id)])).toEqual(["nothing-to-send", "nothing-to-send"]);
@@ -100,7 +100,7 @@ forEachDialect("expiry reminders by e-mail", (getDb, _dialect, getTestDb) => {
     try {
       await planExpiryReminders(getDb(), { send: async () => null, sendMany: async () => 0 } as unknown as JobQueue, new Date(), STALE_DAYS);
       const d = getDb().t.notificationDeliveries;
-      const [row] = await getDb().db.select().from(d).where(eq(d.channelId, h.channelId));
+      const [row] = await getDb().orm.select().from(d).where(eq(d.channelId, h.channelId));
       const outcomes = await Promise.all([deliverOne(deps, row!.id), deliverOne(deps, row!.id), deliverOne(deps, row!.id)]);
       expect(outcomes.sort()).toEqual(["nothing-to-send", "nothing-to-send", "sent"]);
       expect(smtp.mailsTo(h.email).filter((m) => m.subject?.startsWith("race-example.com"))).toHaveLength(1);

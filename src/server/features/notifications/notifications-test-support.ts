@@ -60,11 +60,11 @@ export async function userWithConfirmedEmail(app: ReturnType<typeof createTestAp
 /** Replaces every quote of `tld` with these renewals (cents, USD), each last confirmed on `checked`; returns the providers. */
 export async function setRenewals(db: Db, tld: string, renewals: { cents: number; checked: Date }[]) {
   const { t } = db;
-  const [tldRow] = await db.db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, tld));
-  const providers = await db.db.select({ id: t.serviceProviders.id, name: t.serviceProviders.name }).from(t.serviceProviders)
+  const [tldRow] = await db.orm.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, tld));
+  const providers = await db.orm.select({ id: t.serviceProviders.id, name: t.serviceProviders.name }).from(t.serviceProviders)
     .where(and(eq(t.serviceProviders.isActive, true))).orderBy(asc(t.serviceProviders.id)).limit(renewals.length);
-  await db.db.delete(t.domainPrices).where(eq(t.domainPrices.tldId, tldRow!.id));
-  await db.db.insert(t.domainPrices).values(renewals.map((r, i) => ({
+  await db.orm.delete(t.domainPrices).where(eq(t.domainPrices.tldId, tldRow!.id));
+  await db.orm.insert(t.domainPrices).values(renewals.map((r, i) => ({
     tldId: tldRow!.id, serviceProviderId: providers[i]!.id, registrationPrice: r.cents, renewalPrice: r.cents, transferPrice: r.cents,
     currency: "USD", snapshotDate: r.checked.toISOString().slice(0, 10), lastCheckedAt: r.checked, changedAt: r.checked,
   })));

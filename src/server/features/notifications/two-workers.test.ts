@@ -31,7 +31,7 @@ forEachDialect("notification delivery across worker processes", (getDb, dialect,
     const plans = await Promise.all([planExpiryReminders(getDb(), a, new Date(), 90), planExpiryReminders(getDb(), b, new Date(), 90)]);
     expect(plans.map((p) => p.planned).reduce((x, y) => x + y)).toBe(3);
     const d = getDb().t.notificationDeliveries;
-    const rows = await getDb().db.select().from(d).where(eq(d.channelId, h.channelId));
+    const rows = await getDb().orm.select().from(d).where(eq(d.channelId, h.channelId));
     expect(rows).toHaveLength(3);
     // And every delivery's job again, through both workers' queues at once.
     await Promise.all(rows.flatMap((r) => [a.send(DELIVER_QUEUE, { deliveryId: r.id }), b.send(DELIVER_QUEUE, { deliveryId: r.id })]));
@@ -40,7 +40,7 @@ forEachDialect("notification delivery across worker processes", (getDb, dialect,
     await new Promise((r) => setTimeout(r, 1000));
     const subjects = smtp.mailsTo(h.email).map((m) => m.subject).filter((s) => s?.startsWith("twice-")).sort();
     expect(subjects).toEqual(["twice-0.com expires in 30 days (auto-renew off)", "twice-1.com expires in 7 days (auto-renew off)", "twice-2.com expires in 1 day (auto-renew off)"]);
-    const after = await getDb().db.select().from(d).where(eq(d.channelId, h.channelId));
+    const after = await getDb().orm.select().from(d).where(eq(d.channelId, h.channelId));
     expect(after.map((r) => [r.status, r.attempts])).toEqual([["sent", 1], ["sent", 1], ["sent", 1]]);
   });
 });

@@ -82,7 +82,7 @@ forEachDialect("webhook channels", (getDb, _dialect, getTestDb) => {
     const overview = await alice<{ channels: Record<string, unknown>[] }>("/api/notifications");
     expect(JSON.stringify(overview.body)).not.toContain(secret);
     const { t } = getDb();
-    const [row] = await getDb().db.select({ secret: t.notificationChannels.secret }).from(t.notificationChannels).where(eq(t.notificationChannels.id, added.body.channel.id));
+    const [row] = await getDb().orm.select({ secret: t.notificationChannels.secret }).from(t.notificationChannels).where(eq(t.notificationChannels.id, added.body.channel.id));
     expect(row!.secret).not.toContain(secret);
     expect(openWebhookSecret(cipher, row!.secret!)).toBe(secret);
 

@@ -28,7 +28,7 @@ forEachDialect("the renewal forecast through the API", (getDb) => {
    * other .net quote was last confirmed 200 days ago (stale), so the rival is the cheapest.
    */
   beforeAll(async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const dp = t.domainPrices;
     await upsertExchangeRates(getDb(), RATE_DAY, { EUR: 1, USD: 1.25, JPY: 150 });
     const [net] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "net"));
@@ -121,7 +121,7 @@ forEachDialect("the renewal forecast through the API", (getDb) => {
   });
 
   it("claims no saving from a stale cheapest quote against a fresh one", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const dp = t.domainPrices;
     await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - 91 * DAY_MS) }).where(inArray(dp.id, [rival.id]));
     try {
@@ -161,7 +161,7 @@ forEachDialect("the renewal forecast through the API", (getDb) => {
       method: "POST", body: { domainName: "gone.net", serviceProviderId: own.providerId, expirationDate: SOON, autoRenew: true },
     });
     expect((await mine<RenewalForecast>("/api/user-domains/forecast")).body.total.domains).toBe(1);
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.update(t.userDomains).set({ departedAt: new Date() }).where(eq(t.userDomains.id, added.body.id));
     const { body } = await mine<RenewalForecast>("/api/user-domains/forecast");
     expect(body.total.domains).toBe(0);

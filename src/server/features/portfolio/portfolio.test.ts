@@ -20,7 +20,7 @@ forEachDialect("portfolio CRUD", (getDb) => {
   });
   beforeAll(async () => {
     const db = getDb();
-    const [row] = await db.db.select({ id: db.t.serviceProviders.id }).from(db.t.serviceProviders).where(eq(db.t.serviceProviders.name, "Porkbun"));
+    const [row] = await db.orm.select({ id: db.t.serviceProviders.id }).from(db.t.serviceProviders).where(eq(db.t.serviceProviders.name, "Porkbun"));
     porkbunId = row!.id;
   });
 

@@ -34,7 +34,7 @@ forEachDialect("registry dates over RDAP", (getDb, _dialect, getTestDb) => {
     queue = createTestQueue(getTestDb());
     await queue.start({ work: true });
     await registerRegistryJobs(queue, { db: getDb(), config: loadConfig(env), log: createLogger("silent") });
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const [provider] = await db.select({ id: t.serviceProviders.id, ianaId: t.serviceProviders.ianaId }).from(t.serviceProviders)
       .where(isNotNull(t.serviceProviders.ianaId)).limit(1);
     ianaProvider = { id: provider!.id, ianaId: provider!.ianaId! };
@@ -43,7 +43,7 @@ forEachDialect("registry dates over RDAP", (getDb, _dialect, getTestDb) => {
     const app = createTestApp(getDb(), { queue, env: { ...AUTH_TEST_ENV, RDAP_BASE_URL_OVERRIDE: fake.baseUrl } });
     const user = await registerUser(app);
     call = authed(app, user.cookie);
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     userId = (await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, user.email)))[0]!.id;
   });
   afterEach(() => {
@@ -132,7 +132,7 @@ forEachDialect("registry dates over RDAP", (getDb, _dialect, getTestDb) => {
     const added = await add({ domainName: name });
     expect((await checked(added.body.id)).registry.outcome).toBe("ok");
     fake.answers.set(name, { kind: "raw", status: 503, body: "busy" });
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.update(t.domainRegistryRecords).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(eq(t.domainRegistryRecords.userDomainId, added.body.id));
     await requestRegistryChecks(queue);
     const item = await waitFor(async () => (await get(added.body.id)).body, (d) => d.registry.outcome === "error");
@@ -145,7 +145,7 @@ forEachDialect("registry dates over RDAP", (getDb, _dialect, getTestDb) => {
     fake.tooManyRequests = 300;
     const before = fake.requests.length;
     const added = await add({ domainName: `busy-${userId}.com` });
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const rr = t.domainRegistryRecords;
     const [row] = await waitFor(
       () => db.select({ next: rr.nextCheckAt, outcome: rr.outcome }).from(rr).where(eq(rr.userDomainId, added.body.id)),

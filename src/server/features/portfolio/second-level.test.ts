@@ -20,7 +20,7 @@ forEachDialect("portfolio domains under second-level suffixes", (getDb) => {
   it("keeps example.co.uk under co.uk and prices it from co.uk's quotes, not .uk's", async () => {
     const db = getDb();
     const { t } = db;
-    const [coUk] = await db.db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "co.uk"));
+    const [coUk] = await db.orm.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "co.uk"));
     // The cheapest fresh USD renewal wins; a stale quote only when no fresh one exists.
     const quotes = (await listQuotesForTlds(db, [coUk!.id], "summary")).filter((q) => q.currency === "USD" && (q.renewalPrice ?? 0) > 0);
     const stale = (q: { lastCheckedAt: Date }) => Date.now() - q.lastCheckedAt.getTime() >= 90 * 86_400_000;

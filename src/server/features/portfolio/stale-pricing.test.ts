@@ -17,7 +17,7 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
   let netId: number;
 
   beforeAll(async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const dp = t.domainPrices;
     const [net] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "net"));
     netId = net!.id;
@@ -33,7 +33,7 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
   /** Each test: a new user, and .net at two active USD providers made fresh (own 30.00, rival 20.00), every other quote checked 200 days ago. */
   beforeEach(async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     const dp = t.domainPrices;
     const app = createTestApp(handle, { env: AUTH_TEST_ENV });
     sessionCookie = (await registerUser(app)).cookie;
@@ -59,7 +59,7 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
 
   it("once the rival turns stale, the own fresh quote is the cheapest and no saving is claimed", async () => {
     await addMine();
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 91 * DAY) }).where(inArray(t.domainPrices.id, [rival.id]));
     const [item] = (await call<{ data: UserDomainItem[] }>("/api/user-domains")).body.data.filter((d) => d.domainName === "mine.net");
     expect(item!.pricing).toMatchObject({
@@ -72,7 +72,7 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
 
   it("when every quote is stale, the cheapest is the lowest stale one and the saving says it is stale", async () => {
     await addMine();
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 91 * DAY) }).where(inArray(t.domainPrices.id, [own.id, rival.id]));
     const [item] = (await call<{ data: UserDomainItem[] }>("/api/user-domains")).body.data.filter((d) => d.domainName === "mine.net");
     expect(item!.pricing).toMatchObject({
@@ -83,7 +83,7 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
   });
   it("judges staleness with the configured PRICE_STALE_DAYS: a rival quote checked 60 days ago is fresh with 90, stale with 30", async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     await addMine();
     await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 60 * DAY) }).where(inArray(t.domainPrices.id, [rival.id]));
     const withWindow = (days: number) => authed(createTestApp(handle, { env: { ...AUTH_TEST_ENV, PRICE_STALE_DAYS: String(days) } }), sessionCookie);

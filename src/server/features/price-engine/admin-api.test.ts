@@ -49,7 +49,7 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
 
   // Each test starts with no fetch logged and a Porkbun source that has not answered yet.
   beforeEach(async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.delete(t.priceLogs);
     blocking = blockingPorkbun();
     live.set("porkbun", blocking.source);
@@ -106,7 +106,7 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
 
   it("data-last-updated names no fetch while only a bundled list was applied", async () => {
     await fetchHover();
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const [log] = await db.select().from(t.priceLogs).where(eq(t.priceLogs.status, "success"));
     expect(log).toMatchObject({ requestType: "provider", source: "bundled" }); // Hover has no live source here
     const status = await getJson(app(), "/api/data-last-updated");
@@ -155,7 +155,7 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
     expect(all.body.message).toMatch(/^Fetch started for 3 providers \(skipped: .*Namecheap was skipped: NAMECHEAP_API_KEY is not set/);
     await idle();
     // Porkbun's live source answered in that run: it is what "Data last updated" names.
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const [porkbunRun] = await db.select().from(t.priceLogs)
       .where(and(eq(t.priceLogs.requestType, "all"), eq(t.priceLogs.status, "success"), eq(t.priceLogs.source, "live")));
     const afterLive = await getJson(app(), "/api/data-last-updated");

@@ -5,7 +5,7 @@ import { ensurePriceEngineDefaults } from "./defaults.ts";
 
 forEachDialect("price engine defaults on a fresh database", (getDb) => {
   it("inserts the daily schedule and three alert rules once; a deleted default does not come back", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     expect(await db.select().from(t.fetchSchedules)).toHaveLength(0);
     expect(await ensurePriceEngineDefaults(getDb())).toBe(true);
     const [schedule] = await db.select().from(t.fetchSchedules);

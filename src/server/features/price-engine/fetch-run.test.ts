@@ -26,15 +26,15 @@ forEachDialect("price fetch run", (getDb) => {
 
   const porkbunId = async () => (await findServiceProviderBySlug(getDb(), "porkbun"))!.id;
   const stored = async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     return db.select().from(t.domainPrices).where(eq(t.domainPrices.serviceProviderId, await porkbunId()));
   };
   const history = async (db: Db) => {
     const { t } = db;
-    return db.db.select().from(t.domainPriceHistory).where(eq(t.domainPriceHistory.serviceProviderId, await porkbunId())).orderBy(t.domainPriceHistory.id);
+    return db.orm.select().from(t.domainPriceHistory).where(eq(t.domainPriceHistory.serviceProviderId, await porkbunId())).orderBy(t.domainPriceHistory.id);
   };
   const lastLog = async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const [row] = await db.select().from(t.priceLogs).orderBy(desc(t.priceLogs.id)).limit(1);
     return row!;
   };
@@ -65,7 +65,7 @@ forEachDialect("price fetch run", (getDb) => {
 
     const after = await stored();
     const byTld = (rows: typeof before, tldName: string) => rows.find((r) => r.tldId === tldIdOf(tldName))!;
-    const tldIds = new Map((await getDb().db.select().from(getDb().t.tlds)).map((t) => [t.name, t.id]));
+    const tldIds = new Map((await getDb().orm.select().from(getDb().t.tlds)).map((t) => [t.name, t.id]));
     const tldIdOf = (n: string) => tldIds.get(n)!;
     expect(after).toHaveLength(before.length - 1);
     expect(after.find((r) => r.tldId === tldIdOf("org"))).toBeUndefined();
@@ -99,7 +99,7 @@ forEachDialect("price fetch run", (getDb) => {
 
   it("a list that confirms quotes moves their price rows' dates: the rows equal a full rewrite, fresh and formerly stale quotes alike", async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     const dp = t.domainPrices;
     const providerId = await porkbunId();
     // Half of Porkbun's quotes checked yesterday (fresh: their rows are patched), half 200 days ago (stale: rewritten).
@@ -136,7 +136,7 @@ forEachDialect("price fetch run", (getDb) => {
   });
 
   it("matches second-level suffixes like the seed: co.uk is priced, plc.uk joins the catalogue under .uk, foo.com stays skipped", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const tldRow = async (name: string) => (await db.select().from(t.tlds).where(eq(t.tlds.name, name)))[0];
     expect(await tldRow("plc.uk")).toBeUndefined(); // no bundled list sells it
     const list = (await currentList()).filter((q) => q.tld !== "co.uk");
@@ -207,7 +207,7 @@ forEachDialect("price fetch run", (getDb) => {
   });
 
   it("alert rules open one incident per rule and provider, and resolve it when the condition clears", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const incidents = () => db.select().from(t.incidents).where(eq(t.incidents.source, "porkbun.com"));
     const failing = testPriceSource("porkbun", async () => {
       throw new PriceSourceError("http", "HTTP 500");

@@ -115,7 +115,7 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
   };
   const lastLog = async (domain: string) => (await admin<{ logs: Log[] }>(`/api/admin/price-logs?provider=${domain}`)).body.logs[0]!;
   const quoteOf = async (slug: string, tld: string) => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const providerId = (await findServiceProviderBySlug(getDb(), slug))!.id;
     const [row] = await db.select({ registrationPrice: t.domainPrices.registrationPrice, transferPrice: t.domainPrices.transferPrice, lastCheckedAt: t.domainPrices.lastCheckedAt })
       .from(t.domainPrices).innerJoin(t.tlds, eq(t.tlds.id, t.domainPrices.tldId))
@@ -123,7 +123,7 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
     return row;
   };
   const historyOf = async (slug: string, tld: string) => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const providerId = (await findServiceProviderBySlug(getDb(), slug))!.id;
     return db.select({ endReason: t.domainPriceHistory.endReason, registrationPrice: t.domainPriceHistory.registrationPrice })
       .from(t.domainPriceHistory).innerJoin(t.tlds, eq(t.tlds.id, t.domainPriceHistory.tldId))
@@ -131,7 +131,7 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
       .orderBy(t.domainPriceHistory.id);
   };
   const storedCount = async (slug: string) => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const providerId = (await findServiceProviderBySlug(getDb(), slug))!.id;
     return (await db.select({ id: t.domainPrices.id }).from(t.domainPrices).where(eq(t.domainPrices.serviceProviderId, providerId))).length;
   };
@@ -219,7 +219,7 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
       s.dropComChangeNet();
     }
     // As on a fresh install, the daily schedule has not run yet.
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.update(t.fetchSchedules).set({ lastRunAt: null }).where(eq(t.fetchSchedules.name, "Daily price refresh"));
     const schedules = await admin<{ id: number; name: string; providerId: number | null; lastRun: string | null }[]>("/api/admin/schedules");
     const daily = schedules.body.find((s) => s.name === "Daily price refresh")!;

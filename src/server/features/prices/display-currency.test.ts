@@ -60,7 +60,7 @@ forEachDialect("prices in a display currency", (getDb) => {
     });
     // The tests outside this block convert at the seeded rates, whichever order they run in.
     afterAll(async () => {
-      const { db, t } = getDb();
+      const { orm: db, t } = getDb();
       await db.delete(t.exchangeRates).where(eq(t.exchangeRates.date, NEW_DAY));
       invalidatePriceCache(getDb());
     });

@@ -18,7 +18,7 @@ afterEach(async () => {
 
 /** Every USD quote of `tld` last checked 200 days ago, then one provider's set to `cents` and checked at `checkedAt`. */
 async function oneFreshQuote(handle: Db, tld: string, cents: number, checkedAt: Date, rowsAt = new Date(), staleDays = 90) {
-  const { db, t } = handle;
+  const { orm: db, t } = handle;
   const dp = t.domainPrices;
   const [row] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, tld));
   const seeded = await db.select({ id: dp.id, lastCheckedAt: dp.lastCheckedAt, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice, transferPrice: dp.transferPrice })

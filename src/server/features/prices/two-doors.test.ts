@@ -70,7 +70,7 @@ forEachDialect("prices through both doors", (getDb) => {
 
   it("show a changed price at once after invalidatePriceCache, even with a long time to live", async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     const app = createTestApp(handle, { env: { PRICE_CACHE_SECONDS: "3600" } });
     const [com] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "com"));
     const [dynadot] = await db.select({ id: t.serviceProviders.id }).from(t.serviceProviders).where(eq(t.serviceProviders.slug, "dynadot"));
@@ -96,7 +96,7 @@ forEachDialect("prices through both doors", (getDb) => {
 
   it("read the database on every request when PRICE_CACHE_SECONDS=0", async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     const app = createTestApp(handle, { env: { PRICE_CACHE_SECONDS: "0" } });
     const [net] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "net"));
     const cheapest = async () => (await getJson<PriceRow[]>(app, "/api/domain-prices/common")).body.find((r) => r.name === "net")!.registrationPrice;
@@ -110,7 +110,7 @@ forEachDialect("prices through both doors", (getDb) => {
 
   it("give a list page an ETag per door that changes with its rows and stays while they do", async () => {
     const handle = getDb();
-    const { db, t } = handle;
+    const { orm: db, t } = handle;
     const app = createTestApp(handle, { env: { PRICE_CACHE_SECONDS: "0" } });
     const list = { rest: "/api/domain-prices?search=org&limit=5", trpc: `/trpc/prices.list?input=${input({ search: "org", limit: 5 })}` };
     const etags = async () => [

@@ -6,7 +6,7 @@ import { createTestApp, TEST_ORIGIN } from "../../testing/test-app.ts";
 forEachDialect("outbound register/transfer redirects", (getDb) => {
   const app = () => createTestApp(getDb());
   const providerId = async (slug: string) => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const [row] = await db.select({ id: t.serviceProviders.id }).from(t.serviceProviders).where(eq(t.serviceProviders.slug, slug));
     return row!.id;
   };
@@ -47,7 +47,7 @@ forEachDialect("outbound register/transfer redirects", (getDb) => {
   });
 
   it("links example.co.uk through every active provider's register and transfer pattern, and refuses co.uk alone", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const providers = await db.select().from(t.serviceProviders).where(eq(t.serviceProviders.isActive, true));
     let checked = 0;
     for (const p of providers) {
@@ -83,7 +83,7 @@ const NAVIGATION = "text/html,application/xhtml+xml,application/xml;q=0.9,image/
 forEachDialect("refused redirects: a page for people, JSON for API clients", (getDb) => {
   const app = () => createTestApp(getDb());
   const porkbun = async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const [row] = await db.select({ id: t.serviceProviders.id }).from(t.serviceProviders).where(eq(t.serviceProviders.slug, "porkbun"));
     return row!.id;
   };

@@ -40,12 +40,12 @@ forEachDialect("register/transfer URL patterns", (getDb) => {
   const log = createLogger("info", false, { write: (line: string) => void logLines.push(line) });
   const app = () => createTestApp(getDb(), { env: AUTH_TEST_ENV, log });
   const provider = async (slug: string) => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const [row] = await db.select().from(t.serviceProviders).where(eq(t.serviceProviders.slug, slug));
     return row!;
   };
   const storePattern = async (slug: string, registrationUrlPattern: string | null) => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.update(t.serviceProviders).set({ registrationUrlPattern }).where(eq(t.serviceProviders.slug, slug));
   };
   const go = (path: string) => app().request(`${TEST_ORIGIN}${path}`, { redirect: "manual" });
@@ -120,7 +120,7 @@ forEachDialect("register/transfer URL patterns", (getDb) => {
     await expect(upsertCatalogue(getDb(), [], [], [broken])).rejects.toThrow(
       'Service provider seed "brokenreg": registrationUrlPattern must be an http or https URL',
     );
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     expect(await db.select({ id: t.serviceProviders.id }).from(t.serviceProviders).where(eq(t.serviceProviders.slug, "brokenreg"))).toEqual([]);
   });
 });

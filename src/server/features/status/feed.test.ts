@@ -17,7 +17,7 @@ const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 forEachDialect("GET /status/feed.atom", (getDb) => {
   // Each test starts from no incidents and adds the ones it needs.
   beforeEach(async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.delete(t.incidents);
   });
   const fetchFeed = async () => {
@@ -42,7 +42,7 @@ forEachDialect("GET /status/feed.atom", (getDb) => {
   });
 
   it("has one entry per public incident, newest first, and leaves operator-only alerts out", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const [rule] = await db.insert(t.alertRules).values({ name: "Stale price data", condition: "data_age_hours", threshold: 72, severity: "medium" }).returning();
     const now = Date.now();
     await db.insert(t.incidents).values([

@@ -37,7 +37,7 @@ forEachDialect("GET /api/status", (getDb) => {
 
   // Each test starts from a fresh install's fetch log and incidents, whatever ran before it.
   beforeEach(async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     await db.delete(t.incidents);
     await db.delete(t.priceLogs);
   });
@@ -74,7 +74,7 @@ forEachDialect("GET /api/status", (getDb) => {
   });
 
   it("rates each price source by its last successful fetch and counts 30 days of fetches and incidents", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     const providers = await db.select({ id: t.serviceProviders.id, name: t.serviceProviders.name }).from(t.serviceProviders);
     const id = (name: string) => providers.find((p) => p.name === name)!.id;
     const now = Date.now();
@@ -112,7 +112,7 @@ forEachDialect("GET /api/status", (getDb) => {
   });
 
   it("after failed fetches: stale-data alerts stay with operators; a live source failing repeatedly is a public incident in plain words", async () => {
-    const { db, t } = getDb();
+    const { orm: db, t } = getDb();
     // The price engine's default rules (price-engine/defaults.ts) and what they open after one failed
     // fetch of a fresh install: a stale-data incident per provider whose bundled quotes are years old.
     const [failing, stale] = await db.insert(t.alertRules).values([
