@@ -28,7 +28,7 @@ forEachDialect("HTTP surface", (getDb) => {
 
   it("hides internals on unexpected errors", async () => {
     const db = getDb();
-    const broken = { ...db, db: new Proxy(db.orm, { get: () => { throw new Error("secret connection string"); } }) };
+    const broken = { ...db, orm: new Proxy(db.orm, { get: () => { throw new Error("secret connection string"); } }) };
     const { status, body } = await getJson(createTestApp(broken), "/api/stats");
     expect(status).toBe(500);
     expect(body).toEqual({ message: "Internal server error" });
