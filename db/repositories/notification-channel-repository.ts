@@ -17,7 +17,8 @@ export interface ChannelRow {
   createdAt: Date;
 }
 
-function columns({ t }: Db) {
+/** The selection that reads a ChannelRow (the token hash stays behind). */
+export function channelColumns({ t }: Db) {
   const c = t.notificationChannels;
   return {
     id: c.id, userId: c.userId, kind: c.kind, email: c.email, confirmedAt: c.confirmedAt, confirmExpiresAt: c.confirmExpiresAt,
@@ -27,13 +28,13 @@ function columns({ t }: Db) {
 
 export async function listChannels(handle: Db, userId: number): Promise<ChannelRow[]> {
   const c = handle.t.notificationChannels;
-  return handle.orm.select(columns(handle)).from(c).where(eq(c.userId, userId)).orderBy(asc(c.id));
+  return handle.orm.select(channelColumns(handle)).from(c).where(eq(c.userId, userId)).orderBy(asc(c.id));
 }
 
 /** The channel when it belongs to `userId` (any user's with null). */
 export async function findChannel(handle: Db, id: number, userId: number | null): Promise<ChannelRow | null> {
   const c = handle.t.notificationChannels;
-  const [row] = await handle.orm.select(columns(handle)).from(c)
+  const [row] = await handle.orm.select(channelColumns(handle)).from(c)
     .where(and(eq(c.id, id), userId === null ? undefined : eq(c.userId, userId)));
   return row ?? null;
 }
@@ -50,7 +51,7 @@ export async function insertEmailChannelWithinLimit(
     yield* lockUserRow(handle, tx, values.userId);
     const [held] = yield* exec(tx.select({ n: count() }).from(c).where(eq(c.userId, values.userId)));
     if (Number(held?.n ?? 0) >= max) return null;
-    const [row] = yield* exec(tx.insert(c).values({ ...values, kind: "email" }).returning(columns(handle)));
+    const [row] = yield* exec(tx.insert(c).values({ ...values, kind: "email" }).returning(channelColumns(handle)));
     if (!row) throw new Error("channel insert returned no row");
     return row;
   });
@@ -64,7 +65,7 @@ export async function setConfirmToken(handle: Db, id: number, confirmTokenHash: 
 
 export async function findChannelByConfirmToken(handle: Db, confirmTokenHash: string): Promise<ChannelRow | null> {
   const c = handle.t.notificationChannels;
-  const [row] = await handle.orm.select(columns(handle)).from(c).where(eq(c.confirmTokenHash, confirmTokenHash));
+  const [row] = await handle.orm.select(channelColumns(handle)).from(c).where(eq(c.confirmTokenHash, confirmTokenHash));
   return row ?? null;
 }
 
@@ -73,7 +74,7 @@ export async function confirmChannel(handle: Db, confirmTokenHash: string, now: 
   const c = handle.t.notificationChannels;
   const [row] = await handle.orm.update(c).set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
     .where(and(eq(c.confirmTokenHash, confirmTokenHash), isNotNull(c.confirmExpiresAt)))
-    .returning(columns(handle));
+    .returning(channelColumns(handle));
   return row ?? null;
 }
 
@@ -82,7 +83,7 @@ export async function setChannelDisabled(handle: Db, id: number, disabledAt: Dat
   const c = handle.t.notificationChannels;
   const [row] = await handle.orm.update(c).set({ disabledAt })
     .where(and(eq(c.id, id), userId === null ? undefined : eq(c.userId, userId)))
-    .returning(columns(handle));
+    .returning(channelColumns(handle));
   return row ?? null;
 }
 
@@ -99,7 +100,7 @@ export async function deleteChannel(handle: Db, id: number, userId: number): Pro
 export async function listReceivingChannels(handle: Db, userIds?: number[]): Promise<ChannelRow[]> {
   if (userIds && userIds.length === 0) return [];
   const c = handle.t.notificationChannels;
-  return handle.orm.select(columns(handle)).from(c).where(and(
+  return handle.orm.select(channelColumns(handle)).from(c).where(and(
     isNull(c.disabledAt),
     or(eq(c.kind, "webhook"), isNotNull(c.confirmedAt)),
     userIds ? inArray(c.userId, userIds) : undefined,

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
-import type { ChannelRow } from "./notification-channel-repository.ts";
+import { channelColumns, type ChannelRow } from "./notification-channel-repository.ts";
 import { lockUserRow } from "./user-repository.ts";
 
 /**
@@ -15,10 +15,7 @@ export async function insertWebhookChannelWithinLimit(
     yield* lockUserRow(handle, tx, values.userId);
     const [held] = yield* exec(tx.select({ n: count() }).from(c).where(eq(c.userId, values.userId)));
     if (Number(held?.n ?? 0) >= max) return null;
-    const [row] = yield* exec(tx.insert(c).values({ ...values, kind: "webhook" }).returning({
-      id: c.id, userId: c.userId, kind: c.kind, email: c.email, confirmedAt: c.confirmedAt, confirmExpiresAt: c.confirmExpiresAt,
-      url: c.url, format: c.format, secret: c.secret, disabledAt: c.disabledAt, createdAt: c.createdAt,
-    }));
+    const [row] = yield* exec(tx.insert(c).values({ ...values, kind: "webhook" }).returning(channelColumns(handle)));
     if (!row) throw new Error("channel insert returned no row");
     return row;
   });
