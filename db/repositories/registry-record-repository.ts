@@ -52,7 +52,7 @@ export async function listDueRegistryChecks({ orm: db, t }: Db, now: Date, limit
 }
 
 /** The service providers (registrars) known by these IANA ids. */
-export async function providersByIanaId({ orm: db, t }: Db, ianaIds: number[]): Promise<Map<number, number>> {
+async function providersByIanaId({ orm: db, t }: Db, ianaIds: number[]): Promise<Map<number, number>> {
   if (ianaIds.length === 0) return new Map();
   const sp = t.serviceProviders;
   const rows = await db.select({ id: sp.id, ianaId: sp.ianaId }).from(sp).where(inArray(sp.ianaId, ianaIds)).orderBy(asc(sp.id));
