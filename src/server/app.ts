@@ -239,7 +239,7 @@ export function createApp(deps: AppDeps) {
     },
     fetch: (request) => app.fetch(request),
   });
-  mountClient(app, deps.clientDir, publicOrigin, db, config, origin, renderCalls);
+  mountClient(app, deps.clientDir, db, config, origin, renderCalls);
   return app;
 }
 
@@ -260,7 +260,7 @@ export function appErrorHeaders(errors: readonly { cause?: unknown }[]): Record<
  * marked private.
  */
 function mountClient(
-  app: Hono<AppEnv>, clientDir: string | undefined, publicOrigin: string | undefined, db: Db, config: Config,
+  app: Hono<AppEnv>, clientDir: string | undefined, db: Db, config: Config,
   origin: (c: Context<AppEnv>) => string, renderCalls: RenderCalls,
 ) {
   const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
@@ -309,10 +309,10 @@ function mountClient(
     };
     if (!serverRender) return c.html(template());
     const url = new URL(c.req.url);
-    const origin = publicOrigin ?? url.origin;
+    const pageOrigin = origin(c);
     const cookies = c.req.header("cookie");
     const signedOut = readSessionToken(c) === undefined;
-    const render = () => renderPageHtml(template(), { url, cookies, signedOut, origin }, renderCalls);
+    const render = () => renderPageHtml(template(), { url, cookies, signedOut, origin: pageOrigin }, renderCalls);
     // The display currency comes from a cookie, so shared caches must keep one copy per cookie.
     c.header("Vary", "Cookie");
     if (!signedOut) {
@@ -321,7 +321,7 @@ function mountClient(
       const page = await render();
       return page ? c.html(page.html, page.status) : c.html(template());
     }
-    const page = await pages.get(pageCacheKey(origin, url.pathname + url.search, cookies), async () => {
+    const page = await pages.get(pageCacheKey(pageOrigin, url.pathname + url.search, cookies), async () => {
       const answer = await render();
       // The plain shell with 200 is what a failed or timed-out render answers: not worth keeping.
       return answer && { ...answer, keep: answer.status === 404 || answer.html !== template() };
