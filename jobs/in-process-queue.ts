@@ -8,13 +8,13 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import {
   cancelQueueJob, claimDueQueueJobs, countQueueJobs, deleteFinishedQueueJobs, finishQueueJob, getQueueJob,
-  insertQueueJob, insertQueueJobs, listActiveQueueJobs, listExpiredQueueJobs, requeueQueueJob, type QueueJobRow,
+  insertQueueJob, insertQueueJobs, listActiveQueueJobs, listExpiredQueueJobs, requeueQueueJob, type NewQueueJob, type QueueJobRow,
 } from "../db/repositories/queue-job-repository.ts";
 import { deleteQueueSchedule, upsertQueueSchedule } from "../db/repositories/queue-schedule-repository.ts";
 import { InProcessScheduler } from "./in-process-scheduler.ts";
 import { JOB_DEFAULTS, type ActiveJob, type JobHandler, type JobInfo, type JobQueue, type QueueCounts, type QueueOptions, type SendOptions } from "./queue.ts";
 import { assertScheduleKey, parseCron } from "./schedule-rules.ts";
-import { checkSendOptions, type QueueLog } from "./send-options.ts";
+import { checkSendOptions, type CheckedSendOptions, type QueueLog } from "./send-options.ts";
 
 export interface Clock {
   now(): number;
@@ -38,6 +38,13 @@ interface Running {
 }
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** The queued row of one job sent at `now` with checked options. */
+const jobRow = (name: string, data: unknown, o: CheckedSendOptions, singletonKey: string | null, now: number): NewQueueJob => ({
+  id: randomUUID(), name, data: JSON.stringify(data ?? null), singletonKey,
+  retryLimit: o.retryLimit, retryDelaySeconds: o.retryDelaySeconds, expireInSeconds: o.expireInSeconds,
+  startAfter: new Date(now + o.startAfterSeconds * 1000), createdAt: new Date(now),
+});
 
 export class InProcessQueue implements JobQueue {
   readonly kind = "in-process" as const;
@@ -80,12 +87,7 @@ export class InProcessQueue implements JobQueue {
   async send<T>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
     this.assertQueue(name);
     const o = checkSendOptions(options);
-    const now = this.clock.now();
-    const id = await insertQueueJob(this.db, {
-      id: randomUUID(), name, data: JSON.stringify(data ?? null), singletonKey: o.singletonKey,
-      retryLimit: o.retryLimit, retryDelaySeconds: o.retryDelaySeconds, expireInSeconds: o.expireInSeconds,
-      startAfter: new Date(now + o.startAfterSeconds * 1000), createdAt: new Date(now),
-    });
+    const id = await insertQueueJob(this.db, jobRow(name, data, o, o.singletonKey, this.clock.now()));
     if (id) this.wake();
     return id;
   }
@@ -94,11 +96,7 @@ export class InProcessQueue implements JobQueue {
     this.assertQueue(name);
     const o = checkSendOptions(options);
     const now = this.clock.now();
-    const jobs = data.map((d) => ({
-      id: randomUUID(), name, data: JSON.stringify(d ?? null), singletonKey: null,
-      retryLimit: o.retryLimit, retryDelaySeconds: o.retryDelaySeconds, expireInSeconds: o.expireInSeconds,
-      startAfter: new Date(now + o.startAfterSeconds * 1000), createdAt: new Date(now),
-    }));
+    const jobs = data.map((d) => jobRow(name, d, o, null, now));
     await insertQueueJobs(this.db, jobs);
     if (jobs.length) this.wake();
     return jobs.length;
