@@ -39,19 +39,22 @@ export async function findChannel(handle: Db, id: number, userId: number | null)
   return row ?? null;
 }
 
+/** A channel to add: an unconfirmed e-mail address or a webhook. */
+type NewChannel =
+  | { kind: "email"; userId: number; email: string; confirmTokenHash: string; confirmExpiresAt: Date }
+  | { kind: "webhook"; userId: number; url: string; format: string; secret: string | null };
+
 /**
- * Stores an unconfirmed e-mail channel unless the user already holds `max` channels (null
- * then); the count and the insert are one transaction with the user's row locked.
+ * Stores a channel unless the user already holds `max` channels of any kind (null then); the
+ * count and the insert are one transaction with the user's row locked.
  */
-export async function insertEmailChannelWithinLimit(
-  handle: Db, values: { userId: number; email: string; confirmTokenHash: string; confirmExpiresAt: Date }, max: number,
-): Promise<ChannelRow | null> {
+export async function insertChannelWithinLimit(handle: Db, values: NewChannel, max: number): Promise<ChannelRow | null> {
   const c = handle.t.notificationChannels;
   return handle.transaction(function* (tx) {
     yield* lockUserRow(handle, tx, values.userId);
     const [held] = yield* exec(tx.select({ n: count() }).from(c).where(eq(c.userId, values.userId)));
     if (Number(held?.n ?? 0) >= max) return null;
-    const [row] = yield* exec(tx.insert(c).values({ ...values, kind: "email" }).returning(channelColumns(handle)));
+    const [row] = yield* exec(tx.insert(c).values(values).returning(channelColumns(handle)));
     if (!row) throw new Error("channel insert returned no row");
     return row;
   });

@@ -6,7 +6,7 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import {
-  confirmChannel, deleteChannel, findChannel, findChannelByConfirmToken, insertEmailChannelWithinLimit, listChannels,
+  confirmChannel, deleteChannel, findChannel, findChannelByConfirmToken, insertChannelWithinLimit, listChannels,
   setChannelDisabled, setConfirmToken, type ChannelRow,
 } from "../../../../db/repositories/notification-channel-repository.ts";
 import { insertPlannedNotifications, listDeliveryLog } from "../../../../db/repositories/notification-repository.ts";
@@ -84,7 +84,7 @@ export async function addEmailChannel(ctx: NotificationCtx, userId: number, emai
   const { token, hash, expiresAt } = newConfirmToken();
   let channel: ChannelRow | null;
   try {
-    channel = await insertEmailChannelWithinLimit(ctx.db, { userId, email, confirmTokenHash: hash, confirmExpiresAt: expiresAt }, MAX_CHANNELS);
+    channel = await insertChannelWithinLimit(ctx.db, { kind: "email", userId, email, confirmTokenHash: hash, confirmExpiresAt: expiresAt }, MAX_CHANNELS);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`${email} is already one of your notification addresses`);
     throw error;

@@ -5,7 +5,7 @@
  * in this one answer and stored encrypted (webhook-sender.ts); the other formats sign nothing,
  * their URL being the service's own credential.
  */
-import { insertWebhookChannelWithinLimit } from "../../../../db/repositories/webhook-channel-repository.ts";
+import { insertChannelWithinLimit } from "../../../../db/repositories/notification-channel-repository.ts";
 import { MAX_CHANNELS } from "../../../shared/schemas/notifications.ts";
 import type { WebhookChannelInput } from "../../../shared/schemas/webhook-channel.ts";
 import { checkWebhookUrl, WebhookError } from "../../integrations/webhooks/send.ts";
@@ -34,8 +34,8 @@ export async function addWebhookChannel(
     throw error;
   }
   const secret = input.format === "generic" ? generateSigningSecret() : null;
-  const channel = await insertWebhookChannelWithinLimit(ctx.db, {
-    userId, url: url.href, format: input.format, secret: secret === null ? null : sealWebhookSecret(ctx.cipher, secret),
+  const channel = await insertChannelWithinLimit(ctx.db, {
+    kind: "webhook", userId, url: url.href, format: input.format, secret: secret === null ? null : sealWebhookSecret(ctx.cipher, secret),
   }, MAX_CHANNELS);
   if (!channel) throw conflict(`You can have at most ${MAX_CHANNELS} notification channels; remove one first`);
   return { channel: toChannelItem(channel), secret };
