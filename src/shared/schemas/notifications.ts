@@ -8,6 +8,20 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const DELIVERY_MODES = ["immediate", "digest"] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 
+/**
+ * The settings page's on/off switch of each kind other than expiry reminders (which have their
+ * own section), in the page's order. `offByDefault`: off for a user who never saved settings.
+ */
+export const KIND_SWITCHES: readonly { kind: Exclude<NotificationKind, "expiry">; label: string; offByDefault?: boolean }[] = [
+  { kind: "account_trouble", label: "Tell me when a registrar account cannot be synced, and when it works again" },
+];
+
+const deliveryModeSchema = () => z.enum(DELIVERY_MODES, { error: "Delivery is immediate or digest" }).default("immediate");
+/** Each kind's delivery mode; a kind left out is immediate. */
+const deliveryModesSchema = z.object(
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, deliveryModeSchema()])) as Record<NotificationKind, ReturnType<typeof deliveryModeSchema>>,
+);
+
 export const DEFAULT_REMINDER_OFFSETS = [90, 30, 7, 1];
 export const MAX_REMINDER_OFFSETS = 10;
 export const MAX_REMINDER_DAYS = 365;
@@ -28,10 +42,7 @@ export const reminderOffsetsSchema = z
 /** Body of PUT /api/notifications/preferences and notifications.savePreferences. */
 export const notificationPreferencesSchema = z.object({
   reminderOffsets: reminderOffsetsSchema,
-  deliveryModes: z.object({
-    expiry: z.enum(DELIVERY_MODES, { error: "Delivery is immediate or digest" }),
-    account_trouble: z.enum(DELIVERY_MODES, { error: "Delivery is immediate or digest" }).default("immediate"),
-  }),
+  deliveryModes: deliveryModesSchema,
   enabledKinds: z.array(z.enum(NOTIFICATION_KINDS, { error: `Kinds are: ${NOTIFICATION_KINDS.join(", ")}` })).max(NOTIFICATION_KINDS.length)
     .transform((kinds) => [...new Set(kinds)]),
   currency: currencyCodeSchema,

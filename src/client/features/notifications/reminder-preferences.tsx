@@ -6,14 +6,17 @@ import { SwitchField } from "../../components/form/switch-field.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { notify } from "../../components/ui/toaster.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
-import { notificationPreferencesSchema, type DeliveryMode } from "../../../shared/schemas/notifications.ts";
+import { KIND_SWITCHES, notificationPreferencesSchema, type DeliveryMode, type NotificationKind } from "../../../shared/schemas/notifications.ts";
 import { currencyOptionsQuery, offeredCurrencies } from "../shell/currency-select.tsx";
+
+type SwitchedKind = (typeof KIND_SWITCHES)[number]["kind"];
 
 interface Values {
   offsets: string;
   mode: DeliveryMode;
   expiryOn: boolean;
-  troubleOn: boolean;
+  /** The other kinds' switches (KIND_SWITCHES). */
+  kindsOn: Record<SwitchedKind, boolean>;
   currency: string;
 }
 
@@ -22,14 +25,14 @@ const offsetsOf = (text: string) => text.split(/[\s,]+/).filter(Boolean).map((pa
 
 export interface SavedPreferences {
   reminderOffsets: number[];
-  deliveryModes: { expiry: DeliveryMode; account_trouble?: DeliveryMode };
+  deliveryModes: { expiry: DeliveryMode } & Partial<Record<NotificationKind, DeliveryMode>>;
   enabledKinds: string[];
   currency: string;
 }
 
 /**
  * When expiry reminders come, how (one mail each or one daily digest) and in which currency, and
- * whether registrar account trouble is told (its delivery mode is kept as saved).
+ * which other kinds are told (KIND_SWITCHES; their delivery modes are kept as saved).
  */
 export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
   const trpc = useTRPC();
@@ -41,13 +44,17 @@ export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
   const { form, formError, pending, onSubmit } = useSchemaForm({
     defaultValues: {
       offsets: saved.reminderOffsets.join(", "), mode: saved.deliveryModes.expiry, expiryOn: saved.enabledKinds.includes("expiry"),
-      troubleOn: saved.enabledKinds.includes("account_trouble"), currency: saved.currency,
+      kindsOn: Object.fromEntries(KIND_SWITCHES.map(({ kind }) => [kind, saved.enabledKinds.includes(kind)])) as Record<SwitchedKind, boolean>,
+      currency: saved.currency,
     } satisfies Values,
     schema: notificationPreferencesSchema,
     toInput: (v: Values) => ({
       reminderOffsets: offsetsOf(v.offsets),
-      deliveryModes: { expiry: v.mode, account_trouble: saved.deliveryModes.account_trouble ?? "immediate" },
-      enabledKinds: [...(v.expiryOn ? ["expiry" as const] : []), ...(v.troubleOn ? ["account_trouble" as const] : [])],
+      deliveryModes: {
+        ...Object.fromEntries(KIND_SWITCHES.map(({ kind }) => [kind, saved.deliveryModes[kind] ?? "immediate"])),
+        expiry: v.mode,
+      },
+      enabledKinds: [...(v.expiryOn ? ["expiry" as const] : []), ...KIND_SWITCHES.flatMap(({ kind }) => (v.kindsOn[kind] ? [kind] : []))],
       currency: v.currency,
     }),
     submit: (input) => save.mutateAsync(input),
@@ -90,9 +97,9 @@ export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
               </FormField>
             )}
           </form.Field>
-          <form.Field name="troubleOn">
-            {(field) => <SwitchField field={field} label="Tell me when a registrar account cannot be synced, and when it works again" />}
-          </form.Field>
+          {KIND_SWITCHES.map(({ kind, label }) => (
+            <form.Field key={kind} name={`kindsOn.${kind}`}>{(field) => <SwitchField field={field} label={label} />}</form.Field>
+          ))}
           {formError && <Text color="fg.error" role="alert">{formError}</Text>}
           <HStack><Button type="submit" colorPalette="blue" disabled={pending}>{pending ? "Saving…" : "Save settings"}</Button></HStack>
         </Stack>

@@ -3,7 +3,7 @@ import type { Db } from "../../../../db/client.ts";
 import { findPreferences, savePreferences, type PreferencesRow } from "../../../../db/repositories/notification-repository.ts";
 import { DEFAULT_DISPLAY_CURRENCY } from "../../../shared/currency.ts";
 import {
-  DEFAULT_REMINDER_OFFSETS, NOTIFICATION_KINDS, notificationPreferencesSchema, type DeliveryMode, type NotificationKind,
+  DEFAULT_REMINDER_OFFSETS, KIND_SWITCHES, NOTIFICATION_KINDS, notificationPreferencesSchema, type DeliveryMode, type NotificationKind,
 } from "../../../shared/schemas/notifications.ts";
 import type { z } from "zod";
 import { requireKnownCurrency } from "../../lib/display-currency.ts";
@@ -15,10 +15,13 @@ export interface Preferences {
   currency: string;
 }
 
+const modesOf = (stored: Record<string, string>) =>
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, stored[kind] === "digest" ? "digest" : "immediate"])) as Record<NotificationKind, DeliveryMode>;
+
 export const defaultPreferences = (): Preferences => ({
   reminderOffsets: [...DEFAULT_REMINDER_OFFSETS],
-  deliveryModes: { expiry: "immediate", account_trouble: "immediate" },
-  enabledKinds: [...NOTIFICATION_KINDS],
+  deliveryModes: modesOf({}),
+  enabledKinds: NOTIFICATION_KINDS.filter((kind) => !KIND_SWITCHES.some((s) => s.kind === kind && s.offByDefault)),
   currency: DEFAULT_DISPLAY_CURRENCY,
 });
 
@@ -28,10 +31,7 @@ export function preferencesOf(row: PreferencesRow | null): Preferences {
   const kinds = row.enabledKinds.filter((k): k is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(k));
   return {
     reminderOffsets: row.reminderOffsets,
-    deliveryModes: {
-      expiry: row.deliveryModes.expiry === "digest" ? "digest" : "immediate",
-      account_trouble: row.deliveryModes.account_trouble === "digest" ? "digest" : "immediate",
-    },
+    deliveryModes: modesOf(row.deliveryModes),
     enabledKinds: kinds,
     currency: row.currency,
   };
