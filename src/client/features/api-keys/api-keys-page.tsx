@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormField } from "../../components/form/form-field.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
+import { SecretShownOnce } from "../../components/secret-shown-once.tsx";
 import { notify } from "../../components/ui/toaster.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { isUnauthorizedError } from "../../lib/unauthorized.ts";
 import { formatUtcDay } from "../../../shared/price-format.ts";
 import { apiKeyCreateSchema } from "../../../shared/schemas/api-key.ts";
-import { NewKeyNotice } from "./new-key-notice.tsx";
 import { RevokeKeyDialog, type ListedKey } from "./revoke-key-dialog.tsx";
 
 /** The day, as the rest of the site writes it ("Nov 23, 2026"); a key never used says so. */
@@ -59,7 +59,11 @@ export function ApiKeysPage() {
             <Button type="submit" colorPalette="blue" disabled={pending}>{pending ? "Creating…" : "Create key"}</Button>
           </HStack>
         </form>
-        {created && <NewKeyNotice name={created.name} secret={created.key} />}
+        {/* The server keeps only the key's hash, so this is the one showing. */}
+        {created && (
+          <SecretShownOnce title={<>Key "{created.name}" created. Copy it now: it will not be shown again.</>}
+            label="Your new API key" copyLabel="Copy API key" secret={created.key} />
+        )}
         {keys.isPending ? <Spinner aria-label="Loading API keys" /> : keys.isError ? (
           <Text color="fg.error">Could not load your API keys. {keys.error.message}</Text>
         ) : keys.data.length === 0 ? (

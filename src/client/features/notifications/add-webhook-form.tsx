@@ -1,11 +1,11 @@
-import { Alert, Button, Field, HStack, Input, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Button, HStack, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useStore } from "@tanstack/react-form";
-import { useRef, useState } from "react";
-import { LuCheck, LuCopy } from "react-icons/lu";
+import { useState } from "react";
 import { FormField } from "../../components/form/form-field.tsx";
 import { TextField } from "../../components/form/fields.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
+import { SecretShownOnce } from "../../components/secret-shown-once.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import {
   WEBHOOK_CHANNEL_FORMATS, WEBHOOK_FORMAT_LABELS, webhookChannelSchema, type WebhookChannelFormat,
@@ -70,40 +70,15 @@ export function AddWebhookForm() {
           <HStack><Button type="submit" colorPalette="blue" disabled={pending}>{pending ? "Adding…" : "Add webhook"}</Button></HStack>
         </Stack>
       </form>
-      {secret && <WebhookSecretNotice secret={secret} />}
+      {secret && (
+        <SecretShownOnce title="Webhook added. Copy its signing secret now: it will not be shown again."
+          label="Signing secret" copyLabel="Copy signing secret" secret={secret}>
+          <Text fontSize="sm">
+            Your endpoint checks each request's <code>X-TLDScope-Signature</code> with it, as the{" "}
+            <Link href="/api/reference#webhooks">API reference</Link> shows.
+          </Text>
+        </SecretShownOnce>
+      )}
     </Stack>
-  );
-}
-
-/** The signing secret of the generic webhook just added. It is shown this once. */
-function WebhookSecretNotice({ secret }: { secret: string }) {
-  const [copied, setCopied] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      // No clipboard permission (plain http, old browser): select it for a manual copy.
-      inputRef.current?.select();
-    }
-  };
-  return (
-    <Alert.Root status="success" flexDirection="column" alignItems="stretch" gap="3">
-      <Alert.Title>Webhook added. Copy its signing secret now: it will not be shown again.</Alert.Title>
-      <Field.Root>
-        <Field.Label>Signing secret</Field.Label>
-        <HStack w="full">
-          <Input ref={inputRef} readOnly value={secret} fontFamily="mono" onFocus={(e) => e.currentTarget.select()} />
-          <Button variant="outline" onClick={() => void copy()} aria-label="Copy signing secret">
-            {copied ? <LuCheck aria-hidden /> : <LuCopy aria-hidden />} {copied ? "Copied" : "Copy"}
-          </Button>
-        </HStack>
-      </Field.Root>
-      <Text fontSize="sm">
-        Your endpoint checks each request's <code>X-TLDScope-Signature</code> with it, as the{" "}
-        <Link href="/api/reference#webhooks">API reference</Link> shows.
-      </Text>
-    </Alert.Root>
   );
 }
