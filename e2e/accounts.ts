@@ -1,6 +1,10 @@
 /**
  * Accounts made the way a person makes them, on the server's sign-in page. Names and e-mails carry
  * a stamp taken when a worker loads this module, since a worker's journeys share one database.
+ * The stamp is the worker's, not the file's: a worker runs whichever files it is handed, one after
+ * another, on that one database, so every journey in every file needs an e-mail of its own (two
+ * files that both sign up the same `name-<stamp>` fail with "already exists" when one worker runs
+ * both, and pass when two workers do).
  */
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";

@@ -29,7 +29,7 @@ test("add a domain by name alone → the registry's dates fill in, with their so
 });
 
 test("a name the registry does not hold says so", async ({ page }) => {
-  await createAccount(page, "Sam", `sam-${stamp}@example.com`);
+  await createAccount(page, "Uma", `uma-${stamp}@example.com`);
   await page.goto("/portfolio");
   const domain = `e2e-unregistered-${stamp}.com`;
   await page.getByRole("button", { name: "Add Domain", exact: true }).click();
