@@ -423,6 +423,25 @@ export const notificationDeliveries = sqliteTable("notification_deliveries", {
 ]);
 
 /**
+ * A user's watch on a catalogue name: tell them when a fresh quote of `price_kind`
+ * (registration | renewal | transfer) at an active provider is at or under `target_minor`
+ * (hundredths of `currency`, as every money column). `crossing` numbers the times the target
+ * was reached anew (it moves on when the target is no longer met, or is edited); `met_at` is
+ * when the present crossing was told, null while the target is not met.
+ */
+export const watchedTlds = sqliteTable("watched_tlds", {
+  id: id(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  tldId: integer("tld_id").notNull().references(() => tlds.id, { onDelete: "cascade" }),
+  priceKind: text("price_kind").notNull(),
+  targetMinor: integer("target_minor").notNull(),
+  currency: text("currency").notNull(),
+  crossing: integer("crossing").notNull().default(0),
+  metAt: instant("met_at"),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex("watched_tlds_user_tld_kind_uq").on(t.userId, t.tldId, t.priceKind), index("watched_tlds_tld_idx").on(t.tldId)]);
+
+/**
  * What the registry says about a portfolio entry over RDAP, beside the dates its owner typed
  * (user_domains keeps those). One row per entry, written by the registry lookups; an entry
  * without a row has never been looked up and is due. outcome: pending | ok | not_found
