@@ -9,16 +9,12 @@
  * portfolio summary (the other read of the whole portfolio) as baselines; the target is a
  * forecast answer under 200 ms.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { count, desc, eq } from "drizzle-orm";
-import { openDb, type Db } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import { upsertUserDomains } from "../db/repositories/user-domain-repository.ts";
-import { seedDatabase } from "../db/seed/seed.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../src/server/testing/auth.ts";
 import { createTestApp } from "../src/server/testing/test-app.ts";
-import { withPostgres } from "./lib/bench-postgres.ts";
+import { runOnSeededDatabases } from "./lib/bench-seeded.ts";
 import { median } from "./lib/median.ts";
 
 const domains = Number(process.argv[2] ?? 5000);
@@ -88,21 +84,4 @@ async function run(label: string, handle: Db) {
   console.log(`  slowest forecast median ${worst.toFixed(2)} ms: ${worst < TARGET_MS ? "within" : "OVER"} the ${TARGET_MS} ms target`);
 }
 
-/** Migrates and seeds a fresh database, times the reads on it, and closes it. */
-async function runSeeded(label: string, handle: Db) {
-  try {
-    await handle.migrate();
-    await seedDatabase(handle);
-    await run(label, handle);
-  } finally {
-    await handle.close();
-  }
-}
-
-const dir = mkdtempSync(join(tmpdir(), "bench-forecast-"));
-try {
-  await runSeeded("SQLite", openDb({ sqlitePath: join(dir, "app.db") }));
-  await withPostgres("forecast_bench", (url) => runSeeded("PostgreSQL", openDb({ databaseUrl: url })));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+await runOnSeededDatabases("forecast", run);

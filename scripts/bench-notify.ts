@@ -11,17 +11,13 @@
  * run again the same day, which must plan 0. The scan enqueues its delivery jobs on the real
  * queue (the in-process one on SQLite, pg-boss on PostgreSQL), with no worker taking them.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { count, desc, eq, inArray } from "drizzle-orm";
-import { openDb, type Db } from "../db/client.ts";
-import { seedDatabase } from "../db/seed/seed.ts";
+import type { Db } from "../db/client.ts";
 import { createJobQueue } from "../jobs/create-queue.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { DELIVER_QUEUE, DIGEST_QUEUE } from "../src/server/features/notifications/deps.ts";
 import { planExpiryReminders, utcDay } from "../src/server/features/notifications/expiry-plan.ts";
-import { withPostgres } from "./lib/bench-postgres.ts";
+import { runOnSeededDatabases } from "./lib/bench-seeded.ts";
 import { median } from "./lib/median.ts";
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 100_000);
@@ -113,20 +109,4 @@ async function run(label: string, handle: Db, databaseUrl?: string) {
   }
 }
 
-async function runSeeded(label: string, handle: Db, url?: string) {
-  try {
-    await handle.migrate();
-    await seedDatabase(handle);
-    await run(label, handle, url);
-  } finally {
-    await handle.close();
-  }
-}
-
-const dir = mkdtempSync(join(tmpdir(), "bench-notify-"));
-try {
-  await runSeeded("SQLite", openDb({ sqlitePath: join(dir, "app.db") }));
-  await withPostgres("notify_bench", (url) => runSeeded("PostgreSQL", openDb({ databaseUrl: url }), url));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+await runOnSeededDatabases("notify", run);
