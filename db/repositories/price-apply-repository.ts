@@ -58,6 +58,21 @@ export interface ApplyResult {
   touchedTldIds: number[];
   /** The largest relative move of one price in this list, for the price-change alert. */
   largestChange: { tld: string; percent: number } | null;
+  /** The renewal prices this list set anew (inserted or changed quotes), for renewal price alerts. */
+  renewalChanges: RenewalChange[];
+}
+
+/**
+ * One TLD whose renewal price at the provider is now `to` (minor units of `currency`). `from` is
+ * the renewal price it replaced in the same currency; null when the TLD had no renewal price
+ * there, or had one in another currency.
+ */
+export interface RenewalChange {
+  tldId: number;
+  tldName: string;
+  from: number | null;
+  to: number;
+  currency: string;
 }
 
 /** What applying a list writes: each part is carried out as it stands. */

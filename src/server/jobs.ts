@@ -9,10 +9,14 @@ import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { registerAccountJobs } from "./features/accounts/jobs.ts";
 import { planAccountNotice } from "./features/notifications/account-trouble.ts";
+import { publicOrigin } from "./features/notifications/deps.ts";
+import { planIncidentNotices } from "./features/notifications/incident-notices.ts";
 import { channelSenders, registerNotificationJobs } from "./features/notifications/jobs.ts";
+import { PRICE_EVENTS_QUEUE, type PriceEvent } from "./features/notifications/price-events.ts";
 import { webhookSender } from "./features/notifications/webhook-sender.ts";
 import { registerRegistryJobs } from "./features/portfolio/registry-jobs.ts";
 import { ensurePriceEngineDefaults } from "./features/price-engine/defaults.ts";
+import { INCIDENT_EVENTS_QUEUE, type IncidentEvent } from "./features/price-engine/incident-events.ts";
 import { registerPriceEngineJobs } from "./features/price-engine/jobs.ts";
 import type { PriceSources } from "./features/price-engine/sources.ts";
 import { refreshExchangeRates } from "./integrations/rates/refresh.ts";
@@ -49,6 +53,15 @@ export const registerNotifications: JobRegistration = (queue, deps) => {
   return registerNotificationJobs(queue, { ...base, senders: channelSenders(base, { webhook: webhookSender(deps.config, deps.cipher) }) });
 };
 
+/** Incidents the price engine opens or resolves become messages to administrators and to status subscribers. */
+export const registerIncidentNotices: JobRegistration = async (queue, deps) => {
+  await queue.createQueue(INCIDENT_EVENTS_QUEUE);
+  await queue.work<IncidentEvent>(INCIDENT_EVENTS_QUEUE, async (job) => {
+    const planned = await planIncidentNotices(deps.db, queue, job.data, new Date(), publicOrigin(deps.config));
+    if (planned > 0) deps.log.info({ ...job.data, planned }, "incident notifications planned");
+  });
+};
+
 export const JOB_REGISTRATIONS: JobRegistration[] = [
   async (queue, deps) => {
     // Processes booting together on PostgreSQL add the default schedule and rules once.
@@ -56,10 +69,16 @@ export const JOB_REGISTRATIONS: JobRegistration[] = [
     await registerPriceEngineJobs(queue, {
       db: deps.db, config: deps.config, log: deps.log, sources: deps.priceSources,
       onPricesChanged: deps.onPricesChanged, refreshRates: refreshExchangeRates,
+      // One job per run: the notifications plan from it outside the run (price-events.ts).
+      onPricesApplied: async (event) => {
+        const data: PriceEvent = { ...event, observedAt: event.observedAt.toISOString() };
+        await queue.send(PRICE_EVENTS_QUEUE, data);
+      },
     });
   },
   registerAccounts,
   registerNotifications,
+  registerIncidentNotices,
   (queue, deps) => registerRegistryJobs(queue, { db: deps.db, config: deps.config, log: deps.log }),
 ];
 

@@ -3,7 +3,8 @@ import { currencyCodeSchema } from "./currency.ts";
 
 /** What notifications are about; each can be on or off, immediate or in a daily digest. */
 /** expiry: a portfolio domain nears expiry; account_trouble: a registrar account's sync failed, or works again. */
-export const NOTIFICATION_KINDS = ["expiry", "account_trouble"] as const;
+/** watched_tld: a fresh quote of a watched TLD reached its owner's target price. */
+export const NOTIFICATION_KINDS = ["expiry", "account_trouble", "watched_tld"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const DELIVERY_MODES = ["immediate", "digest"] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
@@ -14,6 +15,7 @@ export type DeliveryMode = (typeof DELIVERY_MODES)[number];
  */
 export const KIND_SWITCHES: readonly { kind: Exclude<NotificationKind, "expiry">; label: string; offByDefault?: boolean }[] = [
   { kind: "account_trouble", label: "Tell me when a registrar account cannot be synced, and when it works again" },
+  { kind: "watched_tld", label: "Tell me when a TLD I watch reaches my target price" },
 ];
 
 const deliveryModeSchema = () => z.enum(DELIVERY_MODES, { error: "Delivery is immediate or digest" }).default("immediate");

@@ -1,14 +1,19 @@
 /**
- * The notification jobs: a daily expiry scan ("notifications.plan-expiry" at 06:05 UTC) and the
- * senders ("notifications.deliver" per delivery, "notifications.digest" per channel and day).
+ * The notification jobs: a daily expiry scan ("notifications.plan-expiry" at 06:05 UTC), a price
+ * run's changes ("notifications.price-events", one job per run that set renewal prices anew) and
+ * the senders ("notifications.deliver" per delivery, "notifications.digest" per channel and day).
  */
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import {
-  DELIVER_QUEUE, DIGEST_QUEUE, PLAN_EXPIRY_QUEUE, type ChannelSender, type DeliverJobData, type DigestJobData, type NotificationDeps,
+  DELIVER_QUEUE, DIGEST_QUEUE, PLAN_EXPIRY_QUEUE, publicOrigin, type ChannelSender, type DeliverJobData, type DigestJobData, type NotificationDeps,
 } from "./deps.ts";
 import { deliverDigest, deliverOne } from "./deliveries.ts";
 import { emailSender, mailerFor } from "./email-sender.ts";
 import { planExpiryReminders } from "./expiry-plan.ts";
+import { planWatch } from "./watched-tld-plan.ts";
+import { WATCH_CHECK_QUEUE, type WatchCheckJobData } from "./watched-tlds.ts";
+import { PRICE_EVENT_PLANNERS } from "./price-event-planners.ts";
+import { PRICE_EVENTS_QUEUE, runPriceEventPlanners, type PriceEvent } from "./price-events.ts";
 
 /** 06:05 UTC: reminders arrive in the morning in Europe and before the working day in the Americas. */
 export const DAILY_EXPIRY_CRON = "5 6 * * *";
@@ -35,4 +40,14 @@ export async function registerNotificationJobs(queue: JobQueue, deps: Notificati
     deps.log.info(outcome, "expiry reminders planned");
   });
   await queue.schedule(PLAN_EXPIRY_QUEUE, "daily", DAILY_EXPIRY_CRON, {});
+  // A watch just added or edited is evaluated at once (watched-tld-plan.ts).
+  await queue.createQueue(WATCH_CHECK_QUEUE);
+  await queue.work<WatchCheckJobData>(WATCH_CHECK_QUEUE, async (job) => {
+    const outcome = await planWatch(deps.db, queue, job.data.watchId, new Date(), deps.config.PRICE_STALE_DAYS, publicOrigin(deps.config));
+    deps.log.info({ watchId: job.data.watchId, ...outcome }, "watch evaluated");
+  });
+  await queue.createQueue(PRICE_EVENTS_QUEUE);
+  await queue.work<PriceEvent>(PRICE_EVENTS_QUEUE, async (job) => {
+    await runPriceEventPlanners({ db: deps.db, queue, config: deps.config, log: deps.log }, job.data, new Date(), PRICE_EVENT_PLANNERS);
+  });
 }

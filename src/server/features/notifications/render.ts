@@ -2,7 +2,7 @@
 import type { DeliveryWork } from "../../../../db/repositories/notification-repository.ts";
 import type { OutgoingMessage } from "./deps.ts";
 
-const TYPES: Record<string, string> = { expiry: "domain.expiring", account_trouble: "account.sync", test: "test" };
+const TYPES: Record<string, string> = { expiry: "domain.expiring", account_trouble: "account.sync", test: "test", watched_tld: "tld.target_reached" };
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");

@@ -20,6 +20,7 @@ import {
   addEmailChannel, confirmEmail, deliveryLog, notificationOverview, removeChannel, resendConfirmation, sendTest, setChannelEnabled, unsubscribe,
 } from "./service.ts";
 import { addWebhookChannel } from "./webhook-channels.ts";
+import { watchedTldsRest } from "./watched-tlds-rest.ts";
 
 const userId = (c: Context<AppEnv>) => c.var.ctx.user!.id;
 function idOf(c: Context<AppEnv>): number {
@@ -87,4 +88,5 @@ export const notificationsRest = new Hono<AppEnv>()
   })
   .delete("/notifications/channels/:id", requireUser, async (c) => c.json(await removeChannel(c.var.ctx.db, userId(c), idOf(c))))
   .post("/notifications/channels/:id/confirmation", requireUser, async (c) => c.json(await resendConfirmation(c.var.ctx, userId(c), idOf(c))))
-  .post("/notifications/channels/:id/test", requireUser, async (c) => c.json(await sendTest(c.var.ctx, userId(c), idOf(c)), 202));
+  .post("/notifications/channels/:id/test", requireUser, async (c) => c.json(await sendTest(c.var.ctx, userId(c), idOf(c)), 202))
+  .route("/notifications/watches", watchedTldsRest);

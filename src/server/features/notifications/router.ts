@@ -7,6 +7,7 @@ import {
   addEmailChannel, deliveryLog, notificationOverview, removeChannel, resendConfirmation, sendTest, setChannelEnabled,
 } from "./service.ts";
 import { addWebhookChannel } from "./webhook-channels.ts";
+import { watchedTldsRouter } from "./watched-tlds-router.ts";
 
 const byId = z.object({ id: channelIdSchema });
 
@@ -24,4 +25,6 @@ export const notificationsRouter = router({
   sendTest: authedProcedure.input(byId).mutation(({ ctx, input }) => sendTest(ctx, ctx.user.id, input.id)),
   savePreferences: authedProcedure.input(notificationPreferencesSchema)
     .mutation(({ ctx, input }) => updatePreferences(ctx.db, ctx.user.id, input)),
+  /** Watched TLDs with target prices. */
+  watches: watchedTldsRouter,
 });

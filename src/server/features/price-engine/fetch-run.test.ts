@@ -12,7 +12,7 @@ import { createTestApp, getJson } from "../../testing/test-app.ts";
 import type { PricePage, PriceRow } from "../../../shared/price-quote.ts";
 import { testPriceSource, usd } from "../../testing/test-price-source.ts";
 import { ensurePriceEngineDefaults } from "./defaults.ts";
-import { runPriceFetch, type FetchJobData } from "./fetch-run.ts";
+import { runPriceFetch, type FetchJobData, type PricesAppliedEvent } from "./fetch-run.ts";
 
 const JOB: FetchJobData = { providerKey: "porkbun", requestType: "provider", source: "auto" };
 
@@ -244,5 +244,32 @@ forEachDialect("price fetch run", (getDb) => {
     expect(stale).toHaveLength(1);
     expect(stale[0]!.description).toMatch(/Hover's prices were last confirmed \d+ hours ago, on 2023-08-28/);
     expect((await incidents()).filter((i) => i.title.startsWith("Stale") && i.status === "open")).toHaveLength(0);
+  });
+  it("hands the renewal prices a run set to onPricesApplied, once per run; a listener that fails leaves the run a success", async () => {
+    const events: PricesAppliedEvent[] = [];
+    const runWith = (source: PriceSource, listener: (event: PricesAppliedEvent) => Promise<void>) => runPriceFetch({
+      db: getDb(), log: createLogger("silent"), sources: { live: new Map([[source.providerKey, source]]), bundled: () => null },
+      onPricesChanged: () => undefined, onPricesApplied: listener, fetchTimeoutMs: 5000, staleDays: 90,
+    }, JOB, new AbortController().signal);
+    const list = await currentList();
+    const com = list.find((q) => q.tld === "com")!;
+    const before = com.renewal!;
+    com.renewal = before + 250;
+    const observedAt = new Date();
+    const source = testPriceSource("porkbun", async () => ({ observedAt, quotes: list, skipped: [] }));
+    expect((await runWith(source, async (e) => void events.push(e)))!.status).toBe("success");
+    const comId = (await getDb().orm.select({ id: getDb().t.tlds.id }).from(getDb().t.tlds).where(eq(getDb().t.tlds.name, "com")))[0]!.id;
+    expect(events).toEqual([{
+      providerId: await porkbunId(), providerName: "Porkbun", observedAt,
+      renewalChanges: [{ tldId: comId, tldName: "com", from: before, to: before + 250, currency: "USD" }],
+    }]);
+    // The same list again confirms: nothing to hand on.
+    await runWith(testPriceSource("porkbun", async () => ({ observedAt: new Date(), quotes: list, skipped: [] })), async (e) => void events.push(e));
+    expect(events).toHaveLength(1);
+    com.renewal = before;
+    const outcome = await runWith(testPriceSource("porkbun", async () => ({ observedAt: new Date(), quotes: list, skipped: [] })), async () => {
+      throw new Error("queue down");
+    });
+    expect(outcome!.status).toBe("success");
   });
 });

@@ -3,10 +3,12 @@
  * source's whole list (within the fetch timeout, abortable by an administrator), the names
  * matched to catalogue TLDs and second-level suffixes (a suffix the catalogue lacks is added
  * first, as the seed would), one short transaction applying it, the log completed, then the
- * alert rules. A failed, timed-out or cancelled run applies nothing.
+ * alert rules. A failed, timed-out or cancelled run applies nothing. A run that set renewal
+ * prices anew raises a PricesAppliedEvent (onPricesApplied); what the listener does with it is
+ * logged when it fails and never changes the run's outcome.
  */
 import type { Db } from "../../../../db/client.ts";
-import type { ApplyResult, ResolvedQuote } from "../../../../db/repositories/price-apply-repository.ts";
+import type { ApplyResult, RenewalChange, ResolvedQuote } from "../../../../db/repositories/price-apply-repository.ts";
 import { completeLog, insertPendingLog, type FinishedLog, type PriceLogSource } from "../../../../db/repositories/price-log-repository.ts";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
 import { tldIdsByName } from "../../../../db/repositories/tld-repository.ts";
@@ -17,6 +19,7 @@ import { suffixesAmong } from "../../../../db/seed/suffixes.ts";
 import { PriceSourceError, type PriceList } from "../../integrations/prices/source.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { evaluateAlertRules } from "./alerts.ts";
+import type { IncidentEventSink } from "./incident-events.ts";
 import { applyPriceList } from "./price-apply.ts";
 import { chooseSource, type PriceSources } from "./sources.ts";
 
@@ -29,14 +32,27 @@ export interface FetchJobData {
   source: "auto" | "bundled";
 }
 
+/** What a successful run changed in the provider's renewal prices. */
+export interface PricesAppliedEvent {
+  providerId: number;
+  providerName: string;
+  /** When the source observed the list: the changed quotes' last check. */
+  observedAt: Date;
+  renewalChanges: RenewalChange[];
+}
+
 export interface FetchRunDeps {
   db: Db;
   log: Logger;
   sources: PriceSources;
   onPricesChanged: (db: Db) => void;
+  /** Called after a successful run that set renewal prices anew. */
+  onPricesApplied?: ((event: PricesAppliedEvent) => Promise<void>) | undefined;
   fetchTimeoutMs: number;
   /** PRICE_STALE_DAYS: judges the price rows an applied list rewrites. */
   staleDays: number;
+  /** Told of each incident the alert rules open or resolve (incident-events.ts). */
+  onIncident?: IncidentEventSink | undefined;
 }
 
 export const CANCELLED_MESSAGE = "Cancelled by an administrator";
@@ -71,6 +87,7 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
   const cancelled = () => jobSignal.aborted && !(jobSignal.reason instanceof DOMException && jobSignal.reason.name === "TimeoutError");
   let outcome: FinishedLog;
   let applied: ApplyResult | null = null;
+  let observedAt: Date | null = null;
   let responseTimeMs: number | null = null;
   let source: PriceLogSource | null = null;
   try {
@@ -83,6 +100,7 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
     const { quotes, skipped } = await resolveNames(db, list, provider.name, signal);
     if (signal.aborted) throw signal.reason;
     applied = await applyPriceList(db, { providerId: provider.id, observedAt: list.observedAt, quotes, staleDays: deps.staleDays });
+    observedAt = list.observedAt;
     outcome = { status: "success", resultCount: quotes.length, skippedCount: skipped, responseTimeMs, source, completedAt: new Date() };
   } catch (error) {
     const failure = cancelled()
@@ -97,7 +115,13 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
   // The log row says whether the list was live: "Data last updated" reads it (lastLiveSuccess).
   await completeLog(db, logId, outcome);
   if (outcome.status === "success" && applied?.touchedTldIds.length) deps.onPricesChanged(db);
-  await evaluateAlertRules(db, { provider, outcome, largestChange: applied?.largestChange ?? null }).catch((err: unknown) => {
+  if (outcome.status === "success" && applied?.renewalChanges.length && observedAt && deps.onPricesApplied) {
+    const event = { providerId: provider.id, providerName: provider.name, observedAt, renewalChanges: applied.renewalChanges };
+    await deps.onPricesApplied(event).catch((err: unknown) => {
+      log.error({ err, provider: provider.slug }, "renewal price changes could not be handed on");
+    });
+  }
+  await evaluateAlertRules(db, { provider, outcome, largestChange: applied?.largestChange ?? null }, new Date(), deps.onIncident).catch((err: unknown) => {
     log.error({ err, provider: provider.slug }, "alert rules could not be evaluated");
   });
   return outcome;

@@ -1,6 +1,7 @@
 /**
  * The price engine's queues, registered at boot: "prices.fetch" (one provider's fetch run),
- * "prices.schedule" (a fetch schedule's tick) and "rates.refresh" (the daily exchange rates,
+ * "prices.schedule" (a fetch schedule's tick), "incidents.events" (incidents opened and
+ * resolved, for whoever the process wires to it) and "rates.refresh" (the daily exchange rates,
  * after the ECB publishes around 16:00 CET). Active schedules are put on the queue's cron here,
  * so schedules edited while the process was down take effect.
  */
@@ -12,7 +13,8 @@ import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { nextRunOf } from "./cron.ts";
 import { FETCH_QUEUE } from "./fetch-control.ts";
-import { runPriceFetch, type FetchJobData } from "./fetch-run.ts";
+import { runPriceFetch, type FetchJobData, type PricesAppliedEvent } from "./fetch-run.ts";
+import { INCIDENT_EVENTS_QUEUE, queueIncidentEvents } from "./incident-events.ts";
 import { runSchedule, SCHEDULE_QUEUE, syncScheduleToQueue, type ScheduleJobData } from "./schedules.ts";
 import type { PriceSources } from "./sources.ts";
 
@@ -26,6 +28,8 @@ export interface PriceEngineJobDeps {
   sources: PriceSources;
   /** Called after a run changed stored prices or exchange rates (drops cached price answers). */
   onPricesChanged: (db: Db) => void;
+  /** Called after a fetch run that set renewal prices anew (failures are logged, the run stands). */
+  onPricesApplied?: ((event: PricesAppliedEvent) => Promise<void>) | undefined;
   /** Fetches and stores the day's exchange rates; without it no rates job is scheduled. */
   refreshRates?: ((db: Db, config: Config, options: { signal: AbortSignal }) => Promise<{ date: string; currencies: number }>) | undefined;
 }
@@ -35,8 +39,14 @@ export async function registerPriceEngineJobs(queue: JobQueue, deps: PriceEngine
   const fetchTimeoutMs = deps.config.PRICE_FETCH_TIMEOUT_SECONDS * 1000;
   await queue.createQueue(FETCH_QUEUE, { concurrency: 2 });
   await queue.createQueue(SCHEDULE_QUEUE);
+  // Sent to by fetch runs and by administrators' requests; src/server/jobs.ts wires its handler.
+  await queue.createQueue(INCIDENT_EVENTS_QUEUE);
+  const onIncident = queueIncidentEvents(queue, log);
   await queue.work<FetchJobData>(FETCH_QUEUE, async (job) => {
-    await runPriceFetch({ db, log, sources: deps.sources, onPricesChanged: deps.onPricesChanged, fetchTimeoutMs, staleDays: deps.config.PRICE_STALE_DAYS }, job.data, job.signal);
+    await runPriceFetch({
+      db, log, sources: deps.sources, onPricesChanged: deps.onPricesChanged, onPricesApplied: deps.onPricesApplied,
+      fetchTimeoutMs, staleDays: deps.config.PRICE_STALE_DAYS, onIncident,
+    }, job.data, job.signal);
   });
   await queue.work<ScheduleJobData>(SCHEDULE_QUEUE, async (job) => {
     const report = await runSchedule({ db, queue, priceSources: deps.sources }, job.data);

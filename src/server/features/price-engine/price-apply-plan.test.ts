@@ -124,3 +124,20 @@ describe("planPriceApply: the largest move for the price-change alert", () => {
     expect(percentMove(prices, { ...prices, registrationPrice: 2000 })).toBe(100);
   });
 });
+
+describe("planPriceApply: the renewal prices it reports for renewal alerts", () => {
+  it.each([
+    { case: "a renewal raised in the same currency", s: [stored(1)], q: [quote(1, { renewalPrice: 1500 })], expected: [{ tldId: 1, tldName: "t1", from: 1200, to: 1500, currency: "USD" }] },
+    { case: "a renewal lowered", s: [stored(1)], q: [quote(1, { renewalPrice: 900 })], expected: [{ tldId: 1, tldName: "t1", from: 1200, to: 900, currency: "USD" }] },
+    { case: "a new quote with a renewal price, from nothing", s: [], q: [quote(1)], expected: [{ tldId: 1, tldName: "t1", from: null, to: 1200, currency: "USD" }] },
+    { case: "another currency: nothing comparable to compare from", s: [stored(1)], q: [quote(1, { currency: "EUR" })], expected: [{ tldId: 1, tldName: "t1", from: null, to: 1200, currency: "EUR" }] },
+    { case: "a renewal that was empty", s: [stored(1, { renewalPrice: null })], q: [quote(1)], expected: [{ tldId: 1, tldName: "t1", from: null, to: 1200, currency: "USD" }] },
+    { case: "only the registration changed: none", s: [stored(1)], q: [quote(1, { registrationPrice: 1500 })], expected: [] },
+    { case: "a confirmation: none", s: [stored(1)], q: [quote(1)], expected: [] },
+    { case: "a renewal that became empty: none", s: [stored(1)], q: [quote(1, { renewalPrice: null })], expected: [] },
+    { case: "a retired quote: none", s: [stored(1), stored(2)], q: [quote(1)], expected: [] },
+    { case: "an older list over a newer quote: none", s: [stored(1, { lastCheckedAt: LATER })], q: [quote(1, { renewalPrice: 5000 })], expected: [] },
+  ])("$case", ({ s, q, expected }) => {
+    expect(plan(s, q).result.renewalChanges).toEqual(expected);
+  });
+});

@@ -16,6 +16,9 @@
  *   quote with no price at all counts as not named; a TLD named twice takes its last quote.
  * - The largest relative move of one price among changed quotes in the same currency feeds
  *   the price-change alert, rounded to one decimal.
+ * - Each inserted or changed quote whose renewal price is new (another amount, or another
+ *   currency) is reported with the renewal it replaced, for the renewal price alerts; a retired
+ *   quote or one that lost its renewal price is not.
  */
 import type {
   ApplyResult, DomainPriceUpsert, PriceApplyPlan, PriceHistoryRow, ResolvedQuote, StoredProviderQuote,
@@ -73,6 +76,7 @@ export function planPriceApply(stored: StoredProviderQuote[], input: PriceApplyI
       plan.upserts.push(row(observedAt));
       result.inserted++;
       touched.add(q.tldId);
+      if (q.renewalPrice !== null) result.renewalChanges.push({ tldId: q.tldId, tldName: q.tldName, from: null, to: q.renewalPrice, currency: q.currency });
     } else if (prev.lastCheckedAt > observedAt) {
       result.newerKept++;
     } else if (sameStoredPrices(prev, q)) {
@@ -86,6 +90,10 @@ export function planPriceApply(stored: StoredProviderQuote[], input: PriceApplyI
       touched.add(q.tldId);
       const percent = percentMove(prev, q);
       if (percent > (result.largestChange?.percent ?? 0)) result.largestChange = { tld: q.tldName, percent: Math.round(percent * 10) / 10 };
+      if (q.renewalPrice !== null && (q.renewalPrice !== prev.renewalPrice || q.currency !== prev.currency)) {
+        const from = prev.currency === q.currency ? prev.renewalPrice : null;
+        result.renewalChanges.push({ tldId: q.tldId, tldName: q.tldName, from, to: q.renewalPrice, currency: q.currency });
+      }
     }
   }
   for (const prev of stored) {
@@ -100,7 +108,7 @@ export function planPriceApply(stored: StoredProviderQuote[], input: PriceApplyI
 }
 
 const emptyResult = (): ApplyResult => ({
-  inserted: 0, changed: 0, unchanged: 0, retired: 0, newerKept: 0, touchedTldIds: [], largestChange: null,
+  inserted: 0, changed: 0, unchanged: 0, retired: 0, newerKept: 0, touchedTldIds: [], largestChange: null, renewalChanges: [],
 });
 
 function historyRow(prev: StoredProviderQuote, providerId: number, until: string, endReason: PriceHistoryRow["endReason"]): PriceHistoryRow {

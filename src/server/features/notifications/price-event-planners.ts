@@ -1,0 +1,4 @@
+/** The planners a price run's event goes through (price-events.ts), one per notification kind that listens to prices. */
+import type { PriceEventPlanner } from "./price-events.ts";
+
+export const PRICE_EVENT_PLANNERS: readonly PriceEventPlanner[] = [];

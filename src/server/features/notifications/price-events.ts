@@ -1,0 +1,63 @@
+/**
+ * Price runs as the notifications take them. A fetch run that set renewal prices anew becomes
+ * one job on "notifications.price-events" (src/server/jobs.ts sends it), and the job hands the
+ * event to every planner of the list (price-event-planners.ts) in turn. Planning happens here,
+ * never inside the run: a planner that fails is logged and the job is retried, and each
+ * planner's notifications are unique per (user, kind, subject, occurrence), so a retry, a
+ * restart or a second worker plans nothing twice.
+ */
+import type { Db } from "../../../../db/client.ts";
+import type { JobQueue } from "../../../../jobs/queue.ts";
+import type { Config } from "../../config.ts";
+import type { Logger } from "../../lib/logger.ts";
+
+export const PRICE_EVENTS_QUEUE = "notifications.price-events";
+
+/** One TLD's new renewal price at the event's provider, in minor units of `currency`. */
+export interface RenewalPriceChange {
+  tldId: number;
+  tldName: string;
+  /** The renewal price it replaced in the same currency; null when there was none (or one in another currency). */
+  from: number | null;
+  to: number;
+  currency: string;
+}
+
+/** A price run's changes, as a job's data (JSON). */
+export interface PriceEvent {
+  providerId: number;
+  providerName: string;
+  /** ISO 8601: when the source observed the list, which is when the changed quotes were last checked. */
+  observedAt: string;
+  renewalChanges: RenewalPriceChange[];
+}
+
+export interface PriceEventPlannerDeps {
+  db: Db;
+  queue: JobQueue;
+  config: Config;
+  log: Logger;
+}
+
+/** Plans one kind's notifications for an event; returns figures for the log (how many planned, …). */
+export interface PriceEventPlanner {
+  kind: string;
+  plan: (deps: PriceEventPlannerDeps, event: PriceEvent, now: Date) => Promise<Record<string, number>>;
+}
+
+/** Runs every planner over the event; throws after all ran when one failed, so the job is retried. */
+export async function runPriceEventPlanners(
+  deps: PriceEventPlannerDeps, event: PriceEvent, now: Date, planners: readonly PriceEventPlanner[],
+): Promise<void> {
+  let failed = 0;
+  for (const planner of planners) {
+    try {
+      const outcome = await planner.plan(deps, event, now);
+      deps.log.info({ kind: planner.kind, providerId: event.providerId, changes: event.renewalChanges.length, ...outcome }, "price event planned");
+    } catch (err) {
+      failed++;
+      deps.log.error({ err, kind: planner.kind, providerId: event.providerId }, "price event could not be planned");
+    }
+  }
+  if (failed) throw new Error(`${failed} of ${planners.length} price event planners failed`);
+}

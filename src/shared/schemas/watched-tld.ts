@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { currencyCodeSchema } from "./currency.ts";
+
+/** Which price of a name a watch compares. */
+export const WATCH_PRICE_KINDS = ["registration", "renewal", "transfer"] as const;
+export type WatchPriceKind = (typeof WATCH_PRICE_KINDS)[number];
+
+/** A user's watches, at most. */
+export const MAX_WATCHES = 50;
+/** The highest target accepted: no registry price comes near it, so a larger one is a typing mistake. */
+export const MAX_WATCH_TARGET = 1_000_000;
+
+/**
+ * A target amount, as a number (12.5) or a decimal string ("12.50"): above zero, at most two
+ * decimals, at most MAX_WATCH_TARGET; becomes hundredths of the currency.
+ */
+export const watchTargetSchema = z
+  .union([z.number(), z.string()], { error: "Enter the target price as an amount, like 12.50" })
+  .transform((value, ctx) => {
+    const text = typeof value === "number" ? String(value) : value.trim();
+    const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+    if (text.startsWith("-")) {
+      ctx.addIssue({ code: "custom", message: "A target price cannot be negative" });
+      return z.NEVER;
+    }
+    if (!match) {
+      ctx.addIssue({ code: "custom", message: "Enter the target price as an amount with at most two decimals, like 12.50" });
+      return z.NEVER;
+    }
+    const minor = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+    if (minor <= 0) {
+      ctx.addIssue({ code: "custom", message: "A target price is above zero" });
+      return z.NEVER;
+    }
+    if (minor > MAX_WATCH_TARGET * 100) {
+      ctx.addIssue({ code: "custom", message: `A target price is at most ${MAX_WATCH_TARGET.toLocaleString("en-US")}` });
+      return z.NEVER;
+    }
+    return minor;
+  });
+
+/** Body of POST /api/notifications/watches and notifications.watches.add. */
+export const watchAddSchema = z.object({
+  /** A catalogue name: "ai", ".ai", "co.uk", an IDN in Unicode ("рф") or punycode ("xn--p1ai"). */
+  tld: z.string({ error: "Enter a TLD, like .ai or co.uk" }).trim().min(1, "Enter a TLD, like .ai or co.uk")
+    .max(80, "A TLD has at most 80 characters").transform((v) => v.replace(/^\./, "").toLowerCase()),
+  priceKind: z.enum(WATCH_PRICE_KINDS, { error: `The price is one of: ${WATCH_PRICE_KINDS.join(", ")}` }),
+  target: watchTargetSchema,
+  /** The target's currency; the user's display currency when left out. */
+  currency: currencyCodeSchema.optional(),
+});
+export type WatchAddInput = z.input<typeof watchAddSchema>;
+
+/** Body of PATCH /api/notifications/watches/{id} and notifications.watches.update: a new target. */
+export const watchUpdateSchema = z.object({
+  target: watchTargetSchema,
+  currency: currencyCodeSchema.optional(),
+});
+
+export const watchIdSchema = z.coerce
+  .number({ error: "Invalid watch ID" })
+  .int("Invalid watch ID")
+  .positive("Invalid watch ID")
+  .max(2_147_483_647, "Invalid watch ID");
