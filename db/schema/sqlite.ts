@@ -380,6 +380,10 @@ export const notificationPreferences = sqliteTable("notification_preferences", {
   deliveryModes: json<Record<string, "immediate" | "digest">>("delivery_modes").notNull(),
   enabledKinds: json<string[]>("enabled_kinds").notNull(),
   currency: text("currency").notNull(),
+  /** Renewal price alerts: the smallest move of a held TLD's renewal at its registrar worth telling, in percent (1–100). */
+  renewalChangePercent: integer("renewal_change_percent").notNull().default(10),
+  /** Renewal price alerts: the smallest yearly saving elsewhere worth telling, in minor units of `currency`. */
+  renewalUndercutMinor: integer("renewal_undercut_minor").notNull().default(200),
   updatedAt: instant("updated_at").notNull(),
 });
 

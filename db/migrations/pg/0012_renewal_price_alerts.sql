@@ -1,0 +1,2 @@
+ALTER TABLE "notification_preferences" ADD COLUMN "renewal_change_percent" integer DEFAULT 10 NOT NULL;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD COLUMN "renewal_undercut_minor" integer DEFAULT 200 NOT NULL;
