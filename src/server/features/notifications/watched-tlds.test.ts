@@ -3,37 +3,20 @@
  * what cannot be watched with a message a person understands, stays within the per-user cap
  * even under parallel requests, and nobody reads, edits or removes another user's watch.
  */
-import { and, asc, count, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import type { Db } from "../../../../db/client.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { MAX_WATCHES } from "../../../shared/schemas/watched-tld.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { useMailWorker } from "./notifications-test-support.ts";
+import { daysAgo, setQuotes, useWatchWorker } from "./watched-tlds-test-support.ts";
 import type { WatchItem } from "./watched-tlds.ts";
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
-
-/** Replaces the quotes of `tld` with these registrations (cents) at the first active providers; returns the providers. */
-export async function setQuotes(db: Db, tld: string, quotes: { registration: number; currency?: string; checked: Date }[]) {
-  const { t } = db;
-  const [tldRow] = await db.orm.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, tld));
-  const providers = await db.orm.select({ id: t.serviceProviders.id, name: t.serviceProviders.name }).from(t.serviceProviders)
-    .where(and(eq(t.serviceProviders.isActive, true))).orderBy(asc(t.serviceProviders.id)).limit(quotes.length);
-  await db.orm.delete(t.domainPrices).where(eq(t.domainPrices.tldId, tldRow!.id));
-  await db.orm.insert(t.domainPrices).values(quotes.map((q, i) => ({
-    tldId: tldRow!.id, serviceProviderId: providers[i]!.id, registrationPrice: q.registration, renewalPrice: q.registration + 500, transferPrice: null,
-    currency: q.currency ?? "USD", snapshotDate: q.checked.toISOString().slice(0, 10), lastCheckedAt: q.checked, changedAt: q.checked,
-  })));
-  return providers;
-}
-
 forEachDialect("watched TLDs", (getDb, _dialect, getTestDb) => {
-  const setup = useMailWorker(getDb, getTestDb);
+  const setup = useWatchWorker(getDb, getTestDb);
   const newUser = async () => authed(setup.app(), (await registerUser(setup.app())).cookie);
 
   it("adds a watch by any spelling of a catalogue name and lists it with the lowest fresh quote and its date", async () => {
-    const providers = await setQuotes(getDb(), "ai", [
+    const { providers } = await setQuotes(getDb(), "ai", [
       { registration: 8999, checked: daysAgo(3) },
       { registration: 7450, checked: daysAgo(1) },
       // Cheaper, but stale: not the best fresh quote.
