@@ -1,5 +1,6 @@
 /** Shared set-up of the accounts tests: a Porkbun fake on loopback and apps pointed at it. */
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Db } from "../../../../db/client.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { loadConfig } from "../../config.ts";
@@ -17,6 +18,24 @@ export async function startPorkbun(domains: FakeDomain[]) {
   const account = fakeAccount(domains);
   const server = await startLoopbackServer(createFakePorkbun(account));
   return { account, server };
+}
+
+/**
+ * For the enclosing describe block: a Porkbun fake started before its tests and closed after
+ * them, listing copies of `domains` again, with no fault, before each test (ahead of the block's
+ * own beforeEach when called first). Read its fields inside tests.
+ */
+export function usePorkbun(domains: FakeDomain[]): Awaited<ReturnType<typeof startPorkbun>> {
+  const porkbun = {} as Awaited<ReturnType<typeof startPorkbun>>;
+  beforeAll(async () => {
+    Object.assign(porkbun, await startPorkbun(domains.map((d) => ({ ...d }))));
+  });
+  beforeEach(() => {
+    porkbun.account.domains = domains.map((d) => ({ ...d }));
+    porkbun.account.faultAt = undefined;
+  });
+  afterAll(() => porkbun.server.close());
+  return porkbun;
 }
 
 export const appFor = (db: Db, porkbunUrl: string, queue?: JobQueue) =>

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { makeDomains, type FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { addPorkbunAccount, appFor, portfolioOf, startPorkbun, syncDeps, userIdOf } from "./accounts-test-support.ts";
+import { addPorkbunAccount, appFor, portfolioOf, syncDeps, usePorkbun, userIdOf } from "./accounts-test-support.ts";
 import type { AccountItem } from "./item.ts";
 import { syncRegistrarAccount } from "./sync.ts";
 
 type Entry = { id: number; domainName: string; source: string; registrarAccount: { id: number; label: string } | null; departedAt: string | null };
 
 forEachDialect("domains that left a registrar account", (getDb) => {
-  let porkbun: Awaited<ReturnType<typeof startPorkbun>>;
   let alice: ReturnType<typeof authed>;
   let bob: ReturnType<typeof authed>;
   let aliceId: number;
@@ -17,6 +16,7 @@ forEachDialect("domains that left a registrar account", (getDb) => {
   let accountId: number;
   const domains: FakeDomain[] = makeDomains(4, ["com", "net"]);
   const [gone, alsoGone] = [domains[0]!.name, domains[1]!.name];
+  const porkbun = usePorkbun(domains);
   const app = () => appFor(getDb(), porkbun.server.url);
   const sync = () => syncRegistrarAccount(syncDeps(getDb(), porkbun.server.url), accountId);
   const entries = async (call = alice) => (await call<{ data: Entry[] }>("/api/user-domains?limit=100")).body.data;
@@ -27,13 +27,8 @@ forEachDialect("domains that left a registrar account", (getDb) => {
     porkbun.account.domains = porkbun.account.domains.filter((d) => !names.includes(d.name));
   };
 
-  beforeAll(async () => {
-    porkbun = await startPorkbun(domains.map((d) => ({ ...d })));
-  });
   /** Each test: a new Alice whose Porkbun account lists `domains` and was synced once, and Bob holding the name that leaves. */
   beforeEach(async () => {
-    porkbun.account.domains = domains.map((d) => ({ ...d }));
-    porkbun.account.faultAt = undefined;
     const a = await registerUser(app());
     const b = await registerUser(app());
     alice = authed(app(), a.cookie);
@@ -44,7 +39,6 @@ forEachDialect("domains that left a registrar account", (getDb) => {
     accountId = await addPorkbunAccount(getDb(), alice, porkbun);
     await sync();
   });
-  afterAll(() => porkbun.server.close());
 
   it("marks a domain the account no longer lists, keeps the day it was first noticed and counts it in the sync log", async () => {
     drop(gone, alsoGone);

@@ -1,17 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestQueue, listSchedules, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
 import { makeDomains, type FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { addPorkbunAccount, appFor, portfolioOf, startPorkbun, syncDeps, userIdOf } from "./accounts-test-support.ts";
+import { addPorkbunAccount, appFor, portfolioOf, syncDeps, usePorkbun, userIdOf } from "./accounts-test-support.ts";
 import { SYNC_ALL_QUEUE, SYNC_QUEUE, syncSingletonKey } from "./deps.ts";
 import type { AccountItem } from "./item.ts";
 import { DAILY_SYNC_CRON, registerAccountJobs } from "./jobs.ts";
 import { syncRegistrarAccount } from "./sync.ts";
 
 forEachDialect("registrar account sync", (getDb, _dialect, getTestDb) => {
-  let porkbun: Awaited<ReturnType<typeof startPorkbun>>;
   let alice: ReturnType<typeof authed>;
   let aliceId: number;
   let bobId: number;
@@ -21,16 +20,12 @@ forEachDialect("registrar account sync", (getDb, _dialect, getTestDb) => {
     { name: "handmade.org", created: "2019-01-02", expires: "2030-01-02", autoRenew: true, locked: true, privacy: false },
     { name: "odd.notatld", created: "2019-01-02", expires: "2030-01-02", autoRenew: true, locked: true, privacy: false },
   ];
+  const porkbun = usePorkbun(domains);
   const app = () => appFor(getDb(), porkbun.server.url);
   const deps = () => syncDeps(getDb(), porkbun.server.url);
 
-  beforeAll(async () => {
-    porkbun = await startPorkbun(domains.map((d) => ({ ...d })));
-  });
   /** Each test: the registrar lists `domains` again, and a new Alice (one domain added by hand, her Porkbun account connected, never synced) and Bob. */
   beforeEach(async () => {
-    porkbun.account.domains = domains.map((d) => ({ ...d }));
-    porkbun.account.faultAt = undefined;
     const a = await registerUser(app());
     const b = await registerUser(app());
     alice = authed(app(), a.cookie);
@@ -42,7 +37,6 @@ forEachDialect("registrar account sync", (getDb, _dialect, getTestDb) => {
     await bob("/api/user-domains", { method: "POST", body: { domainName: domains[0]!.name, notes: "bob's" } });
     accountId = await addPorkbunAccount(getDb(), alice, porkbun);
   });
-  afterAll(() => porkbun.server.close());
 
   it("adds new domains, links the hand-added one, skips unknown TLDs and leaves other users alone", async () => {
     const outcome = await syncRegistrarAccount(deps(), accountId);

@@ -1,27 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { startSmtpFake, type SmtpFake } from "../../testing/smtp-fake.ts";
 import { TEST_ORIGIN } from "../../testing/test-app.ts";
 import { planExpiryReminders } from "./expiry-plan.ts";
-import { appFor, confirmLinkFor, dayFromNow, startWorker, userWithConfirmedEmail } from "./notifications-test-support.ts";
+import { appFor, confirmLinkFor, dayFromNow, useMailWorker, userWithConfirmedEmail } from "./notifications-test-support.ts";
 
 forEachDialect("notification channels", (getDb, _dialect, getTestDb) => {
-  let smtp: SmtpFake;
-  let queue: JobQueue;
-  const app = () => appFor(getDb(), queue, smtp);
-
-  beforeAll(async () => {
-    smtp = await startSmtpFake();
-    queue = await startWorker(getTestDb(), smtp);
-  });
-  afterAll(async () => {
-    await queue.stop(2000);
-    await smtp.close();
-  });
+  const setup = useMailWorker(getDb, getTestDb);
+  const { app } = setup;
 
   it("sends an unconfirmed address nothing, not even its reminders, until the link in its confirmation mail is opened", async () => {
     const user = await registerUser(app());
@@ -30,14 +19,14 @@ forEachDialect("notification channels", (getDb, _dialect, getTestDb) => {
     const added = await client<{ id: number; confirmed: boolean }>("/api/notifications/channels", { method: "POST", body: { email: ` ${email.toUpperCase()} ` } });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ confirmed: false });
-    const link = await confirmLinkFor(smtp, email);
-    expect(smtp.mailsTo(email)[0]!.subject).toBe("Confirm your address for TLDScope notifications");
+    const link = await confirmLinkFor(setup.smtp, email);
+    expect(setup.smtp.mailsTo(email)[0]!.subject).toBe("Confirm your address for TLDScope notifications");
 
     const test = await client<{ message: string }>(`/api/notifications/channels/${added.body.id}/test`, { method: "POST" });
     expect(test.status).toBe(409);
     expect(test.body.message).toMatch(/^Confirm .* first/);
     await client("/api/user-domains", { method: "POST", body: { domainName: "unconfirmed-example.com", expirationDate: dayFromNow(30) } });
-    await planExpiryReminders(getDb(), queue, new Date(), 90);
+    await planExpiryReminders(getDb(), setup.queue, new Date(), 90);
     const d = getDb().t.notificationDeliveries;
     expect(await getDb().orm.select().from(d).where(eq(d.channelId, added.body.id))).toEqual([]);
 
@@ -50,7 +39,7 @@ forEachDialect("notification channels", (getDb, _dialect, getTestDb) => {
 
     const sent = await client<{ deliveryId: number }>(`/api/notifications/channels/${added.body.id}/test`, { method: "POST" });
     expect(sent.status).toBe(202);
-    const [mail] = await waitFor(() => smtp.mailsTo(email).filter((m) => m.subject === "Test notification from TLDScope"), (m) => m.length === 1);
+    const [mail] = await waitFor(() => setup.smtp.mailsTo(email).filter((m) => m.subject === "Test notification from TLDScope"), (m) => m.length === 1);
     expect(mail!.text).toContain("This is a test notification");
     const log = await waitFor(async () => (await client<{ id: number; status: string }[]>("/api/notifications/deliveries")).body,
       (rows) => rows.some((r) => r.id === sent.body.deliveryId && r.status === "sent"));
@@ -58,8 +47,8 @@ forEachDialect("notification channels", (getDb, _dialect, getTestDb) => {
   });
 
   it("records a refused send with the server's reason and when it is tried again", async () => {
-    const h = await userWithConfirmedEmail(app(), smtp);
-    smtp.refuseNext(1, 451);
+    const h = await userWithConfirmedEmail(app(), setup.smtp);
+    setup.smtp.refuseNext(1, 451);
     const sent = await h.client<{ deliveryId: number }>(`/api/notifications/channels/${h.channelId}/test`, { method: "POST" });
     const log = await waitFor(async () => (await h.client<{ id: number; status: string; lastError: string | null; nextRetryAt: string | null }[]>("/api/notifications/deliveries")).body,
       (rows) => rows.some((r) => r.id === sent.body.deliveryId && r.status === "failed"));
@@ -95,7 +84,7 @@ forEachDialect("notification channels", (getDb, _dialect, getTestDb) => {
   });
 
   it("keeps each user's channels to themselves", async () => {
-    const alice = await userWithConfirmedEmail(app(), smtp);
+    const alice = await userWithConfirmedEmail(app(), setup.smtp);
     const bob = authed(app(), (await registerUser(app())).cookie);
     expect((await bob(`/api/notifications/channels/${alice.channelId}/test`, { method: "POST" })).status).toBe(404);
     expect((await bob(`/api/notifications/channels/${alice.channelId}`, { method: "DELETE" })).status).toBe(404);

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
-import { startSmtpFake, type SmtpFake } from "../../testing/smtp-fake.ts";
 import { deliverOne } from "./deliveries.ts";
 import { planExpiryReminders } from "./expiry-plan.ts";
-import { appFor, dayFromNow, depsFor, setRenewals, startWorker, userWithConfirmedEmail } from "./notifications-test-support.ts";
+import { dayFromNow, depsFor, setRenewals, startWorker, useMailWorker, userWithConfirmedEmail } from "./notifications-test-support.ts";
 
 const STALE_DAYS = 90;
 /** A header as sent, unfolded (mailparser turns List-* headers into structures of its own). */
@@ -16,18 +15,8 @@ const rawHeader = (mail: ParsedMail, name: string) =>
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 forEachDialect("expiry reminders by e-mail", (getDb, _dialect, getTestDb) => {
-  let smtp: SmtpFake;
-  let queue: JobQueue;
-  const app = () => appFor(getDb(), queue, smtp);
-
-  beforeAll(async () => {
-    smtp = await startSmtpFake();
-    queue = await startWorker(getTestDb(), smtp);
-  });
-  afterAll(async () => {
-    await queue.stop(2000);
-    await smtp.close();
-  });
+  const setup = useMailWorker(getDb, getTestDb);
+  const { app } = setup;
 
   /** A user with a confirmed address and `domain` expiring in `days`, held at the dearest of three .com renewals. */
   async function holder(domain: string, days: number, autoRenew: boolean) {
@@ -37,7 +26,7 @@ forEachDialect("expiry reminders by e-mail", (getDb, _dialect, getTestDb) => {
       // Cheaper still, but stale: not a fresh renewal elsewhere.
       { cents: 499, checked: daysAgo(STALE_DAYS + 10) },
     ]);
-    const who = await userWithConfirmedEmail(app(), smtp);
+    const who = await userWithConfirmedEmail(app(), setup.smtp);
     const added = await who.client<{ id: number }>("/api/user-domains", {
       method: "POST", body: { domainName: domain, expirationDate: dayFromNow(days), autoRenew, serviceProviderId: providers[0]!.id },
     });
@@ -48,9 +37,9 @@ forEachDialect("expiry reminders by e-mail", (getDb, _dialect, getTestDb) => {
   it("mails the reminder due today with every figure, each price dated, and a one-click unsubscribe that works without a session", async () => {
     const h = await holder("reminded-example.com", 30, true);
     const day = (d: Date) => d.toISOString().slice(0, 10);
-    const outcome = await planExpiryReminders(getDb(), queue, new Date(), STALE_DAYS);
+    const outcome = await planExpiryReminders(getDb(), setup.queue, new Date(), STALE_DAYS);
     expect(outcome).toMatchObject({ planned: 1, deliveries: 1 });
-    const [mail] = await waitFor(() => smtp.mailsTo(h.email).filter((m) => m.subject?.includes("reminded-example.com")), (m) => m.length === 1);
+    const [mail] = await waitFor(() => setup.smtp.mailsTo(h.email).filter((m) => m.subject?.includes("reminded-example.com")), (m) => m.length === 1);
     expect(mail!.subject).toBe("reminded-example.com expires in 30 days (auto-renew on)");
     const firstLine = mail!.text!.split("\n")[0]!;
     expect(firstLine).toContain(`reminded-example.com expires in 30 days, on ${dayFromNow(30)}, auto-renew on`);
@@ -77,35 +66,35 @@ forEachDialect("expiry reminders by e-mail", (getDb, _dialect, getTestDb) => {
 
   it("plans each reminder once and sends it once, however often the scan and the delivery job run", async () => {
     const h = await holder("once-example.com", 7, false);
-    const first = await planExpiryReminders(getDb(), queue, new Date(), STALE_DAYS);
-    const again = await planExpiryReminders(getDb(), queue, new Date(), STALE_DAYS);
+    const first = await planExpiryReminders(getDb(), setup.queue, new Date(), STALE_DAYS);
+    const again = await planExpiryReminders(getDb(), setup.queue, new Date(), STALE_DAYS);
     expect(first.planned).toBeGreaterThanOrEqual(1);
     expect(again).toMatchObject({ planned: 0, deliveries: 0 });
-    const mails = await waitFor(() => smtp.mailsTo(h.email).filter((m) => m.subject?.startsWith("once-example.com")), (m) => m.length === 1);
+    const mails = await waitFor(() => setup.smtp.mailsTo(h.email).filter((m) => m.subject?.startsWith("once-example.com")), (m) => m.length === 1);
     const d = getDb().t.notificationDeliveries;
     const [row] = await getDb().orm.select().from(d).where(eq(d.channelId, h.channelId));
     await waitFor(async () => (await getDb().orm.select().from(d).where(eq(d.id, row!.id)))[0]!.status, (s) => s === "sent");
     // The job again, twice at once, as a retry or a second worker would: nothing more leaves.
-    const deps = depsFor(getDb(), smtp);
+    const deps = depsFor(getDb(), setup.smtp);
     expect(await Promise.all([deliverOne(deps, row!.id), deliverOne(deps, row!.id)])).toEqual(["nothing-to-send", "nothing-to-send"]);
     await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.mailsTo(h.email).filter((m) => m.subject?.startsWith("once-example.com"))).toHaveLength(1);
+    expect(setup.smtp.mailsTo(h.email).filter((m) => m.subject?.startsWith("once-example.com"))).toHaveLength(1);
     expect(mails[0]!.subject).toBe("once-example.com expires in 7 days (auto-renew off)");
   });
 
   it("sends a queued delivery once when two senders race for it", async () => {
     const h = await holder("race-example.com", 1, true);
-    const deps = depsFor(getDb(), smtp);
-    await queue.stop(2000); // no worker: the test plays both senders
+    const deps = depsFor(getDb(), setup.smtp);
+    await setup.queue.stop(2000); // no worker: the test plays both senders
     try {
       await planExpiryReminders(getDb(), { send: async () => null, sendMany: async () => 0 } as unknown as JobQueue, new Date(), STALE_DAYS);
       const d = getDb().t.notificationDeliveries;
       const [row] = await getDb().orm.select().from(d).where(eq(d.channelId, h.channelId));
       const outcomes = await Promise.all([deliverOne(deps, row!.id), deliverOne(deps, row!.id), deliverOne(deps, row!.id)]);
       expect(outcomes.sort()).toEqual(["nothing-to-send", "nothing-to-send", "sent"]);
-      expect(smtp.mailsTo(h.email).filter((m) => m.subject?.startsWith("race-example.com"))).toHaveLength(1);
+      expect(setup.smtp.mailsTo(h.email).filter((m) => m.subject?.startsWith("race-example.com"))).toHaveLength(1);
     } finally {
-      queue = await startWorker(getTestDb(), smtp);
+      setup.queue = await startWorker(getTestDb(), setup.smtp);
     }
   });
 
@@ -116,12 +105,12 @@ forEachDialect("expiry reminders by e-mail", (getDb, _dialect, getTestDb) => {
       method: "PUT", body: { reminderOffsets: [90, 30], deliveryModes: { expiry: "digest" }, enabledKinds: ["expiry"], currency: "USD" },
     });
     expect(saved.status).toBe(200);
-    await planExpiryReminders(getDb(), queue, new Date(), STALE_DAYS);
-    const [digest] = await waitFor(() => smtp.mailsTo(h.email).filter((m) => m.subject?.startsWith("Your notifications of")), (m) => m.length === 1);
+    await planExpiryReminders(getDb(), setup.queue, new Date(), STALE_DAYS);
+    const [digest] = await waitFor(() => setup.smtp.mailsTo(h.email).filter((m) => m.subject?.startsWith("Your notifications of")), (m) => m.length === 1);
     expect(digest!.subject).toBe(`Your notifications of ${dayFromNow(0)}: 2 notifications`);
     expect(digest!.text).toContain("digest-one.com expires in 30 days");
     expect(digest!.text).toContain("digest-two.com expires in 90 days");
     await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.mailsTo(h.email).filter((m) => m.subject?.includes("digest-"))).toHaveLength(0);
+    expect(setup.smtp.mailsTo(h.email).filter((m) => m.subject?.includes("digest-"))).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 /** Shared set-up of the notification tests: the app and a working queue wired to a loopback SMTP server. */
 import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import type { Db } from "../../../../db/client.ts";
 import type { TestDb } from "../../../../db/testing/test-db.ts";
 import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
@@ -8,7 +9,7 @@ import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { createTokenSigner } from "../../lib/signed-token.ts";
 import { authed, AUTH_TEST_ENV, registerUser } from "../../testing/auth.ts";
-import type { SmtpFake } from "../../testing/smtp-fake.ts";
+import { startSmtpFake, type SmtpFake } from "../../testing/smtp-fake.ts";
 import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
 import type { NotificationDeps } from "./deps.ts";
 import { channelSenders, registerNotificationJobs } from "./jobs.ts";
@@ -35,6 +36,31 @@ export async function startWorker(testDb: TestDb, smtp: SmtpFake | null): Promis
 }
 
 export const appFor = (db: Db, queue: JobQueue, smtp: SmtpFake | null) => createTestApp(db, { queue, env: envFor(smtp) });
+
+export interface MailWorker {
+  smtp: SmtpFake;
+  queue: JobQueue;
+  /** The app sending through `smtp` and enqueueing on `queue`. */
+  app: () => ReturnType<typeof createTestApp>;
+}
+
+/**
+ * For the enclosing describe block: a loopback SMTP server and a worker queue running the
+ * notification jobs, started before its tests and stopped after them. Read the fields inside
+ * tests (they are set in beforeAll); a test may replace `queue` with another started worker.
+ */
+export function useMailWorker(getDb: () => Db, getTestDb: () => TestDb): MailWorker {
+  const mail = { app: () => appFor(getDb(), mail.queue, mail.smtp) } as MailWorker;
+  beforeAll(async () => {
+    mail.smtp = await startSmtpFake();
+    mail.queue = await startWorker(getTestDb(), mail.smtp);
+  });
+  afterAll(async () => {
+    await mail.queue.stop(2000);
+    await mail.smtp.close();
+  });
+  return mail;
+}
 
 /** The confirmation link in the newest mail to `to`. */
 export async function confirmLinkFor(smtp: SmtpFake, to: string): Promise<string> {
