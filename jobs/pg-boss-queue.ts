@@ -12,7 +12,7 @@ import { JOB_DEFAULTS, type ActiveJob, type JobHandler, type JobInfo, type JobQu
 import { assertScheduleKey, parseCron } from "./schedule-rules.ts";
 import { ScheduleForwarder, scheduleQueueName, SCHEDULE_QUEUE_PREFIX } from "./pg-boss-schedules.ts";
 import { countJobs, listActiveJobs, sendSingleton, withAdvisoryLock } from "./pg-boss-tables.ts";
-import { checkSendOptions, type QueueLog } from "./send-options.ts";
+import { checkSendOptions, type CheckedSendOptions, type QueueLog } from "./send-options.ts";
 
 export interface PgBossQueueOptions {
   connectionString: string;
@@ -32,6 +32,18 @@ const INTERNAL = (name: string) => name.startsWith("__pgboss__") || name.startsW
 
 /** Jobs per insert statement of sendMany. */
 const SEND_MANY_BATCH = 1000;
+
+/**
+ * A job's pg-boss retry, expiry and start options, the same for send and sendMany. send() takes
+ * startAfter as seconds (the database's clock adds them); insert() takes only a time, so
+ * sendMany turns the seconds into one.
+ */
+function bossJobOptions<S>(o: CheckedSendOptions, startAfter: (seconds: number) => S) {
+  return {
+    retryLimit: o.retryLimit, retryDelay: o.retryDelaySeconds, retryBackoff: true, expireInSeconds: o.expireInSeconds,
+    ...(o.startAfterSeconds > 0 ? { startAfter: startAfter(o.startAfterSeconds) } : {}),
+  };
+}
 
 export class PgBossQueue implements JobQueue {
   readonly kind = "pg-boss" as const;
@@ -115,10 +127,7 @@ export class PgBossQueue implements JobQueue {
   async send<T>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
     await this.assertQueue(name);
     const o = checkSendOptions(options);
-    const sendOptions: PgBoss.SendOptions = {
-      retryLimit: o.retryLimit, retryDelay: o.retryDelaySeconds, retryBackoff: true,
-      expireInSeconds: o.expireInSeconds, ...(o.startAfterSeconds > 0 ? { startAfter: o.startAfterSeconds } : {}),
-    };
+    const sendOptions: PgBoss.SendOptions = bossJobOptions(o, (seconds) => seconds);
     // pg-boss stores JSON from a string as is; objects would also pass, but arrays and strings would not.
     const payload = JSON.stringify(data ?? null) as unknown as object;
     if (!o.singletonKey) return this.started.send(name, payload, sendOptions);
@@ -127,14 +136,10 @@ export class PgBossQueue implements JobQueue {
 
   async sendMany<T>(name: string, data: readonly T[], options: Omit<SendOptions, "singletonKey"> = {}): Promise<number> {
     await this.assertQueue(name);
-    const o = checkSendOptions(options);
-    const startAfter = o.startAfterSeconds > 0 ? { startAfter: new Date(Date.now() + o.startAfterSeconds * 1000) } : {};
+    const jobOptions = bossJobOptions(checkSendOptions(options), (seconds) => new Date(Date.now() + seconds * 1000));
     // insert() sends the whole list as one JSON document, so data goes in as it is (not as a string).
     for (let i = 0; i < data.length; i += SEND_MANY_BATCH) {
-      await this.started.insert(data.slice(i, i + SEND_MANY_BATCH).map((d) => ({
-        name, data: (d ?? null) as unknown as object, retryLimit: o.retryLimit, retryDelay: o.retryDelaySeconds, retryBackoff: true,
-        expireInSeconds: o.expireInSeconds, ...startAfter,
-      })));
+      await this.started.insert(data.slice(i, i + SEND_MANY_BATCH).map((d) => ({ name, data: (d ?? null) as unknown as object, ...jobOptions })));
     }
     return data.length;
   }
