@@ -1,6 +1,6 @@
 /**
  * The notification jobs: a daily expiry scan ("notifications.plan-expiry" at 06:05 UTC), a price
- * run's changes ("notifications.price-events", one job per run that set renewal prices anew) and
+ * run's changes ("notifications.price-events", one job per run that set quotes anew) and
  * the senders ("notifications.deliver" per delivery, "notifications.digest" per channel and day).
  */
 import type { JobQueue } from "../../../../jobs/queue.ts";

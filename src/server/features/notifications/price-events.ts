@@ -1,5 +1,5 @@
 /**
- * Price runs as the notifications take them. A fetch run that set renewal prices anew becomes
+ * Price runs as the notifications take them. A fetch run that set quotes anew becomes
  * one job on "notifications.price-events" (src/server/jobs.ts sends it), and the job hands the
  * event to every planner of the list (price-event-planners.ts) in turn. Planning happens here,
  * never inside the run: a planner that fails is logged and the job is retried, and each
@@ -29,6 +29,8 @@ export interface PriceEvent {
   providerName: string;
   /** ISO 8601: when the source observed the list, which is when the changed quotes were last checked. */
   observedAt: string;
+  /** Every TLD whose quote at the provider was added, changed, or confirmed after going stale; absent in events queued before it was added. */
+  changedTldIds?: number[];
   renewalChanges: RenewalPriceChange[];
 }
 

@@ -11,7 +11,12 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
+import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
+import { createLogger } from "../../lib/logger.ts";
+import { testPriceSource, usd } from "../../testing/test-price-source.ts";
+import { runPriceFetch } from "../price-engine/fetch-run.ts";
 import { userWithConfirmedEmail } from "./notifications-test-support.ts";
+import { PRICE_EVENTS_QUEUE } from "./price-events.ts";
 import { planWatchesOfTlds, WATCHED_TLD } from "./watched-tld-plan.ts";
 import type { WatchItem } from "./watched-tlds.ts";
 import { daysAgo, setQuotes, useWatchWorker } from "./watched-tlds-test-support.ts";
@@ -134,5 +139,33 @@ forEachDialect("watched TLD notifications", (getDb, _dialect, getTestDb) => {
     expect(mail!.subject).toMatch(/^\.xyz registration is €1\.\d\d at .+, at or under your €5\.00 target$/);
     expect(mail!.text).toMatch(/\(\$1\.50 converted at the ECB rate of \d{4}-\d\d-\d\d\)/);
     expect(mail!.text).toContain(`checked ${day(daysAgo(1))}`);
+  });
+
+  it("a price run that brings Porkbun's .ai registration under the target tells the watcher, through the run's event on notifications.price-events", async () => {
+    const { orm: db, t } = getDb();
+    const porkbun = (await findServiceProviderBySlug(getDb(), "porkbun"))!;
+    const [ai] = await db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "ai"));
+    await db.delete(t.domainPrices).where(eq(t.domainPrices.tldId, ai!.id));
+    const owner = await userAt();
+    await watch(owner.client, { tld: "ai", priceKind: "registration", target: "62.50" });
+    const runWith = (registration: number, renewal = 9000) => runPriceFetch({
+      db: getDb(), log: createLogger("silent"), onPricesChanged: () => undefined, fetchTimeoutMs: 5000, staleDays: STALE_DAYS,
+      sources: { live: new Map([["porkbun", testPriceSource("porkbun", async () => ({ observedAt: new Date(), quotes: [usd("ai", registration, renewal)], skipped: [] }))]]), bundled: () => null },
+      // As src/server/jobs.ts wires it: one job per run on the notifications' queue.
+      onPricesApplied: async (event) => void await setup.queue.send(PRICE_EVENTS_QUEUE, { ...event, observedAt: event.observedAt.toISOString() }),
+    }, { providerKey: "porkbun", requestType: "provider", source: "auto" }, new AbortController().signal);
+    // $69.00 (a new quote, renewal included): above the target, nothing told.
+    expect((await runWith(6900))!.status).toBe("success");
+    await pause(800);
+    expect(setup.smtp.mailsTo(owner.email).filter((m) => m.subject?.startsWith(".ai"))).toHaveLength(0);
+    // $62.50, the renewal unchanged: the run's changed TLDs bring the watch its evaluation.
+    expect((await runWith(6250))!.status).toBe("success");
+    const [mail] = await waitFor(() => setup.smtp.mailsTo(owner.email).filter((m) => m.subject?.startsWith(".ai")), (m) => m.length === 1);
+    expect(mail!.subject).toBe(`.ai registration is $62.50 at ${porkbun.name}, at or under your $62.50 target`);
+    expect(mail!.text).toContain(`checked ${day(new Date())}`);
+    // The next run, a renewal change only, the registration still under: nothing more.
+    expect((await runWith(6250, 9100))!.status).toBe("success");
+    await pause(800);
+    expect(setup.smtp.mailsTo(owner.email).filter((m) => m.subject?.startsWith(".ai"))).toHaveLength(1);
   });
 });

@@ -12,8 +12,10 @@
  * crossing's number (`registration at or under 10.00 USD, crossing 0`), so a retried job, a
  * second worker or two runs evaluating the same crossing at once plan it once.
  *
- * Watches are evaluated when a price run confirmed or changed quotes of their name, and once
- * as soon as they are added or edited (a target already met is told then). A user who turned
+ * Watches are evaluated when a price run changed a quote of their name (any provider's run: the
+ * evaluation looks at every provider's quotes), and once as soon as they are added or edited (a
+ * target already met is told then). A run that only confirms fresh quotes unchanged evaluates
+ * nothing; one that confirms a stale quote (fresh again) evaluates its name's watches. A user who turned
  * the kind off, or has no receiving channel, is not told and the crossing stays untold: turning
  * it on tells them at the next evaluation that still finds the target met.
  */
@@ -30,9 +32,11 @@ import type { DisplayRate } from "../../../shared/display-converter.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
 import { minorToDecimalString } from "../../../shared/price-format.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
+import { publicOrigin } from "./deps.ts";
 import { money } from "./expiry-message.ts";
 import { utcDay } from "./expiry-plan.ts";
 import { preferencesOf } from "./preferences.ts";
+import type { PriceEventPlanner } from "./price-events.ts";
 
 export const WATCHED_TLD = "watched_tld";
 
@@ -168,3 +172,12 @@ export async function planWatch(db: Db, queue: JobQueue, watchId: number, now: D
   const watch = await findWatch(db, watchId, null);
   return evaluateWatches(db, queue, watch ? [watch] : [], now, staleDays, origin);
 }
+
+/** The price runs' planner (price-event-planners.ts): the watches on every TLD the run changed. */
+export const watchedTldPlanner: PriceEventPlanner = {
+  kind: WATCHED_TLD,
+  plan: async (deps, event, now) => {
+    const tldIds = event.changedTldIds ?? event.renewalChanges.map((c) => c.tldId);
+    return { ...await planWatchesOfTlds(deps.db, deps.queue, tldIds, now, deps.config.PRICE_STALE_DAYS, publicOrigin(deps.config)) };
+  },
+};

@@ -260,7 +260,7 @@ forEachDialect("price fetch run", (getDb) => {
     expect((await runWith(source, async (e) => void events.push(e)))!.status).toBe("success");
     const comId = (await getDb().orm.select({ id: getDb().t.tlds.id }).from(getDb().t.tlds).where(eq(getDb().t.tlds.name, "com")))[0]!.id;
     expect(events).toEqual([{
-      providerId: await porkbunId(), providerName: "Porkbun", observedAt,
+      providerId: await porkbunId(), providerName: "Porkbun", observedAt, changedTldIds: [comId],
       renewalChanges: [{ tldId: comId, tldName: "com", from: before, to: before + 250, currency: "USD" }],
     }]);
     // The same list again confirms: nothing to hand on.

@@ -3,9 +3,10 @@
  * source's whole list (within the fetch timeout, abortable by an administrator), the names
  * matched to catalogue TLDs and second-level suffixes (a suffix the catalogue lacks is added
  * first, as the seed would), one short transaction applying it, the log completed, then the
- * alert rules. A failed, timed-out or cancelled run applies nothing. A run that set renewal
- * prices anew raises a PricesAppliedEvent (onPricesApplied); what the listener does with it is
- * logged when it fails and never changes the run's outcome.
+ * alert rules. A failed, timed-out or cancelled run applies nothing. A run that set any quote
+ * anew raises a PricesAppliedEvent (onPricesApplied) naming the TLDs it changed and the renewal
+ * prices it set; what the listener does with it is logged when it fails and never changes the
+ * run's outcome.
  */
 import type { Db } from "../../../../db/client.ts";
 import type { ApplyResult, RenewalChange, ResolvedQuote } from "../../../../db/repositories/price-apply-repository.ts";
@@ -32,12 +33,15 @@ export interface FetchJobData {
   source: "auto" | "bundled";
 }
 
-/** What a successful run changed in the provider's renewal prices. */
+/** What a successful run changed in the provider's quotes. */
 export interface PricesAppliedEvent {
   providerId: number;
   providerName: string;
   /** When the source observed the list: the changed quotes' last check. */
   observedAt: Date;
+  /** Every TLD whose quote at the provider was added or changed (any price), or confirmed after it had gone stale. */
+  changedTldIds: number[];
+  /** The renewal prices among those changes. */
   renewalChanges: RenewalChange[];
 }
 
@@ -46,7 +50,7 @@ export interface FetchRunDeps {
   log: Logger;
   sources: PriceSources;
   onPricesChanged: (db: Db) => void;
-  /** Called after a successful run that set renewal prices anew. */
+  /** Called after a successful run that set quotes anew. */
   onPricesApplied?: ((event: PricesAppliedEvent) => Promise<void>) | undefined;
   fetchTimeoutMs: number;
   /** PRICE_STALE_DAYS: judges the price rows an applied list rewrites. */
@@ -115,8 +119,10 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
   // The log row says whether the list was live: "Data last updated" reads it (lastLiveSuccess).
   await completeLog(db, logId, outcome);
   if (outcome.status === "success" && applied?.touchedTldIds.length) deps.onPricesChanged(db);
-  if (outcome.status === "success" && applied?.renewalChanges.length && observedAt && deps.onPricesApplied) {
-    const event = { providerId: provider.id, providerName: provider.name, observedAt, renewalChanges: applied.renewalChanges };
+  if (outcome.status === "success" && applied?.touchedTldIds.length && observedAt && deps.onPricesApplied) {
+    const event = {
+      providerId: provider.id, providerName: provider.name, observedAt, changedTldIds: applied.touchedTldIds, renewalChanges: applied.renewalChanges,
+    };
     await deps.onPricesApplied(event).catch((err: unknown) => {
       log.error({ err, provider: provider.slug }, "renewal price changes could not be handed on");
     });

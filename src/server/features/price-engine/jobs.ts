@@ -28,7 +28,7 @@ export interface PriceEngineJobDeps {
   sources: PriceSources;
   /** Called after a run changed stored prices or exchange rates (drops cached price answers). */
   onPricesChanged: (db: Db) => void;
-  /** Called after a fetch run that set renewal prices anew (failures are logged, the run stands). */
+  /** Called after a fetch run that set quotes anew (failures are logged, the run stands). */
   onPricesApplied?: ((event: PricesAppliedEvent) => Promise<void>) | undefined;
   /** Fetches and stores the day's exchange rates; without it no rates job is scheduled. */
   refreshRates?: ((db: Db, config: Config, options: { signal: AbortSignal }) => Promise<{ date: string; currencies: number }>) | undefined;
