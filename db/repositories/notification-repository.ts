@@ -9,6 +9,10 @@ export interface PreferencesRow {
   deliveryModes: Record<string, "immediate" | "digest">;
   enabledKinds: string[];
   currency: string;
+  /** Renewal price alerts: smallest move told, in percent. */
+  renewalChangePercent: number;
+  /** Renewal price alerts: smallest yearly saving told, in hundredths of `currency`. */
+  renewalUndercutMinor: number;
   updatedAt: Date;
 }
 
@@ -23,6 +27,15 @@ export async function listPreferences({ orm: db, t }: Db, userIds: number[]): Pr
   const rows: PreferencesRow[] = [];
   for (let i = 0; i < userIds.length; i += BATCH) rows.push(...await db.select().from(p).where(inArray(p.userId, userIds.slice(i, i + BATCH))));
   return rows;
+}
+
+/**
+ * The stored settings whose enabled kinds name `kind` (a text match on the JSON list; callers
+ * read each row's list again). Kinds off by default are only ever on in a stored row.
+ */
+export async function listPreferencesWithKind({ orm: db, t }: Db, kind: string): Promise<PreferencesRow[]> {
+  const p = t.notificationPreferences;
+  return db.select().from(p).where(sql`cast(${p.enabledKinds} as text) like ${`%${JSON.stringify(kind)}%`}`);
 }
 
 export async function savePreferences({ orm: db, t }: Db, row: PreferencesRow): Promise<void> {

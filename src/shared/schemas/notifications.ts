@@ -3,8 +3,10 @@ import { currencyCodeSchema } from "./currency.ts";
 
 /** What notifications are about; each can be on or off, immediate or in a daily digest. */
 /** expiry: a portfolio domain nears expiry; account_trouble: a registrar account's sync failed, or works again. */
+/** operator_incident: an incident opened or resolved (administrators only); status_incident: a public incident of /status opened or resolved. */
 /** watched_tld: a fresh quote of a watched TLD reached its owner's target price. */
-export const NOTIFICATION_KINDS = ["expiry", "account_trouble", "watched_tld"] as const;
+/** renewal_price: the renewal of a held domain's TLD moved at its registrar, or another registrar renews it for less. */
+export const NOTIFICATION_KINDS = ["expiry", "account_trouble", "operator_incident", "status_incident", "watched_tld", "renewal_price"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const DELIVERY_MODES = ["immediate", "digest"] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
@@ -12,10 +14,14 @@ export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 /**
  * The settings page's on/off switch of each kind other than expiry reminders (which have their
  * own section), in the page's order. `offByDefault`: off for a user who never saved settings.
+ * `adminOnly`: offered to administrators only; the server refuses it to anyone else.
  */
-export const KIND_SWITCHES: readonly { kind: Exclude<NotificationKind, "expiry">; label: string; offByDefault?: boolean }[] = [
+export const KIND_SWITCHES: readonly { kind: Exclude<NotificationKind, "expiry">; label: string; offByDefault?: boolean; adminOnly?: boolean }[] = [
   { kind: "account_trouble", label: "Tell me when a registrar account cannot be synced, and when it works again" },
+  { kind: "operator_incident", label: "Tell me when an incident opens or is resolved (administrators)", adminOnly: true },
+  { kind: "status_incident", label: "Tell me when the status page reports an incident, and when it is resolved", offByDefault: true },
   { kind: "watched_tld", label: "Tell me when a TLD I watch reaches my target price" },
+  { kind: "renewal_price", label: "Tell me when the renewal price of my domains changes at their registrar, or another registrar renews them for less" },
 ];
 
 const deliveryModeSchema = () => z.enum(DELIVERY_MODES, { error: "Delivery is immediate or digest" }).default("immediate");
@@ -41,6 +47,43 @@ export const reminderOffsetsSchema = z
   .max(MAX_REMINDER_OFFSETS, `At most ${MAX_REMINDER_OFFSETS} reminder days`)
   .transform((days) => [...new Set(days)].sort((a, b) => b - a));
 
+/** Renewal price alerts: a move of the renewal at a domain's own registrar is told from this many percent (default). */
+export const DEFAULT_RENEWAL_CHANGE_PERCENT = 10;
+/** Renewal price alerts: a cheaper renewal elsewhere is told from this yearly saving, in hundredths of the display currency (default). */
+export const DEFAULT_RENEWAL_UNDERCUT_MINOR = 200;
+const MAX_RENEWAL_UNDERCUT = 100_000;
+
+export const renewalChangePercentSchema = z
+  .number({ error: "The renewal change is a whole number of percent, from 1 to 100" })
+  .int("The renewal change is a whole number of percent, from 1 to 100")
+  .min(1, "The renewal change to tell is at least 1 %")
+  .max(100, "The renewal change to tell is at most 100 %");
+
+/**
+ * The saving worth telling, as a number (2.5) or a decimal string ("2.50") in the display
+ * currency: zero or more, at most two decimals; becomes hundredths of the currency.
+ */
+export const renewalUndercutSchema = z
+  .union([z.number(), z.string()], { error: "Enter the saving as an amount, like 2.00" })
+  .transform((value, ctx) => {
+    const text = typeof value === "number" ? String(value) : value.trim();
+    if (text.startsWith("-")) {
+      ctx.addIssue({ code: "custom", message: "The saving to tell cannot be negative" });
+      return z.NEVER;
+    }
+    const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+    if (!match) {
+      ctx.addIssue({ code: "custom", message: "Enter the saving as an amount with at most two decimals, like 2.00" });
+      return z.NEVER;
+    }
+    const minor = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+    if (minor > MAX_RENEWAL_UNDERCUT * 100) {
+      ctx.addIssue({ code: "custom", message: `The saving to tell is at most ${MAX_RENEWAL_UNDERCUT.toLocaleString("en-US")}` });
+      return z.NEVER;
+    }
+    return minor;
+  });
+
 /** Body of PUT /api/notifications/preferences and notifications.savePreferences. */
 export const notificationPreferencesSchema = z.object({
   reminderOffsets: reminderOffsetsSchema,
@@ -48,6 +91,9 @@ export const notificationPreferencesSchema = z.object({
   enabledKinds: z.array(z.enum(NOTIFICATION_KINDS, { error: `Kinds are: ${NOTIFICATION_KINDS.join(", ")}` })).max(NOTIFICATION_KINDS.length)
     .transform((kinds) => [...new Set(kinds)]),
   currency: currencyCodeSchema,
+  /** Renewal price alerts' thresholds; left out, the saved ones stay (the defaults until saved). */
+  renewalChangePercent: renewalChangePercentSchema.optional(),
+  renewalUndercut: renewalUndercutSchema.optional(),
 });
 export type NotificationPreferencesInput = z.input<typeof notificationPreferencesSchema>;
 

@@ -40,7 +40,7 @@ type Renewing = RenewalQuote & { renewalPrice: number };
 const renews = (q: RenewalQuote): q is Renewing => q.provider.isActive && q.renewalPrice !== null && q.renewalPrice > 0;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-function shown(cents: number, currency: string, converter: DisplayConverter | undefined, date?: Date): ShownPrice {
+export function shown(cents: number, currency: string, converter: DisplayConverter | undefined, date?: Date): ShownPrice {
   const at = date ? { date: isoDay(date) } : {};
   if (converter?.canConvert(currency)) {
     return { amount: converter.amount(cents, currency)!, currency: converter.currency, ...converter.conversion(currency), ...at };

@@ -2,7 +2,11 @@
 import type { DeliveryWork } from "../../../../db/repositories/notification-repository.ts";
 import type { OutgoingMessage } from "./deps.ts";
 
-const TYPES: Record<string, string> = { expiry: "domain.expiring", account_trouble: "account.sync", test: "test", watched_tld: "tld.target_reached" };
+const TYPES: Record<string, string> = {
+  expiry: "domain.expiring", account_trouble: "account.sync", operator_incident: "incident.operator", status_incident: "incident.status", test: "test",
+  watched_tld: "tld.target_reached",
+  renewal_price: "domain.renewal_price",
+};
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
