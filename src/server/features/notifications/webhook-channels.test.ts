@@ -6,7 +6,7 @@ import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
 import { loadConfig } from "../../config.ts";
-import { verifyWebhookSignature } from "../../integrations/webhooks/signature.ts";
+import { verifyWebhookSignature } from "../../integrations/webhooks/testing/verify-signature.ts";
 import { createCredentialCipher } from "../../lib/credential-cipher.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { createTokenSigner } from "../../lib/signed-token.ts";

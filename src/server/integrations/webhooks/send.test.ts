@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { WebhookMessage } from "./formats.ts";
 import { checkWebhookUrl, MAX_RESPONSE_BYTES, parseWebhookUrl, sendWebhook, WebhookError, type WebhookSendOptions } from "./send.ts";
-import { generateSigningSecret, verifyWebhookSignature } from "./signature.ts";
+import { generateSigningSecret } from "./signature.ts";
+import { verifyWebhookSignature } from "./testing/verify-signature.ts";
 
 interface Received {
   method: string;

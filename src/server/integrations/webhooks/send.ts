@@ -137,15 +137,12 @@ function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
  */
 export async function checkWebhookUrl(raw: string, options: WebhookSendOptions): Promise<URL> {
   const url = parseWebhookUrl(raw, options.policy);
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new WebhookError("timeout", `Looking up ${bareHost(url)} took longer than ${seconds(options.timeoutMs)}`, true)), options.timeoutMs);
-  });
+  const limit = timeLimit({ timeoutMs: options.timeoutMs }, bareHost(url), `Looking up ${bareHost(url)} took longer than ${seconds(options.timeoutMs)}`);
   try {
-    await Promise.race([resolveChecked(url, options), timedOut]);
+    await limit.race(resolveChecked(url, options));
     return url;
   } finally {
-    clearTimeout(timer);
+    limit.clear();
   }
 }
 
@@ -154,27 +151,41 @@ export async function sendWebhook(target: WebhookTarget, message: WebhookMessage
   const started = performance.now();
   const url = parseWebhookUrl(target.url, options.policy);
   const host = bareHost(url);
-  const timeoutError = () => new WebhookError("timeout", `The webhook at ${host} did not answer within ${seconds(options.timeoutMs)}`, true);
-  const cancelledError = () => new WebhookError("network", `Sending the webhook to ${host} was cancelled`, true);
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
-  const stopped = () => (options.signal?.aborted ? cancelledError() : timeoutError());
-  // A resolver cannot be cancelled; past the time limit its answer is simply not waited for.
-  const abandoned = new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(stopped());
-    signal.addEventListener("abort", () => reject(stopped()), { once: true });
-  });
-  abandoned.catch(() => {});
+  const { signal, stopped, race, clear } = timeLimit(options, host, `The webhook at ${host} did not answer within ${seconds(options.timeoutMs)}`);
   try {
-    const addresses = await Promise.race([resolveChecked(url, options), abandoned]);
+    const addresses = await race(resolveChecked(url, options));
     const timestamp = (options.now ?? (() => Math.floor(Date.now() / 1000)))();
     const payload = buildPayload(target.format, message, target.secret, timestamp);
     const status = await exchange({ url, host, addresses, ...payload, signal, stopped, ca: options.ca });
     return { status, durationMs: Math.round(performance.now() - started) };
   } finally {
-    clearTimeout(timer);
+    clear();
   }
+}
+
+/**
+ * The one time limit of a lookup or a whole exchange: `signal` aborts after options.timeoutMs
+ * or when the caller's signal does, `stopped()` is the error for either, and `race` stops
+ * waiting for a promise then (a resolver cannot be cancelled; its late answer is not waited
+ * for). `clear` ends the timer.
+ */
+function timeLimit(options: Pick<WebhookSendOptions, "timeoutMs" | "signal">, host: string, timeoutMessage: string) {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  const stopped = () => (options.signal?.aborted
+    ? new WebhookError("network", `Sending the webhook to ${host} was cancelled`, true)
+    : new WebhookError("timeout", timeoutMessage, true));
+  const abandoned = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(stopped());
+    signal.addEventListener("abort", () => reject(stopped()), { once: true });
+  });
+  abandoned.catch(() => {});
+  return {
+    signal, stopped,
+    race: <T>(work: Promise<T>) => Promise.race([work, abandoned]),
+    clear: () => clearTimeout(timer),
+  };
 }
 
 interface Exchange {
