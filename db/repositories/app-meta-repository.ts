@@ -14,6 +14,8 @@ export const META_KEYS = {
   priceRowsVersion: "price_rows_version",
   /** The RDAP bootstrap last downloaded from IANA: JSON { fetchedAt, publication, services }. */
   rdapBootstrap: "rdap_bootstrap",
+  /** The admin General Settings as last saved: JSON (src/shared/schemas/general-settings.ts). */
+  generalSettings: "general_settings",
 } as const;
 
 export async function getMeta({ orm: db, t }: Db, keys: string[]): Promise<Record<string, string>> {

@@ -66,7 +66,7 @@ export async function fetchMetricsSince({ orm: db, t }: Db, since: Date): Promis
  * administrator, and those a rule opened because a live source failed fetch after fetch. Stale
  * data and large price changes are for operators, in the admin area.
  */
-const PUBLIC_RULE_CONDITIONS = ["consecutive_failures"];
+export const PUBLIC_RULE_CONDITIONS: readonly string[] = ["consecutive_failures"];
 
 const publicIncident = ({ t }: Db) =>
   or(isNull(t.incidents.alertRuleId), inArray(t.alertRules.condition, PUBLIC_RULE_CONDITIONS));

@@ -86,10 +86,31 @@ export async function setIncidentStatus(handle: Db, id: number, from: IncidentSt
   return rows.length > 0;
 }
 
-/** Resolves what a rule raised for a source once its condition clears. */
-export async function resolveUnresolvedIncidents(handle: Db, alertRuleId: number, source: string, at: Date): Promise<number> {
+/** Resolves what a rule raised for a source once its condition clears; the ids of those it resolved. */
+export async function resolveUnresolvedIncidents(handle: Db, alertRuleId: number, source: string, at: Date): Promise<number[]> {
   const i = handle.t.incidents;
   const rows = await handle.orm.update(i).set({ status: "resolved", resolvedAt: at, updatedAt: at })
     .where(and(eq(i.alertRuleId, alertRuleId), eq(i.source, source), inArray(i.status, UNRESOLVED))).returning({ id: i.id });
-  return rows.length;
+  return rows.map((r) => r.id);
+}
+
+export interface IncidentNoticeFacts extends IncidentDto {
+  /** The opening rule's condition; null for an incident raised by hand. */
+  condition: string | null;
+  /** The provider whose domain is the incident's source; null when none is. */
+  providerName: string | null;
+}
+
+/** An incident with what a message about it names: its rule's condition and its provider. */
+export async function findIncidentNoticeFacts(handle: Db, id: number): Promise<IncidentNoticeFacts | null> {
+  const { orm: db, t } = handle;
+  const i = t.incidents;
+  const sp = t.serviceProviders;
+  const [row] = await db.select({
+    ...columns(handle),
+    condition: t.alertRules.condition,
+    // A subquery, not a join: two providers may share a domain.
+    providerName: sql<string | null>`(select ${sp.name} from ${sp} where ${sp.domain} = ${i.source} order by ${sp.id} limit 1)`,
+  }).from(i).leftJoin(t.alertRules, eq(t.alertRules.id, i.alertRuleId)).where(eq(i.id, id)).limit(1);
+  return (row as IncidentNoticeFacts | undefined) ?? null;
 }

@@ -16,7 +16,7 @@ import { PRICE_EVENTS_QUEUE, type PriceEvent } from "./features/notifications/pr
 import { webhookSender } from "./features/notifications/webhook-sender.ts";
 import { registerRegistryJobs } from "./features/portfolio/registry-jobs.ts";
 import { ensurePriceEngineDefaults } from "./features/price-engine/defaults.ts";
-import { INCIDENT_EVENTS_QUEUE, type IncidentEvent } from "./features/price-engine/incident-events.ts";
+import { INCIDENT_EVENTS_QUEUE, queueIncidentEvents, type IncidentEvent } from "./features/price-engine/incident-events.ts";
 import { registerPriceEngineJobs } from "./features/price-engine/jobs.ts";
 import type { PriceSources } from "./features/price-engine/sources.ts";
 import { refreshExchangeRates } from "./integrations/rates/refresh.ts";
@@ -66,9 +66,12 @@ export const JOB_REGISTRATIONS: JobRegistration[] = [
   async (queue, deps) => {
     // Processes booting together on PostgreSQL add the default schedule and rules once.
     await deps.db.withLock(DEFAULTS_LOCK, () => ensurePriceEngineDefaults(deps.db));
+    // Incident events go on their own queue, sent to by fetch runs and administrators' requests
+    // alike and planned from by registerIncidentNotices.
+    await queue.createQueue(INCIDENT_EVENTS_QUEUE);
     await registerPriceEngineJobs(queue, {
       db: deps.db, config: deps.config, log: deps.log, sources: deps.priceSources,
-      onPricesChanged: deps.onPricesChanged, refreshRates: refreshExchangeRates,
+      onPricesChanged: deps.onPricesChanged, refreshRates: refreshExchangeRates, onIncident: queueIncidentEvents(queue, deps.log),
       // One job per run: the notifications plan from it outside the run (price-events.ts).
       onPricesApplied: async (event) => {
         const data: PriceEvent = { ...event, observedAt: event.observedAt.toISOString() };

@@ -68,11 +68,11 @@ export const notificationsRest = new Hono<AppEnv>()
       return unsubscribedPage(email);
     }, () => ({ unsubscribed: true, email }));
   })
-  .get("/notifications", requireUser, async (c) => c.json(await notificationOverview(c.var.ctx, userId(c))))
+  .get("/notifications", requireUser, async (c) => c.json(await notificationOverview(c.var.ctx, c.var.ctx.user!)))
   .get("/notifications/deliveries", requireUser, async (c) => c.json(await deliveryLog(c.var.ctx.db, userId(c))))
   .put("/notifications/preferences", requireUser, async (c) => {
     const input = parseOrThrow(notificationPreferencesSchema, await readJsonBody(c), "body");
-    return c.json(await updatePreferences(c.var.ctx.db, userId(c), input));
+    return c.json(await updatePreferences(c.var.ctx.db, c.var.ctx.user!, input));
   })
   .post("/notifications/channels", requireUser, async (c) => {
     const input = parseOrThrow(emailChannelSchema, await readJsonBody(c), "body");

@@ -13,7 +13,7 @@ const byId = z.object({ id: channelIdSchema });
 
 export const notificationsRouter = router({
   /** Channels, settings, and whether this server can send e-mail. */
-  overview: authedProcedure.query(({ ctx }) => notificationOverview(ctx, ctx.user.id)),
+  overview: authedProcedure.query(({ ctx }) => notificationOverview(ctx, ctx.user)),
   deliveries: authedProcedure.query(({ ctx }) => deliveryLog(ctx.db, ctx.user.id)),
   addEmail: authedProcedure.input(emailChannelSchema).mutation(({ ctx, input }) => addEmailChannel(ctx, ctx.user.id, input.email)),
   /** A webhook channel; a generic one's signing secret is in this answer only. */
@@ -24,7 +24,7 @@ export const notificationsRouter = router({
   remove: authedProcedure.input(byId).mutation(({ ctx, input }) => removeChannel(ctx.db, ctx.user.id, input.id)),
   sendTest: authedProcedure.input(byId).mutation(({ ctx, input }) => sendTest(ctx, ctx.user.id, input.id)),
   savePreferences: authedProcedure.input(notificationPreferencesSchema)
-    .mutation(({ ctx, input }) => updatePreferences(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => updatePreferences(ctx.db, ctx.user, input)),
   /** Watched TLDs with target prices. */
   watches: watchedTldsRouter,
 });

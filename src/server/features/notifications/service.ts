@@ -49,8 +49,8 @@ export type ChannelItem = ReturnType<typeof toChannelItem>;
 
 const emailUnavailable = () => new AppError(503, "E-mail is not set up on this server (SMTP_URL is unset), so no address can be confirmed or notified");
 
-export async function notificationOverview(ctx: NotificationCtx, userId: number) {
-  const [channels, preferences] = await Promise.all([listChannels(ctx.db, userId), getPreferences(ctx.db, userId)]);
+export async function notificationOverview(ctx: NotificationCtx, user: { id: number; isAdmin: boolean }) {
+  const [channels, preferences] = await Promise.all([listChannels(ctx.db, user.id), getPreferences(ctx.db, user)]);
   return { emailAvailable: mailerFor(ctx.config) !== null, channels: channels.map((c) => toChannelItem(c)), preferences };
 }
 

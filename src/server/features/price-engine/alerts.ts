@@ -1,7 +1,8 @@
 /**
  * Alert rules, evaluated after every fetch run. A firing rule opens one incident per rule and
  * provider (its source is the provider's domain) until an administrator or the rule itself
- * resolves it; when the condition clears, the rule resolves what it opened.
+ * resolves it; when the condition clears, the rule resolves what it opened. Each opening and
+ * rule resolution is handed to `onIncident` (incident-events.ts).
  */
 import type { Db } from "../../../../db/client.ts";
 import { listAlertRules, type AlertRuleDto } from "../../../../db/repositories/alert-rule-repository.ts";
@@ -10,6 +11,7 @@ import { latestCheckByProvider } from "../../../../db/repositories/price-apply-r
 import { recentStatuses, type FinishedLog } from "../../../../db/repositories/price-log-repository.ts";
 import { listServiceProviders } from "../../../../db/repositories/service-provider-repository.ts";
 import type { AlertCondition } from "../../../shared/schemas/admin.ts";
+import type { IncidentEventSink } from "./incident-events.ts";
 
 interface ProviderRef {
   id: number;
@@ -49,20 +51,29 @@ async function verdictFor(db: Db, rule: AlertRuleDto, run: RunOutcome): Promise<
   }
 }
 
-async function apply(db: Db, rule: AlertRuleDto, provider: ProviderRef, verdict: Verdict) {
+const noEvents: IncidentEventSink = async () => undefined;
+
+async function resolveFor(db: Db, rule: AlertRuleDto, provider: ProviderRef, at: Date, onIncident: IncidentEventSink) {
+  for (const incidentId of await resolveUnresolvedIncidents(db, rule.id, provider.domain, at)) {
+    await onIncident({ incidentId, change: "resolved", by: "rule" });
+  }
+}
+
+async function apply(db: Db, rule: AlertRuleDto, provider: ProviderRef, verdict: Verdict, onIncident: IncidentEventSink) {
   if (!verdict) return;
   if (verdict.firing) {
-    await openIncidentOnce(db, {
+    const incidentId = await openIncidentOnce(db, {
       title: `${rule.name}: ${provider.name}`, description: verdict.description, severity: rule.severity,
       source: provider.domain, alertRuleId: rule.id,
     });
+    if (incidentId !== null) await onIncident({ incidentId, change: "opened", by: "rule" });
   } else {
-    await resolveUnresolvedIncidents(db, rule.id, provider.domain, new Date());
+    await resolveFor(db, rule, provider, new Date(), onIncident);
   }
 }
 
 /** Data age is judged for every active provider: one that is never fetched is exactly what it should catch. */
-async function evaluateDataAge(db: Db, rules: AlertRuleDto[], now: Date) {
+async function evaluateDataAge(db: Db, rules: AlertRuleDto[], now: Date, onIncident: IncidentEventSink) {
   if (rules.length === 0) return;
   const [providers, checks] = await Promise.all([listServiceProviders(db), latestCheckByProvider(db)]);
   const lastChecked = new Map(checks.map((c) => [c.providerId, c.lastCheckedAt]));
@@ -71,21 +82,21 @@ async function evaluateDataAge(db: Db, rules: AlertRuleDto[], now: Date) {
     for (const rule of rules) {
       // Inactive providers and providers without quotes have no data to grow old.
       if (!provider.isActive || !at) {
-        await resolveUnresolvedIncidents(db, rule.id, provider.domain, now);
+        await resolveFor(db, rule, provider, now, onIncident);
         continue;
       }
       const hours = Math.floor((now.getTime() - at.getTime()) / HOUR);
       await apply(db, rule, provider, hours > rule.threshold
         ? { firing: true, description: `${provider.name}'s prices were last confirmed ${hours} hours ago, on ${at.toISOString().slice(0, 10)} (threshold ${rule.threshold} hours).` }
-        : { firing: false });
+        : { firing: false }, onIncident);
     }
   }
 }
 
-export async function evaluateAlertRules(db: Db, run: RunOutcome, now = new Date()): Promise<void> {
+export async function evaluateAlertRules(db: Db, run: RunOutcome, now = new Date(), onIncident: IncidentEventSink = noEvents): Promise<void> {
   const rules = await listAlertRules(db, { activeOnly: true });
   for (const rule of rules) {
-    if (rule.condition !== "data_age_hours") await apply(db, rule, run.provider, await verdictFor(db, rule, run));
+    if (rule.condition !== "data_age_hours") await apply(db, rule, run.provider, await verdictFor(db, rule, run), onIncident);
   }
-  await evaluateDataAge(db, rules.filter((r) => r.condition === "data_age_hours"), now);
+  await evaluateDataAge(db, rules.filter((r) => r.condition === "data_age_hours"), now, onIncident);
 }

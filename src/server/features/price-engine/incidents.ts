@@ -3,6 +3,7 @@ import type { Db } from "../../../../db/client.ts";
 import { findIncident, listIncidents, setIncidentStatus } from "../../../../db/repositories/incident-repository.ts";
 import type { IncidentQueryInput, IncidentStatus } from "../../../shared/schemas/admin.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { IncidentEventSink } from "./incident-events.ts";
 
 /** open → investigating → resolved → closed; investigating may be skipped. Closed is final. */
 const NEXT: Record<IncidentStatus, IncidentStatus[]> = {
@@ -17,7 +18,8 @@ export async function getIncidents(db: Db, q: IncidentQueryInput) {
   return { incidents: rows, page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) };
 }
 
-export async function changeIncidentStatus(db: Db, id: number, to: IncidentStatus) {
+/** An administrator's move; a move to resolved is handed to `onIncident` once it is stored. */
+export async function changeIncidentStatus(db: Db, id: number, to: IncidentStatus, onIncident?: IncidentEventSink) {
   const incident = await findIncident(db, id);
   if (!incident) throw notFound(`Incident ${id} not found`);
   const from = incident.status;
@@ -28,5 +30,6 @@ export async function changeIncidentStatus(db: Db, id: number, to: IncidentStatu
   }
   const resolvedAt = to === "resolved" ? new Date() : incident.resolvedAt;
   if (!(await setIncidentStatus(db, id, from, to, resolvedAt))) throw conflict("The incident changed meanwhile; reload it and try again");
+  if (to === "resolved") await onIncident?.({ incidentId: id, change: "resolved", by: "admin" });
   return (await findIncident(db, id))!;
 }

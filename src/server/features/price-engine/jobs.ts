@@ -1,7 +1,6 @@
 /**
  * The price engine's queues, registered at boot: "prices.fetch" (one provider's fetch run),
- * "prices.schedule" (a fetch schedule's tick), "incidents.events" (incidents opened and
- * resolved, for whoever the process wires to it) and "rates.refresh" (the daily exchange rates,
+ * "prices.schedule" (a fetch schedule's tick) and "rates.refresh" (the daily exchange rates,
  * after the ECB publishes around 16:00 CET). Active schedules are put on the queue's cron here,
  * so schedules edited while the process was down take effect.
  */
@@ -14,7 +13,7 @@ import type { Logger } from "../../lib/logger.ts";
 import { nextRunOf } from "./cron.ts";
 import { FETCH_QUEUE } from "./fetch-control.ts";
 import { runPriceFetch, type FetchJobData, type PricesAppliedEvent } from "./fetch-run.ts";
-import { INCIDENT_EVENTS_QUEUE, queueIncidentEvents } from "./incident-events.ts";
+import type { IncidentEventSink } from "./incident-events.ts";
 import { runSchedule, SCHEDULE_QUEUE, syncScheduleToQueue, type ScheduleJobData } from "./schedules.ts";
 import type { PriceSources } from "./sources.ts";
 
@@ -30,6 +29,8 @@ export interface PriceEngineJobDeps {
   onPricesChanged: (db: Db) => void;
   /** Called after a fetch run that set quotes anew (failures are logged, the run stands). */
   onPricesApplied?: ((event: PricesAppliedEvent) => Promise<void>) | undefined;
+  /** Told of each incident the alert rules open or resolve; without it nobody is. */
+  onIncident?: IncidentEventSink | undefined;
   /** Fetches and stores the day's exchange rates; without it no rates job is scheduled. */
   refreshRates?: ((db: Db, config: Config, options: { signal: AbortSignal }) => Promise<{ date: string; currencies: number }>) | undefined;
 }
@@ -39,13 +40,10 @@ export async function registerPriceEngineJobs(queue: JobQueue, deps: PriceEngine
   const fetchTimeoutMs = deps.config.PRICE_FETCH_TIMEOUT_SECONDS * 1000;
   await queue.createQueue(FETCH_QUEUE, { concurrency: 2 });
   await queue.createQueue(SCHEDULE_QUEUE);
-  // Sent to by fetch runs and by administrators' requests; src/server/jobs.ts wires its handler.
-  await queue.createQueue(INCIDENT_EVENTS_QUEUE);
-  const onIncident = queueIncidentEvents(queue, log);
   await queue.work<FetchJobData>(FETCH_QUEUE, async (job) => {
     await runPriceFetch({
       db, log, sources: deps.sources, onPricesChanged: deps.onPricesChanged, onPricesApplied: deps.onPricesApplied,
-      fetchTimeoutMs, staleDays: deps.config.PRICE_STALE_DAYS, onIncident,
+      fetchTimeoutMs, staleDays: deps.config.PRICE_STALE_DAYS, onIncident: deps.onIncident,
     }, job.data, job.signal);
   });
   await queue.work<ScheduleJobData>(SCHEDULE_QUEUE, async (job) => {

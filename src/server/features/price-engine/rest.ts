@@ -1,13 +1,16 @@
-/** REST doors to the admin calls of spec section 7 (plus fetch cancel and alert-rule edits), admin only. */
+/** REST doors to the admin calls of spec section 7 (plus fetch cancel, alert-rule edits and the General Settings), admin only. */
 import { Hono, type Context } from "hono";
 import {
   alertRuleSchema, cancelFetchSchema, idSchema, incidentQuerySchema, incidentStatusSchema, manualFetchSchema, priceLogQuerySchema, scheduleSchema,
 } from "../../../shared/schemas/admin.ts";
+import { generalSettingsSchema } from "../../../shared/schemas/general-settings.ts";
 import { requireAdmin } from "../../lib/auth-guards.ts";
+import { readGeneralSettings, writeGeneralSettings } from "../../lib/general-settings.ts";
 import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
 import { createAlertRule, editAlertRule, getAlertRules } from "./alert-rules.ts";
 import { cancelFetch, getFetchStatus, manualFetch } from "./fetch-control.ts";
+import { queueIncidentEvents } from "./incident-events.ts";
 import { changeIncidentStatus, getIncidents } from "./incidents.ts";
 import { getOverview, getPriceLogs } from "./overview.ts";
 import { createSchedule, editSchedule, getSchedules, removeSchedule } from "./schedules.ts";
@@ -35,7 +38,9 @@ const admin = new Hono<AppEnv>()
   .put("/alert-rules/:id", async (c) => c.json(await editAlertRule(c.var.ctx.db, idOf(c), await body(c, alertRuleSchema))))
   .get("/incidents", async (c) => c.json(await getIncidents(c.var.ctx.db, parseOrThrow(incidentQuerySchema, queryOf(c), "query"))))
   .on(["PUT", "PATCH"], "/incidents/:id", async (c) =>
-    c.json(await changeIncidentStatus(c.var.ctx.db, idOf(c), (await body(c, incidentStatusSchema)).status)))
+    c.json(await changeIncidentStatus(c.var.ctx.db, idOf(c), (await body(c, incidentStatusSchema)).status, queueIncidentEvents(c.var.ctx.queue, c.var.ctx.log))))
+  .get("/settings", async (c) => c.json(await readGeneralSettings(c.var.ctx.db)))
+  .put("/settings", async (c) => c.json(await writeGeneralSettings(c.var.ctx.db, await body(c, generalSettingsSchema))))
   .get("/schedules", async (c) => c.json(await getSchedules(c.var.ctx.db)))
   .post("/schedules", async (c) => c.json(await createSchedule(c.var.ctx, await body(c, scheduleSchema)), 201))
   .put("/schedules/:id", async (c) => c.json(await editSchedule(c.var.ctx, idOf(c), await body(c, scheduleSchema))))

@@ -2,9 +2,12 @@ import { z } from "zod";
 import {
   alertRuleSchema, cancelFetchSchema, idSchema, incidentQuerySchema, incidentStatusSchema, manualFetchSchema, priceLogQuerySchema, scheduleSchema,
 } from "../../../shared/schemas/admin.ts";
+import { generalSettingsSchema } from "../../../shared/schemas/general-settings.ts";
+import { readGeneralSettings, writeGeneralSettings } from "../../lib/general-settings.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
 import { createAlertRule, editAlertRule, getAlertRules } from "./alert-rules.ts";
 import { cancelFetch, getFetchStatus, manualFetch } from "./fetch-control.ts";
+import { queueIncidentEvents } from "./incident-events.ts";
 import { changeIncidentStatus, getIncidents } from "./incidents.ts";
 import { getOverview, getPriceLogs } from "./overview.ts";
 import { createSchedule, editSchedule, getSchedules, removeSchedule } from "./schedules.ts";
@@ -26,7 +29,11 @@ export const priceEngineRouter = router({
   }),
   incidents: router({
     list: adminProcedure.input(incidentQuerySchema).query(({ ctx, input }) => getIncidents(ctx.db, input)),
-    updateStatus: adminProcedure.input(incidentStatusSchema.extend({ id: idSchema })).mutation(({ ctx, input }) => changeIncidentStatus(ctx.db, input.id, input.status)),
+    updateStatus: adminProcedure.input(incidentStatusSchema.extend({ id: idSchema })).mutation(({ ctx, input }) => changeIncidentStatus(ctx.db, input.id, input.status, queueIncidentEvents(ctx.queue, ctx.log))),
+  }),
+  generalSettings: router({
+    get: adminProcedure.query(({ ctx }) => readGeneralSettings(ctx.db)),
+    save: adminProcedure.input(generalSettingsSchema).mutation(({ ctx, input }) => writeGeneralSettings(ctx.db, input)),
   }),
   schedules: router({
     list: adminProcedure.query(({ ctx }) => getSchedules(ctx.db)),

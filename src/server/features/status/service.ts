@@ -8,6 +8,7 @@ import {
   type ProviderFetchHealthDto, type PublicIncidentDto,
 } from "../../../../db/repositories/health-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
+import { publicIncidentWords } from "../../../shared/status-incident-words.ts";
 import { agoInWords, durationInWords } from "../../../shared/time-in-words.ts";
 
 /**
@@ -122,22 +123,11 @@ export interface StatusIncident {
   updatedAt: Date;
 }
 
-/**
- * A public incident in a visitor's words. An administrator writes a hand-raised one for readers
- * and it is shown as written; a failing source's alert text carries the last error for operators,
- * so it is worded anew here, and the error stays in the admin area.
- */
 function toStatusIncident(i: PublicIncidentDto): StatusIncident {
-  const base = { id: i.id, status: publicIncidentStatus(i.status), startTime: i.createdAt, endTime: i.resolvedAt, updatedAt: i.updatedAt } as const;
-  if (i.condition === null) return { ...base, title: i.title, description: i.description };
-  const source = i.providerName ?? "A price source";
-  const possessive = i.providerName ? `${i.providerName}'s` : "a source's";
+  const status = publicIncidentStatus(i.status);
   return {
-    ...base,
-    title: `${source} prices are not updating`,
-    description: base.status === "resolved"
-      ? `Fetching ${possessive} prices failed several times in a row; updates have resumed.`
-      : `Fetching ${possessive} prices has failed several times in a row. Its prices here are from its last successful update and may be out of date.`,
+    id: i.id, status, startTime: i.createdAt, endTime: i.resolvedAt, updatedAt: i.updatedAt,
+    ...publicIncidentWords({ ...i, resolved: status === "resolved" }),
   };
 }
 
