@@ -1,5 +1,9 @@
-/** The documented endpoints as the API Access page lists them, read from the OpenAPI document so the two cannot differ. */
-import { buildOpenApiDocument } from "./openapi.ts";
+/**
+ * The documented public endpoints as the API Access page lists them, read from the OpenAPI
+ * document so the two cannot differ (a signed-in user's own settings, documented with the
+ * session security scheme, are not among them).
+ */
+import { buildOpenApiDocument, publicGets } from "./openapi.ts";
 
 export interface DocumentedEndpoint {
   method: "GET";
@@ -12,12 +16,12 @@ export interface DocumentedEndpoint {
 
 export function documentedEndpoints(): DocumentedEndpoint[] {
   // The server URL plays no part in the paths or their parameters.
-  const { paths } = buildOpenApiDocument("");
-  return Object.entries(paths).map(([path, item]) => ({
+  const doc = buildOpenApiDocument("");
+  return publicGets(doc).map(([path, op]) => ({
     method: "GET",
     path,
-    summary: item.get.summary,
-    description: item.get.description,
-    parameters: (item.get.parameters as Array<{ name: string }>).map((p) => p.name),
+    summary: op.summary,
+    description: op.description,
+    parameters: (op.parameters as Array<{ name: string }>).map((p) => p.name),
   }));
 }

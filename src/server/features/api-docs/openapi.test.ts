@@ -20,7 +20,8 @@ describe("OpenAPI document", () => {
   it("documents the endpoints with the limits the zod schemas enforce", async () => {
     const { body } = await getJson<{ paths: Record<string, { get: { parameters: { name: string; schema: Record<string, unknown> }[] } }> }>(app(), "/api/openapi.json");
     expect(Object.keys(body.paths).sort()).toEqual([
-      "/api/currencies", "/api/domain-prices", "/api/domain-prices/common", "/api/domain-prices/tld/{id}", "/api/registry-operators",
+      "/api/currencies", "/api/domain-prices", "/api/domain-prices/common", "/api/domain-prices/tld/{id}",
+      "/api/notifications/watches", "/api/notifications/watches/{id}", "/api/registry-operators",
       "/api/service-providers", "/api/service-providers/{id}", "/api/service-providers/{id}/domain-prices", "/api/tlds/{id}",
     ]);
     const prices = body.paths["/api/domain-prices"]!.get.parameters;
@@ -30,6 +31,23 @@ describe("OpenAPI document", () => {
     }
     expect(prices.find((p) => p.name === "limit")!.schema).toMatchObject({ type: "integer", maximum: 100, minimum: 1 });
     expect(body.paths["/api/service-providers"]!.get.parameters.find((p) => p.name === "type")!.schema).toMatchObject({ enum: ["registrar", "reseller"] });
+  });
+
+  it("documents the watched-TLD endpoints with the session scheme and the body limits the zod schemas enforce", async () => {
+    type Op = { security?: unknown[]; requestBody?: { content: { "application/json": { schema: { properties: Record<string, Record<string, unknown>>; required: string[] } } } } };
+    const { body } = await getJson<{ paths: Record<string, Record<string, Op>>; components: { securitySchemes: Record<string, unknown> } }>(app(), "/api/openapi.json");
+    expect(Object.keys(body.paths["/api/notifications/watches"]!).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(body.paths["/api/notifications/watches/{id}"]!).sort()).toEqual(["delete", "patch"]);
+    const add = body.paths["/api/notifications/watches"]!.post!;
+    expect(add.security).toEqual([{ session: [] }]);
+    const schema = add.requestBody!.content["application/json"].schema;
+    expect(schema.required.sort()).toEqual(["priceKind", "target", "tld"]);
+    expect(schema.properties.priceKind).toMatchObject({ enum: ["registration", "renewal", "transfer"] });
+    expect(schema.properties.tld).toMatchObject({ type: "string", maxLength: 80 });
+    expect(body.components.securitySchemes.session).toMatchObject({ type: "apiKey", in: "cookie", name: "session" });
+    // The API Access page lists the public endpoints only.
+    const listed = await getJson<{ result: { data: { path: string }[] } }>(app(), "/trpc/apiDocs.endpoints");
+    expect(listed.body.result.data.map((e) => e.path)).not.toContain("/api/notifications/watches");
   });
 
   it("documents the display object a currency adds to each quote", async () => {

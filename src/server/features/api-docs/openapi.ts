@@ -8,6 +8,7 @@ import { API_KEY_HOURLY_LIMIT } from "../../../shared/schemas/api-key.ts";
 import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
 import { priceListQuerySchema, providerIdSchema, tldKeySchema, tldQuotesQuerySchema } from "../../../shared/schemas/price-list.ts";
 import { serviceProviderListQuerySchema } from "../../../shared/schemas/service-provider.ts";
+import { MAX_WATCHES, watchAddSchema, watchIdSchema, watchUpdateSchema } from "../../../shared/schemas/watched-tld.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -119,6 +120,59 @@ const priceRow = {
   },
 };
 
+/** Endpoints of a signed-in user's own settings: the session cookie, from the site's own origin (no API key). */
+const session = [{ session: [] }];
+const jsonBody = (schema: z.ZodType) => ({ required: true, content: { "application/json": { schema: jsonSchemaOf(schema) } } });
+const answer = (description: string, schema: JsonSchema) => ({ description, content: { "application/json": { schema } } });
+const sessionErrors = { 400: error, 401: error, 404: error, 415: { ...error, description: "The body is not JSON (Content-Type application/json)." } };
+
+const watch = {
+  type: "object", required: ["id", "tld", "priceKind", "target", "currency", "bestQuote", "met", "createdAt"],
+  properties: {
+    id: { type: "integer" },
+    tld: { type: "object", required: ["id", "name", "unicodeName"], properties: { id: { type: "integer" }, name: { type: "string" }, unicodeName: nullable("string") } },
+    priceKind: { enum: ["registration", "renewal", "transfer"] },
+    target: { type: "string", description: "The target price as a decimal string (\"70.00\")." },
+    currency: { type: "string", description: "The target's currency." },
+    bestQuote: orNull({
+      type: "object", required: ["price", "provider", "checkedAt", "quoted", "rateDate"],
+      description: "The lowest fresh quote of the price at an active provider, in the target's currency; null when none (or none a stored rate converts).",
+      properties: {
+        price: { type: "string" }, provider: { type: "string" },
+        checkedAt: { type: "string", format: "date-time", description: "When a source last confirmed the quote." },
+        quoted: { type: "object", properties: { price: { type: "string" }, currency: { type: "string" } }, description: "The quote as the provider gives it." },
+        rateDate: nullable("string", { format: "date", description: "The ECB day it was converted at; null when not converted." }),
+      },
+    }),
+    met: { type: "boolean", description: "That quote is at or under the target." },
+    createdAt: { type: "string", format: "date-time" },
+  },
+};
+
+function watchPaths() {
+  const id = pathParameter("id", watchIdSchema, "The watch's id.");
+  const told = "A fresh quote of the name's price at or under the target is told once per crossing (kind watched_tld of the notification settings): "
+    + "again only after the price has gone above the target and comes back. Adding or editing a watch evaluates it at once.";
+  return {
+    "/api/notifications/watches": {
+      get: { summary: "Watched TLDs", description: `The signed-in user's watches, each with the lowest fresh quote now. ${told}`, security: session,
+        responses: { 200: answer("OK", listOf(ref("Watch"))), 401: error } },
+      post: {
+        summary: "Watch a TLD", description: `Watches a catalogue name ("ai", ".ai", "co.uk", an IDN in Unicode or punycode) for a target price; `
+          + `the currency is the user's display currency when left out. At most ${MAX_WATCHES} watches a user; one per name and price. ${told}`,
+        security: session, requestBody: jsonBody(watchAddSchema),
+        responses: { 201: answer("Created", ref("Watch")), ...sessionErrors, 409: { ...error, description: `The name's price is watched already, or the user has ${MAX_WATCHES} watches.` } },
+      },
+    },
+    "/api/notifications/watches/{id}": {
+      patch: { summary: "Edit a watch's target", description: "A new target (and currency: the watch's own when left out); a target the quotes meet is told anew.",
+        security: session, parameters: [id], requestBody: jsonBody(watchUpdateSchema), responses: { 200: answer("OK", ref("Watch")), ...sessionErrors } },
+      delete: { summary: "Remove a watch", description: "404 when no watch of the signed-in user has this id.", security: session, parameters: [id],
+        responses: { 200: answer("OK", { type: "object", properties: { removed: { const: true } } }), 401: error, 404: error } },
+    },
+  };
+}
+
 export function buildOpenApiDocument(serverUrl: string) {
   const tldId = pathParameter("id", tldKeySchema, "A TLD's numeric id or its name, with or without the dot; second-level suffixes such as co.uk too.");
   return {
@@ -171,10 +225,14 @@ export function buildOpenApiDocument(serverUrl: string) {
           },
         })),
       "/api/tlds/{id}": get("One TLD", "A catalogue entry: a TLD with the second-level suffixes under it (secondLevel), or a suffix such as co.uk with its parent TLD (parent).", [tldId], anyObject),
+      ...watchPaths(),
     },
     components: {
-      schemas: { PriceDisplay: priceDisplay, PriceQuote: quote, PriceRow: priceRow },
-      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key made on the API keys page." } },
+      schemas: { PriceDisplay: priceDisplay, PriceQuote: quote, PriceRow: priceRow, Watch: watch },
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "An API key made on the API keys page." },
+        session: { type: "apiKey", in: "cookie", name: "session", description: "The session of a signed-in user, sent by the site's own pages (requests that change something need the site's Origin)." },
+      },
       responses: {
         Error: {
           description: "An error, with a message a person can read and, for bad input, the field-by-field issues.",
@@ -189,3 +247,10 @@ export function buildOpenApiDocument(serverUrl: string) {
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+type PublicGet = ReturnType<typeof get>["get"];
+/** The public GET endpoints (API key or none), by path: what the API Access page and the reference page list. */
+export function publicGets(doc: OpenApiDocument): [string, PublicGet][] {
+  return Object.entries(doc.paths).flatMap(([path, item]): [string, PublicGet][] =>
+    ("get" in item && !("security" in item.get) ? [[path, item.get as PublicGet]] : []));
+}

@@ -1,7 +1,7 @@
 /** A readable page of the OpenAPI document: one section per endpoint with its parameters. */
 import { html, raw } from "hono/html";
 import { RECEIVER_EXAMPLE } from "../../integrations/webhooks/receiver-example.ts";
-import type { OpenApiDocument } from "./openapi.ts";
+import { publicGets, type OpenApiDocument } from "./openapi.ts";
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a202c}
 code{background:#edf2f7;padding:0 .25rem;border-radius:3px}table{border-collapse:collapse;width:100%}
@@ -45,8 +45,7 @@ timestamp more than five minutes from your clock, so a captured request cannot b
 <pre><code>${RECEIVER_EXAMPLE}</code></pre></section>`;
 
 export function renderReferencePage(doc: OpenApiDocument) {
-  const sections = Object.entries(doc.paths).map(([path, item]) => {
-    const op = item.get;
+  const sections = publicGets(doc).map(([path, op]) => {
     const params = op.parameters as Parameter[];
     return html`<section><h2><span class="method">GET</span><code>${path}</code></h2>
 <p><strong>${op.summary}.</strong> ${op.description}</p>
