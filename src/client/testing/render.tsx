@@ -12,9 +12,9 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { UiProvider } from "../components/ui/provider.tsx";
 import { createQueryClient } from "../lib/query-client.ts";
 import { TRPCProvider, createTrpcClient } from "../lib/trpc.ts";
-import { catalogueStats, currenciesUsdEur, signedOut, siteSettingsUnset } from "./trpc-msw.ts";
+import { catalogueStats, currenciesUsdEur, generalSettingsDefault, signedOut, siteSettingsUnset } from "./trpc-msw.ts";
 
-export const server = setupServer(signedOut, siteSettingsUnset, currenciesUsdEur, catalogueStats);
+export const server = setupServer(signedOut, siteSettingsUnset, currenciesUsdEur, catalogueStats, generalSettingsDefault);
 
 /**
  * findBy* and waitFor give up after 1 s by default; on a loaded machine (tests in parallel, a

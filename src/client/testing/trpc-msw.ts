@@ -50,6 +50,10 @@ export const signedIn = (user: { firstName: string | null; email: string | null;
   trpcOk("auth.me", { id: 1, isAdmin: false, ...user });
 
 /** A deployment without a community chat or contact address (the server's defaults). */
+/** The admin General Settings nobody saved yet (the spec's defaults). */
+export const generalSettingsDefault = trpcOk("priceEngine.generalSettings.get", {
+  autoRefreshSeconds: 15, itemsPerPage: 20, emailNotifications: true, systemHealthAlerts: true, fetchFailureNotifications: true,
+});
 export const siteSettingsUnset = trpcOk("site.settings", { communityChatUrl: null, contactEmail: null, priceStaleDays: 90 });
 
 /** The site's counts (catalogue.stats) as the bundled data has them; pages that show a count read these. */

@@ -26,6 +26,8 @@ export const ADMIN_MESSAGES = {
   incidentUpdated: "Incident updated",
   incidentUpdateFailed: "Failed to update incident",
   cacheCleared: "Cache cleared",
+  settingsSaved: "Settings saved successfully",
+  settingsSaveFailed: "Failed to save settings",
 } as const;
 
 export function notifyAdminSuccess(title: string, description?: string): void {

@@ -1,7 +1,6 @@
 import { NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { DEFAULT_PAGE_SIZE } from "../../../shared/constants.ts";
 import { INCIDENT_STATUSES, type IncidentStatus } from "../../../shared/schemas/admin.ts";
 import { DebouncedSearchInput } from "../../components/debounced-search-input.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -10,18 +9,21 @@ import { AdminTable } from "./admin-table.tsx";
 import { IncidentStatusBadge, SeverityBadge } from "./badges.tsx";
 import { formatDateTime } from "./format.ts";
 import { IncidentActions } from "./incident-actions.tsx";
+import { useAdminDefaults } from "./use-admin-defaults.ts";
 
 const COLUMNS = ["Title", "Description", "Severity", "Status", "Source", "Created", "Resolved", "Actions"] as const;
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Spec section 2, Alerts: incidents, searched and filtered on the server, 20 a page. */
+/** Spec section 2, Alerts: incidents, searched and filtered on the server, a page of the General Settings' size (20 by default). */
 export function IncidentsTab() {
   const trpc = useTRPC();
   const [filters, setFilters] = useState({ search: "", status: "all" as "all" | IncidentStatus, page: 1 });
+  const defaults = useAdminDefaults();
   const incidents = useQuery({
+    enabled: defaults.ready,
     ...trpc.priceEngine.incidents.list.queryOptions({
       page: filters.page,
-      limit: DEFAULT_PAGE_SIZE,
+      limit: defaults.pageSize,
       ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
       ...(filters.status !== "all" ? { status: filters.status } : {}),
     }),

@@ -20,6 +20,17 @@ function setup(answer: (input: Input) => unknown, inputs: Input[] = []) {
 const manyLogs = (input: Input) => logPage(Array.from({ length: 20 }, () => priceLog({ status: "error" })), { page: input.page, total: 95 });
 
 describe("Price Retrieval Logs", () => {
+  it("asks for pages of the stored General Settings' size and polls at its interval", async () => {
+    server.use(trpcOk("priceEngine.generalSettings.get", {
+      autoRefreshSeconds: 60, itemsPerPage: 50, emailNotifications: true, systemHealthAlerts: true, fetchFailureNotifications: true,
+    }));
+    const { inputs } = setup((input) => logPage([priceLog({ status: "error" })], { page: input.page, total: 101, limit: input.limit }));
+    expect(await screen.findByText("Page 3 of 3")).toBeTruthy();
+    // Only the stored size is asked for: the list waits for the settings rather than asking at 20 first.
+    expect(inputs.map((i) => i.limit)).toEqual([50]);
+    expect(screen.getByRole("checkbox", { name: "Auto-refresh (60 s)" })).toBeTruthy();
+  });
+
   it("restores filters and page from the URL and shows the spec's columns and paging texts", async () => {
     const done = priceLog({ provider: "Porkbun", requestType: "provider", status: "success", domain: null, tld: "io", resultCount: 1234, responseTime: 950 });
     const running = priceLog({ provider: "Namecheap", status: "pending", domain: "example.com", resultCount: null, responseTime: null, completedAt: null });

@@ -8,9 +8,8 @@ import { AdminPage, AutoRefreshSwitch } from "./admin-page.tsx";
 import { AdminPagination } from "./admin-pagination.tsx";
 import { LOG_STATUSES, logsQueryInput, withFilter, type LogStatusFilter, type LogsState } from "./logs-search.ts";
 import { PriceLogsTable } from "./price-logs-table.tsx";
+import { useAdminDefaults } from "./use-admin-defaults.ts";
 
-/** Spec section 9: the log list polls every 15 seconds while auto-refresh is on. */
-export const LOGS_REFRESH_MS = 15_000;
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 interface LogsPageProps {
@@ -22,10 +21,13 @@ interface LogsPageProps {
 export function LogsPage({ state, onStateChange }: LogsPageProps) {
   const trpc = useTRPC();
   const [autoRefresh, setAutoRefresh] = useState(true);
+  // The General Settings' interval (spec default 15 s) and page size (default 20).
+  const defaults = useAdminDefaults();
   const logs = useQuery({
-    ...trpc.priceEngine.priceLogs.queryOptions(logsQueryInput(state)),
+    ...trpc.priceEngine.priceLogs.queryOptions({ ...logsQueryInput(state), limit: defaults.pageSize }),
+    enabled: defaults.ready,
     placeholderData: keepPreviousData,
-    refetchInterval: autoRefresh ? LOGS_REFRESH_MS : false,
+    refetchInterval: autoRefresh ? defaults.refreshSeconds * 1000 : false,
   });
   const providers = useQuery(trpc.providers.adminList.queryOptions());
   const data = logs.data;
@@ -34,7 +36,7 @@ export function LogsPage({ state, onStateChange }: LogsPageProps) {
     <AdminPage title="Price Retrieval Logs" description="Every price retrieval, newest first."
       actions={
         <>
-          <AutoRefreshSwitch seconds={15} checked={autoRefresh} onChange={setAutoRefresh} />
+          <AutoRefreshSwitch seconds={defaults.refreshSeconds} checked={autoRefresh} onChange={setAutoRefresh} />
           <Button size="sm" variant="outline" disabled={logs.isFetching} onClick={() => void logs.refetch()}>
             <LuRefreshCw aria-hidden /> Refresh
           </Button>

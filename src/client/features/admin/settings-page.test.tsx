@@ -133,18 +133,43 @@ describe("Fetch Schedules", () => {
 });
 
 describe("General Settings", () => {
-  it("shows the spec's choices and defaults, marked as not saved", async () => {
+  const STORED = { autoRefreshSeconds: 30, itemsPerPage: 50, emailNotifications: false, systemHealthAlerts: true, fetchFailureNotifications: true };
+
+  it("shows the spec's choices with the stored values", async () => {
+    server.use(trpcOk("priceEngine.generalSettings.get", STORED));
     const user = setup();
     await user.click(await screen.findByRole("tab", { name: "General Settings" }));
     const refresh = await screen.findByLabelText<HTMLSelectElement>("Default auto-refresh interval");
     expect([...refresh.options].map((o) => o.value)).toEqual(["5", "15", "30", "60"]);
-    expect(refresh.value).toBe("15");
+    expect(refresh.value).toBe("30");
     const perPage = screen.getByLabelText<HTMLSelectElement>("Default items per page");
     expect([...perPage.options].map((o) => o.value)).toEqual(["10", "20", "50", "100"]);
-    expect(perPage.value).toBe("20");
-    for (const name of ["Email Notifications", "System Health Alerts", "Fetch Failure Notifications"]) {
-      expect(screen.getByRole<HTMLInputElement>("checkbox", { name }).checked).toBe(true);
-    }
-    expect(screen.getByText(/These settings are not saved/)).toBeTruthy();
+    expect(perPage.value).toBe("50");
+    expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Email Notifications" }).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "System Health Alerts" }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Fetch Failure Notifications" }).checked).toBe(true);
+    expect(screen.queryByText(/not saved/)).toBeNull();
+  });
+
+  it("saves what was chosen and says so", async () => {
+    const calls: unknown[] = [];
+    server.use(trpcMutationOk("priceEngine.generalSettings.save", (input: unknown) => input, calls));
+    const user = setup();
+    await user.click(await screen.findByRole("tab", { name: "General Settings" }));
+    await user.selectOptions(await screen.findByLabelText("Default auto-refresh interval"), "60");
+    await user.selectOptions(screen.getByLabelText("Default items per page"), "100");
+    await user.click(screen.getByRole("checkbox", { name: "Fetch Failure Notifications" }));
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await findToast("Settings saved successfully");
+    expect(calls).toEqual([{ autoRefreshSeconds: 60, itemsPerPage: 100, emailNotifications: true, systemHealthAlerts: true, fetchFailureNotifications: false }]);
+  });
+
+  it("says when saving failed, with the server's reason", async () => {
+    server.use(trpcMutationError("priceEngine.generalSettings.save", 400, "Invalid itemsPerPage: Items per page is one of 10, 20, 50, 100"));
+    const user = setup();
+    await user.click(await screen.findByRole("tab", { name: "General Settings" }));
+    await user.click(await screen.findByRole("button", { name: "Save Settings" }));
+    const toast = await findToast("Failed to save settings");
+    expect(toast.textContent).toContain("Items per page is one of 10, 20, 50, 100");
   });
 });

@@ -6,6 +6,7 @@ import { SwitchField } from "../../components/form/switch-field.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { notify } from "../../components/ui/toaster.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
+import { useAuth } from "../../lib/use-auth.ts";
 import { KIND_SWITCHES, notificationPreferencesSchema, type DeliveryMode, type NotificationKind } from "../../../shared/schemas/notifications.ts";
 import { currencyOptionsQuery, offeredCurrencies } from "../shell/currency-select.tsx";
 
@@ -36,6 +37,9 @@ export interface SavedPreferences {
  */
 export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
   const trpc = useTRPC();
+  // Administrators' kinds (adminOnly) are neither shown to nor sent by anyone else: the server refuses them.
+  const isAdmin = useAuth().user?.isAdmin === true;
+  const offered = (s: (typeof KIND_SWITCHES)[number]) => isAdmin || !s.adminOnly;
   const queryClient = useQueryClient();
   const currencies = useQuery(currencyOptionsQuery(trpc));
   const save = useMutation(trpc.notifications.savePreferences.mutationOptions({
@@ -54,7 +58,7 @@ export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
         ...Object.fromEntries(KIND_SWITCHES.map(({ kind }) => [kind, saved.deliveryModes[kind] ?? "immediate"])),
         expiry: v.mode,
       },
-      enabledKinds: [...(v.expiryOn ? ["expiry" as const] : []), ...KIND_SWITCHES.flatMap(({ kind }) => (v.kindsOn[kind] ? [kind] : []))],
+      enabledKinds: [...(v.expiryOn ? ["expiry" as const] : []), ...KIND_SWITCHES.filter(offered).flatMap(({ kind }) => (v.kindsOn[kind] ? [kind] : []))],
       currency: v.currency,
     }),
     submit: (input) => save.mutateAsync(input),
@@ -97,7 +101,7 @@ export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
               </FormField>
             )}
           </form.Field>
-          {KIND_SWITCHES.map(({ kind, label }) => (
+          {KIND_SWITCHES.filter(offered).map(({ kind, label }) => (
             <form.Field key={kind} name={`kindsOn.${kind}`}>{(field) => <SwitchField field={field} label={label} />}</form.Field>
           ))}
           {formError && <Text color="fg.error" role="alert">{formError}</Text>}

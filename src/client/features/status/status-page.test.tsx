@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderUi, server, useMsw } from "../../testing/render.tsx";
-import { trpcError, trpcOk } from "../../testing/trpc-msw.ts";
+import { signedIn, trpcError, trpcOk } from "../../testing/trpc-msw.ts";
 import { StatusPage } from "./status-page.tsx";
 
 useMsw();
@@ -60,17 +60,27 @@ describe("System status", () => {
     expect(sources.queryByText("Unknown")).toBeNull();
   });
 
-  it("links the Atom feed (and announces it in the head) and says plainly that no e-mail is sent", async () => {
+  it("links the Atom feed (and announces it in the head), and asks a signed-out visitor to sign in for e-mail updates", async () => {
     server.use(trpcOk("status.get", answer([component("web", "Web server", "operational")])));
     renderUi(<StatusPage />);
     const feed = await screen.findByRole("link", { name: "Atom feed" });
     expect(feed.getAttribute("href")).toBe("/status/feed.atom");
     const alternate = document.querySelector('link[rel="alternate"][type="application/atom+xml"]');
     expect(alternate?.getAttribute("href")).toBe("/status/feed.atom");
-    const email = screen.getByRole("button", { name: "E-mail updates" });
-    expect(email.hasAttribute("disabled")).toBe(true);
+    const email = await screen.findByRole("link", { name: "Sign in for e-mail updates" });
+    expect(email.getAttribute("href")).toBe("/api/login");
     expect(document.getElementById(email.getAttribute("aria-describedby")!)?.textContent).toBe(
-      "This site does not send e-mail notifications. Add the Atom feed to a feed reader to hear of new incidents.",
+      "Sign in to get an e-mail when an incident is reported here and when it is resolved, or add the Atom feed to a feed reader.",
+    );
+  });
+
+  it("leads a signed-in visitor to the notification settings' status incident switch", async () => {
+    server.use(trpcOk("status.get", answer([component("web", "Web server", "operational")])), signedIn({ firstName: "Ada", email: "ada@example.com" }));
+    renderUi(<StatusPage />);
+    const email = await screen.findByRole("link", { name: "E-mail updates" });
+    expect(email.getAttribute("href")).toBe("/settings/notifications");
+    expect(document.getElementById(email.getAttribute("aria-describedby")!)?.textContent).toContain(
+      'switch on "Tell me when the status page reports an incident, and when it is resolved" in your notification settings',
     );
   });
 

@@ -1,10 +1,13 @@
 import { Alert, Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { LuMail, LuRefreshCw, LuRss } from "react-icons/lu";
+import { KIND_SWITCHES } from "../../../shared/schemas/notifications.ts";
 import { durationInWords } from "../../../shared/time-in-words.ts";
 import { InfoPage } from "../../components/info-page.tsx";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
 import { useSiteSettings } from "../../lib/use-site-settings.ts";
+import { LOGIN_PATH } from "../../lib/unauthorized.ts";
+import { useAuth } from "../../lib/use-auth.ts";
 import { bannerTitle, statusLabel } from "./status-labels.ts";
 import { formatCount } from "../../lib/text-format.ts";
 
@@ -14,6 +17,8 @@ const time = (value: string | Date) => TIME.format(new Date(value));
 
 /** Where the server publishes the public incidents as Atom (src/server/features/status/feed.ts). */
 const STATUS_FEED_URL = "/status/feed.atom";
+/** The notification settings' switch of the status_incident kind. */
+const STATUS_SWITCH_LABEL = KIND_SWITCHES.find((s) => s.kind === "status_incident")!.label;
 
 function StatusBadge({ status }: { status: string }) {
   const { label, palette } = statusLabel(status);
@@ -97,9 +102,37 @@ function Incidents({ incidents }: { incidents: SystemStatus["incidents"] }) {
 }
 
 /**
- * Spec: subscribe buttons for e-mail, the feed and community chat. The feed is real; the site
- * sends no e-mail, so that button is disabled and says so instead of pretending.
+ * Spec: subscribe buttons for e-mail, the feed and community chat. E-mail updates are the
+ * `status_incident` notification kind: a signed-in visitor switches it on in the notification
+ * settings (its messages go to their confirmed addresses and webhooks); a visitor who is signed
+ * out is asked to sign in first.
  */
+function EmailUpdates() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) {
+    return <Button size="sm" variant="outline" disabled><LuMail aria-hidden /> E-mail updates</Button>;
+  }
+  return (
+    <Button asChild size="sm" variant="outline">
+      {user
+        ? <a href="/settings/notifications" aria-describedby="email-updates"><LuMail aria-hidden /> E-mail updates</a>
+        : <a href={LOGIN_PATH} aria-describedby="email-updates"><LuMail aria-hidden /> Sign in for e-mail updates</a>}
+    </Button>
+  );
+}
+
+function EmailUpdatesNote() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return null;
+  return (
+    <Text id="email-updates" fontSize="sm" color="fg.muted">
+      {user
+        ? `To get an e-mail when an incident is reported here and when it is resolved, switch on "${STATUS_SWITCH_LABEL}" in your notification settings; it goes to your confirmed addresses and webhooks.`
+        : "Sign in to get an e-mail when an incident is reported here and when it is resolved, or add the Atom feed to a feed reader."}
+    </Text>
+  );
+}
+
 function Subscribe({ communityChatUrl }: { communityChatUrl: string | null | undefined }) {
   return (
     <Box as="section" aria-labelledby="subscribe">
@@ -110,18 +143,14 @@ function Subscribe({ communityChatUrl }: { communityChatUrl: string | null | und
             <LuRss aria-hidden /> Atom feed
           </a>
         </Button>
-        <Button size="sm" variant="outline" disabled aria-describedby="no-email">
-          <LuMail aria-hidden /> E-mail updates
-        </Button>
+        <EmailUpdates />
         {communityChatUrl && (
           <Button asChild size="sm" variant="outline">
             <a href={communityChatUrl} target="_blank" rel="noopener noreferrer">Community chat</a>
           </Button>
         )}
       </HStack>
-      <Text id="no-email" fontSize="sm" color="fg.muted">
-        This site does not send e-mail notifications. Add the Atom feed to a feed reader to hear of new incidents.
-      </Text>
+      <EmailUpdatesNote />
     </Box>
   );
 }
