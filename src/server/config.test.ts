@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
 
@@ -6,6 +7,13 @@ describe("configuration", () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 3000, SQLITE_PATH: "./data/app.db", SEED_ON_START: true, LOG_LEVEL: "info", ADMIN_EMAILS: [] });
     expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it("renders public pages in one thread per core unless RENDER_WORKERS says otherwise, 0 on the main thread", () => {
+    expect(loadConfig({}).RENDER_WORKERS).toBe(availableParallelism());
+    expect(loadConfig({ RENDER_WORKERS: "1" }).RENDER_WORKERS).toBe(1);
+    expect(loadConfig({ RENDER_WORKERS: "0" }).RENDER_WORKERS).toBe(0);
+    expect(() => loadConfig({ RENDER_WORKERS: "-1" })).toThrowError(/RENDER_WORKERS/);
   });
 
   it("parses lists and booleans", () => {
