@@ -90,29 +90,36 @@ export function createApp(deps: AppDeps) {
   const signer = deps.signer ?? (config.APP_SECRET ? createTokenSigner(config.APP_SECRET) : undefined);
   if (!signer) throw new Error("createApp needs a token signer or APP_SECRET");
 
+  /** The context of a request or of a render's call: a new RequestContext field is filled in here once. */
+  const contextFor = (own: Pick<RequestContext, "requestId" | "user" | "sessionId" | "ip" | "markPrivate"> & { origin: () => string }): RequestContext => {
+    let requestLog: Logger | undefined;
+    return {
+      db, queue, config, requestId: own.requestId,
+      // A child logger per request costs more than most requests do: made on first use.
+      get log() {
+        return (requestLog ??= log.child({ reqId: own.requestId }));
+      },
+      user: own.user, sessionId: own.sessionId, ip: own.ip,
+      get origin() {
+        return own.origin();
+      },
+      priceSources, onPricesChanged, cipher, signer, markPrivate: own.markPrivate,
+    };
+  };
+
   app.use(requestId());
   const logRequests = log.isLevelEnabled("debug");
   app.use(async (c, next) => {
     const started = logRequests ? performance.now() : 0;
     const auth = await authenticate(c);
-    let requestLog: Logger | undefined;
     let privateAnswer = false;
-    const ctx: RequestContext = {
-      db, queue, config, requestId: c.var.requestId,
-      // A child logger per request costs more than most requests do: made on first use.
-      get log() {
-        return (requestLog ??= log.child({ reqId: c.var.requestId }));
-      },
-      user: auth?.user ?? null, sessionId: auth?.sessionId ?? null,
-      ip: clientIp(c, trustedProxies),
-      get origin() {
-        return publicOrigin ?? new URL(c.req.url).origin;
-      },
-      priceSources, onPricesChanged, cipher, signer,
+    const ctx = contextFor({
+      requestId: c.var.requestId, user: auth?.user ?? null, sessionId: auth?.sessionId ?? null, ip: clientIp(c, trustedProxies),
+      origin: () => publicOrigin ?? new URL(c.req.url).origin,
       markPrivate: () => {
         privateAnswer = true;
       },
-    };
+    });
     c.set("ctx", ctx);
     await next();
     if (privateAnswer) c.header("Cache-Control", "private, no-store");
@@ -222,21 +229,13 @@ export function createApp(deps: AppDeps) {
   const renderCalls = renderCallsFor({
     router: appRouter,
     cachedQueries,
-    context: (url, requestId) => {
-      let requestLog: Logger | undefined;
-      return {
-        db, queue, config, requestId,
-        get log() {
-          return (requestLog ??= log.child({ reqId: requestId }));
-        },
-        user: null, sessionId: null,
-        // What clientIp makes of a request with no peer and no X-Forwarded-For.
-        ip: "unknown",
-        origin: publicOrigin ?? url.origin,
-        priceSources, onPricesChanged, cipher, signer,
-        markPrivate: () => undefined,
-      };
-    },
+    context: (url, requestId) => contextFor({
+      requestId, user: null, sessionId: null,
+      // What clientIp makes of a request with no peer and no X-Forwarded-For.
+      ip: "unknown",
+      origin: () => publicOrigin ?? url.origin,
+      markPrivate: () => undefined,
+    }),
     fetch: (request) => app.fetch(request),
   });
   mountClient(app, deps.clientDir, db, config, origin, renderCalls);

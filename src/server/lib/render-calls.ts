@@ -4,8 +4,8 @@
  * Request, running the app's middleware or making a Response. A page's five calls through the
  * app's fetch handler cost about 1–1.5 ms of CPU each in that overhead alone.
  *
- * A query with a cached answer (lib/trpc-cached-get.ts) is answered from that JSON in tRPC's
- * envelope, as the tRPC door does; any other query through a tRPC caller, so its input is
+ * A query with a cached answer (lib/trpc-cached-get.ts) is answered with the tRPC door's own
+ * envelope of that JSON; any other query through a tRPC caller, so its input is
  * checked and its middleware runs as for a request. Whatever does not succeed that way (bad
  * input, a failing call, a missing procedure, a mutation, a batch) is handed to the app's fetch
  * handler as a request, which answers the status and error body a browser would get.
@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import type { AppRouter } from "../trpc/root.ts";
 import type { RequestContext } from "../trpc/context.ts";
 import type { CallAnswer, RenderCalls } from "./render-port.ts";
-import type { CachedQuery } from "./trpc-cached-get.ts";
+import { envelopeOf, type CachedQuery } from "./trpc-cached-get.ts";
 
 export interface RenderCallsOptions {
   router: AppRouter;
@@ -61,7 +61,7 @@ export function renderCallsFor({ router, cachedQueries, context, fetch }: Render
     const ctx = context(target, randomUUID());
     try {
       const cached = Object.hasOwn(cachedQueries, path) ? cachedQueries[path]!(ctx, input) : null;
-      if (cached) return { status: 200, body: `{"result":{"data":${(await cached).json}}}` };
+      if (cached) return { status: 200, body: envelopeOf(await cached).json };
       let call: unknown = router.createCaller(ctx);
       for (const name of path.split(".")) call = (call as Record<string, unknown>)[name];
       const data = await (call as Callable)(input);

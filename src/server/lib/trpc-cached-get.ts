@@ -19,14 +19,15 @@ import { jsonAnswerFromParts, digestOf, type JsonAnswer } from "./json-cache.ts"
 export type CachedQuery = (ctx: RequestContext, rawInput: unknown) => Promise<JsonAnswer> | null;
 
 /**
- * One envelope per cached answer, made on first use (so its ETag and compression are reused).
+ * One envelope per cached answer, made on first use (so its ETag, compression and text are
+ * reused by this door and by the server render's calls, render-calls.ts).
  * The envelope is a fixed wrapping of the answer, so its ETag is derived from the answer's
  * (marked "t." so it never equals the REST door's) instead of hashing the text again.
  */
 const envelopes = new WeakMap<JsonAnswer, JsonAnswer>();
 const ENVELOPE_HEAD = Buffer.from('{"result":{"data":');
 const ENVELOPE_TAIL = Buffer.from("}}");
-function envelopeOf(entry: JsonAnswer): JsonAnswer {
+export function envelopeOf(entry: JsonAnswer): JsonAnswer {
   let envelope = envelopes.get(entry);
   if (!envelope) {
     envelope = jsonAnswerFromParts([ENVELOPE_HEAD, ...entry.parts, ENVELOPE_TAIL], () => `t.${digestOf(entry.etag)}`);
