@@ -111,7 +111,7 @@ forEachDialect("registrar accounts over HTTP", (getDb, dialect, getTestDb) => {
     expect((await bob(`/api/registrar-accounts/abc`, { method: "DELETE" })).status).toBe(404);
   });
 
-  it("tests the connection with the registrar's words, success or not, and the account then shows the outcome", async () => {
+  it("tests the connection with the registrar's words, success or a sentence naming it without codes, and the account then shows the outcome", async () => {
     await createMain();
     const [mine] = (await alice<AccountItem[]>("/api/registrar-accounts")).body;
     const ok = await alice(`/api/registrar-accounts/${mine!.id}/test-connection`, { method: "POST" });
@@ -120,8 +120,10 @@ forEachDialect("registrar accounts over HTTP", (getDb, dialect, getTestDb) => {
     const wrong = await alice<AccountItem>("/api/registrar-accounts", { method: "POST", body: { ...body(), label: "Wrong", credentials: { apiKey: "pk1_wrong", secretKey: "sk1_wrong" } } });
     expect(wrong.body.status).toBe("untested");
     const failed = await alice(`/api/registrar-accounts/${wrong.body.id}/test-connection`, { method: "POST" });
-    expect(failed).toMatchObject({ status: 200, body: { success: false, message: "Porkbun: Invalid API key. (002)" } });
-    expect((await alice<AccountItem>(`/api/registrar-accounts/${wrong.body.id}`)).body).toMatchObject({ status: "error", errorMessage: "Porkbun: Invalid API key. (002)" });
+    // A sentence naming the registrar, with its words but not its code "(002)".
+    const refusal = 'Porkbun did not accept this API key and secret (it said: "Invalid API key"). Check both, and that API access is on for the account at Porkbun.';
+    expect(failed).toMatchObject({ status: 200, body: { success: false, message: refusal } });
+    expect((await alice<AccountItem>(`/api/registrar-accounts/${wrong.body.id}`)).body).toMatchObject({ status: "error", errorMessage: refusal });
     await alice(`/api/registrar-accounts/${wrong.body.id}`, { method: "DELETE" });
   });
 

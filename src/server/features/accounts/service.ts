@@ -16,6 +16,7 @@ import { CredentialKeyError } from "../../lib/credential-cipher.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { redactSecrets } from "../../lib/redact.ts";
 import { SYNC_QUEUE, syncSingletonKey, type AccountDeps, type SyncDeps, type SyncJobData } from "./deps.ts";
+import { connectionTestMessage } from "./connection-test-message.ts";
 import { toAccountItem, type AccountItem } from "./item.ts";
 
 const ACCOUNT_NOT_FOUND = "Account not found";
@@ -67,7 +68,11 @@ export async function openAccount(deps: SyncDeps, id: number, userId?: number) {
   return { row, credentials, adapter };
 }
 
-/** { success, message } in the registrar's words; a refusal is an answer, not an error. */
+/**
+ * { success, message }: the registrar's answer, or a sentence naming the registrar that says why
+ * it failed (connection-test-message.ts); a refusal is an answer, not an error. Only syncs tell
+ * the owner by message (docs/decisions/036, account_trouble): the test is answered on the page.
+ */
 export async function testAccountConnection(deps: AccountDeps, userId: number, id: number): Promise<{ success: boolean; message: string }> {
   let opened;
   try {
@@ -84,7 +89,7 @@ export async function testAccountConnection(deps: AccountDeps, userId: number, i
     return { success: true, message: redactSecrets(message, secrets) };
   } catch (error) {
     if (!(error instanceof RegistrarError)) throw error;
-    const message = redactSecrets(error.message, secrets);
+    const message = redactSecrets(connectionTestMessage(error), secrets);
     await recordConnectionTest(deps.db, id, message);
     return { success: false, message };
   }
