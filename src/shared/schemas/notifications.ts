@@ -61,7 +61,8 @@ export const renewalChangePercentSchema = z
 
 /**
  * The saving worth telling, as a number (2.5) or a decimal string ("2.50") in the display
- * currency: zero or more, at most two decimals; becomes hundredths of the currency.
+ * currency: zero or more, at most two decimals; becomes a decimal string with two ("2.50"), which
+ * reads the same when parsed again (the form sends what it parsed, the server parses it again).
  */
 export const renewalUndercutSchema = z
   .union([z.number(), z.string()], { error: "Enter the saving as an amount, like 2.00" })
@@ -81,7 +82,7 @@ export const renewalUndercutSchema = z
       ctx.addIssue({ code: "custom", message: `The saving to tell is at most ${MAX_RENEWAL_UNDERCUT.toLocaleString("en-US")}` });
       return z.NEVER;
     }
-    return minor;
+    return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
   });
 
 /** Body of PUT /api/notifications/preferences and notifications.savePreferences. */

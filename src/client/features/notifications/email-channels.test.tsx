@@ -14,7 +14,7 @@ const email = (id: number, address: string, state: { confirmed?: boolean; confir
   id, kind: "email", email: address, url: null, format: null, confirmed: state.confirmed ?? true,
   confirmationExpired: state.confirmationExpired ?? false, enabled: state.enabled ?? true, createdAt: "2026-11-26T03:00:00.000Z",
 });
-const preferences = { reminderOffsets: [90, 30, 7, 1], deliveryModes: { expiry: "immediate" as const }, enabledKinds: ["expiry"], currency: "USD" };
+const preferences = { reminderOffsets: [90, 30, 7, 1], deliveryModes: { expiry: "immediate" as const }, enabledKinds: ["expiry"], currency: "USD", renewalChangePercent: 10, renewalUndercut: "2.00" };
 const overview = (channels: ReturnType<typeof email>[]) => trpcOk("notifications.overview", { emailAvailable: true, channels, preferences });
 
 describe("E-mail section", () => {
@@ -70,7 +70,10 @@ describe("Expiry reminder settings", () => {
     await user.selectOptions(screen.getByLabelText("Delivery"), "digest");
     await user.click(screen.getByRole("button", { name: "Save settings" }));
     await findToast("Settings saved");
-    expect(calls).toEqual([{ reminderOffsets: [60, 14, 7], deliveryModes: { expiry: "digest", account_trouble: "immediate" }, enabledKinds: ["expiry"], currency: "USD" }]);
+    expect(calls).toEqual([{
+      reminderOffsets: [60, 14, 7], deliveryModes: expect.objectContaining({ expiry: "digest", account_trouble: "immediate" }), enabledKinds: ["expiry"], currency: "USD",
+      renewalChangePercent: 10, renewalUndercut: "2.00",
+    }]);
   });
 
   it("turns registrar account trouble on and off with its own switch, keeping its saved delivery", async () => {
@@ -82,7 +85,10 @@ describe("Expiry reminder settings", () => {
     await user.click(await screen.findByLabelText("Tell me when a registrar account cannot be synced, and when it works again"));
     await user.click(screen.getByRole("button", { name: "Save settings" }));
     await findToast("Settings saved");
-    expect(calls).toEqual([{ reminderOffsets: [90, 30, 7, 1], deliveryModes: { expiry: "immediate", account_trouble: "digest" }, enabledKinds: ["expiry"], currency: "USD" }]);
+    expect(calls).toEqual([{
+      reminderOffsets: [90, 30, 7, 1], deliveryModes: expect.objectContaining({ expiry: "immediate", account_trouble: "digest" }), enabledKinds: ["expiry"], currency: "USD",
+      renewalChangePercent: 10, renewalUndercut: "2.00",
+    }]);
   });
 
   it("names a day out of range before sending anything", async () => {
@@ -96,5 +102,26 @@ describe("Expiry reminder settings", () => {
     await user.click(screen.getByRole("button", { name: "Save settings" }));
     expect(await screen.findByText("A reminder can come at most 365 days before expiry")).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it("saves the renewal price alerts' thresholds beside their switch, and names one out of range before sending anything", async () => {
+    const calls: unknown[] = [];
+    server.use(trpcOk("prices.currencies", []), mutationOk("notifications.savePreferences", preferences, calls));
+    const user = userEvent.setup();
+    renderUi(<ReminderPreferences saved={preferences} />);
+    const percent = await screen.findByLabelText("Renewal change to tell (%)");
+    await user.clear(percent);
+    await user.type(percent, "0");
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
+    expect(await screen.findByText("The renewal change to tell is at least 1 %")).toBeTruthy();
+    expect(calls).toEqual([]);
+    await user.clear(percent);
+    await user.type(percent, "15");
+    const saving = screen.getByLabelText("Saving elsewhere to tell (a year)");
+    await user.clear(saving);
+    await user.type(saving, "3.5");
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
+    await findToast("Settings saved");
+    expect(calls).toEqual([expect.objectContaining({ renewalChangePercent: 15, renewalUndercut: "3.50" })]);
   });
 });

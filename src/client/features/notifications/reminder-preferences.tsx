@@ -19,6 +19,9 @@ interface Values {
   /** The other kinds' switches (KIND_SWITCHES). */
   kindsOn: Record<SwitchedKind, boolean>;
   currency: string;
+  /** Renewal price alerts' thresholds, as typed. */
+  renewalChangePercent: string;
+  renewalUndercut: string;
 }
 
 /** "90, 30, 7" → [90, 30, 7]; anything that is not a whole number stays as typed for the schema to name. */
@@ -29,6 +32,8 @@ export interface SavedPreferences {
   deliveryModes: { expiry: DeliveryMode } & Partial<Record<NotificationKind, DeliveryMode>>;
   enabledKinds: string[];
   currency: string;
+  renewalChangePercent: number;
+  renewalUndercut: string;
 }
 
 /**
@@ -50,6 +55,7 @@ export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
       offsets: saved.reminderOffsets.join(", "), mode: saved.deliveryModes.expiry, expiryOn: saved.enabledKinds.includes("expiry"),
       kindsOn: Object.fromEntries(KIND_SWITCHES.map(({ kind }) => [kind, saved.enabledKinds.includes(kind)])) as Record<SwitchedKind, boolean>,
       currency: saved.currency,
+      renewalChangePercent: String(saved.renewalChangePercent), renewalUndercut: saved.renewalUndercut,
     } satisfies Values,
     schema: notificationPreferencesSchema,
     toInput: (v: Values) => ({
@@ -60,6 +66,9 @@ export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
       },
       enabledKinds: [...(v.expiryOn ? ["expiry" as const] : []), ...KIND_SWITCHES.filter(offered).flatMap(({ kind }) => (v.kindsOn[kind] ? [kind] : []))],
       currency: v.currency,
+      // A whole number is sent as one; anything else as typed, for the schema to name.
+      renewalChangePercent: /^\s*\d+\s*$/.test(v.renewalChangePercent) ? Number(v.renewalChangePercent) : v.renewalChangePercent,
+      renewalUndercut: v.renewalUndercut,
     }),
     submit: (input) => save.mutateAsync(input),
     onSaved: () => notify({ type: "success", title: "Settings saved" }),
@@ -102,7 +111,19 @@ export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
             )}
           </form.Field>
           {KIND_SWITCHES.filter(offered).map(({ kind, label }) => (
-            <form.Field key={kind} name={`kindsOn.${kind}`}>{(field) => <SwitchField field={field} label={label} />}</form.Field>
+            <Stack key={kind} gap="4">
+              <form.Field name={`kindsOn.${kind}`}>{(field) => <SwitchField field={field} label={label} />}</form.Field>
+              {kind === "renewal_price" && (
+                <HStack gap="4" align="start" wrap="wrap">
+                  <form.Field name="renewalChangePercent">
+                    {(field) => <TextField field={field} label="Renewal change to tell (%)" helper="From 1 to 100, up or down." inputMode="numeric" maxW="48" />}
+                  </form.Field>
+                  <form.Field name="renewalUndercut">
+                    {(field) => <TextField field={field} label="Saving elsewhere to tell (a year)" helper="In the currency above, e.g. 2.00." inputMode="decimal" maxW="56" />}
+                  </form.Field>
+                </HStack>
+              )}
+            </Stack>
           ))}
           {formError && <Text color="fg.error" role="alert">{formError}</Text>}
           <HStack><Button type="submit" colorPalette="blue" disabled={pending}>{pending ? "Saving…" : "Save settings"}</Button></HStack>

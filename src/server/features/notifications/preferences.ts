@@ -2,7 +2,7 @@
 import type { Db } from "../../../../db/client.ts";
 import { findPreferences, savePreferences, type PreferencesRow } from "../../../../db/repositories/notification-repository.ts";
 import { DEFAULT_DISPLAY_CURRENCY } from "../../../shared/currency.ts";
-import { minorToDecimalString } from "../../../shared/price-format.ts";
+import { decimalStringToMinor, minorToDecimalString } from "../../../shared/price-format.ts";
 import {
   DEFAULT_RENEWAL_CHANGE_PERCENT, DEFAULT_RENEWAL_UNDERCUT_MINOR,
   DEFAULT_REMINDER_OFFSETS, KIND_SWITCHES, NOTIFICATION_KINDS, notificationPreferencesSchema, type DeliveryMode, type NotificationKind,
@@ -68,7 +68,7 @@ export async function updatePreferences(db: Db, user: { id: number; isAdmin: boo
   await savePreferences(db, {
     userId: user.id, ...rest,
     renewalChangePercent: renewalChangePercent ?? stored?.renewalChangePercent ?? DEFAULT_RENEWAL_CHANGE_PERCENT,
-    renewalUndercutMinor: renewalUndercut ?? stored?.renewalUndercutMinor ?? DEFAULT_RENEWAL_UNDERCUT_MINOR,
+    renewalUndercutMinor: (renewalUndercut !== undefined ? decimalStringToMinor(renewalUndercut) : null) ?? stored?.renewalUndercutMinor ?? DEFAULT_RENEWAL_UNDERCUT_MINOR,
     updatedAt: new Date(),
   });
   return getPreferences(db, user);
