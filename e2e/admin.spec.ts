@@ -127,6 +127,44 @@ test.describe("at 1280 × 900", () => {
     await expect(table.getByText("Daily price refresh")).toBeVisible();
   });
 
+  test("admin: General Settings are saved, kept after a reload, and set the price log's refresh interval", async ({ page, app }) => {
+    await signUpAdmin(page, app, "Edsger");
+    await page.goto("/admin/settings");
+    const openTab = async () => {
+      await page.getByRole("tab", { name: "General Settings" }).click();
+      await expect(page.getByRole("button", { name: "Save Settings" })).toBeVisible();
+    };
+    const refresh = page.getByLabel("Default auto-refresh interval");
+    const perPage = page.getByLabel("Default items per page");
+    const healthAlerts = page.getByRole("checkbox", { name: "System Health Alerts" });
+    await openTab();
+    await expect(refresh).toHaveValue("15");
+    await expect(perPage).toHaveValue("20");
+    await expect(healthAlerts).toBeChecked();
+    await refresh.selectOption("30");
+    await perPage.selectOption("50");
+    await page.getByText("System Health Alerts", { exact: true }).click();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByText("Settings saved successfully").first()).toBeVisible();
+
+    await page.reload();
+    await openTab();
+    await expect(refresh).toHaveValue("30");
+    await expect(perPage).toHaveValue("50");
+    await expect(healthAlerts).not.toBeChecked();
+    await page.goto("/admin/logs");
+    await expect(page.getByText("Auto-refresh (30 s)")).toBeVisible();
+
+    // Back to the defaults, for the journeys after this one on the same server.
+    await page.goto("/admin/settings");
+    await openTab();
+    await refresh.selectOption("15");
+    await perPage.selectOption("20");
+    await page.getByText("System Health Alerts", { exact: true }).click();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByText("Settings saved successfully").first()).toBeVisible();
+  });
+
   test("admin: two failed Porkbun fetches open an incident, moved to investigating then resolved", async ({ page, app }) => {
     await signUpAdmin(page, app, "Linus");
     const pricing = app.fakes.porkbunPricing;
