@@ -21,7 +21,7 @@ const RenewalForecastChart = lazy(() => import("./renewal-forecast-chart.tsx"));
 
 export const FORECAST_CSV_PATH = "/api/user-domains/forecast.csv";
 /** Names listed per reason a domain is left out; the CSV lists them all. */
-export const NAMES_SHOWN = 10;
+const NAMES_SHOWN = 10;
 
 type Cell = RenewalForecast["total"];
 type Month = RenewalForecast["months"][number];

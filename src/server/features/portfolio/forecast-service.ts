@@ -24,7 +24,7 @@ export async function getRenewalForecast(
 }
 
 /** What the CSV and the page say about a domain left out of the totals. */
-export const NOT_IN_TOTALS_TEXT: Record<NotInTotalsReason, string> = {
+const NOT_IN_TOTALS_TEXT: Record<NotInTotalsReason, string> = {
   noExpiryDate: "no expiry date",
   departed: "no longer in its registrar account",
   autoRenewOff: "auto-renew is off",

@@ -26,7 +26,7 @@ export interface ForecastEntry extends RenewalPricing {
 }
 
 /** Why a domain that may renew within the twelve months is not in the totals. */
-export const NOT_IN_TOTALS_REASONS = ["noExpiryDate", "departed", "autoRenewOff", "noRegistrarPrice", "noExchangeRate"] as const;
+const NOT_IN_TOTALS_REASONS = ["noExpiryDate", "departed", "autoRenewOff", "noRegistrarPrice", "noExchangeRate"] as const;
 export type NotInTotalsReason = (typeof NOT_IN_TOTALS_REASONS)[number];
 
 /** One figure set: a month, a registrar within a month, or the whole twelve months. */

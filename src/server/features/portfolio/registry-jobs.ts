@@ -20,9 +20,9 @@ export const RDAP_BOOTSTRAP_CRON = "23 5 2 * *";
 /** A run hands over to a fresh job after this long, so one job never holds the queue for hours. */
 const RUN_BUDGET_MS = 10 * 60_000;
 /** Requests one process has in flight at once to one RDAP server. */
-export const RDAP_MAX_IN_FLIGHT_PER_SERVER = 2;
+const RDAP_MAX_IN_FLIGHT_PER_SERVER = 2;
 
-export function createRdapClient(config: Config, bootstrap: BootstrapSource): RdapClient {
+function createRdapClient(config: Config, bootstrap: BootstrapSource): RdapClient {
   return new RdapClient({
     bootstrap: () => bootstrap.current(),
     baseUrlOverride: config.RDAP_BASE_URL_OVERRIDE,

@@ -8,7 +8,7 @@ import type { RegistryOutcome } from "../../../../db/repositories/registry-recor
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-export const REGISTRY_CHECK_RULES = { weekly: 7 * DAY, daily: DAY, nearExpiryDays: 30, afterExpiryDays: 90, afterError: 6 * HOUR } as const;
+const REGISTRY_CHECK_RULES = { weekly: 7 * DAY, daily: DAY, nearExpiryDays: 30, afterExpiryDays: 90, afterError: 6 * HOUR } as const;
 
 /** Midnight UTC starting the day after `isoDate` (the first instant the date has passed). */
 const dayAfter = (isoDate: string) => Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) + DAY;
