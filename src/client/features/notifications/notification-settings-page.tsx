@@ -4,6 +4,7 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { DeliveryLog } from "./delivery-log.tsx";
 import { EmailChannels } from "./email-channels.tsx";
 import { ReminderPreferences } from "./reminder-preferences.tsx";
+import { WatchedTlds } from "./watched-tlds.tsx";
 import { WebhookChannels } from "./webhook-channels.tsx";
 
 /** Where notifications go, when expiry reminders come, and what was sent. */
@@ -30,6 +31,7 @@ export function NotificationSettingsPage() {
             <EmailChannels emailAvailable={overview.data.emailAvailable} />
             <WebhookChannels />
             <ReminderPreferences saved={overview.data.preferences} />
+            <WatchedTlds displayCurrency={overview.data.preferences.currency} />
             <DeliveryLog />
           </>
         )}
