@@ -9,8 +9,7 @@ import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { TokenSigner } from "../../lib/signed-token.ts";
 
-export const CHANNEL_KINDS = ["email", "webhook"] as const;
-export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+export type ChannelKind = "email" | "webhook";
 
 /** One delivery: its id in the job's data. */
 export const DELIVER_QUEUE = "notifications.deliver";

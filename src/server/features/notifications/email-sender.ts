@@ -10,9 +10,9 @@ import type { TokenSigner } from "../../lib/signed-token.ts";
 import { PermanentDeliveryError, publicOrigin, type ChannelSender, type OutgoingMessage } from "./deps.ts";
 import { escapeHtml } from "./render.ts";
 
-export const UNSUBSCRIBE_PURPOSE = "notifications-unsubscribe";
+const UNSUBSCRIBE_PURPOSE = "notifications-unsubscribe";
 
-export const unsubscribeToken = (signer: TokenSigner, channelId: number) => signer.sign(UNSUBSCRIBE_PURPOSE, `channel:${channelId}`);
+const unsubscribeToken = (signer: TokenSigner, channelId: number) => signer.sign(UNSUBSCRIBE_PURPOSE, `channel:${channelId}`);
 
 /** The channel id a token was made for, or null when the token is not one of ours. */
 export function channelIdOfUnsubscribeToken(signer: TokenSigner, token: string): number | null {
@@ -42,7 +42,7 @@ ${body}
 </body></html>`;
 
 /** The mail for `message` to this channel's address. */
-export function composeMail(config: Config, signer: TokenSigner, channel: ChannelRow, message: OutgoingMessage): MailMessage {
+function composeMail(config: Config, signer: TokenSigner, channel: ChannelRow, message: OutgoingMessage): MailMessage {
   const origin = publicOrigin(config);
   const unsubscribe = `${origin}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(signer, channel.id))}`;
   const settings = `${origin}/settings/notifications`;

@@ -16,7 +16,7 @@ import { PRICE_EVENT_PLANNERS } from "./price-event-planners.ts";
 import { PRICE_EVENTS_QUEUE, runPriceEventPlanners, type PriceEvent } from "./price-events.ts";
 
 /** 06:05 UTC: reminders arrive in the morning in Europe and before the working day in the Americas. */
-export const DAILY_EXPIRY_CRON = "5 6 * * *";
+const DAILY_EXPIRY_CRON = "5 6 * * *";
 
 /** The senders of every channel kind this process can serve: e-mail when SMTP_URL is set, plus `others`. */
 export function channelSenders(deps: Omit<NotificationDeps, "senders">, others: NotificationDeps["senders"] = {}): NotificationDeps["senders"] {

@@ -29,7 +29,7 @@ const modesOf = (stored: Record<string, string>) =>
 export const ADMIN_ONLY_KINDS: readonly NotificationKind[] = KIND_SWITCHES.filter((s) => s.adminOnly).map((s) => s.kind);
 const allowedFor = (isAdmin: boolean) => (kind: NotificationKind) => isAdmin || !ADMIN_ONLY_KINDS.includes(kind);
 
-export const defaultPreferences = (isAdmin = false): Preferences => ({
+const defaultPreferences = (isAdmin = false): Preferences => ({
   reminderOffsets: [...DEFAULT_REMINDER_OFFSETS],
   deliveryModes: modesOf({}),
   enabledKinds: NOTIFICATION_KINDS.filter((kind) => !KIND_SWITCHES.some((s) => s.kind === kind && s.offByDefault)).filter(allowedFor(isAdmin)),

@@ -24,7 +24,7 @@ import { escapeHtml } from "./render.ts";
 import { getPreferences } from "./preferences.ts";
 
 /** How long a confirmation link works. */
-export const CONFIRM_LINK_HOURS = 48;
+const CONFIRM_LINK_HOURS = 48;
 
 export interface NotificationCtx {
   db: Db;

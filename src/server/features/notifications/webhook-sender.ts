@@ -30,14 +30,14 @@ export function openWebhookSecret(cipher: CredentialCipher, stored: string): str
   return sealed.webhookSigningSecret;
 }
 
-export const isWebhookFormat = (value: string | null): value is WebhookFormat => WEBHOOK_FORMATS.includes(value as WebhookFormat);
+const isWebhookFormat = (value: string | null): value is WebhookFormat => WEBHOOK_FORMATS.includes(value as WebhookFormat);
 
 /** How this server sends webhooks, from its configuration. */
 export const webhookSendOptions = (config: Config): WebhookSendOptions => ({
   policy: config.WEBHOOK_ALLOW_PRIVATE, timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
 });
 
-export const toWebhookMessage = (message: OutgoingMessage): WebhookMessage => ({
+const toWebhookMessage = (message: OutgoingMessage): WebhookMessage => ({
   id: message.id, type: message.type, title: message.title, text: message.text, createdAt: message.createdAt, data: message.data,
 });
 
