@@ -51,3 +51,24 @@ test("settings → add an address → confirm from the mail → send a test → 
   await page.getByRole("link", { name: "Notification settings" }).click();
   await expect(addresses.getByText("Off")).toBeVisible();
 });
+
+test("settings → set the renewal price alerts' thresholds → a refusal names the field → saved values are there after a reload", async ({ page }) => {
+  await createAccount(page, "Rena", `renewal-${stamp}@example.com`);
+  await page.goto("/settings/notifications");
+  const percent = page.getByLabel("Renewal change to tell (%)");
+  const saving = page.getByLabel("Saving elsewhere to tell (a year)");
+  await expect(percent).toHaveValue("10");
+  await expect(saving).toHaveValue("2.00");
+
+  await percent.fill("0");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("The renewal change to tell is at least 1 %")).toBeVisible();
+
+  await percent.fill("25");
+  await saving.fill("4.5");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Renewal change to tell (%)")).toHaveValue("25");
+  await expect(page.getByLabel("Saving elsewhere to tell (a year)")).toHaveValue("4.50");
+});
