@@ -30,7 +30,11 @@ export interface DigestJobData {
 export interface OutgoingMessage {
   /** Stable across retries ("notification-12", "digest-3-2027-03-01"): a receiver can drop a repeat. */
   id: string;
-  /** "domain.expiring", "account.sync" (a registrar account's sync failed or works again), "test" or "digest". */
+  /**
+   * "domain.expiring", "account.sync" (a registrar account's sync failed or works again),
+   * "incident.operator" / "incident.status" (an incident opened or resolved, for administrators /
+   * as /status words it), the other kinds' types (render.ts), "test" or "digest".
+   */
   type: string;
   /** One line: the mail's subject, the webhook's title. */
   title: string;
