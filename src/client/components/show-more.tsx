@@ -9,7 +9,8 @@ interface ShowMoreProps {
   noun: Noun;
   /** The next rows are still on their way. */
   loading: boolean;
-  onShowMore: () => void;
+  /** Asks for more rows; a table passes its own optional callback on as it is. */
+  onShowMore?: (() => void) | undefined;
   mt?: SystemStyleObject["mt"];
 }
 

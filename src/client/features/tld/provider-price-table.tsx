@@ -107,7 +107,7 @@ export function ProviderPriceTable({ tldName, quotes, total, status, domain, loa
         </table>
       </div>
       {status === "success" && total !== undefined && total > rows.length && (
-        <ShowMore shown={rows.length} total={total} noun={PROVIDERS} loading={loadingMore} onShowMore={() => onShowMore?.()} />
+        <ShowMore shown={rows.length} total={total} noun={PROVIDERS} loading={loadingMore} onShowMore={onShowMore} />
       )}
     </>
   );
