@@ -1,6 +1,7 @@
 /**
  * Watched TLDs from the settings page to the inbox: a signed-in user with a confirmed address
- * watches .com's registration for a target, sees the watch listed with its best fresh price,
+ * follows "Watch this TLD" from .com's page to the settings page's form, watches .com's
+ * registration for a target, sees the watch listed with its best fresh price,
  * and when a Porkbun fetch brings .com under the target (the loopback fake charges 9.73) the
  * mail names the name, price, provider and target, and the page shows the same price.
  */
@@ -20,7 +21,7 @@ async function confirmAddress(page: Page, fakes: { mail: { mailsTo(to: string): 
   await page.getByRole("link", { name: "Notification settings" }).click();
 }
 
-test("settings → watch .com under $10 → listed with its best fresh price → a Porkbun fetch at $9.73 → mailed once, and the page shows it", async ({ page, app }) => {
+test("settings → .com page's Watch this TLD → watch .com under $10 → listed with its best fresh price → a Porkbun fetch at $9.73 → mailed once, and the page shows it", async ({ page, app }) => {
   const email = `wanda-${stamp}@example.com`;
   const inbox = `watch-inbox-${stamp}@example.com`;
   await createAccount(page, "Wanda", email);
@@ -37,7 +38,11 @@ test("settings → watch .com under $10 → listed with its best fresh price →
   await form.getByRole("button", { name: "Watch" }).click();
   await expect(form.getByText('No TLD named ".nosuchname" is in the catalogue')).toBeVisible();
 
-  await form.getByLabel("TLD", { exact: true }).fill(".com");
+  // From the TLD's page: "Watch this TLD" opens this form with the name filled in.
+  await page.goto("/tld/com");
+  await page.getByRole("link", { name: "Watch the price of .com" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await expect(form.getByLabel("TLD", { exact: true })).toHaveValue(".com");
   await form.getByLabel("Price", { exact: true }).selectOption("registration");
   await form.getByLabel("Target price").fill("10");
   await expect(form.getByLabel("Currency")).toHaveValue("USD");

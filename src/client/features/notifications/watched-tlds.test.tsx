@@ -79,4 +79,11 @@ describe("Watched TLDs section", () => {
     expect(removals).toEqual([{ id: 1 }]);
     expect(await screen.findByText("No watched TLDs yet.")).toBeTruthy();
   });
+
+  it("fills in the name a TLD page's \"Watch this TLD\" link asks for", async () => {
+    server.use(list([]));
+    renderUi(<WatchedTlds displayCurrency="USD" />, "/settings/notifications?watch=co.uk");
+    const form = within(await screen.findByRole("form", { name: "Watch a TLD" }));
+    expect((form.getByLabelText("TLD") as HTMLInputElement).value).toBe(".co.uk");
+  });
 });

@@ -1,5 +1,6 @@
 import { Badge, Button, Heading, HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouterState } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormField } from "../../components/form/form-field.tsx";
 import { TextField } from "../../components/form/fields.tsx";
@@ -38,9 +39,11 @@ function useWatchMutations() {
 /** Adds a watch: a name, which price, the target (in the display currency unless another is given). */
 function AddWatchForm({ displayCurrency }: { displayCurrency: string }) {
   const { trpc, refresh } = useWatchMutations();
+  // "Watch this TLD" on a TLD's page links here with ?watch=<name>.
+  const asked = useRouterState({ select: (s) => (s.location.search as Record<string, unknown>).watch });
   const add = useMutation(trpc.notifications.watches.add.mutationOptions({ onSuccess: refresh }));
   const { form, formError, pending, onSubmit, reset } = useSchemaForm({
-    defaultValues: { tld: "", priceKind: "registration" as WatchPriceKind, target: "", currency: displayCurrency },
+    defaultValues: { tld: typeof asked === "string" || typeof asked === "number" ? `.${String(asked).slice(0, 79)}` : "", priceKind: "registration" as WatchPriceKind, target: "", currency: displayCurrency },
     schema: watchAddSchema,
     toInput: (v) => ({ ...v, currency: optionalCurrency(v.currency) }),
     // The typed amount goes to the server, which reads it with the same schema (the parsed one is in hundredths).

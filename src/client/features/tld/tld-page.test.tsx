@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { provider, quote } from "../../testing/fixtures.ts";
 import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
-import { trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
+import { signedIn, signedOut, trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
 import { TldPage } from "./tld-page.tsx";
 
 useMsw();
@@ -47,7 +47,7 @@ const pagesOf = (quotes: readonly object[]) => ({ offset, limit }: { offset: num
 function serve(tld: object = TLD, quotes: readonly object[] = QUOTES, history: object = [], stats: object = STATS) {
   server.use(
     trpcOk("catalogue.tld", tld), trpcOk("prices.byTldPage", pagesOf(quotes)), trpcOk("prices.byTld", quotes), trpcOk("prices.historyByTld", history), trpcOk("prices.statsByTld", stats),
-    trpcOk("redirects.suffixOf", suffixOf),
+    trpcOk("redirects.suffixOf", suffixOf), signedOut,
   );
 }
 
@@ -76,6 +76,15 @@ describe("TLD page", () => {
     const rows = comparison().getAllByRole("row").slice(1).map((r) => r.textContent ?? "");
     expect(rows[0]).toContain("Cloudflare Registrar");
     expect(within(cloudflareRow()).getByRole("link", { name: "Cloudflare Registrar" }).getAttribute("href")).toBe("/registrar/5");
+    expect(screen.queryByRole("link", { name: "Watch the price of .com" })).toBeNull();
+  });
+
+  it("offers a signed-in visitor to watch the TLD's price, on the notification settings with the name filled in", async () => {
+    serve();
+    server.use(signedIn({ firstName: "Ann", email: "ann@example.com" }));
+    renderUi(<TldPage tldId="com" />);
+    const link = await screen.findByRole("link", { name: "Watch the price of .com" });
+    expect(link.getAttribute("href")).toBe("/settings/notifications?watch=com");
   });
 
   it("shows registry basics for any TLD and only currencies and count when currencies differ", async () => {
