@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { RegistrarPage } from "../features/registrars/registrar-page.tsx";
-import { ROWS_PER_STEP } from "../features/registrars/registrar-pricing-table.tsx";
+import { ROWS_PER_STEP } from "../features/registrars/registrar-rows.ts";
 
 /**
  * A registrar's address is its numeric id; anything else (/registrar/abc) is a page that does not

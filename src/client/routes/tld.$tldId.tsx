@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { TldPage, tldQuotesPageInput } from "../features/tld/tld-page.tsx";
+import { TldPage } from "../features/tld/tld-page.tsx";
+import { tldQuotesPageInput } from "../features/tld/tld-quotes-page.ts";
 
 export const Route = createFileRoute("/tld/$tldId")({
   loader: ({ context: { queryClient, trpc, currency }, params: { tldId } }) => {

@@ -15,7 +15,8 @@ import { useDisplayCurrency } from "../../lib/display-currency.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { RegistrarHeader } from "./registrar-header.tsx";
 import { RegistrarHistory } from "./registrar-history.tsx";
-import { RegistrarPricingTable, ROWS_PER_STEP } from "./registrar-pricing-table.tsx";
+import { RegistrarPricingTable } from "./registrar-pricing-table.tsx";
+import { ROWS_PER_STEP } from "./registrar-rows.ts";
 import { RegistrarStats } from "./registrar-stats.tsx";
 
 type Provider = RouterOutputs["providers"]["getById"];

@@ -8,6 +8,7 @@ import { domainForTld, supports } from "../../components/domain-actions/redirect
 import { stackedRowsCss } from "../../components/plain-table-css.ts";
 import { ShowMore } from "../../components/show-more.tsx";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
+import { ROWS_PER_STEP } from "./registrar-rows.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 type Provider = RouterOutputs["providers"]["getById"];
@@ -17,12 +18,6 @@ export const PRICING_SKELETON_ROWS = 10;
 const TLDS = { one: "TLD", other: "TLDs" };
 // On a phone each TLD is a card: its name, its labelled prices, then its buttons.
 const TABLE_CSS = stackedRowsCss({ "& .cell-actions": { justifyContent: "flex-start" }, "& td:has(> .cell-actions:empty)": { display: "none" } });
-/**
- * Big registrars list 600+ TLDs; rendering them in steps keeps the page responsive. Measured
- * with Lighthouse on /registrar/1 (619 rows), a first step of 50 instead of 100 took total
- * blocking time from 189 and 93 ms to 86 and 75 ms in alternating runs.
- */
-export const ROWS_PER_STEP = 50;
 
 interface RegistrarPricingTableProps {
   /** Rows render once both the provider (for its link patterns) and its prices are loaded. */
