@@ -75,9 +75,8 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**
    * Threads that render public pages (src/server/lib/render-pool.ts), off the event loop that
-   * answers the API; 0 renders on the main thread. Default: one per core (decision 024: on two
-   * cores, two threads crawl cold pages about a quarter faster than one, the API still answering
-   * in milliseconds).
+   * answers the API; 0 renders on the main thread. Default: one per core, so every core can render
+   * (decision 024 has the measurements).
    */
   RENDER_WORKERS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
   /** Page renders that may wait for a free render thread; a request beyond them gets the client shell at once. */
