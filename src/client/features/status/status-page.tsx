@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Skeleton,
 import { useQuery } from "@tanstack/react-query";
 import { LuMail, LuRefreshCw, LuRss } from "react-icons/lu";
 import { KIND_SWITCHES } from "../../../shared/schemas/notifications.ts";
+import { STATUS_FEED_PATH } from "../../../shared/status-feed.ts";
 import { durationInWords } from "../../../shared/time-in-words.ts";
 import { InfoPage } from "../../components/info-page.tsx";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
@@ -15,8 +16,6 @@ type SystemStatus = RouterOutputs["status"]["get"];
 const TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const time = (value: string | Date) => TIME.format(new Date(value));
 
-/** Where the server publishes the public incidents as Atom (src/server/features/status/feed.ts). */
-const STATUS_FEED_URL = "/status/feed.atom";
 /** The notification settings' switch of the status_incident kind. */
 const STATUS_SWITCH_LABEL = KIND_SWITCHES.find((s) => s.kind === "status_incident")!.label;
 
@@ -139,7 +138,7 @@ function Subscribe({ communityChatUrl }: { communityChatUrl: string | null | und
       <Heading as="h2" id="subscribe" size="lg" mb="3">Follow incidents</Heading>
       <HStack gap="3" wrap="wrap" mb="2">
         <Button asChild size="sm" variant="outline">
-          <a href={STATUS_FEED_URL} type="application/atom+xml">
+          <a href={STATUS_FEED_PATH} type="application/atom+xml">
             <LuRss aria-hidden /> Atom feed
           </a>
         </Button>
@@ -165,7 +164,7 @@ export function StatusPage() {
   return (
     <InfoPage title="System Status" intro="Live health of the web server, the database, the job queue and every price source.">
       {/* React puts this in the document head: how browsers and feed readers find the feed. */}
-      <link rel="alternate" type="application/atom+xml" title="TLDScope status" href={STATUS_FEED_URL} />
+      <link rel="alternate" type="application/atom+xml" title="TLDScope status" href={STATUS_FEED_PATH} />
       <HStack justify="space-between" wrap="wrap" gap="3" mb="6">
         <Text fontSize="sm" color="fg.muted" aria-live="polite">
           {query.data ? `Last updated ${time(query.data.checkedAt)}` : "Checking…"}

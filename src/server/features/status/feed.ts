@@ -5,10 +5,9 @@
 import { Hono } from "hono";
 import type { Db } from "../../../../db/client.ts";
 import { getMeta, META_KEYS } from "../../../../db/repositories/app-meta-repository.ts";
+import { STATUS_FEED_PATH } from "../../../shared/status-feed.ts";
 import type { AppEnv } from "../../lib/hono-env.ts";
 import { getStatusIncidents, type StatusIncident } from "./service.ts";
-
-export const STATUS_FEED_PATH = "/status/feed.atom";
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
