@@ -10,7 +10,6 @@ import { DomainVerdictContext, useDomainVerdict } from "../../components/domain-
 import { PageMessage } from "../../components/page-message.tsx";
 import { RenderWhenNear } from "../../components/render-when-near.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
-import { TLD_QUOTES_PAGE_SIZE } from "../../../shared/constants.ts";
 import { isMissing } from "../../lib/trpc-errors.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useDisplayCurrency } from "../../lib/display-currency.ts";
@@ -20,11 +19,8 @@ import { ProviderPriceTable } from "./provider-price-table.tsx";
 import { RegistryInfoCard } from "./registry-info-card.tsx";
 import { ParentTldLine, SecondLevelSection } from "./second-level-links.tsx";
 import { TldHistory } from "./tld-history.tsx";
+import { tldQuotesPageInput } from "./tld-quotes-page.ts";
 import { WatchTldLink } from "./watch-link.tsx";
-
-/** The query of one page of the TLD's provider table; the first is the route loader's too. */
-export const tldQuotesPageInput = (tldId: string, currency: string, page: number) =>
-  ({ tldId, currency, offset: page * TLD_QUOTES_PAGE_SIZE, limit: TLD_QUOTES_PAGE_SIZE });
 
 export function TldPage({ tldId }: { tldId: string }) {
   const trpc = useTRPC();
