@@ -11,19 +11,6 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const DELIVERY_MODES = ["immediate", "digest"] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 
-/**
- * The settings page's on/off switch of each kind other than expiry reminders (which have their
- * own section), in the page's order. `offByDefault`: off for a user who never saved settings.
- * `adminOnly`: offered to administrators only; the server refuses it to anyone else.
- */
-export const KIND_SWITCHES: readonly { kind: Exclude<NotificationKind, "expiry">; label: string; offByDefault?: boolean; adminOnly?: boolean }[] = [
-  { kind: "account_trouble", label: "Tell me when a registrar account cannot be synced, and when it works again" },
-  { kind: "operator_incident", label: "Tell me when an incident opens or is resolved (administrators)", adminOnly: true },
-  { kind: "status_incident", label: "Tell me when the status page reports an incident, and when it is resolved", offByDefault: true },
-  { kind: "watched_tld", label: "Tell me when a TLD I watch reaches my target price" },
-  { kind: "renewal_price", label: "Tell me when the renewal price of my domains changes at their registrar, or another registrar renews them for less" },
-];
-
 const deliveryModeSchema = () => z.enum(DELIVERY_MODES, { error: "Delivery is immediate or digest" }).default("immediate");
 /** Each kind's delivery mode; a kind left out is immediate. */
 const deliveryModesSchema = z.object(

@@ -7,7 +7,8 @@ import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { notify } from "../../components/ui/toaster.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useAuth } from "../../lib/use-auth.ts";
-import { KIND_SWITCHES, notificationPreferencesSchema, type DeliveryMode, type NotificationKind } from "../../../shared/schemas/notifications.ts";
+import { KIND_SWITCHES } from "../../../shared/notification-switches.ts";
+import { notificationPreferencesSchema, type DeliveryMode, type NotificationKind } from "../../../shared/schemas/notifications.ts";
 import { currencyOptionsQuery, offeredCurrencies } from "../shell/currency-select.tsx";
 
 type SwitchedKind = (typeof KIND_SWITCHES)[number]["kind"];

@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { LuMail, LuRefreshCw, LuRss } from "react-icons/lu";
-import { KIND_SWITCHES } from "../../../shared/schemas/notifications.ts";
+import { KIND_SWITCHES } from "../../../shared/notification-switches.ts";
 import { STATUS_FEED_PATH } from "../../../shared/status-feed.ts";
 import { durationInWords } from "../../../shared/time-in-words.ts";
 import { InfoPage } from "../../components/info-page.tsx";

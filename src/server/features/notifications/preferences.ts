@@ -5,8 +5,9 @@ import { DEFAULT_DISPLAY_CURRENCY } from "../../../shared/currency.ts";
 import { decimalStringToMinor, minorToDecimalString } from "../../../shared/price-format.ts";
 import {
   DEFAULT_RENEWAL_CHANGE_PERCENT, DEFAULT_RENEWAL_UNDERCUT_MINOR,
-  DEFAULT_REMINDER_OFFSETS, KIND_SWITCHES, NOTIFICATION_KINDS, notificationPreferencesSchema, type DeliveryMode, type NotificationKind,
+  DEFAULT_REMINDER_OFFSETS, NOTIFICATION_KINDS, notificationPreferencesSchema, type DeliveryMode, type NotificationKind,
 } from "../../../shared/schemas/notifications.ts";
+import { KIND_SWITCHES } from "../../../shared/notification-switches.ts";
 import type { z } from "zod";
 import { requireKnownCurrency } from "../../lib/display-currency.ts";
 import { forbidden } from "../../lib/errors.ts";
