@@ -175,7 +175,7 @@ forEachDialect("renewal price alerts", (getDb, _dialect, getTestDb) => {
     }]);
   });
 
-  it("a move below the user's threshold tells nothing; lowering the threshold tells the next one", async () => {
+  it("a move below the user's threshold tells nothing; lowering the threshold tells the next one, in the digest when the user chose it", async () => {
     const holder = await userWithConfirmedEmail(app(), smtp);
     await hold(holder.client, "small-move.net", porkbunId);
     await porkbunStored(await tldIdOf("net"), 2000, daysAgo(1));
@@ -184,11 +184,14 @@ forEachDialect("renewal price alerts", (getDb, _dialect, getTestDb) => {
     expect(await porkbunRenewal("net")).toBe(2100);
     expect(await renewalNotifications(holder.user)).toEqual([]);
 
-    expect((await savePrefs(holder.client, { enabledKinds: ["renewal_price"], renewalChangePercent: 3 })).status).toBe(200);
+    // A lower threshold, and this kind in the daily digest.
+    expect((await savePrefs(holder.client, { enabledKinds: ["renewal_price"], renewalChangePercent: 3, deliveryModes: { renewal_price: "digest" } })).status).toBe(200);
     await withRenewals({ net: 2200 });
     await fetchPorkbun();
-    const [mail] = await waitFor(() => smtp.mailsTo(holder.email).filter((m) => m.subject?.startsWith("small-move.net:")), (m) => m.length === 1);
-    expect(mail!.subject).toBe("small-move.net: renewal at Porkbun went from $21.00 to $22.00 (+4.8 %)");
+    expect((await renewalNotifications(holder.user)).map((n) => n.title)).toEqual(["small-move.net: renewal at Porkbun went from $21.00 to $22.00 (+4.8 %)"]);
+    const [digest] = await waitFor(() => smtp.mailsTo(holder.email).filter((m) => m.subject?.startsWith("Your notifications of")), (m) => m.length === 1);
+    expect(digest!.text).toContain("small-move.net: renewal at Porkbun went from $21.00 to $22.00 (+4.8 %), checked");
+    expect(smtp.mailsTo(holder.email).filter((m) => m.subject?.startsWith("small-move.net:"))).toHaveLength(0);
   });
 
   it("tells a holder when Porkbun's fresh renewal undercuts their registrar by the amount they set, and not when the quote is stale", async () => {
