@@ -5,13 +5,12 @@
  * values first appeared, its lastCheckedAt the newest snapshot that listed the same values.
  * A snapshot not newer than what is stored is ignored, which makes re-running the import a
  * no-op. Names that are neither a TLD nor a second-level suffix in the catalogue are skipped
- * and counted.
+ * and counted. The price rows and summaries are not written here: the seed rebuilds them all
+ * once, after the exchange rates (seed.ts).
  */
 import { eq } from "drizzle-orm";
 import { sameStoredPrices, type StoredPrices } from "../../src/shared/price-quote.ts";
 import { exec, type Db } from "../client.ts";
-import { refreshTldPriceSummaries } from "../repositories/price-summary-repository.ts";
-import { DEFAULT_PRICE_STALE_DAYS } from "../../src/shared/price-freshness.ts";
 import { insertChunked } from "./chunked.ts";
 import type { PriceQuote, PriceSnapshot } from "./types.ts";
 
@@ -50,7 +49,7 @@ const dayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
 // Zero means "not offered" in these lists; the product shows N/A for it.
 const price = (v: number | null) => (v && v > 0 ? v : null);
 
-export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], lookups: Lookups, staleDays = DEFAULT_PRICE_STALE_DAYS): Promise<PriceImportReport> {
+export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], lookups: Lookups): Promise<PriceImportReport> {
   const report: PriceImportReport = {
     snapshots: snapshots.length, quotesRead: 0, inserted: 0, updated: 0, unchanged: 0, confirmed: 0, historyEntries: 0,
     skipped: { handshake: 0, notInCatalogue: 0, noPrice: 0, malformed: 0, unknownProvider: 0 },
@@ -124,10 +123,6 @@ export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], loo
     report.updated = updates.size;
     report.confirmed = confirms.size;
     report.historyEntries = history.length;
-
-    // A row says when its minima's quotes were last checked, so confirmations count too.
-    const touched = [...inserts.values(), ...updates.values(), ...confirms.values()].map((r) => r.tldId);
-    if (touched.length) yield* refreshTldPriceSummaries(db, t, [...new Set(touched)], { staleDays });
     return report;
   });
 }

@@ -67,10 +67,11 @@ export async function seedDatabase(handle: Db, dataDir = DEFAULT_DATA_DIR, stale
     tldIdByName: catalogue.tldIdByName,
     providerIdByKey: catalogue.providerIdByKey,
     toAscii,
-  }, staleDays);
+  });
   const exchangeRates = await importExchangeRates(handle, dataDir);
-  // Each stored price row carries its TLD's name and category too, which the catalogue may have
-  // changed, and its prices in USD at the newest rates.
+  // The price rows and summaries are written once, here, after prices and rates: each row carries
+  // its TLD's name and category too, which the catalogue may have changed, and its prices in USD
+  // at the newest rates.
   await rebuildAllPriceRows(handle, { staleDays });
 
   return {
