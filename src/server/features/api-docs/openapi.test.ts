@@ -20,7 +20,7 @@ describe("OpenAPI document", () => {
   it("documents the endpoints with the limits the zod schemas enforce", async () => {
     const { body } = await getJson<{ paths: Record<string, { get: { parameters: { name: string; schema: Record<string, unknown> }[] } }> }>(app(), "/api/openapi.json");
     expect(Object.keys(body.paths).sort()).toEqual([
-      "/api/currencies", "/api/domain-prices", "/api/domain-prices/common", "/api/domain-prices/tld/{id}",
+      "/api/admin/settings", "/api/currencies", "/api/domain-prices", "/api/domain-prices/common", "/api/domain-prices/tld/{id}",
       "/api/notifications/watches", "/api/notifications/watches/{id}", "/api/registry-operators",
       "/api/service-providers", "/api/service-providers/{id}", "/api/service-providers/{id}/domain-prices", "/api/tlds/{id}",
     ]);
@@ -31,6 +31,16 @@ describe("OpenAPI document", () => {
     }
     expect(prices.find((p) => p.name === "limit")!.schema).toMatchObject({ type: "integer", maximum: 100, minimum: 1 });
     expect(body.paths["/api/service-providers"]!.get.parameters.find((p) => p.name === "type")!.schema).toMatchObject({ enum: ["registrar", "reseller"] });
+  });
+
+  it("documents the admin General Settings with the session scheme and their choices", async () => {
+    type Op = { security?: unknown[]; requestBody?: { content: { "application/json": { schema: { required: string[] } } } } };
+    const { body } = await getJson<{ paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, { properties: Record<string, unknown> }> } }>(app(), "/api/openapi.json");
+    expect(Object.keys(body.paths["/api/admin/settings"]!).sort()).toEqual(["get", "put"]);
+    expect(body.paths["/api/admin/settings"]!.put!.security).toEqual([{ session: [] }]);
+    expect(body.paths["/api/admin/settings"]!.put!.requestBody!.content["application/json"].schema.required.sort())
+      .toEqual(["autoRefreshSeconds", "emailNotifications", "fetchFailureNotifications", "itemsPerPage", "systemHealthAlerts"]);
+    expect(body.components.schemas.GeneralSettings!.properties.itemsPerPage).toMatchObject({ enum: [10, 20, 50, 100] });
   });
 
   it("documents the watched-TLD endpoints with the session scheme and the body limits the zod schemas enforce", async () => {

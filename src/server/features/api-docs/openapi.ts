@@ -8,6 +8,7 @@ import { API_KEY_HOURLY_LIMIT } from "../../../shared/schemas/api-key.ts";
 import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
 import { priceListQuerySchema, providerIdSchema, tldKeySchema, tldQuotesQuerySchema } from "../../../shared/schemas/price-list.ts";
 import { serviceProviderListQuerySchema } from "../../../shared/schemas/service-provider.ts";
+import { PAGE_SIZE_CHOICES, REFRESH_CHOICES, generalSettingsSchema } from "../../../shared/schemas/general-settings.ts";
 import { MAX_WATCHES, watchAddSchema, watchIdSchema, watchUpdateSchema } from "../../../shared/schemas/watched-tld.ts";
 
 type JsonSchema = Record<string, unknown>;
@@ -173,6 +174,31 @@ function watchPaths() {
   };
 }
 
+const generalSettings = {
+  type: "object", required: ["autoRefreshSeconds", "itemsPerPage", "emailNotifications", "systemHealthAlerts", "fetchFailureNotifications"],
+  properties: {
+    autoRefreshSeconds: { enum: [...REFRESH_CHOICES], description: "How often the price log polls while its auto-refresh is on." },
+    itemsPerPage: { enum: [...PAGE_SIZE_CHOICES], description: "Rows per page of the price log and the incidents." },
+    emailNotifications: { type: "boolean", description: "Off: incident messages to administrators go to their webhooks only." },
+    systemHealthAlerts: { type: "boolean", description: "Off: administrators are not told of incidents other than a failing price source." },
+    fetchFailureNotifications: { type: "boolean", description: "Off: administrators are not told of incidents of a price source failing fetch after fetch." },
+  },
+};
+
+/** The admin General Settings: an administrator's session (a 403 for anyone else). */
+function adminSettingsPaths() {
+  const adminErrors = { 401: error, 403: { ...error, description: "The signed-in user is not an administrator." } };
+  return {
+    "/api/admin/settings": {
+      get: { summary: "General Settings", description: "The stored settings, the defaults (15 s, 20 rows, every switch on) until an administrator saves.",
+        security: session, responses: { 200: answer("OK", ref("GeneralSettings")), ...adminErrors } },
+      put: { summary: "Save the General Settings", description: "Every field, each one of its choices; a 400 names each bad field. Stored for every administrator and process.",
+        security: session, requestBody: jsonBody(generalSettingsSchema),
+        responses: { 200: answer("OK", ref("GeneralSettings")), ...adminErrors, 400: error, 415: sessionErrors[415] } },
+    },
+  };
+}
+
 export function buildOpenApiDocument(serverUrl: string) {
   const tldId = pathParameter("id", tldKeySchema, "A TLD's numeric id or its name, with or without the dot; second-level suffixes such as co.uk too.");
   return {
@@ -226,9 +252,10 @@ export function buildOpenApiDocument(serverUrl: string) {
         })),
       "/api/tlds/{id}": get("One TLD", "A catalogue entry: a TLD with the second-level suffixes under it (secondLevel), or a suffix such as co.uk with its parent TLD (parent).", [tldId], anyObject),
       ...watchPaths(),
+      ...adminSettingsPaths(),
     },
     components: {
-      schemas: { PriceDisplay: priceDisplay, PriceQuote: quote, PriceRow: priceRow, Watch: watch },
+      schemas: { PriceDisplay: priceDisplay, PriceQuote: quote, PriceRow: priceRow, Watch: watch, GeneralSettings: generalSettings },
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "An API key made on the API keys page." },
         session: { type: "apiKey", in: "cookie", name: "session", description: "The session of a signed-in user, sent by the site's own pages (requests that change something need the site's Origin)." },
@@ -252,5 +279,5 @@ type PublicGet = ReturnType<typeof get>["get"];
 /** The public GET endpoints (API key or none), by path: what the API Access page and the reference page list. */
 export function publicGets(doc: OpenApiDocument): [string, PublicGet][] {
   return Object.entries(doc.paths).flatMap(([path, item]): [string, PublicGet][] =>
-    ("get" in item && !("security" in item.get) ? [[path, item.get as PublicGet]] : []));
+    ("get" in item && !("security" in item.get) ? [[path, item.get]] : []));
 }
