@@ -31,7 +31,7 @@ export function NotificationSettingsPage() {
             <EmailChannels emailAvailable={overview.data.emailAvailable} />
             <WebhookChannels />
             <ReminderPreferences saved={overview.data.preferences} />
-            <WatchedTlds displayCurrency={overview.data.preferences.currency} />
+            <WatchedTlds displayCurrency={overview.data.preferences.currency} kindOn={overview.data.preferences.enabledKinds.includes("watched_tld")} />
             <DeliveryLog />
           </>
         )}

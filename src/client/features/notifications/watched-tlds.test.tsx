@@ -86,4 +86,14 @@ describe("Watched TLDs section", () => {
     const form = within(await screen.findByRole("form", { name: "Watch a TLD" }));
     expect((form.getByLabelText("TLD") as HTMLInputElement).value).toBe(".co.uk");
   });
+
+  it("says nothing is sent while the kind is switched off", async () => {
+    server.use(list([watch(1, "ai")]));
+    const { unmount } = renderUi(<WatchedTlds displayCurrency="USD" kindOn={false} />);
+    expect((await screen.findByRole("status")).textContent).toContain("Watched TLD notifications are switched off");
+    unmount();
+    renderUi(<WatchedTlds displayCurrency="USD" />);
+    await screen.findByRole("list", { name: "Your watched TLDs" });
+    expect(screen.queryByText(/switched off/)).toBeNull();
+  });
 });

@@ -150,8 +150,8 @@ function WatchRow({ watch, onRemove }: { watch: Watch; onRemove: () => void }) {
   );
 }
 
-/** The user's watched TLDs: each with its best fresh price now; add, edit a target, remove. */
-export function WatchedTlds({ displayCurrency }: { displayCurrency: string }) {
+/** The user's watched TLDs: each with its best fresh price now; add, edit a target, remove. `kindOn`: the kind's switch as saved. */
+export function WatchedTlds({ displayCurrency, kindOn = true }: { displayCurrency: string; kindOn?: boolean }) {
   const { trpc, refresh, failed } = useWatchMutations();
   const watches = useQuery(trpc.notifications.watches.list.queryOptions());
   const [removing, setRemoving] = useState<Watch | null>(null);
@@ -170,6 +170,11 @@ export function WatchedTlds({ displayCurrency }: { displayCurrency: string }) {
       <Text color="fg.muted">
         Be told when a fresh price of a TLD reaches your target, at any registrar: once each time it gets there (up to {MAX_WATCHES} watches).
       </Text>
+      {!kindOn && (
+        <Text color="fg.warning" role="status">
+          Watched TLD notifications are switched off in your settings above: nothing is sent about these watches until you switch them on.
+        </Text>
+      )}
       {watches.isError ? <Text color="fg.error">Could not load your watched TLDs. {watches.error.message}</Text>
         : list.length === 0 ? (!watches.isPending && <Text>No watched TLDs yet.</Text>)
         : (
