@@ -24,6 +24,22 @@ const isSharedAppModule = (id: string) =>
   !/(domain-actions|domain-name|schemas|features[\\/](admin|portfolio)|app-dialog|confirm-dialog|components[\\/]form[\\/])/.test(id);
 
 /**
+ * The price list's table, filters and pager: / and /tlds show them, the other pages do not, so
+ * they are a chunk of their own instead of part of the shared chunk every page loads.
+ */
+const isPriceListModule = (id: string) =>
+  /src[\\/]client[\\/](features[\\/]prices[\\/]|components[\\/](numbered-pager|debounced-search-input)\.tsx)/.test(id);
+
+/**
+ * Shared by some pages' chunks but in no public page's first render: the price history (drawn
+ * once a visitor scrolls near it), the signed-in pages' guard and form helpers, the shown-once
+ * secret, the legal pages and the directories' pager. Outside the shared chunk, which every page
+ * loads, they go in chunks of their own that only the pages using them fetch.
+ */
+const isLaterModule = (id: string) =>
+  /src[\\/]client[\\/](components[\\/](price-history[\\/]|secret-shown-once|list-pager)|lib[\\/](require-auth|http-error|form-errors)|features[\\/]legal[\\/])/.test(id);
+
+/**
  * `import "virtual:chakra-global.css"` (main.tsx): Chakra's global styles rendered at build time
  * (see static-global-css.ts), which Vite then ships as a cached, precompressed CSS file.
  */
@@ -130,6 +146,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     sourcemap: process.env.SOURCEMAP === "1",
     rolldownOptions: {
+      // Chakra's theme module builds its default config with `defineConfig({ … recipes,
+      // slotRecipes … })`, a call the bundler must keep unless told it is pure (it returns its
+      // argument). Kept, it holds every one of Chakra's ~80 recipes in the entry chunk, although
+      // the app's system (components/ui/system.ts) picks only the recipes it uses.
+      treeshake: { manualPureFunctions: ["defineConfig"] },
       output: {
         // Over HTTP/1.1 (six connections) every extra small file on a page's critical path costs a
         // round trip on a slow phone network, and automatic splitting made ~15 files for the landing
@@ -138,7 +159,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             { name: "app", tags: ["$initial"], priority: 3 },
             { name: "ui", test: (id) => isLazyUiModule(id), priority: 2 },
-            { name: "shared", test: (id) => isSharedAppModule(id), minShareCount: 2, priority: 1 },
+            { name: "shared", test: (id) => isSharedAppModule(id) && !isPriceListModule(id) && !isLaterModule(id), minShareCount: 2, priority: 1 },
+            { name: "prices", test: (id) => isPriceListModule(id), minShareCount: 2, priority: 0 },
           ],
         },
       },

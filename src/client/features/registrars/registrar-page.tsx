@@ -1,6 +1,6 @@
 import { Box, Button, Container, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { LuExternalLink } from "react-icons/lu";
 import { EXAMPLE_HOST } from "../../../shared/domain-name.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
@@ -14,10 +14,15 @@ import { useTRPC, type RouterOutputs } from "../../lib/trpc.ts";
 import { useDisplayCurrency } from "../../lib/display-currency.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { RegistrarHeader } from "./registrar-header.tsx";
-import { RegistrarHistory } from "./registrar-history.tsx";
 import { RegistrarPricingTable } from "./registrar-pricing-table.tsx";
 import { ROWS_PER_STEP } from "./registrar-rows.ts";
 import { RegistrarStats } from "./registrar-stats.tsx";
+
+/**
+ * Rendered only once a visitor scrolls near it, never in the server's HTML: its code (the
+ * history table and its series) loads then too, not with the page.
+ */
+const RegistrarHistory = lazy(() => import("./registrar-history.tsx").then((m) => ({ default: m.RegistrarHistory })));
 
 type Provider = RouterOutputs["providers"]["getById"];
 

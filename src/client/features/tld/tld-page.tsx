@@ -1,7 +1,7 @@
 import { Box, Button, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { LuArrowLeft } from "react-icons/lu";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { ActiveBadge, CategoryBadge } from "../../components/category-badge.tsx";
@@ -18,9 +18,14 @@ import { PriceStatsCard } from "./price-stats-card.tsx";
 import { ProviderPriceTable } from "./provider-price-table.tsx";
 import { RegistryInfoCard } from "./registry-info-card.tsx";
 import { ParentTldLine, SecondLevelSection } from "./second-level-links.tsx";
-import { TldHistory } from "./tld-history.tsx";
 import { tldQuotesPageInput } from "./tld-quotes-page.ts";
 import { WatchTldLink } from "./watch-link.tsx";
+
+/**
+ * Rendered only once a visitor scrolls near it, never in the server's HTML: its code (the
+ * history table and its series) loads then too, not with the page.
+ */
+const TldHistory = lazy(() => import("./tld-history.tsx").then((m) => ({ default: m.TldHistory })));
 
 export function TldPage({ tldId }: { tldId: string }) {
   const trpc = useTRPC();
