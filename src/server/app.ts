@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { trpcServer } from "@hono/trpc-server";
+import type { TRPCError } from "@trpc/server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { compress } from "hono/compress";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
@@ -201,6 +202,9 @@ export function createApp(deps: AppDeps) {
       ? htmlError(c, 404, `There is no page at ${c.req.path}.`, origin(c))
       : c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
 
+  const onTrpcError = ({ error, path }: { error: TRPCError; path: string | undefined }) => {
+    if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "tRPC error");
+  };
   app.use("/trpc/*", cachedTrpcGets("/trpc", cachedQueries));
   app.use(
     "/trpc/*",
@@ -214,9 +218,7 @@ export function createApp(deps: AppDeps) {
       createContext: (_opts, c) => (c as Context<AppEnv>).var.ctx as unknown as Record<string, unknown>,
       // The headers an AppError carries (Retry-After on a 429) reach tRPC answers as they reach REST ones.
       responseMeta: ({ errors }) => ({ headers: appErrorHeaders(errors) }),
-      onError: ({ error, path }) => {
-        if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "tRPC error");
-      },
+      onError: onTrpcError,
     }),
   );
 
@@ -237,6 +239,7 @@ export function createApp(deps: AppDeps) {
       markPrivate: () => undefined,
     }),
     fetch: (request) => app.fetch(request),
+    onError: onTrpcError,
   });
   mountClient(app, deps.clientDir, db, config, origin, renderCalls);
   return app;

@@ -6,11 +6,15 @@
  *
  * A query with a cached answer (lib/trpc-cached-get.ts) is answered with the tRPC door's own
  * envelope of that JSON; any other query through a tRPC caller, so its input is
- * checked and its middleware runs as for a request. Whatever does not succeed that way (bad
- * input, a failing call, a missing procedure, a mutation, a batch) is handed to the app's fetch
- * handler as a request, which answers the status and error body a browser would get.
+ * checked and its middleware runs as for a request. A call that fails there (bad input, an
+ * unknown TLD) is answered with the status and error body tRPC's handler gives a failed GET:
+ * its error shape through the router's error formatter. What is not a single query's GET (a
+ * missing procedure, a mutation, a batch, an input that is not JSON) is handed to the app's
+ * fetch handler as a request, which answers what a browser would get.
  */
 import { randomUUID } from "node:crypto";
+import { getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse, type TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { AppRouter } from "../trpc/root.ts";
 import type { RequestContext } from "../trpc/context.ts";
 import type { CallAnswer, RenderCalls } from "./render-port.ts";
@@ -27,6 +31,8 @@ export interface RenderCallsOptions {
   context: (url: URL, requestId: string) => RequestContext;
   /** The app's fetch handler: answers what is not answered in process. */
   fetch: (request: Request) => Response | Promise<Response>;
+  /** Told of a call that failed, as the /trpc handler's onError is. */
+  onError: (failure: { error: TRPCError; path: string }) => void;
 }
 
 const ENDPOINT = "/trpc/";
@@ -34,7 +40,7 @@ const ENDPOINT = "/trpc/";
 type Procedures = Record<string, { _def?: { type?: string } } | undefined>;
 type Callable = (input?: unknown) => Promise<unknown>;
 
-export function renderCallsFor({ router, cachedQueries, context, fetch }: RenderCallsOptions): RenderCalls {
+export function renderCallsFor({ router, cachedQueries, context, fetch, onError }: RenderCallsOptions): RenderCalls {
   const procedures = router._def.procedures as unknown as Procedures;
   const viaApp = async (url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<CallAnswer> => {
     const response = await fetch(new Request(url, init));
@@ -62,13 +68,20 @@ export function renderCallsFor({ router, cachedQueries, context, fetch }: Render
     try {
       const cached = Object.hasOwn(cachedQueries, path) ? cachedQueries[path]!(ctx, input) : null;
       if (cached) return { status: 200, body: envelopeOf(await cached).json };
-      let call: unknown = router.createCaller(ctx);
-      for (const name of path.split(".")) call = (call as Record<string, unknown>)[name];
+    } catch {
+      // As at the tRPC door: the procedure is called, and answers the error in tRPC's format.
+    }
+    let call: unknown = router.createCaller(ctx);
+    for (const name of path.split(".")) call = (call as Record<string, unknown>)[name];
+    try {
       const data = await (call as Callable)(input);
       return { status: 200, body: JSON.stringify({ result: { data } }) };
-    } catch {
-      // The request answers the error as tRPC formats it (status, message, issues).
-      return viaApp(url, init);
+    } catch (cause) {
+      const error = getTRPCErrorFromUnknown(cause);
+      onError({ error, path });
+      const config = router._def._config;
+      const shape = getTRPCErrorShape({ config, ctx, error, input, path, type: "query" });
+      return { status: getHTTPStatusCodeFromError(error), body: JSON.stringify(transformTRPCResponse(config, { error: shape })) };
     }
   };
 }
