@@ -9,17 +9,17 @@ import { and, eq } from "drizzle-orm";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { forEachDialect } from "../../../../db/testing/test-db.ts";
-import { waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
-import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
-import { createLogger } from "../../lib/logger.ts";
-import { testPriceSource, usd } from "../../testing/test-price-source.ts";
-import { runPriceFetch } from "../price-engine/fetch-run.ts";
-import { userWithConfirmedEmail } from "./notifications-test-support.ts";
-import { PRICE_EVENTS_QUEUE } from "./price-events.ts";
-import { planWatchesOfTlds, WATCHED_TLD } from "./watched-tld-plan.ts";
-import type { WatchItem } from "./watched-tlds.ts";
-import { daysAgo, setQuotes, useWatchWorker } from "./watched-tlds-test-support.ts";
+import { forEachDialect } from "../../db/testing/test-db.ts";
+import { waitFor } from "../../jobs/testing/queue-test-kit.ts";
+import { findServiceProviderBySlug } from "../../db/repositories/service-provider-repository.ts";
+import { createLogger } from "./lib/logger.ts";
+import { testPriceSource, usd } from "./testing/test-price-source.ts";
+import { runPriceFetch } from "./features/price-engine/fetch-run.ts";
+import { userWithConfirmedEmail } from "./features/notifications/notifications-test-support.ts";
+import { PRICE_EVENTS_QUEUE } from "./features/notifications/price-events.ts";
+import { planWatchesOfTlds, WATCHED_TLD } from "./features/notifications/watched-tld-plan.ts";
+import type { WatchItem } from "./features/notifications/watched-tlds.ts";
+import { daysAgo, setQuotes, useWatchWorker } from "./features/notifications/watched-tlds-test-support.ts";
 
 const STALE_DAYS = 90;
 const ORIGIN = "https://tldscope.test";
@@ -97,7 +97,7 @@ forEachDialect("watched TLD notifications", (getDb, _dialect, getTestDb) => {
     const { tldId } = await setQuotes(getDb(), "ai", [{ registration: 6800, checked: new Date() }]);
     const again = await Promise.all([planWatchesOfTlds(getDb(), setup.queue, [tldId], new Date(), STALE_DAYS, ORIGIN),
       planWatchesOfTlds(getDb(), setup.queue, [tldId], new Date(), STALE_DAYS, ORIGIN)]);
-    expect(again[0]!.planned + again[1]!.planned).toBe(1);
+    expect(again[0].planned + again[1].planned).toBe(1);
     const mails = await waitFor(() => setup.smtp.mailsTo(owner.email).filter((m) => m.subject?.startsWith(".ai")), (m) => m.length === 2);
     expect(mails[1]!.subject).toBe(`.ai registration is $68.00 at ${crossed.provider}, at or under your $70.00 target`);
     await pause(300);

@@ -35,7 +35,7 @@ describe("Watched TLDs section", () => {
     const user = userEvent.setup();
     renderUi(<WatchedTlds displayCurrency="EUR" />);
     const form = within(await screen.findByRole("form", { name: "Watch a TLD" }));
-    expect((form.getByLabelText("Currency") as HTMLInputElement).value).toBe("EUR");
+    expect(form.getByLabelText<HTMLInputElement>("Currency").value).toBe("EUR");
     await user.type(form.getByLabelText("TLD"), ".nope");
     await user.type(form.getByLabelText("Target price"), "12.5");
     await user.click(form.getByRole("button", { name: "Watch" }));
@@ -84,7 +84,7 @@ describe("Watched TLDs section", () => {
     server.use(list([]));
     renderUi(<WatchedTlds displayCurrency="USD" />, "/settings/notifications?watch=co.uk");
     const form = within(await screen.findByRole("form", { name: "Watch a TLD" }));
-    expect((form.getByLabelText("TLD") as HTMLInputElement).value).toBe(".co.uk");
+    expect(form.getByLabelText<HTMLInputElement>("TLD").value).toBe(".co.uk");
   });
 
   it("says nothing is sent while the kind is switched off", async () => {

@@ -37,13 +37,18 @@ function useWatchMutations() {
 }
 
 /** Adds a watch: a name, which price, the target (in the display currency unless another is given). */
+/** The add form's first values: the name a TLD page asked for (?watch=), registration, no target yet. */
+const addFormDefaults = (asked: unknown, currency: string): { tld: string; priceKind: WatchPriceKind; target: string; currency: string } => ({
+  tld: typeof asked === "string" || typeof asked === "number" ? `.${String(asked).slice(0, 79)}` : "", priceKind: "registration", target: "", currency,
+});
+
 function AddWatchForm({ displayCurrency }: { displayCurrency: string }) {
   const { trpc, refresh } = useWatchMutations();
   // "Watch this TLD" on a TLD's page links here with ?watch=<name>.
   const asked = useRouterState({ select: (s) => (s.location.search as Record<string, unknown>).watch });
   const add = useMutation(trpc.notifications.watches.add.mutationOptions({ onSuccess: refresh }));
   const { form, formError, pending, onSubmit, reset } = useSchemaForm({
-    defaultValues: { tld: typeof asked === "string" || typeof asked === "number" ? `.${String(asked).slice(0, 79)}` : "", priceKind: "registration" as WatchPriceKind, target: "", currency: displayCurrency },
+    defaultValues: addFormDefaults(asked, displayCurrency),
     schema: watchAddSchema,
     toInput: (v) => ({ ...v, currency: optionalCurrency(v.currency) }),
     // The typed amount goes to the server, which reads it with the same schema (the parsed one is in hundredths).
