@@ -1,11 +1,11 @@
 import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
 import {
-  accordionSlotRecipe, alertSlotRecipe, animationStyles, avatarSlotRecipe, badgeRecipe, breadcrumbSlotRecipe, breakpoints,
-  buttonRecipe, cardSlotRecipe, checkboxSlotRecipe, codeRecipe, containerRecipe, dataListSlotRecipe, dialogSlotRecipe,
+  accordionSlotRecipe, alertSlotRecipe, animationStyles, badgeRecipe, breadcrumbSlotRecipe, breakpoints,
+  buttonRecipe, cardSlotRecipe, codeRecipe, containerRecipe, dataListSlotRecipe, dialogSlotRecipe,
   drawerSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, inputRecipe, kbdRecipe, keyframes, layerStyles, linkRecipe,
-  listSlotRecipe, menuSlotRecipe, nativeSelectSlotRecipe, popoverSlotRecipe, progressSlotRecipe, selectSlotRecipe,
+  listSlotRecipe, nativeSelectSlotRecipe,
   semanticTokens, separatorRecipe, skeletonRecipe, spinnerRecipe, statSlotRecipe, switchSlotRecipe, tableSlotRecipe,
-  tabsSlotRecipe, tagSlotRecipe, textareaRecipe, textStyles, toastSlotRecipe, tokens, tooltipSlotRecipe,
+  tabsSlotRecipe, textareaRecipe, textStyles, toastSlotRecipe, tokens,
 } from "@chakra-ui/react/theme";
 import { appGlobalCss } from "./app-global-css.ts";
 
@@ -21,9 +21,9 @@ const usedColours = <T extends object>(colours: T): T =>
 
 /**
  * Chakra's defaultSystem ships the recipes of all ~70 components (about a third of the landing
- * page's JavaScript). This is the same theme with the recipes the app renders plus the common
- * form and overlay ones. A component whose recipe is missing renders unstyled: when you use a
- * new Chakra component, add its recipe here.
+ * page's JavaScript). This is the same theme with the recipes of the components the app renders:
+ * every recipe here is in every page's first load. A component whose recipe is missing renders
+ * unstyled: when you use a new Chakra component, add its recipe here.
  */
 const config = defineConfig({
   preflight: true,
@@ -55,27 +55,19 @@ const config = defineConfig({
     slotRecipes: {
       accordion: accordionSlotRecipe,
       alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
       breadcrumb: breadcrumbSlotRecipe,
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
       dataList: dataListSlotRecipe,
       dialog: dialogSlotRecipe,
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       list: listSlotRecipe,
-      menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
-      popover: popoverSlotRecipe,
-      progress: progressSlotRecipe,
-      select: selectSlotRecipe,
       stat: statSlotRecipe,
       switch: switchSlotRecipe,
       table: tableSlotRecipe,
       tabs: tabsSlotRecipe,
-      tag: tagSlotRecipe,
       toast: toastSlotRecipe,
-      tooltip: tooltipSlotRecipe,
     },
   },
 });
