@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
 
 export type DeliveryStatus = "queued" | "sending" | "sent" | "failed" | "cancelled";
@@ -218,6 +218,57 @@ export async function listDeliveryLog({ orm: db, t }: Db, userId: number, limit:
     channel: { id: r.channelId, kind: r.channelKind, email: r.email, url: r.url },
     notification: { kind: r.kind, title: r.title, dueDate: r.dueDate },
   }));
+}
+
+/** A delivery that failed, or is stuck sending, as administrators see it across every user. */
+export interface DeliveryFailureRow {
+  id: number;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  nextRetryAt: Date | null;
+  claimedAt: Date | null;
+  createdAt: Date;
+  kind: string;
+  title: string;
+  channelKind: string;
+  channelEmail: string | null;
+  channelUrl: string | null;
+  userEmail: string;
+}
+
+/** Failed deliveries, and those "sending" since before `stuckBefore`: the condition of both the page and its count. */
+function failureWhere({ t }: Db, stuckBefore: Date): SQL {
+  const d = t.notificationDeliveries;
+  return or(eq(d.status, "failed"), and(eq(d.status, "sending"), lt(d.claimedAt, stuckBefore)))!;
+}
+
+/** One page of failed and stuck deliveries of every user, the latest attempt first. */
+export async function listDeliveryFailures(db: Db, stuckBefore: Date, limit: number, offset: number): Promise<DeliveryFailureRow[]> {
+  const { orm, t } = db;
+  const d = t.notificationDeliveries;
+  const n = t.notifications;
+  const c = t.notificationChannels;
+  const u = t.users;
+  return orm.select({
+    id: d.id, status: d.status, attempts: d.attempts, lastError: d.lastError, nextRetryAt: d.nextRetryAt, claimedAt: d.claimedAt,
+    createdAt: d.createdAt, kind: n.kind, title: n.title, channelKind: c.kind, channelEmail: c.email, channelUrl: c.url, userEmail: u.email,
+  }).from(d).innerJoin(n, eq(n.id, d.notificationId)).innerJoin(c, eq(c.id, d.channelId)).innerJoin(u, eq(u.id, n.userId))
+    .where(failureWhere(db, stuckBefore))
+    .orderBy(desc(sql`coalesce(${d.claimedAt}, ${d.createdAt})`), desc(d.id))
+    .limit(limit).offset(offset);
+}
+
+/** How many deliveries failed, of them how many are given up (no retry due), and how many are stuck sending. */
+export async function countDeliveryFailures(db: Db, stuckBefore: Date): Promise<{ failed: number; givenUp: number; stuck: number }> {
+  const { orm, t } = db;
+  const d = t.notificationDeliveries;
+  const [[failed], [givenUp], [stuck]] = await Promise.all([
+    orm.select({ n: count() }).from(d).where(eq(d.status, "failed")),
+    orm.select({ n: count() }).from(d).where(and(eq(d.status, "failed"), isNull(d.nextRetryAt))),
+    orm.select({ n: count() }).from(d).where(and(eq(d.status, "sending"), lt(d.claimedAt, stuckBefore))),
+  ]);
+  return { failed: failed?.n ?? 0, givenUp: givenUp?.n ?? 0, stuck: stuck?.n ?? 0 };
 }
 
 /** A portfolio entry due for an expiry reminder, with its TLD and provider. */

@@ -20,7 +20,7 @@ describe("OpenAPI document", () => {
   it("documents the endpoints with the limits the zod schemas enforce", async () => {
     const { body } = await getJson<{ paths: Record<string, { get: { parameters: { name: string; schema: Record<string, unknown> }[] } }> }>(app(), "/api/openapi.json");
     expect(Object.keys(body.paths).sort()).toEqual([
-      "/api/admin/settings", "/api/currencies", "/api/domain-prices", "/api/domain-prices/common", "/api/domain-prices/tld/{id}",
+      "/api/admin/notification-deliveries", "/api/admin/settings", "/api/currencies", "/api/domain-prices", "/api/domain-prices/common", "/api/domain-prices/tld/{id}",
       "/api/notifications/watches", "/api/notifications/watches/{id}", "/api/registry-operators",
       "/api/service-providers", "/api/service-providers/{id}", "/api/service-providers/{id}/domain-prices", "/api/tlds/{id}",
     ]);
@@ -41,6 +41,17 @@ describe("OpenAPI document", () => {
     expect(body.paths["/api/admin/settings"]!.put!.requestBody!.content["application/json"].schema.required.sort())
       .toEqual(["autoRefreshSeconds", "emailNotifications", "fetchFailureNotifications", "itemsPerPage", "systemHealthAlerts"]);
     expect(body.components.schemas.GeneralSettings!.properties.itemsPerPage).toMatchObject({ enum: [10, 20, 50, 100] });
+  });
+
+  it("documents the admin delivery failures with the session scheme and the page size limit", async () => {
+    type Op = { security?: unknown[]; parameters: { name: string; schema: Record<string, unknown> }[]; responses: Record<string, unknown> };
+    const { body } = await getJson<{ paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, { properties: Record<string, unknown> }> } }>(app(), "/api/openapi.json");
+    const op = body.paths["/api/admin/notification-deliveries"]!.get!;
+    expect(op.security).toEqual([{ session: [] }]);
+    expect(op.parameters.map((p) => p.name).sort()).toEqual(["page", "pageSize"]);
+    expect(op.parameters.find((p) => p.name === "pageSize")!.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 100 });
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "401", "403"]);
+    expect(Object.keys(body.components.schemas.DeliveryFailure!.properties)).toContain("channel");
   });
 
   it("documents the watched-TLD endpoints with the session scheme and the body limits the zod schemas enforce", async () => {

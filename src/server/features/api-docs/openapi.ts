@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { API_KEY_HOURLY_LIMIT } from "../../../shared/schemas/api-key.ts";
 import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
+import { DELIVERY_FAILURES_MAX_PAGE_SIZE, deliveryFailuresQuerySchema } from "../../../shared/schemas/delivery-failures.ts";
 import { priceListQuerySchema, providerIdSchema, tldKeySchema, tldQuotesQuerySchema } from "../../../shared/schemas/price-list.ts";
 import { serviceProviderListQuerySchema } from "../../../shared/schemas/service-provider.ts";
 import { PAGE_SIZE_CHOICES, REFRESH_CHOICES, generalSettingsSchema } from "../../../shared/schemas/general-settings.ts";
@@ -185,9 +186,10 @@ const generalSettings = {
   },
 };
 
+const adminErrors = { 401: error, 403: { ...error, description: "The signed-in user is not an administrator." } };
+
 /** The admin General Settings: an administrator's session (a 403 for anyone else). */
 function adminSettingsPaths() {
-  const adminErrors = { 401: error, 403: { ...error, description: "The signed-in user is not an administrator." } };
   return {
     "/api/admin/settings": {
       get: { summary: "General Settings", description: "The stored settings, the defaults (15 s, 20 rows, every switch on) until an administrator saves.",
@@ -195,6 +197,58 @@ function adminSettingsPaths() {
       put: { summary: "Save the General Settings", description: "Every field, each one of its choices; a 400 names each bad field. Stored for every administrator and process.",
         security: session, requestBody: jsonBody(generalSettingsSchema),
         responses: { 200: answer("OK", ref("GeneralSettings")), ...adminErrors, 400: error, 415: sessionErrors[415] } },
+    },
+  };
+}
+
+const deliveryFailure = {
+  type: "object", required: ["id", "status", "at", "kind", "title", "channel", "userEmail", "attempts", "lastError", "nextRetryAt"],
+  properties: {
+    id: { type: "integer" },
+    status: { enum: ["failed", "stuck"], description: "stuck: still sending more than an hour after its last attempt began." },
+    at: { type: "string", format: "date-time", description: "When its last attempt began (when it was queued, before any)." },
+    kind: { type: "string", description: "The notification's kind, as in the notification settings." },
+    title: { type: "string", description: "The notification's title." },
+    channel: {
+      type: "object", required: ["kind", "label"],
+      properties: { kind: { enum: ["email", "webhook"] }, label: { type: "string", description: "The e-mail address, or the webhook's host only (never its path, query or secret)." } },
+    },
+    userEmail: { type: "string", description: "The e-mail address of the account the notification belongs to." },
+    attempts: { type: "integer" },
+    lastError: nullable("string"),
+    nextRetryAt: nullable("string", { format: "date-time", description: "When it is tried again; null when failed and given up (and for a stuck one)." }),
+  },
+};
+
+/** Failed notification deliveries of every user: an administrator's session. */
+function adminDeliveryFailurePaths() {
+  return {
+    "/api/admin/notification-deliveries": {
+      get: {
+        summary: "Notification delivery failures",
+        description: "Deliveries that failed, and those stuck sending for over an hour, of every user, the latest attempt first, with counts of the failed ones and of those given up.",
+        security: session,
+        parameters: queryParameters(deliveryFailuresQuerySchema, { pageSize: `Rows per page (at most ${DELIVERY_FAILURES_MAX_PAGE_SIZE}; more is a 400).` }),
+        responses: {
+          200: answer("OK", {
+            type: "object", required: ["deliveries", "counts", "page", "pageSize", "total", "totalPages"],
+            properties: {
+              deliveries: listOf(ref("DeliveryFailure")),
+              counts: {
+                type: "object", required: ["failed", "givenUp", "stuck"],
+                properties: {
+                  failed: { type: "integer", description: "Deliveries whose last attempt failed." },
+                  givenUp: { type: "integer", description: "Of those, the ones with no retry due." },
+                  stuck: { type: "integer", description: "Deliveries sending for over an hour." },
+                },
+              },
+              page: { type: "integer" }, pageSize: { type: "integer" },
+              total: { type: "integer", description: "failed + stuck: the rows over all pages." }, totalPages: { type: "integer" },
+            },
+          }),
+          400: error, ...adminErrors,
+        },
+      },
     },
   };
 }
@@ -253,9 +307,10 @@ export function buildOpenApiDocument(serverUrl: string) {
       "/api/tlds/{id}": get("One TLD", "A catalogue entry: a TLD with the second-level suffixes under it (secondLevel), or a suffix such as co.uk with its parent TLD (parent).", [tldId], anyObject),
       ...watchPaths(),
       ...adminSettingsPaths(),
+      ...adminDeliveryFailurePaths(),
     },
     components: {
-      schemas: { PriceDisplay: priceDisplay, PriceQuote: quote, PriceRow: priceRow, Watch: watch, GeneralSettings: generalSettings },
+      schemas: { PriceDisplay: priceDisplay, PriceQuote: quote, PriceRow: priceRow, Watch: watch, GeneralSettings: generalSettings, DeliveryFailure: deliveryFailure },
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "An API key made on the API keys page." },
         session: { type: "apiKey", in: "cookie", name: "session", description: "The session of a signed-in user, sent by the site's own pages (requests that change something need the site's Origin)." },

@@ -7,13 +7,15 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { channelIdSchema, emailChannelSchema, notificationPreferencesSchema } from "../../../shared/schemas/notifications.ts";
 import { webhookChannelSchema } from "../../../shared/schemas/webhook-channel.ts";
-import { requireUser } from "../../lib/auth-guards.ts";
+import { deliveryFailuresQuerySchema } from "../../../shared/schemas/delivery-failures.ts";
+import { requireAdmin, requireUser } from "../../lib/auth-guards.ts";
 import { htmlError, wantsHtml } from "../../lib/error-page.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
-import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
+import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import { findChannel } from "../../../../db/repositories/notification-channel-repository.ts";
 import { channelIdOfUnsubscribeToken } from "./email-sender.ts";
+import { listDeliveryFailuresForAdmin } from "./delivery-failures.ts";
 import { confirmedPage, unsubscribeAskPage, unsubscribedPage } from "./link-pages.ts";
 import { updatePreferences } from "./preferences.ts";
 import {
@@ -70,6 +72,11 @@ export const notificationsRest = new Hono<AppEnv>()
   })
   .get("/notifications", requireUser, async (c) => c.json(await notificationOverview(c.var.ctx, c.var.ctx.user!)))
   .get("/notifications/deliveries", requireUser, async (c) => c.json(await deliveryLog(c.var.ctx.db, userId(c))))
+  .get("/admin/notification-deliveries", requireAdmin, async (c) => {
+    const query = parseOrThrow(deliveryFailuresQuerySchema, queryOf(c), "query");
+    c.header("Cache-Control", "private, no-store");
+    return c.json(await listDeliveryFailuresForAdmin(c.var.ctx.db, query));
+  })
   .put("/notifications/preferences", requireUser, async (c) => {
     const input = parseOrThrow(notificationPreferencesSchema, await readJsonBody(c), "body");
     return c.json(await updatePreferences(c.var.ctx.db, c.var.ctx.user!, input));

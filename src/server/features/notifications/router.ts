@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { channelIdSchema, emailChannelSchema, notificationPreferencesSchema } from "../../../shared/schemas/notifications.ts";
 import { webhookChannelSchema } from "../../../shared/schemas/webhook-channel.ts";
-import { authedProcedure, router } from "../../trpc/init.ts";
+import { deliveryFailuresQuerySchema } from "../../../shared/schemas/delivery-failures.ts";
+import { adminProcedure, authedProcedure, router } from "../../trpc/init.ts";
+import { listDeliveryFailuresForAdmin } from "./delivery-failures.ts";
 import { updatePreferences } from "./preferences.ts";
 import {
   addEmailChannel, deliveryLog, notificationOverview, removeChannel, resendConfirmation, sendTest, setChannelEnabled,
@@ -25,6 +27,8 @@ export const notificationsRouter = router({
   sendTest: authedProcedure.input(byId).mutation(({ ctx, input }) => sendTest(ctx, ctx.user.id, input.id)),
   savePreferences: authedProcedure.input(notificationPreferencesSchema)
     .mutation(({ ctx, input }) => updatePreferences(ctx.db, ctx.user, input)),
+  /** Administrators: failed and stuck deliveries of every user, the latest attempt first. */
+  adminFailures: adminProcedure.input(deliveryFailuresQuerySchema).query(({ ctx, input }) => listDeliveryFailuresForAdmin(ctx.db, input)),
   /** Watched TLDs with target prices. */
   watches: watchedTldsRouter,
 });
