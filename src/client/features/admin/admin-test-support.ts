@@ -1,7 +1,7 @@
 /** Test-only: admin fixtures shaped like the server's answers (server/features/price-engine) and a signed-in admin. */
 import { http, HttpResponse } from "msw";
 import { signedIn } from "../../testing/trpc-msw.ts";
-import type { AlertRule, FetchStatus, Incident, PriceLog, PriceSourceRow, Schedule } from "./types.ts";
+import type { AlertRule, DeliveryFailure, FetchStatus, Incident, PriceLog, PriceSourceRow, Schedule } from "./types.ts";
 
 let nextId = 500;
 
@@ -61,4 +61,21 @@ export function schedule(overrides: Partial<Schedule> = {}): Schedule {
 /** Toasts live in a module-level store that outlives each test's render; call in afterEach. */
 export async function clearToasts(): Promise<void> {
   (await import("../../components/ui/toaster-view.tsx")).toaster.remove();
+}
+
+export function deliveryFailure(overrides: Partial<DeliveryFailure> = {}): DeliveryFailure {
+  return {
+    id: nextId++, status: "failed", at: "2026-01-10T09:00:00.000Z", kind: "expiry_reminder", title: "example.com expires in 7 days",
+    channel: { kind: "webhook", label: "hooks.example.com" }, userEmail: "owner@example.com", attempts: 1,
+    lastError: "The webhook at hooks.example.com refused the message (HTTP 404): Unknown Webhook; check the URL", nextRetryAt: null, ...overrides,
+  };
+}
+
+/** One page of notifications.adminFailures; counts from the rows unless given. */
+export function deliveryFailurePage(deliveries: DeliveryFailure[], { page = 1, pageSize = 20, total = deliveries.length } = {}) {
+  const failed = deliveries.filter((d) => d.status === "failed");
+  return {
+    deliveries, page, pageSize, total, totalPages: Math.ceil(total / pageSize),
+    counts: { failed: failed.length, givenUp: failed.filter((d) => d.nextRetryAt === null).length, stuck: deliveries.length - failed.length },
+  };
 }

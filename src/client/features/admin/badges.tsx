@@ -2,7 +2,7 @@ import { Badge } from "@chakra-ui/react";
 
 type Palette = "gray" | "blue" | "green" | "orange" | "red" | "purple";
 
-const LOG_STATUS: Record<string, Palette> = { success: "green", error: "red", pending: "blue", timeout: "orange" };
+const LOG_STATUS: Record<string, Palette> = { success: "green", error: "red", pending: "blue", timeout: "orange", failed: "red", stuck: "orange" };
 const SEVERITY: Record<string, Palette> = { low: "gray", medium: "blue", high: "orange", critical: "red" };
 const INCIDENT_STATUS: Record<string, Palette> = { open: "red", investigating: "orange", resolved: "green", closed: "gray" };
 

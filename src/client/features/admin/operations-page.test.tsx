@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { provider } from "../../testing/fixtures.ts";
 import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
 import { trpcError, trpcMutationError, trpcMutationOk, trpcOk } from "../../testing/trpc-msw.ts";
-import { clearToasts, fetchStatus, priceSource } from "./admin-test-support.ts";
+import { clearToasts, deliveryFailure, deliveryFailurePage, fetchStatus, priceSource } from "./admin-test-support.ts";
 import { OperationsPage } from "./operations-page.tsx";
 
 useMsw();
@@ -34,8 +34,10 @@ const SOURCES = [
   priceSource({ provider: "Google Domains", domain: "domains.google", isActive: false, source: "bundled", schedules: [], lastRun: null }),
 ];
 
+const NO_FAILURES = trpcOk("notifications.adminFailures", deliveryFailurePage([]));
+
 function setup(status = RUNNING) {
-  server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.fetchStatus", status), trpcOk("priceEngine.sources", SOURCES));
+  server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.fetchStatus", status), trpcOk("priceEngine.sources", SOURCES), NO_FAILURES);
   const user = userEvent.setup();
   return { user, ...renderUi(<OperationsPage />, "/admin/operations") };
 }
@@ -81,8 +83,16 @@ describe("Operations", () => {
     expect(google.textContent).toContain("None");
   });
 
+  it("has a Notification delivery failures section listing the failures", async () => {
+    setup();
+    server.use(trpcOk("notifications.adminFailures", deliveryFailurePage([deliveryFailure({ title: "example.com expires in 7 days" })])));
+    expect(await screen.findByRole("heading", { name: "Notification delivery failures" })).toBeTruthy();
+    const table = await screen.findByRole("table", { name: "Notification delivery failures" });
+    expect(await within(table).findByText("example.com expires in 7 days")).toBeTruthy();
+  });
+
   it("says when the fetch status cannot load", async () => {
-    server.use(trpcOk("providers.adminList", PROVIDERS), trpcError("priceEngine.fetchStatus", 500, "Internal server error"), trpcOk("priceEngine.sources", []));
+    server.use(trpcOk("providers.adminList", PROVIDERS), trpcError("priceEngine.fetchStatus", 500, "Internal server error"), trpcOk("priceEngine.sources", []), NO_FAILURES);
     renderUi(<OperationsPage />);
     expect(await screen.findByText("Failed to load fetch status: Internal server error")).toBeTruthy();
   });
@@ -141,7 +151,7 @@ describe("Operations", () => {
   it("Refresh Cache drops cached data and refetches what is on screen, with no call of its own", async () => {
     let statusCalls = 0;
     const requests: string[] = [];
-    server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.sources", SOURCES), trpcOk("priceEngine.fetchStatus", () => {
+    server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.sources", SOURCES), NO_FAILURES, trpcOk("priceEngine.fetchStatus", () => {
       statusCalls += 1;
       return fetchStatus();
     }));

@@ -5,6 +5,7 @@ import { LuRefreshCw } from "react-icons/lu";
 import type { ManualFetchInput } from "../../../shared/schemas/admin.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { AdminPage } from "./admin-page.tsx";
+import { DeliveryFailuresTable } from "./delivery-failures-table.tsx";
 import { ADMIN_MESSAGES, notifyAdminFailure, notifyAdminSuccess } from "./feedback.ts";
 import { FetchStatusPanel } from "./fetch-status-panel.tsx";
 import { formatTime } from "./format.ts";
@@ -117,6 +118,10 @@ export function OperationsPage() {
       <Card.Root variant="outline">
         <Card.Header><Heading as="h2" size="lg">Price Sources</Heading></Card.Header>
         <Card.Body><PriceSourcesTable /></Card.Body>
+      </Card.Root>
+      <Card.Root variant="outline">
+        <Card.Header><Heading as="h2" size="lg">Notification delivery failures</Heading></Card.Header>
+        <Card.Body><DeliveryFailuresTable /></Card.Body>
       </Card.Root>
     </AdminPage>
   );

@@ -10,3 +10,4 @@ export type Incident = Engine["incidents"]["list"]["incidents"][number];
 export type AlertRule = Engine["alertRules"]["list"][number];
 export type Schedule = Engine["schedules"]["list"][number];
 export type AdminProvider = RouterOutputs["providers"]["adminList"][number];
+export type DeliveryFailure = RouterOutputs["notifications"]["adminFailures"]["deliveries"][number];
