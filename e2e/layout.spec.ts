@@ -1,7 +1,7 @@
 /**
  * The tables fit their screens: on a 360 px phone each price table shows every row's registration
  * price without sideways scrolling (rows become cards there), and sorts from its sort buttons; at
- * 1366 px the admin tables show their last columns, actions included, without scrolling sideways.
+ * 1366 px the admin tables (the Operations page's delivery failures too) show their last columns, actions included, without scrolling sideways.
  */
 import type { Locator, Page } from "@playwright/test";
 import { createAccount, stamp } from "./accounts.ts";
@@ -126,6 +126,23 @@ test.describe("at 1366 × 768", () => {
       await expectLastColumnShown(table, caption, 1);
       await expectNoSidewaysScroll(page, path);
     }
+
+    // A webhook to a closed loopback port fails its test delivery, which the Operations page lists.
+    await page.goto("/settings/notifications");
+    const webhook = await page.evaluate(async () => {
+      const res = await fetch("/api/notifications/webhooks", {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: "http://127.0.0.1:9/hooks/layout-token", format: "slack" }),
+      });
+      const { channel } = await res.json() as { channel: { id: number } };
+      return (await fetch(`/api/notifications/channels/${channel.id}/test`, { method: "POST" })).status;
+    });
+    expect(webhook).toBe(202);
+    await page.goto("/admin/operations");
+    const failures = page.getByRole("table", { name: "Notification delivery failures" });
+    await reloadUntilVisible(page, failures.getByText("127.0.0.1:9", { exact: true }));
+    await expectLastColumnShown(failures, "Notification delivery failures", 1);
+    await expect(failures.getByText(/layout-token/)).toHaveCount(0);
+    await expectNoSidewaysScroll(page, "/admin/operations");
 
     await page.goto("/api-access");
     const endpoints = page.locator("table", { has: page.getByRole("columnheader", { name: "Parameters" }) });
