@@ -53,6 +53,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("pg-boss queue [postgres]", () =
     expect(rows.map((r) => r.name)).toEqual(["__schedule__tick__dynadot"]);
   }, 40_000);
 
+  it("a handler that finishes after stop() gave up on it completes into the closed queue without an unhandled rejection", async () => {
+    const q = await started(true);
+    await q.createQueue("late.finisher");
+    let release!: () => void;
+    const finished = new Promise<void>((resolve) => (release = resolve));
+    let began = false;
+    // Ignores its abort signal: it only ends when released, after the queue has stopped.
+    await q.work("late.finisher", async () => { began = true; await finished; });
+    await q.send("late.finisher", {});
+    await waitFor(() => began, (b) => b);
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+      await q.stop(100);
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
+  });
+
   it("runs each of 50 jobs exactly once across two worker processes", async () => {
     const client = new pg.Client({ connectionString: testDb.url });
     await client.connect();

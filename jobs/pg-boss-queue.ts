@@ -45,6 +45,13 @@ function bossJobOptions<S>(o: CheckedSendOptions, startAfter: (seconds: number) 
   };
 }
 
+/**
+ * What a command sent after stop() answers: nothing ran. pg-boss reads a completion's or
+ * failure's answer as `rows[0].count`, so those (its `SELECT COUNT(*) …` commands) get a zero
+ * count rather than no row, which would throw where nothing awaits it.
+ */
+const afterClose = (text: string) => (/^\s*(WITH[\s\S]*)?SELECT COUNT\(\*\)/i.test(text) ? { rows: [{ count: "0" }] } : { rows: [] });
+
 export class PgBossQueue implements JobQueue {
   readonly kind = "pg-boss" as const;
   private readonly pool: pg.Pool;
@@ -72,7 +79,7 @@ export class PgBossQueue implements JobQueue {
     const boss = new PgBoss({
       // After stop, a completion pg-boss fires without awaiting must not hit an ended pool: that
       // job stays active until its expiry and is retried, as if the process had died.
-      db: { executeSql: (text, values) => (this.closed ? Promise.resolve({ rows: [] }) : this.pool.query(text, values)) },
+      db: { executeSql: (text, values) => (this.closed ? Promise.resolve(afterClose(text)) : this.pool.query(text, values)) },
       // Web processes only enqueue: cron evaluation and maintenance run where jobs run.
       schedule: options.work, supervise: options.work, migrate: true,
       ...(o.pollingIntervalSeconds ? { pollingIntervalSeconds: o.pollingIntervalSeconds } : {}),
