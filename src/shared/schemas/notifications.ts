@@ -1,11 +1,15 @@
 import { z } from "zod";
 import { currencyCodeSchema } from "./currency.ts";
 
-/** What notifications are about; each can be on or off, immediate or in a daily digest. */
-/** expiry: a portfolio domain nears expiry; account_trouble: a registrar account's sync failed, or works again. */
-/** operator_incident: an incident opened or resolved (administrators only); status_incident: a public incident of /status opened or resolved. */
-/** watched_tld: a fresh quote of a watched TLD reached its owner's target price. */
-/** renewal_price: the renewal of a held domain's TLD moved at its registrar, or another registrar renews it for less. */
+/**
+ * What notifications are about; each can be on or off, immediate or in a daily digest.
+ * - expiry: a portfolio domain nears expiry;
+ * - account_trouble: a registrar account's sync failed, or works again;
+ * - operator_incident: an incident opened or resolved (administrators only);
+ * - status_incident: a public incident of /status opened or resolved;
+ * - watched_tld: a fresh quote of a watched TLD reached its owner's target price;
+ * - renewal_price: the renewal of a held domain's TLD moved at its registrar, or another registrar renews it for less.
+ */
 export const NOTIFICATION_KINDS = ["expiry", "account_trouble", "operator_incident", "status_incident", "watched_tld", "renewal_price"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const DELIVERY_MODES = ["immediate", "digest"] as const;
