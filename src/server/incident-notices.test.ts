@@ -1,97 +1,60 @@
 import { and, eq, ne } from "drizzle-orm";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { forEachDialect } from "../../db/testing/test-db.ts";
-import type { JobQueue } from "../../jobs/queue.ts";
-import { createTestQueue, waitFor } from "../../jobs/testing/queue-test-kit.ts";
-import { loadConfig } from "./config.ts";
+import { waitFor } from "../../jobs/testing/queue-test-kit.ts";
 import { DELIVER_QUEUE } from "./features/notifications/deps.ts";
-import { confirmLinkFor, envFor } from "./features/notifications/notifications-test-support.ts";
+import { confirmLinkFor } from "./features/notifications/notifications-test-support.ts";
 import { FETCH_QUEUE } from "./features/price-engine/fetch-control.ts";
 import { INCIDENT_EVENTS_QUEUE } from "./features/price-engine/incident-events.ts";
 import { PriceSourceError } from "./integrations/prices/source.ts";
-import { JOB_REGISTRATIONS, registerIncidentNotices, registerJobs, registerNotifications } from "./jobs.ts";
-import { createCredentialCipher } from "./lib/credential-cipher.ts";
-import { createLogger } from "./lib/logger.ts";
+import { JOB_REGISTRATIONS, registerIncidentNotices, registerNotifications } from "./jobs.ts";
 import { readGeneralSettings } from "./lib/general-settings.ts";
-import { createTokenSigner } from "./lib/signed-token.ts";
 import { authed, registerAdmin, registerUser, type TestUser } from "./testing/auth.ts";
-import { startSmtpFake, type SmtpFake } from "./testing/smtp-fake.ts";
-import { createTestApp, TEST_APP_SECRET } from "./testing/test-app.ts";
+import { useNotifyingWorker } from "./testing/notifying-worker.ts";
+import { createTestApp } from "./testing/test-app.ts";
 import { testPriceSource, usd } from "./testing/test-price-source.ts";
 
-const LOOPBACK_ENV = { WEBHOOK_ALLOW_PRIVATE: "loopback", WEBHOOK_TIMEOUT_SECONDS: "2" };
 const ALL_ON = { autoRefreshSeconds: 15, itemsPerPage: 20, emailNotifications: true, systemHealthAlerts: true, fetchFailureNotifications: true };
 
 forEachDialect("incident notifications", (getDb, _dialect, getTestDb) => {
-  let smtp: SmtpFake;
-  let queue: JobQueue;
   let failing = false;
-  const hooks: { url: string; body: Record<string, unknown> }[] = [];
-  const receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      hooks.push({ url: req.url!, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown> });
-      res.end("ok");
-    });
-  });
-  let receiverUrl: string;
-  const env = () => ({ ...envFor(smtp), ...LOOPBACK_ENV });
-  const app = () => createTestApp(getDb(), { queue, env: env() });
   // Porkbun's live source: fails while `failing`, else answers a one-name list.
   const porkbun = testPriceSource("porkbun", async () => {
     if (failing) throw new PriceSourceError("http", "Porkbun answered HTTP 503", 503);
     return { observedAt: new Date(), quotes: [usd("com", 1000)], skipped: [] };
   });
+  // The price engine, the notifications and the incident wiring as every process registers them.
+  const w = useNotifyingWorker(getDb, getTestDb, porkbun, [JOB_REGISTRATIONS[0]!, registerNotifications, registerIncidentNotices]);
 
   beforeAll(async () => {
-    smtp = await startSmtpFake();
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    queue = createTestQueue(getTestDb());
-    await queue.start({ work: true });
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", APP_SECRET: TEST_APP_SECRET, ...env() });
-    // The price engine, the notifications and the incident wiring as every process registers them.
-    await registerJobs(queue, {
-      db: getDb(), config, log: createLogger("silent"), cipher: createCredentialCipher(TEST_APP_SECRET),
-      signer: createTokenSigner(TEST_APP_SECRET), priceSources: { live: new Map([["porkbun", porkbun]]), bundled: () => null },
-      onPricesChanged: () => undefined,
-    }, [JOB_REGISTRATIONS[0]!, registerNotifications, registerIncidentNotices]);
     // Only the failing-source rule judges the runs here; other incidents are raised by the tests.
     const { t } = getDb();
     await getDb().orm.update(t.alertRules).set({ isActive: false }).where(ne(t.alertRules.condition, "consecutive_failures"));
-  });
-  afterAll(async () => {
-    await queue.stop(2000);
-    await smtp.close();
-    await new Promise<void>((resolve) => { receiver.closeAllConnections(); receiver.close(() => resolve()); });
   });
 
   /** Runs Porkbun's fetch as a job, then waits until the incident events and deliveries it caused are done. */
   async function fetchPorkbun(fail: boolean) {
     failing = fail;
-    const id = await queue.send(FETCH_QUEUE, { providerKey: "porkbun", requestType: "provider", source: "auto" }, { retryLimit: 0 });
-    await waitFor(() => queue.getJob(FETCH_QUEUE, id!), (j) => j?.state === "completed" || j?.state === "failed");
+    const id = await w.queue.send(FETCH_QUEUE, { providerKey: "porkbun", requestType: "provider", source: "auto" }, { retryLimit: 0 });
+    await waitFor(() => w.queue.getJob(FETCH_QUEUE, id!), (j) => j?.state === "completed" || j?.state === "failed");
     await settle();
   }
   async function settle() {
     for (const name of [INCIDENT_EVENTS_QUEUE, DELIVER_QUEUE, INCIDENT_EVENTS_QUEUE, DELIVER_QUEUE]) {
-      await waitFor(() => queue.counts(name), (c) => c.queued === 0 && c.active === 0);
+      await waitFor(() => w.queue.counts(name), (c) => c.queued === 0 && c.active === 0);
     }
   }
   async function withEmail(user: TestUser) {
-    const client = authed(app(), user.cookie);
+    const client = authed(w.app(), user.cookie);
     const email = `inbox-${user.email}`;
     const added = await client("/api/notifications/channels", { method: "POST", body: { email } });
     expect(added.status).toBe(201);
-    const link = new URL(await confirmLinkFor(smtp, email));
-    expect((await app().request(`http://localhost${link.pathname}${link.search}`)).status).toBe(200);
+    const link = new URL(await confirmLinkFor(w.smtp, email));
+    expect((await w.app().request(`http://localhost${link.pathname}${link.search}`)).status).toBe(200);
     return { client, email, user };
   }
-  const adminWithEmail = async () => withEmail(await registerAdmin(app(), getDb()));
-  const userWithEmail = async () => withEmail(await registerUser(app()));
+  const adminWithEmail = async () => withEmail(await registerAdmin(w.app(), getDb()));
+  const userWithEmail = async () => withEmail(await registerUser(w.app()));
   const subscribe = async (client: ReturnType<typeof authed>) => {
     const saved = await client("/api/notifications/preferences", {
       method: "PUT", body: { reminderOffsets: [30], deliveryModes: {}, enabledKinds: ["expiry", "status_incident"], currency: "USD" },
@@ -129,14 +92,14 @@ forEachDialect("incident notifications", (getDb, _dialect, getTestDb) => {
   }
 
   beforeEach(async () => {
-    const admin = authed(app(), (await registerAdmin(app(), getDb())).cookie);
+    const admin = authed(w.app(), (await registerAdmin(w.app(), getDb())).cookie);
     await saveSettings(admin, ALL_ON);
     if (await openPorkbunIncident()) await fetchPorkbun(false);
   });
 
   it("tells an administrator once when a failing source's incident opens and once when it resolves; a status subscriber gets the public words", async () => {
     const admin = await adminWithEmail();
-    const hook = await admin.client<{ channel: { id: number } }>("/api/notifications/webhooks", { method: "POST", body: { url: `${receiverUrl}/ops`, format: "generic" } });
+    const hook = await admin.client<{ channel: { id: number } }>("/api/notifications/webhooks", { method: "POST", body: { url: `${w.receiverUrl}/ops`, format: "generic" } });
     expect(hook.status).toBe(201);
     const subscriber = await userWithEmail();
     await subscribe(subscriber.client);
@@ -148,16 +111,16 @@ forEachDialect("incident notifications", (getDb, _dialect, getTestDb) => {
     const incidentId = await openPorkbunIncident();
     expect(incidentId).not.toBeNull();
 
-    const [opened] = await waitFor(() => smtp.mailsTo(admin.email).filter((m) => m.subject?.startsWith("Incident opened")), (m) => m.length === 1);
+    const [opened] = await waitFor(() => w.smtp.mailsTo(admin.email).filter((m) => m.subject?.startsWith("Incident opened")), (m) => m.length === 1);
     expect(opened!.subject).toBe("Incident opened for Porkbun (porkbun.com): Provider fetch failing: Porkbun");
     const lines = opened!.text!.split("\n");
     expect(lines[0]).toMatch(/^A high incident opened for Porkbun \(porkbun\.com\) at \d{4}-\d\d-\d\d \d\d:\d\d UTC: Provider fetch failing: Porkbun\.$/);
     expect(opened!.text).toContain("Porkbun failed its last 2 fetches. Last error: Porkbun: Porkbun answered HTTP 503");
     expect(opened!.text).toContain("Incidents and alert rules: https://tldscope.test/admin/alerts");
-    const ops = await waitFor(() => hooks.filter((h) => h.url === "/ops"), (h) => h.length === 1);
+    const ops = await waitFor(() => w.hooks.filter((h) => h.url === "/ops"), (h) => h.length === 1);
     expect(ops[0]!.body).toMatchObject({ type: "incident.operator", title: opened!.subject, data: { event: "opened", incidentId, source: "porkbun.com", provider: "Porkbun" } });
 
-    const [publicMail] = await waitFor(() => smtp.mailsTo(subscriber.email).filter((m) => m.subject?.startsWith("Incident:")), (m) => m.length === 1);
+    const [publicMail] = await waitFor(() => w.smtp.mailsTo(subscriber.email).filter((m) => m.subject?.startsWith("Incident:")), (m) => m.length === 1);
     expect(publicMail!.subject).toBe("Incident: Porkbun prices are not updating");
     expect(publicMail!.text!.split("\n")[0]).toBe("Incident: Porkbun prices are not updating.");
     expect(publicMail!.text).toContain("Fetching Porkbun's prices has failed several times in a row.");
@@ -166,21 +129,21 @@ forEachDialect("incident notifications", (getDb, _dialect, getTestDb) => {
 
     // Further failures of the same run, and the same event handled again, plan nothing more.
     await fetchPorkbun(true);
-    await queue.send(INCIDENT_EVENTS_QUEUE, { incidentId, change: "opened", by: "rule" });
+    await w.queue.send(INCIDENT_EVENTS_QUEUE, { incidentId, change: "opened", by: "rule" });
     await settle();
 
     await fetchPorkbun(false);
     expect(await openPorkbunIncident()).toBeNull();
-    const [resolved] = await waitFor(() => smtp.mailsTo(admin.email).filter((m) => m.subject?.startsWith("Incident resolved")), (m) => m.length === 1);
+    const [resolved] = await waitFor(() => w.smtp.mailsTo(admin.email).filter((m) => m.subject?.startsWith("Incident resolved")), (m) => m.length === 1);
     expect(resolved!.subject).toBe("Incident resolved for Porkbun (porkbun.com): Provider fetch failing: Porkbun");
     expect(resolved!.text!.split("\n")[0]).toMatch(/was resolved at .* UTC: its alert rule's condition cleared\.$/);
-    const [publicResolved] = await waitFor(() => smtp.mailsTo(subscriber.email).filter((m) => m.subject?.startsWith("Resolved:")), (m) => m.length === 1);
+    const [publicResolved] = await waitFor(() => w.smtp.mailsTo(subscriber.email).filter((m) => m.subject?.startsWith("Resolved:")), (m) => m.length === 1);
     expect(publicResolved!.text).toContain("updates have resumed");
 
     expect((await notificationsOf(admin.user.email, "operator_incident")).map((n) => n.occurrence).sort()).toEqual(["opened", "resolved"]);
     expect((await notificationsOf(admin.user.email, "operator_incident")).every((n) => n.subjectKey === `incident:${incidentId}`)).toBe(true);
-    expect(smtp.mailsTo(admin.email).filter((m) => m.subject?.startsWith("Incident "))).toHaveLength(2);
-    expect(hooks.filter((h) => h.url === "/ops")).toHaveLength(2);
+    expect(w.smtp.mailsTo(admin.email).filter((m) => m.subject?.startsWith("Incident "))).toHaveLength(2);
+    expect(w.hooks.filter((h) => h.url === "/ops")).toHaveLength(2);
     expect(await notificationsOf(subscriber.user.email, "operator_incident")).toEqual([]);
     expect(await notificationsOf(subscriber.user.email, "status_incident")).toHaveLength(2);
     // status_incident is off until switched on, operator_incident is for administrators only.
@@ -190,18 +153,18 @@ forEachDialect("incident notifications", (getDb, _dialect, getTestDb) => {
 
   it("follows the General Settings: Fetch Failure Notifications, Email Notifications and System Health Alerts", async () => {
     const admin = await adminWithEmail();
-    await admin.client("/api/notifications/webhooks", { method: "POST", body: { url: `${receiverUrl}/switches`, format: "generic" } });
+    await admin.client("/api/notifications/webhooks", { method: "POST", body: { url: `${w.receiverUrl}/switches`, format: "generic" } });
     const subscriber = await userWithEmail();
     await subscribe(subscriber.client);
-    const operatorMails = () => smtp.mailsTo(admin.email).filter((m) => m.subject?.startsWith("Incident "));
-    const operatorHooks = () => hooks.filter((h) => h.url === "/switches");
+    const operatorMails = () => w.smtp.mailsTo(admin.email).filter((m) => m.subject?.startsWith("Incident "));
+    const operatorHooks = () => w.hooks.filter((h) => h.url === "/switches");
 
     // Fetch Failure Notifications off: a failing source tells operators nothing; the public still hears of it.
     await saveSettings(admin.client, { ...ALL_ON, fetchFailureNotifications: false });
     await fetchPorkbun(true);
     await fetchPorkbun(true);
     expect(await openPorkbunIncident()).not.toBeNull();
-    await waitFor(() => smtp.mailsTo(subscriber.email).filter((m) => m.subject === "Incident: Porkbun prices are not updating"), (m) => m.length === 1);
+    await waitFor(() => w.smtp.mailsTo(subscriber.email).filter((m) => m.subject === "Incident: Porkbun prices are not updating"), (m) => m.length === 1);
     await fetchPorkbun(false);
     expect(await notificationsOf(admin.user.email, "operator_incident")).toEqual([]);
     expect(operatorMails()).toEqual([]);
@@ -236,12 +199,12 @@ forEachDialect("incident notifications", (getDb, _dialect, getTestDb) => {
     // A hand-raised incident is public: the subscriber gets it as written.
     const raised = await insertIncident("Scheduled database maintenance", null);
     expect((await admin.client(`/api/admin/incidents/${raised}`, { method: "PUT", body: { status: "resolved" } })).status).toBe(200);
-    const [handRaised] = await waitFor(() => smtp.mailsTo(subscriber.email).filter((m) => m.subject === "Resolved: Scheduled database maintenance"), (m) => m.length === 1);
+    const [handRaised] = await waitFor(() => w.smtp.mailsTo(subscriber.email).filter((m) => m.subject === "Resolved: Scheduled database maintenance"), (m) => m.length === 1);
     expect(handRaised!.text).toContain("Scheduled database maintenance: operator detail");
   });
 
   it("refuses operator_incident to anyone but an administrator, and leaves it out of their settings", async () => {
-    const plain = authed(app(), (await registerUser(app())).cookie);
+    const plain = authed(w.app(), (await registerUser(w.app())).cookie);
     const body = { reminderOffsets: [30], deliveryModes: {}, enabledKinds: ["expiry", "operator_incident"], currency: "USD" };
     const refused = await plain<{ message: string }>("/api/notifications/preferences", { method: "PUT", body });
     expect(refused).toMatchObject({ status: 403, body: { message: "Only administrators can receive operator_incident notifications" } });
@@ -251,7 +214,7 @@ forEachDialect("incident notifications", (getDb, _dialect, getTestDb) => {
     expect(overview.body.preferences.enabledKinds).toContain("account_trouble");
     expect(overview.body.preferences.enabledKinds).not.toContain("operator_incident");
 
-    const admin = authed(app(), (await registerAdmin(app(), getDb())).cookie);
+    const admin = authed(w.app(), (await registerAdmin(w.app(), getDb())).cookie);
     const adminKinds = (await admin<{ preferences: { enabledKinds: string[] } }>("/api/notifications")).body.preferences.enabledKinds;
     expect(adminKinds).toContain("operator_incident");
     expect(adminKinds).not.toContain("status_incident"); // off until switched on

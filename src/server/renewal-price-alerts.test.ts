@@ -1,70 +1,36 @@
 import { and, eq, ne } from "drizzle-orm";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { listQuotesByProvider } from "../../db/repositories/domain-price-repository.ts";
 import { findServiceProviderBySlug } from "../../db/repositories/service-provider-repository.ts";
 import type { PriceQuote } from "../../db/seed/types.ts";
 import { forEachDialect } from "../../db/testing/test-db.ts";
-import type { JobQueue } from "../../jobs/queue.ts";
-import { createTestQueue, waitFor } from "../../jobs/testing/queue-test-kit.ts";
+import { waitFor } from "../../jobs/testing/queue-test-kit.ts";
 import { loadConfig } from "./config.ts";
 import { DELIVER_QUEUE } from "./features/notifications/deps.ts";
-import { envFor, userWithConfirmedEmail } from "./features/notifications/notifications-test-support.ts";
+import { userWithConfirmedEmail } from "./features/notifications/notifications-test-support.ts";
 import { PRICE_EVENTS_QUEUE, runPriceEventPlanners, type PriceEvent } from "./features/notifications/price-events.ts";
 import { PRICE_EVENT_PLANNERS } from "./features/notifications/price-event-planners.ts";
 import { FETCH_QUEUE } from "./features/price-engine/fetch-control.ts";
-import { JOB_REGISTRATIONS, registerJobs, registerNotifications } from "./jobs.ts";
-import { createCredentialCipher } from "./lib/credential-cipher.ts";
+import { JOB_REGISTRATIONS, registerNotifications } from "./jobs.ts";
 import { createLogger } from "./lib/logger.ts";
-import { createTokenSigner } from "./lib/signed-token.ts";
-import { startSmtpFake, type SmtpFake } from "./testing/smtp-fake.ts";
-import { createTestApp, TEST_APP_SECRET } from "./testing/test-app.ts";
+import { useNotifyingWorker } from "./testing/notifying-worker.ts";
+import { TEST_APP_SECRET } from "./testing/test-app.ts";
 import { testPriceSource } from "./testing/test-price-source.ts";
 
-const LOOPBACK_ENV = { WEBHOOK_ALLOW_PRIVATE: "loopback", WEBHOOK_TIMEOUT_SECONDS: "2" };
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 forEachDialect("renewal price alerts", (getDb, _dialect, getTestDb) => {
-  let smtp: SmtpFake;
-  let queue: JobQueue;
-  const hooks: Record<string, unknown>[] = [];
-  const receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      hooks.push(JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>);
-      res.end("ok");
-    });
-  });
-  let receiverUrl: string;
-  const env = () => ({ ...envFor(smtp), ...LOOPBACK_ENV });
-  const app = () => createTestApp(getDb(), { queue, env: env() });
   // Porkbun's live source answers whatever list the test set last.
   let list: { observedAt: Date; quotes: PriceQuote[] } = { observedAt: new Date(), quotes: [] };
   const porkbun = testPriceSource("porkbun", async () => ({ ...list, skipped: [] }));
+  // The price engine and the notifications as every process registers them.
+  const w = useNotifyingWorker(getDb, getTestDb, porkbun, [JOB_REGISTRATIONS[0]!, registerNotifications]);
+  const hooks = () => w.hooks.map((h) => h.body);
   let porkbunId: number;
 
   beforeAll(async () => {
-    smtp = await startSmtpFake();
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    queue = createTestQueue(getTestDb());
-    await queue.start({ work: true });
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", APP_SECRET: TEST_APP_SECRET, ...env() });
-    // The price engine and the notifications as every process registers them.
-    await registerJobs(queue, {
-      db: getDb(), config, log: createLogger("silent"), cipher: createCredentialCipher(TEST_APP_SECRET),
-      signer: createTokenSigner(TEST_APP_SECRET), priceSources: { live: new Map([["porkbun", porkbun]]), bundled: () => null },
-      onPricesChanged: () => undefined,
-    }, [JOB_REGISTRATIONS[0]!, registerNotifications]);
     porkbunId = (await findServiceProviderBySlug(getDb(), "porkbun"))!.id;
-  });
-  afterAll(async () => {
-    await queue.stop(2000);
-    await smtp.close();
-    await new Promise<void>((resolve) => { receiver.closeAllConnections(); receiver.close(() => resolve()); });
   });
 
   /** Porkbun's stored list as its source would answer it. */
@@ -81,13 +47,13 @@ forEachDialect("renewal price alerts", (getDb, _dialect, getTestDb) => {
   };
   async function settle() {
     for (const name of [PRICE_EVENTS_QUEUE, DELIVER_QUEUE, PRICE_EVENTS_QUEUE, DELIVER_QUEUE]) {
-      await waitFor(() => queue.counts(name), (c) => c.queued === 0 && c.active === 0);
+      await waitFor(() => w.queue.counts(name), (c) => c.queued === 0 && c.active === 0);
     }
   }
   /** One fetch run of Porkbun as a job, then the planning and deliveries it caused. */
   async function fetchPorkbun() {
-    const id = await queue.send(FETCH_QUEUE, { providerKey: "porkbun", requestType: "provider", source: "auto" }, { retryLimit: 0 });
-    await waitFor(() => queue.getJob(FETCH_QUEUE, id!), (j) => j?.state === "completed" || j?.state === "failed");
+    const id = await w.queue.send(FETCH_QUEUE, { providerKey: "porkbun", requestType: "provider", source: "auto" }, { retryLimit: 0 });
+    await waitFor(() => w.queue.getJob(FETCH_QUEUE, id!), (j) => j?.state === "completed" || j?.state === "failed");
     await settle();
   }
   const porkbunRenewal = async (tld: string) => (await storedList()).find((q) => q.tld === tld)!.renewal!;
@@ -129,15 +95,15 @@ forEachDialect("renewal price alerts", (getDb, _dialect, getTestDb) => {
   }
 
   it("a .com renewal raised past the threshold at the registrar mails its holder once, naming the domains held there, with both prices and the date; the webhook gets it too", async () => {
-    const holder = await userWithConfirmedEmail(app(), smtp);
-    const hook = await holder.client("/api/notifications/webhooks", { method: "POST", body: { url: `${receiverUrl}/renewals`, format: "generic" } });
+    const holder = await userWithConfirmedEmail(w.app(), w.smtp);
+    const hook = await holder.client("/api/notifications/webhooks", { method: "POST", body: { url: `${w.receiverUrl}/renewals`, format: "generic" } });
     expect(hook.status).toBe(201);
     await hold(holder.client, "alpha-renewal.com", porkbunId);
     await hold(holder.client, "beta-renewal.com", porkbunId);
     const departed = await hold(holder.client, "gone-renewal.com", porkbunId);
     await getDb().orm.update(getDb().t.userDomains).set({ departedAt: new Date() }).where(eq(getDb().t.userDomains.id, departed));
     // Same domains, but this kind switched off.
-    const silent = await userWithConfirmedEmail(app(), smtp);
+    const silent = await userWithConfirmedEmail(w.app(), w.smtp);
     await hold(silent.client, "silent-renewal.com", porkbunId);
     expect((await savePrefs(silent.client, { enabledKinds: ["expiry"] })).status).toBe(200);
 
@@ -146,7 +112,7 @@ forEachDialect("renewal price alerts", (getDb, _dialect, getTestDb) => {
     const { observedAt } = await withRenewals({ com: raised });
     await fetchPorkbun();
 
-    const mails = await waitFor(() => smtp.mailsTo(holder.email).filter((m) => m.subject?.includes("renewal at Porkbun")), (m) => m.length === 1);
+    const mails = await waitFor(() => w.smtp.mailsTo(holder.email).filter((m) => m.subject?.includes("renewal at Porkbun")), (m) => m.length === 1);
     const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
     const percent = Math.round(((raised - before) / before) * 1000) / 10;
     expect(mails[0]!.subject).toBe(`2 .com domains: renewal at Porkbun went from ${dollars(before)} to ${dollars(raised)} (+${percent} %)`);
@@ -154,9 +120,9 @@ forEachDialect("renewal price alerts", (getDb, _dialect, getTestDb) => {
       `alpha-renewal.com, beta-renewal.com: renewal at Porkbun went from ${dollars(before)} to ${dollars(raised)} (+${percent} %), checked ${day(observedAt)}.`,
     );
     expect(mails[0]!.text).not.toContain("gone-renewal.com");
-    await waitFor(() => hooks.filter((h) => h.type === "domain.renewal_price"), (h) => h.length === 1);
-    expect(hooks.find((h) => h.type === "domain.renewal_price")).toMatchObject({ title: mails[0]!.subject });
-    expect(smtp.mailsTo(silent.email).filter((m) => m.subject?.includes("renewal"))).toHaveLength(0);
+    await waitFor(() => hooks().filter((h) => h.type === "domain.renewal_price"), (h) => h.length === 1);
+    expect(hooks().find((h) => h.type === "domain.renewal_price")).toMatchObject({ title: mails[0]!.subject });
+    expect(w.smtp.mailsTo(silent.email).filter((m) => m.subject?.includes("renewal"))).toHaveLength(0);
 
     // The same list again, the event's job retried, and two workers planning it at once: nothing more.
     await fetchPorkbun();
@@ -164,19 +130,19 @@ forEachDialect("renewal price alerts", (getDb, _dialect, getTestDb) => {
       providerId: porkbunId, providerName: "Porkbun", observedAt: observedAt.toISOString(),
       renewalChanges: [{ tldId: await tldIdOf("com"), tldName: "com", from: before, to: raised, currency: "USD" }],
     };
-    await queue.send(PRICE_EVENTS_QUEUE, event);
-    const deps = { db: getDb(), queue, config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", APP_SECRET: TEST_APP_SECRET, ...env() }), log: createLogger("silent") };
+    await w.queue.send(PRICE_EVENTS_QUEUE, event);
+    const deps = { db: getDb(), queue: w.queue, config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", APP_SECRET: TEST_APP_SECRET, ...w.env() }), log: createLogger("silent") };
     await Promise.all([runPriceEventPlanners(deps, event, new Date(), PRICE_EVENT_PLANNERS), runPriceEventPlanners(deps, event, new Date(), PRICE_EVENT_PLANNERS)]);
     await settle();
     await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.mailsTo(holder.email).filter((m) => m.subject?.includes("renewal at Porkbun"))).toHaveLength(1);
+    expect(w.smtp.mailsTo(holder.email).filter((m) => m.subject?.includes("renewal at Porkbun"))).toHaveLength(1);
     expect(await renewalNotifications(holder.user)).toEqual([{
       subjectKey: `renewal:${porkbunId}:${event.renewalChanges[0]!.tldId}`, occurrence: `${before}→${raised} USD at ${observedAt.toISOString()}`, title: mails[0]!.subject,
     }]);
   });
 
   it("a move below the user's threshold tells nothing; lowering the threshold tells the next one, in the digest when the user chose it", async () => {
-    const holder = await userWithConfirmedEmail(app(), smtp);
+    const holder = await userWithConfirmedEmail(w.app(), w.smtp);
     await hold(holder.client, "small-move.net", porkbunId);
     await porkbunStored(await tldIdOf("net"), 2000, daysAgo(1));
     await withRenewals({ net: 2100 });
@@ -189,13 +155,13 @@ forEachDialect("renewal price alerts", (getDb, _dialect, getTestDb) => {
     await withRenewals({ net: 2200 });
     await fetchPorkbun();
     expect((await renewalNotifications(holder.user)).map((n) => n.title)).toEqual(["small-move.net: renewal at Porkbun went from $21.00 to $22.00 (+4.8 %)"]);
-    const [digest] = await waitFor(() => smtp.mailsTo(holder.email).filter((m) => m.subject?.startsWith("Your notifications of")), (m) => m.length === 1);
+    const [digest] = await waitFor(() => w.smtp.mailsTo(holder.email).filter((m) => m.subject?.startsWith("Your notifications of")), (m) => m.length === 1);
     expect(digest!.text).toContain("small-move.net: renewal at Porkbun went from $21.00 to $22.00 (+4.8 %), checked");
-    expect(smtp.mailsTo(holder.email).filter((m) => m.subject?.startsWith("small-move.net:"))).toHaveLength(0);
+    expect(w.smtp.mailsTo(holder.email).filter((m) => m.subject?.startsWith("small-move.net:"))).toHaveLength(0);
   });
 
   it("tells a holder when Porkbun's fresh renewal undercuts their registrar by the amount they set, and not when the quote is stale", async () => {
-    const holder = await userWithConfirmedEmail(app(), smtp);
+    const holder = await userWithConfirmedEmail(w.app(), w.smtp);
     const org = await otherRegistrar("org", 2500);
     const info = await otherRegistrar("info", 2500);
     await hold(holder.client, "cheaper-elsewhere.org", org.id);
@@ -212,7 +178,7 @@ forEachDialect("renewal price alerts", (getDb, _dialect, getTestDb) => {
 
     const { observedAt } = await withRenewals({ org: 2200 });
     await fetchPorkbun();
-    const [mail] = await waitFor(() => smtp.mailsTo(holder.email).filter((m) => m.subject?.startsWith("cheaper-elsewhere.org:")), (m) => m.length === 1);
+    const [mail] = await waitFor(() => w.smtp.mailsTo(holder.email).filter((m) => m.subject?.startsWith("cheaper-elsewhere.org:")), (m) => m.length === 1);
     expect(mail!.subject).toBe(`cheaper-elsewhere.org: Porkbun renews .org for $3.00 less a year than ${org.name}`);
     expect(mail!.text!.split("\n")[0]).toBe(
       `cheaper-elsewhere.org: Porkbun renews .org for $22.00, $3.00 less a year than ${org.name} ($25.00, checked ${day(new Date())}), checked ${day(observedAt)}.`,
@@ -228,7 +194,7 @@ forEachDialect("renewal price alerts", (getDb, _dialect, getTestDb) => {
   });
 
   it("checks the thresholds: 400 with a message a person understands; left out, the saved ones stay", async () => {
-    const who = await userWithConfirmedEmail(app(), smtp);
+    const who = await userWithConfirmedEmail(w.app(), w.smtp);
     const zero = await savePrefs(who.client, { enabledKinds: ["renewal_price"], renewalChangePercent: 0 });
     expect(zero.status).toBe(400);
     expect(zero.body.issues).toEqual([{ field: "renewalChangePercent", message: "The renewal change to tell is at least 1 %" }]);
