@@ -15,5 +15,5 @@ export async function readGeneralSettings(db: Db): Promise<GeneralSettings> {
 
 export async function writeGeneralSettings(db: Db, settings: GeneralSettings): Promise<GeneralSettings> {
   await setMeta(db, META_KEYS.generalSettings, JSON.stringify(settings));
-  return readGeneralSettings(db);
+  return generalSettingsOf(settings);
 }
