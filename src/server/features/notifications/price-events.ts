@@ -10,18 +10,12 @@ import type { Db } from "../../../../db/client.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
+import type { RenewalChange as RenewalPriceChange } from "../../../../db/repositories/price-apply-repository.ts";
 
 export const PRICE_EVENTS_QUEUE = "notifications.price-events";
 
-/** One TLD's new renewal price at the event's provider, in minor units of `currency`. */
-export interface RenewalPriceChange {
-  tldId: number;
-  tldName: string;
-  /** The renewal price it replaced in the same currency; null when there was none (or one in another currency). */
-  from: number | null;
-  to: number;
-  currency: string;
-}
+/** One TLD's new renewal price at the event's provider, as the price apply decided it. */
+export type { RenewalChange as RenewalPriceChange } from "../../../../db/repositories/price-apply-repository.ts";
 
 /** A price run's changes, as a job's data (JSON). */
 export interface PriceEvent {
