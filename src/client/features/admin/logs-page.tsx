@@ -24,7 +24,7 @@ export function LogsPage({ state, onStateChange }: LogsPageProps) {
   // The General Settings' interval (spec default 15 s) and page size (default 20).
   const defaults = useAdminDefaults();
   const logs = useQuery({
-    ...trpc.priceEngine.priceLogs.queryOptions({ ...logsQueryInput(state), limit: defaults.pageSize }),
+    ...trpc.priceEngine.priceLogs.queryOptions(logsQueryInput(state, defaults.pageSize)),
     enabled: defaults.ready,
     placeholderData: keepPreviousData,
     refetchInterval: autoRefresh ? defaults.refreshSeconds * 1000 : false,

@@ -51,11 +51,11 @@ export function withFilter<K extends "search" | "status" | "provider">(state: Lo
   return state[key] === value ? state : { ...state, [key]: value, page: 1 };
 }
 
-/** The priceEngine.priceLogs input (spec section 7: page size 20). */
-export function logsQueryInput(state: LogsState) {
+/** The priceEngine.priceLogs input; `limit` is the General Settings' items per page (20 by the spec's default). */
+export function logsQueryInput(state: LogsState, limit = DEFAULT_PAGE_SIZE) {
   return {
     page: state.page,
-    limit: DEFAULT_PAGE_SIZE,
+    limit,
     ...(state.search.trim() ? { search: state.search.trim() } : {}),
     ...(state.status !== "all" ? { status: state.status } : {}),
     ...(state.provider !== "all" ? { provider: state.provider } : {}),

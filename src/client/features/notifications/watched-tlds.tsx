@@ -36,12 +36,12 @@ function useWatchMutations() {
   return { trpc, refresh, failed };
 }
 
-/** Adds a watch: a name, which price, the target (in the display currency unless another is given). */
 /** The add form's first values: the name a TLD page asked for (?watch=), registration, no target yet. */
 const addFormDefaults = (asked: unknown, currency: string): { tld: string; priceKind: WatchPriceKind; target: string; currency: string } => ({
   tld: typeof asked === "string" || typeof asked === "number" ? `.${String(asked).slice(0, 79)}` : "", priceKind: "registration", target: "", currency,
 });
 
+/** Adds a watch: a name, which price, the target (in the display currency unless another is given). */
 function AddWatchForm({ displayCurrency }: { displayCurrency: string }) {
   const { trpc, refresh } = useWatchMutations();
   // "Watch this TLD" on a TLD's page links here with ?watch=<name>.
