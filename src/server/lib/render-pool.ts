@@ -1,6 +1,6 @@
 /**
  * Where public pages are rendered (docs/decisions/024). With `workers` > 0, in a pool of worker
- * threads (tinypool), so a render's CPU never holds up the event loop that answers the API; with
+ * threads (render-threads.ts), so a render's CPU never holds up the event loop that answers the API; with
  * 0, on the main thread. Either way renders in flight are bounded (`workers + maxQueue`, or
  * `1 + maxQueue` on the main thread): a request beyond the bound gets the client shell at once
  * instead of waiting behind renders it cannot overtake, and a render that fails or takes longer
@@ -9,11 +9,11 @@
  * still running at twice the timeout is stopped with its thread, which the pool replaces.
  */
 import { MessageChannel } from "node:worker_threads";
-import Tinypool from "tinypool";
 import type { RenderRequest, RenderResult } from "../../client/entry-server.tsx";
 import { importRenderEntry, isServerBuild, type RenderEntry } from "./render-entry.ts";
 import { answerFetchesOn, trpcFetchVia, type RenderCalls } from "./render-port.ts";
-import type { RenderTask } from "./render-worker.ts";
+import { createThreadPool } from "./render-threads.ts";
+import type { RenderTask, RenderThreadData } from "./render-worker.ts";
 
 export interface PageRendererOptions {
   /** Worker threads; 0 renders on the main thread. */
@@ -99,20 +99,8 @@ function mainThreadRenders({ timeoutMs, entryUrl }: PageRendererOptions): Render
 }
 
 function workerRenders({ workers, timeoutMs, entryUrl }: PageRendererOptions): Renders {
-  const pool = new Tinypool({
-    filename: workerUrl().href,
-    // Every thread starts with the pool and stays; a warm-up task each (below) loads the render code.
-    minThreads: workers,
-    maxThreads: workers,
-    idleTimeout: 0,
-    // No loader flags of the parent's (tsx, vitest): the worker module brings what it needs.
-    execArgv: [],
-  });
-  for (let thread = 0; thread < workers; thread++) {
-    const warmUp: RenderTask = { warmUp: true, entryUrl: entryUrl?.href };
-    // A thread that fails to load shows it on its first render.
-    pool.run(warmUp).catch(() => undefined);
-  }
+  // Every thread starts with the pool and stays, loading the render code as it starts.
+  const threads = createThreadPool(workerUrl(), workers, { entryUrl: entryUrl?.href } satisfies RenderThreadData);
   return {
     ready: async () => undefined,
     async render(request, calls) {
@@ -121,13 +109,13 @@ function workerRenders({ workers, timeoutMs, entryUrl }: PageRendererOptions): R
       const abort = new AbortController();
       const stop = setTimeout(() => abort.abort(), timeoutMs * 2);
       try {
-        const task: RenderTask = { request, timeoutMs, port: port2, entryUrl: entryUrl?.href };
-        return (await pool.run(task, { transferList: [port2], signal: abort.signal })) as RenderResult | null;
+        const task: RenderTask = { request, timeoutMs, port: port2 };
+        return (await threads.run(task, { transferList: [port2], signal: abort.signal })) as RenderResult | null;
       } finally {
         clearTimeout(stop);
         port1.close();
       }
     },
-    close: () => pool.destroy(),
+    close: () => threads.close(),
   };
 }

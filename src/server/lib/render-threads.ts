@@ -1,0 +1,168 @@
+/**
+ * The render pool's threads (render-pool.ts, docs/decisions/024): a fixed number of worker
+ * threads running one module, each given one task at a time; tasks wait in order for a free
+ * thread (how many may wait is bounded by the caller). A task whose signal aborts while it waits
+ * is dropped; one that aborts while it runs is stopped with its thread. A thread that exits or
+ * fails is replaced and its task rejected.
+ *
+ * The thread's side is `serveTasks` below. Written for this one use instead of a general pool
+ * library: tinypool, used before, read `process.memoryUsage()` in the thread after every task,
+ * which cost about 0.7 ms of CPU per rendered page on this machine.
+ */
+import { Worker, parentPort, type Transferable } from "node:worker_threads";
+
+interface TaskMessage {
+  id: number;
+  task: unknown;
+}
+
+type AnswerMessage =
+  | { id: number; result: unknown }
+  | { id: number; error: { name: string; message: string; stack?: string | undefined } };
+
+interface Job {
+  id: number;
+  task: unknown;
+  transferList: readonly Transferable[];
+  resolve(result: unknown): void;
+  reject(error: unknown): void;
+  /** Removes the job's abort listener once it is settled. */
+  done(): void;
+}
+
+interface Thread {
+  worker: Worker;
+  job?: Job | undefined;
+  /** It has answered a task: its module loads. */
+  answered: boolean;
+  /** It stopped or failed; it takes no more tasks. */
+  gone: boolean;
+}
+
+/** How long a thread that stopped before answering any task (its module does not load) waits to be replaced. */
+const RESTART_DELAY_MS = 1000;
+
+export interface ThreadPool {
+  /** Runs `task` on the next free thread; `transferList` moves objects (a MessagePort) with it. */
+  run(task: unknown, options?: { transferList?: readonly Transferable[]; signal?: AbortSignal }): Promise<unknown>;
+  /** Stops every thread; tasks waiting or running are rejected. */
+  close(): Promise<void>;
+}
+
+const abortError = (signal: AbortSignal): unknown =>
+  signal.reason ?? Object.assign(new Error("The task was aborted"), { name: "AbortError" });
+
+/** Starts `size` threads running `file`, each given `workerData`. */
+export function createThreadPool(file: URL, size: number, workerData?: unknown): ThreadPool {
+  const threads: Thread[] = [];
+  const waiting: Job[] = [];
+  let nextId = 0;
+  let closed = false;
+
+  const start = (): Thread => {
+    // No loader flags of the parent's (tsx, vitest): the thread's module brings what it needs.
+    const worker = new Worker(file, { execArgv: [], workerData });
+    // An idle thread does not keep the process alive; the server's socket does.
+    worker.unref();
+    const thread: Thread = { worker, answered: false, gone: false };
+    worker.on("message", (answer: AnswerMessage) => {
+      const job = thread.job;
+      if (!job || job.id !== answer.id) return;
+      thread.job = undefined;
+      thread.answered = true;
+      job.done();
+      if ("error" in answer) job.reject(Object.assign(new Error(answer.error.message), answer.error));
+      else job.resolve(answer.result);
+      next();
+    });
+    const lost = (error: Error) => {
+      if (thread.gone) return;
+      thread.gone = true;
+      const job = thread.job;
+      thread.job = undefined;
+      if (job) {
+        job.done();
+        job.reject(error);
+      }
+      const replace = () => {
+        const index = threads.indexOf(thread);
+        if (index < 0) return;
+        if (closed) return void threads.splice(index, 1);
+        threads[index] = start();
+        next();
+      };
+      // Replaced at once, unless it never got as far as answering: then not in a tight loop.
+      if (thread.answered || closed) replace();
+      else setTimeout(replace, RESTART_DELAY_MS).unref();
+    };
+    worker.on("error", lost);
+    worker.on("exit", (code) => lost(new Error(`The render thread stopped (exit code ${code})`)));
+    return thread;
+  };
+
+  /** Hands waiting jobs to idle threads, oldest first. */
+  const next = () => {
+    for (const thread of threads) {
+      if (thread.job || thread.gone) continue;
+      const job = waiting.shift();
+      if (!job) return;
+      thread.job = job;
+      thread.worker.postMessage({ id: job.id, task: job.task } satisfies TaskMessage, job.transferList);
+    }
+  };
+
+  for (let i = 0; i < size; i++) threads.push(start());
+
+  return {
+    run(task, { transferList = [], signal } = {}) {
+      if (closed) return Promise.reject(new Error("The render threads are closed"));
+      if (signal?.aborted) return Promise.reject(abortError(signal));
+      return new Promise((resolve, reject) => {
+        const onAbort = () => {
+          const queued = waiting.indexOf(job);
+          if (queued >= 0) {
+            waiting.splice(queued, 1);
+            job.done();
+            reject(abortError(signal!));
+            return;
+          }
+          const running = threads.find((thread) => thread.job === job);
+          if (!running) return;
+          // A running task cannot be interrupted: its thread goes, and `lost` starts another.
+          reject(abortError(signal!));
+          void running.worker.terminate();
+        };
+        const job: Job = {
+          id: nextId++, task, transferList, resolve, reject,
+          done: () => signal?.removeEventListener("abort", onAbort),
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+        waiting.push(job);
+        next();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of waiting.splice(0)) {
+        job.done();
+        job.reject(new Error("The render threads are closed"));
+      }
+      await Promise.all(threads.map((thread) => thread.worker.terminate()));
+    },
+  };
+}
+
+/** In a pool's thread: answers each task the pool sends with `handle`'s result or error. */
+export function serveTasks(handle: (task: never) => Promise<unknown>): void {
+  const port = parentPort;
+  if (!port) throw new Error("serveTasks runs in a worker thread");
+  port.on("message", ({ id, task }: TaskMessage) => {
+    handle(task as never).then(
+      (result) => port.postMessage({ id, result } satisfies AnswerMessage),
+      (cause: unknown) => {
+        const error = cause instanceof Error ? cause : new Error(String(cause));
+        port.postMessage({ id, error: { name: error.name, message: error.message, stack: error.stack } } satisfies AnswerMessage);
+      },
+    );
+  });
+}

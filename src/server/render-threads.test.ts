@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createThreadPool, type ThreadPool } from "./lib/render-threads.ts";
+
+const FIXTURE = new URL("./testing/thread-pool-fixture.mjs", import.meta.url);
+type Answer = { echo?: string; spun?: number; threadId: number };
+
+let pool: ThreadPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+const start = (size: number) => (pool = createThreadPool(FIXTURE, size));
+const run = (task: unknown, signal?: AbortSignal) => pool!.run(task, signal ? { signal } : {}) as Promise<Answer>;
+
+describe("the render pool's threads", () => {
+  it("runs more tasks than threads, each once, on every thread, and hands back a task's error", async () => {
+    start(2);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => run({ echo: `task ${i}` })));
+    expect(answers.map((a) => a.echo)).toEqual(Array.from({ length: 8 }, (_, i) => `task ${i}`));
+    // While one thread spins, the other answers: both threads take tasks.
+    const [spun, quick] = await Promise.all([run({ spin: 300 }), run({ echo: "meanwhile" })]);
+    expect(spun.threadId).not.toBe(quick.threadId);
+
+    const failed = run({ throws: "no such page" });
+    await expect(failed).rejects.toThrow("no such page");
+    await expect(failed).rejects.toMatchObject({ name: "TypeError" });
+    expect((await run({ echo: "after" })).echo).toBe("after");
+  }, 30_000);
+
+  it("drops a waiting task that is aborted, and stops a running one with its thread, which is replaced", async () => {
+    start(1);
+    const first = await run({ echo: "first" });
+    const ran: string[] = [];
+    const busy = run({ spin: 400 });
+    const waitingAbort = new AbortController();
+    const waiting = run({ echo: "never" }, waitingAbort.signal).then((a) => ran.push(a.echo!));
+    waitingAbort.abort();
+    await expect(waiting).rejects.toThrow();
+    await busy;
+    expect(ran).toEqual([]);
+
+    const runningAbort = new AbortController();
+    const spinning = run({ spin: 60_000 }, runningAbort.signal);
+    setTimeout(() => runningAbort.abort(), 100);
+    const started = Date.now();
+    await expect(spinning).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5000);
+    // The next task runs on a new thread.
+    const after = await run({ echo: "after" });
+    expect(after.echo).toBe("after");
+    expect(after.threadId).not.toBe(first.threadId);
+  }, 30_000);
+
+  it("rejects the task of a thread that stops, replaces the thread, and rejects waiting tasks on close", async () => {
+    start(1);
+    const before = await run({ echo: "before" });
+    await expect(run({ exit: true })).rejects.toThrow("exit code 3");
+    const after = await run({ echo: "after" });
+    expect(after.echo).toBe("after");
+    expect(after.threadId).not.toBe(before.threadId);
+
+    const running = expect(run({ spin: 300 })).rejects.toThrow();
+    const waiting = expect(run({ echo: "waiting" })).rejects.toThrow("closed");
+    await pool!.close();
+    await waiting;
+    await running;
+    await expect(run({ echo: "late" })).rejects.toThrow("closed");
+  }, 30_000);
+});

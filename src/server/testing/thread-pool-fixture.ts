@@ -1,0 +1,20 @@
+/**
+ * A thread for the tests of lib/render-threads.ts: answers { echo } with its value and its
+ * thread id, { throws } by failing, { spin: ms } after keeping the thread busy that long,
+ * { exit } by stopping the thread.
+ */
+import { threadId } from "node:worker_threads";
+import { serveTasks } from "../lib/render-threads.ts";
+
+export type FixtureTask = { echo: string } | { throws: string } | { spin: number } | { exit: true };
+
+serveTasks(async (task: FixtureTask) => {
+  if ("throws" in task) throw new TypeError(task.throws);
+  if ("exit" in task) process.exit(3);
+  if ("spin" in task) {
+    const until = Date.now() + task.spin;
+    while (Date.now() < until) { /* busy */ }
+    return { spun: task.spin, threadId };
+  }
+  return { echo: task.echo, threadId };
+});
