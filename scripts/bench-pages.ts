@@ -8,7 +8,11 @@
  *      one connection (its p99), and the server's CPU time per crawled page (its processes' user +
  *      system time over the crawl, all threads, the health requests' share included; the database
  *      server's own processes not counted), which another program's load on the machine changes
- *      far less than pages/s;
+ *      far less than pages/s. The crawler reads each page's bytes as sent (compressed) over
+ *      keep-alive node:http connections and does not decode them: a crawler decodes on its own
+ *      machine, and here the load generator shares the server's cores (Node's fetch, used before,
+ *      spent 1.6–2.9 ms of CPU per page decoding and parsing, a tenth of the server's). The
+ *      benchmark process's own CPU per crawled page is printed beside the server's;
  *  (c) each page's HTML size, as is and brotli-compressed as a browser receives it.
  * Each round crawls pages no earlier round asked for (the page cache would answer them
  * otherwise); when the sitemap runs out, a round asks the same pages in another display
@@ -25,7 +29,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { get } from "node:http";
+import { Agent, get } from "node:http";
 import autocannon from "autocannon";
 import { withPostgres } from "./lib/bench-postgres.ts";
 import { median } from "./lib/median.ts";
@@ -87,6 +91,23 @@ function cpuMsOf(groupId: number): number | undefined {
   return ticks * 10;
 }
 
+/**
+ * One page as a crawler on another machine would cost this one: a GET over a kept-alive
+ * connection, its (compressed) bytes read and not decoded. Rejects on a status other than 200.
+ */
+function crawlPage(agent: Agent, url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = get(url, { agent, headers, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url} answered ${res.statusCode}`))));
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error(`${url} took over ${REQUEST_TIMEOUT_MS} ms`)));
+    req.on("error", reject);
+  });
+}
+
 /** The TLD pages the sitemap lists, as paths. */
 async function tldPagesOf(base: string): Promise<string[]> {
   const xml = await (await getPage(`${base}/sitemap.xml`)).text();
@@ -106,7 +127,9 @@ async function crawl(base: string, serverPid: number, paths: string[], currency:
     });
   });
   const deadline = Date.now() + CRAWL_LIMIT_MS;
+  const agent = new Agent({ keepAlive: true, maxSockets: CRAWL_CONCURRENCY });
   const cpuBefore = cpuMsOf(serverPid);
+  const clientBefore = process.cpuUsage();
   const started = performance.now();
   let next = 0;
   let failed = 0;
@@ -114,7 +137,7 @@ async function crawl(base: string, serverPid: number, paths: string[], currency:
     while (next < paths.length && Date.now() < deadline) {
       const path = paths[next++]!;
       try {
-        await (await getPage(base + path, { cookie: `currency=${currency}`, "accept-encoding": "br, gzip" })).arrayBuffer();
+        await crawlPage(agent, base + path, { cookie: `currency=${currency}`, "accept-encoding": "br, gzip" });
       } catch {
         failed++;
       }
@@ -123,11 +146,15 @@ async function crawl(base: string, serverPid: number, paths: string[], currency:
   await Promise.all(Array.from({ length: CRAWL_CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuMsOf(serverPid);
+  const client = process.cpuUsage(clientBefore);
+  agent.destroy();
   health.stop();
   const healthResult = await healthDone;
   // The health client's requests are in the server's CPU time too (HEALTH_RATE a second).
   const cpuPerPage = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / next;
-  return { pagesPerSecond: next / seconds, healthP99: healthResult.latency.p99, failed, crawled: next, cpuPerPage };
+  // The benchmark's own CPU (crawler and health client) per page, on the same cores.
+  const clientCpuPerPage = (client.user + client.system) / 1000 / next;
+  return { pagesPerSecond: next / seconds, healthP99: healthResult.latency.p99, failed, crawled: next, cpuPerPage, clientCpuPerPage };
 }
 
 async function pageSize(base: string, path: string) {
@@ -195,7 +222,8 @@ async function measure(label: string, env: Record<string, string>) {
       + `${rate.toFixed(1)} pages/s (target ≥ ${TARGET.crawlRate}) ${verdict(rate >= TARGET.crawlRate)}; `
       + `/api/health p99 meanwhile ${healthP99.toFixed(0)} ms (target ≤ ${TARGET.healthP99}) ${verdict(healthP99 <= TARGET.healthP99)}; `
       + `failed requests ${failed}; rounds: ${crawls.map((c) => `${c.pagesPerSecond.toFixed(1)}/s`).join(", ")}`
-      + (cpuPerPage === undefined ? "" : `; server CPU ${cpuPerPage.toFixed(1)} ms per page`),
+      + (cpuPerPage === undefined ? "" : `; server CPU ${cpuPerPage.toFixed(1)} ms per page`)
+      + `; benchmark's own CPU ${median(crawls.map((c) => c.clientCpuPerPage)).toFixed(1)} ms per page`,
     );
     console.log("(c) HTML size           bytes   brotli");
     for (const path of [...HOT_PAGES, tldPages[0]!]) {
