@@ -1,4 +1,3 @@
-import { IconButton, type IconButtonProps } from "@chakra-ui/react";
 import { ThemeProvider, useTheme, type ThemeProviderProps } from "next-themes";
 import { useEffect, useState } from "react";
 import { LuMoon, LuSun } from "react-icons/lu";
@@ -41,21 +40,23 @@ export function useColorMode() {
   return { colorMode, toggleColorMode } as const;
 }
 
-export function ColorModeButton(props: Omit<IconButtonProps, "aria-label">) {
+/** A plain button (`.app-button`, ui/app-global-css.ts): it is in every page's top bar. */
+export function ColorModeButton() {
   const { colorMode, toggleColorMode } = useColorMode();
   // The resolved theme is only known after mount; render a stable icon until then.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const dark = mounted && colorMode === "dark";
   return (
-    <IconButton
-      variant="ghost"
-      size="sm"
+    <button
+      type="button"
+      className="app-button"
+      data-variant="ghost"
+      data-icon=""
       aria-label={dark ? "Switch to light mode" : "Switch to dark mode"}
       onClick={toggleColorMode}
-      {...props}
     >
       {dark ? <LuSun /> : <LuMoon />}
-    </IconButton>
+    </button>
   );
 }

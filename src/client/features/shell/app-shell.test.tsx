@@ -25,6 +25,14 @@ describe("app shell", () => {
     expect(screen.queryByText(/Welcome,/)).toBeNull();
   });
 
+  it("draws the top bar with plain elements and the static stylesheet's classes, none styled per render by emotion", async () => {
+    renderUi(<AppShell>page</AppShell>);
+    await screen.findByRole("link", { name: "Sign In" });
+    const header = screen.getByRole("banner");
+    expect([...header.querySelectorAll("[class*='css-']")].map((e) => e.outerHTML.slice(0, 80))).toEqual([]);
+    expect(header.className).toBe("app-topbar");
+  });
+
   it("welcomes a signed-in user by first name, adds the account links and Sign Out", async () => {
     server.use(signedIn({ firstName: "Ada", email: "ada@example.com" }));
     renderUi(<AppShell>page</AppShell>);
@@ -78,6 +86,9 @@ describe("app shell", () => {
     await user.click(await screen.findByRole("button", { name: "Open menu" }));
     const drawer = within(await screen.findByRole("dialog"));
     expect(drawer.getByRole("link", { name: "Sign In" })).toBeTruthy();
+    // The drawer's label names the plain currency select it sits above.
+    const select = drawer.getByRole("combobox", { name: "Display currency" });
+    expect(drawer.getByText("Display currency").closest("label")?.htmlFor).toBe(select.id);
     await user.click(drawer.getByRole("link", { name: "Registrars" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(router.state.location.pathname).toBe("/registrars");

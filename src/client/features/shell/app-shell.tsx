@@ -1,4 +1,3 @@
-import { Box, Flex } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { RenderWhenNear } from "../../components/render-when-near.tsx";
 import { Footer } from "./footer.tsx";
@@ -6,31 +5,18 @@ import { TopBar } from "./top-bar.tsx";
 
 export function AppShell({ children }: { children: ReactNode }) {
   return (
-    <Flex direction="column" minH="100dvh">
+    // Plain elements styled once by the static global stylesheet (`.app-shell`, ui/app-global-css.ts).
+    <div className="app-shell">
       {/* Keyboard users skip the top bar straight to the page content. */}
-      <Box
-        asChild
-        position="absolute"
-        left="2"
-        top="-20"
-        zIndex="skipLink"
-        bg="bg"
-        px="3"
-        py="2"
-        rounded="md"
-        borderWidth="1px"
-        _focus={{ top: "2" }}
-      >
-        <a href="#main">Skip to content</a>
-      </Box>
+      <a className="app-skip-link" href="#main">Skip to content</a>
       <TopBar />
-      <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: "none" }}>
+      <main className="app-main" id="main" tabIndex={-1}>
         {children}
-      </Box>
+      </main>
       {/* Below the fold on every page; its twenty links need not hold up the first render. */}
       <RenderWhenNear minH="420px">
         <Footer />
       </RenderWhenNear>
-    </Flex>
+    </div>
   );
 }

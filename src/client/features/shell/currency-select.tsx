@@ -1,4 +1,3 @@
-import { NativeSelect } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import type { CurrencyOption } from "../../../shared/currency.ts";
 import { setDisplayCurrency, useDisplayCurrency } from "../../lib/display-currency.ts";
@@ -23,21 +22,29 @@ export function offeredCurrencies(options: readonly CurrencyOption[] | undefined
   return [...codes].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** The display currency for every price on the site; remembered in the browser (lib/display-currency.ts). */
-export function CurrencySelect({ width = "auto" }: { width?: string }) {
+/**
+ * The display currency for every price on the site; remembered in the browser (lib/display-currency.ts).
+ * A plain select styled once by the static global stylesheet (`.app-select`, ui/app-global-css.ts):
+ * it is in the top bar of every page. `id` ties it to a label outside it (the drawer's).
+ */
+export function CurrencySelect({ width = "auto", id }: { width?: "auto" | "full"; id?: string }) {
   const trpc = useTRPC();
   const currency = useDisplayCurrency();
   const options = useQuery(currencyOptionsQuery(trpc));
   return (
-    <NativeSelect.Root size="sm" width={width}>
-      <NativeSelect.Field aria-label="Display currency" value={currency} onChange={(e) => setDisplayCurrency(e.currentTarget.value)}>
+    <div className="app-select" data-width={width}>
+      <select id={id} aria-label="Display currency" value={currency} onChange={(e) => setDisplayCurrency(e.currentTarget.value)}>
         {offeredCurrencies(options.data, currency).map((code) => (
           <option key={code} value={code}>
             {code}
           </option>
         ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+      </select>
+      <div className="app-select-indicator">
+        <svg viewBox="0 0 24 24" aria-hidden>
+          <path d="m6 9 6 6 6-6" />
+        </svg>
+      </div>
+    </div>
   );
 }

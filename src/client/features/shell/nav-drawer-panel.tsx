@@ -1,4 +1,5 @@
 import { CloseButton, Drawer, Field, Portal } from "@chakra-ui/react";
+import { useId } from "react";
 import { AuthActions } from "./auth-actions.tsx";
 import { CurrencySelect } from "./currency-select.tsx";
 import { NavLinkList } from "./nav-link-list.tsx";
@@ -12,6 +13,7 @@ interface NavDrawerPanelProps {
 
 export default function NavDrawerPanel({ open, onOpenChange, returnFocusTo }: NavDrawerPanelProps) {
   const close = () => onOpenChange(false);
+  const currencyId = useId();
   return (
     <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="end" size="xs" finalFocusEl={returnFocusTo}>
       <Portal>
@@ -23,15 +25,15 @@ export default function NavDrawerPanel({ open, onOpenChange, returnFocusTo }: Na
             </Drawer.Header>
             <Drawer.Body>
               <nav aria-label="Mobile">
-                <NavLinkList gap="1" onNavigate={close} />
+                <NavLinkList onNavigate={close} />
               </nav>
-              <Field.Root mt="6">
+              <Field.Root mt="6" id={currencyId}>
                 <Field.Label>Display currency</Field.Label>
-                <CurrencySelect width="full" />
+                <CurrencySelect width="full" id={currencyId} />
               </Field.Root>
             </Drawer.Body>
             <Drawer.Footer justifyContent="stretch">
-              <AuthActions direction="column" w="full" />
+              <AuthActions placement="drawer" />
             </Drawer.Footer>
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close menu" />

@@ -1,4 +1,3 @@
-import { IconButton } from "@chakra-ui/react";
 import { Suspense, lazy, useRef, useState } from "react";
 import { LuMenu } from "react-icons/lu";
 
@@ -14,14 +13,17 @@ export function NavDrawer() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <IconButton
+      {/* A plain button (`.app-button`, ui/app-global-css.ts), shown below md: it is in every page's top bar. */}
+      <button
         ref={buttonRef}
-        variant="ghost"
-        size="sm"
+        type="button"
+        className="app-button"
+        data-variant="ghost"
+        data-icon=""
+        data-below="md"
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
-        display={{ base: "inline-flex", md: "none" }}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
         onClick={() => {
@@ -30,7 +32,7 @@ export function NavDrawer() {
         }}
       >
         <LuMenu />
-      </IconButton>
+      </button>
       {requested && (
         <Suspense fallback={null}>
           <NavDrawerPanel open={open} onOpenChange={setOpen} returnFocusTo={() => buttonRef.current} />

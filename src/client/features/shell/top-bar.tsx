@@ -1,4 +1,3 @@
-import { Box, Container, HStack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { ColorModeButton } from "../../components/ui/color-mode.tsx";
 import { AuthActions } from "./auth-actions.tsx";
@@ -7,33 +6,35 @@ import { BRAND } from "../../lib/site.ts";
 import { NavDrawer } from "./nav-drawer.tsx";
 import { NavLinkList } from "./nav-link-list.tsx";
 
+/**
+ * On every page, so plain elements styled once by the static global stylesheet (`.app-topbar`,
+ * ui/app-global-css.ts) instead of Chakra components styled on every render.
+ */
 export function TopBar() {
   return (
-    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/90" backdropFilter="blur(8px)" borderBottomWidth="1px">
-      <Container maxW="7xl" h="14" display="flex" alignItems="center" gap="4">
+    <header className="app-topbar">
+      <div className="app-topbar-inner">
         <Link to="/">
-          <HStack gap="2">
-            <Box aria-hidden bg="blue.600" color="white" rounded="md" w="7" h="7" display="grid" placeItems="center" fontWeight="bold">
+          <div className="app-brand">
+            <div aria-hidden className="app-brand-mark">
               T
-            </Box>
-            <Text fontWeight="bold" fontSize="lg">
-              {BRAND}
-            </Text>
-          </HStack>
+            </div>
+            <p className="app-brand-name">{BRAND}</p>
+          </div>
         </Link>
-        <Box as="nav" aria-label="Main" display={{ base: "none", md: "block" }}>
-          <NavLinkList direction="row" gap="1" />
-        </Box>
-        <HStack ms="auto" gap="2">
+        <nav aria-label="Main" className="app-from-md">
+          <NavLinkList direction="row" />
+        </nav>
+        <div className="app-topbar-actions">
           {/* On a phone it sits in the menu drawer, where there is room for it. */}
-          <Box display={{ base: "none", md: "block" }}>
+          <div className="app-from-md">
             <CurrencySelect />
-          </Box>
+          </div>
           <ColorModeButton />
-          <AuthActions direction="row" align="center" display={{ base: "none", md: "flex" }} />
+          <AuthActions placement="bar" />
           <NavDrawer />
-        </HStack>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </header>
   );
 }
