@@ -53,7 +53,11 @@ export const registerNotifications: JobRegistration = (queue, deps) => {
   return registerNotificationJobs(queue, { ...base, senders: channelSenders(base, { webhook: webhookSender(deps.config, deps.cipher) }) });
 };
 
-/** Incidents the price engine opens or resolves become messages to administrators and to status subscribers. */
+/**
+ * Incidents the price engine opens or resolves become messages to administrators and to status
+ * subscribers. Their queue is created here, once: fetch runs and administrators' requests send to
+ * it, and every process runs this registration.
+ */
 export const registerIncidentNotices: JobRegistration = async (queue, deps) => {
   await queue.createQueue(INCIDENT_EVENTS_QUEUE);
   await queue.work<IncidentEvent>(INCIDENT_EVENTS_QUEUE, async (job) => {
@@ -66,9 +70,6 @@ export const JOB_REGISTRATIONS: JobRegistration[] = [
   async (queue, deps) => {
     // Processes booting together on PostgreSQL add the default schedule and rules once.
     await deps.db.withLock(DEFAULTS_LOCK, () => ensurePriceEngineDefaults(deps.db));
-    // Incident events go on their own queue, sent to by fetch runs and administrators' requests
-    // alike and planned from by registerIncidentNotices.
-    await queue.createQueue(INCIDENT_EVENTS_QUEUE);
     await registerPriceEngineJobs(queue, {
       db: deps.db, config: deps.config, log: deps.log, sources: deps.priceSources,
       onPricesChanged: deps.onPricesChanged, refreshRates: refreshExchangeRates, onIncident: queueIncidentEvents(queue, deps.log),
