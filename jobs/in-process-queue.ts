@@ -39,9 +39,9 @@ interface Running {
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-/** The queued row of one job sent at `now` with checked options. */
-const jobRow = (name: string, data: unknown, o: CheckedSendOptions, singletonKey: string | null, now: number): NewQueueJob => ({
-  id: randomUUID(), name, data: JSON.stringify(data ?? null), singletonKey,
+/** The queued row of one job sent at `now` with checked options (its singleton key among them). */
+const jobRow = (name: string, data: unknown, o: CheckedSendOptions, now: number): NewQueueJob => ({
+  id: randomUUID(), name, data: JSON.stringify(data ?? null), singletonKey: o.singletonKey,
   retryLimit: o.retryLimit, retryDelaySeconds: o.retryDelaySeconds, expireInSeconds: o.expireInSeconds,
   startAfter: new Date(now + o.startAfterSeconds * 1000), createdAt: new Date(now),
 });
@@ -87,16 +87,17 @@ export class InProcessQueue implements JobQueue {
   async send<T>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
     this.assertQueue(name);
     const o = checkSendOptions(options);
-    const id = await insertQueueJob(this.db, jobRow(name, data, o, o.singletonKey, this.clock.now()));
+    const id = await insertQueueJob(this.db, jobRow(name, data, o, this.clock.now()));
     if (id) this.wake();
     return id;
   }
 
   async sendMany<T>(name: string, data: readonly T[], options: Omit<SendOptions, "singletonKey"> = {}): Promise<number> {
     this.assertQueue(name);
-    const o = checkSendOptions(options);
+    // Jobs sent together never carry a singleton key, as with pg-boss's insert().
+    const o = { ...checkSendOptions(options), singletonKey: null };
     const now = this.clock.now();
-    const jobs = data.map((d) => jobRow(name, d, o, null, now));
+    const jobs = data.map((d) => jobRow(name, d, o, now));
     await insertQueueJobs(this.db, jobs);
     if (jobs.length) this.wake();
     return jobs.length;
