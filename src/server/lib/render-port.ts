@@ -23,48 +23,70 @@ const answerOf = ({ status, body }: CallAnswer): TrpcAnswer => ({ ok: status >= 
 /** A render on the main thread asks `calls` directly. */
 export const trpcFetchVia = (calls: RenderCalls): TrpcFetch => async (url, init) => answerOf(await calls(url, init));
 
-interface FetchMessage {
-  id: number;
+interface FetchRequest {
   url: string;
   method: string;
   headers: Record<string, string>;
   body: string | null;
 }
 
-type AnswerMessage =
-  | { id: number; status: number; body: string }
-  | { id: number; error: string };
+/** The calls a render made in one turn of its event loop (a page's loaders start theirs together). */
+interface FetchMessage {
+  id: number;
+  calls: FetchRequest[];
+}
+
+type CallOutcome = { status: number; body: string } | { error: string };
+
+/** The answers to one FetchMessage's calls, in their order. */
+interface AnswerMessage {
+  id: number;
+  answers: CallOutcome[];
+}
 
 /** Main thread: answers the worker's requests on `port` with `calls` until the port closes. */
 export function answerFetchesOn(port: MessagePort, calls: RenderCalls): void {
   port.on("message", (message: FetchMessage) => {
-    void (async () => {
+    void Promise.all(message.calls.map(async (call): Promise<CallOutcome> => {
       try {
-        const { status, body } = await calls(message.url, { method: message.method, headers: message.headers, ...(message.body === null ? {} : { body: message.body }) });
-        port.postMessage({ id: message.id, status, body } satisfies AnswerMessage);
+        const { status, body } = await calls(call.url, { method: call.method, headers: call.headers, ...(call.body === null ? {} : { body: call.body }) });
+        return { status, body };
       } catch (error) {
-        port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies AnswerMessage);
+        return { error: error instanceof Error ? error.message : String(error) };
       }
-    })();
+    })).then((answers) => port.postMessage({ id: message.id, answers } satisfies AnswerMessage));
   });
 }
 
-/** Worker: a fetch function whose requests the main thread answers over `port`. */
+/**
+ * Worker: a fetch function whose requests the main thread answers over `port`. The calls made in
+ * one turn go as one message and come back as one: each message costs both threads more than a
+ * small call's own work (the five calls of a TLD page were ten messages).
+ */
 export function fetchOver(port: MessagePort): TrpcFetch {
   let nextId = 0;
-  const pending = new Map<number, { resolve: (answer: TrpcAnswer) => void; reject: (e: Error) => void }>();
-  port.on("message", (answer: AnswerMessage) => {
-    const waiting = pending.get(answer.id);
+  const pending = new Map<number, Array<{ resolve: (answer: TrpcAnswer) => void; reject: (e: Error) => void }>>();
+  let queued: { calls: FetchRequest[]; waiting: Array<{ resolve: (answer: TrpcAnswer) => void; reject: (e: Error) => void }> } | undefined;
+  port.on("message", (message: AnswerMessage) => {
+    const waiting = pending.get(message.id);
     if (!waiting) return;
-    pending.delete(answer.id);
-    if ("error" in answer) return waiting.reject(new Error(answer.error));
-    waiting.resolve(answerOf(answer));
-  });
-  return (url, init) => {
-    const id = nextId++;
-    return new Promise<TrpcAnswer>((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      port.postMessage({ id, url, method: init.method, headers: init.headers, body: init.body ?? null } satisfies FetchMessage);
+    pending.delete(message.id);
+    message.answers.forEach((answer, i) => {
+      if ("error" in answer) waiting[i]!.reject(new Error(answer.error));
+      else waiting[i]!.resolve(answerOf(answer));
     });
-  };
+  });
+  return (url, init) => new Promise<TrpcAnswer>((resolve, reject) => {
+    if (!queued) {
+      const batch = (queued = { calls: [], waiting: [] });
+      queueMicrotask(() => {
+        queued = undefined;
+        const id = nextId++;
+        pending.set(id, batch.waiting);
+        port.postMessage({ id, calls: batch.calls } satisfies FetchMessage);
+      });
+    }
+    queued.calls.push({ url, method: init.method, headers: init.headers, body: init.body ?? null });
+    queued.waiting.push({ resolve, reject });
+  });
 }
