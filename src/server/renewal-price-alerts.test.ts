@@ -126,9 +126,10 @@ forEachDialect("renewal price alerts", (getDb, _dialect, getTestDb) => {
 
     // The same list again, the event's job retried, and two workers planning it at once: nothing more.
     await fetchPorkbun();
+    const comId = await tldIdOf("com");
     const event: PriceEvent = {
-      providerId: porkbunId, providerName: "Porkbun", observedAt: observedAt.toISOString(),
-      renewalChanges: [{ tldId: await tldIdOf("com"), tldName: "com", from: before, to: raised, currency: "USD" }],
+      providerId: porkbunId, providerName: "Porkbun", observedAt: observedAt.toISOString(), changedTldIds: [comId],
+      renewalChanges: [{ tldId: comId, tldName: "com", from: before, to: raised, currency: "USD" }],
     };
     await w.queue.send(PRICE_EVENTS_QUEUE, event);
     const deps = { db: getDb(), queue: w.queue, config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", APP_SECRET: TEST_APP_SECRET, ...w.env() }), log: createLogger("silent") };

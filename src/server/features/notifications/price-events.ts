@@ -23,8 +23,8 @@ export interface PriceEvent {
   providerName: string;
   /** ISO 8601: when the source observed the list, which is when the changed quotes were last checked. */
   observedAt: string;
-  /** Every TLD whose quote at the provider was added, changed, or confirmed after going stale; absent in events queued before it was added. */
-  changedTldIds?: number[];
+  /** Every TLD whose quote at the provider was added, changed, or confirmed after going stale. */
+  changedTldIds: number[];
   renewalChanges: RenewalPriceChange[];
 }
 

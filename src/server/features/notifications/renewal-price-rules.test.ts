@@ -11,7 +11,7 @@ const P = 1;
 const R = 2;
 const COM = 10;
 const event = (from: number | null, to: number, observedAt = "2026-11-26T06:00:00.000Z"): PriceEvent => ({
-  providerId: P, providerName: "Porkbun", observedAt, renewalChanges: [{ tldId: COM, tldName: "com", from, to, currency: "USD" }],
+  providerId: P, providerName: "Porkbun", observedAt, changedTldIds: [COM], renewalChanges: [{ tldId: COM, tldName: "com", from, to, currency: "USD" }],
 });
 const quote = (providerId: number, name: string, renewalPrice: number): RenewalQuote => ({
   tldId: COM, renewalPrice, currency: "USD", lastCheckedAt: new Date("2026-11-20T00:00:00Z"), changedAt: new Date("2026-11-01T00:00:00Z"),

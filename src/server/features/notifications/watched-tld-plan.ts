@@ -177,7 +177,6 @@ export async function planWatch(db: Db, queue: JobQueue, watchId: number, now: D
 export const watchedTldPlanner: PriceEventPlanner = {
   kind: WATCHED_TLD,
   plan: async (deps, event, now) => {
-    const tldIds = event.changedTldIds ?? event.renewalChanges.map((c) => c.tldId);
-    return { ...await planWatchesOfTlds(deps.db, deps.queue, tldIds, now, deps.config.PRICE_STALE_DAYS, publicOrigin(deps.config)) };
+    return { ...await planWatchesOfTlds(deps.db, deps.queue, event.changedTldIds, now, deps.config.PRICE_STALE_DAYS, publicOrigin(deps.config)) };
   },
 };
