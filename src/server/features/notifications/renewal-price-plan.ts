@@ -10,7 +10,7 @@ import { listReceivingChannels, type ChannelRow } from "../../../../db/repositor
 import { insertPlannedNotifications, listPreferences, type PlannedNotification } from "../../../../db/repositories/notification-repository.ts";
 import { listHeldDomainsOfTlds } from "../../../../db/repositories/renewal-alert-repository.ts";
 import { listRenewalQuotes } from "../../../../db/repositories/user-domain-repository.ts";
-import { DEFAULT_RENEWAL_CHANGE_PERCENT, DEFAULT_RENEWAL_UNDERCUT_MINOR } from "../../../shared/schemas/notifications.ts";
+import { decimalStringToMinor } from "../../../shared/price-format.ts";
 import type { DisplayConverter } from "../../../shared/display-converter.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
@@ -62,10 +62,10 @@ export const renewalPricePlanner: PriceEventPlanner = {
     }
     const receivers = new Map<number, Receiver>();
     for (const [userId, prefs] of prefsByUser) {
-      const row = stored.get(userId);
+      // The thresholds as preferencesOf gives them (saved, or the defaults); the saving back in minor units.
       receivers.set(userId, {
-        renewalChangePercent: row?.renewalChangePercent ?? DEFAULT_RENEWAL_CHANGE_PERCENT,
-        renewalUndercutMinor: row?.renewalUndercutMinor ?? DEFAULT_RENEWAL_UNDERCUT_MINOR,
+        renewalChangePercent: prefs.renewalChangePercent,
+        renewalUndercutMinor: decimalStringToMinor(prefs.renewalUndercut)!,
         converter: converters.get(prefs.currency),
       });
     }
