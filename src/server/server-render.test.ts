@@ -62,8 +62,9 @@ forEachDialect("server-rendered pages", (getDb) => {
     expect(styleTag).not.toBeNull();
     const [, ids, css] = styleTag!;
     // Every emotion class the page uses has its rules there, and its id is marked as inserted.
+    // (Most of the page is plain elements styled by the static stylesheet; the second-level links are not.)
     const used = new Set([...root.matchAll(/\bcss-([a-z0-9]+)\b/g)].map((m) => m[1]!));
-    expect(used.size).toBeGreaterThan(10);
+    expect(used.size).toBeGreaterThan(0);
     for (const id of used) {
       expect(css).toContain(`.css-${id}`);
       expect(ids!.split(" ")).toContain(id);

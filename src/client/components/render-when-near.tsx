@@ -49,16 +49,27 @@ export function RenderWhenNear({ children, minH, margin = "400px", inServerHtml 
     if (typeof IntersectionObserver === "undefined") return setNear(true);
     return onceNear(element, margin, () => startTransition(() => setNear(true)));
   }, [near, margin]);
-  if (!near) return <Box ref={ref} minH={minH} aria-hidden>{placeholder}</Box>;
+  // Plain elements with inline styles where they can be (one height): these wrappers are on every
+  // page, and a Chakra Box is styled by emotion on every render. A height per breakpoint needs the Box.
+  if (!near) {
+    return typeof minH === "string" ? (
+      <div ref={ref} style={{ minHeight: sizeValue(minH) }} aria-hidden>{placeholder}</div>
+    ) : (
+      <Box ref={ref} minH={minH} aria-hidden>{placeholder}</Box>
+    );
+  }
   // Rendered but off screen (a server-rendered page's lower sections): the browser skips their
   // style and layout until they near the viewport, sizing them by the reserved height meanwhile.
   const reserved = typeof minH === "string" ? minH : (minH.base ?? Object.values(minH)[0] ?? "0px");
   return (
-    <Box css={{ contentVisibility: "auto", containIntrinsicSize: `auto ${reserved}` }} data-hydrate-near={id}>
+    <div style={{ contentVisibility: "auto", containIntrinsicSize: `auto ${reserved}` }} data-hydrate-near={id}>
       {content}
-    </Box>
+    </div>
   );
 }
+
+/** A CSS length as it is ("420px"), or a Chakra size token ("md") as its CSS variable. */
+const sizeValue = (size: string) => (/^[a-z0-9.]+$/i.test(size) && !/\d(px|rem|em|vh|dvh)$/.test(size) ? `var(--chakra-sizes-${size.replace(".", "\\.")})` : size);
 
 /** Calls `then` once `element` comes within `margin` of the viewport; returns the way to stop watching. */
 function onceNear(element: Element, margin: string, then: () => void): () => void {

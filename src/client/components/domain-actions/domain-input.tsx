@@ -1,4 +1,4 @@
-import { Field, Input } from "@chakra-ui/react";
+import { useId } from "react";
 import { DomainVerdictMessage } from "./domain-verdict-message.tsx";
 import type { DomainVerdict } from "./domain-verdict.ts";
 
@@ -11,12 +11,20 @@ interface DomainInputProps {
   verdict: DomainVerdict;
 }
 
+/**
+ * Plain elements styled once by the static global stylesheet (`.app-field`, ui/app-global-css.ts),
+ * with the label, description and invalid state Chakra's Field gave them: the box is on every TLD
+ * and registrar page, where Chakra's Field and Input were styled on every render.
+ */
 export function DomainInput({ value, onChange, placeholder, helperText, verdict }: DomainInputProps) {
+  const id = useId();
   const invalid = verdict.kind !== "empty" && verdict.kind !== "ok";
+  const messageId = `${id}-${invalid ? "error" : "helper"}`;
   return (
-    <Field.Root invalid={invalid} maxW="xl">
-      <Field.Label>Domain name</Field.Label>
-      <Input
+    <div role="group" className="app-field" data-invalid={invalid ? "" : undefined}>
+      <label htmlFor={id}>Domain name</label>
+      <input
+        id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder}
@@ -24,14 +32,18 @@ export function DomainInput({ value, onChange, placeholder, helperText, verdict 
         autoCapitalize="none"
         spellCheck={false}
         inputMode="url"
+        aria-describedby={messageId}
+        aria-invalid={invalid || undefined}
       />
       {invalid ? (
-        <Field.ErrorText display="block" data-testid="domain-message">
+        <span id={messageId} className="app-field-error" aria-live="polite" data-testid="domain-message">
           <DomainVerdictMessage verdict={verdict} />
-        </Field.ErrorText>
+        </span>
       ) : (
-        <Field.HelperText>{helperText}</Field.HelperText>
+        <span id={messageId} className="app-field-helper">
+          {helperText}
+        </span>
       )}
-    </Field.Root>
+    </div>
   );
 }

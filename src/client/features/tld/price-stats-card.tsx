@@ -34,19 +34,19 @@ export function PriceStatsCard({ stats, status }: PriceStatsCardProps) {
       {status === "error" && <Text color="fg.error">Failed to load pricing data. Please try again later.</Text>}
       {status === "success" && <FactList items={items} numeric />}
       {status === "success" && summary?.kind === "single" && stats?.basis === "stale" && (
-        <Text fontSize="sm" color="fg.muted" mt="3">
+        <p className="app-card-note">
           <StaleBadge explanation={explanation} /> Every quote for this TLD is stale.
-        </Text>
+        </p>
       )}
       {status === "success" && summary?.kind === "single" && stats?.basis === "fresh-only" && (
-        <Text fontSize="sm" color="fg.muted" mt="3">
+        <p className="app-card-note">
           From fresh quotes only; stale ones are left out.
-        </Text>
+        </p>
       )}
       {summary?.kind === "mixed" && (
-        <Text fontSize="sm" color="fg.muted" mt="3">
+        <p className="app-card-note">
           Some quotes are in a currency with no stored exchange rate, so prices are not compared here.
-        </Text>
+        </p>
       )}
     </SectionCard>
   );

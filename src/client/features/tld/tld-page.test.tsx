@@ -193,8 +193,13 @@ describe("TLD page", () => {
     const register = () => within(cloudflareRow()).getByRole("button", { name: /^Register/ });
     const message = () => screen.getByTestId("domain-message");
 
+    // The box is described by the helper text, then by the verdict, which marks it invalid.
+    expect(box.getAttribute("aria-invalid")).toBeNull();
+    expect(document.getElementById(box.getAttribute("aria-describedby")!)?.textContent).toMatch(/^Type the domain you want/);
     await user.type(box, "example.org");
     await waitFor(() => expect(message().textContent).toBe("example.org is a .org name — see .org prices"));
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(box.getAttribute("aria-describedby")).toBe(message().id);
     expect(within(message()).getByRole("link", { name: "see .org prices" }).getAttribute("href")).toBe("/tld/org");
     expect(register().getAttribute("aria-disabled")).toBe("true");
     expect(within(cloudflareRow()).queryByRole("link", { name: /^(Register|Transfer)/ })).toBeNull();

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Skeleton } from "@chakra-ui/react";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { lazy, useState } from "react";
@@ -63,43 +63,39 @@ export function TldPage({ tldId }: { tldId: string }) {
   }
 
   const label = `.${tld?.unicodeName ?? tld?.name ?? tldId}`;
+  // Plain elements styled once by the static global stylesheet (`.app-page`, ui/app-global-css.ts),
+  // not Chakra components styled on every render: a crawl renders this page for each of its TLDs.
   return (
-    <Container maxW="7xl" py="8">
+    <div className="app-page">
       <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "TLDs", to: "/tlds" }, { label }]} />
-      <Stack direction={{ base: "column", md: "row" }} justify="space-between" align={{ md: "flex-start" }} gap="4" mb="8">
-        <Stack gap="3">
-          <Heading as="h1" size="4xl">
-            {label}
-          </Heading>
+      <div className="app-page-head">
+        <div className="app-page-head-text">
+          <h1 className="app-page-title">{label}</h1>
           {tld ? (
             <>
               {tld.parent && <ParentTldLine parent={tld.parent} />}
-              <Text color="fg.muted" maxW="3xl">
-                {tld.description}
-              </Text>
-              <HStack gap="2">
+              <p className="app-page-lead">{tld.description}</p>
+              <div className="app-hstack">
                 <CategoryBadge category={tld.category} />
                 <ActiveBadge active={tld.isActive} />
-              </HStack>
+              </div>
             </>
           ) : (
             <Skeleton h="12" w={{ base: "full", md: "xl" }} />
           )}
-        </Stack>
-        <HStack gap="2">
+        </div>
+        <div className="app-hstack">
           {tld && <WatchTldLink name={tld.name} label={label} />}
-          <Button asChild variant="outline" size="sm">
-            <Link to="/tlds">
-              <LuArrowLeft aria-hidden /> Back to TLDs
-            </Link>
-          </Button>
-        </HStack>
-      </Stack>
+          <Link to="/tlds" className="app-button" data-variant="outline">
+            <LuArrowLeft aria-hidden /> Back to TLDs
+          </Link>
+        </div>
+      </div>
 
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" mb="8">
+      <div className="app-two-cards">
         {tld ? <RegistryInfoCard tld={tld} /> : <Skeleton h="56" rounded="lg" />}
         <PriceStatsCard stats={statsQuery.data} status={statsQuery.status} />
-      </SimpleGrid>
+      </div>
 
       <SectionCard title="Compare registrars" gap="4">
         <DomainInput
@@ -123,17 +119,17 @@ export function TldPage({ tldId }: { tldId: string }) {
       </SectionCard>
 
       {tld && tld.secondLevel.length > 0 && (
-        <Box mt="8">
+        <div className="app-section">
           <SecondLevelSection tld={tld} />
-        </Box>
+        </div>
       )}
 
-      <Box mt="8">
+      <div className="app-section">
         {/* Every provider's history and present quote: asked for when a visitor scrolls near, never in the HTML. */}
         <RenderWhenNear minH="md" inServerHtml={false}>
           <TldHistory tldId={tldId} label={label} currency={currency} />
         </RenderWhenNear>
-      </Box>
-    </Container>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Button } from "@chakra-ui/react";
 import { LuBellRing } from "react-icons/lu";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
 import { useAuth } from "../../lib/use-auth.ts";
@@ -8,10 +7,13 @@ export function WatchTldLink({ name, label }: { name: string; label: string }) {
   const { user } = useAuth();
   if (!user) return null;
   return (
-    <Button asChild variant="outline" size="sm">
-      <SpaAnchor href={`/settings/notifications?watch=${encodeURIComponent(name)}`} aria-label={`Watch the price of ${label}`}>
-        <LuBellRing aria-hidden /> Watch this TLD
-      </SpaAnchor>
-    </Button>
+    <SpaAnchor
+      className="app-button"
+      data-variant="outline"
+      href={`/settings/notifications?watch=${encodeURIComponent(name)}`}
+      aria-label={`Watch the price of ${label}`}
+    >
+      <LuBellRing aria-hidden /> Watch this TLD
+    </SpaAnchor>
   );
 }
