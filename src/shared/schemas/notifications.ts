@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { amountInHundredthsSchema } from "./amount.ts";
 import { currencyCodeSchema } from "./currency.ts";
 
 /**
@@ -55,26 +56,12 @@ export const renewalChangePercentSchema = z
  * currency: zero or more, at most two decimals; becomes a decimal string with two ("2.50"), which
  * reads the same when parsed again (the form sends what it parsed, the server parses it again).
  */
-export const renewalUndercutSchema = z
-  .union([z.number(), z.string()], { error: "Enter the saving as an amount, like 2.00" })
-  .transform((value, ctx) => {
-    const text = typeof value === "number" ? String(value) : value.trim();
-    if (text.startsWith("-")) {
-      ctx.addIssue({ code: "custom", message: "The saving to tell cannot be negative" });
-      return z.NEVER;
-    }
-    const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
-    if (!match) {
-      ctx.addIssue({ code: "custom", message: "Enter the saving as an amount with at most two decimals, like 2.00" });
-      return z.NEVER;
-    }
-    const minor = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-    if (minor > MAX_RENEWAL_UNDERCUT * 100) {
-      ctx.addIssue({ code: "custom", message: `The saving to tell is at most ${MAX_RENEWAL_UNDERCUT.toLocaleString("en-US")}` });
-      return z.NEVER;
-    }
-    return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
-  });
+export const renewalUndercutSchema = amountInHundredthsSchema(MAX_RENEWAL_UNDERCUT, {
+  notAmount: "Enter the saving as an amount, like 2.00",
+  negative: "The saving to tell cannot be negative",
+  format: "Enter the saving as an amount with at most two decimals, like 2.00",
+  tooLarge: `The saving to tell is at most ${MAX_RENEWAL_UNDERCUT.toLocaleString("en-US")}`,
+}).transform((minor) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`);
 
 /** Body of PUT /api/notifications/preferences and notifications.savePreferences. */
 export const notificationPreferencesSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { amountInHundredthsSchema } from "./amount.ts";
 import { currencyCodeSchema } from "./currency.ts";
 
 /** Which price of a name a watch compares. */
@@ -14,30 +15,13 @@ export const MAX_WATCH_TARGET = 1_000_000;
  * A target amount, as a number (12.5) or a decimal string ("12.50"): above zero, at most two
  * decimals, at most MAX_WATCH_TARGET; becomes hundredths of the currency.
  */
-export const watchTargetSchema = z
-  .union([z.number(), z.string()], { error: "Enter the target price as an amount, like 12.50" })
-  .transform((value, ctx) => {
-    const text = typeof value === "number" ? String(value) : value.trim();
-    const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
-    if (text.startsWith("-")) {
-      ctx.addIssue({ code: "custom", message: "A target price cannot be negative" });
-      return z.NEVER;
-    }
-    if (!match) {
-      ctx.addIssue({ code: "custom", message: "Enter the target price as an amount with at most two decimals, like 12.50" });
-      return z.NEVER;
-    }
-    const minor = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-    if (minor <= 0) {
-      ctx.addIssue({ code: "custom", message: "A target price is above zero" });
-      return z.NEVER;
-    }
-    if (minor > MAX_WATCH_TARGET * 100) {
-      ctx.addIssue({ code: "custom", message: `A target price is at most ${MAX_WATCH_TARGET.toLocaleString("en-US")}` });
-      return z.NEVER;
-    }
-    return minor;
-  });
+export const watchTargetSchema = amountInHundredthsSchema(MAX_WATCH_TARGET, {
+  notAmount: "Enter the target price as an amount, like 12.50",
+  negative: "A target price cannot be negative",
+  format: "Enter the target price as an amount with at most two decimals, like 12.50",
+  zero: "A target price is above zero",
+  tooLarge: `A target price is at most ${MAX_WATCH_TARGET.toLocaleString("en-US")}`,
+});
 
 /** Body of POST /api/notifications/watches and notifications.watches.add. */
 export const watchAddSchema = z.object({
