@@ -44,6 +44,20 @@ describe("Notification delivery failures", () => {
     expect(inputs).toEqual([{ page: 1, pageSize: 20 }]);
   });
 
+  it("asks for pages of the stored General Settings' size", async () => {
+    const inputs: unknown[] = [];
+    server.use(
+      trpcOk("priceEngine.generalSettings.get", {
+        autoRefreshSeconds: 15, itemsPerPage: 50, emailNotifications: true, systemHealthAlerts: true, fetchFailureNotifications: true,
+      }),
+      trpcOk("notifications.adminFailures", deliveryFailurePage([REFUSED]), (input) => inputs.push(input)),
+    );
+    renderUi(<DeliveryFailuresTable />);
+    expect(await screen.findByText("example.com expires in 7 days")).toBeTruthy();
+    // Only the stored size is asked for: the table waits for the settings rather than asking at 20 first.
+    expect(inputs).toEqual([{ page: 1, pageSize: 50 }]);
+  });
+
   it("asks for the next page from the pager", async () => {
     const inputs: { page: number }[] = [];
     server.use(trpcOk<{ page: number; pageSize: number }>("notifications.adminFailures",

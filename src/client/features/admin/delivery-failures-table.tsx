@@ -11,8 +11,8 @@ import { AdminTable } from "./admin-table.tsx";
 import { LogStatusBadge } from "./badges.tsx";
 import { formatCount, formatDateTime } from "./format.ts";
 import type { DeliveryFailure } from "./types.ts";
+import { useAdminDefaults } from "./use-admin-defaults.ts";
 
-const PAGE_SIZE = 20;
 const COLUMNS = ["When", "Notification", "Channel", "User", "Attempts", "Last error", "Next retry"] as const;
 
 function NextRetry({ row }: { row: DeliveryFailure }) {
@@ -24,7 +24,13 @@ function NextRetry({ row }: { row: DeliveryFailure }) {
 export function DeliveryFailuresTable() {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
-  const failures = useQuery({ ...trpc.notifications.adminFailures.queryOptions({ page, pageSize: PAGE_SIZE }), placeholderData: keepPreviousData });
+  // Pages of the General Settings' size (20 by default), asked for once the settings answered.
+  const defaults = useAdminDefaults();
+  const failures = useQuery({
+    ...trpc.notifications.adminFailures.queryOptions({ page, pageSize: defaults.pageSize }),
+    enabled: defaults.ready,
+    placeholderData: keepPreviousData,
+  });
   const data = failures.data;
   return (
     <Stack gap="3">
