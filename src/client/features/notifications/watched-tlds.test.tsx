@@ -80,6 +80,32 @@ describe("Watched TLDs section", () => {
     expect(await screen.findByText("No watched TLDs yet.")).toBeTruthy();
   });
 
+  it("toasts a failure the same way for every action: a form's names what failed, a removal's adds the server's message", async () => {
+    server.use(list([watch(1, "ai")]), mutationError("notifications.watches.add", 400, 'No TLD named ".nope" is in the catalogue', [{ field: "tld", message: 'No TLD named ".nope" is in the catalogue' }]),
+      mutationError("notifications.watches.update", 500, "The database is unavailable"), mutationError("notifications.watches.remove", 404, "Watch 1 not found"));
+    const user = userEvent.setup();
+    renderUi(<WatchedTlds displayCurrency="USD" />);
+    const form = within(await screen.findByRole("form", { name: "Watch a TLD" }));
+    await user.type(form.getByLabelText("TLD"), ".nope");
+    await user.type(form.getByLabelText("Target price"), "12.5");
+    await user.click(form.getByRole("button", { name: "Watch" }));
+    expect((await findToast("Error")).textContent).toContain("Could not add the watch.");
+    expect((await findToast("Error")).textContent).not.toContain("catalogue");
+    await clearToasts();
+
+    await user.click(await screen.findByRole("button", { name: "Edit the target of .ai registration" }));
+    const edit = within(screen.getByRole("form", { name: "Edit the target of .ai registration" }));
+    await user.click(edit.getByRole("button", { name: "Save" }));
+    expect(await edit.findByText("The database is unavailable")).toBeTruthy();
+    expect((await findToast("Error")).textContent).toContain("Could not save the target.");
+    expect((await findToast("Error")).textContent).not.toContain("database");
+    await clearToasts();
+
+    await user.click(screen.getByRole("button", { name: "Remove the watch of .ai registration" }));
+    await user.click(within(await screen.findByRole("alertdialog", { name: "Remove this watch?" })).getByRole("button", { name: "Remove" }));
+    expect((await findToast("Error")).textContent).toContain("Could not remove the watch. Watch 1 not found");
+  });
+
   it("fills in the name a TLD page's \"Watch this TLD\" link asks for", async () => {
     server.use(list([]));
     renderUi(<WatchedTlds displayCurrency="USD" />, "/settings/notifications?watch=co.uk");

@@ -30,11 +30,18 @@ function useWatchMutations() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.notifications.watches.list.queryKey() });
-  const failed = (what: string) => (error: { message: string }) => {
-    if (!isUnauthorizedError(error)) notify({ type: "error", title: "Error", description: `${what} ${error.message}` });
-  };
-  return { trpc, refresh, failed };
+  return { trpc, refresh };
 }
+
+/**
+ * The one error toast of every watch action (none for an ended session, which has its own). A
+ * form shows the server's message itself, so its toast names only what failed (`inForm`).
+ */
+const failed = (what: string, inForm = false) => (error: unknown) => {
+  if (isUnauthorizedError(error)) return;
+  const detail = !inForm && error instanceof Error ? ` ${error.message}` : "";
+  notify({ type: "error", title: "Error", description: `${what}${detail}` });
+};
 
 /** The add form's first values: the name a TLD page asked for (?watch=), registration, no target yet. */
 const addFormDefaults = (asked: unknown, currency: string): { tld: string; priceKind: WatchPriceKind; target: string; currency: string } => ({
@@ -57,9 +64,7 @@ function AddWatchForm({ displayCurrency }: { displayCurrency: string }) {
       notify({ type: "success", title: "Success", description: `Watching .${values.tld.replace(/^\./, "")}: you are told when its ${values.priceKind} reaches your target` });
       reset();
     },
-    onFailed: (error) => {
-      if (!isUnauthorizedError(error)) notify({ type: "error", title: "Error", description: "Could not add the watch." });
-    },
+    onFailed: failed("Could not add the watch.", true),
   });
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Watch a TLD">
@@ -107,9 +112,7 @@ function EditTargetForm({ watch, onDone }: { watch: Watch; onDone: () => void })
       notify({ type: "success", title: "Success", description: `New target saved for ${nameOf(watch)} ${watch.priceKind}` });
       onDone();
     },
-    onFailed: (error) => {
-      if (!isUnauthorizedError(error)) notify({ type: "error", title: "Error", description: "Could not save the target." });
-    },
+    onFailed: failed("Could not save the target.", true),
   });
   return (
     <form onSubmit={onSubmit} noValidate aria-label={`Edit the target of ${nameOf(watch)} ${watch.priceKind}`}>
@@ -157,7 +160,7 @@ function WatchRow({ watch, onRemove }: { watch: Watch; onRemove: () => void }) {
 
 /** The user's watched TLDs: each with its best fresh price now; add, edit a target, remove. `kindOn`: the kind's switch as saved. */
 export function WatchedTlds({ displayCurrency, kindOn = true }: { displayCurrency: string; kindOn?: boolean }) {
-  const { trpc, refresh, failed } = useWatchMutations();
+  const { trpc, refresh } = useWatchMutations();
   const watches = useQuery(trpc.notifications.watches.list.queryOptions());
   const [removing, setRemoving] = useState<Watch | null>(null);
   const remove = useMutation(trpc.notifications.watches.remove.mutationOptions({
