@@ -100,32 +100,36 @@ function Incidents({ incidents }: { incidents: SystemStatus["incidents"] }) {
   );
 }
 
+/** Whether the visitor is signed in, for the e-mail updates button and its note (not known yet while loading). */
+interface SignedIn {
+  signedIn: boolean;
+  isLoading: boolean;
+}
+
 /**
  * Spec: subscribe buttons for e-mail, the feed and community chat. E-mail updates are the
  * `status_incident` notification kind: a signed-in visitor switches it on in the notification
  * settings (its messages go to their confirmed addresses and webhooks); a visitor who is signed
- * out is asked to sign in first.
+ * out is asked to sign in first. Subscribe asks who is signed in once for the button and its note.
  */
-function EmailUpdates() {
-  const { user, isLoading } = useAuth();
+function EmailUpdates({ signedIn, isLoading }: SignedIn) {
   if (isLoading) {
     return <Button size="sm" variant="outline" disabled><LuMail aria-hidden /> E-mail updates</Button>;
   }
   return (
     <Button asChild size="sm" variant="outline">
-      {user
+      {signedIn
         ? <a href="/settings/notifications" aria-describedby="email-updates"><LuMail aria-hidden /> E-mail updates</a>
         : <a href={LOGIN_PATH} aria-describedby="email-updates"><LuMail aria-hidden /> Sign in for e-mail updates</a>}
     </Button>
   );
 }
 
-function EmailUpdatesNote() {
-  const { user, isLoading } = useAuth();
+function EmailUpdatesNote({ signedIn, isLoading }: SignedIn) {
   if (isLoading) return null;
   return (
     <Text id="email-updates" fontSize="sm" color="fg.muted">
-      {user
+      {signedIn
         ? `To get an e-mail when an incident is reported here and when it is resolved, switch on "${STATUS_SWITCH_LABEL}" in your notification settings; it goes to your confirmed addresses and webhooks.`
         : "Sign in to get an e-mail when an incident is reported here and when it is resolved, or add the Atom feed to a feed reader."}
     </Text>
@@ -133,6 +137,7 @@ function EmailUpdatesNote() {
 }
 
 function Subscribe({ communityChatUrl }: { communityChatUrl: string | null | undefined }) {
+  const { isAuthenticated: signedIn, isLoading } = useAuth();
   return (
     <Box as="section" aria-labelledby="subscribe">
       <Heading as="h2" id="subscribe" size="lg" mb="3">Follow incidents</Heading>
@@ -142,14 +147,14 @@ function Subscribe({ communityChatUrl }: { communityChatUrl: string | null | und
             <LuRss aria-hidden /> Atom feed
           </a>
         </Button>
-        <EmailUpdates />
+        <EmailUpdates signedIn={signedIn} isLoading={isLoading} />
         {communityChatUrl && (
           <Button asChild size="sm" variant="outline">
             <a href={communityChatUrl} target="_blank" rel="noopener noreferrer">Community chat</a>
           </Button>
         )}
       </HStack>
-      <EmailUpdatesNote />
+      <EmailUpdatesNote signedIn={signedIn} isLoading={isLoading} />
     </Box>
   );
 }
