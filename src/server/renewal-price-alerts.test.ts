@@ -196,6 +196,10 @@ forEachDialect("renewal price alerts", (getDb, _dialect, getTestDb) => {
 
   it("checks the thresholds: 400 with a message a person understands; left out, the saved ones stay", async () => {
     const who = await userWithConfirmedEmail(w.app(), w.smtp);
+    // A first save that leaves one threshold out stores the default for it (10 %, 2.00).
+    const first = await savePrefs(who.client, { enabledKinds: ["renewal_price"], renewalUndercut: "1.00" });
+    expect(first.body).toMatchObject({ renewalChangePercent: 10, renewalUndercut: "1.00" });
+    expect((await savePrefs(who.client, { enabledKinds: ["renewal_price"], renewalChangePercent: 20 })).body).toMatchObject({ renewalChangePercent: 20, renewalUndercut: "1.00" });
     const zero = await savePrefs(who.client, { enabledKinds: ["renewal_price"], renewalChangePercent: 0 });
     expect(zero.status).toBe(400);
     expect(zero.body.issues).toEqual([{ field: "renewalChangePercent", message: "The renewal change to tell is at least 1 %" }]);

@@ -63,13 +63,14 @@ export async function updatePreferences(db: Db, user: { id: number; isAdmin: boo
   const refused = input.enabledKinds.filter((kind) => !allowedFor(user.isAdmin)(kind));
   if (refused.length > 0) throw forbidden(`Only administrators can receive ${refused.join(", ")} notifications`);
   await requireKnownCurrency(db, input.currency);
-  // The renewal alert thresholds left out of the input keep their saved values.
+  // The renewal alert thresholds left out of the input keep their current values (saved, or the defaults).
   const { renewalChangePercent, renewalUndercut, ...rest } = input;
-  const stored = renewalChangePercent === undefined || renewalUndercut === undefined ? await findPreferences(db, user.id) : null;
+  const current = renewalChangePercent === undefined || renewalUndercut === undefined ? preferencesOf(await findPreferences(db, user.id)) : null;
   await savePreferences(db, {
     userId: user.id, ...rest,
-    renewalChangePercent: renewalChangePercent ?? stored?.renewalChangePercent ?? DEFAULT_RENEWAL_CHANGE_PERCENT,
-    renewalUndercutMinor: (renewalUndercut !== undefined ? decimalStringToMinor(renewalUndercut) : null) ?? stored?.renewalUndercutMinor ?? DEFAULT_RENEWAL_UNDERCUT_MINOR,
+    renewalChangePercent: renewalChangePercent ?? current!.renewalChangePercent,
+    // Both are decimal strings with two decimals (renewalUndercutSchema's output, or preferencesOf's).
+    renewalUndercutMinor: decimalStringToMinor(renewalUndercut ?? current!.renewalUndercut)!,
     updatedAt: new Date(),
   });
   return getPreferences(db, user);
