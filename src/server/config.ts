@@ -79,7 +79,7 @@ const schema = z.object({
    * (decision 024 has the measurements).
    */
   RENDER_WORKERS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
-  /** Page renders that may wait for a free render thread; a request beyond them gets the client shell at once. */
+  /** Page renders that may wait for room on a render thread (each runs two at once); a request beyond them gets the client shell at once. */
   RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   /** A page render still unfinished after this long answers the client shell. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),

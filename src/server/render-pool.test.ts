@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, expect, it } from "vitest";
 import { forEachDialect } from "../../db/testing/test-db.ts";
+import { RENDERS_PER_THREAD } from "./lib/render-pool.ts";
 import { configurePageRenderer } from "./lib/server-render.ts";
 import { TEST_ORIGIN, createTestApp } from "./testing/test-app.ts";
 
@@ -88,17 +89,21 @@ forEachDialect("the page render pool", (getDb) => {
     const shells: string[] = [];
     await configurePageRenderer({ workers: 1, maxQueue: 1, timeoutMs: 5000, entryUrl: FIXTURE, onShell: (reason) => shells.push(reason) });
     await untilRendered(app);
-    // One render on the thread, one waiting for it: the bound (1 thread + 1 queued) is reached.
+    // Two renders given to the thread (RENDERS_PER_THREAD), one waiting for room on it: the bound
+    // (1 thread × 2 + 1 queued) is reached.
+    expect(RENDERS_PER_THREAD).toBe(2);
     const first = timed(app, "/spin/1000");
     const second = timed(app, "/spin/200");
+    const third = timed(app, "/spin/100");
     await new Promise((r) => setTimeout(r, 50));
-    const third = await timed(app, "/tlds");
-    expect(third.status).toBe(200);
-    expect(isShell(third.html)).toBe(true);
-    expect(third.ms).toBeLessThan(200);
+    const fourth = await timed(app, "/tlds");
+    expect(fourth.status).toBe(200);
+    expect(isShell(fourth.html)).toBe(true);
+    expect(fourth.ms).toBeLessThan(200);
     expect(shells).toEqual(["busy"]);
     expect((await first).html).toContain("rendered /spin/1000");
     expect((await second).html).toContain("rendered /spin/200");
+    expect((await third).html).toContain("rendered /spin/100");
     expect((await timed(app, "/tlds")).html).toContain("rendered /tlds");
     // A client-rendered path is not rendered, by the worker's entry's own rule.
     expect(isShell((await timed(app, "/portfolio")).html)).toBe(true);

@@ -9,7 +9,7 @@ afterEach(async () => {
   await pool?.close();
   pool = undefined;
 });
-const start = (size: number) => (pool = createThreadPool(FIXTURE, size));
+const start = (size: number, tasksPerThread = 1) => (pool = createThreadPool(FIXTURE, { size, tasksPerThread }));
 const run = (task: unknown, signal?: AbortSignal) => pool!.run(task, signal ? { signal } : {}) as Promise<Answer>;
 
 describe("the render pool's threads", () => {
@@ -25,6 +25,21 @@ describe("the render pool's threads", () => {
     await expect(failed).rejects.toThrow("no such page");
     await expect(failed).rejects.toMatchObject({ name: "TypeError" });
     expect((await run({ echo: "after" })).echo).toBe("after");
+  }, 30_000);
+
+  it("gives a thread as many tasks at once as it is allowed, so one waiting task does not hold the next", async () => {
+    const elapsed = async () => {
+      await run({ echo: "the thread has started" });
+      const started = performance.now();
+      const answers = await Promise.all([run({ sleep: 400 }), run({ sleep: 400 })]);
+      expect(answers[0].threadId).toBe(answers[1].threadId);
+      return performance.now() - started;
+    };
+    start(1, 2);
+    expect(await elapsed()).toBeLessThan(750);
+    await pool!.close();
+    start(1);
+    expect(await elapsed()).toBeGreaterThanOrEqual(790);
   }, 30_000);
 
   it("drops a waiting task that is aborted, and stops a running one with its thread, which is replaced", async () => {

@@ -1,8 +1,10 @@
 /**
  * Where public pages are rendered (docs/decisions/024). With `workers` > 0, in a pool of worker
  * threads (render-threads.ts), so a render's CPU never holds up the event loop that answers the API; with
- * 0, on the main thread. Either way renders in flight are bounded (`workers + maxQueue`, or
- * `1 + maxQueue` on the main thread): a request beyond the bound gets the client shell at once
+ * 0, on the main thread. A thread is given RENDERS_PER_THREAD renders at a time: while one waits
+ * for its data from the main thread, the other uses the thread. Either way renders in flight are
+ * bounded (`workers × RENDERS_PER_THREAD + maxQueue`, or `1 + maxQueue` on the main thread): a
+ * request beyond the bound gets the client shell at once
  * instead of waiting behind renders it cannot overtake, and a render that fails or takes longer
  * than `timeoutMs` answers the shell while others go on. A timed-out render still counts against
  * the bound until its thread is done with it (its own query wait ends at the same timeout); one
@@ -18,7 +20,7 @@ import type { RenderTask, RenderThreadData } from "./render-worker.ts";
 export interface PageRendererOptions {
   /** Worker threads; 0 renders on the main thread. */
   workers: number;
-  /** Renders that may wait for a free thread; more get the shell at once. */
+  /** Renders that may wait for room on a thread; more get the shell at once. */
   maxQueue: number;
   /** After this long a render answers the shell. */
   timeoutMs: number;
@@ -38,13 +40,20 @@ export interface PageRenderer {
 
 const SHELL: RenderResult = { kind: "shell", status: 200 };
 
+/**
+ * Renders a thread runs at once. A render waits for its data in the middle (its tRPC calls are
+ * answered on the main thread); with two, the thread renders one page meanwhile. Crawls measured
+ * 20–30 % faster than with one (decision 024); a slow synchronous render still holds the thread.
+ */
+export const RENDERS_PER_THREAD = 2;
+
 /** The worker module beside this one: the built dist/server/render-worker.js, or render-worker.ts through tsx. */
 const workerUrl = () => new URL(isServerBuild ? "./render-worker.js" : "./render-worker-source.mjs", import.meta.url);
 
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const { workers, maxQueue, timeoutMs, onShell = () => undefined } = options;
   const run = workers > 0 ? workerRenders(options) : mainThreadRenders(options);
-  const limit = Math.max(1, workers) + maxQueue;
+  const limit = (workers > 0 ? workers * RENDERS_PER_THREAD : 1) + maxQueue;
   let inFlight = 0;
   return {
     async render(request, calls) {
@@ -100,7 +109,7 @@ function mainThreadRenders({ timeoutMs, entryUrl }: PageRendererOptions): Render
 
 function workerRenders({ workers, timeoutMs, entryUrl }: PageRendererOptions): Renders {
   // Every thread starts with the pool and stays, loading the render code as it starts.
-  const threads = createThreadPool(workerUrl(), workers, { entryUrl: entryUrl?.href } satisfies RenderThreadData);
+  const threads = createThreadPool(workerUrl(), { size: workers, tasksPerThread: RENDERS_PER_THREAD, workerData: { entryUrl: entryUrl?.href } satisfies RenderThreadData });
   return {
     ready: async () => undefined,
     async render(request, calls) {

@@ -1,7 +1,7 @@
 /**
  * The render pool's threads (render-pool.ts, docs/decisions/024): a fixed number of worker
- * threads running one module, each given one task at a time; tasks wait in order for a free
- * thread (how many may wait is bounded by the caller). A task whose signal aborts while it waits
+ * threads running one module, each given up to `tasksPerThread` tasks at a time; tasks wait in
+ * order for room on a thread (how many may wait is bounded by the caller). A task whose signal aborts while it waits
  * is dropped; one that aborts while it runs is stopped with its thread. A thread that exits or
  * fails is replaced and its task rejected.
  *
@@ -32,7 +32,8 @@ interface Job {
 
 interface Thread {
   worker: Worker;
-  job?: Job | undefined;
+  /** The tasks it runs now, by id. */
+  jobs: Map<number, Job>;
   /** It has answered a task: its module loads. */
   answered: boolean;
   /** It stopped or failed; it takes no more tasks. */
@@ -52,8 +53,17 @@ export interface ThreadPool {
 const abortError = (signal: AbortSignal): unknown =>
   signal.reason ?? Object.assign(new Error("The task was aborted"), { name: "AbortError" });
 
-/** Starts `size` threads running `file`, each given `workerData`. */
-export function createThreadPool(file: URL, size: number, workerData?: unknown): ThreadPool {
+export interface ThreadPoolOptions {
+  /** Threads, all started at once and kept. */
+  size: number;
+  /** Tasks a thread is given at a time (an async task leaves the thread free while it waits). */
+  tasksPerThread?: number;
+  /** Given to each thread as it starts (worker_threads' `workerData`). */
+  workerData?: unknown;
+}
+
+/** Starts the threads running `file`. */
+export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerData }: ThreadPoolOptions): ThreadPool {
   const threads: Thread[] = [];
   const waiting: Job[] = [];
   let nextId = 0;
@@ -64,11 +74,11 @@ export function createThreadPool(file: URL, size: number, workerData?: unknown):
     const worker = new Worker(file, { execArgv: [], workerData });
     // An idle thread does not keep the process alive; the server's socket does.
     worker.unref();
-    const thread: Thread = { worker, answered: false, gone: false };
+    const thread: Thread = { worker, jobs: new Map(), answered: false, gone: false };
     worker.on("message", (answer: AnswerMessage) => {
-      const job = thread.job;
-      if (!job || job.id !== answer.id) return;
-      thread.job = undefined;
+      const job = thread.jobs.get(answer.id);
+      if (!job) return;
+      thread.jobs.delete(answer.id);
       thread.answered = true;
       job.done();
       if ("error" in answer) job.reject(Object.assign(new Error(answer.error.message), answer.error));
@@ -78,12 +88,11 @@ export function createThreadPool(file: URL, size: number, workerData?: unknown):
     const lost = (error: Error) => {
       if (thread.gone) return;
       thread.gone = true;
-      const job = thread.job;
-      thread.job = undefined;
-      if (job) {
+      for (const job of thread.jobs.values()) {
         job.done();
         job.reject(error);
       }
+      thread.jobs.clear();
       const replace = () => {
         const index = threads.indexOf(thread);
         if (index < 0) return;
@@ -100,14 +109,18 @@ export function createThreadPool(file: URL, size: number, workerData?: unknown):
     return thread;
   };
 
-  /** Hands waiting jobs to idle threads, oldest first. */
+  /** Hands waiting jobs to the threads with room, oldest job first, to the least busy thread. */
   const next = () => {
-    for (const thread of threads) {
-      if (thread.job || thread.gone) continue;
-      const job = waiting.shift();
-      if (!job) return;
-      thread.job = job;
-      thread.worker.postMessage({ id: job.id, task: job.task } satisfies TaskMessage, job.transferList);
+    while (waiting.length > 0) {
+      let free: Thread | undefined;
+      for (const thread of threads) {
+        if (thread.gone || thread.jobs.size >= tasksPerThread) continue;
+        if (!free || thread.jobs.size < free.jobs.size) free = thread;
+      }
+      if (!free) return;
+      const job = waiting.shift()!;
+      free.jobs.set(job.id, job);
+      free.worker.postMessage({ id: job.id, task: job.task } satisfies TaskMessage, job.transferList);
     }
   };
 
@@ -126,9 +139,10 @@ export function createThreadPool(file: URL, size: number, workerData?: unknown):
             reject(abortError(signal!));
             return;
           }
-          const running = threads.find((thread) => thread.job === job);
+          const running = threads.find((thread) => thread.jobs.get(job.id) === job);
           if (!running) return;
-          // A running task cannot be interrupted: its thread goes, and `lost` starts another.
+          // A running task cannot be interrupted: its thread goes (with any other task it runs,
+          // which is rejected), and `lost` starts another.
           reject(abortError(signal!));
           void running.worker.terminate();
         };

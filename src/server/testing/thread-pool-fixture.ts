@@ -1,16 +1,20 @@
 /**
  * A thread for the tests of lib/render-threads.ts: answers { echo } with its value and its
  * thread id, { throws } by failing, { spin: ms } after keeping the thread busy that long,
- * { exit } by stopping the thread.
+ * { sleep: ms } after waiting that long without holding the thread, { exit } by stopping the thread.
  */
 import { threadId } from "node:worker_threads";
 import { serveTasks } from "../lib/render-threads.ts";
 
-export type FixtureTask = { echo: string } | { throws: string } | { spin: number } | { exit: true };
+export type FixtureTask = { echo: string } | { throws: string } | { spin: number } | { sleep: number } | { exit: true };
 
 serveTasks(async (task: FixtureTask) => {
   if ("throws" in task) throw new TypeError(task.throws);
   if ("exit" in task) process.exit(3);
+  if ("sleep" in task) {
+    await new Promise((resolve) => setTimeout(resolve, task.sleep));
+    return { slept: task.sleep, threadId };
+  }
   if ("spin" in task) {
     const until = Date.now() + task.spin;
     while (Date.now() < until) { /* busy */ }
