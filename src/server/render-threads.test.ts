@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createThreadPool, type ThreadPool } from "./lib/render-threads.ts";
 
 const FIXTURE = new URL("./testing/thread-pool-fixture.mjs", import.meta.url);
-type Answer = { echo?: string; spun?: number; heapLimit?: number; threadId: number };
+type Answer = { echo?: string; spun?: number; threadId: number };
 
 let pool: ThreadPool | undefined;
 afterEach(async () => {
@@ -40,19 +40,6 @@ describe("the render pool's threads", () => {
     await pool!.close();
     start(1);
     expect(await elapsed()).toBeGreaterThanOrEqual(790);
-  }, 30_000);
-
-  it("starts its threads with the heap limits it is given", async () => {
-    const MB = 1024 * 1024;
-    start(1);
-    const unlimited = (await run({ heapLimit: true })).heapLimit!;
-    await pool!.close();
-    pool = createThreadPool(FIXTURE, { size: 1, resourceLimits: { maxOldGenerationSizeMb: 64 } });
-    const limited = (await run({ heapLimit: true })).heapLimit!;
-    // The limit covers the old generation and the young one beside it.
-    expect(limited).toBeGreaterThan(64 * MB);
-    expect(limited).toBeLessThan(160 * MB);
-    expect(unlimited).toBeGreaterThan(2 * limited);
   }, 30_000);
 
   it("drops a waiting task that is aborted, and stops a running one with its thread, which is replaced", async () => {

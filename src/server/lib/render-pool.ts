@@ -47,15 +47,6 @@ const SHELL: RenderResult = { kind: "shell", status: 200 };
  */
 export const RENDERS_PER_THREAD = 2;
 
-/**
- * A render thread's old generation, in MB. Left to V8, each thread's heap grew with garbage to
- * several times what it keeps (a render keeps nothing); capped, it collects sooner: with the
- * catalogue at ten times its size the server's peak resident memory over three crawls fell by
- * about 80 MB at the same CPU per page, where 64 MB made the threads collect all the time
- * (decision 024). A thread that runs out stops, and the pool replaces it.
- */
-export const RENDER_THREAD_OLD_SPACE_MB = 128;
-
 /** The worker module beside this one: the built dist/server/render-worker.js, or render-worker.ts through tsx. */
 const workerUrl = () => new URL(isServerBuild ? "./render-worker.js" : "./render-worker-source.mjs", import.meta.url);
 
@@ -118,11 +109,7 @@ function mainThreadRenders({ timeoutMs, entryUrl }: PageRendererOptions): Render
 
 function workerRenders({ workers, timeoutMs, entryUrl }: PageRendererOptions): Renders {
   // Every thread starts with the pool and stays, loading the render code as it starts.
-  const threads = createThreadPool(workerUrl(), {
-    size: workers,
-    tasksPerThread: RENDERS_PER_THREAD,
-    resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_OLD_SPACE_MB },
-    workerData: { entryUrl: entryUrl?.href } satisfies RenderThreadData });
+  const threads = createThreadPool(workerUrl(), { size: workers, tasksPerThread: RENDERS_PER_THREAD, workerData: { entryUrl: entryUrl?.href } satisfies RenderThreadData });
   return {
     ready: async () => undefined,
     async render(request, calls) {

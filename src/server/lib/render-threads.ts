@@ -9,7 +9,7 @@
  * library: tinypool, used before, read `process.memoryUsage()` in the thread after every task,
  * which cost about 0.7 ms of CPU per rendered page on this machine.
  */
-import { Worker, parentPort, type ResourceLimits, type Transferable } from "node:worker_threads";
+import { Worker, parentPort, type Transferable } from "node:worker_threads";
 
 interface TaskMessage {
   id: number;
@@ -60,12 +60,10 @@ export interface ThreadPoolOptions {
   tasksPerThread?: number;
   /** Given to each thread as it starts (worker_threads' `workerData`). */
   workerData?: unknown;
-  /** Each thread's heap limits (worker_threads' `resourceLimits`); a thread that runs out stops and is replaced. */
-  resourceLimits?: ResourceLimits;
 }
 
 /** Starts the threads running `file`. */
-export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerData, resourceLimits }: ThreadPoolOptions): ThreadPool {
+export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerData }: ThreadPoolOptions): ThreadPool {
   const threads: Thread[] = [];
   const waiting: Job[] = [];
   let nextId = 0;
@@ -73,7 +71,7 @@ export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerDa
 
   const start = (): Thread => {
     // No loader flags of the parent's (tsx, vitest): the thread's module brings what it needs.
-    const worker = new Worker(file, { execArgv: [], workerData, ...(resourceLimits ? { resourceLimits } : {}) });
+    const worker = new Worker(file, { execArgv: [], workerData });
     // An idle thread does not keep the process alive; the server's socket does.
     worker.unref();
     const thread: Thread = { worker, jobs: new Map(), answered: false, gone: false };

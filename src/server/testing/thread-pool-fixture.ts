@@ -1,18 +1,16 @@
 /**
  * A thread for the tests of lib/render-threads.ts: answers { echo } with its value and its
  * thread id, { throws } by failing, { spin: ms } after keeping the thread busy that long,
- * { heapLimit } with its heap's size limit in bytes, { sleep: ms } after waiting that long without holding the thread, { exit } by stopping the thread.
+ * { sleep: ms } after waiting that long without holding the thread, { exit } by stopping the thread.
  */
-import { getHeapStatistics } from "node:v8";
 import { threadId } from "node:worker_threads";
 import { serveTasks } from "../lib/render-threads.ts";
 
-export type FixtureTask = { echo: string } | { throws: string } | { spin: number } | { sleep: number } | { heapLimit: true } | { exit: true };
+export type FixtureTask = { echo: string } | { throws: string } | { spin: number } | { sleep: number } | { exit: true };
 
 serveTasks(async (task: FixtureTask) => {
   if ("throws" in task) throw new TypeError(task.throws);
   if ("exit" in task) process.exit(3);
-  if ("heapLimit" in task) return { heapLimit: getHeapStatistics().heap_size_limit, threadId };
   if ("sleep" in task) {
     await new Promise((resolve) => setTimeout(resolve, task.sleep));
     return { slept: task.sleep, threadId };
