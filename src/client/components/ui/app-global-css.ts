@@ -1,6 +1,15 @@
 import type { GlobalStyleObject } from "@chakra-ui/react";
 import { stackedRowsCss } from "../plain-table-css.ts";
 
+/** Chakra's "inside" focus ring (its Input and NativeSelect field recipes): the field's own border turns the ring's colour. */
+const FOCUS_RING_INSIDE = {
+  outlineOffset: "0px",
+  outlineWidth: "var(--focus-ring-width, 1px)",
+  outlineColor: "var(--focus-ring-color)",
+  outlineStyle: "var(--focus-ring-style, solid)",
+  borderColor: "var(--focus-ring-color)",
+};
+
 /**
  * Styles for elements repeated by the dozen (badges, logo tiles and buttons in every table
  * row, pagination, sortable headers, definition lists). As
@@ -177,13 +186,7 @@ export const appGlobalCss: GlobalStyleObject = {
     borderWidth: "1px",
     borderColor: "border",
     "&:is(:disabled, [disabled], [data-disabled], [aria-disabled=true])": { opacity: 0.5, cursor: "not-allowed" },
-    "&:is(:focus-visible, [data-focus-visible])": {
-      outlineOffset: "0px",
-      outlineWidth: "var(--focus-ring-width, 1px)",
-      outlineColor: "var(--focus-ring-color)",
-      outlineStyle: "var(--focus-ring-style, solid)",
-      borderColor: "var(--focus-ring-color)",
-    },
+    "&:is(:focus-visible, [data-focus-visible])": FOCUS_RING_INSIDE,
     "& > option, & > optgroup": { bg: "bg" },
   },
   ".app-select-indicator": {
@@ -300,13 +303,7 @@ export const appGlobalCss: GlobalStyleObject = {
     borderColor: "border",
     "--focus-ring-color": "var(--focus-color)",
     "&:is([data-invalid], [aria-invalid=true], [data-state=invalid])": { "--focus-ring-color": "var(--error-color)", borderColor: "var(--error-color)" },
-    "&:is(:focus-visible, [data-focus-visible])": {
-      outlineOffset: "0px",
-      outlineWidth: "var(--focus-ring-width, 1px)",
-      outlineColor: "var(--focus-ring-color)",
-      outlineStyle: "var(--focus-ring-style, solid)",
-      borderColor: "var(--focus-ring-color)",
-    },
+    "&:is(:focus-visible, [data-focus-visible])": FOCUS_RING_INSIDE,
   },
   ".app-field-helper": { color: "fg.muted", fontSize: "xs", lineHeight: "1rem" },
   ".app-field-error": { display: "block", alignItems: "center", fontWeight: "medium", gap: "1", color: "fg.error", fontSize: "xs", lineHeight: "1rem" },
