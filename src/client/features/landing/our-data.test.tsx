@@ -19,8 +19,12 @@ describe("Our Data", () => {
     expect(value("Registry operators")).toBe("751");
     expect(value("ICANN-accredited registrars")).toBe("3,020");
     for (const detail of ["delegated in the IANA root zone", "TLDs and second-level suffixes", "all listed, with prices or not"]) {
-      expect(screen.getByText(detail)).toBeTruthy();
+      expect(screen.getByText(detail).tagName).toBe("DD");
     }
+    // Each count is a definition list whose children are only terms and definitions.
+    const lists = [...document.querySelectorAll("dl")];
+    expect(lists).toHaveLength(6);
+    for (const list of lists) expect([...list.children].map((child) => child.tagName)).toEqual(["DT", "DD", "DD"]);
   });
 
   it("shows skeletons while loading", async () => {

@@ -26,7 +26,10 @@ export function OurData() {
               ) : (
                 <Skeleton h="9" w="20" data-testid="stat-skeleton" />
               )}
-              <Stat.HelpText color="fg.muted">{COUNTS[key].detail}</Stat.HelpText>
+              {/* A dd, as a definition list's children must be (Chakra's HelpText is a span). */}
+              <Stat.HelpText color="fg.muted" asChild>
+                <dd>{COUNTS[key].detail}</dd>
+              </Stat.HelpText>
             </Stat.Root>
           ))}
         </SimpleGrid>
