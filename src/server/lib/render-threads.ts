@@ -1,13 +1,14 @@
 /**
  * The render pool's threads (render-pool.ts, docs/decisions/024): a fixed number of worker
  * threads running one module, each given up to `tasksPerThread` tasks at a time; tasks wait in
- * order for room on a thread (how many may wait is bounded by the caller). A task whose signal aborts while it waits
- * is dropped; one that aborts while it runs is stopped with its thread. A thread that exits or
- * fails is replaced and its task rejected.
+ * order for room on a thread (how many may wait is bounded by the caller). A task whose signal
+ * aborts while it waits is dropped; one that aborts while it runs is stopped with its thread,
+ * and any other task on that thread is rejected. A thread that exits or fails is replaced and
+ * its tasks rejected.
  *
  * The thread's side is `serveTasks` below. Written for this one use instead of a general pool
  * library: tinypool, used before, read `process.memoryUsage()` in the thread after every task,
- * which cost about 0.7 ms of CPU per rendered page on this machine.
+ * about 0.7 ms of CPU per rendered page in a profile on this machine.
  */
 import { Worker, parentPort, type Transferable } from "node:worker_threads";
 
