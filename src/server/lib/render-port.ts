@@ -65,8 +65,9 @@ export function answerFetchesOn(port: MessagePort, calls: RenderCalls): void {
  */
 export function fetchOver(port: MessagePort): TrpcFetch {
   let nextId = 0;
-  const pending = new Map<number, Array<{ resolve: (answer: TrpcAnswer) => void; reject: (e: Error) => void }>>();
-  let queued: { calls: FetchRequest[]; waiting: Array<{ resolve: (answer: TrpcAnswer) => void; reject: (e: Error) => void }> } | undefined;
+  type Waiting = { resolve: (answer: TrpcAnswer) => void; reject: (e: Error) => void };
+  const pending = new Map<number, Waiting[]>();
+  let queued: { calls: FetchRequest[]; waiting: Waiting[] } | undefined;
   port.on("message", (message: AnswerMessage) => {
     const waiting = pending.get(message.id);
     if (!waiting) return;
