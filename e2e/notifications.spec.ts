@@ -22,7 +22,7 @@ test("settings → add an address → confirm from the mail → send a test → 
 
   await page.getByLabel("Add an address").fill(inbox);
   await page.getByRole("button", { name: "Add address" }).click();
-  await expect(page.getByText("Confirmation mail sent")).toBeVisible();
+  await expect(page.getByText("Confirmation mail sent", { exact: true })).toBeVisible();
   const addresses = page.getByRole("list", { name: "Your e-mail addresses" });
   await expect(addresses.getByText("Waiting for confirmation")).toBeVisible();
   await expect(page.getByRole("button", { name: `Send a test to ${inbox}` })).toHaveCount(0);
@@ -37,7 +37,7 @@ test("settings → add an address → confirm from the mail → send a test → 
   await page.getByRole("link", { name: "Notification settings" }).click();
   await expect(addresses.getByText("Confirmed")).toBeVisible();
   await page.getByRole("button", { name: `Send a test to ${inbox}` }).click();
-  await expect(page.getByText("Test sent")).toBeVisible();
+  await expect(page.getByText("Test sent", { exact: true })).toBeVisible();
   await expect.poll(() => app.fakes.mail.mailsTo(inbox).filter((m) => m.subject === "Test notification from TLDScope").length, { timeout: 15_000 }).toBe(1);
   const log = page.getByRole("table", { name: "Delivery log" });
   await expect(log.getByRole("row").filter({ hasText: "Test notification from TLDScope" }).getByText("sent", { exact: true })).toBeVisible({ timeout: 15_000 });
