@@ -27,6 +27,20 @@ describe("the render pool's threads", () => {
     expect((await run({ echo: "after" })).echo).toBe("after");
   }, 30_000);
 
+  it("starts each thread with the heap limits it is given, and V8's own without them", async () => {
+    pool = createThreadPool(FIXTURE, { size: 2, resourceLimits: { maxYoungGenerationSizeMb: 12 } });
+    type Limits = { limits: { maxYoungGenerationSizeMb: number }; threadId: number };
+    // While one thread spins, the other answers: both threads are asked.
+    const [, second] = await Promise.all([run({ spin: 200 }), run({ limits: true })]) as unknown as [unknown, Limits];
+    const [first] = await Promise.all([run({ limits: true }), run({ spin: 200 })]) as unknown as [Limits, unknown];
+    expect(first.threadId).not.toBe(second.threadId);
+    expect([first.limits.maxYoungGenerationSizeMb, second.limits.maxYoungGenerationSizeMb]).toEqual([12, 12]);
+    await pool.close();
+    start(1);
+    const own = await run({ limits: true }) as unknown as { limits: { maxYoungGenerationSizeMb: number } };
+    expect(own.limits.maxYoungGenerationSizeMb).toBeGreaterThan(12);
+  }, 30_000);
+
   it("gives a thread as many tasks at once as it is allowed, so one waiting task does not hold the next", async () => {
     const elapsed = async () => {
       await run({ echo: "the thread has started" });

@@ -47,6 +47,15 @@ const SHELL: RenderResult = { kind: "shell", status: 200 };
  */
 export const RENDERS_PER_THREAD = 2;
 
+/**
+ * Each render thread's young generation (V8's new space, worker_threads' resourceLimits), in MB:
+ * 12 MB is a 4 MB semi-space where V8's default is 16 MB. A thread's heap is mostly short-lived
+ * render garbage; with ten times the catalogue the server's peak resident memory in
+ * `npm run bench:pages` fell from 624 to 572–577 MB with this limit, the crawl's CPU per page
+ * within the runs' noise (decision 024).
+ */
+export const RENDER_THREAD_YOUNG_GENERATION_MB = 12;
+
 /** The worker module beside this one: the built dist/server/render-worker.js, or render-worker.ts through tsx. */
 const workerUrl = () => new URL(isServerBuild ? "./render-worker.js" : "./render-worker-source.mjs", import.meta.url);
 
@@ -109,7 +118,12 @@ function mainThreadRenders({ timeoutMs, entryUrl }: PageRendererOptions): Render
 
 function workerRenders({ workers, timeoutMs, entryUrl }: PageRendererOptions): Renders {
   // Every thread starts with the pool and stays, loading the render code as it starts.
-  const threads = createThreadPool(workerUrl(), { size: workers, tasksPerThread: RENDERS_PER_THREAD, workerData: { entryUrl: entryUrl?.href } satisfies RenderThreadData });
+  const threads = createThreadPool(workerUrl(), {
+    size: workers,
+    tasksPerThread: RENDERS_PER_THREAD,
+    workerData: { entryUrl: entryUrl?.href } satisfies RenderThreadData,
+    resourceLimits: { maxYoungGenerationSizeMb: RENDER_THREAD_YOUNG_GENERATION_MB },
+  });
   return {
     ready: async () => undefined,
     async render(request, calls) {

@@ -10,7 +10,7 @@
  * library: tinypool, used before, read `process.memoryUsage()` in the thread after every task,
  * about 0.7 ms of CPU per rendered page in a profile on this machine.
  */
-import { Worker, parentPort, type Transferable } from "node:worker_threads";
+import { Worker, parentPort, type ResourceLimits, type Transferable } from "node:worker_threads";
 
 interface TaskMessage {
   id: number;
@@ -61,10 +61,12 @@ export interface ThreadPoolOptions {
   tasksPerThread?: number;
   /** Given to each thread as it starts (worker_threads' `workerData`). */
   workerData?: unknown;
+  /** Each thread's heap limits (worker_threads' `resourceLimits`); V8's defaults where absent. */
+  resourceLimits?: ResourceLimits;
 }
 
 /** Starts the threads running `file`. */
-export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerData }: ThreadPoolOptions): ThreadPool {
+export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerData, resourceLimits }: ThreadPoolOptions): ThreadPool {
   const threads: Thread[] = [];
   const waiting: Job[] = [];
   let nextId = 0;
@@ -72,7 +74,7 @@ export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerDa
 
   const start = (): Thread => {
     // No loader flags of the parent's (tsx, vitest): the thread's module brings what it needs.
-    const worker = new Worker(file, { execArgv: [], workerData });
+    const worker = new Worker(file, { execArgv: [], workerData, ...(resourceLimits ? { resourceLimits } : {}) });
     // An idle thread does not keep the process alive; the server's socket does.
     worker.unref();
     const thread: Thread = { worker, jobs: new Map(), answered: false, gone: false };

@@ -1,16 +1,18 @@
 /**
  * A thread for the tests of lib/render-threads.ts: answers { echo } with its value and its
  * thread id, { throws } by failing, { spin: ms } after keeping the thread busy that long,
- * { sleep: ms } after waiting that long without holding the thread, { exit } by stopping the thread.
+ * { sleep: ms } after waiting that long without holding the thread, { exit } by stopping the thread,
+ * { limits } with the thread's heap limits (worker_threads' resourceLimits).
  */
-import { threadId } from "node:worker_threads";
+import { resourceLimits, threadId } from "node:worker_threads";
 import { serveTasks } from "../lib/render-threads.ts";
 
-export type FixtureTask = { echo: string } | { throws: string } | { spin: number } | { sleep: number } | { exit: true };
+export type FixtureTask = { echo: string } | { throws: string } | { spin: number } | { sleep: number } | { exit: true } | { limits: true };
 
 serveTasks(async (task: FixtureTask) => {
   if ("throws" in task) throw new TypeError(task.throws);
   if ("exit" in task) process.exit(3);
+  if ("limits" in task) return { limits: resourceLimits, threadId };
   if ("sleep" in task) {
     await new Promise((resolve) => setTimeout(resolve, task.sleep));
     return { slept: task.sleep, threadId };
