@@ -3,7 +3,7 @@
  * benchmarks and browser tests, and stops it by its process group (never by name).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,16 +27,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** What `npm start` runs after `node` (its V8 flags, scripts/run-built.mjs main), from package.json. */
+function startArgs(): string[] {
+  const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+  if (start[0] !== "node") throw new Error(`package.json's start script does not run node: ${start.join(" ")}`);
+  return start.slice(1);
+}
+
 /**
- * `built`: the production build with node (`npm start`'s scripts/run-built.mjs, dist/server);
- * otherwise the source through tsx.
+ * `built`: the production build as `npm start` runs it (node with the start script's flags,
+ * scripts/run-built.mjs, dist/server); otherwise the source through tsx.
  */
 export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000, { built = false } = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "tld-server-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const serverEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", APP_URL: url, SQLITE_PATH: join(dir, "app.db"), LOG_LEVEL: "warn", DATABASE_URL: "", ...env };
-  const [command, args] = built ? [process.execPath, ["scripts/run-built.mjs", "main"]] : ["node_modules/.bin/tsx", ["src/server/main.ts"]];
+  const [command, args] = built ? [process.execPath, startArgs()] : ["node_modules/.bin/tsx", ["src/server/main.ts"]];
   const child: ChildProcess = spawn(command, args, {
     env: serverEnv,
     stdio: ["ignore", "inherit", "inherit"],
