@@ -314,7 +314,8 @@ function mountClient(
     const pageOrigin = origin(c);
     const cookies = c.req.header("cookie");
     const signedOut = readSessionToken(c) === undefined;
-    const render = () => renderPageHtml(template(), { url, cookies, signedOut, origin: pageOrigin }, renderCalls);
+    // A signed-out page goes through the page cache, which sends its brotli copy: made with the render, off this thread.
+    const render = () => renderPageHtml(template(), { url, cookies, signedOut, origin: pageOrigin, compress: signedOut }, renderCalls);
     // The display currency comes from a cookie, so shared caches must keep one copy per cookie.
     c.header("Vary", "Cookie");
     if (!signedOut) {

@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { brotliDecompressSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, expect, it } from "vitest";
 import { forEachDialect } from "../../db/testing/test-db.ts";
-import { RENDERS_PER_THREAD } from "./lib/render-pool.ts";
+import { createPageRenderer, RENDERS_PER_THREAD } from "./lib/render-pool.ts";
 import { configurePageRenderer } from "./lib/server-render.ts";
 import { TEST_ORIGIN, createTestApp } from "./testing/test-app.ts";
 
@@ -37,6 +38,33 @@ async function untilRendered(app: App) {
 
 afterEach(() => configurePageRenderer({ workers: 0, maxQueue: 16, timeoutMs: 5000 }));
 afterAll(() => configurePageRenderer({ workers: 0, maxQueue: 16, timeoutMs: 5000 }));
+
+it("writes the page into its HTML in the thread, with its brotli copy when asked, and the same on the main thread", async () => {
+  const frame = { template: indexHtml, compress: true };
+  const request = { url: "/tld/com?x=1", origin: TEST_ORIGIN, cookies: undefined, signedOut: true };
+  const unused = () => Promise.reject(new Error("the fixture asks for no data"));
+  for (const workers of [1, 0]) {
+    const renderer = createPageRenderer({ workers, maxQueue: 4, timeoutMs: 30_000, entryUrl: FIXTURE });
+    try {
+      let page = await renderer.render(request, frame, unused);
+      // A thread answers the shell until it has loaded the fixture (tsx compiles it as the thread starts).
+      for (let i = 0; page?.kind === "shell" && i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        page = await renderer.render(request, frame, unused);
+      }
+      if (page?.kind !== "page") throw new Error(`no page with ${workers} threads`);
+      expect(page.html).toContain("<main>rendered /tld/com</main>");
+      expect(page.html).toContain("<title>page /tld/com</title>");
+      expect(page.html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/tld/com" />`);
+      expect(page.html).toContain('<script type="application/json" id="ssr-state">{"queries":[],"mutations":[]}</script>');
+      expect(brotliDecompressSync(page.br!).toString("utf8")).toBe(page.html);
+      const plain = await renderer.render(request, { ...frame, compress: false }, unused);
+      expect(plain).toMatchObject({ kind: "page", html: page.html, br: undefined });
+    } finally {
+      await renderer.close();
+    }
+  }
+}, 60_000);
 
 forEachDialect("the page render pool", (getDb) => {
   it("answers the shell for a render that throws or outlasts the timeout, while the API and other renders go on", async () => {

@@ -9,10 +9,11 @@
  * version does not cover (catalogue imports, the "last updated" figures of informational pages).
  */
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../../db/client.ts";
 import { priceRowsVersion } from "../../../db/repositories/price-read-model.ts";
+import { brotliPage } from "./page-html.ts";
 
 export interface CachedPage {
   readonly status: 200 | 404;
@@ -23,7 +24,7 @@ export interface CachedPage {
   readonly version: string;
   /** False for an answer not worth reusing (RenderedPage.keep): sent to the requests that asked for it, kept nowhere. */
   readonly kept: boolean;
-  /** The HTML compressed once, on first demand, then reused. */
+  /** The HTML compressed once (brotli with the render where it came with it, otherwise on first demand), then reused. */
   encoded(encoding: "br" | "gzip"): Buffer;
 }
 
@@ -49,16 +50,17 @@ function currencyCookie(cookies: string | undefined): string {
 export const pageCacheKey = (origin: string, pathAndQuery: string, cookies: string | undefined): string =>
   `${origin} ${pathAndQuery} ${currencyCookie(cookies)}`;
 
-function makePage(status: 200 | 404, html: string, version: string, kept: boolean): CachedPage {
+function makePage(status: 200 | 404, html: string, br: Uint8Array | undefined, version: string, kept: boolean): CachedPage {
   const body = Buffer.from(html, "utf8");
   const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
   const encodings = new Map<string, Buffer>();
+  if (br) encodings.set("br", Buffer.from(br.buffer, br.byteOffset, br.byteLength));
   return {
     status, body, etag, version, kept,
     encoded(encoding) {
       let bytes = encodings.get(encoding);
       if (!bytes) {
-        bytes = encoding === "br" ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
+        bytes = encoding === "br" ? brotliPage(body) : gzipSync(body);
         encodings.set(encoding, bytes);
       }
       return bytes;
@@ -76,6 +78,8 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 export interface RenderedPage {
   status: 200 | 404;
   html: string;
+  /** Its brotli copy, when the render made one (page-html.ts). */
+  br?: Uint8Array | undefined;
   /** False for an answer that must not be reused, e.g. the plain shell after a failed render. */
   keep: boolean;
 }
@@ -117,7 +121,7 @@ export function createPageCache(db: Db, options: PageCacheOptions, onVersionChan
       if (running) return running;
       const made = render().then((answer) => {
         if (!answer) return null;
-        const page = makePage(answer.status, answer.html, version, answer.keep);
+        const page = makePage(answer.status, answer.html, answer.br, version, answer.keep);
         if (answer.keep) entries?.set(key, page, answer.status === 404 ? { ttl: Math.min(options.notFoundTtlMs, options.ttlMs) } : {});
         return page;
       });

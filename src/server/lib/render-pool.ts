@@ -11,7 +11,8 @@
  * still running at twice the timeout is stopped with its thread, which the pool replaces.
  */
 import { MessageChannel } from "node:worker_threads";
-import type { RenderRequest, RenderResult } from "../../client/entry-server.tsx";
+import type { RenderRequest } from "../../client/entry-server.tsx";
+import { finishPage, type PageFrame, type PageOutcome } from "./page-html.ts";
 import { importRenderEntry, isServerBuild, type RenderEntry } from "./render-entry.ts";
 import { answerFetchesOn, trpcFetchVia, type RenderCalls } from "./render-port.ts";
 import { createThreadPool } from "./render-threads.ts";
@@ -33,12 +34,15 @@ export interface PageRendererOptions {
 export type PageRequest = Omit<RenderRequest, "fetchTrpc" | "timeoutMs">;
 
 export interface PageRenderer {
-  /** The render's result, the shell when it failed, timed out or found no room; null for a client-rendered path. */
-  render(request: PageRequest, calls: RenderCalls): Promise<RenderResult | null>;
+  /**
+   * The page written into `frame` (page-html.ts) where it was rendered, the shell when the render
+   * failed, timed out or found no room; null for a client-rendered path.
+   */
+  render(request: PageRequest, frame: PageFrame, calls: RenderCalls): Promise<PageOutcome | null>;
   close(): Promise<void>;
 }
 
-const SHELL: RenderResult = { kind: "shell", status: 200 };
+const SHELL: PageOutcome = { kind: "shell", status: 200 };
 
 /**
  * Renders a thread runs at once. A render waits for its data in the middle (its tRPC calls are
@@ -65,18 +69,18 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const limit = (workers > 0 ? workers * RENDERS_PER_THREAD : 1) + maxQueue;
   let inFlight = 0;
   return {
-    async render(request, calls) {
+    async render(request, frame, calls) {
       if (inFlight >= limit) {
         onShell("busy");
         return SHELL;
       }
       inFlight++;
       let timer: NodeJS.Timeout | undefined;
-      let rendering: Promise<RenderResult | null> | undefined;
+      let rendering: Promise<PageOutcome | null> | undefined;
       try {
         // On the main thread the first request waits for the code to load, outside the time limit.
         await run.ready();
-        rendering = run.render(request, calls).finally(() => inFlight--);
+        rendering = run.render(request, frame, calls).finally(() => inFlight--);
         const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(resolve, timeoutMs, "timeout")));
         const result = await Promise.race([rendering, timedOut]);
         if (result !== "timeout") return result;
@@ -97,7 +101,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
 
 interface Renders {
   ready(): Promise<unknown>;
-  render(request: PageRequest, calls: RenderCalls): Promise<RenderResult | null>;
+  render(request: PageRequest, frame: PageFrame, calls: RenderCalls): Promise<PageOutcome | null>;
   close(): Promise<void>;
 }
 
@@ -107,10 +111,10 @@ function mainThreadRenders({ timeoutMs, entryUrl }: PageRendererOptions): Render
   const load = () => (entry ??= entryUrl ? (import(entryUrl.href) as Promise<RenderEntry>) : importRenderEntry());
   return {
     ready: load,
-    async render(request, calls) {
+    async render(request, frame, calls) {
       const { renderPage, isServerRendered } = await load();
       if (!isServerRendered(new URL(request.url, "http://page.internal").pathname)) return null;
-      return renderPage({ ...request, fetchTrpc: trpcFetchVia(calls), timeoutMs });
+      return finishPage(await renderPage({ ...request, fetchTrpc: trpcFetchVia(calls), timeoutMs }), request, frame);
     },
     close: async () => undefined,
   };
@@ -126,14 +130,14 @@ function workerRenders({ workers, timeoutMs, entryUrl }: PageRendererOptions): R
   });
   return {
     ready: async () => undefined,
-    async render(request, calls) {
+    async render(request, frame, calls) {
       const { port1, port2 } = new MessageChannel();
       answerFetchesOn(port1, calls);
       const abort = new AbortController();
       const stop = setTimeout(() => abort.abort(), timeoutMs * 2);
       try {
-        const task: RenderTask = { request, timeoutMs, port: port2 };
-        return (await threads.run(task, { transferList: [port2], signal: abort.signal })) as RenderResult | null;
+        const task: RenderTask = { request, frame, timeoutMs, port: port2 };
+        return (await threads.run(task, { transferList: [port2], signal: abort.signal })) as PageOutcome | null;
       } finally {
         clearTimeout(stop);
         port1.close();

@@ -1,11 +1,12 @@
 /**
  * One thread of the render pool (render-pool.ts, render-threads.ts): loads the server render's
  * code as the thread starts, not on the first request, then renders the pages the pool sends.
- * Its tRPC calls go over the task's MessagePort to the main thread (render-port.ts). Answers
- * null for a client-rendered path.
+ * Its tRPC calls go over the task's MessagePort to the main thread (render-port.ts); the page is
+ * written into its HTML here (page-html.ts). Answers null for a client-rendered path.
  */
 import { workerData, type MessagePort } from "node:worker_threads";
-import type { RenderRequest, RenderResult } from "../../client/entry-server.tsx";
+import type { RenderRequest } from "../../client/entry-server.tsx";
+import { finishPage, type PageFrame, type PageOutcome } from "./page-html.ts";
 import { importRenderEntry, type RenderEntry } from "./render-entry.ts";
 import { fetchOver } from "./render-port.ts";
 import { serveTasks } from "./render-threads.ts";
@@ -18,6 +19,8 @@ export interface RenderThreadData {
 
 export interface RenderTask {
   request: Omit<RenderRequest, "fetchTrpc" | "timeoutMs">;
+  /** What the page is written into here, so the main thread gets the HTML (and its brotli copy) whole. */
+  frame: PageFrame;
   timeoutMs: number;
   port: MessagePort;
 }
@@ -27,11 +30,11 @@ const entry: Promise<RenderEntry> = entryUrl ? (import(entryUrl) as Promise<Rend
 // A thread whose code fails to load says so on each render, through the failed task.
 entry.catch(() => undefined);
 
-async function render({ request, timeoutMs, port }: RenderTask): Promise<RenderResult | null> {
+async function render({ request, frame, timeoutMs, port }: RenderTask): Promise<PageOutcome | null> {
   try {
     const { renderPage, isServerRendered } = await entry;
     if (!isServerRendered(new URL(request.url, "http://page.internal").pathname)) return null;
-    return await renderPage({ ...request, timeoutMs, fetchTrpc: fetchOver(port) });
+    return finishPage(await renderPage({ ...request, timeoutMs, fetchTrpc: fetchOver(port) }), request, frame);
   } finally {
     port.close();
   }
