@@ -62,6 +62,14 @@ export async function listSecondLevelOf(handle: Db, parentTldId: number): Promis
   return db.select(refColumns(handle)).from(t.tlds).where(eq(t.tlds.parentTldId, parentTldId)).orderBy(asc(t.tlds.name));
 }
 
+/** The id of the catalogue name `key` names as findTldByKey reads it (an id, or an ASCII or Unicode name); one query, no joins. */
+export async function findTldIdByKey(handle: Db, key: string): Promise<number | null> {
+  const { orm: db, t } = handle;
+  const where = /^\d+$/.test(key) ? eq(t.tlds.id, Number(key)) : or(eq(t.tlds.name, key), eq(t.tlds.unicodeName, key));
+  const [row] = await db.select({ id: t.tlds.id }).from(t.tlds).where(where).limit(1);
+  return row?.id ?? null;
+}
+
 export async function findTldIdByName(handle: Db, name: string): Promise<number | null> {
   const [row] = await handle.orm.select({ id: handle.t.tlds.id }).from(handle.t.tlds).where(eq(handle.t.tlds.name, name)).limit(1);
   return row?.id ?? null;

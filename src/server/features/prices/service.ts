@@ -17,7 +17,7 @@ import { listPriceHistoryForTld, listQuotesForTlds, type ProviderRef } from "../
 import { listPriceRowsByName, listPriceTable } from "../../../../db/repositories/price-row-repository.ts";
 import { refreshRowsTurnedStale } from "../../../../db/repositories/price-summary-repository.ts";
 import { listCurrencyLatestDates } from "../../../../db/repositories/exchange-rate-repository.ts";
-import { findTldByKey } from "../../../../db/repositories/tld-repository.ts";
+import { findTldByKey, findTldIdByKey } from "../../../../db/repositories/tld-repository.ts";
 import { DEFAULT_DISPLAY_CURRENCY, type CurrencyOption } from "../../../shared/currency.ts";
 import { COMMON_TLDS } from "../../../shared/constants.ts";
 import { minorToPrice, priceOrMissing } from "../../../shared/price-format.ts";
@@ -90,8 +90,10 @@ async function requireTld(db: Db, key: string) {
 }
 
 async function tldPricesJson(db: Db, key: string, staleDays: number): Promise<string> {
-  const tld = await requireTld(db, key);
-  const quotes: PriceQuote[] = (await listQuotesForTlds(db, [tld.id], "full"))
+  // Only the id is needed here: one light query (a TLD page asks for the TLD's details too, through catalogue.tld).
+  const tldId = await findTldIdByKey(db, key);
+  if (tldId === null) throw notFound(`TLD "${key}" not found`);
+  const quotes: PriceQuote[] = (await listQuotesForTlds(db, [tldId], "full"))
     .map(({ tldId: _, ...q }) => serializeQuote(q, new Date(), staleDays));
   return JSON.stringify(quotes);
 }
