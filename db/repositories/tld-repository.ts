@@ -38,10 +38,17 @@ function tldColumns({ t }: Db) {
 
 const refColumns = ({ t }: Db) => ({ id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName });
 
+/** The catalogue row a key names: an id, or an ASCII or Unicode name. */
+const whereKey = ({ t }: Db, key: { id: number } | { name: string }) =>
+  "id" in key ? eq(t.tlds.id, key.id) : or(eq(t.tlds.name, key.name), eq(t.tlds.unicodeName, key.name));
+
+/** A path key: digits are an id, anything else a name. */
+const parseKey = (key: string): { id: number } | { name: string } => (/^\d+$/.test(key) ? { id: Number(key) } : { name: key });
+
 /** By numeric id or by name ("com", "xn--p1ai", or the Unicode form "рф"). */
 export async function findTld(handle: Db, key: { id: number } | { name: string }): Promise<TldDto | null> {
   const { orm: db, t } = handle;
-  const where = "id" in key ? eq(t.tlds.id, key.id) : or(eq(t.tlds.name, key.name), eq(t.tlds.unicodeName, key.name));
+  const where = whereKey(handle, key);
   const [row] = await db
     .select(tldColumns(handle))
     .from(t.tlds)
@@ -62,11 +69,9 @@ export async function listSecondLevelOf(handle: Db, parentTldId: number): Promis
   return db.select(refColumns(handle)).from(t.tlds).where(eq(t.tlds.parentTldId, parentTldId)).orderBy(asc(t.tlds.name));
 }
 
-/** The id of the catalogue name `key` names as findTldByKey reads it (an id, or an ASCII or Unicode name); one query, no joins. */
+/** The id of the catalogue name `key` names, read as findTldByKey reads it; one query, no joins. */
 export async function findTldIdByKey(handle: Db, key: string): Promise<number | null> {
-  const { orm: db, t } = handle;
-  const where = /^\d+$/.test(key) ? eq(t.tlds.id, Number(key)) : or(eq(t.tlds.name, key), eq(t.tlds.unicodeName, key));
-  const [row] = await db.select({ id: t.tlds.id }).from(t.tlds).where(where).limit(1);
+  const [row] = await handle.orm.select({ id: handle.t.tlds.id }).from(handle.t.tlds).where(whereKey(handle, parseKey(key))).limit(1);
   return row?.id ?? null;
 }
 
@@ -174,7 +179,7 @@ export async function listRegistryOperators({ orm: db, t }: Db): Promise<Registr
 
 /** A path key: digits are an id, anything else a name (ASCII or Unicode, without the leading dot: "co.uk" works). */
 export function findTldByKey(handle: Db, key: string): Promise<TldDto | null> {
-  return /^\d+$/.test(key) ? findTld(handle, { id: Number(key) }) : findTld(handle, { name: key });
+  return findTld(handle, parseKey(key));
 }
 
 /** Every catalogue name's id (TLDs and second-level suffixes) by its ASCII name, for matching a price list's names. */

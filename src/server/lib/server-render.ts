@@ -6,8 +6,6 @@
 import { createPageRenderer, type PageRenderer, type PageRendererOptions } from "./render-pool.ts";
 import type { RenderCalls } from "./render-port.ts";
 
-export { canServerRender } from "./page-html.ts";
-
 /**
  * Renders on the main thread, loading the client code on the first page request, until
  * configurePageRenderer says otherwise (main.ts does at start, with a worker pool by default).

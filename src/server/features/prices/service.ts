@@ -83,16 +83,18 @@ async function commonPricesJson(db: Db, staleDays: number): Promise<string> {
   return `[${(await listPriceRowsByName(db, COMMON_TLDS)).join(",")}]`;
 }
 
+const tldNotFound = (key: string) => notFound(`TLD "${key}" not found`);
+
 async function requireTld(db: Db, key: string) {
   const tld = await findTldByKey(db, key);
-  if (!tld) throw notFound(`TLD "${key}" not found`);
+  if (!tld) throw tldNotFound(key);
   return tld;
 }
 
 async function tldPricesJson(db: Db, key: string, staleDays: number): Promise<string> {
   // Only the id is needed here: one light query (a TLD page asks for the TLD's details too, through catalogue.tld).
   const tldId = await findTldIdByKey(db, key);
-  if (tldId === null) throw notFound(`TLD "${key}" not found`);
+  if (tldId === null) throw tldNotFound(key);
   const quotes: PriceQuote[] = (await listQuotesForTlds(db, [tldId], "full"))
     .map(({ tldId: _, ...q }) => serializeQuote(q, new Date(), staleDays));
   return JSON.stringify(quotes);
