@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ProviderSummary, StoredQuote } from "../../src/shared/price-quote.ts";
-import type { Db } from "../client.ts";
+import { perHandle, prepareSelect, type Db } from "../client.ts";
 
 export type { ProviderSummary };
 
@@ -14,21 +14,29 @@ export interface ProviderRef extends ProviderSummary {
 
 export type QuoteDto<P extends ProviderSummary = ProviderRef> = StoredQuote<P> & { tldId: number };
 
-function quoteColumns({ t }: Db, detail: "summary" | "full") {
+const summaryProviderColumns = ({ t }: Db) => ({ id: t.serviceProviders.id, name: t.serviceProviders.name, domain: t.serviceProviders.domain, logoUrl: t.serviceProviders.logoUrl });
+
+function fullProviderColumns(handle: Db) {
+  const sp = handle.t.serviceProviders;
+  return {
+    ...summaryProviderColumns(handle), displayName: sp.displayName, website: sp.website,
+    registrationUrlPattern: sp.registrationUrlPattern, transferUrlPattern: sp.transferUrlPattern,
+  };
+}
+
+function quoteColumnsWith<P>({ t }: Db, serviceProvider: P) {
   const dp = t.domainPrices;
-  const sp = t.serviceProviders;
-  const summary = { id: sp.id, name: sp.name, domain: sp.domain, logoUrl: sp.logoUrl };
   return {
     id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
     transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
     regularRegistrationPrice: dp.regularRegistrationPrice, snapshotDate: dp.snapshotDate,
     lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
-    serviceProvider: detail === "summary" ? summary : {
-      ...summary, displayName: sp.displayName, website: sp.website,
-      registrationUrlPattern: sp.registrationUrlPattern, transferUrlPattern: sp.transferUrlPattern,
-    },
+    serviceProvider,
   };
 }
+
+const quoteColumns = (handle: Db, detail: "summary" | "full") =>
+  quoteColumnsWith(handle, detail === "summary" ? summaryProviderColumns(handle) : fullProviderColumns(handle));
 
 /** Active providers' quotes for the given TLDs, cheapest registration first. */
 export async function listQuotesForTlds(handle: Db, tldIds: number[], detail: "summary"): Promise<QuoteDto<ProviderSummary>[]>;
@@ -42,6 +50,21 @@ export async function listQuotesForTlds(handle: Db, tldIds: number[], detail: "s
     .innerJoin(t.serviceProviders, eq(t.serviceProviders.id, t.domainPrices.serviceProviderId))
     .where(and(inArray(t.domainPrices.tldId, tldIds), eq(t.serviceProviders.isActive, true)))
     .orderBy(sql`${t.domainPrices.registrationPrice} asc nulls last`, asc(t.serviceProviders.name));
+}
+
+const quoteStatements = perHandle((handle) => {
+  const { orm: db, t } = handle;
+  return prepareSelect<QuoteDto>(handle, "quotes_for_tld", db
+    .select(quoteColumnsWith(handle, fullProviderColumns(handle)))
+    .from(t.domainPrices)
+    .innerJoin(t.serviceProviders, eq(t.serviceProviders.id, t.domainPrices.serviceProviderId))
+    .where(and(eq(t.domainPrices.tldId, sql.placeholder("tldId")), eq(t.serviceProviders.isActive, true)))
+    .orderBy(sql`${t.domainPrices.registrationPrice} asc nulls last`, asc(t.serviceProviders.name)));
+});
+
+/** listQuotesForTlds(handle, [tldId], "full") as one statement compiled once (a TLD page asks on every render). */
+export function listQuotesForTld(handle: Db, tldId: number): Promise<QuoteDto[]> {
+  return quoteStatements(handle).all({ tldId });
 }
 
 export type ProviderQuoteDto = Omit<StoredQuote, "serviceProvider"> & {

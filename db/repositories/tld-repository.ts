@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { perHandle, prepareSelect, type Db } from "../client.ts";
 import { listProviderIdsWithPrices } from "./provider-coverage-repository.ts";
 
 /** Enough of a catalogue name to show and link it. */
@@ -38,40 +38,55 @@ function tldColumns({ t }: Db) {
 
 const refColumns = ({ t }: Db) => ({ id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName });
 
-/** The catalogue row a key names: an id, or an ASCII or Unicode name. */
-const whereKey = ({ t }: Db, key: { id: number } | { name: string }) =>
-  "id" in key ? eq(t.tlds.id, key.id) : or(eq(t.tlds.name, key.name), eq(t.tlds.unicodeName, key.name));
-
 /** A path key: digits are an id, anything else a name. */
 const parseKey = (key: string): { id: number } | { name: string } => (/^\d+$/.test(key) ? { id: Number(key) } : { name: key });
 
+type TldRow = Omit<TldDto, "parent"> & { parentTldId: number | null };
+
+/**
+ * The lookups a public TLD page makes on every render, compiled once per database handle
+ * (named statements on PostgreSQL): building and compiling them per request cost more CPU
+ * than running them.
+ */
+const statements = perHandle((handle) => {
+  const { orm: db, t } = handle;
+  const id = sql.placeholder("id");
+  const name = sql.placeholder("name");
+  const tldBy = (where: SQL | undefined) => db.select(tldColumns(handle)).from(t.tlds)
+    .leftJoin(t.registryOperators, eq(t.registryOperators.id, t.tlds.registryOperatorId)).where(where).limit(1);
+  // The catalogue row a key names: an id, or an ASCII or Unicode name.
+  const byName = or(eq(t.tlds.name, name), eq(t.tlds.unicodeName, name));
+  return {
+    tldById: prepareSelect<TldRow>(handle, "tld_by_id", tldBy(eq(t.tlds.id, id))),
+    tldByName: prepareSelect<TldRow>(handle, "tld_by_name", tldBy(byName)),
+    refById: prepareSelect<TldRef>(handle, "tld_ref_by_id", db.select(refColumns(handle)).from(t.tlds).where(eq(t.tlds.id, id)).limit(1)),
+    secondLevel: prepareSelect<TldRef>(handle, "tld_second_level",
+      db.select(refColumns(handle)).from(t.tlds).where(eq(t.tlds.parentTldId, id)).orderBy(asc(t.tlds.name))),
+    idById: prepareSelect<{ id: number }>(handle, "tld_id_by_id", db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.id, id)).limit(1)),
+    idByName: prepareSelect<{ id: number }>(handle, "tld_id_by_name", db.select({ id: t.tlds.id }).from(t.tlds).where(byName).limit(1)),
+  };
+});
+
 /** By numeric id or by name ("com", "xn--p1ai", or the Unicode form "рф"). */
 export async function findTld(handle: Db, key: { id: number } | { name: string }): Promise<TldDto | null> {
-  const { orm: db, t } = handle;
-  const where = whereKey(handle, key);
-  const [row] = await db
-    .select(tldColumns(handle))
-    .from(t.tlds)
-    .leftJoin(t.registryOperators, eq(t.registryOperators.id, t.tlds.registryOperatorId))
-    .where(where)
-    .limit(1);
+  const s = statements(handle);
+  const [row] = await ("id" in key ? s.tldById.all({ id: key.id }) : s.tldByName.all({ name: key.name }));
   if (!row) return null;
   const { parentTldId, ...tld } = row;
-  const [parent] = parentTldId === null
-    ? []
-    : await db.select(refColumns(handle)).from(t.tlds).where(eq(t.tlds.id, parentTldId)).limit(1);
+  const [parent] = parentTldId === null ? [] : await s.refById.all({ id: parentTldId });
   return { ...tld, parent: parent ?? null };
 }
 
 /** The second-level suffixes under a TLD, by name. */
-export async function listSecondLevelOf(handle: Db, parentTldId: number): Promise<TldRef[]> {
-  const { orm: db, t } = handle;
-  return db.select(refColumns(handle)).from(t.tlds).where(eq(t.tlds.parentTldId, parentTldId)).orderBy(asc(t.tlds.name));
+export function listSecondLevelOf(handle: Db, parentTldId: number): Promise<TldRef[]> {
+  return statements(handle).secondLevel.all({ id: parentTldId });
 }
 
 /** The id of the catalogue name `key` names, read as findTldByKey reads it; one query, no joins. */
 export async function findTldIdByKey(handle: Db, key: string): Promise<number | null> {
-  const [row] = await handle.orm.select({ id: handle.t.tlds.id }).from(handle.t.tlds).where(whereKey(handle, parseKey(key))).limit(1);
+  const parsed = parseKey(key);
+  const s = statements(handle);
+  const [row] = await ("id" in parsed ? s.idById.all({ id: parsed.id }) : s.idByName.all({ name: parsed.name }));
   return row?.id ?? null;
 }
 

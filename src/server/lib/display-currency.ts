@@ -8,7 +8,7 @@ import type { Db } from "../../../db/client.ts";
 import { hasExchangeRate, loadDisplayRates } from "../../../db/repositories/exchange-rate-repository.ts";
 import { createDisplayConverter, type DisplayConverter } from "../../shared/display-converter.ts";
 import { badRequest } from "./errors.ts";
-import { cachedPriceAnswer } from "./price-cache.ts";
+import { cachedPriceFact } from "./price-cache.ts";
 
 export type { DisplayConverter } from "../../shared/display-converter.ts";
 export { quoteDisplay } from "../../shared/display-converter.ts";
@@ -18,21 +18,27 @@ export const unknownCurrencyMessage = (code: string) =>
 
 /**
  * Throws a 400 naming the currency when no rate is stored for it. A currency found is remembered
- * in the price answers' cache, which a rates update clears (price-cache.ts); one not found is
+ * with the price answers, which a rates update clears (price-cache.ts); one not found is
  * asked again each time (a failed load is never cached), so guessed codes fill no cache.
  */
 export async function requireKnownCurrency(db: Db, currency: string): Promise<void> {
-  await cachedPriceAnswer(db, `known-currency:${currency}`, async () => {
+  await cachedPriceFact(db, `known-currency:${currency}`, async () => {
     if (!(await hasExchangeRate(db, currency))) {
       const message = unknownCurrencyMessage(currency);
       throw badRequest(message, [{ field: "currency", message }]);
     }
-    return "true";
+    return true;
   });
 }
+
+/** The rates that convert `from` into `to` (null when no stored day quotes both), remembered as requireKnownCurrency remembers. */
+const displayRate = (db: Db, from: string, to: string) =>
+  cachedPriceFact(db, `display-rate:${from}>${to}`, async () => (await loadDisplayRates(db, to, [from])).get(from) ?? null);
 
 /** A converter into `currency` for amounts in each of `sources`; 400 for an unknown currency. */
 export async function loadDisplayConverter(db: Db, currency: string, sources: Iterable<string>): Promise<DisplayConverter> {
   await requireKnownCurrency(db, currency);
-  return createDisplayConverter(currency, await loadDisplayRates(db, currency, sources));
+  const from = [...new Set(sources)].filter((code) => code !== currency);
+  const rates = await Promise.all(from.map((code) => displayRate(db, code, currency)));
+  return createDisplayConverter(currency, new Map(from.map((code, i) => [code, rates[i]!])));
 }

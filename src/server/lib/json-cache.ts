@@ -110,8 +110,12 @@ export function jsonAnswerFromParts(parts: readonly Buffer[], digest?: Digest): 
 
 const toJsonAnswer = (loaded: string | JsonAnswer): JsonAnswer => (typeof loaded === "string" ? jsonAnswer(loaded) : loaded);
 
-export class JsonCache {
-  private readonly entries = new WeakMap<Db, Map<string, { expires: number; value: Promise<JsonAnswer> }>>();
+/**
+ * Promises of values per database and key, each kept `ttlMs` at most; a load that fails is
+ * never kept. At `maxEntries` the oldest entry goes first.
+ */
+export class ValueCache<T> {
+  private readonly entries = new WeakMap<Db, Map<string, { expires: number; value: Promise<T> }>>();
 
   constructor(private readonly maxEntries = 500, private ttlMs = 30_000) {}
 
@@ -120,16 +124,17 @@ export class JsonCache {
     this.ttlMs = ttlMs;
   }
 
-  /** `load` answers the serialised JSON text, or an answer it made itself (jsonAnswerFromParts). */
-  get(db: Db, key: string, load: () => Promise<string | JsonAnswer>): Promise<JsonAnswer> {
-    if (this.ttlMs === 0) return load().then(toJsonAnswer);
+  get(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+    if (this.ttlMs === 0) return load();
     let map = this.entries.get(db);
-    if (!map) this.entries.set(db, (map = new Map<string, { expires: number; value: Promise<JsonAnswer> }>()));
+    if (!map) this.entries.set(db, (map = new Map<string, { expires: number; value: Promise<T> }>()));
     const now = Date.now();
     const hit = map.get(key);
     if (hit && hit.expires > now) return hit.value;
-    const value = load().then(toJsonAnswer);
-    value.catch(() => map.delete(key)); // never cache a failure
+    const value = load();
+    value.catch(() => {
+      if (map.get(key)?.value === value) map.delete(key); // never cache a failure
+    });
     if (map.size >= this.maxEntries) map.delete(map.keys().next().value!); // oldest first (insertion order)
     map.set(key, { expires: now + this.ttlMs, value });
     return value;
@@ -137,5 +142,12 @@ export class JsonCache {
 
   clear(db: Db): void {
     this.entries.delete(db);
+  }
+}
+
+/** A ValueCache of serialised answers: a load answers JSON text, or an answer it made itself (jsonAnswerFromParts). */
+export class JsonCache extends ValueCache<JsonAnswer> {
+  override get(db: Db, key: string, load: () => Promise<string | JsonAnswer>): Promise<JsonAnswer> {
+    return super.get(db, key, () => load().then(toJsonAnswer));
   }
 }

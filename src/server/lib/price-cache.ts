@@ -7,20 +7,32 @@
  * bounded by PRICE_CACHE_SECONDS, not by the invalidation.
  */
 import type { Db } from "../../../db/client.ts";
-import { JsonCache, type JsonAnswer } from "./json-cache.ts";
+import { JsonCache, ValueCache, type JsonAnswer } from "./json-cache.ts";
 
 const priceCache = new JsonCache();
+/** Small facts the answers are made from (a TLD's id by key, a currency pair's rates), with the same lifetime. */
+const factCache = new ValueCache<unknown>(2_000);
 
 export function invalidatePriceCache(db: Db): void {
   priceCache.clear(db);
+  factCache.clear(db);
 }
 
 /** 0 turns the cache off: every answer is loaded from the database. */
 export function configurePriceCache(seconds: number): void {
   priceCache.configure(seconds * 1000);
+  factCache.configure(seconds * 1000);
 }
 
 /** The serialised answer under `key`, loaded (as JSON text, or an answer made as bytes) when absent or expired. */
 export function cachedPriceAnswer(db: Db, key: string, load: () => Promise<string | JsonAnswer>): Promise<JsonAnswer> {
   return priceCache.get(db, key, load);
+}
+
+/**
+ * A fact the price answers are made from, under `key`, loaded when absent or expired; cleared
+ * with the answers (invalidatePriceCache). A load that fails is not kept.
+ */
+export function cachedPriceFact<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  return factCache.get(db, key, load) as Promise<T>;
 }

@@ -91,4 +91,16 @@ forEachDialect("a TLD's quotes, a page at a time", (getDb) => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain("limit must be at most 200");
   });
+
+  it("answers 404 for a name the catalogue lacks each time it is asked, so a name added meanwhile is found at once", async () => {
+    const handle = getDb();
+    const app = createTestApp(handle, { env: { PRICE_CACHE_SECONDS: "3600" } });
+    const missing = await trpc<TldQuotesPage>(app, "byTldPage", { tldId: "zzqtest", currency: "USD" });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error?.message).toBe('TLD "zzqtest" not found');
+    await handle.orm.insert(handle.t.tlds).values({ name: "zzqtest", description: "A test name", category: "generic", ianaType: "generic", isActive: true });
+    const found = await trpc<TldQuotesPage>(app, "byTldPage", { tldId: "zzqtest", currency: "USD" });
+    expect(found.status).toBe(200);
+    expect(found.body.result!.data).toMatchObject({ total: 0, rows: [] });
+  });
 });
