@@ -77,6 +77,17 @@ export async function findTld(handle: Db, key: { id: number } | { name: string }
   return { ...tld, parent: parent ?? null };
 }
 
+/** A catalogue row as findTld reads it, with its parent's id instead of the parent. */
+export type TldRecord = TldRow;
+
+/** Every catalogue row (TLDs and second-level suffixes) as findTld reads it, by name. */
+export async function listTldRecords(handle: Db): Promise<TldRecord[]> {
+  const { orm: db, t } = handle;
+  return db.select(tldColumns(handle)).from(t.tlds)
+    .leftJoin(t.registryOperators, eq(t.registryOperators.id, t.tlds.registryOperatorId))
+    .orderBy(asc(t.tlds.name));
+}
+
 /** The second-level suffixes under a TLD, by name. */
 export function listSecondLevelOf(handle: Db, parentTldId: number): Promise<TldRef[]> {
   return statements(handle).secondLevel.all({ id: parentTldId });

@@ -143,6 +143,10 @@ export class ValueCache<T> {
   clear(db: Db): void {
     this.entries.delete(db);
   }
+
+  forget(db: Db, key: string): void {
+    this.entries.get(db)?.delete(key);
+  }
 }
 
 /** A ValueCache of serialised answers: a load answers JSON text, or an answer it made itself (jsonAnswerFromParts). */

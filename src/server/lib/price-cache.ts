@@ -36,3 +36,8 @@ export function cachedPriceAnswer(db: Db, key: string, load: () => Promise<strin
 export function cachedPriceFact<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   return factCache.get(db, key, load) as Promise<T>;
 }
+
+/** Drops the fact under `key`, so the next cachedPriceFact loads it again. */
+export function forgetPriceFact(db: Db, key: string): void {
+  factCache.forget(db, key);
+}

@@ -2,15 +2,16 @@
 import type { Db } from "../../../../db/client.ts";
 import { lastLiveSuccess } from "../../../../db/repositories/price-log-repository.ts";
 import {
-  countCatalogue, findTldByKey, listDelegatedOperatorNames, listRegistryOperators, listSecondLevelOf, type RegistryOperatorDto,
+  countCatalogue, listDelegatedOperatorNames, listRegistryOperators, type RegistryOperatorDto,
 } from "../../../../db/repositories/tld-repository.ts";
 import { notFound } from "../../lib/errors.ts";
+import { tldByKey } from "../../lib/tld-catalogue.ts";
 
 /** A TLD or second-level suffix, with its parent (co.uk → uk) or the suffixes sold under it. */
 export async function getTld(db: Db, key: string) {
-  const tld = await findTldByKey(db, key);
+  const tld = await tldByKey(db, key);
   if (!tld) throw notFound(`TLD "${key}" not found`);
-  return { ...tld, secondLevel: tld.parent ? [] : await listSecondLevelOf(db, tld.id) };
+  return tld;
 }
 
 /**

@@ -17,7 +17,7 @@ import { listPriceHistoryForTld, listQuotesForTld, type ProviderRef } from "../.
 import { listPriceRowsByName, listPriceTable } from "../../../../db/repositories/price-row-repository.ts";
 import { refreshRowsTurnedStale } from "../../../../db/repositories/price-summary-repository.ts";
 import { listCurrencyLatestDates } from "../../../../db/repositories/exchange-rate-repository.ts";
-import { findTldByKey, findTldIdByKey } from "../../../../db/repositories/tld-repository.ts";
+import { findTldByKey } from "../../../../db/repositories/tld-repository.ts";
 import { DEFAULT_DISPLAY_CURRENCY, type CurrencyOption } from "../../../shared/currency.ts";
 import { COMMON_TLDS } from "../../../shared/constants.ts";
 import { minorToPrice, priceOrMissing } from "../../../shared/price-format.ts";
@@ -25,7 +25,8 @@ import { serializeQuote, type PriceDisplay, type PriceQuote as Quote, type Price
 import type { PriceListQuery, TldQuotesPageQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
-import { cachedPriceAnswer, cachedPriceFact } from "../../lib/price-cache.ts";
+import { cachedPriceAnswer } from "../../lib/price-cache.ts";
+import { tldIdByKey } from "../../lib/tld-catalogue.ts";
 import { jsonAnswerFromParts, sha1, type JsonAnswer } from "../../lib/json-cache.ts";
 import { rowsInCurrency, withQuoteDisplay } from "./in-currency.ts";
 
@@ -93,12 +94,8 @@ async function requireTld(db: Db, key: string) {
 
 async function tldPricesJson(db: Db, key: string, staleDays: number): Promise<string> {
   // Only the id is needed here (a TLD page asks for the TLD's details too, through catalogue.tld).
-  // A key found is remembered with the answers; one not found is asked again (a failure is not kept).
-  const tldId = await cachedPriceFact(db, `tld-id:${key}`, async () => {
-    const id = await findTldIdByKey(db, key);
-    if (id === null) throw tldNotFound(key);
-    return id;
-  });
+  const tldId = await tldIdByKey(db, key);
+  if (tldId === null) throw tldNotFound(key);
   const quotes: PriceQuote[] = (await listQuotesForTld(db, tldId))
     .map(({ tldId: _, ...q }) => serializeQuote(q, new Date(), staleDays));
   return JSON.stringify(quotes);
