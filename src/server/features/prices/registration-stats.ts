@@ -4,7 +4,7 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import { summariseRegistration, type PricedRow, type RegistrationSummary } from "../../../shared/registration-summary.ts";
-import { tldPrices } from "./service.ts";
+import { tldQuoteList } from "./service.ts";
 
 export interface RegistrationStats {
   summary: RegistrationSummary;
@@ -27,6 +27,5 @@ export function registrationStatsOf(quotes: readonly (PricedRow & { isStale: boo
 
 /** One TLD's registration figures in the display currency, from the same cached quotes as its price list; 404 for an unknown TLD. */
 export async function tldRegistrationStats(db: Db, key: string, staleDays: number, currency?: string): Promise<RegistrationStats> {
-  const quotes = JSON.parse((await tldPrices(db, key, staleDays, currency)).json) as Array<PricedRow & { isStale: boolean }>;
-  return registrationStatsOf(quotes);
+  return registrationStatsOf(await tldQuoteList(db, key, staleDays, currency));
 }

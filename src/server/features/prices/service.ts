@@ -5,6 +5,8 @@
  * TLD's quotes, in any currency, are its own answer (tldPrices).
  * Both doors (REST and tRPC) answer from the same cached serialised JSON below; list rows are
  * stored as JSON with their summary, so a page is put together from their UTF-8 bytes, never re-parsed.
+ * One TLD's quotes are kept as objects too (tldQuoteList), which a TLD page's first page of
+ * quotes and its registration figures are read from.
  * Every quote and row says when it was last checked and whether it is stale; stored rows are
  * rewritten as their quotes turn stale (sweepTurnedStale below, decision 016).
  * Stored list rows carry `display` in USD, the default display currency (decision 019), so
@@ -25,7 +27,7 @@ import { serializeQuote, type PriceDisplay, type PriceQuote as Quote, type Price
 import type { PriceListQuery, TldQuotesPageQuery } from "../../../shared/schemas/price-list.ts";
 import { notFound } from "../../lib/errors.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
-import { cachedPriceAnswer } from "../../lib/price-cache.ts";
+import { cachedPriceAnswer, cachedPriceValue } from "../../lib/price-cache.ts";
 import { tldIdByKey } from "../../lib/tld-catalogue.ts";
 import { jsonAnswerFromParts, sha1, type JsonAnswer } from "../../lib/json-cache.ts";
 import { rowsInCurrency, withQuoteDisplay } from "./in-currency.ts";
@@ -92,13 +94,29 @@ async function requireTld(db: Db, key: string) {
   return tld;
 }
 
-async function tldPricesJson(db: Db, key: string, staleDays: number): Promise<string> {
+/** One TLD's quotes as served, with full provider details, in the stored order; 404 for an unknown TLD. */
+async function loadTldQuotes(db: Db, key: string, staleDays: number): Promise<PriceQuote[]> {
   // Only the id is needed here (a TLD page asks for the TLD's details too, through catalogue.tld).
   const tldId = await tldIdByKey(db, key);
   if (tldId === null) throw tldNotFound(key);
-  const quotes: PriceQuote[] = (await listQuotesForTld(db, tldId))
-    .map(({ tldId: _, ...q }) => serializeQuote(q, new Date(), staleDays));
-  return JSON.stringify(quotes);
+  const now = new Date();
+  return (await listQuotesForTld(db, tldId)).map(({ tldId: _, ...q }) => serializeQuote(q, now, staleDays));
+}
+
+/**
+ * One TLD's quotes (with `display` in `currency` when given), kept as objects with the price
+ * answers: a TLD page's first page of quotes and its figures are read from them without
+ * serialising or parsing, and tldPrices serialises them once. Shared: never changed in place.
+ * 404 for an unknown TLD.
+ */
+export function tldQuoteList(db: Db, key: string, staleDays: number, currency?: string): Promise<readonly PriceQuote[]> {
+  const base = () => cachedPriceValue(db, `tld-quotes:${key}`, () => loadTldQuotes(db, key, staleDays));
+  if (!currency) return base();
+  return cachedPriceValue(db, `tld-quotes:${key}@${currency}`, async () => {
+    const quotes = await base();
+    const converter = await loadDisplayConverter(db, currency, quotes.map((q) => q.currency));
+    return quotes.map((q) => withQuoteDisplay(converter, q));
+  });
 }
 
 /** A cached answer in a display currency, derived from the cached answer without one. */
@@ -137,13 +155,7 @@ export function commonPrices(db: Db, staleDays: number, currency?: string): Prom
 
 /** One TLD's quotes with full provider details (PriceQuote[]), serialised; 404 for an unknown TLD. */
 export function tldPrices(db: Db, key: string, staleDays: number, currency?: string): Promise<JsonAnswer> {
-  const base = () => cachedPriceAnswer(db, `tld:${key}`, () => tldPricesJson(db, key, staleDays));
-  if (!currency) return base();
-  return inCurrency(db, `tld:${key}`, currency, base, async (json) => {
-    const quotes = JSON.parse(json) as PriceQuote[];
-    const converter = await loadDisplayConverter(db, currency, quotes.map((q) => q.currency));
-    return quotes.map((q) => withQuoteDisplay(converter, q));
-  });
+  return cachedPriceAnswer(db, currency ? `tld:${key}@${currency}` : `tld:${key}`, async () => JSON.stringify(await tldQuoteList(db, key, staleDays, currency)));
 }
 
 export interface TldQuotesPage {
@@ -157,14 +169,22 @@ export interface TldQuotesPage {
 /** What a quote's registration costs in the currency it is shown in; no price sorts last. */
 const shownRegistration = (q: PriceQuote) => priceOrMissing((q.display ?? q).registrationPrice);
 
+/** Each cached quote list in shown-registration order, made once per list (the list itself is shared and left as it is). */
+const byShownRegistration = new WeakMap<readonly PriceQuote[], readonly PriceQuote[]>();
+
+function sortedByShownRegistration(quotes: readonly PriceQuote[]): readonly PriceQuote[] {
+  let sorted = byShownRegistration.get(quotes);
+  if (!sorted) byShownRegistration.set(quotes, (sorted = [...quotes].sort((a, b) => shownRegistration(a) - shownRegistration(b))));
+  return sorted;
+}
+
 /**
  * One page of a TLD's quotes, cheapest registration first (in the display currency where a
  * quote has one), from the same cached quotes as tldPrices: a TLD page's HTML carries the first
  * page instead of every provider's quote. Ties keep the stored order (price, then provider name).
  */
 export async function tldPricesPage(db: Db, query: TldQuotesPageQuery, staleDays: number): Promise<TldQuotesPage> {
-  const quotes = JSON.parse((await tldPrices(db, query.tldId, staleDays, query.currency)).json) as PriceQuote[];
-  const sorted = quotes.sort((a, b) => shownRegistration(a) - shownRegistration(b));
+  const sorted = sortedByShownRegistration(await tldQuoteList(db, query.tldId, staleDays, query.currency));
   return { total: sorted.length, offset: query.offset, limit: query.limit, rows: sorted.slice(query.offset, query.offset + query.limit) };
 }
 

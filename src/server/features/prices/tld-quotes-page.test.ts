@@ -37,6 +37,11 @@ forEachDialect("a TLD's quotes, a page at a time", (getDb) => {
       walked.push(...(await trpc<TldQuotesPage>(app, "byTldPage", { tldId: "com", currency: "USD", offset })).body.result!.data.rows);
     }
     expect(walked.map((q) => q.id).sort((a, b) => a - b)).toEqual(all.map((q) => q.id).sort((a, b) => a - b));
+    // The pages are cut from the quotes the whole list in USD is then served from, which keep
+    // their stored order (by the quoted amount, whatever its currency), unlike the pages.
+    const ids = (quotes: PriceQuote[]) => quotes.map((q) => q.id);
+    expect(ids(walked)).not.toEqual(ids(all));
+    expect(ids((await getJson<PriceQuote[]>(app, "/api/domain-prices/tld/com?currency=USD")).body)).toEqual(ids(all));
     const prices = walked.map(registration);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
