@@ -1,10 +1,13 @@
 /**
  * The answer cache of the public price tables (list pages, common TLDs, one TLD's quotes),
- * shared by both doors. Whoever changes prices, a provider's active flag, name, domain or logo,
- * or a TLD's name or category calls invalidatePriceCache(db) once the change commits (main.ts
- * does after the boot-time seed). That clears this process's entries only: other processes on
- * the same PostgreSQL database keep theirs until they expire, so across processes staleness is
- * bounded by PRICE_CACHE_SECONDS, not by the invalidation.
+ * shared by both doors, with what those answers are made from: the catalogue's names
+ * (tld-catalogue.ts), display currencies and their rate pairs (display-currency.ts) and one TLD's
+ * quotes as objects. Whoever changes prices, a provider's active flag, name, domain or logo, the
+ * rates, or the catalogue (the seed's import, a price run that adds second-level names) calls
+ * invalidatePriceCache(db) once the change commits (main.ts does after the boot-time seed; a
+ * price run or rates update through onPricesChanged). That clears this process's entries only:
+ * other processes on the same PostgreSQL database keep theirs until they expire, so across
+ * processes staleness is bounded by PRICE_CACHE_SECONDS, not by the invalidation.
  */
 import type { Db } from "../../../db/client.ts";
 import { JsonCache, ValueCache, type JsonAnswer } from "./json-cache.ts";
