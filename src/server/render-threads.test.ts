@@ -28,17 +28,19 @@ describe("the render pool's threads", () => {
   }, 30_000);
 
   it("starts each thread with the heap limits it is given, and V8's own without them", async () => {
-    pool = createThreadPool(FIXTURE, { size: 2, resourceLimits: { maxYoungGenerationSizeMb: 12 } });
-    type Limits = { limits: { maxYoungGenerationSizeMb: number }; threadId: number };
+    pool = createThreadPool(FIXTURE, { size: 2, resourceLimits: { maxYoungGenerationSizeMb: 12, maxOldGenerationSizeMb: 128 } });
+    type Limits = { limits: { maxYoungGenerationSizeMb: number; maxOldGenerationSizeMb: number }; threadId: number };
     // While one thread spins, the other answers: both threads are asked.
     const [, second] = await Promise.all([run({ spin: 200 }), run({ limits: true })]) as unknown as [unknown, Limits];
     const [first] = await Promise.all([run({ limits: true }), run({ spin: 200 })]) as unknown as [Limits, unknown];
     expect(first.threadId).not.toBe(second.threadId);
     expect([first.limits.maxYoungGenerationSizeMb, second.limits.maxYoungGenerationSizeMb]).toEqual([12, 12]);
+    expect([first.limits.maxOldGenerationSizeMb, second.limits.maxOldGenerationSizeMb]).toEqual([128, 128]);
     await pool.close();
     start(1);
-    const own = await run({ limits: true }) as unknown as { limits: { maxYoungGenerationSizeMb: number } };
+    const own = await run({ limits: true }) as unknown as Limits;
     expect(own.limits.maxYoungGenerationSizeMb).toBeGreaterThan(12);
+    expect(own.limits.maxOldGenerationSizeMb).toBeGreaterThan(128);
   }, 30_000);
 
   it("gives a thread as many tasks at once as it is allowed, so one waiting task does not hold the next", async () => {
@@ -78,6 +80,15 @@ describe("the render pool's threads", () => {
     const after = await run({ echo: "after" });
     expect(after.echo).toBe("after");
     expect(after.threadId).not.toBe(first.threadId);
+  }, 30_000);
+
+  it("rejects the task of a thread that outgrows its old generation and replaces the thread", async () => {
+    pool = createThreadPool(FIXTURE, { size: 1, resourceLimits: { maxOldGenerationSizeMb: 32 } });
+    const before = await run({ echo: "before" });
+    await expect(run({ outgrow: true })).rejects.toThrow(/out of memory/i);
+    const after = await run({ echo: "after" });
+    expect(after.echo).toBe("after");
+    expect(after.threadId).not.toBe(before.threadId);
   }, 30_000);
 
   it("rejects the task of a thread that stops, replaces the thread, and rejects waiting tasks on close", async () => {
