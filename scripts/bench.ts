@@ -10,8 +10,12 @@
  * BENCH_SCALE=N runs each database on a scaled catalogue (scripts/lib/scale-data.ts: 6 × N
  * providers with price lists, each quoting every priced name, prepared before the server starts)
  * and also prints the server's peak resident memory (VmHWM) against a 600 MB target.
+ * The server is the production build (dist/server, as `npm start` runs it) when `npm run build`
+ * made one, otherwise the source through tsx, whose compiler and source-run render threads take
+ * memory production never spends.
  */
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import autocannon from "autocannon";
 import { withPostgres } from "./lib/bench-postgres.ts";
 import { median } from "./lib/median.ts";
@@ -40,8 +44,10 @@ function run(url: string, seconds: number) {
   });
 }
 
+const BUILT = existsSync("dist/server/main.js") && existsSync("dist/client/index.html");
+
 async function measure(label: string, env: Record<string, string>) {
-  const server = await startServer(env);
+  const server = await startServer(env, 120_000, { built: BUILT });
   try {
     for (const route of routes) await run(server.url + route.path, 1); // warm-up: JIT, caches, database pages
     const samples = routes.map(() => ({ rps: [] as number[], p99: [] as number[], errors: 0 }));
@@ -55,7 +61,7 @@ async function measure(label: string, env: Record<string, string>) {
     }
     const rows = samples.map((s, i) => ({ name: routes[i]!.name, rps: median(s.rps), p99: median(s.p99), errors: s.errors }));
     const base = rows[0]!;
-    console.log(`\n${label}${SCALE > 1 ? `, catalogue ×${SCALE}` : ""}: ${CONNECTIONS} connections, median of ${ROUNDS} rounds × ${SECONDS} s`);
+    console.log(`\n${label} (${BUILT ? "production build" : "source through tsx"}${SCALE > 1 ? `, catalogue ×${SCALE}` : ""}): ${CONNECTIONS} connections, median of ${ROUNDS} rounds × ${SECONDS} s`);
     console.log("route                                        req/s   p99 ms   vs trivial   p99 limit   errors");
     for (const r of rows) {
       const limit = 2 * base.p99 + 5;
