@@ -286,19 +286,6 @@ export function containsSubstring(handle: Pick<Db, "dialect">, column: SQL | imp
   return handle.dialect === "postgres" ? sql`strpos(${column}, ${text}) > 0` : sql`instr(${column}, ${text}) > 0`;
 }
 
-/**
- * `make(handle)` once per database handle, kept while the handle lives: a repository's prepared
- * statements (prepareSelect) are built on first use and reused by every later call.
- */
-export function perHandle<T>(make: (handle: Db) => T): (handle: Db) => T {
-  const made = new WeakMap<Db, T>();
-  return (handle) => {
-    let value = made.get(handle);
-    if (value === undefined) made.set(handle, (value = make(handle)));
-    return value;
-  };
-}
-
 /** A statement compiled once and run with named placeholder values (sql.placeholder). */
 export interface PreparedSelect<T> {
   all(values: Record<string, unknown>): Promise<T[]>;

@@ -17,7 +17,8 @@
  * Each round crawls pages no earlier round asked for (the page cache would answer them
  * otherwise); when the sitemap runs out, a round asks the same pages in another display
  * currency, which the cache keeps apart. Before the rounds, a warm-up crawl of the sitemap's
- * last 100 pages in NZD (not measured) runs the uncached render path's code hot. Figures are medians over BENCH_ROUNDS rounds.
+ * last 100 pages in NZD (not measured) runs the uncached render path's code hot. Figures are
+ * medians over BENCH_ROUNDS rounds.
  * The server is the production build (dist/server) when `npm run build` made one, otherwise the
  * source through tsx; it runs on SQLite, and on PostgreSQL too when BENCH_DATABASE_URL (or
  * TEST_DATABASE_URL) names a server (a throwaway database, dropped at the end). Settings such as

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ProviderSummary, StoredQuote } from "../../src/shared/price-quote.ts";
-import { perHandle, prepareSelect, type Db } from "../client.ts";
+import { prepareSelect, type Db, type PreparedSelect } from "../client.ts";
 
 export type { ProviderSummary };
 
@@ -24,47 +24,42 @@ function fullProviderColumns(handle: Db) {
   };
 }
 
-function quoteColumnsWith<P>({ t }: Db, serviceProvider: P) {
+/** Active providers' quotes with `provider`'s columns, of the TLDs `tlds` picks, cheapest registration first. */
+function activeQuotes<P extends ReturnType<typeof summaryProviderColumns>>(handle: Db, provider: P, tlds: SQL) {
+  const { orm: db, t } = handle;
   const dp = t.domainPrices;
-  return {
-    id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
-    transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
-    regularRegistrationPrice: dp.regularRegistrationPrice, snapshotDate: dp.snapshotDate,
-    lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
-    serviceProvider,
-  };
-}
-
-const quoteColumns = (handle: Db, detail: "summary" | "full") =>
-  quoteColumnsWith(handle, detail === "summary" ? summaryProviderColumns(handle) : fullProviderColumns(handle));
-
-/** Active providers' quotes for the given TLDs, cheapest registration first. */
-export async function listQuotesForTlds(handle: Db, tldIds: number[], detail: "summary"): Promise<QuoteDto<ProviderSummary>[]>;
-export async function listQuotesForTlds(handle: Db, tldIds: number[], detail: "full"): Promise<QuoteDto[]>;
-export async function listQuotesForTlds(handle: Db, tldIds: number[], detail: "summary" | "full") {
-  if (tldIds.length === 0) return [];
-  const { orm: db, t } = handle;
   return db
-    .select(quoteColumns(handle, detail))
-    .from(t.domainPrices)
-    .innerJoin(t.serviceProviders, eq(t.serviceProviders.id, t.domainPrices.serviceProviderId))
-    .where(and(inArray(t.domainPrices.tldId, tldIds), eq(t.serviceProviders.isActive, true)))
-    .orderBy(sql`${t.domainPrices.registrationPrice} asc nulls last`, asc(t.serviceProviders.name));
+    .select({
+      id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
+      transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
+      regularRegistrationPrice: dp.regularRegistrationPrice, snapshotDate: dp.snapshotDate,
+      lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
+      serviceProvider: provider,
+    })
+    .from(dp)
+    .innerJoin(t.serviceProviders, eq(t.serviceProviders.id, dp.serviceProviderId))
+    .where(and(tlds, eq(t.serviceProviders.isActive, true)))
+    .orderBy(sql`${dp.registrationPrice} asc nulls last`, asc(t.serviceProviders.name));
 }
 
-const quoteStatements = perHandle((handle) => {
-  const { orm: db, t } = handle;
-  return prepareSelect<QuoteDto>(handle, "quotes_for_tld", db
-    .select(quoteColumnsWith(handle, fullProviderColumns(handle)))
-    .from(t.domainPrices)
-    .innerJoin(t.serviceProviders, eq(t.serviceProviders.id, t.domainPrices.serviceProviderId))
-    .where(and(eq(t.domainPrices.tldId, sql.placeholder("tldId")), eq(t.serviceProviders.isActive, true)))
-    .orderBy(sql`${t.domainPrices.registrationPrice} asc nulls last`, asc(t.serviceProviders.name)));
-});
+/** Active providers' quotes for the given TLDs, cheapest registration first, each naming its provider. */
+export async function listQuotesForTlds(handle: Db, tldIds: number[]): Promise<QuoteDto<ProviderSummary>[]> {
+  if (tldIds.length === 0) return [];
+  return activeQuotes(handle, summaryProviderColumns(handle), inArray(handle.t.domainPrices.tldId, tldIds));
+}
 
-/** listQuotesForTlds(handle, [tldId], "full") as one statement compiled once (a TLD page asks on every render). */
+/** One TLD's quotes (prepared once per database handle: a TLD page asks on every render). */
+const quotesForTld = new WeakMap<Db, PreparedSelect<QuoteDto>>();
+
+/** Active providers' quotes for one TLD with full provider details, cheapest registration first. */
 export function listQuotesForTld(handle: Db, tldId: number): Promise<QuoteDto[]> {
-  return quoteStatements(handle).all({ tldId });
+  let statement = quotesForTld.get(handle);
+  if (!statement) {
+    const forOneTld = eq(handle.t.domainPrices.tldId, sql.placeholder("tldId"));
+    statement = prepareSelect<QuoteDto>(handle, "quotes_for_tld", activeQuotes(handle, fullProviderColumns(handle), forOneTld));
+    quotesForTld.set(handle, statement);
+  }
+  return statement.all({ tldId });
 }
 
 export type ProviderQuoteDto = Omit<StoredQuote, "serviceProvider"> & {

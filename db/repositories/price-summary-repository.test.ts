@@ -43,7 +43,7 @@ async function freshRows(handle: Db) {
     .innerJoin(t.tlds, eq(t.tlds.id, dp.tldId))
     .where(eq(t.serviceProviders.isActive, true))
     .groupBy(dp.tldId, t.tlds.name, t.tlds.unicodeName, t.tlds.category);
-  const quotes = await listQuotesForTlds(handle, aggregates.map((a) => a.id), "summary");
+  const quotes = await listQuotesForTlds(handle, aggregates.map((a) => a.id));
   // Stored rows carry their prices in USD as `display`; their figures come from USD quotes only.
   const usd = createDisplayConverter("USD", await loadDisplayRates(handle, "USD", quotes.map((q) => q.currency)));
   const rows = new Map(aggregates.map((a) => [a.id, withRowDisplay(usd, {

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { perHandle, prepareSelect, type Db } from "../client.ts";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
 import { listProviderIdsWithPrices } from "./provider-coverage-repository.ts";
 
 /** Enough of a catalogue name to show and link it. */
@@ -38,66 +38,38 @@ function tldColumns({ t }: Db) {
 
 const refColumns = ({ t }: Db) => ({ id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName });
 
-/** A path key: digits are an id, anything else a name. */
-const parseKey = (key: string): { id: number } | { name: string } => (/^\d+$/.test(key) ? { id: Number(key) } : { name: key });
+/** A path key: digits are an id, anything else an ASCII or Unicode name. */
+export const parseTldKey = (key: string): { id: number } | { name: string } => (/^\d+$/.test(key) ? { id: Number(key) } : { name: key });
 
-type TldRow = Omit<TldDto, "parent"> & { parentTldId: number | null };
+/** The catalogue row a key names. */
+const whereKey = ({ t }: Db, key: { id: number } | { name: string }) =>
+  "id" in key ? eq(t.tlds.id, key.id) : or(eq(t.tlds.name, key.name), eq(t.tlds.unicodeName, key.name));
 
-/**
- * The lookups a public TLD page makes on every render, compiled once per database handle
- * (named statements on PostgreSQL): building and compiling them per request cost more CPU
- * than running them.
- */
-const statements = perHandle((handle) => {
-  const { orm: db, t } = handle;
-  const id = sql.placeholder("id");
-  const name = sql.placeholder("name");
-  const tldBy = (where: SQL | undefined) => db.select(tldColumns(handle)).from(t.tlds)
-    .leftJoin(t.registryOperators, eq(t.registryOperators.id, t.tlds.registryOperatorId)).where(where).limit(1);
-  // The catalogue row a key names: an id, or an ASCII or Unicode name.
-  const byName = or(eq(t.tlds.name, name), eq(t.tlds.unicodeName, name));
-  return {
-    tldById: prepareSelect<TldRow>(handle, "tld_by_id", tldBy(eq(t.tlds.id, id))),
-    tldByName: prepareSelect<TldRow>(handle, "tld_by_name", tldBy(byName)),
-    refById: prepareSelect<TldRef>(handle, "tld_ref_by_id", db.select(refColumns(handle)).from(t.tlds).where(eq(t.tlds.id, id)).limit(1)),
-    secondLevel: prepareSelect<TldRef>(handle, "tld_second_level",
-      db.select(refColumns(handle)).from(t.tlds).where(eq(t.tlds.parentTldId, id)).orderBy(asc(t.tlds.name))),
-    idById: prepareSelect<{ id: number }>(handle, "tld_id_by_id", db.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.id, id)).limit(1)),
-    idByName: prepareSelect<{ id: number }>(handle, "tld_id_by_name", db.select({ id: t.tlds.id }).from(t.tlds).where(byName).limit(1)),
-  };
-});
+/** A catalogue row as findTld reads it, with its parent's id instead of the parent. */
+export type TldRecord = Omit<TldDto, "parent"> & { parentTldId: number | null };
+
+const tldRecords = (handle: Db) => handle.orm.select(tldColumns(handle)).from(handle.t.tlds)
+  .leftJoin(handle.t.registryOperators, eq(handle.t.registryOperators.id, handle.t.tlds.registryOperatorId));
 
 /** By numeric id or by name ("com", "xn--p1ai", or the Unicode form "рф"). */
 export async function findTld(handle: Db, key: { id: number } | { name: string }): Promise<TldDto | null> {
-  const s = statements(handle);
-  const [row] = await ("id" in key ? s.tldById.all({ id: key.id }) : s.tldByName.all({ name: key.name }));
+  const [row] = await tldRecords(handle).where(whereKey(handle, key)).limit(1);
   if (!row) return null;
   const { parentTldId, ...tld } = row;
-  const [parent] = parentTldId === null ? [] : await s.refById.all({ id: parentTldId });
+  const [parent] = parentTldId === null
+    ? []
+    : await handle.orm.select(refColumns(handle)).from(handle.t.tlds).where(eq(handle.t.tlds.id, parentTldId)).limit(1);
   return { ...tld, parent: parent ?? null };
 }
 
-/** A catalogue row as findTld reads it, with its parent's id instead of the parent. */
-export type TldRecord = TldRow;
-
 /** Every catalogue row (TLDs and second-level suffixes) as findTld reads it, by name. */
-export async function listTldRecords(handle: Db): Promise<TldRecord[]> {
-  const { orm: db, t } = handle;
-  return db.select(tldColumns(handle)).from(t.tlds)
-    .leftJoin(t.registryOperators, eq(t.registryOperators.id, t.tlds.registryOperatorId))
-    .orderBy(asc(t.tlds.name));
-}
-
-/** The second-level suffixes under a TLD, by name. */
-export function listSecondLevelOf(handle: Db, parentTldId: number): Promise<TldRef[]> {
-  return statements(handle).secondLevel.all({ id: parentTldId });
+export function listTldRecords(handle: Db): Promise<TldRecord[]> {
+  return tldRecords(handle).orderBy(asc(handle.t.tlds.name));
 }
 
 /** The id of the catalogue name `key` names, read as findTldByKey reads it; one query, no joins. */
 export async function findTldIdByKey(handle: Db, key: string): Promise<number | null> {
-  const parsed = parseKey(key);
-  const s = statements(handle);
-  const [row] = await ("id" in parsed ? s.idById.all({ id: parsed.id }) : s.idByName.all({ name: parsed.name }));
+  const [row] = await handle.orm.select({ id: handle.t.tlds.id }).from(handle.t.tlds).where(whereKey(handle, parseTldKey(key))).limit(1);
   return row?.id ?? null;
 }
 
@@ -205,7 +177,7 @@ export async function listRegistryOperators({ orm: db, t }: Db): Promise<Registr
 
 /** A path key: digits are an id, anything else a name (ASCII or Unicode, without the leading dot: "co.uk" works). */
 export function findTldByKey(handle: Db, key: string): Promise<TldDto | null> {
-  return findTld(handle, parseKey(key));
+  return findTld(handle, parseTldKey(key));
 }
 
 /** Every catalogue name's id (TLDs and second-level suffixes) by its ASCII name, for matching a price list's names. */

@@ -1,14 +1,16 @@
 /**
  * The catalogue's names (TLDs and second-level suffixes, about 2,700 rows) held in memory per
  * database, for the lookups every TLD page makes: the TLD with its parent or its second-level
- * names (catalogue.tld), and the id its quotes are read by. Only the catalogue import writes
- * these rows. The index is kept with the price answers and cleared with them
- * (invalidatePriceCache, which the boot-time seed calls); across processes it is as stale as
- * they are, PRICE_CACHE_SECONDS at most. A key the index lacks is looked up in the database, so
- * a name added since the index was loaded is found at once (and the index is then reloaded).
+ * names (catalogue.tld), and the id its quotes and price history are read by. Only the catalogue
+ * import and a price run that adds second-level names write these rows, and both are followed by
+ * invalidatePriceCache, which clears the index with the price answers; across processes it is as
+ * stale as they are, PRICE_CACHE_SECONDS at most. A key the index lacks is looked up in the
+ * database, and when the database has it the index is loaded again, so a name added since is
+ * found at once.
  */
 import type { Db } from "../../../db/client.ts";
-import { findTld, findTldIdByKey, listSecondLevelOf, listTldRecords, type TldDto, type TldRecord, type TldRef } from "../../../db/repositories/tld-repository.ts";
+import { findTldIdByKey, listTldRecords, parseTldKey, type TldDto, type TldRecord, type TldRef } from "../../../db/repositories/tld-repository.ts";
+import { notFound } from "./errors.ts";
 import { cachedPriceFact, forgetPriceFact } from "./price-cache.ts";
 
 export type TldWithSecondLevel = TldDto & { secondLevel: TldRef[] };
@@ -22,6 +24,9 @@ interface CatalogueIndex {
 }
 
 const INDEX_KEY = "tld-catalogue";
+
+/** The 404 of a key no catalogue name answers to. */
+export const tldNotFound = (key: string) => notFound(`TLD "${key}" not found`);
 
 const refOf = ({ id, name, unicodeName }: TldRecord): TldRef => ({ id, name, unicodeName });
 
@@ -40,38 +45,41 @@ async function loadIndex(db: Db): Promise<CatalogueIndex> {
   return index;
 }
 
-/** A path key as the repository reads it: digits are an id, anything else an ASCII or Unicode name. */
-function recordOf(index: CatalogueIndex, key: string): TldRecord | undefined {
-  return /^\d+$/.test(key) ? index.byId.get(Number(key)) : (index.byName.get(key) ?? index.byUnicodeName.get(key));
+const indexOf = (db: Db) => cachedPriceFact(db, INDEX_KEY, () => loadIndex(db));
+
+function recordIn(index: CatalogueIndex, key: string): TldRecord | undefined {
+  const parsed = parseTldKey(key);
+  return "id" in parsed ? index.byId.get(parsed.id) : (index.byName.get(parsed.name) ?? index.byUnicodeName.get(parsed.name));
 }
 
-const indexOf = (db: Db) => cachedPriceFact(db, INDEX_KEY, () => loadIndex(db));
+/** The index and the record `key` names in it; a key it lacks that the database has reloads it first. */
+async function lookUp(db: Db, key: string): Promise<{ index: CatalogueIndex; record: TldRecord } | null> {
+  let index = await indexOf(db);
+  let record = recordIn(index, key);
+  if (!record) {
+    // Not in the index: perhaps added since it was loaded.
+    if ((await findTldIdByKey(db, key)) === null) return null;
+    forgetPriceFact(db, INDEX_KEY);
+    index = await indexOf(db);
+    record = recordIn(index, key);
+  }
+  return record ? { index, record } : null;
+}
 
 /** The TLD `key` names with its parent, or its second-level names; null when the catalogue has none. */
 export async function tldByKey(db: Db, key: string): Promise<TldWithSecondLevel | null> {
-  const index = await indexOf(db);
-  const record = recordOf(index, key);
-  if (!record) {
-    // Not in the index: perhaps added since it was loaded.
-    const tld = await findTld(db, /^\d+$/.test(key) ? { id: Number(key) } : { name: key });
-    if (!tld) return null;
-    forgetPriceFact(db, INDEX_KEY);
-    return { ...tld, secondLevel: tld.parent ? [] : await listSecondLevelOf(db, tld.id) };
-  }
-  const { parentTldId, ...tld } = record;
-  const parentRecord = parentTldId === null ? undefined : index.byId.get(parentTldId);
+  const found = await lookUp(db, key);
+  if (!found) return null;
+  const { parentTldId, ...tld } = found.record;
+  const parent = parentTldId === null ? undefined : found.index.byId.get(parentTldId);
   return {
     ...tld,
-    parent: parentRecord ? refOf(parentRecord) : null,
-    secondLevel: parentTldId === null ? [...(index.children.get(record.id) ?? [])] : [],
+    parent: parent ? refOf(parent) : null,
+    secondLevel: parentTldId === null ? [...(found.index.children.get(tld.id) ?? [])] : [],
   };
 }
 
 /** The id of the catalogue name `key` names, read as tldByKey reads it; null when there is none. */
 export async function tldIdByKey(db: Db, key: string): Promise<number | null> {
-  const record = recordOf(await indexOf(db), key);
-  if (record) return record.id;
-  const id = await findTldIdByKey(db, key);
-  if (id !== null) forgetPriceFact(db, INDEX_KEY);
-  return id;
+  return (await lookUp(db, key))?.record.id ?? null;
 }

@@ -4,13 +4,12 @@ import { lastLiveSuccess } from "../../../../db/repositories/price-log-repositor
 import {
   countCatalogue, listDelegatedOperatorNames, listRegistryOperators, type RegistryOperatorDto,
 } from "../../../../db/repositories/tld-repository.ts";
-import { notFound } from "../../lib/errors.ts";
-import { tldByKey } from "../../lib/tld-catalogue.ts";
+import { tldByKey, tldNotFound } from "../../lib/tld-catalogue.ts";
 
 /** A TLD or second-level suffix, with its parent (co.uk → uk) or the suffixes sold under it. */
 export async function getTld(db: Db, key: string) {
   const tld = await tldByKey(db, key);
-  if (!tld) throw notFound(`TLD "${key}" not found`);
+  if (!tld) throw tldNotFound(key);
   return tld;
 }
 

@@ -27,7 +27,7 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
     userId = ((await call<{ id: number }>("/api/auth/user")).body).id;
     for (const p of await db.orm.select({ id: db.t.serviceProviders.id, name: db.t.serviceProviders.name }).from(db.t.serviceProviders)) providers.set(p.name, p.id);
     const [com] = await db.orm.select({ id: db.t.tlds.id }).from(db.t.tlds).where(eq(db.t.tlds.name, "com"));
-    const quotes = (await listQuotesForTlds(db, [com!.id], "summary")).filter((q) => (q.renewalPrice ?? 0) > 0);
+    const quotes = (await listQuotesForTlds(db, [com!.id])).filter((q) => (q.renewalPrice ?? 0) > 0);
     const fresh = (q: { lastCheckedAt: Date; changedAt: Date }) => ({
       lastCheckedAt: q.lastCheckedAt.toISOString(), isStale: Date.now() - q.lastCheckedAt.getTime() >= 90 * 86_400_000, changedAt: q.changedAt.toISOString(),
     });

@@ -22,7 +22,7 @@ forEachDialect("portfolio domains under second-level suffixes", (getDb) => {
     const { t } = db;
     const [coUk] = await db.orm.select({ id: t.tlds.id }).from(t.tlds).where(eq(t.tlds.name, "co.uk"));
     // The cheapest fresh USD renewal wins; a stale quote only when no fresh one exists.
-    const quotes = (await listQuotesForTlds(db, [coUk!.id], "summary")).filter((q) => q.currency === "USD" && (q.renewalPrice ?? 0) > 0);
+    const quotes = (await listQuotesForTlds(db, [coUk!.id])).filter((q) => q.currency === "USD" && (q.renewalPrice ?? 0) > 0);
     const stale = (q: { lastCheckedAt: Date }) => Date.now() - q.lastCheckedAt.getTime() >= 90 * 86_400_000;
     const cheapest = [...quotes].sort((a, b) => Number(stale(a)) - Number(stale(b)) || a.renewalPrice! - b.renewalPrice!)[0]!;
     expect(quotes.length).toBeGreaterThanOrEqual(3);

@@ -5,7 +5,7 @@ import type { CachedQuery } from "../../lib/trpc-cached-get.ts";
 import { publicProcedure, router } from "../../trpc/init.ts";
 import type { CurrencyOption } from "../../../shared/currency.ts";
 import {
-  commonPrices, getTldPriceHistory, listCurrencies, pricePage, tldPrices, tldPricesPage, tldQuoteList, type PricePage, type PriceQuote, type PriceRow,
+  commonPrices, getTldPriceHistory, listCurrencies, pricePage, tldPrices, tldPricesPage, tldQuoteList, type PricePage, type PriceRow,
 } from "./service.ts";
 import { tldRegistrationStats } from "./registration-stats.ts";
 
@@ -21,8 +21,7 @@ const commonInput = displayCurrencyQuerySchema.optional();
 export const pricesRouter = router({
   list: publicProcedure.input(priceListQuerySchema).query(async ({ ctx, input }) => JSON.parse((await pricePage(ctx.db, input, ctx.config.PRICE_STALE_DAYS)).json) as PricePage),
   common: publicProcedure.input(commonInput).query(async ({ ctx, input }) => JSON.parse((await commonPrices(ctx.db, ctx.config.PRICE_STALE_DAYS, input?.currency)).json) as PriceRow[]),
-  byTld: publicProcedure.input(byTldInCurrency).query(async ({ ctx, input }): Promise<PriceQuote[]> =>
-    [...(await tldQuoteList(ctx.db, input.tldId, ctx.config.PRICE_STALE_DAYS, input.currency))]),
+  byTld: publicProcedure.input(byTldInCurrency).query(({ ctx, input }) => tldQuoteList(ctx.db, input.tldId, ctx.config.PRICE_STALE_DAYS, input.currency)),
   /** One page of the TLD's quotes, cheapest first, with how many there are in all. */
   byTldPage: publicProcedure.input(tldQuotesPageSchema).query(({ ctx, input }) => tldPricesPage(ctx.db, input, ctx.config.PRICE_STALE_DAYS)),
   /** The registration figures of one TLD's quotes, fresh ones preferred. */

@@ -19,16 +19,14 @@ import { listPriceHistoryForTld, listQuotesForTld, type ProviderRef } from "../.
 import { listPriceRowsByName, listPriceTable } from "../../../../db/repositories/price-row-repository.ts";
 import { refreshRowsTurnedStale } from "../../../../db/repositories/price-summary-repository.ts";
 import { listCurrencyLatestDates } from "../../../../db/repositories/exchange-rate-repository.ts";
-import { findTldByKey } from "../../../../db/repositories/tld-repository.ts";
 import { DEFAULT_DISPLAY_CURRENCY, type CurrencyOption } from "../../../shared/currency.ts";
 import { COMMON_TLDS } from "../../../shared/constants.ts";
 import { minorToPrice, priceOrMissing } from "../../../shared/price-format.ts";
 import { serializeQuote, type PriceDisplay, type PriceQuote as Quote, type PricePage, type PriceRow } from "../../../shared/price-quote.ts";
 import type { PriceListQuery, TldQuotesPageQuery } from "../../../shared/schemas/price-list.ts";
-import { notFound } from "../../lib/errors.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
 import { cachedPriceAnswer, cachedPriceValue } from "../../lib/price-cache.ts";
-import { tldIdByKey } from "../../lib/tld-catalogue.ts";
+import { tldIdByKey, tldNotFound } from "../../lib/tld-catalogue.ts";
 import { jsonAnswerFromParts, sha1, type JsonAnswer } from "../../lib/json-cache.ts";
 import { rowsInCurrency, withQuoteDisplay } from "./in-currency.ts";
 
@@ -86,19 +84,16 @@ async function commonPricesJson(db: Db, staleDays: number): Promise<string> {
   return `[${(await listPriceRowsByName(db, COMMON_TLDS)).join(",")}]`;
 }
 
-const tldNotFound = (key: string) => notFound(`TLD "${key}" not found`);
-
-async function requireTld(db: Db, key: string) {
-  const tld = await findTldByKey(db, key);
-  if (!tld) throw tldNotFound(key);
-  return tld;
+/** The id of the TLD `key` names; 404 for an unknown one. */
+async function requireTldId(db: Db, key: string): Promise<number> {
+  const tldId = await tldIdByKey(db, key);
+  if (tldId === null) throw tldNotFound(key);
+  return tldId;
 }
 
 /** One TLD's quotes as served, with full provider details, in the stored order; 404 for an unknown TLD. */
 async function loadTldQuotes(db: Db, key: string, staleDays: number): Promise<PriceQuote[]> {
-  // Only the id is needed here (a TLD page asks for the TLD's details too, through catalogue.tld).
-  const tldId = await tldIdByKey(db, key);
-  if (tldId === null) throw tldNotFound(key);
+  const tldId = await requireTldId(db, key);
   const now = new Date();
   return (await listQuotesForTld(db, tldId)).map(({ tldId: _, ...q }) => serializeQuote(q, now, staleDays));
 }
@@ -201,8 +196,7 @@ export const listCurrencies = (db: Db): Promise<JsonAnswer> =>
  * stored rate converts its currency).
  */
 export async function getTldPriceHistory(db: Db, key: string, currency?: string) {
-  const tld = await requireTld(db, key);
-  const entries = (await listPriceHistoryForTld(db, tld.id)).map((h) => ({
+  const entries = (await listPriceHistoryForTld(db, await requireTldId(db, key))).map((h) => ({
     ...h,
     registrationPrice: minorToPrice(h.registrationPrice),
     renewalPrice: minorToPrice(h.renewalPrice),
