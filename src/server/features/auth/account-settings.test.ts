@@ -8,12 +8,15 @@ import { createTestApp, TEST_ORIGIN } from "../../testing/test-app.ts";
 import { PASSWORD_IS_EMAIL } from "./password-policy.ts";
 
 let smtp: SmtpFake;
-beforeAll(async () => {
-  smtp = await startSmtpFake();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+/** A mail server of its own for each database's run, so the two runs' mails to one address never mix. */
+function useSmtp() {
+  beforeAll(async () => {
+    smtp = await startSmtpFake();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+}
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -24,6 +27,7 @@ type Overview = {
 };
 
 forEachDialect("account settings", (getDb) => {
+  useSmtp();
   const app = () => createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, ...mailEnv(smtp) } });
   const signIn = async (email: string, password: string, headers: Record<string, string> = {}) => {
     const res = await formPost(app(), "/api/login", { email, password }, headers);

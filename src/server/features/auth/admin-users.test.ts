@@ -10,12 +10,15 @@ import { NEVER_LAST_ADMIN } from "./admin-users.ts";
 import { ACCOUNT_DISABLED } from "./sign-in-session.ts";
 
 let smtp: SmtpFake;
-beforeAll(async () => {
-  smtp = await startSmtpFake();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+/** A mail server of its own for each database's run, so the two runs' mails to one address never mix. */
+function useSmtp() {
+  beforeAll(async () => {
+    smtp = await startSmtpFake();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+}
 
 interface UserRow { id: number; email: string; isAdmin: boolean; disabled: boolean; domainCount: number; accountCount: number; twoFactorEnabled: boolean; lastSignInAt: string | null; createdAt: string }
 interface UserPage { users: UserRow[]; page: number; pageSize: number; total: number; totalPages: number; requireTwoFactorForAdmins: boolean }
@@ -38,6 +41,7 @@ const ADMIN_ROUTES: [string, string, unknown?][] = [
 ];
 
 forEachDialect("admin users", (getDb) => {
+  useSmtp();
   const app = () => createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, ...mailEnv(smtp) } });
 
   it("answers 403 to a signed-in non-administrator and 401 to a visitor on every admin user route", async () => {

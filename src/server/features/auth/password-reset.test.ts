@@ -9,18 +9,22 @@ import { COMMON_PASSWORD } from "./password-policy.ts";
 import { RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_CLIENT, RESET_SENT } from "./password-reset.ts";
 
 let smtp: SmtpFake;
-beforeAll(async () => {
-  smtp = await startSmtpFake();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+/** A mail server of its own for each database's run, so the two runs' mails to one address never mix. */
+function useSmtp() {
+  beforeAll(async () => {
+    smtp = await startSmtpFake();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+}
 
 const json = (app: ReturnType<typeof createTestApp>, path: string, body: unknown, ip = "198.51.100.7") => app.request(`${TEST_ORIGIN}${path}`, {
   method: "POST", headers: { "content-type": "application/json", origin: TEST_ORIGIN, "x-forwarded-for": ip }, body: JSON.stringify(body),
 });
 
 forEachDialect("forgotten password", (getDb) => {
+  useSmtp();
   const app = () => createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, ...mailEnv(smtp) } });
 
   it("links to the form from the sign-in page, and answers the same for an address with and without an account", async () => {
