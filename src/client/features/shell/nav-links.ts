@@ -14,7 +14,7 @@ export const SIGNED_IN_NAV: readonly NavItem[] = [
   { label: "Accounts", href: "/accounts" },
   { label: "API keys", href: "/api-keys" },
   { label: "Notifications", href: "/settings/notifications" },
-  { label: "Account", href: "/settings/account" },
+  { label: "My account", href: "/settings/account" },
 ];
 
 /** Shown to administrators only; anyone else opening /admin still gets 'Access Denied'. */
