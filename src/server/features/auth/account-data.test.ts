@@ -6,8 +6,7 @@ import { findServiceProviderIdBySlug } from "./account-data-test-support.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestQueue } from "../../../../jobs/testing/queue-test-kit.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
-import { SYNC_QUEUE } from "../accounts/deps.ts";
-import { DELIVER_QUEUE } from "../notifications/deps.ts";
+import { USER_OWNED_JOBS } from "../../user-owned-jobs.ts";
 import { createCredentialCipher } from "../../lib/credential-cipher.ts";
 import { ownedRows, rowsNamingUser, tablesContaining } from "../../testing/owned-rows.ts";
 import { AUTH_TEST_ENV, authed, registerAdmin, registerUser, sessionCookieOf, formPost, type TestUser } from "../../testing/auth.ts";
@@ -15,6 +14,10 @@ import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
 import { EXPORTS_PER_HOUR, LAST_ADMIN } from "./account-data.ts";
 
 const cipher = createCredentialCipher(TEST_APP_SECRET);
+const queueOf = (field: string) => USER_OWNED_JOBS.find((j) => j.field === field)!.queue;
+/** The registrar-account sync and notification delivery queues, as the deletion knows them. */
+const SYNC_QUEUE = queueOf("accountId");
+const DELIVER_QUEUE = queueOf("deliveryId");
 const REGISTRAR_SECRET = "sk_live_registrar_secret_9f8e7d";
 
 /** A user holding something in every part of the product, through the product's own doors where it has them. */
@@ -59,7 +62,7 @@ forEachDialect("download my data, delete my account", (getDb, _dialect, getTestD
   beforeAll(async () => {
     queue = createTestQueue(getTestDb());
     await queue.start({ work: false });
-    for (const name of [SYNC_QUEUE, DELIVER_QUEUE, "notifications.digest", "notifications.watch-check"]) await queue.createQueue(name);
+    for (const job of USER_OWNED_JOBS) await queue.createQueue(job.queue);
   });
   afterAll(async () => {
     await queue.stop(1000);

@@ -8,7 +8,7 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 import { badRequest } from "../../lib/errors.ts";
 
 let common: Set<string> | undefined;
-const commonPasswords = () => (common ??= new Set((dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase())));
+const commonPasswords = () => (common ??= new Set(dictionary["passwords-common"].map((p) => p.toLowerCase())));
 
 export const COMMON_PASSWORD = "This password is on a list of commonly used passwords that attackers try first. Choose a longer, less predictable one, such as a few unrelated words.";
 export const PASSWORD_IS_EMAIL = "Choose a password that is not your e-mail address.";
