@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "../../../../db/client.ts";
 import { deleteUserEverywhere } from "../../../../db/repositories/account-data-repository.ts";
-import { findServiceProviderIdBySlug } from "./account-data-test-support.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestQueue } from "../../../../jobs/testing/queue-test-kit.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
@@ -14,6 +13,13 @@ import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
 import { EXPORTS_PER_HOUR, LAST_ADMIN } from "./account-data.ts";
 
 const cipher = createCredentialCipher(TEST_APP_SECRET);
+
+/** A seeded provider's id (registrar accounts are attached to it). */
+async function findServiceProviderIdBySlug(db: Db, slug: string): Promise<number> {
+  const [row] = await db.orm.select({ id: db.t.serviceProviders.id }).from(db.t.serviceProviders).where(eq(db.t.serviceProviders.slug, slug)).limit(1);
+  if (!row) throw new Error(`no seeded provider ${slug}`);
+  return row.id;
+}
 const queueOf = (field: string) => USER_OWNED_JOBS.find((j) => j.field === field)!.queue;
 /** The registrar-account sync and notification delivery queues, as the deletion knows them. */
 const SYNC_QUEUE = queueOf("accountId");
