@@ -62,7 +62,7 @@ test("forgot password → the mail's link → a new password → signed in with 
 test("account settings → set up two-step sign-in with a computed code → recovery codes once → the next sign-in asks for a code", async ({ page }) => {
   const email = `two-step-${stamp}@example.com`;
   await createAccount(page, "Tess", email);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My account" }).click();
+  await page.getByRole("link", { name: "Welcome, Tess" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Active sessions" }).getByText("This device")).toBeVisible();
 

@@ -40,7 +40,9 @@ describe("app shell", () => {
     expect(screen.getByRole("link", { name: "Sign Out" }).getAttribute("href")).toBe("/api/logout");
     expect(screen.queryByRole("link", { name: "Sign In" })).toBeNull();
     // No Admin link for a user who is not an administrator.
-    expect(mainNav().getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/tlds", "/registrars", "/portfolio", "/accounts", "/api-keys", "/settings/notifications", "/settings/account"]);
+    expect(mainNav().getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/tlds", "/registrars", "/portfolio", "/accounts", "/api-keys", "/settings/notifications"]);
+    // The greeting opens the account settings.
+    expect(screen.getAllByRole("link", { name: "Welcome, Ada" })[0]!.getAttribute("href")).toBe("/settings/account");
   });
 
   it("shows the Admin link to administrators only", async () => {

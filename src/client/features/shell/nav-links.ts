@@ -1,4 +1,7 @@
-/** Top-bar destinations (spec section 2); the signed-in ones are registered by the account area. */
+/**
+ * Top-bar destinations (spec section 2); the signed-in ones are registered by the account area.
+ * The account settings open from the "Welcome, name" greeting (auth-actions.tsx).
+ */
 export interface NavItem {
   label: string;
   href: string;
@@ -14,7 +17,6 @@ export const SIGNED_IN_NAV: readonly NavItem[] = [
   { label: "Accounts", href: "/accounts" },
   { label: "API keys", href: "/api-keys" },
   { label: "Notifications", href: "/settings/notifications" },
-  { label: "My account", href: "/settings/account" },
 ];
 
 /** Shown to administrators only; anyone else opening /admin still gets 'Access Denied'. */
