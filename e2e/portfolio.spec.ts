@@ -83,7 +83,10 @@ test("sign up → portfolio: add, price, edit, export, delete → sign out → n
   await createAccount(page, "Sam", second);
   await signOut(page);
   await signIn(page, second, "Sam");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
+  // No Admin link for them; opening /admin anyway still ends in 'Access Denied'.
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Portfolio" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" })).toHaveCount(0);
+  await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
   await expect(page.getByText("Admin privileges required to access this page.").first()).toBeVisible();
   await expect(page, "back on / after Access Denied").toHaveURL((url) => url.pathname === "/", { timeout: 5_000 });

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import {
   cancelQueueJob, claimDueQueueJobs, countQueueJobs, deleteFinishedQueueJobs, finishQueueJob, getQueueJob,
-  insertQueueJob, insertQueueJobs, listActiveQueueJobs, listExpiredQueueJobs, requeueQueueJob, type NewQueueJob, type QueueJobRow,
+  insertQueueJob, insertQueueJobs, listActiveQueueJobs, listUnfinishedQueueJobIdsMatching, listExpiredQueueJobs, requeueQueueJob, type NewQueueJob, type QueueJobRow,
 } from "../db/repositories/queue-job-repository.ts";
 import { deleteQueueSchedule, upsertQueueSchedule } from "../db/repositories/queue-schedule-repository.ts";
 import { InProcessScheduler } from "./in-process-scheduler.ts";
@@ -123,6 +123,12 @@ export class InProcessQueue implements JobQueue {
   async cancel(name: string, id: string): Promise<void> {
     const was = await cancelQueueJob(this.db, name, id, new Date(this.clock.now()));
     if (was === "active") this.running.get(id)?.controller.abort(new Error("job cancelled"));
+  }
+
+  async cancelMatching(name: string, field: string, values: readonly (number | string)[]): Promise<number> {
+    const ids = await listUnfinishedQueueJobIdsMatching(this.db, name, field, values);
+    for (const id of ids) await this.cancel(name, id);
+    return ids.length;
   }
 
   counts(name?: string): Promise<QueueCounts> {

@@ -11,7 +11,7 @@ import pg from "pg";
 import { JOB_DEFAULTS, type ActiveJob, type JobHandler, type JobInfo, type JobQueue, type QueueCounts, type QueueOptions, type SendOptions } from "./queue.ts";
 import { assertScheduleKey, parseCron } from "./schedule-rules.ts";
 import { ScheduleForwarder, scheduleQueueName, SCHEDULE_QUEUE_PREFIX } from "./pg-boss-schedules.ts";
-import { countJobs, listActiveJobs, sendSingleton, withAdvisoryLock } from "./pg-boss-tables.ts";
+import { countJobs, listActiveJobs, listUnfinishedJobIdsMatching, sendSingleton, withAdvisoryLock } from "./pg-boss-tables.ts";
 import { checkSendOptions, type CheckedSendOptions, type QueueLog } from "./send-options.ts";
 
 export interface PgBossQueueOptions {
@@ -213,6 +213,12 @@ export class PgBossQueue implements JobQueue {
   async cancel(name: string, id: string): Promise<void> {
     await this.started.cancel(name, id);
     this.running.get(id)?.controller.abort(new Error("job cancelled"));
+  }
+
+  async cancelMatching(name: string, field: string, values: readonly (number | string)[]): Promise<number> {
+    const ids = await listUnfinishedJobIdsMatching(this.pool, name, field, values);
+    for (const id of ids) await this.cancel(name, id);
+    return ids.length;
   }
 
   counts(name?: string): Promise<QueueCounts> {

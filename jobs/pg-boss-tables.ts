@@ -70,6 +70,17 @@ export async function listActiveJobs(pool: pg.Pool, name: string | undefined): P
   return rows.map((r) => ({ id: r.id, name: r.name, data: r.data, startedAt: r.started_on }));
 }
 
+/** Ids of the unfinished jobs (queued, waiting to retry, active) of a queue whose data's `field` is one of `values`. */
+export async function listUnfinishedJobIdsMatching(pool: pg.Pool, name: string, field: string, values: readonly (number | string)[]): Promise<string[]> {
+  if (values.length === 0) return [];
+  const { rows } = await pool.query<{ id: string }>(
+    // Compared as JSON values, as the in-process queue does: 7 matches 7, not "7".
+    "SELECT id FROM pgboss.job WHERE name = $1 AND state < 'completed' AND data->$2 IN (SELECT jsonb_array_elements($3::jsonb))",
+    [name, field, JSON.stringify(values)],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Every (queue, key) schedule with its cron and data, decoded from the forwarding queues' schedules. */
 export async function listScheduleEntries(pool: pg.Pool): Promise<{ name: string; key: string; cron: string; data: unknown }[]> {
   const { rows } = await pool.query<{ name: string; cron: string; data: { target: string; data: unknown } }>(

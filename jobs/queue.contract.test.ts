@@ -130,6 +130,21 @@ for (const dialect of TEST_DIALECTS) {
       expect(await state("cancel", running!)).toBe("cancelled"); // the rejection did not turn into a retry
     });
 
+    it("cancels the unfinished jobs whose data names one of the given values, and no other", async () => {
+      await queue.createQueue("by-owner");
+      const mine = await queue.send("by-owner", { accountId: 7 }, { startAfterSeconds: 3600 });
+      const alsoMine = await queue.send("by-owner", { accountId: 9 }, { startAfterSeconds: 3600 });
+      const theirs = await queue.send("by-owner", { accountId: 70 }, { startAfterSeconds: 3600 });
+      const textual = await queue.send("by-owner", { accountId: "7" }, { startAfterSeconds: 3600 });
+      expect(await queue.cancelMatching("by-owner", "accountId", [7, 9])).toBe(2);
+      expect(await state("by-owner", mine!)).toBe("cancelled");
+      expect(await state("by-owner", alsoMine!)).toBe("cancelled");
+      expect(await state("by-owner", theirs!)).toBe("queued");
+      // Compared as JSON values: the string "7" is not the number 7.
+      expect(await state("by-owner", textual!)).toBe("queued");
+      expect(await queue.cancelMatching("by-owner", "accountId", [])).toBe(0);
+    });
+
     it("counts queued and active jobs and lists the active ones, within the queue's concurrency", async () => {
       await queue.createQueue("busy", { concurrency: 2 });
       const hold = gate();

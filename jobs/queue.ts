@@ -90,6 +90,12 @@ export interface JobQueue {
   unschedule(name: string, key: string): Promise<void>;
   /** Cancels a queued or active job; an active job's signal aborts. */
   cancel(name: string, id: string): Promise<void>;
+  /**
+   * Cancels every queued or active job of queue `name` whose data has `field` equal to one of
+   * `values` (a number or string field at the top of the data), as cancel() does; resolves to
+   * how many it cancelled.
+   */
+  cancelMatching(name: string, field: string, values: readonly (number | string)[]): Promise<number>;
   counts(name?: string): Promise<QueueCounts>;
   activeJobs(name?: string): Promise<ActiveJob[]>;
   /** One job's state, or null when unknown (never sent, or forgotten after its retention). */

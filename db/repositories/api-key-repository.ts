@@ -42,11 +42,12 @@ export async function listActiveApiKeysByUser(handle: Db, userId: number): Promi
     .orderBy(desc(k.createdAt), desc(k.id));
 }
 
-/** The unrevoked key with this hash, or null. */
+/** The unrevoked key with this hash whose owner is not disabled, or null. */
 export async function findActiveApiKeyByHash(handle: Db, keyHash: string): Promise<{ id: number; lastUsedAt: Date | null } | null> {
   const k = handle.t.apiKeys;
-  const [row] = await handle.orm.select({ id: k.id, lastUsedAt: k.lastUsedAt }).from(k)
-    .where(and(eq(k.keyHash, keyHash), isNull(k.revokedAt))).limit(1);
+  const u = handle.t.users;
+  const [row] = await handle.orm.select({ id: k.id, lastUsedAt: k.lastUsedAt }).from(k).innerJoin(u, eq(u.id, k.userId))
+    .where(and(eq(k.keyHash, keyHash), isNull(k.revokedAt), isNull(u.disabledAt))).limit(1);
   return row ?? null;
 }
 

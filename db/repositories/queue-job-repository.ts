@@ -151,6 +151,16 @@ export async function listActiveQueueJobs(handle: Db, name?: string): Promise<Qu
     .orderBy(asc(j.startedAt));
 }
 
+/** Ids of the queued or active jobs of a queue whose data's top-level `field` is one of `values`. */
+export async function listUnfinishedQueueJobIdsMatching(handle: Db, name: string, field: string, values: readonly (number | string)[]): Promise<string[]> {
+  const { orm: db, t } = sqliteOnly(handle);
+  const j = t.queueJobs;
+  if (values.length === 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) return [];
+  const rows = await db.select({ id: j.id }).from(j)
+    .where(and(eq(j.name, name), inArray(j.state, ["queued", "active"]), inArray(sql`json_extract(${j.data}, ${`$.${field}`})`, [...values])));
+  return rows.map((r) => r.id);
+}
+
 /** Forgets finished jobs (completed, failed, cancelled) that ended before `before`. */
 export async function deleteFinishedQueueJobs(handle: Db, before: Date): Promise<number> {
   const { orm: db, t } = sqliteOnly(handle);

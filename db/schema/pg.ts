@@ -158,6 +158,10 @@ export const users = pgTable("users", {
   isAdmin: bool("is_admin").notNull().default(false),
   calendarTokenHash: text("calendar_token_hash").unique(),
   createdAt: createdAt(),
+  /** Set by an administrator: the account cannot sign in, and its sessions and API keys stop working. */
+  disabledAt: instant("disabled_at"),
+  /** The last successful sign-in (any method). */
+  lastSignInAt: instant("last_sign_in_at"),
 });
 
 export const sessions = pgTable("sessions", {
@@ -165,6 +169,11 @@ export const sessions = pgTable("sessions", {
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   expiresAt: instant("expires_at").notNull(),
   createdAt: createdAt(),
+  /** When the session was last used (moved at most every few minutes), for the owner's session list. */
+  lastSeenAt: instant("last_seen_at").notNull().defaultNow(),
+  /** The browser's User-Agent when signed in (cut to 300 characters), and the client address last seen. */
+  userAgent: text("user_agent"),
+  ip: text("ip"),
 }, (t) => [index("sessions_user_idx").on(t.userId)]);
 
 /** Fixed-window counters for sign-in attempts, keyed "ip:…" or "account:…". */
@@ -435,3 +444,59 @@ export const domainRegistryRecords = pgTable("domain_registry_records", {
   checkedAt: instant("checked_at"),
   nextCheckAt: instant("next_check_at").notNull(),
 }, (t) => [index("domain_registry_records_next_check_idx").on(t.nextCheckAt)]);
+
+/**
+ * Single-use links and pending steps of a user's account, each stored as the SHA-256 of its
+ * token (the token itself is only ever in a mail, a link or the browser). purpose:
+ * password_reset | email_change (new_email is the address to confirm) | two_factor_sign_in (a
+ * password was right; the second step is awaited). A new token of a purpose replaces the
+ * user's older ones of that purpose.
+ */
+export const userTokens = pgTable("user_tokens", {
+  id: text("id").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  purpose: text("purpose").notNull(),
+  newEmail: text("new_email"),
+  expiresAt: instant("expires_at").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("user_tokens_user_purpose_idx").on(t.userId, t.purpose)]);
+
+/**
+ * A user's TOTP secret (RFC 6238), encrypted with the credential cipher (secret_key_id names
+ * the key). enabled_at null: set up but not yet confirmed with a code. last_used_step: the
+ * newest 30-second step a code was accepted for, so a code is never accepted twice.
+ */
+export const userTotp = pgTable("user_totp", {
+  userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  secretEncrypted: text("secret_encrypted").notNull(),
+  secretKeyId: text("secret_key_id"),
+  enabledAt: instant("enabled_at"),
+  lastUsedStep: integer("last_used_step"),
+  createdAt: createdAt(),
+});
+
+/** Two-step sign-in recovery codes: only each code's SHA-256 is kept; used_at set once it has been used. */
+export const userRecoveryCodes = pgTable("user_recovery_codes", {
+  id: id(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  usedAt: instant("used_at"),
+  createdAt: createdAt(),
+}, (t) => [index("user_recovery_codes_user_idx").on(t.userId), uniqueIndex("user_recovery_codes_hash_uq").on(t.userId, t.codeHash)]);
+
+/**
+ * What administrators did to users: who (actor), to whom (target), what (action and its
+ * detail), when and from which address. The e-mail addresses are copied, so an entry still
+ * reads the same after either account is deleted (their ids then become null).
+ */
+export const adminAuditLog = pgTable("admin_audit_log", {
+  id: id(),
+  actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+  actorEmail: text("actor_email").notNull(),
+  targetUserId: integer("target_user_id").references(() => users.id, { onDelete: "set null" }),
+  targetEmail: text("target_email"),
+  action: text("action").notNull(),
+  detail: json<Record<string, unknown>>("detail"),
+  ip: text("ip"),
+  createdAt: createdAt(),
+}, (t) => [index("admin_audit_log_created_idx").on(t.createdAt)]);

@@ -35,7 +35,9 @@ import { Route as AdminLogsRouteImport } from "./routes/admin.logs"
 import { Route as AdminMessagesRouteImport } from "./routes/admin.messages"
 import { Route as AdminOperationsRouteImport } from "./routes/admin.operations"
 import { Route as AdminSettingsRouteImport } from "./routes/admin.settings"
+import { Route as AdminUsersRouteImport } from "./routes/admin.users"
 import { Route as RegistrarProviderIdRouteImport } from "./routes/registrar.$providerId"
+import { Route as SettingsAccountRouteImport } from "./routes/settings.account"
 import { Route as SettingsNotificationsRouteImport } from "./routes/settings.notifications"
 import { Route as TldTldIdRouteImport } from "./routes/tld.$tldId"
 
@@ -170,9 +172,19 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: "/settings",
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: "/users",
+  path: "/users",
+  getParentRoute: () => AdminRoute,
+} as any)
 const RegistrarProviderIdRoute = RegistrarProviderIdRouteImport.update({
   id: "/registrar/$providerId",
   path: "/registrar/$providerId",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsAccountRoute = SettingsAccountRouteImport.update({
+  id: "/settings/account",
+  path: "/settings/account",
   getParentRoute: () => rootRouteImport,
 } as any)
 const SettingsNotificationsRoute = SettingsNotificationsRouteImport.update({
@@ -212,7 +224,9 @@ export interface FileRoutesByFullPath {
   "/admin/messages": typeof AdminMessagesRoute
   "/admin/operations": typeof AdminOperationsRoute
   "/admin/settings": typeof AdminSettingsRoute
+  "/admin/users": typeof AdminUsersRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
+  "/settings/account": typeof SettingsAccountRoute
   "/settings/notifications": typeof SettingsNotificationsRoute
   "/tld/$tldId": typeof TldTldIdRoute
   "/admin/": typeof AdminIndexRoute
@@ -242,7 +256,9 @@ export interface FileRoutesByTo {
   "/admin/messages": typeof AdminMessagesRoute
   "/admin/operations": typeof AdminOperationsRoute
   "/admin/settings": typeof AdminSettingsRoute
+  "/admin/users": typeof AdminUsersRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
+  "/settings/account": typeof SettingsAccountRoute
   "/settings/notifications": typeof SettingsNotificationsRoute
   "/tld/$tldId": typeof TldTldIdRoute
   "/admin": typeof AdminIndexRoute
@@ -274,7 +290,9 @@ export interface FileRoutesById {
   "/admin/messages": typeof AdminMessagesRoute
   "/admin/operations": typeof AdminOperationsRoute
   "/admin/settings": typeof AdminSettingsRoute
+  "/admin/users": typeof AdminUsersRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
+  "/settings/account": typeof SettingsAccountRoute
   "/settings/notifications": typeof SettingsNotificationsRoute
   "/tld/$tldId": typeof TldTldIdRoute
   "/admin/": typeof AdminIndexRoute
@@ -307,7 +325,9 @@ export interface FileRouteTypes {
     | "/admin/messages"
     | "/admin/operations"
     | "/admin/settings"
+    | "/admin/users"
     | "/registrar/$providerId"
+    | "/settings/account"
     | "/settings/notifications"
     | "/tld/$tldId"
     | "/admin/"
@@ -337,7 +357,9 @@ export interface FileRouteTypes {
     | "/admin/messages"
     | "/admin/operations"
     | "/admin/settings"
+    | "/admin/users"
     | "/registrar/$providerId"
+    | "/settings/account"
     | "/settings/notifications"
     | "/tld/$tldId"
     | "/admin"
@@ -368,7 +390,9 @@ export interface FileRouteTypes {
     | "/admin/messages"
     | "/admin/operations"
     | "/admin/settings"
+    | "/admin/users"
     | "/registrar/$providerId"
+    | "/settings/account"
     | "/settings/notifications"
     | "/tld/$tldId"
     | "/admin/"
@@ -394,6 +418,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   TldsRoute: typeof TldsRoute
   RegistrarProviderIdRoute: typeof RegistrarProviderIdRoute
+  SettingsAccountRoute: typeof SettingsAccountRoute
   SettingsNotificationsRoute: typeof SettingsNotificationsRoute
   TldTldIdRoute: typeof TldTldIdRoute
 }
@@ -582,11 +607,25 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
     }
+    "/admin/users": {
+      id: "/admin/users"
+      path: "/users"
+      fullPath: "/admin/users"
+      preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/registrar/$providerId": {
       id: "/registrar/$providerId"
       path: "/registrar/$providerId"
       fullPath: "/registrar/$providerId"
       preLoaderRoute: typeof RegistrarProviderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/settings/account": {
+      id: "/settings/account"
+      path: "/settings/account"
+      fullPath: "/settings/account"
+      preLoaderRoute: typeof SettingsAccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/settings/notifications": {
@@ -614,6 +653,7 @@ interface AdminRouteChildren {
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminOperationsRoute: typeof AdminOperationsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
@@ -625,6 +665,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminMessagesRoute: AdminMessagesRoute,
   AdminOperationsRoute: AdminOperationsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 
@@ -650,6 +691,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   TldsRoute: TldsRoute,
   RegistrarProviderIdRoute: RegistrarProviderIdRoute,
+  SettingsAccountRoute: SettingsAccountRoute,
   SettingsNotificationsRoute: SettingsNotificationsRoute,
   TldTldIdRoute: TldTldIdRoute,
 }

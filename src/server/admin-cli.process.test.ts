@@ -15,8 +15,8 @@ import { openDb, type Dialect } from "../../db/client.ts";
 import { adminUrl, databaseUrlFor } from "../../db/testing/urls.ts";
 import { freePort, startServer, type RunningServer } from "../../scripts/lib/server-process.ts";
 import { runAdminCli } from "./admin-cli.ts";
-import { registerUser } from "./testing/auth.ts";
-import { createTestApp } from "./testing/test-app.ts";
+import { AUTH_TEST_ENV, formPost, registerUser } from "./testing/auth.ts";
+import { createTestApp, TEST_ORIGIN } from "./testing/test-app.ts";
 
 /** How `npm run admin` runs the CLI: the one place to change if it runs the built JavaScript. */
 const ADMIN_COMMAND = [process.execPath, "--import", "tsx", "src/server/admin-cli.ts"] as const;
@@ -136,7 +136,7 @@ for (const dialect of dialects) {
       for (const args of [["promote", "ops@example.com"], ["grant"]]) {
         const run = await runAdmin(args, database.env);
         expectExit(run, 2);
-        expect(run.stderr).toMatch(/^Usage: npm run admin -- grant EMAIL \| revoke EMAIL \| list\n$/);
+        expect(run.stderr).toMatch(/^Usage: npm run admin -- grant EMAIL \| revoke EMAIL \| list \| reset-password EMAIL\n$/);
       }
     }, 60_000);
 
@@ -163,6 +163,36 @@ for (const dialect of dialects) {
       expectExit(revoke, 0);
       expect(lines(revoke.stdout)).toEqual(["ops@example.com is no longer an administrator."]);
       expect(lines((await runAdmin(["list"], database.env)).stdout)).toEqual([NO_ADMINS]);
+    }, 60_000);
+
+    it("prints a one-time reset link that sets a new password once, and replaces the link printed before it", async () => {
+      const db = database.open();
+      try {
+        await db.migrate(); // already done by the first test when the file runs whole
+        const app = createTestApp(db, { env: AUTH_TEST_ENV });
+        await registerUser(app, { email: "forgetful@example.com" });
+        const env = { ...database.env, APP_URL: "https://domains.example.com" };
+        const first = await runAdmin(["reset-password", "Forgetful@example.com"], env);
+        expectExit(first, 0);
+        const second = await runAdmin(["reset-password", "forgetful@example.com"], env);
+        expectExit(second, 0);
+        const [intro, link] = lines(second.stdout);
+        expect(intro).toMatch(/^One-time link for forgetful@example\.com to choose a new password \(valid until \d{4}-\d\d-\d\dT/);
+        expect(link).toMatch(/^https:\/\/domains\.example\.com\/api\/password-reset\?token=[a-z2-7]{32}$/);
+        const token = (link: string) => new URL(link).searchParams.get("token")!;
+        const older = token(lines(first.stdout)[1]!);
+        // The newer link replaced the older one.
+        expect((await formPost(app, "/api/password-reset", { token: older, password: "a brand new secret" })).status).toBe(400);
+        expect((await app.request(`${TEST_ORIGIN}/api/password-reset?token=${token(link!)}`)).status).toBe(200);
+        expect((await formPost(app, "/api/password-reset", { token: token(link!), password: "a brand new secret" })).status).toBe(200);
+        expect((await formPost(app, "/api/password-reset", { token: token(link!), password: "another new secret" })).status).toBe(400);
+        expect((await formPost(app, "/api/login", { email: "forgetful@example.com", password: "a brand new secret" })).status).toBe(302);
+        const unknown = await runAdmin(["reset-password", "nobody@example.com"], env);
+        expectExit(unknown, 1);
+        expect(lines(unknown.stderr)).toEqual(["There is no account with the e-mail nobody@example.com."]);
+      } finally {
+        await db.close();
+      }
     }, 60_000);
 
     it("leaves the database to a server that starts after it, and runs beside that server", async () => {

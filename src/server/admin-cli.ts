@@ -1,8 +1,9 @@
 /**
- * npm run admin -- grant EMAIL | revoke EMAIL | list
+ * npm run admin -- grant EMAIL | revoke EMAIL | list | reset-password EMAIL
  *
  * Makes or unmakes administrators from a shell on the server, the one place where being an
- * admin needs no further proof. Reads the same configuration and opens (and migrates) the same
+ * admin needs no further proof, and prints a one-time password reset link for an account (for
+ * a server that cannot send mail: the link is handed over by hand). Reads the same configuration and opens (and migrates) the same
  * database as the server, so it works on SQLite and PostgreSQL alike.
  *
  * On PostgreSQL it uses one pooled connection, plus one more while it holds the migration lock,
@@ -13,10 +14,12 @@
 import { pathToFileURL } from "node:url";
 import { DatabaseLockTimeoutError, isPostgresUrl, openDb, type Db } from "../../db/client.ts";
 import { loadEnvFile } from "../../db/env-file.ts";
-import { loadConfig } from "./config.ts";
+import { findAccountByEmail } from "../../db/repositories/account-repository.ts";
+import { loadConfig, type Config } from "./config.ts";
 import { grantAdmin, listAdministrators, revokeAdmin } from "./features/auth/admins.ts";
+import { issueResetLink } from "./features/auth/password-reset.ts";
 
-const USAGE = "Usage: npm run admin -- grant EMAIL | revoke EMAIL | list";
+const USAGE = "Usage: npm run admin -- grant EMAIL | revoke EMAIL | list | reset-password EMAIL";
 export const CONNECT_TIMEOUT_MS = 10_000;
 export const LOCK_TIMEOUT_MS = 30_000;
 
@@ -25,15 +28,28 @@ export interface CliIo {
   err(line: string): void;
 }
 
-type Command = { name: "list" } | { name: "grant" | "revoke"; email: string };
+type Command = { name: "list" } | { name: "grant" | "revoke" | "reset-password"; email: string };
 
 function parse([name, email, ...rest]: string[]): Command | undefined {
   if (name === "list" && email === undefined) return { name };
-  if ((name === "grant" || name === "revoke") && email && rest.length === 0) return { name, email };
+  if ((name === "grant" || name === "revoke" || name === "reset-password") && email && rest.length === 0) return { name, email };
   return undefined;
 }
 
-async function run(db: Db, command: Command, io: CliIo): Promise<void> {
+/** The link's origin: APP_URL's, else this machine's port, as the setup link printed at start. */
+const linkOrigin = (config: Config) => (config.APP_URL ? new URL(config.APP_URL).origin : `http://localhost:${config.PORT}`);
+
+async function printResetLink(db: Db, config: Config, email: string, io: CliIo): Promise<void> {
+  const account = await findAccountByEmail(db, email.trim().toLowerCase());
+  if (!account) throw new Error(`There is no account with the e-mail ${email}.`);
+  if (account.disabledAt) throw new Error(`${account.email} is disabled: enable it on the admin Users page first.`);
+  const { link, expiresAt } = await issueResetLink(db, account.id, linkOrigin(config));
+  io.out(`One-time link for ${account.email} to choose a new password (valid until ${expiresAt.toISOString()}; any earlier link stops working):`);
+  io.out(link);
+}
+
+async function run(db: Db, config: Config, command: Command, io: CliIo): Promise<void> {
+  if (command.name === "reset-password") return printResetLink(db, config, command.email, io);
   if (command.name === "list") {
     const admins = await listAdministrators(db);
     if (admins.length === 0) io.out("No administrators yet. Grant one with: npm run admin -- grant EMAIL");
@@ -70,8 +86,8 @@ export async function runAdminCli(
   }
   let db = options.db;
   try {
+    const config = loadConfig(options.env ?? process.env, { serving: false });
     if (!db) {
-      const config = loadConfig(options.env ?? process.env, { serving: false });
       db = openDb({
         databaseUrl: config.DATABASE_URL,
         sqlitePath: config.SQLITE_PATH,
@@ -83,7 +99,7 @@ export async function runAdminCli(
         throw openFailure(error, config.DATABASE_URL);
       });
     }
-    await run(db, command, io);
+    await run(db, config, command, io);
     return 0;
   } catch (error) {
     io.err(error instanceof Error ? error.message : String(error));

@@ -21,6 +21,8 @@ import { accountsRest } from "./features/accounts/rest.ts";
 import { apiDocsRest } from "./features/api-docs/rest.ts";
 import { apiKeyAuth } from "./features/api-keys/bearer.ts";
 import { apiKeysRest } from "./features/api-keys/rest.ts";
+import { accountRest } from "./features/auth/account-rest.ts";
+import { adminUsersRest } from "./features/auth/admin-users-rest.ts";
 import { authRest } from "./features/auth/rest.ts";
 import { setupPage, setupRest } from "./features/auth/setup-rest.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
@@ -187,6 +189,8 @@ export function createApp(deps: AppDeps) {
     .route("/", providersRest)
     .route("/", redirectsRest)
     .route("/", authRest)
+    .route("/", accountRest)
+    .route("/", adminUsersRest)
     .route("/", setupRest)
     .route("/", portfolioRest)
     .route("/", priceEngineRest)

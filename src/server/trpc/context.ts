@@ -12,6 +12,11 @@ export interface SessionUser {
   email: string;
   firstName: string | null;
   isAdmin: boolean;
+  /**
+   * An administrator held back from the admin area until they turn two-step sign-in on, because
+   * the admin area requires it (isAdmin is false meanwhile).
+   */
+  adminNeedsTwoFactor?: boolean;
 }
 
 /** What a request carries into services: from Hono for REST shims, from tRPC's context for procedures. */

@@ -1,6 +1,7 @@
 import { accountsRouter } from "../features/accounts/router.ts";
 import { apiDocsRouter } from "../features/api-docs/router.ts";
 import { apiKeysRouter } from "../features/api-keys/router.ts";
+import { accountRouter, adminUsersRouter } from "../features/auth/account-router.ts";
 import { authRouter } from "../features/auth/router.ts";
 import { catalogueRouter } from "../features/catalogue/router.ts";
 import { priceEngineRouter } from "../features/price-engine/router.ts";
@@ -16,7 +17,9 @@ import type { CachedQuery } from "../lib/trpc-cached-get.ts";
 import { router } from "./init.ts";
 
 export const appRouter = router({
+  account: accountRouter,
   accounts: accountsRouter,
+  adminUsers: adminUsersRouter,
   apiDocs: apiDocsRouter,
   apiKeys: apiKeysRouter,
   auth: authRouter,

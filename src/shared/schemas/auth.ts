@@ -49,4 +49,6 @@ export interface AuthUserDto {
   firstName: string | null;
   email: string;
   isAdmin: boolean;
+  /** Present (true) when the account is an administrator held back until two-step sign-in is on. */
+  adminNeedsTwoFactor?: boolean;
 }

@@ -1,15 +1,15 @@
 import type { IconType } from "react-icons";
-import { LuActivity, LuBell, LuDatabase, LuLayoutDashboard, LuMail, LuScrollText, LuSettings } from "react-icons/lu";
+import { LuActivity, LuBell, LuDatabase, LuLayoutDashboard, LuMail, LuScrollText, LuSettings, LuUsers } from "react-icons/lu";
 
 export interface AdminNavItem {
   label: string;
   /** The page's h1 and document title. */
   title: string;
-  to: "/admin" | "/admin/operations" | "/admin/logs" | "/admin/data" | "/admin/alerts" | "/admin/messages" | "/admin/settings";
+  to: "/admin" | "/admin/operations" | "/admin/logs" | "/admin/data" | "/admin/alerts" | "/admin/messages" | "/admin/users" | "/admin/settings";
   icon: IconType;
 }
 
-/** Spec section 2: the admin sidebar, in order; Messages (the contact form's) is beyond the spec. */
+/** Spec section 2: the admin sidebar, in order; Messages (the contact form's) and Users are beyond the spec. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: "Overview", title: "System Overview", to: "/admin", icon: LuLayoutDashboard },
   { label: "Operations", title: "Operations", to: "/admin/operations", icon: LuActivity },
@@ -17,6 +17,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: "Data", title: "Data Management", to: "/admin/data", icon: LuDatabase },
   { label: "Alerts", title: "Alerts & Notifications", to: "/admin/alerts", icon: LuBell },
   { label: "Messages", title: "Contact Messages", to: "/admin/messages", icon: LuMail },
+  { label: "Users", title: "Users", to: "/admin/users", icon: LuUsers },
   { label: "Settings", title: "System Settings", to: "/admin/settings", icon: LuSettings },
 ];
 

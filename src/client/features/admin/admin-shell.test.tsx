@@ -21,7 +21,7 @@ describe("admin shell", () => {
     // The first render of the whole route tree in a file is slow on a busy machine.
     expect(await screen.findByRole("heading", { level: 1, name: "System Overview" })).toBeTruthy();
     const nav = screen.getByRole("navigation", { name: "Admin pages" });
-    expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["Overview", "Operations", "Logs", "Data", "Alerts", "Messages", "Settings"]);
+    expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["Overview", "Operations", "Logs", "Data", "Alerts", "Messages", "Users", "Settings"]);
     expect(within(nav).getByRole("link", { name: "Overview" }).getAttribute("aria-current")).toBe("page");
     expect(screen.getByRole("link", { name: "Logout" }).getAttribute("href")).toBe("/api/logout");
     const crumbs = screen.getByRole("navigation", { name: /breadcrumb/i });

@@ -6,7 +6,9 @@ const SECTIONS: readonly LegalSection[] = [
     "Account: your e-mail address, your first and last name if you give them, and a one-way hash of your password (never the password itself). With single sign-on we store the identifier your sign-in provider gives us instead of a password.",
     "Portfolio: the domains you add or import, with their dates, registrar, auto-renew setting and notes. Registrar accounts: the label you choose and the API credentials you enter, stored encrypted.",
     "Contact messages: the name, e-mail address, subject, category, priority and message you send, with the IP address it came from.",
-    "Security records: sessions (a hash of the session token and its expiry), and counts of sign-in attempts and contact messages per IP address for rate limiting.",
+    "Security records: sessions (a hash of the session token, its expiry, the browser's User-Agent, the IP address it was last used from and when), counts of sign-in attempts, reset requests and contact messages per IP address or e-mail address for rate limiting, and hashes of password reset and address confirmation links until they are used or expire.",
+    "Two-step sign-in, when you turn it on: its secret, stored encrypted, and a one-way hash of each recovery code.",
+    "Administrators' actions on accounts (making or removing an administrator, disabling or enabling sign-in, sending a reset link): who acted, on which account (both e-mail addresses are copied into the record), when and from which IP address.",
   ] },
   { id: "how-we-use-information", title: "How we use information", paragraphs: [
     "To sign you in, show you your portfolio and its renewal costs, sync domains from registrar accounts you connect, answer your messages and keep the service safe from abuse. We do not sell your information and do not use it for advertising.",
@@ -18,10 +20,10 @@ const SECTIONS: readonly LegalSection[] = [
     "When you connect a registrar account, your credentials are sent only to that registrar's API to read your domains. Register and Transfer links send you to the registrar with the domain you typed. We share nothing else unless the law requires it.",
   ] },
   { id: "retention", title: "Retention", paragraphs: [
-    "Sessions expire after the configured number of days without use, and signing out deletes the session at once. Rate-limit counts are deleted after their window ends. Your account, portfolio and registrar accounts stay until you ask us to delete them; deleting a registrar account deletes its stored credentials.",
+    "Sessions expire after the configured number of days without use, and signing out deletes the session at once. Rate-limit counts are deleted after their window ends. Your account, portfolio and registrar accounts stay until you delete your account; deleting a registrar account deletes its stored credentials. Deleting your account removes everything above that belongs to it at once, in one step; records of administrators' actions on it keep the copied e-mail address so those actions stay accountable.",
   ] },
   { id: "your-rights", title: "Your rights", paragraphs: [
-    "You can see and change your portfolio at any time and export it as CSV. To have your account deleted or to get a copy of what we hold, write to us through the contact page; we answer privacy requests within 30 days.",
+    "You can see and change your portfolio at any time and export it as CSV. Your account settings download a copy of what we hold about you (one JSON file) and delete your account. For anything else, write to us through the contact page; we answer privacy requests within 30 days.",
   ] },
   { id: "contact", title: "Contact", paragraphs: ["Questions about this policy: use the contact page and choose the category Account Help."] },
 ];

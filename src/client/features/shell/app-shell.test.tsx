@@ -39,7 +39,18 @@ describe("app shell", () => {
     expect(await screen.findByText("Welcome, Ada")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Sign Out" }).getAttribute("href")).toBe("/api/logout");
     expect(screen.queryByRole("link", { name: "Sign In" })).toBeNull();
-    expect(mainNav().getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/tlds", "/registrars", "/portfolio", "/accounts", "/api-keys", "/settings/notifications", "/admin"]);
+    // No Admin link for a user who is not an administrator.
+    expect(mainNav().getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/tlds", "/registrars", "/portfolio", "/accounts", "/api-keys", "/settings/notifications"]);
+    // The greeting opens the account settings.
+    expect(screen.getAllByRole("link", { name: "Welcome, Ada" })[0]!.getAttribute("href")).toBe("/settings/account");
+  });
+
+  it("shows the Admin link to administrators only", async () => {
+    server.use(signedIn({ firstName: "Root", email: "root@example.com", isAdmin: true }));
+    renderUi(<AppShell>page</AppShell>);
+    expect(await screen.findByText("Welcome, Root")).toBeTruthy();
+    expect(mainNav().getByRole("link", { name: "Admin" }).getAttribute("href")).toBe("/admin");
+    expect(mainNav().getAllByRole("link").map((a) => a.getAttribute("href")).at(-1)).toBe("/admin");
   });
 
   it("falls back to the e-mail address when there is no first name", async () => {

@@ -1,3 +1,4 @@
+import { SpaAnchor } from "../../components/spa-anchor.tsx";
 import { LOGIN_PATH, LOGOUT_PATH } from "../../lib/unauthorized.ts";
 import { displayName, useAuth } from "../../lib/use-auth.ts";
 
@@ -14,7 +15,10 @@ export function AuthActions({ placement }: { placement: "bar" | "drawer" }) {
   if (user) {
     return (
       <div className="app-auth" data-placement={placement} data-user="">
-        <p className="app-auth-welcome">Welcome, {displayName(user)}</p>
+        {/* The greeting opens the account settings (password, address, sessions, two-step sign-in, your data). */}
+        <p className="app-auth-welcome">
+          <SpaAnchor href="/settings/account" title="Account settings">Welcome, {displayName(user)}</SpaAnchor>
+        </p>
         <a className="app-button" data-variant="outline" href={LOGOUT_PATH}>
           Sign Out
         </a>

@@ -13,11 +13,11 @@ interface NavLinkListProps {
 // One style rule for all links (plain anchors, `.app-nav-links` in ui/app-global-css.ts), the
 // current page marked by aria-current.
 export function NavLinkList({ direction = "column", onNavigate }: NavLinkListProps) {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   const pathname = useLocation({ select: (l) => l.pathname });
   return (
     <ul className="app-nav-links" data-direction={direction}>
-      {navItemsFor(isAuthenticated).map((item) => {
+      {navItemsFor(isAuthenticated, user?.isAdmin === true).map((item) => {
         const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
         return (
           <li key={item.href}>

@@ -1,4 +1,7 @@
-/** Top-bar destinations (spec section 2); the signed-in ones are registered by the account area. */
+/**
+ * Top-bar destinations (spec section 2); the signed-in ones are registered by the account area.
+ * The account settings open from the "Welcome, name" greeting (auth-actions.tsx).
+ */
 export interface NavItem {
   label: string;
   href: string;
@@ -14,8 +17,10 @@ export const SIGNED_IN_NAV: readonly NavItem[] = [
   { label: "Accounts", href: "/accounts" },
   { label: "API keys", href: "/api-keys" },
   { label: "Notifications", href: "/settings/notifications" },
-  { label: "Admin", href: "/admin" },
 ];
 
-export const navItemsFor = (signedIn: boolean): readonly NavItem[] =>
-  signedIn ? [...PUBLIC_NAV, ...SIGNED_IN_NAV] : PUBLIC_NAV;
+/** Shown to administrators only; anyone else opening /admin still gets 'Access Denied'. */
+export const ADMIN_NAV_ITEM: NavItem = { label: "Admin", href: "/admin" };
+
+export const navItemsFor = (signedIn: boolean, isAdmin = false): readonly NavItem[] =>
+  !signedIn ? PUBLIC_NAV : isAdmin ? [...PUBLIC_NAV, ...SIGNED_IN_NAV, ADMIN_NAV_ITEM] : [...PUBLIC_NAV, ...SIGNED_IN_NAV];

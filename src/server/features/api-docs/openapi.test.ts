@@ -19,7 +19,7 @@ describe("OpenAPI document", () => {
 
   it("documents the endpoints with the limits the zod schemas enforce", async () => {
     const { body } = await getJson<{ paths: Record<string, { get: { parameters: { name: string; schema: Record<string, unknown> }[] } }> }>(app(), "/api/openapi.json");
-    expect(Object.keys(body.paths).sort()).toEqual([
+    expect(Object.keys(body.paths).filter((p) => !/^\/api\/(account|password-reset|admin\/users)\b/.test(p)).sort()).toEqual([
       "/api/admin/notification-deliveries", "/api/admin/settings", "/api/currencies", "/api/domain-prices", "/api/domain-prices/common", "/api/domain-prices/tld/{id}",
       "/api/notifications/watches", "/api/notifications/watches/{id}", "/api/registry-operators",
       "/api/service-providers", "/api/service-providers/{id}", "/api/service-providers/{id}/domain-prices", "/api/tlds/{id}",
@@ -69,6 +69,30 @@ describe("OpenAPI document", () => {
     // The API Access page lists the public endpoints only.
     const listed = await getJson<{ result: { data: { path: string }[] } }>(app(), "/trpc/apiDocs.endpoints");
     expect(listed.body.result.data.map((e) => e.path)).not.toContain("/api/notifications/watches");
+  });
+
+  it("documents the account, password reset and admin user routes, each with an operationId, behind the session where they need one", async () => {
+    type Op = { operationId?: string; security?: unknown[]; requestBody?: { content: { "application/json": { schema: { properties: Record<string, Record<string, unknown>> } } } }; responses: Record<string, unknown> };
+    const { body } = await getJson<{ paths: Record<string, Record<string, Op>> }>(app(), "/api/openapi.json");
+    const ours = Object.entries(body.paths).filter(([p]) => /^\/api\/(account|password-reset|admin\/users)\b/.test(p));
+    const ops = ours.flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, ...op })));
+    expect(ops.map((o) => o.route).sort()).toEqual([
+      "DELETE /api/account/sessions/{id}", "GET /api/account", "GET /api/account/export", "GET /api/account/sessions", "GET /api/admin/users",
+      "GET /api/admin/users/audit-log", "POST /api/account/delete", "POST /api/account/email", "POST /api/account/email/confirm", "POST /api/account/password",
+      "POST /api/account/sessions/sign-out-others", "POST /api/account/two-factor/disable", "POST /api/account/two-factor/enable",
+      "POST /api/account/two-factor/recovery-codes", "POST /api/account/two-factor/setup", "POST /api/admin/users/{id}/reset-link", "POST /api/password-reset",
+      "POST /api/password-reset/request", "PUT /api/admin/users/two-factor-policy", "PUT /api/admin/users/{id}/admin", "PUT /api/admin/users/{id}/disabled",
+    ]);
+    const ids = ops.map((o) => o.operationId);
+    expect(ids.every((id) => typeof id === "string" && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const o of ops.filter((o) => !/password-reset|email\/confirm/.test(o.route))) expect(o.security, o.route).toEqual([{ session: [] }]);
+    for (const o of ops.filter((o) => o.route.includes("/admin/users"))) expect(Object.keys(o.responses), o.route).toEqual(expect.arrayContaining(["401", "403"]));
+    expect(body.paths["/api/password-reset/request"]!.post!.responses).toHaveProperty("429");
+    expect(body.paths["/api/account/password"]!.post!.requestBody!.content["application/json"].schema.properties.newPassword).toMatchObject({ type: "string", minLength: 8, maxLength: 200 });
+    // None of them is listed among the public endpoints of the API Access page.
+    const listed = await getJson<{ result: { data: { path: string }[] } }>(app(), "/trpc/apiDocs.endpoints");
+    expect(listed.body.result.data.map((e) => e.path).filter((p) => p.startsWith("/api/account") || p.startsWith("/api/admin/users"))).toEqual([]);
   });
 
   it("documents the display object a currency adds to each quote", async () => {

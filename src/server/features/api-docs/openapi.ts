@@ -11,6 +11,7 @@ import { priceListQuerySchema, providerIdSchema, tldKeySchema, tldQuotesQuerySch
 import { serviceProviderListQuerySchema } from "../../../shared/schemas/service-provider.ts";
 import { PAGE_SIZE_CHOICES, REFRESH_CHOICES, generalSettingsSchema } from "../../../shared/schemas/general-settings.ts";
 import { MAX_WATCHES, watchAddSchema, watchIdSchema, watchUpdateSchema } from "../../../shared/schemas/watched-tld.ts";
+import { ACCOUNT_SCHEMAS, accountPaths, adminUserPaths, type OpenApiHelpers } from "./account-paths.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -253,6 +254,9 @@ function adminDeliveryFailurePaths() {
   };
 }
 
+/** What account-paths.ts builds its paths with. */
+const openApiHelpers = (): OpenApiHelpers => ({ jsonBody, answer, queryParameters, pathParameter, error, session });
+
 export function buildOpenApiDocument(serverUrl: string) {
   const tldId = pathParameter("id", tldKeySchema, "A TLD's numeric id or its name, with or without the dot; second-level suffixes such as co.uk too.");
   return {
@@ -308,9 +312,14 @@ export function buildOpenApiDocument(serverUrl: string) {
       ...watchPaths(),
       ...adminSettingsPaths(),
       ...adminDeliveryFailurePaths(),
+      ...accountPaths(openApiHelpers()),
+      ...adminUserPaths(openApiHelpers()),
     },
     components: {
-      schemas: { PriceDisplay: priceDisplay, PriceQuote: quote, PriceRow: priceRow, Watch: watch, GeneralSettings: generalSettings, DeliveryFailure: deliveryFailure },
+      schemas: {
+        PriceDisplay: priceDisplay, PriceQuote: quote, PriceRow: priceRow, Watch: watch, GeneralSettings: generalSettings, DeliveryFailure: deliveryFailure,
+        ...ACCOUNT_SCHEMAS,
+      },
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "An API key made on the API keys page." },
         session: { type: "apiKey", in: "cookie", name: "session", description: "The session of a signed-in user, sent by the site's own pages (requests that change something need the site's Origin)." },

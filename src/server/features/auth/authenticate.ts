@@ -14,19 +14,35 @@ import type { Config } from "../../config.ts";
 import type { AppEnv } from "../../lib/hono-env.ts";
 import type { SessionUser } from "../../trpc/context.ts";
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE, setSessionCookie } from "./cookies.ts";
-import { hashToken } from "../../lib/secret-token.ts";
-import { extendSession, validateSessionToken } from "./session.ts";
+import type { SessionUserDto } from "../../../../db/repositories/session-repository.ts";
+import { clientIp, parseTrustedProxies } from "../../lib/client-ip.ts";
+import { adminsMustUseTwoFactor } from "./admin-users.ts";
+import { extendSession, noteSessionUse, validateSessionToken } from "./session.ts";
 
 export function toSessionUser(user: UserDto): SessionUser {
   return { id: user.id, email: user.email, firstName: user.firstName, isAdmin: user.isAdmin };
 }
 
-export const toAuthUserDto = (u: SessionUser): AuthUserDto => ({ id: u.id, firstName: u.firstName, email: u.email, isAdmin: u.isAdmin });
+export const toAuthUserDto = (u: SessionUser): AuthUserDto => ({
+  id: u.id, firstName: u.firstName, email: u.email, isAdmin: u.isAdmin, ...(u.adminNeedsTwoFactor ? { adminNeedsTwoFactor: true } : {}),
+});
+
+/**
+ * The session's user as requests see it: while administrators must use two-step sign-in, an
+ * administrator signing in with a password who has not turned it on acts as an ordinary user
+ * (single sign-on accounts leave the second step to their identity provider).
+ */
+async function withAdminPolicy(db: Db, user: SessionUserDto): Promise<SessionUser> {
+  const sessionUser = toSessionUser(user);
+  if (!user.isAdmin || user.twoFactorEnabled || user.oidcSubject !== null || !(await adminsMustUseTwoFactor(db))) return sessionUser;
+  return { ...sessionUser, isAdmin: false, adminNeedsTwoFactor: true };
+}
 
 type Upkeep = { kind: "clear" } | { kind: "refresh"; token: string };
 const upkeepByRequest = new WeakMap<Context<AppEnv>, Upkeep>();
 
 export function createSessionAuthenticator(db: Db, config: Config) {
+  const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES).proxies;
   return async (c: Context<AppEnv>): Promise<{ user: SessionUser; sessionId: string } | null> => {
     // Hashed static assets never depend on who asks; skip the session lookup for them.
     if (c.req.path.startsWith("/assets/")) return null;
@@ -38,7 +54,8 @@ export function createSessionAuthenticator(db: Db, config: Config) {
       return null;
     }
     if (valid.needsRefresh) upkeepByRequest.set(c, { kind: "refresh", token });
-    return { user: toSessionUser(valid.user), sessionId: hashToken(token) };
+    await noteSessionUse(db, valid.session, clientIp(c, trustedProxies));
+    return { user: await withAdminPolicy(db, valid.user), sessionId: valid.session.id };
   };
 }
 

@@ -63,6 +63,7 @@ export function renderLoginPage(state: LoginPageState = {}) {
 <label for="signin-password">Password</label>
 <input id="signin-password" name="password" type="password" autocomplete="current-password" required>
 ${returnField(state.returnTo)}<button type="submit">Sign in</button>
+<p><a href="/api/password-reset/request">Forgot password?</a></p>
 </form>
 <form method="post" action="/api/register" aria-labelledby="register-title">
 <h2 id="register-title">Create account</h2>${errorBox(state, "register")}

@@ -5,24 +5,29 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import {
-  deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, updateSessionExpiry, type SessionDto,
+  deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, touchSession, updateSessionExpiry,
+  type SessionDetailDto, type SessionUserDto,
 } from "../../../../db/repositories/session-repository.ts";
-import type { UserDto } from "../../../../db/repositories/user-repository.ts";
 import { hashToken, isTokenShaped, randomToken } from "../../lib/secret-token.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export async function createSession(db: Db, userId: number, days: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+/** How often a session's last use (and address) is written down at most. */
+export const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+
+export async function createSession(
+  db: Db, userId: number, days: number, now = new Date(), seen: { userAgent?: string | undefined; ip?: string | undefined } = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + days * DAY_MS);
-  await insertSession(db, { id: hashToken(token), userId, expiresAt });
+  await insertSession(db, { id: hashToken(token), userId, expiresAt, userAgent: seen.userAgent?.slice(0, 300) ?? null, ip: seen.ip ?? null });
   // Sign-in is a natural moment to drop this user's dead sessions; nothing else reads them.
   await deleteExpiredSessions(db, userId, now);
   return { token, expiresAt };
 }
 
 export interface ValidSession {
-  session: SessionDto;
-  user: UserDto;
+  session: SessionDetailDto;
+  user: SessionUserDto;
   /** In the second half of its life: extend it (and re-send the cookie) when the answer allows. */
   needsRefresh: boolean;
 }
@@ -37,6 +42,12 @@ export async function validateSessionToken(db: Db, token: string, days: number, 
     return null;
   }
   return { session, user, needsRefresh: session.expiresAt.getTime() - now.getTime() < (days * DAY_MS) / 2 };
+}
+
+/** Writes down a use of the session when the last one written is older than LAST_SEEN_RESOLUTION_MS or came from elsewhere. */
+export async function noteSessionUse(db: Db, session: SessionDetailDto, ip: string, now = new Date()): Promise<void> {
+  if (session.ip === ip && now.getTime() - session.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
+  await touchSession(db, session.id, now, ip);
 }
 
 /** Slides the session to a full period from now; returns the new expiry for the cookie. */

@@ -4,14 +4,23 @@
  * send it back.
  */
 import type { Context } from "hono";
+import { findAccountById, recordSignIn } from "../../../../db/repositories/account-repository.ts";
+import { forbidden } from "../../lib/errors.ts";
 import type { AppEnv } from "../../lib/hono-env.ts";
 import { readSessionToken, setSessionCookie } from "./cookies.ts";
 import { createSession, invalidateSessionToken } from "./session.ts";
 
+export const ACCOUNT_DISABLED = "This account is disabled. Ask an administrator to enable it.";
+
+/** Refuses a disabled account (403), else starts its session and notes the sign-in. */
 export async function beginSession(c: Context<AppEnv>, userId: number): Promise<void> {
-  const { db, config } = c.var.ctx;
+  const { db, config, ip } = c.var.ctx;
+  const account = await findAccountById(db, userId);
+  if (!account || account.disabledAt) throw forbidden(ACCOUNT_DISABLED);
   await invalidateSessionToken(db, readSessionToken(c));
-  const { token, expiresAt } = await createSession(db, userId, config.SESSION_DAYS);
+  const now = new Date();
+  const { token, expiresAt } = await createSession(db, userId, config.SESSION_DAYS, now, { userAgent: c.req.header("user-agent"), ip });
+  await recordSignIn(db, userId, now);
   setSessionCookie(c, config, token, expiresAt);
 }
 

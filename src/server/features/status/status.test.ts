@@ -19,7 +19,7 @@ function fakeQueue(counts: () => Promise<{ queued: number; active: number }>): J
   const unused = () => { throw new Error("not used by the status page"); };
   return {
     kind: "in-process", counts, createQueue: unused, send: unused, sendMany: unused, work: unused, schedule: unused, unschedule: unused,
-    cancel: unused, activeJobs: unused, getJob: unused, start: unused, stop: unused,
+    cancel: unused, cancelMatching: unused, activeJobs: unused, getJob: unused, start: unused, stop: unused,
   };
 }
 

@@ -1,0 +1,58 @@
+import { Button, HStack, Input, Stack, Text } from "@chakra-ui/react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { FormField } from "../../components/form/form-field.tsx";
+import { useSchemaForm } from "../../components/form/use-schema-form.ts";
+import { SectionCard } from "../../components/section-card.tsx";
+import { notify } from "../../components/ui/toaster.tsx";
+import { useTRPC } from "../../lib/trpc.ts";
+import { changePasswordSchema } from "../../../shared/schemas/account.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/schemas/auth.ts";
+
+/** Change password: the current one first; every other device is signed out. */
+export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const change = useMutation(trpc.account.changePassword.mutationOptions({
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.account.overview.queryKey() }),
+  }));
+  const { form, formError, pending, onSubmit, reset } = useSchemaForm({
+    defaultValues: { currentPassword: "", newPassword: "" },
+    schema: changePasswordSchema,
+    submit: (input) => change.mutateAsync(input),
+    onSaved: () => {
+      reset();
+      notify({ type: "success", title: "Password changed", description: "Every other device was signed out." });
+    },
+  });
+  if (!hasPassword) {
+    return (
+      <SectionCard title="Password">
+        <Text color="fg.muted">This account signs in with single sign-on: its password is kept by your identity provider.</Text>
+      </SectionCard>
+    );
+  }
+  return (
+    <SectionCard title="Password">
+      <form onSubmit={onSubmit} noValidate aria-label="Change password">
+        <Stack gap="3" maxW="sm">
+          <form.Field name="currentPassword">
+            {(field) => (
+              <FormField field={field} label="Current password">
+                <Input type="password" autoComplete="current-password" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
+              </FormField>
+            )}
+          </form.Field>
+          <form.Field name="newPassword">
+            {(field) => (
+              <FormField field={field} label="New password" helper={`${PASSWORD_MIN}–${PASSWORD_MAX} characters; a few unrelated words work well.`}>
+                <Input type="password" autoComplete="new-password" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
+              </FormField>
+            )}
+          </form.Field>
+          {formError && <Text color="fg.error" role="alert">{formError}</Text>}
+          <HStack><Button type="submit" colorPalette="blue" disabled={pending}>{pending ? "Changing…" : "Change password"}</Button></HStack>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}
