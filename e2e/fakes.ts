@@ -49,7 +49,7 @@ export interface Fakes {
   porkbunAccount: FakeAccount;
   /** A loopback SMTP server receiving every mail the server sends (SMTP_URL points at it). */
   mail: SmtpFake;
-  /** A webhook receiver (the server runs with WEBHOOK_ALLOW_PRIVATE=loopback so it may reach it). */
+  /** A webhook receiver (the server runs with WEBHOOK_ALLOW_PRIVATE=127.0.0.1:* so it may reach it). */
   webhook: { url: string; received: ReceivedWebhook[] };
   close(): Promise<void>;
 }
@@ -115,7 +115,7 @@ export async function startFakes(): Promise<Fakes> {
   const mail = await startSmtpFake();
   const mailEnv = { SMTP_URL: mail.url, MAIL_FROM: "TLDScope <notifications@e2e.test>" };
   return {
-    env: { ...env, WEBHOOK_ALLOW_PRIVATE: "loopback", ...mailEnv }, mail, porkbunPricing: pricing.control, porkbunAccount,
+    env: { ...env, WEBHOOK_ALLOW_PRIVATE: "127.0.0.1:*", ...mailEnv }, mail, porkbunPricing: pricing.control, porkbunAccount,
     webhook: { url: webhookUrl, received },
     close: async () => void (await Promise.all([...servers.map((s) => s.close()), mail.close()])),
   };

@@ -17,7 +17,7 @@ test("a generic webhook gets its secret once, receives a signed test, and is rem
   const form = page.getByRole("form", { name: "Add webhook" });
   await form.getByLabel("Webhook URL").fill("http://10.0.0.5/hook");
   await form.getByRole("button", { name: "Add webhook" }).click();
-  await expect(form.getByText("Webhook address is a private network address (10.0.0.5); this server does not send to private addresses")).toBeVisible();
+  await expect(form.getByText("Webhook address is a private network address (10.0.0.5 port 80); this server does not send to private addresses unless its operator allows that address and port")).toBeVisible();
 
   const host = new URL(app.fakes.webhook.url).host;
   await form.getByLabel("Webhook URL").fill(`${app.fakes.webhook.url}/e2e-${stamp}`);
@@ -35,6 +35,11 @@ test("a generic webhook gets its secret once, receives a signed test, and is rem
   const expected = `v1=${createHmac("sha256", secret).update(`${got!.headers["x-tldscope-timestamp"]}.${got!.body}`).digest("hex")}`;
   expect(got!.headers["x-tldscope-signature"]).toBe(expected);
   expect(JSON.parse(got!.body)).toMatchObject({ type: "test", title: "Test notification from TLDScope" });
+
+  // The same URL again is refused: one webhook per URL.
+  await form.getByLabel("Webhook URL").fill(`${app.fakes.webhook.url}/e2e-${stamp}`);
+  await form.getByRole("button", { name: "Add webhook" }).click();
+  await expect(form.getByText("This webhook URL is already one of your channels")).toBeVisible();
 
   // The secret is not shown again after a reload.
   await page.reload();

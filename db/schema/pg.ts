@@ -337,8 +337,23 @@ export const notificationChannels = pgTable("notification_channels", {
   format: text("format"),
   secret: text("secret"),
   disabledAt: instant("disabled_at"),
+  /**
+   * Bumped each time the channel is turned on again: unsubscribe links carry the generation they
+   * were made in, so a link from an older mail cannot turn the channel off again.
+   */
+  unsubscribeGeneration: integer("unsubscribe_generation").notNull().default(0),
   createdAt: createdAt(),
 }, (t) => [index("notification_channels_user_idx").on(t.userId), uniqueIndex("notification_channels_user_email_uq").on(t.userId, t.email)]);
+
+/**
+ * Addresses that asked, through the one-click unsubscribe of a confirmation mail, to get no mail
+ * from this server: no confirmation mail is sent to them again, whoever adds them. Keyed by the
+ * SHA-256 of the lower-case address, so the address of someone who never signed up is not kept.
+ */
+export const mailSuppressions = pgTable("mail_suppressions", {
+  emailHash: text("email_hash").primaryKey(),
+  createdAt: createdAt(),
+});
 
 /**
  * A user's notification settings; no row means the defaults. reminder_offsets: days before

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
+import { loadConfig, webhookPolicy } from "./config.ts";
 
 describe("configuration", () => {
   it("runs with nothing set: SQLite, port 3000, seeding on", () => {
@@ -23,10 +23,15 @@ describe("configuration", () => {
     expect(c.PORT).toBe(8080);
   });
 
-  it("sends webhooks to public addresses only unless WEBHOOK_ALLOW_PRIVATE widens it, and refuses other values", () => {
-    expect(loadConfig({})).toMatchObject({ WEBHOOK_ALLOW_PRIVATE: "none", WEBHOOK_TIMEOUT_SECONDS: 10 });
+  it("sends webhooks to public addresses on the usual web ports unless WEBHOOK_ALLOW_PRIVATE and WEBHOOK_PORTS widen it, and refuses other values", () => {
+    expect(loadConfig({})).toMatchObject({ WEBHOOK_ALLOW_PRIVATE: "none", WEBHOOK_PORTS: "80,443,8080,8443", OUTBOUND_ALLOW_PRIVATE: "none", WEBHOOK_TIMEOUT_SECONDS: 10 });
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "loopback", WEBHOOK_TIMEOUT_SECONDS: "3" })).toMatchObject({ WEBHOOK_ALLOW_PRIVATE: "loopback", WEBHOOK_TIMEOUT_SECONDS: 3 });
-    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: "all" })).toThrowError(/WEBHOOK_ALLOW_PRIVATE: .*"none"\|"loopback"\|"private"/);
+    const pairs = loadConfig({ WEBHOOK_ALLOW_PRIVATE: "10.0.0.0/8:9000, [::1]:8080, hooks.internal:*", WEBHOOK_PORTS: "443,9443" });
+    expect(webhookPolicy(pairs)).toMatchObject({ ports: new Set([443, 9443]) });
+    expect(webhookPolicy(pairs).allowances).toHaveLength(3);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: "all, 10.0.0.1" })).toThrowError(/WEBHOOK_ALLOW_PRIVATE: not none, loopback, private, host:port or CIDR:port \(IPv6 in brackets, \* for any port\): all, 10\.0\.0\.1/);
+    expect(() => loadConfig({ WEBHOOK_PORTS: "443,22x" })).toThrowError(/WEBHOOK_PORTS: not a port number \(1-65535\) or \*: 22x/);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE: "127.0.0.1" })).toThrowError(/OUTBOUND_ALLOW_PRIVATE/);
     expect(() => loadConfig({ WEBHOOK_TIMEOUT_SECONDS: "0" })).toThrowError(/WEBHOOK_TIMEOUT_SECONDS/);
   });
 

@@ -5,9 +5,18 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { DEFAULT_PRICE_STALE_DAYS } from "../shared/price-freshness.ts";
+import { networkPolicy, parseAllowances, parsePorts, USUAL_WEB_PORTS, type NetworkPolicy } from "./integrations/address-policy.ts";
 import { parseTrustedProxies } from "./lib/client-ip.ts";
 
 const boolish = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
+const allowanceList = z.string().superRefine((value, ctx) => {
+  const { invalid } = parseAllowances(value);
+  if (invalid.length) ctx.addIssue({ code: "custom", message: `not none, loopback, private, host:port or CIDR:port (IPv6 in brackets, * for any port): ${invalid.join(", ")}` });
+});
+const portList = z.string().superRefine((value, ctx) => {
+  const { invalid } = parsePorts(value);
+  if (invalid.length) ctx.addIssue({ code: "custom", message: `not a port number (1-65535) or *: ${invalid.join(", ")}` });
+});
 const emailList = z.string().transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean));
 
 const schema = z.object({
@@ -84,11 +93,22 @@ const schema = z.object({
   /** A page render still unfinished after this long answers the client shell. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /**
-   * What webhooks may reach besides public addresses: none (the default), loopback (this machine,
-   * and http:// URLs are accepted), private (also RFC 1918, carrier-grade NAT and IPv6 unique-local
-   * networks). Link-local (cloud metadata) and reserved addresses are refused whatever the value.
+   * What webhooks may reach besides public addresses on WEBHOOK_PORTS (integrations/address-policy.ts):
+   * a comma-separated list of `host:port` and `CIDR:port` pairs (IPv6 in brackets, `*` for any
+   * port), and the keywords `loopback` (this machine) and `private` (also RFC 1918, carrier-grade
+   * NAT and IPv6 unique-local networks), which allow those addresses on WEBHOOK_PORTS only. A
+   * listed target may also be sent to over plain http. `none` (the default) allows nothing more.
+   * Link-local (cloud metadata) and reserved addresses are refused whatever the value.
    */
-  WEBHOOK_ALLOW_PRIVATE: z.enum(["none", "loopback", "private"]).default("none"),
+  WEBHOOK_ALLOW_PRIVATE: allowanceList.default("none"),
+  /** The ports webhooks may be sent to on public addresses (and the keywords' addresses); `*` for any. */
+  WEBHOOK_PORTS: portList.default(USUAL_WEB_PORTS.join(",")),
+  /**
+   * What the server's own requests to URLs it did not get from this configuration (RDAP servers
+   * named by IANA's bootstrap, a redirect to another origin) may reach besides public addresses
+   * on the usual web ports: the same syntax as WEBHOOK_ALLOW_PRIVATE (benchmarks on loopback).
+   */
+  OUTBOUND_ALLOW_PRIVATE: allowanceList.default("none"),
   /** A webhook request still unanswered after this long (resolving, connecting, sending, reading) fails as a timeout. */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
 
@@ -141,6 +161,13 @@ const schema = z.object({
 });
 
 export type Config = z.infer<typeof schema>;
+
+/** Where webhooks may be sent (WEBHOOK_ALLOW_PRIVATE, WEBHOOK_PORTS). */
+export const webhookPolicy = (config: Pick<Config, "WEBHOOK_ALLOW_PRIVATE" | "WEBHOOK_PORTS">): NetworkPolicy =>
+  networkPolicy(config.WEBHOOK_ALLOW_PRIVATE, config.WEBHOOK_PORTS);
+
+/** Where the server's requests to URLs not from this configuration may go (OUTBOUND_ALLOW_PRIVATE). */
+export const outboundPolicy = (config: Pick<Config, "OUTBOUND_ALLOW_PRIVATE">): NetworkPolicy => networkPolicy(config.OUTBOUND_ALLOW_PRIVATE);
 
 /** Keys that no longer do anything; TRUST_PROXY=true is refused (see loadConfig). */
 const RETIRED_PROXY_KEYS = ["TRUST_PROXY", "TRUST_PROXY_HOPS"] as const;

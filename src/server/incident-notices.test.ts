@@ -50,7 +50,7 @@ forEachDialect("incident notifications", (getDb, _dialect, getTestDb) => {
     const added = await client("/api/notifications/channels", { method: "POST", body: { email } });
     expect(added.status).toBe(201);
     const link = new URL(await confirmLinkFor(w.smtp, email));
-    expect((await w.app().request(`http://localhost${link.pathname}${link.search}`)).status).toBe(200);
+    expect((await w.app().request(`http://localhost${link.pathname}${link.search}`, { method: "POST", headers: { origin: "http://localhost" } })).status).toBe(200);
     return { client, email, user };
   }
   const adminWithEmail = async () => withEmail(await registerAdmin(w.app(), getDb()));

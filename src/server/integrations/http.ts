@@ -1,13 +1,22 @@
 /**
  * The one way integrations call third-party HTTP APIs: a time limit per call, bounded retries
- * with exponential backoff on 429 and 5xx (honouring Retry-After), the caller's AbortSignal,
+ * with exponential backoff on 429 and 5xx (honouring Retry-After), the caller's AbortSignal, a
+ * cap on the size of every answer, redirects followed only hop by hop after checking each, URLs
+ * that did not come from the configuration checked against the network policy (http-exchange.ts),
  * and errors whose messages name the service and say what to do, never the URL (API keys
  * travel in query strings) nor a header or query value. Nothing here logs a request or its headers.
  */
+import { PUBLIC_WEB, type NetworkPolicy } from "./address-policy.ts";
+import { systemResolve, type Resolver } from "./checked-address.ts";
+import { exchange, ExchangeFailure } from "./http-exchange.ts";
 import { redactSecrets } from "../lib/redact.ts";
 import { networkReason } from "./network-errors.ts";
 
-export type HttpErrorKind = "timeout" | "http" | "network" | "incomplete" | "cancelled";
+/**
+ * too-large: the answer passed the request's maxBytes (not retried). refused: the URL, or a
+ * redirect, goes where this server does not send requests (not retried).
+ */
+export type HttpErrorKind = "timeout" | "http" | "network" | "incomplete" | "cancelled" | "too-large" | "refused";
 
 /** What callers that word their own messages need beyond the kind and the status. */
 export interface HttpErrorDetails {
@@ -39,6 +48,8 @@ export interface HttpOptions {
   maxDelayMs?: number;
   /** Replaceable so tests need not wait real seconds. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Replaceable in tests, to make a host name resolve where they need it (checked URLs only). */
+  resolve?: Resolver;
 }
 
 export interface HttpRequest {
@@ -55,8 +66,24 @@ export interface HttpRequest {
    * the body. 429 and 5xx are still retried, and throw once the retries are spent.
    */
   returnClientErrors?: boolean;
-  /** "error" refuses redirects, for APIs whose keys travel in the URL (default "follow"). */
+  /**
+   * "follow" (the default): redirects are followed hop by hop, each hop to another origin checked
+   * like an untrusted URL; "error" refuses them, for APIs whose keys travel in the URL.
+   */
   redirect?: "follow" | "error";
+  /**
+   * The most bytes of the answer (decoded) read: a longer one fails as "too-large" and is not
+   * read further. Each caller says what its answers need (docs/decisions/039).
+   */
+  maxBytes: number;
+  /**
+   * "configuration" (the default): the URL is the operator's own setting and is trusted as is.
+   * "elsewhere": it came from data (IANA's bootstrap file, an answer), so its scheme, addresses
+   * and port are checked against `network` before connecting.
+   */
+  urlFrom?: "configuration" | "elsewhere";
+  /** What checked URLs may reach: public addresses on the usual web ports unless the operator allowed more. */
+  network?: NetworkPolicy;
 }
 
 export interface HttpResponse {
@@ -90,7 +117,10 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 const retryable = (status: number) => status === 429 || status >= 500;
 
-/** Sends the request, retrying what is worth retrying; resolves with any 2xx/3xx answer, body read in full. */
+/** A cap in words, for callers' messages and the decision record's figures. */
+export const MB = 1024 * 1024;
+
+/** Sends the request, retrying what is worth retrying; resolves with any 2xx/3xx answer, body read in full (up to its cap). */
 export async function httpRequest(request: HttpRequest, options: HttpOptions = {}): Promise<HttpResponse> {
   const { timeoutMs, attempts, baseDelayMs, maxDelayMs } = { ...DEFAULT_HTTP_OPTIONS, ...options };
   const wait = options.sleep ?? sleep;
@@ -101,7 +131,7 @@ export async function httpRequest(request: HttpRequest, options: HttpOptions = {
   const cancelled = () => new HttpError("cancelled", `The request to ${service} was cancelled`);
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw cancelled();
-    const outcome = await attemptOnce(url, request, timeoutMs, cancelled);
+    const outcome = await attemptOnce(url, request, { timeoutMs, resolve: options.resolve ?? systemResolve }, cancelled);
     const last = attempt >= attempts;
     if ("response" in outcome) {
       const { response } = outcome;
@@ -136,49 +166,50 @@ export async function httpRequest(request: HttpRequest, options: HttpOptions = {
 }
 
 async function attemptOnce(
-  url: URL, request: HttpRequest, timeoutMs: number, cancelled: () => HttpError,
+  url: URL, request: HttpRequest, options: { timeoutMs: number; resolve: Resolver }, cancelled: () => HttpError,
 ): Promise<{ response: HttpResponse } | { error: HttpError }> {
   const { service } = request;
+  const { timeoutMs } = options;
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
-  const classify = (error: unknown, stage: "connect" | "body"): HttpError => {
-    if (request.signal?.aborted) return cancelled();
-    if (timeout.signal.aborted) return new HttpError("timeout", `${service} did not answer within ${seconds(timeoutMs)}; try again later`);
-    const code = causeOf(error)?.code;
-    const reason = withoutRequestValues(code ?? causeOf(error)?.message ?? (error instanceof Error ? error.message : String(error)), url, request);
-    const details = code ? { code, host: url.hostname } : { host: url.hostname };
-    // Operators read these (price-source runs): the sentence first, the system code after it.
-    const known = networkReason(code, url.hostname);
-    return stage === "connect"
-      ? new HttpError("network", known
-        ? `Could not reach ${service}: ${known} (${code}); check the network and try again later`
-        : `Could not reach ${service} (${reason}); check the network and try again later`, undefined, details)
-      : new HttpError("incomplete", `${service}'s answer broke off before its end (${reason}); try again later`, undefined, details);
-  };
   try {
-    let res: Response;
-    try {
-      res = await fetch(url, { method: request.method ?? "GET", headers: request.headers, body: request.body, signal, redirect: request.redirect ?? "follow" });
-    } catch (error) {
-      return { error: classify(error, "connect") };
-    }
-    try {
-      const text = await res.text();
-      return { response: { status: res.status, headers: res.headers, text } };
-    } catch (error) {
-      return { error: classify(error, "body") };
-    }
+    const answer = await exchange({
+      service, url, method: request.method ?? "GET", headers: request.headers ?? {}, body: request.body,
+      trusted: request.urlFrom !== "elsewhere", redirect: request.redirect ?? "follow", maxBytes: request.maxBytes,
+      policy: request.network ?? PUBLIC_WEB, resolve: options.resolve, signal,
+    });
+    return { response: answer };
+  } catch (error) {
+    if (request.signal?.aborted) return { error: cancelled() };
+    if (timeout.signal.aborted) return { error: new HttpError("timeout", `${service} did not answer within ${seconds(timeoutMs)}; try again later`) };
+    if (!(error instanceof ExchangeFailure)) throw error;
+    return { error: toHttpError(error, url, request) };
   } finally {
     clearTimeout(timer);
   }
 }
 
+function toHttpError(failure: ExchangeFailure, url: URL, request: HttpRequest): HttpError {
+  const { service } = request;
+  if (failure.kind === "too-large") return new HttpError("too-large", failure.message);
+  if (failure.kind === "refused") return new HttpError("refused", failure.message);
+  const { code } = failure;
+  const host = failure.host ?? url.hostname;
+  const details = code ? { code, host } : { host };
+  if (failure.kind === "unresolved") return new HttpError("network", `Could not reach ${service}: ${failure.message}; check the network and try again later`, undefined, details);
+  const reason = withoutRequestValues(code ?? failure.message, url, request);
+  if (failure.kind === "body") return new HttpError("incomplete", `${service}'s answer broke off before its end (${reason}); try again later`, undefined, details);
+  // Operators read these (price-source runs): the sentence first, the system code after it.
+  const known = networkReason(code, host);
+  return new HttpError("network", known
+    ? `Could not reach ${service}: ${known} (${code}); check the network and try again later`
+    : `Could not reach ${service} (${reason}); check the network and try again later`, undefined, details);
+}
+
 /** A low-level error's text without the request's URL, query values or header values (credentials travel in them). */
 const withoutRequestValues = (text: string, url: URL, request: HttpRequest) =>
   redactSecrets(text, [url.href, ...url.searchParams.values(), ...Object.values(request.headers ?? {})], { pairs: false });
-
-const causeOf = (error: unknown) => (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
 
 const seconds = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
 

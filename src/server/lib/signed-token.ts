@@ -1,7 +1,9 @@
 /**
  * Tokens that prove the server made them: a value and its HMAC-SHA256 under a key derived from
  * APP_SECRET for one purpose, so a token made for one purpose never passes for another. Nothing
- * is stored; a token stays valid while APP_SECRET is unchanged.
+ * is stored; a token stays valid while APP_SECRET is unchanged. Only the exact token the server
+ * wrote passes: the signature is compared as the canonical base64url text (no padding, no
+ * standard-alphabet characters, no stray bits or whitespace), not decoded leniently first.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 
@@ -12,7 +14,7 @@ export interface TokenSigner {
   verify(purpose: string, token: string): string | null;
 }
 
-const VALUE = /^[A-Za-z0-9_:.-]{1,200}$/;
+const VALUE = /^[A-Za-z0-9_:.-]{1,400}$/;
 
 export function createTokenSigner(secret: string): TokenSigner {
   const keys = new Map<string, Buffer>();
@@ -32,8 +34,8 @@ export function createTokenSigner(secret: string): TokenSigner {
       if (cut <= 0) return null;
       const value = token.slice(0, cut);
       if (!VALUE.test(value)) return null;
-      const given = Buffer.from(token.slice(cut + 1), "base64url");
-      const expected = mac(purpose, value);
+      const given = Buffer.from(token.slice(cut + 1), "utf8");
+      const expected = Buffer.from(mac(purpose, value).toString("base64url"), "utf8");
       return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
     },
   };

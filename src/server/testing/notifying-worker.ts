@@ -22,7 +22,7 @@ import { startSmtpFake, type SmtpFake } from "./smtp-fake.ts";
 import { createTestApp, TEST_APP_SECRET } from "./test-app.ts";
 
 /** The receiver runs on loopback, so the server allows loopback webhooks (and http). */
-const LOOPBACK_ENV = { WEBHOOK_ALLOW_PRIVATE: "loopback", WEBHOOK_TIMEOUT_SECONDS: "2" };
+const LOOPBACK_ENV = { WEBHOOK_ALLOW_PRIVATE: "127.0.0.1:*", WEBHOOK_TIMEOUT_SECONDS: "2" };
 
 export interface NotifyingWorker {
   smtp: SmtpFake;

@@ -1,6 +1,7 @@
 /**
  * A real SMTP server on loopback (smtp-server, a free port) that keeps every mail it receives,
- * parsed with mailparser, for tests and browser journeys. No TLS, any or no sign-in.
+ * parsed with mailparser, and counts them per recipient, for tests and browser journeys. No TLS,
+ * any or no sign-in; `refuseSignIn` answers every sign-in 535, as a server whose account is wrong.
  */
 import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
@@ -17,11 +18,15 @@ export interface SmtpFake {
   close(): Promise<void>;
 }
 
-export async function startSmtpFake(port = 0): Promise<SmtpFake> {
+export async function startSmtpFake(port = 0, options: { refuseSignIn?: boolean } = {}): Promise<SmtpFake> {
   const mails: ParsedMail[] = [];
   let refusals = { count: 0, code: 451 };
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ["STARTTLS"], logger: false,
+    authOptional: true, disabledCommands: ["STARTTLS"], logger: false, allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (options.refuseSignIn) callback(Object.assign(new Error(`Authentication failed for user ${auth.username}`), { responseCode: 535 }));
+      else callback(null, { user: auth.username });
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));

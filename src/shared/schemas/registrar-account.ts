@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { LABEL_MAX } from "../constants.ts";
+import { hasNoControlCharacters, noControlCharactersMessage } from "./plain-text.ts";
 
 /** The registrars whose APIs the product syncs from, by service provider slug. */
 export const REGISTRAR_SLUGS = ["porkbun", "godaddy", "namecheap", "dynadot", "namecom", "cloudflare"] as const;
@@ -46,7 +47,9 @@ export const registrarAccountCreateSchema = z.object({
   label: z
     .string({ error: "Account label is required" })
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, "Account label is required").max(LABEL_MAX, "Label must be less than 100 characters")),
+    .pipe(z.string().min(1, "Account label is required").max(LABEL_MAX, "Label must be less than 100 characters")
+      // The label is the subject line of the account's sync-trouble mails.
+      .refine(hasNoControlCharacters, noControlCharactersMessage("The label"))),
   authType: z.literal("api", { error: "Only API key accounts are supported" }).default("api"),
   credentials: z.object(
     { apiKey: required("API Key is required"), secretKey: required("Secret Key is required") },

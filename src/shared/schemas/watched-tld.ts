@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { amountInHundredthsSchema } from "./amount.ts";
 import { currencyCodeSchema } from "./currency.ts";
+import { hasNoControlCharacters, noControlCharactersMessage } from "./plain-text.ts";
 
 /** Which price of a name a watch compares. */
 export const WATCH_PRICE_KINDS = ["registration", "renewal", "transfer"] as const;
@@ -27,7 +28,8 @@ export const watchTargetSchema = amountInHundredthsSchema(MAX_WATCH_TARGET, {
 export const watchAddSchema = z.object({
   /** A catalogue name: "ai", ".ai", "co.uk", an IDN in Unicode ("рф") or punycode ("xn--p1ai"). */
   tld: z.string({ error: "Enter a TLD, like .ai or co.uk" }).trim().min(1, "Enter a TLD, like .ai or co.uk")
-    .max(80, "A TLD has at most 80 characters").transform((v) => v.replace(/^\./, "").toLowerCase()),
+    .max(80, "A TLD has at most 80 characters").refine(hasNoControlCharacters, noControlCharactersMessage("A TLD"))
+    .transform((v) => v.replace(/^\./, "").toLowerCase()),
   priceKind: z.enum(WATCH_PRICE_KINDS, { error: `The price is one of: ${WATCH_PRICE_KINDS.join(", ")}` }),
   target: watchTargetSchema,
   /** The target's currency; the user's display currency when left out. */

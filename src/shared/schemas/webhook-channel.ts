@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoControlCharacters, noControlCharactersMessage } from "./plain-text.ts";
 
 /** Webhook formats: this product's signed JSON, or a service's own incoming-webhook payload. */
 export const WEBHOOK_CHANNEL_FORMATS = ["generic", "ntfy", "slack", "discord"] as const;
@@ -17,7 +18,9 @@ export const webhookChannelSchema = z.object({
     .string({ error: "Enter the webhook's URL" })
     .trim()
     .min(1, "Enter the webhook's URL")
-    .max(2048, "A webhook URL has at most 2048 characters"),
+    .max(2048, "A webhook URL has at most 2048 characters")
+    // A URL parser drops tabs and line breaks silently; refuse them rather than store something else.
+    .refine(hasNoControlCharacters, noControlCharactersMessage("A webhook URL")),
   format: z.enum(WEBHOOK_CHANNEL_FORMATS, { error: "Format is one of: generic, ntfy, slack, discord" }),
 });
 export type WebhookChannelInput = z.input<typeof webhookChannelSchema>;

@@ -1,6 +1,6 @@
 import { LegalPage, type LegalSection } from "./legal-page.tsx";
 
-/** What the product stores and why, as the code does it (db/schema, features/auth, features/contact). */
+/** What the product stores and why, as the code does it (db/schema, features/auth, features/contact, features/notifications). */
 const SECTIONS: readonly LegalSection[] = [
   { id: "information-we-collect", title: "Information we collect", paragraphs: [
     "Account: your e-mail address, your first and last name if you give them, and a one-way hash of your password (never the password itself). With single sign-on we store the identifier your sign-in provider gives us instead of a password.",
@@ -9,6 +9,7 @@ const SECTIONS: readonly LegalSection[] = [
     "Security records: sessions (a hash of the session token, its expiry, the browser's User-Agent, the IP address it was last used from and when), counts of sign-in attempts, reset requests and contact messages per IP address or e-mail address for rate limiting, and hashes of password reset and address confirmation links until they are used or expire.",
     "Two-step sign-in, when you turn it on: its secret, stored encrypted, and a one-way hash of each recovery code.",
     "Administrators' actions on accounts (making or removing an administrator, disabling or enabling sign-in, sending a reset link): who acted, on which account (both e-mail addresses are copied into the record), when and from which IP address.",
+    "Notifications: the e-mail addresses and webhook URLs you add (a generic webhook's signing secret stored encrypted), your notification settings and watched TLDs, and a log of what was sent to each. To limit how much mail and how many test messages anyone can have us send, we count confirmation mails per address (under a one-way hash of the address) and test messages per channel and per account. When someone uses the link in one of our confirmation mails to stop all mail to their address, we keep a one-way hash of that address, so we can refuse to mail it again without keeping the address itself.",
   ] },
   { id: "how-we-use-information", title: "How we use information", paragraphs: [
     "To sign you in, show you your portfolio and its renewal costs, sync domains from registrar accounts you connect, answer your messages and keep the service safe from abuse. We do not sell your information and do not use it for advertising.",
@@ -17,10 +18,10 @@ const SECTIONS: readonly LegalSection[] = [
     "We set the session cookie while you are signed in, a short-lived cookie during single sign-on, and a currency cookie when you choose a display currency. Your colour theme and cookie preferences are kept in your browser's local storage. The Cookie Policy lists each cookie with its purpose and lifetime, and your choices.",
   ] },
   { id: "sharing", title: "Sharing", paragraphs: [
-    "When you connect a registrar account, your credentials are sent only to that registrar's API to read your domains. Register and Transfer links send you to the registrar with the domain you typed. We share nothing else unless the law requires it.",
+    "When you connect a registrar account, your credentials are sent only to that registrar's API to read your domains. Each domain in your portfolio is looked up at its registry's RDAP server, which learns the domain's name. Notifications go to the e-mail addresses (through this site's mail server) and webhook URLs you add. Register and Transfer links send you to the registrar with the domain you typed. We share nothing else unless the law requires it.",
   ] },
   { id: "retention", title: "Retention", paragraphs: [
-    "Sessions expire after the configured number of days without use, and signing out deletes the session at once. Rate-limit counts are deleted after their window ends. Your account, portfolio and registrar accounts stay until you delete your account; deleting a registrar account deletes its stored credentials. Deleting your account removes everything above that belongs to it at once, in one step; records of administrators' actions on it keep the copied e-mail address so those actions stay accountable.",
+    "Sessions expire after the configured number of days without use, and signing out deletes the session at once. Rate-limit counts are deleted after their window ends. The hash of an address that asked us to stop mailing it stays until its owner allows mail again. Your account, portfolio and registrar accounts stay until you delete your account; deleting a registrar account deletes its stored credentials. Deleting your account removes everything above that belongs to it at once, in one step; records of administrators' actions on it keep the copied e-mail address so those actions stay accountable.",
   ] },
   { id: "your-rights", title: "Your rights", paragraphs: [
     "You can see and change your portfolio at any time and export it as CSV. Your account settings download a copy of what we hold about you (one JSON file) and delete your account. For anything else, write to us through the contact page; we answer privacy requests within 30 days.",

@@ -49,6 +49,19 @@ describe("E-mail section", () => {
     expect(await screen.findByText("taken@example.com is already one of your notification addresses")).toBeTruthy();
   });
 
+  it("says when a resend or a test is over its limit, in the server's words", async () => {
+    server.use(overview([email(1, "on@example.com"), email(2, "waiting@example.com", { confirmed: false })]),
+      mutationError("notifications.resendConfirmation", 429, "A new confirmation mail can go to waiting@example.com 2 times an hour at most; try again in 41 minutes"),
+      mutationError("notifications.sendTest", 429, "A channel can be sent 5 test messages an hour at most; try again in 12 minutes"));
+    const user = userEvent.setup();
+    renderUi(<EmailChannels emailAvailable />);
+    await user.click(await screen.findByRole("button", { name: "Resend confirmation" }));
+    expect((await findToast("Error")).textContent).toContain("Could not send the confirmation mail. A new confirmation mail can go to waiting@example.com 2 times an hour at most; try again in 41 minutes");
+    await clearToasts();
+    await user.click(screen.getByRole("button", { name: "Send a test to on@example.com" }));
+    expect((await findToast("Error")).textContent).toContain("Could not send a test. A channel can be sent 5 test messages an hour at most; try again in 12 minutes");
+  });
+
   it("offers no form when the server cannot send e-mail", async () => {
     server.use(overview([]));
     renderUi(<EmailChannels emailAvailable={false} />);

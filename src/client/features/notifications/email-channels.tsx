@@ -109,7 +109,7 @@ export function EmailChannels({ emailAvailable }: { emailAvailable: boolean }) {
               <Button type="submit" colorPalette="blue" disabled={pending}>{pending ? "Sending…" : "Add address"}</Button>
             </HStack>
             {formError && <Text color="fg.error" role="alert">{formError}</Text>}
-            <Text fontSize="sm" color="fg.muted">An address receives nothing until you open the link in the confirmation mail sent to it.</Text>
+            <Text fontSize="sm" color="fg.muted">An address receives nothing until you open the link in the confirmation mail sent to it and press Confirm.</Text>
           </Stack>
         </form>
       )}

@@ -9,6 +9,7 @@
 import { findChannel, type ChannelRow } from "../../../../db/repositories/notification-channel-repository.ts";
 import { claimDeliveries, finishDeliveries, type DeliveryWork, type NewDelivery } from "../../../../db/repositories/notification-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
+import { mailErrorDetail } from "../../integrations/email/smtp-mailer.ts";
 import {
   DELIVER_QUEUE, DELIVERY_RETRY_DELAY_SECONDS, DELIVERY_RETRY_LIMIT, DIGEST_QUEUE, PermanentDeliveryError,
   type DeliverJobData, type DigestJobData, type NotificationDeps, type OutgoingMessage,
@@ -58,7 +59,9 @@ async function send(deps: NotificationDeps, claimed: DeliveryWork[], message: (c
     const nextRetryAt = retries ? new Date(Date.now() + DELIVERY_RETRY_DELAY_SECONDS * 2 ** retryCount * 1000) : null;
     const reason = error instanceof Error ? error.message : String(error);
     await finishDeliveries(deps.db, ids, { status: "failed", error: reason, nextRetryAt });
-    deps.log.warn({ deliveries: ids, channelId: channel.id, err: reason, retries }, "notification delivery failed");
+    // The owner reads `reason`; what the other side said exactly (a mail server's answer) is for the log only.
+    const cause = error instanceof Error && error.cause !== undefined ? { detail: mailErrorDetail(error.cause) } : {};
+    deps.log.warn({ deliveries: ids, channelId: channel.id, err: reason, ...cause, retries }, "notification delivery failed");
     if (retries) throw error;
     return "failed";
   }

@@ -1,7 +1,8 @@
 /**
  * The e-mail channel: a message as a mail with plain text and HTML, and with an RFC 8058
- * one-click unsubscribe (List-Unsubscribe with a link signed for this channel, and
- * List-Unsubscribe-Post) that turns the address off without a sign-in.
+ * one-click unsubscribe (List-Unsubscribe with a link signed for this channel and its current
+ * generation, and List-Unsubscribe-Post) that turns the address off without a sign-in. The
+ * confirmation mail (confirmation.ts) carries one too, for the address itself.
  */
 import type { ChannelRow } from "../../../../db/repositories/notification-channel-repository.ts";
 import type { Config } from "../../config.ts";
@@ -9,17 +10,7 @@ import { createSmtpMailer, mailErrorMessage, type MailMessage, type Mailer } fro
 import type { TokenSigner } from "../../lib/signed-token.ts";
 import { PermanentDeliveryError, publicOrigin, type ChannelSender, type OutgoingMessage } from "./deps.ts";
 import { escapeHtml } from "./render.ts";
-
-const UNSUBSCRIBE_PURPOSE = "notifications-unsubscribe";
-
-const unsubscribeToken = (signer: TokenSigner, channelId: number) => signer.sign(UNSUBSCRIBE_PURPOSE, `channel:${channelId}`);
-
-/** The channel id a token was made for, or null when the token is not one of ours. */
-export function channelIdOfUnsubscribeToken(signer: TokenSigner, token: string): number | null {
-  const value = signer.verify(UNSUBSCRIBE_PURPOSE, token);
-  const match = value ? /^channel:(\d{1,10})$/.exec(value) : null;
-  return match ? Number(match[1]) : null;
-}
+import { channelUnsubscribeToken } from "./unsubscribe-tokens.ts";
 
 const mailers = new Map<string, Mailer>();
 
@@ -32,7 +23,14 @@ export function mailerFor(config: Pick<Config, "SMTP_URL" | "MAIL_FROM">): Maile
   return mailer;
 }
 
-const page = (title: string, body: string, footer: string) => `<!doctype html>
+/** The link that unsubscribes whatever `token` names, and the RFC 8058 headers pointing at it. */
+export function unsubscribeHeaders(origin: string, token: string): { link: string; headers: Record<string, string> } {
+  const link = `${origin}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+  return { link, headers: { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
+}
+
+/** A mail's HTML page around `body`, with `footer` under a rule. */
+export const mailPage = (title: string, body: string, footer: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.5;color:#18181b;max-width:40rem;margin:0 auto;padding:1rem">
 <h1 style="font-size:1.25rem">${escapeHtml(title)}</h1>
@@ -44,16 +42,27 @@ ${body}
 /** The mail for `message` to this channel's address. */
 function composeMail(config: Config, signer: TokenSigner, channel: ChannelRow, message: OutgoingMessage): MailMessage {
   const origin = publicOrigin(config);
-  const unsubscribe = `${origin}/api/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(signer, channel.id))}`;
+  const { link: unsubscribe, headers } = unsubscribeHeaders(origin, channelUnsubscribeToken(signer, channel));
   const settings = `${origin}/settings/notifications`;
   return {
     to: channel.email!,
     subject: message.title,
     text: `${message.text}\n\n--\nNotification settings: ${settings}\nUnsubscribe this address: ${unsubscribe}\n`,
-    html: page(message.title, message.html,
+    html: mailPage(message.title, message.html,
       `<a href="${escapeHtml(settings)}">Notification settings</a> · <a href="${escapeHtml(unsubscribe)}">Unsubscribe this address</a>`),
-    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    headers,
   };
+}
+
+/**
+ * A failed send in words the delivery log can show its owner; the mail server's own answer (which
+ * may name this server's mail account or network) stays in `cause`, which the delivery job logs.
+ */
+export function mailSendError(error: unknown): Error {
+  // 5xx: the server refused for good (no such mailbox, policy); 4xx and network trouble may pass.
+  const code = (error as { responseCode?: number }).responseCode;
+  const message = mailErrorMessage(error);
+  return code !== undefined && code >= 500 ? new PermanentDeliveryError(message, { cause: error }) : new Error(message, { cause: error });
 }
 
 export function emailSender(config: Config, signer: TokenSigner, mailer: Mailer): ChannelSender {
@@ -62,9 +71,7 @@ export function emailSender(config: Config, signer: TokenSigner, mailer: Mailer)
     try {
       await mailer.send(composeMail(config, signer, channel, message));
     } catch (error) {
-      // 5xx: the server refused for good (no such mailbox, policy); 4xx and network trouble may pass.
-      const code = (error as { responseCode?: number }).responseCode;
-      throw code !== undefined && code >= 500 ? new PermanentDeliveryError(mailErrorMessage(error)) : new Error(mailErrorMessage(error));
+      throw mailSendError(error);
     }
   };
 }

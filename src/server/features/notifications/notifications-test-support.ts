@@ -78,7 +78,7 @@ export async function userWithConfirmedEmail(app: ReturnType<typeof createTestAp
   const added = await client<{ id: number }>("/api/notifications/channels", { method: "POST", body: { email } });
   if (added.status !== 201) throw new Error(`adding the address failed: ${added.status} ${added.text}`);
   const link = new URL(await confirmLinkFor(smtp, email));
-  const confirmed = await app.request(`http://localhost${link.pathname}${link.search}`);
+  const confirmed = await app.request(`http://localhost${link.pathname}${link.search}`, { method: "POST", headers: { origin: "http://localhost" } });
   if (confirmed.status !== 200) throw new Error(`confirming failed: ${confirmed.status}`);
   return { user, client, email, channelId: added.body.id };
 }

@@ -1,7 +1,9 @@
 /**
  * REST doors to notifications. The settings need a session; the confirmation and unsubscribe
- * links in mails work without one (their tokens authorise them). POST /notifications/unsubscribe
- * is RFC 8058's one-click unsubscribe, which mail providers send from their own servers.
+ * links in mails work without one (their tokens authorise them). Opening a link (GET, or HEAD as
+ * mail scanners do) changes nothing: it shows a page with one button, whose POST acts.
+ * POST /notifications/unsubscribe is RFC 8058's one-click unsubscribe, which mail providers send
+ * from their own servers.
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
@@ -13,14 +15,16 @@ import { htmlError, wantsHtml } from "../../lib/error-page.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
 import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
-import { findChannel } from "../../../../db/repositories/notification-channel-repository.ts";
-import { channelIdOfUnsubscribeToken } from "./email-sender.ts";
+import { confirmEmail, inspectConfirmLink } from "./confirmation.ts";
 import { listDeliveryFailuresForAdmin } from "./delivery-failures.ts";
-import { confirmedPage, unsubscribeAskPage, unsubscribedPage } from "./link-pages.ts";
+import {
+  addressStopAskPage, addressStoppedPage, confirmAskPage, confirmedPage, mailAllowedPage, unsubscribeAskPage, unsubscribedPage,
+} from "./link-pages.ts";
 import { updatePreferences } from "./preferences.ts";
 import {
-  addEmailChannel, confirmEmail, deliveryLog, notificationOverview, removeChannel, resendConfirmation, sendTest, setChannelEnabled, unsubscribe,
+  addEmailChannel, deliveryLog, notificationOverview, removeChannel, resendConfirmation, sendTest, setChannelEnabled,
 } from "./service.ts";
+import { allowMailAgain, inspectUnsubscribeLink, unsubscribe } from "./unsubscribe.ts";
 import { addWebhookChannel } from "./webhook-channels.ts";
 import { watchedTldsRest } from "./watched-tlds-rest.ts";
 
@@ -49,26 +53,40 @@ async function linkAnswer(c: Context<AppEnv>, run: () => Promise<ReturnType<type
 
 export const notificationsRest = new Hono<AppEnv>()
   .get("/notifications/confirm", (c) => {
-    let email: string | null = null;
+    const token = c.req.query("token");
+    let link: Awaited<ReturnType<typeof inspectConfirmLink>> | null = null;
     return linkAnswer(c, async () => {
-      email = (await confirmEmail(c.var.ctx.db, c.req.query("token"))).email;
-      return confirmedPage(email!);
-    }, () => ({ confirmed: true, email }));
+      link = await inspectConfirmLink(c.var.ctx.db, token);
+      return link.state === "confirmed" ? confirmedPage(link.email, true) : confirmAskPage(link.email, token!);
+    }, () => ({ confirmed: link!.state === "confirmed", email: link!.email, ...(link!.state === "ready" ? { message: "Send a POST to this URL to confirm" } : {}) }));
+  })
+  .post("/notifications/confirm", (c) => {
+    let done: Awaited<ReturnType<typeof confirmEmail>> | null = null;
+    return linkAnswer(c, async () => {
+      done = await confirmEmail(c.var.ctx.db, c.req.query("token"));
+      return confirmedPage(done.email, done.alreadyConfirmed);
+    }, () => ({ confirmed: true, email: done!.email, alreadyConfirmed: done!.alreadyConfirmed }));
   })
   .get("/notifications/unsubscribe", (c) => linkAnswer(c, async () => {
     const token = c.req.query("token") ?? "";
-    const id = channelIdOfUnsubscribeToken(c.var.ctx.signer, token);
-    if (id === null) throw new AppError(400, "This unsubscribe link is not valid: open the whole link from the mail");
-    const channel = await findChannel(c.var.ctx.db, id, null);
-    if (!channel) throw notFound("This address is no longer in any account's notifications");
-    return unsubscribeAskPage(channel.email, token, channel.disabledAt !== null);
+    const link = await inspectUnsubscribeLink(c.var.ctx.db, c.var.ctx.signer, token);
+    return link.kind === "address" ? addressStopAskPage(link.email, token, link.suppressed) : unsubscribeAskPage(link.email, token, link.off);
   }, () => ({ message: "Send a POST to this URL to unsubscribe" })))
   .post("/notifications/unsubscribe", (c) => {
+    const token = c.req.query("token") ?? "";
     let email: string | null = null;
     return linkAnswer(c, async () => {
-      email = (await unsubscribe(c.var.ctx.db, c.var.ctx.signer, c.req.query("token"))).email;
-      return unsubscribedPage(email);
+      const done = await unsubscribe(c.var.ctx.db, c.var.ctx.signer, token);
+      email = done.email;
+      return done.kind === "address" ? addressStoppedPage(done.email!, token) : unsubscribedPage(done.email);
     }, () => ({ unsubscribed: true, email }));
+  })
+  .post("/notifications/resubscribe", (c) => {
+    let email: string | null = null;
+    return linkAnswer(c, async () => {
+      email = (await allowMailAgain(c.var.ctx.db, c.var.ctx.signer, c.req.query("token"))).email;
+      return mailAllowedPage(email);
+    }, () => ({ allowed: true, email }));
   })
   .get("/notifications", requireUser, async (c) => c.json(await notificationOverview(c.var.ctx, c.var.ctx.user!)))
   .get("/notifications/deliveries", requireUser, async (c) => c.json(await deliveryLog(c.var.ctx.db, userId(c))))

@@ -1,37 +1,26 @@
 /**
  * A user's notification channels: e-mail addresses that receive nothing until their owner
- * opened the link of a confirmation mail, turning channels off and on, test messages through
- * the same pipeline as real ones, the delivery log, and the link doors (confirm, unsubscribe)
- * that work without a session.
+ * confirmed them (confirmation.ts), turning channels off and on, test messages through the same
+ * pipeline as real ones (within the send limits, send-limits.ts), and the delivery log.
  */
 import type { Db } from "../../../../db/client.ts";
 import {
-  confirmChannel, deleteChannel, findChannel, findChannelByConfirmToken, insertChannelWithinLimit, listChannels,
-  setChannelDisabled, setConfirmToken, type ChannelRow,
+  deleteChannel, findChannel, insertChannelWithinLimit, listChannels, setChannelDisabled, setConfirmToken, type ChannelRow,
 } from "../../../../db/repositories/notification-channel-repository.ts";
 import { insertPlannedNotifications, listDeliveryLog } from "../../../../db/repositories/notification-repository.ts";
 import { isUniqueViolation } from "../../../../db/repositories/user-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { MAX_CHANNELS } from "../../../shared/schemas/notifications.ts";
-import type { Config } from "../../config.ts";
-import { mailErrorMessage } from "../../integrations/email/smtp-mailer.ts";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { hashToken, isTokenShaped, randomToken } from "../../lib/secret-token.ts";
-import type { TokenSigner } from "../../lib/signed-token.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { randomToken } from "../../lib/secret-token.ts";
+import { emailUnavailable, newConfirmToken, refuseSuppressed, sendConfirmation, type MailCtx } from "./confirmation.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
-import { channelIdOfUnsubscribeToken, mailerFor } from "./email-sender.ts";
-import { escapeHtml } from "./render.ts";
+import { mailerFor } from "./email-sender.ts";
 import { getPreferences } from "./preferences.ts";
+import { allowTestMessage } from "./send-limits.ts";
 
-/** How long a confirmation link works. */
-const CONFIRM_LINK_HOURS = 48;
-
-export interface NotificationCtx {
-  db: Db;
-  config: Config;
+export interface NotificationCtx extends MailCtx {
   queue: JobQueue;
-  /** Public origin the links are built from. */
-  origin: string;
 }
 
 export function toChannelItem(c: ChannelRow, now = new Date()) {
@@ -47,51 +36,31 @@ export function toChannelItem(c: ChannelRow, now = new Date()) {
 }
 export type ChannelItem = ReturnType<typeof toChannelItem>;
 
-const emailUnavailable = () => new AppError(503, "E-mail is not set up on this server (SMTP_URL is unset), so no address can be confirmed or notified");
-
 export async function notificationOverview(ctx: NotificationCtx, user: { id: number; isAdmin: boolean }) {
   const [channels, preferences] = await Promise.all([listChannels(ctx.db, user.id), getPreferences(ctx.db, user)]);
   return { emailAvailable: mailerFor(ctx.config) !== null, channels: channels.map((c) => toChannelItem(c)), preferences };
 }
 
-async function sendConfirmation(ctx: NotificationCtx, channel: ChannelRow, token: string): Promise<void> {
-  const mailer = mailerFor(ctx.config);
-  if (!mailer) throw emailUnavailable();
-  const link = `${ctx.origin}/api/notifications/confirm?token=${token}`;
-  const text = `Someone, hopefully you, asked to receive TLDScope notifications at ${channel.email}.\n\n`
-    + `Confirm the address within ${CONFIRM_LINK_HOURS} hours by opening this link:\n${link}\n\n`
-    + "If it was not you, ignore this mail: the address receives nothing until it is confirmed.";
-  try {
-    await mailer.send({
-      to: channel.email!, subject: "Confirm your address for TLDScope notifications", text,
-      html: `<p>Someone, hopefully you, asked to receive TLDScope notifications at <strong>${escapeHtml(channel.email!)}</strong>.</p>`
-        + `<p><a href="${escapeHtml(link)}">Confirm this address</a> within ${CONFIRM_LINK_HOURS} hours.</p>`
-        + "<p>If it was not you, ignore this mail: the address receives nothing until it is confirmed.</p>",
-    });
-  } catch (error) {
-    throw new AppError(503, `The confirmation mail could not be sent. ${mailErrorMessage(error)}`);
-  }
-}
+export const tooManyChannels = () => conflict(`You can have at most ${MAX_CHANNELS} notification channels; remove one first`);
 
-const newConfirmToken = () => {
-  const token = randomToken();
-  return { token, hash: hashToken(token), expiresAt: new Date(Date.now() + CONFIRM_LINK_HOURS * 3_600_000) };
-};
-
-/** Adds an address and mails it a confirmation link; when the mail cannot be sent, nothing is kept. */
+/**
+ * Adds an address and mails it a confirmation link; when the mail cannot be sent (a send limit,
+ * the mail server, an address that asked for no mail), nothing is kept.
+ */
 export async function addEmailChannel(ctx: NotificationCtx, userId: number, email: string): Promise<ChannelItem> {
   if (!mailerFor(ctx.config)) throw emailUnavailable();
+  await refuseSuppressed(ctx.db, email);
   const { token, hash, expiresAt } = newConfirmToken();
-  let channel: ChannelRow | null;
+  let channel: ChannelRow | "limit" | "duplicate";
   try {
     channel = await insertChannelWithinLimit(ctx.db, { kind: "email", userId, email, confirmTokenHash: hash, confirmExpiresAt: expiresAt }, MAX_CHANNELS);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`${email} is already one of your notification addresses`);
     throw error;
   }
-  if (!channel) throw conflict(`You can have at most ${MAX_CHANNELS} notification channels; remove one first`);
+  if (typeof channel === "string") throw tooManyChannels();
   try {
-    await sendConfirmation(ctx, channel, token);
+    await sendConfirmation(ctx, channel, token, { resend: false });
   } catch (error) {
     await deleteChannel(ctx.db, channel.id, userId);
     throw error;
@@ -109,33 +78,11 @@ export async function resendConfirmation(ctx: NotificationCtx, userId: number, i
   const channel = await ownChannel(ctx.db, userId, id);
   if (channel.kind !== "email") throw badRequest("Only e-mail addresses are confirmed");
   if (channel.confirmedAt) throw conflict(`${channel.email} is already confirmed`);
+  await refuseSuppressed(ctx.db, channel.email!);
   const { token, hash, expiresAt } = newConfirmToken();
-  await setConfirmToken(ctx.db, id, hash, expiresAt);
-  await sendConfirmation(ctx, channel, token);
+  // The new link replaces the old one once the limits let the mail go: a refused resend leaves the old link working.
+  await sendConfirmation(ctx, channel, token, { resend: true, beforeSend: () => setConfirmToken(ctx.db, id, hash, expiresAt) });
   return toChannelItem({ ...channel, confirmExpiresAt: expiresAt });
-}
-
-/** Confirms the address a confirmation link was sent to; 400 for a malformed or expired link, 404 for an unknown one. */
-export async function confirmEmail(db: Db, token: string | undefined): Promise<ChannelRow> {
-  if (!isTokenShaped(token)) throw badRequest("This confirmation link is not valid: open the whole link from the mail");
-  const hash = hashToken(token);
-  const found = await findChannelByConfirmToken(db, hash);
-  if (!found) throw notFound("This confirmation link is unknown or was already used");
-  if (!found.confirmExpiresAt || found.confirmExpiresAt <= new Date()) {
-    throw badRequest("This confirmation link has expired: send a new one from the notification settings");
-  }
-  const confirmed = await confirmChannel(db, hash, new Date());
-  if (!confirmed) throw notFound("This confirmation link is unknown or was already used");
-  return confirmed;
-}
-
-/** Turns off the channel an unsubscribe link was made for; 400 for a link that is not ours, 404 when the channel is gone. */
-export async function unsubscribe(db: Db, signer: TokenSigner, token: string | undefined): Promise<ChannelRow> {
-  const id = token ? channelIdOfUnsubscribeToken(signer, token) : null;
-  if (id === null) throw badRequest("This unsubscribe link is not valid: open the whole link from the mail");
-  const channel = await findChannel(db, id, null);
-  if (!channel) throw notFound("This address is no longer in any account's notifications");
-  return channel.disabledAt ? channel : (await setChannelDisabled(db, id, new Date(), null))!;
 }
 
 export async function setChannelEnabled(db: Db, userId: number, id: number, enabled: boolean): Promise<ChannelItem> {
@@ -157,6 +104,7 @@ export async function sendTest(ctx: NotificationCtx, userId: number, id: number)
     throw conflict(`Confirm ${channel.email} first: it receives nothing until the link in its confirmation mail is opened`);
   }
   if (channel.kind === "email" && !mailerFor(ctx.config)) throw emailUnavailable();
+  await allowTestMessage(ctx.db, { userId, channelId: id, webhookUrl: channel.kind === "webhook" ? channel.url : null });
   const now = new Date();
   const { deliveries } = await insertPlannedNotifications(ctx.db, [{
     notification: {

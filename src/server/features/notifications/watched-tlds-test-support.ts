@@ -19,7 +19,7 @@ import { envFor } from "./notifications-test-support.ts";
 import { webhookSender } from "./webhook-sender.ts";
 
 /** The receivers run on loopback, so the server allows loopback webhooks (and http). */
-const LOOPBACK_ENV = { WEBHOOK_ALLOW_PRIVATE: "loopback", WEBHOOK_TIMEOUT_SECONDS: "2" };
+const LOOPBACK_ENV = { WEBHOOK_ALLOW_PRIVATE: "127.0.0.1:*", WEBHOOK_TIMEOUT_SECONDS: "2" };
 
 export interface WatchWorker {
   smtp: SmtpFake;

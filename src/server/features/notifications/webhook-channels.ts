@@ -11,7 +11,7 @@ import type { WebhookChannelInput } from "../../../shared/schemas/webhook-channe
 import { checkWebhookUrl, WebhookError } from "../../integrations/webhooks/send.ts";
 import { generateSigningSecret } from "../../integrations/webhooks/signature.ts";
 import type { CredentialCipher } from "../../lib/credential-cipher.ts";
-import { badRequest, conflict, type FieldIssue } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, type FieldIssue } from "../../lib/errors.ts";
 import { toChannelItem, type ChannelItem, type NotificationCtx } from "./service.ts";
 import { sealWebhookSecret, webhookSendOptions } from "./webhook-sender.ts";
 
@@ -37,6 +37,7 @@ export async function addWebhookChannel(
   const channel = await insertChannelWithinLimit(ctx.db, {
     kind: "webhook", userId, url: url.href, format: input.format, secret: secret === null ? null : sealWebhookSecret(ctx.cipher, secret),
   }, MAX_CHANNELS);
-  if (!channel) throw conflict(`You can have at most ${MAX_CHANNELS} notification channels; remove one first`);
+  if (channel === "duplicate") throw new AppError(409, "This webhook URL is already one of your channels", urlIssue("This webhook URL is already one of your channels"));
+  if (channel === "limit") throw conflict(`You can have at most ${MAX_CHANNELS} notification channels; remove one first`);
   return { channel: toChannelItem(channel), secret };
 }

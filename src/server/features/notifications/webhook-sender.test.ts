@@ -13,7 +13,7 @@ const message: OutgoingMessage = {
 };
 const row = (over: Partial<ChannelRow>): ChannelRow => ({
   id: 1, userId: 1, kind: "webhook", email: null, confirmedAt: null, confirmExpiresAt: null, url: "https://hooks.example.com/in",
-  format: "slack", secret: null, disabledAt: null, createdAt: new Date(), ...over,
+  format: "slack", secret: null, disabledAt: null, unsubscribeGeneration: 0, createdAt: new Date(), ...over,
 });
 const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: unknown) => e as Error);
 
@@ -32,7 +32,7 @@ describe("webhookSender", () => {
     const send = webhookSender(config, cipher, { resolve: async () => [{ address: "10.0.0.5", family: 4 }] });
     const error = await failure(send(row({}), message, new AbortController().signal));
     expect(error).toBeInstanceOf(PermanentDeliveryError);
-    expect(error.message).toBe("Webhook address resolves to a private network address (10.0.0.5); this server does not send to private addresses");
+    expect(error.message).toBe("Webhook address resolves to a private network address (10.0.0.5 port 443); this server does not send to private addresses unless its operator allows that address and port");
   });
 
   it("fails for good when a generic webhook's secret was sealed under another APP_SECRET", async () => {

@@ -6,7 +6,7 @@
  * shown in clear once, when the webhook is added.
  */
 import type { ChannelRow } from "../../../../db/repositories/notification-channel-repository.ts";
-import type { Config } from "../../config.ts";
+import { webhookPolicy, type Config } from "../../config.ts";
 import { WEBHOOK_FORMATS, type WebhookFormat, type WebhookMessage } from "../../integrations/webhooks/formats.ts";
 import { sendWebhook, WebhookError, type WebhookSendOptions } from "../../integrations/webhooks/send.ts";
 import type { CredentialCipher } from "../../lib/credential-cipher.ts";
@@ -34,7 +34,7 @@ const isWebhookFormat = (value: string | null): value is WebhookFormat => WEBHOO
 
 /** How this server sends webhooks, from its configuration. */
 export const webhookSendOptions = (config: Config): WebhookSendOptions => ({
-  policy: config.WEBHOOK_ALLOW_PRIVATE, timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+  policy: webhookPolicy(config), timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
 });
 
 const toWebhookMessage = (message: OutgoingMessage): WebhookMessage => ({

@@ -5,6 +5,7 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import { getMeta, META_KEYS, setMeta } from "../../../../db/repositories/app-meta-repository.ts";
+import { ANSWER_CAPS } from "../../integrations/answer-caps.ts";
 import { httpRequest } from "../../integrations/http.ts";
 import {
   bootstrapFileSchema, bootstrapFromServices, bundledBootstrap, parseBootstrapFile, type RdapBootstrap,
@@ -37,7 +38,7 @@ export function bootstrapSource(db: Db): BootstrapSource {
 
 /** Downloads IANA's dns.json and stores it; a download that fails or is not a bootstrap file stores nothing and throws. */
 export async function refreshRdapBootstrap(db: Db, url: string, signal?: AbortSignal): Promise<{ services: number; publication: string | null }> {
-  const res = await httpRequest({ service: "IANA's RDAP bootstrap", url, signal }, { attempts: 3, timeoutMs: 60_000 });
+  const res = await httpRequest({ service: "IANA's RDAP bootstrap", url, signal, maxBytes: ANSWER_CAPS.rdapBootstrap }, { attempts: 3, timeoutMs: 60_000 });
   const file = parseBootstrapFile(res.text);
   const publication = file.publication ?? null;
   await setMeta(db, META_KEYS.rdapBootstrap, JSON.stringify({ fetchedAt: new Date().toISOString(), publication, services: file.services }));

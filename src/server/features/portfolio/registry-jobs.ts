@@ -6,7 +6,7 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
-import type { Config } from "../../config.ts";
+import { outboundPolicy, type Config } from "../../config.ts";
 import { RdapClient } from "../../integrations/rdap/client.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { REGISTRY_CHECK_QUEUE, requestRegistryChecks } from "../../lib/registry-checks.ts";
@@ -26,6 +26,7 @@ function createRdapClient(config: Config, bootstrap: BootstrapSource): RdapClien
   return new RdapClient({
     bootstrap: () => bootstrap.current(),
     baseUrlOverride: config.RDAP_BASE_URL_OVERRIDE,
+    network: outboundPolicy(config),
     maxInFlightPerServer: RDAP_MAX_IN_FLIGHT_PER_SERVER,
     requestsPerSecondPerServer: config.RDAP_REQUESTS_PER_SECOND,
     cacheSeconds: config.RDAP_CACHE_SECONDS,

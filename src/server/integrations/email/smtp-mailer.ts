@@ -37,11 +37,31 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   };
 }
 
-/** An SMTP failure in words a delivery log can show: the server's answer when there is one. */
+/**
+ * An SMTP failure in words a user may read: whether the mail server refused this address, or the
+ * mail could not be sent. Never the server's own answer or the error's text, which name this
+ * server's mail account ("535 Authentication failed for user …") or its network ("connect
+ * ECONNREFUSED 10.0.0.3:587"); those go to the log (mailErrorDetail).
+ */
 export function mailErrorMessage(error: unknown): string {
-  const e = error as { response?: string; code?: string; message?: string };
-  if (typeof e.response === "string" && e.response) return `The mail server refused the message: ${e.response}`;
-  if (e.code === "ECONNREFUSED") return "The mail server refused the connection";
-  if (e.code === "ETIMEDOUT" || e.code === "ETIMEOUT") return "The mail server did not answer in time";
-  return e.message ? `Sending failed: ${e.message}` : "Sending failed";
+  if (recipientRefused(error)) return "The mail server did not accept this address";
+  const code = (error as { responseCode?: number }).responseCode;
+  return code !== undefined && code >= 500 ? "The mail server refused the message" : "The mail could not be sent: the mail server did not take it";
+}
+
+/** The mail server refused the recipient for good (EENVELOPE: a 5xx answer to RCPT TO): the address is the problem. */
+export function recipientRefused(error: unknown): boolean {
+  const e = error as { code?: string; responseCode?: number };
+  return e.code === "EENVELOPE" && e.responseCode !== undefined && e.responseCode >= 500;
+}
+
+/** The whole of an SMTP failure, for the log operators read. */
+export function mailErrorDetail(error: unknown): { code?: string; responseCode?: number; response?: string; message?: string } {
+  const e = error as { code?: unknown; responseCode?: unknown; response?: unknown; message?: unknown };
+  return {
+    ...(typeof e.code === "string" ? { code: e.code } : {}),
+    ...(typeof e.responseCode === "number" ? { responseCode: e.responseCode } : {}),
+    ...(typeof e.response === "string" ? { response: e.response } : {}),
+    ...(typeof e.message === "string" ? { message: e.message } : {}),
+  };
 }

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { dynadotRawPrices } from "./price-list-builder.ts";
 import type { Config } from "../../config.ts";
+import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { HttpOptions } from "../http.ts";
 import { callPriceApi, checkShape, LivePriceList, readJsonAnswer } from "./live-source.ts";
 import { PriceSourceError, type PriceSource } from "./source.ts";
@@ -42,7 +43,7 @@ export function dynadotSource(config: Pick<Config, "DYNADOT_API_URL" | "DYNADOT_
       const problem = missingConfiguration();
       if (problem) throw new PriceSourceError("not-configured", problem);
       const response = await callPriceApi({
-        service: SERVICE, url: config.DYNADOT_API_URL, signal: options.signal,
+        service: SERVICE, url: config.DYNADOT_API_URL, signal: options.signal, maxBytes: ANSWER_CAPS.dynadotPrices,
         query: { key: config.DYNADOT_API_KEY!, command: "tld_price", currency: CURRENCY },
       }, http);
       const answer = checkShape(SERVICE, answerSchema, readJsonAnswer(SERVICE, response.text));

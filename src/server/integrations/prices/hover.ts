@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { Config } from "../../config.ts";
+import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { HttpOptions } from "../http.ts";
 import { callPriceApi, checkShape, LivePriceList, readJsonAnswer } from "./live-source.ts";
 import { addHoverEntry, isObject } from "./price-list-builder.ts";
@@ -57,7 +58,7 @@ export function hoverSource(config: Pick<Config, "HOVER_PRICES_URL">, http?: Htt
     providerKey: "hover",
     missingConfiguration: () => null,
     async fetchPrices(options = {}) {
-      const response = await callPriceApi({ service: SERVICE, url: config.HOVER_PRICES_URL, signal: options.signal }, http);
+      const response = await callPriceApi({ service: SERVICE, url: config.HOVER_PRICES_URL, signal: options.signal, maxBytes: ANSWER_CAPS.hoverPage }, http);
       const answer = checkShape(SERVICE, answerSchema, readAnswer(response.text));
       const list = new LivePriceList("hover");
       for (const [name, entry] of Object.entries(answer.prices)) addHoverEntry(list.out, name, entry);

@@ -19,7 +19,9 @@ export async function callPriceApi(request: HttpRequest, options?: HttpOptions):
       const auth = error.status === 401 || error.status === 403;
       throw new PriceSourceError(auth ? "auth" : "http", error.message, error.status);
     }
-    throw new PriceSourceError(error.kind === "network" ? "http" : error.kind, error.message);
+    // An answer past its cap is not the list the source documents; a refused redirect is the source's doing.
+    const kind = error.kind === "network" || error.kind === "refused" ? "http" : error.kind === "too-large" ? "malformed" : error.kind;
+    throw new PriceSourceError(kind, error.message);
   }
 }
 

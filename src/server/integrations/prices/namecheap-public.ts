@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { Config } from "../../config.ts";
+import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { HttpOptions } from "../http.ts";
 import { callPriceApi, checkShape, LivePriceList, readJsonAnswer } from "./live-source.ts";
 import { addNamecheapTldRow } from "./price-list-builder.ts";
@@ -22,7 +23,7 @@ export function namecheapPublicSource(config: Pick<Config, "NAMECHEAP_PRICES_URL
     missingConfiguration: () => null,
     async fetchPrices(options = {}) {
       const response = await callPriceApi({
-        service: SERVICE, url: config.NAMECHEAP_PRICES_URL, headers: { accept: "application/json" }, signal: options.signal,
+        service: SERVICE, url: config.NAMECHEAP_PRICES_URL, headers: { accept: "application/json" }, signal: options.signal, maxBytes: ANSWER_CAPS.namecheapPublicList,
       }, http);
       const rows = checkShape(SERVICE, answerSchema, readJsonAnswer(SERVICE, response.text));
       const list = new LivePriceList("namecheap");

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { namecheapRawPrices } from "./price-list-builder.ts";
 import type { Config } from "../../config.ts";
+import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { HttpOptions } from "../http.ts";
 import { callPriceApi, checkShape, LivePriceList, readXmlAnswer } from "./live-source.ts";
 import { PriceSourceError, type PriceSource } from "./source.ts";
@@ -54,7 +55,7 @@ export function namecheapSource(config: Config, http?: HttpOptions): PriceSource
   async function fetchAction(action: Action, signal?: AbortSignal): Promise<Map<string, OneYear | null>> {
     const user = config.NAMECHEAP_API_USER!;
     const response = await callPriceApi({
-      service: SERVICE, url: config.NAMECHEAP_API_URL, signal,
+      service: SERVICE, url: config.NAMECHEAP_API_URL, signal, maxBytes: ANSWER_CAPS.namecheapPricing,
       query: {
         ApiUser: user, ApiKey: config.NAMECHEAP_API_KEY!, UserName: config.NAMECHEAP_USERNAME ?? user,
         ClientIp: config.NAMECHEAP_CLIENT_IP!, Command: "namecheap.users.getPricing",

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { Config } from "../../config.ts";
+import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { HttpOptions } from "../http.ts";
 import { callPriceApi, checkShape, LivePriceList, readJsonAnswer } from "./live-source.ts";
 import { PriceSourceError, type PriceSource } from "./source.ts";
@@ -36,7 +37,7 @@ export function nameSiloSource(config: Pick<Config, "NAMESILO_API_URL" | "NAMESI
       const problem = missingConfiguration();
       if (problem) throw new PriceSourceError("not-configured", problem);
       const response = await callPriceApi({
-        service: SERVICE, url: `${config.NAMESILO_API_URL.replace(/\/+$/, "")}/getPrices`, signal: options.signal,
+        service: SERVICE, url: `${config.NAMESILO_API_URL.replace(/\/+$/, "")}/getPrices`, signal: options.signal, maxBytes: ANSWER_CAPS.namesiloPrices,
         query: { version: "1", type: "json", key: config.NAMESILO_API_KEY! },
       }, http);
       const { reply } = checkShape(SERVICE, answerSchema, readJsonAnswer(SERVICE, response.text));

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { Config } from "../../config.ts";
+import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { HttpOptions } from "../http.ts";
 import { callPriceApi, checkShape, LivePriceList } from "./live-source.ts";
 import { readOpenproviderSheet, SheetCutShortError, SheetShapeError, type OpenproviderSheetEntry } from "./openprovider-sheet.ts";
@@ -35,7 +36,7 @@ export function openproviderSource(config: Pick<Config, "OPENPROVIDER_PRICES_URL
     providerKey: "openprovider",
     missingConfiguration: () => null,
     async fetchPrices(options = {}) {
-      const response = await callPriceApi({ service: SERVICE, url: config.OPENPROVIDER_PRICES_URL, signal: options.signal }, http);
+      const response = await callPriceApi({ service: SERVICE, url: config.OPENPROVIDER_PRICES_URL, signal: options.signal, maxBytes: ANSWER_CAPS.openproviderSheet }, http);
       const text = checkShape(SERVICE, answerSchema, response.text.replace(/^\uFEFF/, ""));
       const list = new LivePriceList("openprovider");
       for (const [name, entry] of readSheet(text)) addOpenproviderEntry(list.out, name, entry);

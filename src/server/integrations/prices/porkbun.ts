@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { addPorkbunEntry } from "./price-list-builder.ts";
 import type { Config } from "../../config.ts";
+import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { HttpOptions } from "../http.ts";
 import { callPriceApi, checkShape, LivePriceList, readJsonAnswer } from "./live-source.ts";
 import { PriceSourceError, type PriceSource } from "./source.ts";
@@ -24,7 +25,7 @@ export function porkbunSource(config: Pick<Config, "PORKBUN_API_URL">, http?: Ht
     async fetchPrices(options = {}) {
       const response = await callPriceApi({
         service: SERVICE, method: "POST", url: `${config.PORKBUN_API_URL.replace(/\/+$/, "")}/pricing/get`,
-        headers: { "content-type": "application/json" }, body: "{}", signal: options.signal,
+        headers: { "content-type": "application/json" }, body: "{}", signal: options.signal, maxBytes: ANSWER_CAPS.porkbunPrices,
       }, http);
       const answer = checkShape(SERVICE, answerSchema, readJsonAnswer(SERVICE, response.text));
       if (answer.status === "ERROR") {

@@ -6,6 +6,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
+import { ANSWER_CAPS } from "../answer-caps.ts";
 import { HttpError, httpRequest, type HttpErrorKind, type HttpOptions } from "../http.ts";
 
 const SERVICE = "The ECB";
@@ -65,7 +66,7 @@ export async function fetchEcbDailyRates(
 ): Promise<DailyRates> {
   try {
     const response = await httpRequest({
-      service: SERVICE, url: `${config.ECB_API_URL.replace(/\/+$/, "")}/eurofxref-daily.xml`, signal: options.signal,
+      service: SERVICE, url: `${config.ECB_API_URL.replace(/\/+$/, "")}/eurofxref-daily.xml`, signal: options.signal, maxBytes: ANSWER_CAPS.ecbDaily,
     }, options.http);
     return parseEcbDailyXml(response.text);
   } catch (error) {

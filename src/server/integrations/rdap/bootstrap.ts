@@ -21,7 +21,10 @@ export interface RdapBootstrap {
   servers: Map<string, string>;
 }
 
-/** An https base URL when the entry lists one (RFC 9224 §3 asks clients to prefer it), else the first. */
+/**
+ * An https base URL when the entry lists one (RFC 9224 §3 asks clients to prefer it), else the
+ * first (.kg and .mg list plain http only: the client asks those over https, client.ts).
+ */
 function preferredUrl(urls: string[]): string | undefined {
   const chosen = urls.find((u) => u.startsWith("https://")) ?? urls[0];
   return chosen === undefined ? undefined : chosen.endsWith("/") ? chosen : `${chosen}/`;

@@ -3,8 +3,20 @@
  * makes one request: no retries and no sleeping here. A 429 makes the server rest for its
  * Retry-After and the answer is "retry later", for the job to reschedule. Answers that say
  * something about the domain (found, not registered) are reused for `cacheSeconds`.
+ *
+ * A server named by IANA's bootstrap did not come from this server's configuration: it is asked
+ * over https only, at an address and port the network policy allows (public, usual web ports),
+ * and so is every redirect it answers; RDAP_BASE_URL_OVERRIDE, the operator's own, is trusted.
+ * A bootstrap entry that lists plain http only (.kg and .mg) is asked at the same address over
+ * https, never over http, where anyone on the path could change the answer (and a fallback to
+ * http would hand that to whoever blocks https); only an address the operator listed in
+ * OUTBOUND_ALLOW_PRIVATE is asked over http as listed. An answer is read up to
+ * ANSWER_CAPS.rdapDomain; no link inside an answer is ever followed.
  */
 import { domainToASCII } from "node:url";
+import { namedByAllowance, type NetworkPolicy } from "../address-policy.ts";
+import { ANSWER_CAPS } from "../answer-caps.ts";
+import type { Resolver } from "../checked-address.ts";
 import { HttpError, httpRequest } from "../http.ts";
 import { rdapServerFor, type RdapBootstrap } from "./bootstrap.ts";
 import { parseDomainAnswer, RdapAnswerError, type RdapDomainRecord } from "./domain-answer.ts";
@@ -20,8 +32,12 @@ export type RdapOutcome =
 export interface RdapClientOptions {
   /** The bootstrap in force (read per lookup, so a monthly refresh takes effect without a restart). */
   bootstrap: () => Promise<RdapBootstrap> | RdapBootstrap;
-  /** Replaces every TLD's base URL (tests and benchmarks point lookups at a loopback fake). */
+  /** Replaces every TLD's base URL (tests and benchmarks point lookups at a loopback fake); trusted, as the operator's own. */
   baseUrlOverride?: string | undefined;
+  /** What the bootstrap's servers (and any redirect) may reach: OUTBOUND_ALLOW_PRIVATE (config.ts outboundPolicy). */
+  network: NetworkPolicy;
+  /** Replaceable in tests, to make a host name resolve where they need it. */
+  resolve?: Resolver;
   maxInFlightPerServer: number;
   requestsPerSecondPerServer: number;
   cacheSeconds: number;
@@ -48,7 +64,10 @@ export class RdapClient {
     const found = rdapServerFor(await this.options.bootstrap(), domain);
     if (found === null) return null;
     const override = this.options.baseUrlOverride;
-    return override ? (override.endsWith("/") ? override : `${override}/`) : found;
+    if (override) return override.endsWith("/") ? override : `${override}/`;
+    const url = new URL(found);
+    const listed = namedByAllowance(this.options.network, url.hostname.replace(/^\[|\]$/g, ""), url.port ? Number(url.port) : 80);
+    return url.protocol === "http:" && !listed ? `https:${found.slice("http:".length)}` : found;
   }
 
   async lookup(domain: string, signal?: AbortSignal): Promise<RdapOutcome> {
@@ -74,8 +93,9 @@ export class RdapClient {
         {
           service: `The RDAP server ${host}`, url: `${server}domain/${encodeURIComponent(name)}`, signal,
           headers: { accept: "application/rdap+json, application/json" }, returnClientErrors: true,
+          maxBytes: ANSWER_CAPS.rdapDomain, urlFrom: this.options.baseUrlOverride ? "configuration" : "elsewhere", network: this.options.network,
         },
-        { attempts: 1, timeoutMs: this.options.timeoutMs ?? 15_000 },
+        { attempts: 1, timeoutMs: this.options.timeoutMs ?? 15_000, ...(this.options.resolve ? { resolve: this.options.resolve } : {}) },
       );
       if (res.status === 404) return { kind: "not_found", server };
       if (res.status !== 200) return { kind: "error", server, reason: `The RDAP server ${host} answered ${res.status}` };

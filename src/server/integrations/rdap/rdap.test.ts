@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { networkPolicy, PUBLIC_WEB } from "../address-policy.ts";
 import { bootstrapFromServices, bundledBootstrap, parseBootstrapFile, rdapServerFor } from "./bootstrap.ts";
 import { RdapClient } from "./client.ts";
 import { eppStatus, parseDomainAnswer } from "./domain-answer.ts";
@@ -47,6 +48,17 @@ describe("RDAP bootstrap", () => {
     expect(rdapServerFor(mixed, "a.test")).toBe("https://rdap.example/");
   });
 
+  it("asks the entries that list plain http only (.kg, .mg) over https at the same address", async () => {
+    const bundled = bundledBootstrap();
+    expect([...bundled.servers.entries()].filter(([, url]) => !url.startsWith("https://"))).toEqual([["kg", "http://rdap.cctld.kg/"], ["mg", "http://rdap.nic.mg/"]]);
+    const rdap = new RdapClient({ bootstrap: () => bundled, network: PUBLIC_WEB, maxInFlightPerServer: 2, requestsPerSecondPerServer: 1000, cacheSeconds: 0 });
+    expect(await rdap.serverFor("example.kg")).toBe("https://rdap.cctld.kg/");
+    expect(await rdap.serverFor("example.mg")).toBe("https://rdap.nic.mg/");
+    // Where it resolved to an address that is not allowed, the https request is refused like any other.
+    const hijacked = new RdapClient({ bootstrap: () => bundled, network: PUBLIC_WEB, resolve: async () => [{ address: "10.0.0.1", family: 4 }], maxInFlightPerServer: 2, requestsPerSecondPerServer: 1000, cacheSeconds: 0 });
+    expect(await hijacked.lookup("example.kg")).toMatchObject({ kind: "error", server: "https://rdap.cctld.kg/", reason: expect.stringContaining("private network address (10.0.0.1 port 443)") });
+  });
+
   it("refuses a download that is not a bootstrap file", () => {
     expect(() => parseBootstrapFile("nope")).toThrow("not JSON");
     expect(() => parseBootstrapFile(JSON.stringify({ services: "x" }))).toThrow("no readable services list");
@@ -57,7 +69,7 @@ describe("RDAP bootstrap", () => {
 describe("RDAP client against a loopback server", () => {
   let fake: FakeRdap;
   const client = (fakeUrl: string, extra: Partial<ConstructorParameters<typeof RdapClient>[0]> = {}) => new RdapClient({
-    bootstrap: () => bundledBootstrap(), baseUrlOverride: fakeUrl, maxInFlightPerServer: 2, requestsPerSecondPerServer: 1000, cacheSeconds: 0, ...extra,
+    bootstrap: () => bundledBootstrap(), baseUrlOverride: fakeUrl, network: PUBLIC_WEB, maxInFlightPerServer: 2, requestsPerSecondPerServer: 1000, cacheSeconds: 0, ...extra,
   });
   beforeAll(async () => {
     fake = await startFakeRdap();
@@ -68,6 +80,7 @@ describe("RDAP client against a loopback server", () => {
     fake.tooManyRequests = undefined;
     fake.delayMs = 0;
     fake.maxInFlight = 0;
+    fake.streamed = 0;
   });
   afterAll(() => fake.server.close());
 
@@ -110,5 +123,69 @@ describe("RDAP client against a loopback server", () => {
     await Promise.all(Array.from({ length: 6 }, (_, i) => rdap.lookup(`r${i}.com`)));
     // Six starts 50 ms apart: the last one 250 ms after the first.
     expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+  });
+});
+
+describe("RDAP servers that did not come from the configuration", () => {
+  let fake: FakeRdap;
+  let elsewhere: FakeRdap;
+  beforeAll(async () => {
+    fake = await startFakeRdap();
+    elsewhere = await startFakeRdap({ answerEvery: (name) => ({ kind: "json", body: verisignAnswer(name, DATES) }) });
+  });
+  beforeEach(() => {
+    fake.answers.clear();
+    fake.requests.length = 0;
+    fake.streamed = 0;
+    elsewhere.requests.length = 0;
+  });
+  afterAll(async () => { await fake.server.close(); await elsewhere.server.close(); });
+
+  /** A client whose bootstrap names `url` for .test, as a downloaded bootstrap file could. */
+  const fromBootstrap = (url: string, network = PUBLIC_WEB) => new RdapClient({
+    bootstrap: () => bootstrapFromServices([[["test"], [url]]]), network, maxInFlightPerServer: 2, requestsPerSecondPerServer: 1000, cacheSeconds: 0,
+  });
+
+  it("refuses a bootstrap entry pointing at the cloud metadata address, and shows none of what it would answer", async () => {
+    const outcome = await fromBootstrap("https://169.254.169.254/latest/meta-data/").lookup("victim.test");
+    expect(outcome).toEqual({
+      kind: "error", server: "https://169.254.169.254/latest/meta-data/",
+      reason: "The RDAP server 169.254.169.254 cannot be asked: The address of 169.254.169.254 is a link-local address (169.254.169.254); this server never connects to link-local addresses",
+    });
+  });
+
+  it("refuses a bootstrap entry pointing at this machine, unless the operator lists it (OUTBOUND_ALLOW_PRIVATE)", async () => {
+    fake.answers.set("mine.test", { kind: "json", body: verisignAnswer("mine.test", DATES) });
+    const refused = await fromBootstrap(fake.baseUrl).lookup("mine.test");
+    // Asked over https (the entry is plain http and not listed), and refused before connecting.
+    expect(refused).toMatchObject({ kind: "error", server: fake.baseUrl.replace(/^http:/, "https:"), reason: expect.stringMatching(/loopback address \(127\.0\.0\.1 port \d+\)/) });
+    expect(fake.requests).toEqual([]);
+    const listed = await fromBootstrap(fake.baseUrl, networkPolicy(`127.0.0.1:${new URL(fake.baseUrl).port}`)).lookup("mine.test");
+    expect(listed).toMatchObject({ kind: "ok", record: { expirationDate: "2028-09-14" } });
+  });
+
+  it("does not follow the configured server's redirect to another port of this machine or to a link-local address", async () => {
+    const rdap = new RdapClient({ bootstrap: () => bundledBootstrap(), baseUrlOverride: fake.baseUrl, network: PUBLIC_WEB, maxInFlightPerServer: 2, requestsPerSecondPerServer: 1000, cacheSeconds: 0 });
+    fake.answers.set("moved.com", { kind: "raw", status: 302, body: "", headers: { location: `${elsewhere.baseUrl}domain/moved.com` } });
+    expect(await rdap.lookup("moved.com")).toMatchObject({ kind: "error", reason: expect.stringContaining("cannot be asked: The address of 127.0.0.1 is a loopback address") });
+    expect(elsewhere.requests).toEqual([]);
+    fake.answers.set("meta.com", { kind: "raw", status: 301, body: "", headers: { location: "http://169.254.169.254/latest/meta-data/iam/" } });
+    expect(await rdap.lookup("meta.com")).toMatchObject({ kind: "error", reason: expect.stringContaining("link-local address (169.254.169.254)") });
+    // A redirect within the configured server is followed.
+    fake.answers.set("here.com", { kind: "raw", status: 302, body: "", headers: { location: "/domain/there.com" } });
+    fake.answers.set("there.com", { kind: "json", body: verisignAnswer("there.com", DATES) });
+    expect(await rdap.lookup("here.com")).toMatchObject({ kind: "ok" });
+  });
+
+  it("stops reading a 300 MB answer past 1 MB, and a slow one at the time limit", async () => {
+    const rdap = new RdapClient({ bootstrap: () => bundledBootstrap(), baseUrlOverride: fake.baseUrl, network: PUBLIC_WEB, maxInFlightPerServer: 2, requestsPerSecondPerServer: 1000, cacheSeconds: 0, timeoutMs: 500 });
+    fake.answers.set("huge.com", { kind: "stream", bytes: 300 * 1024 * 1024 });
+    expect(await rdap.lookup("huge.com")).toMatchObject({
+      kind: "error", reason: "The RDAP server 127.0.0.1 's answer is larger than 1 MB, more than it can be; it was not read to its end and nothing of it was used".replace(" 's", `:${new URL(fake.baseUrl).port}'s`),
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(fake.streamed).toBeLessThan(16 * 1024 * 1024);
+    fake.answers.set("slow.com", { kind: "stream", bytes: 1024 * 1024, chunkDelayMs: 200 });
+    expect(await rdap.lookup("slow.com")).toMatchObject({ kind: "error", reason: expect.stringMatching(/did not answer within 500 ms/) });
   });
 });

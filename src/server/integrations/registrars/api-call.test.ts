@@ -50,7 +50,7 @@ describe("callRegistrarApi", () => {
 
   it("refuses redirects, and words network failures and cancellation for the accounts page", async () => {
     const moved = await serve(new Hono().get("/", (c) => c.redirect("http://127.0.0.1:1/elsewhere")));
-    expect(await failure(callRegistrarApi({ service: "Dynadot", url: moved }, noWait))).toMatchObject({ kind: "network", message: "Could not reach Dynadot; check the network and try again later" });
+    expect(await failure(callRegistrarApi({ service: "Dynadot", url: moved }, noWait))).toMatchObject({ kind: "unavailable", message: "Dynadot answered with a redirect (HTTP 302), which is not followed" });
     const port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, "127.0.0.1", () => {
         const { port } = probe.address() as { port: number };

@@ -4,20 +4,22 @@
  * rate limit), no redirects (keys travel in some URLs), and refusals handed back for the
  * adapter to read. What still fails becomes a RegistrarError in the words the accounts page shows.
  */
+import { ANSWER_CAPS } from "../answer-caps.ts";
 import { DEFAULT_HTTP_OPTIONS, HttpError, httpRequest, type HttpRequest, type HttpResponse } from "../http.ts";
 import { httpStatusMessage, unreachableMessage } from "../network-errors.ts";
 import { RegistrarError, type RegistrarHttpOptions } from "./registrar.ts";
 
 export const REGISTRAR_HTTP_OPTIONS = { attempts: 4, maxDelayMs: 60_000 } as const;
 
-export type RegistrarRequest = Omit<HttpRequest, "signal" | "returnClientErrors" | "redirect">;
+/** A registrar API call; `maxBytes` defaults to one page of domains (ANSWER_CAPS.registrarPage). */
+export type RegistrarRequest = Omit<HttpRequest, "signal" | "returnClientErrors" | "redirect" | "maxBytes" | "urlFrom" | "network"> & { maxBytes?: number };
 
 /** Resolves with any answer but a 429 or a 5xx, which are retried and then thrown. */
 export async function callRegistrarApi(request: RegistrarRequest, http: RegistrarHttpOptions = {}): Promise<HttpResponse> {
   const { signal, ...options } = http;
   try {
     return await httpRequest(
-      { ...request, signal, returnClientErrors: true, redirect: "error" },
+      { ...request, maxBytes: request.maxBytes ?? ANSWER_CAPS.registrarPage, signal, returnClientErrors: true, redirect: "error" },
       { ...REGISTRAR_HTTP_OPTIONS, ...options },
     );
   } catch (error) {
@@ -41,5 +43,9 @@ function toRegistrarError(registrar: string, error: HttpError, timeoutMs: number
       return new RegistrarError(registrar, `${registrar}'s answer was cut off`, "network", code);
     case "cancelled":
       return new RegistrarError(registrar, "The sync was cancelled", "network");
+    case "too-large":
+      return new RegistrarError(registrar, error.message.replace(/;.*$/, ""), "malformed");
+    case "refused":
+      return new RegistrarError(registrar, error.message.replace(/; check the configured URL$/, ""), "unavailable");
   }
 }

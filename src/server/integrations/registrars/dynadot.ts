@@ -4,6 +4,7 @@
  * milliseconds. The key alone authenticates; the dialog's secret is kept but not sent.
  */
 import { z } from "zod";
+import { ANSWER_CAPS, DYNADOT_BYTES_PER_DOMAIN } from "../answer-caps.ts";
 import { callRegistrarApi } from "./api-call.ts";
 import { lenientBool, lenientDate, normaliseName, readJson } from "./parse.ts";
 import { RegistrarError, type AdapterContext, type RegistrarAdapter } from "./registrar.ts";
@@ -36,9 +37,12 @@ function checkHeader(h: { ResponseCode?: number | string | undefined; SuccessCod
 }
 
 export function createDynadotAdapter(ctx: AdapterContext): RegistrarAdapter {
+  // list_domain answers every domain of the account at once, so its cap grows with the portfolio limit.
+  const listCap = Math.max(ANSWER_CAPS.registrarPage, DYNADOT_BYTES_PER_DOMAIN * (ctx.maxDomains ?? 10_000));
   const call = async (command: string) => {
     const query = { key: ctx.credentials.apiKey, command };
-    const answer = await callRegistrarApi({ service: NAME, url: ctx.baseUrl, query, headers: { accept: "application/json" } }, ctx.http);
+    const maxBytes = command === "list_domain" ? listCap : ANSWER_CAPS.registrarPage;
+    const answer = await callRegistrarApi({ service: NAME, url: ctx.baseUrl, query, headers: { accept: "application/json" }, maxBytes }, ctx.http);
     if (answer.status === 401 || answer.status === 403) throw new RegistrarError(NAME, `Dynadot refused the API key (HTTP ${answer.status})`, "auth");
     return answer.text;
   };

@@ -40,6 +40,8 @@ export interface AdapterContext {
   http: RegistrarHttpOptions;
   /** The server's public IPv4 address, for APIs that check it (Namecheap). */
   clientIp?: string | undefined;
+  /** The most domains a portfolio holds (PORTFOLIO_MAX_DOMAINS): sizes the cap of an API that lists every domain at once. */
+  maxDomains?: number | undefined;
 }
 
 export interface RegistrarAdapter {

@@ -25,5 +25,5 @@ export function createRegistrarAdapter(
   slug: RegistrarSlug, config: Config, credentials: RegistrarCredentials, http: RegistrarHttpOptions = {},
 ): RegistrarAdapter {
   const entry = ADAPTERS[slug];
-  return entry.create({ credentials, baseUrl: entry.url(config).replace(/\/+$/, ""), http, clientIp: config.NAMECHEAP_CLIENT_IP });
+  return entry.create({ credentials, baseUrl: entry.url(config).replace(/\/+$/, ""), http, clientIp: config.NAMECHEAP_CLIENT_IP, maxDomains: config.PORTFOLIO_MAX_DOMAINS });
 }

@@ -4,8 +4,9 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from "n
 import type { TLSSocket } from "node:tls";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { networkPolicy } from "../address-policy.ts";
 import type { WebhookMessage } from "./formats.ts";
-import { checkWebhookUrl, MAX_RESPONSE_BYTES, parseWebhookUrl, sendWebhook, WebhookError, type WebhookSendOptions } from "./send.ts";
+import { answerError, checkWebhookUrl, MAX_RESPONSE_BYTES, parseWebhookUrl, sendWebhook, WebhookError, type WebhookSendOptions } from "./send.ts";
 import { generateSigningSecret } from "./signature.ts";
 import { verifyWebhookSignature } from "./testing/verify-signature.ts";
 
@@ -45,7 +46,8 @@ beforeAll(async () => { receiver = await startReceiver(); other = await startRec
 afterAll(async () => { await receiver.close(); await other.close(); });
 beforeEach(() => { receiver.reset(); other.reset(); });
 
-const loopback: WebhookSendOptions = { policy: "loopback", timeoutMs: 2000 };
+/** The receivers listen on 127.0.0.1 at free ports: the operator lists that address on any port. */
+const loopback: WebhookSendOptions = { policy: networkPolicy("127.0.0.1:*"), timeoutMs: 2000 };
 const message: WebhookMessage = {
   id: "expiry:42:2026-12-01", type: "domain.expiring", title: "example.com expires in 7 days",
   text: "Renew it at Porkbun for $10.37 <cheapest> & save $4.", url: "https://tldscope.example/portfolio/42",
@@ -121,22 +123,24 @@ describe("ready-made formats", () => {
 });
 
 describe("addresses the server refuses", () => {
-  const none: WebhookSendOptions = { policy: "none", timeoutMs: 2000 };
+  const none: WebhookSendOptions = { policy: networkPolicy("none"), timeoutMs: 2000 };
   const refusedLiterals: [string, RegExp][] = [
-    ["https://127.0.0.1/hook", /is a loopback address \(127\.0\.0\.1\); this server does not send to loopback addresses/],
-    ["https://2130706433/hook", /loopback address \(127\.0\.0\.1\)/],
-    ["https://10.0.0.5/hook", /^Webhook address is a private network address \(10\.0\.0\.5\); this server does not send to private addresses$/],
+    ["https://127.0.0.1/hook", /is a loopback address \(127\.0\.0\.1 port 443\); this server does not send to loopback addresses/],
+    ["https://2130706433/hook", /loopback address \(127\.0\.0\.1 port 443\)/],
+    ["https://10.0.0.5/hook", /^Webhook address is a private network address \(10\.0\.0\.5 port 443\); this server does not send to private addresses unless its operator allows that address and port$/],
     ["https://172.20.1.1/", /private network address/],
     ["https://192.168.0.1/", /private network address/],
     ["https://100.64.1.1/", /private network address/],
     ["https://169.254.169.254/latest/meta-data", /link-local address \(169\.254\.169\.254\); this server never sends/],
     ["https://0.0.0.0/", /reserved address \(0\.0\.0\.0\)/],
-    ["https://[::1]/", /loopback address \(::1\)/],
-    ["https://[::ffff:127.0.0.1]/", /loopback address \(::ffff:7f00:1\)/],
+    ["https://[::1]/", /loopback address \(::1 port 443\)/],
+    ["https://[::ffff:127.0.0.1]/", /loopback address \(::ffff:7f00:1 port 443\)/],
     ["https://[::ffff:a00:5]/", /private network address/],
-    ["https://[fd00::1]/", /private network address \(fd00::1\)/],
+    ["https://[fd00::1]/", /private network address \(fd00::1 port 443\)/],
     ["https://[fe80::1]/", /link-local address/],
     ["https://[64:ff9b::a9fe:a9fe]/", /link-local address/],
+    ["https://8.8.8.8:22/", /^Webhook address uses port 22; this server sends only to ports 80, 443, 8080 and 8443 unless its operator allows another$/],
+    ["https://8.8.8.8:0/", /uses port 0/],
   ];
   it.each(refusedLiterals)("refuses %s before connecting", async (url, expected) => {
     const error = await failure(sendWebhook({ url, format: "ntfy", secret: null }, message, none));
@@ -148,22 +152,22 @@ describe("addresses the server refuses", () => {
   it("refuses a host name that resolves to loopback while loopback is not allowed, and sends nothing", async () => {
     const error = await failure(sendWebhook({ url: `https://localhost:${receiver.port}/hook`, format: "ntfy", secret: null }, message, none));
     expect(error).toMatchObject({ kind: "address", retryable: false });
-    expect(error.message).toMatch(/^Webhook address resolves to a loopback address \((127\.0\.0\.1|::1)\); this server does not send to loopback addresses$/);
+    expect(error.message).toMatch(/^Webhook address resolves to a loopback address \((127\.0\.0\.1|::1) port \d+\); this server does not send to loopback addresses unless its operator allows that address and port$/);
     expect(receiver.received).toHaveLength(0);
   });
 
   it("refuses a host name when any one of its addresses is private, IPv6 included", async () => {
     const resolve = async () => [{ address: "93.184.215.14", family: 4 as const }, { address: "fd12::7", family: 6 as const }];
     const error = await failure(sendWebhook({ url: "https://hooks.example.com/x", format: "slack", secret: null }, message, { ...none, resolve }));
-    expect(error.message).toBe("Webhook address resolves to a private network address (fd12::7); this server does not send to private addresses");
+    expect(error.message).toBe("Webhook address resolves to a private network address (fd12::7 port 443); this server does not send to private addresses unless its operator allows that address and port");
   });
 
   it("keeps link-local refused even when private networks are allowed", async () => {
     const resolve = async () => [{ address: "169.254.169.254", family: 4 as const }];
-    const error = await failure(sendWebhook({ url: "https://metadata.example/x", format: "generic", secret: "s" }, message, { policy: "private", timeoutMs: 1000, resolve }));
+    const error = await failure(sendWebhook({ url: "https://metadata.example/x", format: "generic", secret: "s" }, message, { policy: networkPolicy("private, 169.254.0.0/16:*"), timeoutMs: 1000, resolve }));
     expect(error).toMatchObject({ kind: "address" });
     const privateError = await failure(sendWebhook({ url: "https://10.1.2.3/x", format: "ntfy", secret: null }, message, loopback));
-    expect(privateError.message).toMatch(/private network address \(10\.1\.2\.3\)/);
+    expect(privateError.message).toMatch(/private network address \(10\.1\.2\.3 port 443\)/);
   });
 
   it("connects to the address it checked, not to a second DNS answer", async () => {
@@ -176,12 +180,44 @@ describe("addresses the server refuses", () => {
     expect(receiver.received[0]!.headers.host).toBe(`rebind.test:${receiver.port}`);
   });
 
-  it("requires https unless the operator allows loopback or private receivers", () => {
-    expect(() => parseWebhookUrl("http://hooks.example.com/x", "none")).toThrow("Webhook URL must start with https:// (this server sends webhooks over HTTPS only)");
-    expect(parseWebhookUrl("http://hooks.example.com/x", "loopback").href).toBe("http://hooks.example.com/x");
-    expect(() => parseWebhookUrl("ftp://hooks.example.com/x", "private")).toThrow("Webhook URL must start with https://");
-    expect(() => parseWebhookUrl("not a url", "none")).toThrow(/not a valid URL/);
-    expect(() => parseWebhookUrl("https://user:pw@hooks.example.com/x", "none")).toThrow("Webhook URL must not contain a user name or password");
+  it("requires https unless the address is one the operator listed", () => {
+    const https = "Webhook URL must start with https:// (this server sends webhooks over HTTPS only, except to addresses its operator allowed)";
+    expect(() => parseWebhookUrl("http://8.8.8.8/x", networkPolicy("none"))).toThrow(https);
+    expect(() => parseWebhookUrl("http://8.8.8.8/x", networkPolicy("loopback"))).toThrow(https);
+    expect(parseWebhookUrl("http://127.0.0.1:8080/x", networkPolicy("loopback")).href).toBe("http://127.0.0.1:8080/x");
+    expect(parseWebhookUrl("http://hooks.example.com/x", networkPolicy("none")).href).toBe("http://hooks.example.com/x"); // checked once resolved
+    expect(() => parseWebhookUrl("ftp://hooks.example.com/x", networkPolicy("private"))).toThrow("Webhook URL must start with https://");
+    expect(() => parseWebhookUrl("not a url", networkPolicy("none"))).toThrow(/not a valid URL/);
+    expect(() => parseWebhookUrl("https://user:pw@hooks.example.com/x", networkPolicy("none"))).toThrow("Webhook URL must not contain a user name or password");
+  });
+
+  it("sends plain http to a host name only when its addresses are listed", async () => {
+    const publicResolve = async () => [{ address: "93.184.215.14", family: 4 as const }];
+    const error = await failure(sendWebhook({ url: "http://hooks.example.com/x", format: "ntfy", secret: null }, message, { ...none, resolve: publicResolve }));
+    expect(error).toMatchObject({ kind: "invalid-url", retryable: false });
+    const local = async () => [{ address: "127.0.0.1", family: 4 as const }];
+    expect((await sendWebhook({ url: `http://hooks.local:${receiver.port}/x`, format: "ntfy", secret: null }, message, { ...loopback, resolve: local })).status).toBe(200);
+  });
+
+  it("with WEBHOOK_ALLOW_PRIVATE pairs, reaches exactly the listed address and port, and the keywords only the usual web ports", async () => {
+    const pair = { policy: networkPolicy(`127.0.0.1:${receiver.port}`), timeoutMs: 2000 };
+    expect((await sendWebhook({ url: receiver.url, format: "ntfy", secret: null }, message, pair)).status).toBe(200);
+    const otherPort = await failure(sendWebhook({ url: other.url, format: "ntfy", secret: null }, message, pair));
+    expect(otherPort).toMatchObject({ kind: "address", retryable: false });
+    expect(otherPort.message).toBe(`Webhook address is a loopback address (127.0.0.1 port ${other.port}); this server does not send to loopback addresses unless its operator allows that address and port`);
+    const keyword = await failure(sendWebhook({ url: receiver.url, format: "ntfy", secret: null }, message, { policy: networkPolicy("loopback"), timeoutMs: 2000 }));
+    expect(keyword).toMatchObject({ kind: "address" });
+    expect(receiver.received).toHaveLength(1);
+    expect(other.received).toHaveLength(0);
+  });
+
+  it("sends to other ports of public hosts only when WEBHOOK_PORTS lists them", async () => {
+    const publicResolve = async () => [{ address: "93.184.215.14", family: 4 as const }];
+    const ssh = await failure(checkWebhookUrl("https://hooks.example.com:22/x", { policy: networkPolicy("none"), timeoutMs: 1000, resolve: publicResolve }));
+    expect(ssh.message).toBe("Webhook address uses port 22; this server sends only to ports 80, 443, 8080 and 8443 unless its operator allows another");
+    const wider = { policy: networkPolicy("none", "443,9443"), timeoutMs: 1000, resolve: publicResolve };
+    expect((await checkWebhookUrl("https://hooks.example.com:9443/x", wider)).port).toBe("9443");
+    expect((await failure(checkWebhookUrl("https://hooks.example.com:8080/x", wider))).message).toMatch(/uses port 8080; this server sends only to ports 443 and 9443/);
   });
 
   it("does not follow a redirect, and says so", async () => {
@@ -217,18 +253,26 @@ describe("failures", () => {
       receiver.answerWith((res) => { res.writeHead(status); res.end("upstream  broke\n"); });
       const error = await failure(sendWebhook({ url: receiver.url, format: "ntfy", secret: null }, message, loopback));
       expect(error).toMatchObject({ kind: "http", retryable: true, status });
-      expect(error.message).toBe(`The webhook at 127.0.0.1 is unavailable (HTTP ${status}): upstream broke`);
+      expect(error.message).toBe(`The webhook at 127.0.0.1 is unavailable (HTTP ${status})`);
     }
     receiver.answerWith((res) => { res.writeHead(429, { "retry-after": "30" }); res.end(); });
     const limited = await failure(sendWebhook({ url: receiver.url, format: "ntfy", secret: null }, message, loopback));
     expect(limited).toMatchObject({ retryable: true, status: 429, retryAfterMs: 30_000 });
   });
 
-  it("other 4xx answers are permanent, with what the receiver said", async () => {
-    receiver.answerWith((res) => { res.writeHead(404); res.end("no_service"); });
+  it("other 4xx answers are permanent; what a receiver on a listed private address said is never repeated", async () => {
+    receiver.answerWith((res) => { res.writeHead(404); res.end("PostgreSQL 15.4 on x86_64-pc-linux-gnu, internal-db-banner"); });
     const error = await failure(sendWebhook({ url: `${receiver.url}/services/T/B/secret-token`, format: "slack", secret: null }, message, loopback));
-    expect(error).toMatchObject({ kind: "http", retryable: false, status: 404, message: "The webhook at 127.0.0.1 refused the message (HTTP 404): no_service; check the URL" });
+    expect(error).toMatchObject({ kind: "http", retryable: false, status: 404, message: "The webhook at 127.0.0.1 refused the message (HTTP 404); check the URL" });
     expect(error.message).not.toContain("secret-token");
+    expect(error.message).not.toContain("internal-db-banner");
+  });
+
+  it("quotes at most 200 characters of what a receiver on a public address said", () => {
+    const refused = answerError(404, {}, "no_service", "hooks.slack.com");
+    expect(refused).toMatchObject({ retryable: false, message: "The webhook at hooks.slack.com refused the message (HTTP 404): no_service; check the URL" });
+    const long = answerError(503, {}, "x".repeat(500), "hooks.slack.com");
+    expect(long.message).toBe(`The webhook at hooks.slack.com is unavailable (HTTP 503): ${"x".repeat(199)}…`);
   });
 
   it("a refused connection is a retryable network failure", async () => {
@@ -252,12 +296,12 @@ describe("failures", () => {
 describe("checkWebhookUrl", () => {
   it("resolves the host and refuses what sending would refuse, without sending anything", async () => {
     const resolve = async () => [{ address: "10.0.0.5", family: 4 as const }];
-    const error = await failure(checkWebhookUrl("https://hooks.internal.example/x", { policy: "none", timeoutMs: 1000, resolve }));
-    expect(error).toMatchObject({ kind: "address", message: "Webhook address resolves to a private network address (10.0.0.5); this server does not send to private addresses" });
+    const error = await failure(checkWebhookUrl("https://hooks.internal.example/x", { policy: networkPolicy("none"), timeoutMs: 1000, resolve }));
+    expect(error).toMatchObject({ kind: "address", message: "Webhook address resolves to a private network address (10.0.0.5 port 443); this server does not send to private addresses unless its operator allows that address and port" });
     const publicResolve = async () => [{ address: "93.184.215.14", family: 4 as const }];
-    expect((await checkWebhookUrl(" https://hooks.example.com/x ", { policy: "none", timeoutMs: 1000, resolve: publicResolve })).href).toBe("https://hooks.example.com/x");
+    expect((await checkWebhookUrl(" https://hooks.example.com/x ", { policy: networkPolicy("none"), timeoutMs: 1000, resolve: publicResolve })).href).toBe("https://hooks.example.com/x");
     const missing = async () => { throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }); };
-    const notFound = await failure(checkWebhookUrl("https://nohost.example/x", { policy: "none", timeoutMs: 1000, resolve: missing }));
+    const notFound = await failure(checkWebhookUrl("https://nohost.example/x", { policy: networkPolicy("none"), timeoutMs: 1000, resolve: missing }));
     expect(notFound.message).toBe("Could not reach the webhook: the address nohost.example was not found (DNS)");
   });
 });

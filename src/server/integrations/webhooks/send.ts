@@ -1,18 +1,20 @@
 /**
- * Sends one webhook request. The host name is resolved here, every address it resolves to is
- * checked against the operator's policy (address-policy.ts), and the connection is made to those
- * checked addresses only: the request's `lookup` hands back the addresses already checked, so a
- * DNS answer that changes between the check and the connection (DNS rebinding) is never asked
- * for. Redirects are not followed, the whole exchange has one time limit, and at most
- * MAX_RESPONSE_BYTES of the answer are read. Messages name the host, never the URL: Slack and
- * Discord URLs carry their token in the path, and an ntfy topic name is its password.
+ * Sends one webhook request. The host name is resolved here, every address it resolves to and
+ * the port are checked against the operator's policy (address-policy.ts: public addresses on the
+ * usual web ports, and what WEBHOOK_ALLOW_PRIVATE and WEBHOOK_PORTS add), and the connection is
+ * made to those checked addresses only (checked-address.ts), so a DNS answer that changes between
+ * the check and the connection (DNS rebinding) is never asked for. Redirects are not followed,
+ * the whole exchange has one time limit, and at most MAX_RESPONSE_BYTES of the answer are read;
+ * a receiver's words are quoted to the webhook's owner only when it is on a public address.
+ * Messages name the host, never the URL: Slack and Discord URLs carry their token in the path,
+ * and an ntfy topic name is its password.
  */
-import { lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
-import { isIP, type LookupFunction } from "node:net";
+import { isIP } from "node:net";
+import { checkTarget, refusalMessage, type NetworkPolicy } from "../address-policy.ts";
+import { bareHost, checkUrlTarget, pinnedLookup, portOf, systemResolve, type CheckedTarget, type ResolvedAddress, type Resolver } from "../checked-address.ts";
 import { networkReason } from "../network-errors.ts";
-import { classifyAddress, kindAllowed, refusalMessage, type WebhookNetworkPolicy } from "./address-policy.ts";
 import { buildPayload, type WebhookFormat, type WebhookMessage } from "./formats.ts";
 
 /** invalid-url and address failures are the URL's fault; the others are the receiver's or the network's. */
@@ -40,17 +42,15 @@ export interface WebhookTarget {
   secret: string | null;
 }
 
-export interface ResolvedAddress {
-  address: string;
-  family: 4 | 6;
-}
+export type { ResolvedAddress };
 
 export interface WebhookSendOptions {
-  policy: WebhookNetworkPolicy;
+  /** Public addresses on the usual web ports, and what the operator allows besides (config.ts webhookPolicy). */
+  policy: NetworkPolicy;
   /** For the whole exchange: resolving, connecting, sending and reading the answer. */
   timeoutMs: number;
   /** Replaceable in tests, to make a host name resolve where they need it. */
-  resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
+  resolve?: Resolver;
   /** Unix seconds, for the signature's timestamp. */
   now?: () => number;
   /** The caller's cancellation (a job being stopped): the request is abandoned as a retryable failure. */
@@ -68,15 +68,15 @@ export interface WebhookSendResult {
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 const MAX_URL_LENGTH = 2048;
 
-const systemResolve = async (hostname: string): Promise<ResolvedAddress[]> =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+const WORDS = { subject: "Webhook address" };
+const HTTPS_ONLY = "Webhook URL must start with https:// (this server sends webhooks over HTTPS only, except to addresses its operator allowed)";
 
 /**
- * The URL, if a webhook may be sent to it: https (http only when the policy lets webhooks reach
- * this machine or its network), no user name or password, and, when the host is an IP address,
- * an address the policy allows. Host names are checked when sending, where they are resolved.
+ * The URL, if a webhook may be sent to it: http or https, no user name or password, and, when
+ * the host is an IP address, an address and port the policy allows (plain http only to one the
+ * operator listed). Host names are checked when sending, where they are resolved.
  */
-export function parseWebhookUrl(raw: string, policy: WebhookNetworkPolicy): URL {
+export function parseWebhookUrl(raw: string, policy: NetworkPolicy): URL {
   const text = raw.trim();
   if (text.length > MAX_URL_LENGTH) throw new WebhookError("invalid-url", `Webhook URL is longer than ${MAX_URL_LENGTH} characters`, false);
   let url: URL;
@@ -85,9 +85,6 @@ export function parseWebhookUrl(raw: string, policy: WebhookNetworkPolicy): URL 
   } catch {
     throw new WebhookError("invalid-url", "Webhook URL is not a valid URL (it should look like https://example.com/hook)", false);
   }
-  if (url.protocol === "http:" && policy === "none") {
-    throw new WebhookError("invalid-url", "Webhook URL must start with https:// (this server sends webhooks over HTTPS only)", false);
-  }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new WebhookError("invalid-url", "Webhook URL must start with https://", false);
   }
@@ -95,40 +92,25 @@ export function parseWebhookUrl(raw: string, policy: WebhookNetworkPolicy): URL 
     throw new WebhookError("invalid-url", "Webhook URL must not contain a user name or password", false);
   }
   const literal = bareHost(url);
-  if (isIP(literal)) checkAddress(literal, policy, true);
+  if (isIP(literal)) {
+    const target = { host: literal, port: portOf(url), address: literal };
+    const verdict = checkTarget(policy, target);
+    if (!verdict.allowed) throw new WebhookError("address", refusalMessage(verdict, target, policy, { ...WORDS, literal: true }), false);
+    if (url.protocol === "http:" && !verdict.listed) throw new WebhookError("invalid-url", HTTPS_ONLY, false);
+  }
   return url;
 }
 
-const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
-
-function checkAddress(address: string, policy: WebhookNetworkPolicy, literal: boolean) {
-  const kind = classifyAddress(address);
-  if (kind !== "public" && !kindAllowed(kind, policy)) throw new WebhookError("address", refusalMessage(address, kind, literal), false);
-}
-
-/** Every address the URL's host stands for, each one checked against the policy. */
-async function resolveChecked(url: URL, options: WebhookSendOptions): Promise<ResolvedAddress[]> {
-  const host = bareHost(url);
-  const family = isIP(host);
-  if (family) return [{ address: host, family: family === 6 ? 6 : 4 }];
-  let addresses: ResolvedAddress[];
-  try {
-    addresses = await (options.resolve ?? systemResolve)(host);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new WebhookError("network", `Could not reach the webhook: ${networkReason(code, host) ?? `the address ${host} could not be resolved`}`, true);
+/** Every address the URL's host stands for, each one checked against the policy (and http only to listed ones). */
+async function resolveChecked(url: URL, options: WebhookSendOptions): Promise<CheckedTarget> {
+  const outcome = await checkUrlTarget(url, options.policy, options.resolve ?? systemResolve, WORDS);
+  if (!outcome.ok) {
+    throw outcome.problem === "refused"
+      ? new WebhookError("address", outcome.message, false)
+      : new WebhookError("network", `Could not reach the webhook: ${outcome.message}`, true);
   }
-  if (!addresses.length) throw new WebhookError("network", `Could not reach the webhook: the address ${host} was not found (DNS)`, true);
-  for (const { address } of addresses) checkAddress(address, options.policy, false);
-  return addresses;
-}
-
-/** Node's connect asks this instead of DNS: it can only answer addresses already checked. */
-function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
-  return ((_hostname: string, lookupOptions: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (lookupOptions.all) callback(null, addresses);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
-  }) as LookupFunction;
+  if (url.protocol === "http:" && !outcome.target.listed) throw new WebhookError("invalid-url", HTTPS_ONLY, false);
+  return outcome.target;
 }
 
 /**
@@ -153,10 +135,10 @@ export async function sendWebhook(target: WebhookTarget, message: WebhookMessage
   const host = bareHost(url);
   const { signal, stopped, race, clear } = timeLimit(options, host, `The webhook at ${host} did not answer within ${seconds(options.timeoutMs)}`);
   try {
-    const addresses = await race(resolveChecked(url, options));
+    const checked = await race(resolveChecked(url, options));
     const timestamp = (options.now ?? (() => Math.floor(Date.now() / 1000)))();
     const payload = buildPayload(target.format, message, target.secret, timestamp);
-    const status = await exchange({ url, host, addresses, ...payload, signal, stopped, ca: options.ca });
+    const status = await exchange({ url, host, target: checked, ...payload, signal, stopped, ca: options.ca });
     return { status, durationMs: Math.round(performance.now() - started) };
   } finally {
     clear();
@@ -191,7 +173,7 @@ function timeLimit(options: Pick<WebhookSendOptions, "timeoutMs" | "signal">, ho
 interface Exchange {
   url: URL;
   host: string;
-  addresses: ResolvedAddress[];
+  target: CheckedTarget;
   body: string;
   headers: Record<string, string>;
   /** Aborted at the time limit or by the caller: the request and its socket are destroyed. */
@@ -201,14 +183,14 @@ interface Exchange {
   ca: string | undefined;
 }
 
-function exchange({ url, host, addresses, body, headers, signal, stopped, ca }: Exchange): Promise<number> {
+function exchange({ url, host, target, body, headers, signal, stopped, ca }: Exchange): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
     const request = transport.request({
       protocol: url.protocol, hostname: host, port: url.port || undefined, path: `${url.pathname}${url.search}`,
       method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
       // A fresh connection each time: a pooled socket could lead to an address checked for another URL.
-      agent: false, lookup: pinnedLookup(addresses), signal,
+      agent: false, lookup: pinnedLookup(target.addresses), signal,
       // The certificate is checked against the URL's host name (sent as SNI), not the pinned address.
       ...(ca ? { ca } : {}),
     });
@@ -232,7 +214,8 @@ function exchange({ url, host, addresses, body, headers, signal, stopped, ca }: 
         const text = Buffer.concat(chunks).toString("utf8");
         request.destroy();
         if (status >= 200 && status < 300) resolve(status);
-        else reject(answerError(status, response.headers, text, host));
+        // What a receiver on the operator's own network says is not for the user who aimed at it.
+        else reject(answerError(status, response.headers, target.public ? text : "", host));
       });
       response.on("data", (chunk: Buffer) => {
         chunks.push(chunk);
@@ -250,7 +233,8 @@ function exchange({ url, host, addresses, body, headers, signal, stopped, ca }: 
   });
 }
 
-function answerError(status: number, headers: http.IncomingHttpHeaders, text: string, host: string): WebhookError {
+/** The error for a receiver's non-2xx answer; `text` is what it said, empty when it must not be repeated. */
+export function answerError(status: number, headers: http.IncomingHttpHeaders, text: string, host: string): WebhookError {
   if (status >= 300 && status < 400) {
     return new WebhookError("redirect", `The webhook at ${host} answered with a redirect (HTTP ${status}); redirects are not followed, so enter the address it redirects to`, false, status);
   }

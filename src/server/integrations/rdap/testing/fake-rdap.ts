@@ -1,14 +1,17 @@
 /**
  * A loopback RDAP server for tests, benchmarks and browser journeys. It answers
  * `GET …/domain/<name>` from `answers` (404 for a name it does not hold), after `delayMs`,
- * and counts requests and the most it had in flight at once.
+ * and counts requests and the most it had in flight at once. A `stream` answer sends `bytes`
+ * of JSON-looking text in 64 KB chunks, `chunkDelayMs` apart (a huge or a slow answer), and
+ * counts in `streamed` what it managed to send before the reader hung up.
  */
 import { Hono } from "hono";
 import { startLoopbackServer, type LoopbackServer } from "../../../testing/loopback.ts";
 
 export type FakeAnswer =
   | { kind: "json"; body: unknown }
-  | { kind: "raw"; status: number; body: string; headers?: Record<string, string> };
+  | { kind: "raw"; status: number; body: string; headers?: Record<string, string> }
+  | { kind: "stream"; bytes: number; chunkDelayMs?: number };
 
 export interface FakeRdap {
   server: LoopbackServer;
@@ -21,12 +24,14 @@ export interface FakeRdap {
   requests: string[];
   inFlight: number;
   maxInFlight: number;
+  /** Bytes of stream answers sent so far. */
+  streamed: number;
 }
 
 /** `answerEvery`: the answer for a name `answers` does not hold (else 404). */
 export async function startFakeRdap(options: { delayMs?: number; answerEvery?: (name: string) => FakeAnswer | undefined } = {}): Promise<FakeRdap> {
   const app = new Hono();
-  const state = { answers: new Map<string, FakeAnswer>(), delayMs: options.delayMs ?? 0, requests: [] as string[], inFlight: 0, maxInFlight: 0 } as FakeRdap;
+  const state = { answers: new Map<string, FakeAnswer>(), delayMs: options.delayMs ?? 0, requests: [] as string[], inFlight: 0, maxInFlight: 0, streamed: 0 } as FakeRdap;
   app.get("*", async (c) => {
     const name = decodeURIComponent(c.req.path.split("/domain/")[1] ?? "").toLowerCase();
     state.requests.push(name);
@@ -40,6 +45,7 @@ export async function startFakeRdap(options: { delayMs?: number; answerEvery?: (
       const answer = state.answers.get(name) ?? options.answerEvery?.(name);
       if (!answer) return c.json({ errorCode: 404, title: "Not Found", description: [`${name} is not registered`] }, 404);
       if (answer.kind === "json") return c.json(answer.body as object, 200, { "Content-Type": "application/rdap+json" });
+      if (answer.kind === "stream") return streamed(state, answer);
       return c.body(answer.body, answer.status as 200, answer.headers ?? {});
     } finally {
       state.inFlight--;
@@ -48,4 +54,21 @@ export async function startFakeRdap(options: { delayMs?: number; answerEvery?: (
   state.server = await startLoopbackServer(app);
   state.baseUrl = `${state.server.url}/`;
   return state;
+}
+
+/** An answer of `bytes` bytes that starts like an RDAP object and never becomes valid JSON. */
+function streamed(state: FakeRdap, answer: { bytes: number; chunkDelayMs?: number }): Response {
+  const chunk = new TextEncoder().encode(`{"objectClassName":"domain","padding":"${"x".repeat(64 * 1024)}`.slice(0, 64 * 1024));
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (sent >= answer.bytes) return controller.close();
+      if (answer.chunkDelayMs) await new Promise((r) => setTimeout(r, answer.chunkDelayMs));
+      const part = chunk.subarray(0, Math.min(chunk.length, answer.bytes - sent));
+      sent += part.length;
+      state.streamed += part.length;
+      controller.enqueue(part);
+    },
+  });
+  return new Response(body, { status: 200, headers: { "Content-Type": "application/rdap+json" } });
 }

@@ -1,0 +1,37 @@
+/**
+ * The most bytes of each outgoing request's answer the server reads (http.ts `maxBytes`): past
+ * it the answer is refused without being read further. Each figure is the answer's real size,
+ * measured on the bundled data and the loopback fakes that replay it
+ * (`npx tsx scripts/measure-answer-sizes.ts`, docs/benchmarks/answer-sizes.md), with room to
+ * grow; docs/decisions/039 has the figures.
+ */
+const KB = 1024;
+const MB = 1024 * KB;
+
+export const ANSWER_CAPS = {
+  /** One RDAP domain object (RFC 9083). */
+  rdapDomain: 1 * MB,
+  /** IANA's RDAP bootstrap for domains (dns.json). */
+  rdapBootstrap: 4 * MB,
+  /** The ECB's daily reference rates (one day's XML). */
+  ecbDaily: 1 * MB,
+  /** Porkbun's pricing/get (every TLD, JSON). */
+  porkbunPrices: 8 * MB,
+  /** Openprovider's price sheet as CSV. */
+  openproviderSheet: 16 * MB,
+  /** Hover's domain-pricing page (HTML carrying the prices as JSON). */
+  hoverPage: 16 * MB,
+  /** The TLD list behind Namecheap's pricing pages (JSON). */
+  namecheapPublicList: 16 * MB,
+  /** Namecheap's getPricing for one action (XML, every TLD with every duration). */
+  namecheapPricing: 32 * MB,
+  /** Dynadot's tld_price (JSON). */
+  dynadotPrices: 8 * MB,
+  /** NameSilo's getPrices (JSON). */
+  namesiloPrices: 8 * MB,
+  /** One answer of a registrar account API: a page of up to 1,000 domains, or a shorter call. */
+  registrarPage: 16 * MB,
+} as const;
+
+/** Dynadot lists an account's domains in one answer: room for this many bytes a domain, up to the portfolio limit. */
+export const DYNADOT_BYTES_PER_DOMAIN = 2 * KB;
