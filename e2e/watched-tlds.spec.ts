@@ -17,6 +17,7 @@ async function confirmAddress(page: Page, fakes: { mail: { mailsTo(to: string): 
   await expect.poll(() => fakes.mail.mailsTo(inbox).length).toBe(1);
   const link = /https?:\/\/\S+\/api\/notifications\/confirm\?token=[a-z2-7]+/.exec(String(fakes.mail.mailsTo(inbox)[0]!.text ?? ""))![0];
   await page.goto(link);
+  await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("heading", { name: "Address confirmed" })).toBeVisible();
   await page.getByRole("link", { name: "Notification settings" }).click();
 }
