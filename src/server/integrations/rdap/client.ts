@@ -51,14 +51,15 @@ export class RdapClient {
     return override ? (override.endsWith("/") ? override : `${override}/`) : found;
   }
 
-  async lookup(domain: string, signal?: AbortSignal): Promise<RdapOutcome> {
+  /** `fairKey` (the owner's id) takes turns with other keys for this server's slots (server-gate.ts). */
+  async lookup(domain: string, signal?: AbortSignal, fairKey?: string | number): Promise<RdapOutcome> {
     const name = domainToASCII(domain) || domain;
     const cached = this.cache.get(name);
     if (cached && this.now() - cached.at < this.options.cacheSeconds * 1000) return cached.outcome;
     const server = await this.serverFor(name);
     if (server === null) return { kind: "no_service" };
     const host = new URL(server).host;
-    const ran = await this.gates.run(host, () => this.request(server, host, name, signal));
+    const ran = await this.gates.run(host, () => this.request(server, host, name, signal), fairKey);
     if ("resting" in ran) return { kind: "retry_later", server, retryAt: new Date(ran.resting) };
     const outcome = ran.value;
     if (outcome.kind === "ok" || outcome.kind === "not_found") {
