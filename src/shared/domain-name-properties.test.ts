@@ -1,6 +1,8 @@
+import { domainToASCII } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isPlausibleDomainName, validateDomainName } from "./domain-name.ts";
+import { toUnicodeName } from "./idna.ts";
 import { domainNameSchema } from "./schemas/user-domain.ts";
 
 const alnum = "abcdefghijklmnopqrstuvwxyz0123456789".split("");
@@ -46,9 +48,9 @@ describe("validateDomainName properties", () => {
     );
   });
 
-  it("rejects any domain with a character outside [a-z0-9.-] inserted", () => {
+  it("rejects any domain with an ASCII character outside [a-z0-9.-] inserted", () => {
     const foreignChar = fc
-      .string({ unit: "binary", minLength: 1, maxLength: 1 })
+      .string({ unit: fc.integer({ min: 0, max: 127 }).map((n) => String.fromCharCode(n)), minLength: 1, maxLength: 1 })
       .filter((c) => /[^a-z0-9.-]/.test(c.toLowerCase()));
     fc.assert(
       fc.property(validDomainArb, foreignChar, fc.nat(), (domain, c, at) => {
@@ -56,6 +58,26 @@ describe("validateDomainName properties", () => {
         const i = 1 + (at % (domain.length - 1));
         expect(validateDomainName(domain.slice(0, i) + c + domain.slice(i)).valid).toBe(false);
       }),
+    );
+  });
+});
+
+describe("Unicode names", () => {
+  // Letters of several scripts, full-width ones, and the ideographic full stop.
+  const unicodeUnit = fc.constantFrom(..."aübßçéøпрдмλσ中国例子日本語ÄÖÜＡＢａｂ1-".split(""), "\u3002");
+  const unicodeDomainArb = fc.tuple(fc.string({ unit: unicodeUnit, minLength: 1, maxLength: 12 }), fc.constantFrom("de", "com", "中国", "рф"))
+    .map(([name, tld]) => `${name}.${tld}`);
+
+  it("stores what node:url's domainToASCII makes of the name whenever it accepts it, as an ASCII name that reads back the same", () => {
+    fc.assert(
+      fc.property(unicodeDomainArb, (input) => {
+        const result = validateDomainName(input);
+        if (!result.valid) return;
+        expect(result.domain).toBe(domainToASCII(input));
+        expect(result.domain).toMatch(/^[a-z0-9.-]+$/);
+        expect(validateDomainName(toUnicodeName(result.domain))).toEqual(result);
+      }),
+      { numRuns: 300 },
     );
   });
 });
