@@ -5,9 +5,11 @@
  * them. Each auto-renewing domain expiring from today to the end of the twelfth month counts
  * in its expiry month at its registrar's current renewal price, and at the cheapest renewal the
  * portfolio would claim a saving for (renewal-ranking.ts yearlySaving: a stale cheapest quote
- * never claims a saving against a fresh one), else at the same price. Amounts are converted
- * per domain, rounded to the display currency's minor unit, then added, so each figure is the
- * sum of what each domain costs in that currency.
+ * never claims a saving against a fresh one), else at the same price. A domain nobody has said
+ * renews automatically or not (auto-renew unknown) is priced the same way but summed apart,
+ * "expected if it renews", never in the totals. Amounts are converted per domain, rounded to
+ * the display currency's minor unit, then added, so each figure is the sum of what each domain
+ * costs in that currency; `domains` lists each domain's own figures.
  */
 import { minorToAmount } from "../../../shared/currency.ts";
 import type { DisplayConverter } from "../../../shared/display-converter.ts";
@@ -19,7 +21,8 @@ export interface ForecastEntry extends RenewalPricing {
   id: number;
   domainName: string;
   expirationDate: string | null;
-  autoRenew: boolean;
+  /** null: unknown (nobody said); its renewal counts as "expected if it renews". */
+  autoRenew: boolean | null;
   /** Its registrar account no longer lists it (transferred away, expired or deleted there). */
   departed: boolean;
   serviceProvider: { id: number; name: string } | null;
@@ -54,6 +57,28 @@ export interface ForecastMonth extends ForecastCell {
   month: string;
   /** One cell per registrar renewing something in the month, by name. */
   registrars: (ForecastCell & { serviceProvider: { id: number; name: string } })[];
+  /** The month's domains whose auto-renew is unknown, priced as if they renew: not in the month's figures above. */
+  ifRenews: ForecastCell;
+}
+
+/** One domain in the forecast's figures: what it adds to its month, at its registrar and at the cheapest. */
+export interface ForecastDomain {
+  id: number;
+  domainName: string;
+  /** "2026-11" */
+  month: string;
+  expirationDate: string;
+  serviceProvider: { id: number; name: string };
+  /** "renews": auto-renew is on, in the totals; "if_renews": auto-renew unknown, in the "expected if it renews" sums. */
+  counts: "renews" | "if_renews";
+  atRegistrar: string;
+  atCheapest: string;
+  difference: string;
+  /** The registrar the cheapest figure is at (the domain's own where no saving is claimed). */
+  cheapestAt: { id: number; name: string };
+  registrarPriceCheckedAt: string;
+  cheapestPriceCheckedAt: string;
+  rateDate: string | null;
 }
 
 export interface NotInTotals {
@@ -73,6 +98,10 @@ export interface RenewalForecast {
   until: string;
   months: ForecastMonth[];
   total: ForecastCell;
+  /** The twelve months' domains whose auto-renew is unknown, priced as if they renew (not in `total`). */
+  ifRenews: ForecastCell;
+  /** Every domain in the figures (both kinds), by month then name; the per-domain CSV. */
+  domains: ForecastDomain[];
   /** Domains that may renew within the twelve months but are not in the totals, each with why: by reason, then soonest expiry, then name. */
   notInTotals: NotInTotals[];
   /** Domains whose expiry date has passed, and those expiring after the twelfth month: neither renews in the forecast. */
@@ -127,8 +156,10 @@ export function forecastRenewals(entries: readonly ForecastEntry[], converter: D
   const [year, month] = [now.getUTCFullYear(), now.getUTCMonth()];
   const keys = Array.from({ length: 12 }, (_, i) => monthKey(year, month + i));
   const end = `${monthKey(year, month + 12)}-01`; // first day after the twelfth month
-  const months = new Map(keys.map((k) => [k, { sum: new Sum(), registrars: new Map<number, { provider: { id: number; name: string }; sum: Sum }>() }]));
+  const months = new Map(keys.map((k) => [k, { sum: new Sum(), ifRenews: new Sum(), registrars: new Map<number, { provider: { id: number; name: string }; sum: Sum }>() }]));
   const total = new Sum();
+  const ifRenews = new Sum();
+  const lines: (Omit<ForecastDomain, "atRegistrar" | "atCheapest" | "difference"> & { registrar: number; cheapest: number })[] = [];
   const notInTotals: NotInTotals[] = [];
   // A portfolio holds thousands of domains but prices them from a few hundred quotes: convert each amount once.
   const converted = new Map<string, number>();
@@ -150,7 +181,7 @@ export function forecastRenewals(entries: readonly ForecastEntry[], converter: D
     if (expiry < today) { expiredCount += 1; continue; }
     if (expiry >= end) { laterCount += 1; continue; }
     if (entry.departed) { skip("departed"); continue; }
-    if (!entry.autoRenew) { skip("autoRenewOff"); continue; }
+    if (entry.autoRenew === false) { skip("autoRenewOff"); continue; }
     const own = entry.currentRenewal;
     if (!own || !entry.serviceProvider) { skip("noRegistrarPrice"); continue; }
     if (!converter.canConvert(own.currency)) { skip("noExchangeRate"); continue; }
@@ -163,6 +194,18 @@ export function forecastRenewals(entries: readonly ForecastEntry[], converter: D
     };
     const bucket = months.get(expiry.slice(0, 7))!;
     const provider = entry.serviceProvider;
+    const cheapestAt = move === own ? provider : entry.cheapestRenewal!.serviceProvider;
+    lines.push({
+      id: entry.id, domainName: entry.domainName, month: expiry.slice(0, 7), expirationDate: expiry,
+      serviceProvider: { id: provider.id, name: provider.name }, counts: entry.autoRenew === null ? "if_renews" : "renews",
+      registrar: item.registrar, cheapest: item.cheapest, cheapestAt: { id: cheapestAt.id, name: cheapestAt.name },
+      registrarPriceCheckedAt: own.lastCheckedAt.toISOString(), cheapestPriceCheckedAt: move.lastCheckedAt.toISOString(), rateDate: item.rateDate,
+    });
+    if (entry.autoRenew === null) {
+      bucket.ifRenews.add(item);
+      ifRenews.add(item);
+      continue;
+    }
     let registrar = bucket.registrars.get(provider.id);
     if (!registrar) bucket.registrars.set(provider.id, registrar = { provider: { id: provider.id, name: provider.name }, sum: new Sum() });
     registrar.sum.add(item);
@@ -178,12 +221,21 @@ export function forecastRenewals(entries: readonly ForecastEntry[], converter: D
     from: today,
     until: new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10),
     months: keys.map((key) => {
-      const { sum, registrars } = months.get(key)!;
+      const { sum, registrars, ifRenews: unknown } = months.get(key)!;
       const byName = [...registrars.values()].sort((a, b) =>
         a.provider.name === b.provider.name ? a.provider.id - b.provider.id : a.provider.name < b.provider.name ? -1 : 1);
-      return { month: key, ...sum.cell(digits), registrars: byName.map((r) => ({ serviceProvider: r.provider, ...r.sum.cell(digits) })) };
+      return {
+        month: key, ...sum.cell(digits), registrars: byName.map((r) => ({ serviceProvider: r.provider, ...r.sum.cell(digits) })),
+        ifRenews: unknown.cell(digits),
+      };
     }),
     total: total.cell(digits),
+    ifRenews: ifRenews.cell(digits),
+    domains: lines
+      .sort((a, b) => compare(a.month, b.month) || compare(a.domainName, b.domainName))
+      .map(({ registrar, cheapest, ...line }) => ({
+        ...line, atRegistrar: minorToAmount(registrar, digits), atCheapest: minorToAmount(cheapest, digits), difference: minorToAmount(registrar - cheapest, digits),
+      })),
     notInTotals: notInTotals.sort(byReasonThenExpiry),
     expiredCount,
     laterCount,

@@ -121,8 +121,8 @@ describe("RDAP client against a loopback server", () => {
   it("takes waiting lookups in turns by owner, so one owner's long queue does not hold another's first name back", async () => {
     fake.delayMs = 10;
     const rdap = client(fake.baseUrl);
-    const many = Array.from({ length: 40 }, (_, i) => rdap.lookup(`bulk${i}.com`, undefined, 1));
-    const single = rdap.lookup("single.com", undefined, 2);
+    const many = Array.from({ length: 40 }, (_, i) => rdap.lookup(`bulk${i}.com`, { fairKey: 1 }));
+    const single = rdap.lookup("single.com", { fairKey: 2 });
     await Promise.all([...many, single]);
     // With 2 in flight, the second owner's name goes out right after one of the first owner's.
     expect(fake.requests.indexOf("single.com")).toBeLessThanOrEqual(3);

@@ -69,6 +69,19 @@ export class ServerGates {
     else gate.turns.push(fairKey);
   }
 
+  /** Takes a waiter out of its queue (it gave up); false when it was woken already. */
+  private dequeue(gate: GateState, fairKey: FairKey, wake: () => void): boolean {
+    const queue = gate.waiting.get(fairKey);
+    const at = queue?.indexOf(wake) ?? -1;
+    if (!queue || at === -1) return false;
+    queue.splice(at, 1);
+    if (queue.length === 0) {
+      gate.waiting.delete(fairKey);
+      gate.turns.splice(gate.turns.indexOf(fairKey), 1);
+    }
+    return true;
+  }
+
   /** Wakes the first waiter of the key whose turn it is, and moves that key to the back. */
   private wakeNext(gate: GateState): void {
     const fairKey = gate.turns.shift();
@@ -83,9 +96,12 @@ export class ServerGates {
   /**
    * Runs `request` once a slot is free, it is `fairKey`'s turn and the rate allows, or returns
    * { resting } without running it when the server is resting (a 429 earlier, or while this
-   * call waited).
+   * call waited). When `abandon` aborts while the call still waits for a slot, it gives up its
+   * place and returns { abandoned } (a request already sent is not stopped by it).
    */
-  async run<T>(key: string, request: () => Promise<T>, fairKey: FairKey = ""): Promise<{ value: T } | { resting: number }> {
+  async run<T>(
+    key: string, request: () => Promise<T>, fairKey: FairKey = "", abandon?: AbortSignal,
+  ): Promise<{ value: T } | { resting: number } | { abandoned: true }> {
     const gate = this.gate(key);
     let woken = false;
     for (;;) {
@@ -97,8 +113,23 @@ export class ServerGates {
       }
       // A newcomer queues behind those already waiting; a woken waiter takes the slot it was given.
       if (gate.inFlight < this.maxInFlight && (woken || gate.turns.length === 0)) break;
+      if (abandon?.aborted) {
+        if (woken) this.wakeNext(gate);
+        return { abandoned: true };
+      }
       const front = woken; // woken for a slot someone else took: keep its place
-      await new Promise<void>((resolve) => this.enqueue(gate, fairKey, resolve, front));
+      const gotSlot = await new Promise<boolean>((resolve) => {
+        const onAbandon = () => {
+          if (this.dequeue(gate, fairKey, wake)) resolve(false);
+        };
+        const wake = () => {
+          abandon?.removeEventListener("abort", onAbandon);
+          resolve(true);
+        };
+        this.enqueue(gate, fairKey, wake, front);
+        abandon?.addEventListener("abort", onAbandon, { once: true });
+      });
+      if (!gotSlot) return { abandoned: true };
       woken = true;
     }
     gate.inFlight++;
