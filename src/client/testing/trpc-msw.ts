@@ -25,10 +25,11 @@ const CODES: Record<number, [string, number]> = {
   403: ["FORBIDDEN", -32003],
   404: ["NOT_FOUND", -32004],
   409: ["CONFLICT", -32009],
+  429: ["TOO_MANY_REQUESTS", -32029],
   500: ["INTERNAL_SERVER_ERROR", -32603],
   503: ["SERVICE_UNAVAILABLE", -32603],
 };
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 500 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503;
 
 export function trpcError(path: string, status: ErrorStatus, message = "Something went wrong") {
   const [code, jsonCode] = CODES[status] ?? ["INTERNAL_SERVER_ERROR", -32603];
