@@ -13,21 +13,23 @@ import { forecastRenewals, type ForecastCell, type NotInTotalsReason, type Renew
 import { guardFormula, toCsv } from "./csv.ts";
 import { priceEntries } from "./item.ts";
 
-/** The forecast with every domain's own figures (the per-domain CSV reads them). */
-export async function getRenewalForecastWithDomains(
-  db: Db, userId: number, staleDays: number, currency: string = DEFAULT_DISPLAY_CURRENCY, now = new Date(),
-): Promise<RenewalForecast> {
+async function renewalForecast(db: Db, userId: number, staleDays: number, currency: string, now: Date, withDomains: boolean) {
   // The registry's expiry date unless the owner chose theirs, as the summary and the reminders use (effective-expiry.ts).
   const rows = await priceEntries(db, await listRenewingEntries(db, userId), now, staleDays);
   const converter = (await portfolioConverter(db, currency, rows))!;
-  return forecastRenewals(rows, converter, now, staleDays);
+  return forecastRenewals(rows, converter, now, staleDays, { withDomains });
 }
+
+/** The forecast with every domain's own figures (the per-domain CSV reads them). */
+export const getRenewalForecastWithDomains = (
+  db: Db, userId: number, staleDays: number, currency: string = DEFAULT_DISPLAY_CURRENCY, now = new Date(),
+): Promise<RenewalForecast> => renewalForecast(db, userId, staleDays, currency, now, true);
 
 /** The forecast in `currency` (USD when none is given; an unknown one is a 400), staleness over `staleDays`; without the per-domain lines. */
 export async function getRenewalForecast(
   db: Db, userId: number, staleDays: number, currency: string = DEFAULT_DISPLAY_CURRENCY, now = new Date(),
 ): Promise<Omit<RenewalForecast, "domains">> {
-  const { domains: _perDomain, ...forecast } = await getRenewalForecastWithDomains(db, userId, staleDays, currency, now);
+  const { domains: _perDomain, ...forecast } = await renewalForecast(db, userId, staleDays, currency, now, false);
   return forecast;
 }
 

@@ -131,7 +131,8 @@ describe("forecastRenewals", () => {
       registrarPriceCheckedAt: day("2026-11-18"), cheapestPriceCheckedAt: day("2026-11-18"),
       registrarPriceIsStale: false, cheapestPriceIsStale: false, rateDate: RATE_DAY,
     }],
-    ["each domain's own figures, which add up to the months'", () => forecast.domains.map((d) => [d.domainName, d.month, d.counts, d.atRegistrar, d.atCheapest, d.cheapestAt.name]), [
+    ["no per-domain figures unless asked for", () => forecast.domains, []],
+    ["each domain's own figures, which add up to the months'", () => forecastRenewals(ENTRIES, inEur(), NOW, STALE_DAYS, { withDomains: true }).domains.map((d) => [d.domainName, d.month, d.counts, d.atRegistrar, d.atCheapest, d.cheapestAt.name]), [
       ["a.com", "2026-11", "renews", "9.60", "8.00", "Porkbun"],
       ["b.com", "2026-11", "renews", "16.00", "16.00", "Namecheap"],
       ["l.com", "2026-11", "renews", "8.00", "8.00", "Porkbun"],

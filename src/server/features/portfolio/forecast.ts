@@ -100,7 +100,7 @@ export interface RenewalForecast {
   total: ForecastCell;
   /** The twelve months' domains whose auto-renew is unknown, priced as if they renew (not in `total`). */
   ifRenews: ForecastCell;
-  /** Every domain in the figures (both kinds), by month then name; the per-domain CSV. */
+  /** Every domain in the figures (both kinds), by month then name, when asked for (the per-domain CSV); else empty. */
   domains: ForecastDomain[];
   /** Domains that may renew within the twelve months but are not in the totals, each with why: by reason, then soonest expiry, then name. */
   notInTotals: NotInTotals[];
@@ -109,23 +109,41 @@ export interface RenewalForecast {
   laterCount: number;
 }
 
+/**
+ * What one priced entry adds to a cell. Entries of one TLD at one registrar share their pricing
+ * objects (item.ts priceEntries), so this is worked out once per pricing, not once per domain.
+ */
+interface Priced {
+  registrar: number;
+  cheapest: number;
+  own: Renewal;
+  move: Renewal;
+  /** lastCheckedAt of each side in epoch ms. */
+  ownChecked: number;
+  moveChecked: number;
+  ownStale: boolean;
+  moveStale: boolean;
+  rateDate: string | null;
+  cheapestAt: { id: number; name: string } | null;
+}
+
 /** Running sums of a cell, in minor units of the display currency. */
 class Sum {
   domains = 0;
   registrar = 0;
   cheapest = 0;
-  registrarChecked: Date | null = null;
-  cheapestChecked: Date | null = null;
+  registrarChecked = Infinity;
+  cheapestChecked = Infinity;
   registrarStale = false;
   cheapestStale = false;
   rateDate: string | null = null;
 
-  add(item: { registrar: number; cheapest: number; own: Renewal; move: Renewal; ownStale: boolean; moveStale: boolean; rateDate: string | null }) {
+  add(item: Priced) {
     this.domains += 1;
     this.registrar += item.registrar;
     this.cheapest += item.cheapest;
-    this.registrarChecked = older(this.registrarChecked, item.own.lastCheckedAt);
-    this.cheapestChecked = older(this.cheapestChecked, item.move.lastCheckedAt);
+    if (item.ownChecked < this.registrarChecked) this.registrarChecked = item.ownChecked;
+    if (item.moveChecked < this.cheapestChecked) this.cheapestChecked = item.moveChecked;
     this.registrarStale ||= item.ownStale;
     this.cheapestStale ||= item.moveStale;
     if (item.rateDate && (!this.rateDate || item.rateDate < this.rateDate)) this.rateDate = item.rateDate;
@@ -137,8 +155,8 @@ class Sum {
       atRegistrar: minorToAmount(this.registrar, digits),
       atCheapest: minorToAmount(this.cheapest, digits),
       difference: minorToAmount(this.registrar - this.cheapest, digits),
-      registrarPriceCheckedAt: this.registrarChecked?.toISOString() ?? null,
-      cheapestPriceCheckedAt: this.cheapestChecked?.toISOString() ?? null,
+      registrarPriceCheckedAt: this.domains === 0 ? null : new Date(this.registrarChecked).toISOString(),
+      cheapestPriceCheckedAt: this.domains === 0 ? null : new Date(this.cheapestChecked).toISOString(),
       registrarPriceIsStale: this.registrarStale,
       cheapestPriceIsStale: this.cheapestStale,
       rateDate: this.rateDate,
@@ -146,12 +164,17 @@ class Sum {
   }
 }
 
-const older = (a: Date | null, b: Date) => (a === null || b < a ? b : a);
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const monthKey = (year: number, month: number) => new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7);
 
-/** The forecast as of `now`, with staleness judged over `staleDays` (PRICE_STALE_DAYS). */
-export function forecastRenewals(entries: readonly ForecastEntry[], converter: DisplayConverter, now: Date, staleDays: number): RenewalForecast {
+/**
+ * The forecast as of `now`, with staleness judged over `staleDays` (PRICE_STALE_DAYS). Each
+ * domain's own figures (`domains`) are listed only with `withDomains` (the per-domain CSV); else
+ * that list is empty.
+ */
+export function forecastRenewals(
+  entries: readonly ForecastEntry[], converter: DisplayConverter, now: Date, staleDays: number, options: { withDomains?: boolean } = {},
+): RenewalForecast {
   const today = now.toISOString().slice(0, 10);
   const [year, month] = [now.getUTCFullYear(), now.getUTCMonth()];
   const keys = Array.from({ length: 12 }, (_, i) => monthKey(year, month + i));
@@ -169,38 +192,59 @@ export function forecastRenewals(entries: readonly ForecastEntry[], converter: D
     if (amount === undefined) converted.set(key, amount = converter.minor(price, currency));
     return amount;
   };
-  let expiredCount = 0;
-  let laterCount = 0;
-  for (const entry of entries) {
-    const expiry = entry.expirationDate?.slice(0, 10) ?? null;
-    const skip = (reason: NotInTotalsReason) => notInTotals.push({
-      id: entry.id, domainName: entry.domainName, expirationDate: expiry, month: expiry?.slice(0, 7) ?? null,
-      serviceProvider: entry.serviceProvider && { id: entry.serviceProvider.id, name: entry.serviceProvider.name }, reason,
-    });
-    if (expiry === null) { skip("noExpiryDate"); continue; }
-    if (expiry < today) { expiredCount += 1; continue; }
-    if (expiry >= end) { laterCount += 1; continue; }
-    if (entry.departed) { skip("departed"); continue; }
-    if (entry.autoRenew === false) { skip("autoRenewOff"); continue; }
-    const own = entry.currentRenewal;
-    if (!own || !entry.serviceProvider) { skip("noRegistrarPrice"); continue; }
-    if (!converter.canConvert(own.currency)) { skip("noExchangeRate"); continue; }
+  // Entries of one TLD at one registrar share their quote objects: price each pair once.
+  const pricedByQuote = new WeakMap<Renewal, Priced>();
+  const priceOf = (entry: ForecastEntry, own: Renewal): Priced => {
+    let item = pricedByQuote.get(own);
+    if (item) return item;
     // With a saving the cheapest quote is in the registrar quote's currency; without one the domain stays put.
-    const move = yearlySaving(entry, now, staleDays) === null ? own : entry.cheapestRenewal!;
-    const item = {
+    const moves = yearlySaving(entry, now, staleDays) !== null;
+    const move = moves ? entry.cheapestRenewal! : own;
+    item = {
       registrar: minor(own.price, own.currency), cheapest: minor(move.price, move.currency), own, move,
+      ownChecked: own.lastCheckedAt.getTime(), moveChecked: move.lastCheckedAt.getTime(),
       ownStale: isStaleAt(own.lastCheckedAt, now, staleDays), moveStale: isStaleAt(move.lastCheckedAt, now, staleDays),
       rateDate: converter.conversion(own.currency).rateDate,
+      cheapestAt: moves ? { id: entry.cheapestRenewal!.serviceProvider.id, name: entry.cheapestRenewal!.serviceProvider.name } : null,
     };
-    const bucket = months.get(expiry.slice(0, 7))!;
+    pricedByQuote.set(own, item);
+    return item;
+  };
+  const canConvert = new Map<string, boolean>();
+  const convertible = (currency: string) => {
+    let can = canConvert.get(currency);
+    if (can === undefined) canConvert.set(currency, can = converter.canConvert(currency));
+    return can;
+  };
+  let expiredCount = 0;
+  let laterCount = 0;
+  const skip = (entry: ForecastEntry, expiry: string | null, reason: NotInTotalsReason) => notInTotals.push({
+    id: entry.id, domainName: entry.domainName, expirationDate: expiry, month: expiry?.slice(0, 7) ?? null,
+    serviceProvider: entry.serviceProvider && { id: entry.serviceProvider.id, name: entry.serviceProvider.name }, reason,
+  });
+  for (const entry of entries) {
+    const expiry = entry.expirationDate === null ? null : entry.expirationDate.length === 10 ? entry.expirationDate : entry.expirationDate.slice(0, 10);
+    if (expiry === null) { skip(entry, expiry, "noExpiryDate"); continue; }
+    if (expiry < today) { expiredCount += 1; continue; }
+    if (expiry >= end) { laterCount += 1; continue; }
+    if (entry.departed) { skip(entry, expiry, "departed"); continue; }
+    if (entry.autoRenew === false) { skip(entry, expiry, "autoRenewOff"); continue; }
+    const own = entry.currentRenewal;
+    if (!own || !entry.serviceProvider) { skip(entry, expiry, "noRegistrarPrice"); continue; }
+    if (!convertible(own.currency)) { skip(entry, expiry, "noExchangeRate"); continue; }
+    const item = priceOf(entry, own);
+    const month = expiry.slice(0, 7);
+    const bucket = months.get(month)!;
     const provider = entry.serviceProvider;
-    const cheapestAt = move === own ? provider : entry.cheapestRenewal!.serviceProvider;
-    lines.push({
-      id: entry.id, domainName: entry.domainName, month: expiry.slice(0, 7), expirationDate: expiry,
-      serviceProvider: { id: provider.id, name: provider.name }, counts: entry.autoRenew === null ? "if_renews" : "renews",
-      registrar: item.registrar, cheapest: item.cheapest, cheapestAt: { id: cheapestAt.id, name: cheapestAt.name },
-      registrarPriceCheckedAt: own.lastCheckedAt.toISOString(), cheapestPriceCheckedAt: move.lastCheckedAt.toISOString(), rateDate: item.rateDate,
-    });
+    if (options.withDomains) {
+      const cheapestAt = item.cheapestAt ?? provider;
+      lines.push({
+        id: entry.id, domainName: entry.domainName, month, expirationDate: expiry,
+        serviceProvider: { id: provider.id, name: provider.name }, counts: entry.autoRenew === null ? "if_renews" : "renews",
+        registrar: item.registrar, cheapest: item.cheapest, cheapestAt: { id: cheapestAt.id, name: cheapestAt.name },
+        registrarPriceCheckedAt: item.own.lastCheckedAt.toISOString(), cheapestPriceCheckedAt: item.move.lastCheckedAt.toISOString(), rateDate: item.rateDate,
+      });
+    }
     if (entry.autoRenew === null) {
       bucket.ifRenews.add(item);
       ifRenews.add(item);

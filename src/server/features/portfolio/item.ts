@@ -37,12 +37,13 @@ export async function priceEntries<R extends Pick<UserDomainRow, "tldId" | "serv
     else byTld.set(q.tldId, [q]);
   }
   const ranked = new Map<string, RenewalPricing>();
+  // The rows are the caller's own fresh reads: priced in place rather than copied (a portfolio holds thousands).
   return rows.map((row) => {
     const providerId = pricedAt(row);
     const key = `${row.tldId}:${providerId ?? ""}`;
     let pricing = ranked.get(key);
     if (!pricing) ranked.set(key, pricing = rankRenewals({ tldId: row.tldId, serviceProviderId: providerId }, byTld.get(row.tldId) ?? [], now, staleDays));
-    return { ...row, ...pricing };
+    return Object.assign(row, pricing);
   });
 }
 

@@ -16,7 +16,7 @@ import { autoRenewStateOf, type AutoRenewState } from "../../../shared/schemas/u
 import type { DisplayConverter } from "../../lib/display-currency.ts";
 import { portfolioConverter } from "./display.ts";
 import { priceEntries } from "./item.ts";
-import { yearlySaving, type RenewalPricing } from "./renewal-ranking.ts";
+import { yearlySaving, type Renewal, type RenewalPricing } from "./renewal-ranking.ts";
 
 const DAY_MS = 86_400_000;
 /** The expiry windows, in days left from today (0) to each limit, inclusive. */
@@ -48,9 +48,16 @@ function expiringItem(row: SummaryRow, expirationDate: string, daysLeft: number)
   };
 }
 
-/** The saving in USD cents when both quotes are USD (what the USD-only totals add up). */
-function usdSaving(row: SummaryRow, now: Date, staleDays: number): number | null {
-  return row.currentRenewal?.currency === "USD" ? yearlySaving(row, now, staleDays) : null;
+/** The saving in USD cents when both quotes are USD (what the USD-only totals add up), once per shared quote. */
+function usdSavings(now: Date, staleDays: number) {
+  const perQuote = new WeakMap<Renewal, number>();
+  return (row: SummaryRow): number => {
+    const current = row.currentRenewal;
+    if (current?.currency !== "USD") return 0;
+    let saving = perQuote.get(current);
+    if (saving === undefined) perQuote.set(current, saving = yearlySaving(row, now, staleDays) ?? 0);
+    return saving;
+  };
 }
 export type ExpiringItem = ReturnType<typeof expiringItem>;
 
@@ -65,21 +72,29 @@ function displayTotals(rows: SummaryRow[], converter: DisplayConverter, now: Dat
   let withoutPrice = 0;
   const byState = { on: new StateTotal(), off: new StateTotal(), unknown: new StateTotal() };
   const dates = new Set<string>();
+  // Entries of one TLD at one registrar share their quote objects (item.ts): convert each once.
+  const perQuote = new WeakMap<Renewal, { amount: number; saving: number } | null>();
   for (const row of rows) {
     const current = row.currentRenewal;
     const state = byState[autoRenewStateOf(row.autoRenew)];
-    if (!current || !converter.canConvert(current.currency)) {
+    let figures = current ? perQuote.get(current) : null;
+    if (current && figures === undefined) {
+      if (converter.canConvert(current.currency)) {
+        const rowSaving = yearlySaving(row, now, staleDays);
+        figures = { amount: converter.minor(current.price, current.currency), saving: rowSaving === null ? 0 : converter.minor(rowSaving, current.currency) };
+        const { rateDate } = converter.conversion(current.currency);
+        if (rateDate) dates.add(rateDate);
+      } else figures = null;
+      perQuote.set(current, figures);
+    }
+    if (!figures) {
       withoutPrice += 1;
       state.add(null);
       continue;
     }
-    const amount = converter.minor(current.price, current.currency);
-    total += amount;
-    state.add(amount);
-    const rowSaving = yearlySaving(row, now, staleDays);
-    if (rowSaving !== null) saving += converter.minor(rowSaving, current.currency);
-    const { rateDate } = converter.conversion(current.currency);
-    if (rateDate) dates.add(rateDate);
+    total += figures.amount;
+    state.add(figures.amount);
+    saving += figures.saving;
   }
   return {
     currency: converter.currency,
@@ -118,6 +133,7 @@ export async function getPortfolioSummary(db: Db, userId: number, staleDays: num
   let withoutPrice = 0;
   let saving = 0;
   const byState = { on: new StateTotal(), off: new StateTotal(), unknown: new StateTotal() };
+  const usdSaving = usdSavings(now, staleDays);
   // "Expired" holds every entry whose date has passed; each window holds every entry from today to
   // its limit, so the 60-day one includes the 30-day one. Rows arrive soonest first.
   const expiring = { expired: [] as ExpiringItem[], within30: [] as ExpiringItem[], within60: [] as ExpiringItem[], within90: [] as ExpiringItem[] };
@@ -127,7 +143,7 @@ export async function getPortfolioSummary(db: Db, userId: number, staleDays: num
     if (usd !== null) total += usd;
     else withoutPrice += 1;
     byState[autoRenewStateOf(row.autoRenew)].add(usd);
-    saving += usdSaving(row, now, staleDays) ?? 0;
+    saving += usdSaving(row);
     const expirationDate = row.expirationDate;
     if (!expirationDate) continue;
     const daysLeft = Math.round(utcDay(expirationDate) - today);
