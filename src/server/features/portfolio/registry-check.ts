@@ -12,6 +12,7 @@
  * when the earliest of those is, so the job queues a run for then. At its time budget the run
  * stops taking entries, gives back the ones still waiting for a slot, and says there is more.
  */
+import { setMaxListeners } from "node:events";
 import type { Db } from "../../../../db/client.ts";
 import {
   claimDueRegistryChecks, deferRegistryChecks, releaseRegistryClaims, saveRegistryResults, type DueEntry, type RegistryResult,
@@ -100,6 +101,8 @@ export async function runRegistryChecks(deps: RegistryCheckDeps, options: Regist
   const released: number[] = [];
   // Aborting it gives back the lookups still waiting for a slot (the budget is spent, or the job stops).
   const stopTaking = new AbortController();
+  // Every lookup waiting for a slot listens to it: thousands of them are expected.
+  setMaxListeners(0, stopTaking.signal);
   const stop = () => stopTaking.abort();
   options.signal?.addEventListener("abort", stop, { once: true });
 
