@@ -184,7 +184,6 @@ export interface RenewingEntry {
   /** The registrar in force (the entry's own, else the registry's when we list it); it prices the entry. */
   serviceProviderId: number | null;
   serviceProvider: { id: number; name: string } | null;
-  registrarSource: RegistrarSource | null;
   /** The date reminders and expiry views use (effective-expiry.ts). */
   expirationDate: string | null;
   autoRenew: boolean | null;
@@ -192,26 +191,24 @@ export interface RenewingEntry {
   departed: boolean;
 }
 
-/** A row of listRenewingEntries' statement, as either driver hands it back. */
+/** A row of listRenewingEntries' statement, as either driver hands it back (SQLite: 0/1 for booleans). */
 interface RenewingRow {
   id: number;
   domain_name: string;
   tld_id: number;
-  own_provider_id: number | null;
-  source: string;
-  account_id: number | null;
-  registry_provider_id: number | null;
+  provider_id: number | null;
   expiry: string | null;
-  auto_renew: boolean | number;
-  auto_renew_known: boolean | number;
+  /** null when nobody has said. */
+  auto_renew: boolean | number | null;
   departed: boolean | number;
 }
 
 /**
  * The whole portfolio with only what a forecast or the summary needs: soonest expiry first
  * (undated last, ties by name) with `order` "expiry", else in no particular order. One plain
- * statement over the entries and their registry records (the providers' names, a handful, are
- * read apart): at 10,000 entries, building typed rows cost more than the query itself.
+ * statement of seven narrow columns over the entries and their registry records (the providers'
+ * names, a handful, are read apart): at 10,000 entries, building typed rows cost more than the
+ * query itself.
  */
 export async function listRenewingEntries(handle: Db, userId: number, order?: "expiry"): Promise<RenewingEntry[]> {
   const { t } = handle;
@@ -220,9 +217,8 @@ export async function listRenewingEntries(handle: Db, userId: number, order?: "e
   const expiry = effectiveExpirySql(t);
   const [rows, providers] = await Promise.all([
     handle.all<RenewingRow>(sql`select ${ud.id} as id, ${ud.domainName} as domain_name, ${ud.tldId} as tld_id,
-      ${ud.serviceProviderId} as own_provider_id, ${ud.source} as source, ${ud.registrarAccountId} as account_id,
-      ${rr.registrarProviderId} as registry_provider_id, cast(${expiry} as text) as expiry,
-      ${ud.autoRenew} as auto_renew, ${ud.autoRenewKnown} as auto_renew_known, ${ud.departedAt} is not null as departed
+      ${registrarInForceId(t)} as provider_id, cast(${expiry} as text) as expiry,
+      case when ${ud.autoRenewKnown} then ${ud.autoRenew} else null end as auto_renew, ${ud.departedAt} is not null as departed
       from ${ud} left join ${rr} on ${rr.userDomainId} = ${ud.id}
       where ${ud.userId} = ${userId}
       ${order === "expiry" ? sql`order by expiry asc nulls last, ${ud.domainName} asc` : sql``}`),
@@ -230,16 +226,11 @@ export async function listRenewingEntries(handle: Db, userId: number, order?: "e
   ]);
   const providerById = new Map(providers.map((p) => [p.id, p]));
   return rows.map((r) => {
-    const ownProviderId = r.own_provider_id === null ? null : Number(r.own_provider_id);
-    const registryProviderId = r.registry_provider_id === null ? null : Number(r.registry_provider_id);
-    const accountId = r.account_id === null ? null : Number(r.account_id);
-    const provider = providerById.get(ownProviderId ?? registryProviderId ?? -1) ?? null;
+    const provider = r.provider_id === null ? null : providerById.get(Number(r.provider_id)) ?? null;
     return {
       id: Number(r.id), domainName: r.domain_name, tldId: Number(r.tld_id), serviceProviderId: provider?.id ?? null,
-      serviceProvider: provider,
-      registrarSource: registrarSourceOf({ serviceProviderId: ownProviderId, source: r.source, accountId, rProviderId: registryProviderId }),
-      expirationDate: r.expiry,
-      autoRenew: autoRenewOf(Boolean(r.auto_renew), Boolean(r.auto_renew_known)), departed: Boolean(r.departed),
+      serviceProvider: provider, expirationDate: r.expiry,
+      autoRenew: r.auto_renew === null ? null : Boolean(r.auto_renew), departed: Boolean(r.departed),
     };
   });
 }

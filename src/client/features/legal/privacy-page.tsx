@@ -4,7 +4,7 @@ import { LegalPage, type LegalSection } from "./legal-page.tsx";
 const SECTIONS: readonly LegalSection[] = [
   { id: "information-we-collect", title: "Information we collect", paragraphs: [
     "Account: your e-mail address, your first and last name if you give them, and a one-way hash of your password (never the password itself). With single sign-on we store the identifier your sign-in provider gives us instead of a password.",
-    "Portfolio: the domains you add or import, with their dates, registrar, auto-renew setting and notes. Registrar accounts: the label you choose and the API credentials you enter, stored encrypted.",
+    "Portfolio: the domains you add or import, with their dates, registrar, auto-renew setting and notes, and what each domain's registry says about it (its dates, statuses, nameservers and sponsoring registrar). Registrar accounts: the label you choose and the API credentials you enter, stored encrypted.",
     "Contact messages: the name, e-mail address, subject, category, priority and message you send, with the IP address it came from.",
     "Security records: sessions (a hash of the session token and its expiry), and counts of sign-in attempts and contact messages per IP address for rate limiting.",
   ] },
@@ -15,7 +15,7 @@ const SECTIONS: readonly LegalSection[] = [
     "We set the session cookie while you are signed in, a short-lived cookie during single sign-on, and a currency cookie when you choose a display currency. Your colour theme and cookie preferences are kept in your browser's local storage. The Cookie Policy lists each cookie with its purpose and lifetime, and your choices.",
   ] },
   { id: "sharing", title: "Sharing", paragraphs: [
-    "When you connect a registrar account, your credentials are sent only to that registrar's API to read your domains. Register and Transfer links send you to the registrar with the domain you typed. We share nothing else unless the law requires it.",
+    "When you connect a registrar account, your credentials are sent only to that registrar's API to read your domains. Each domain name in your portfolio, and nothing else about you, is sent to its registry to read its public registration record: over RDAP, or over WHOIS for a registry without RDAP, in which case IANA is also asked which WHOIS server serves its extension. Register and Transfer links send you to the registrar with the domain you typed. We share nothing else unless the law requires it.",
   ] },
   { id: "retention", title: "Retention", paragraphs: [
     "Sessions expire after the configured number of days without use, and signing out deletes the session at once. Rate-limit counts are deleted after their window ends. Your account, portfolio and registrar accounts stay until you ask us to delete them; deleting a registrar account deletes its stored credentials.",
