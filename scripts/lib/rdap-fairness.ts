@@ -4,13 +4,15 @@
  * `bulk` names through the app's CSV import; once A's lookups are under way (at least 20 done),
  * user B adds one name through the app, and the time from B's add to B's registry record is
  * measured. The baseline is the same add by B on the idle server, before A's import. Each round
- * starts from empty portfolios and a fresh queue and client (empty cache).
+ * starts from empty portfolios and a fresh queue and client (empty cache), once the run the
+ * previous round's stop interrupted has been retried and found nothing left (as after a restart).
  */
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { registerRegistryJobs } from "../../src/server/features/portfolio/registry-jobs.ts";
+import { REGISTRY_CHECK_QUEUE } from "../../src/server/lib/registry-checks.ts";
 import { startFakeRdap } from "../../src/server/integrations/rdap/testing/fake-rdap.ts";
 import { verisignAnswer } from "../../src/server/integrations/rdap/testing/rdap-answers.ts";
 import { createLogger } from "../../src/server/lib/logger.ts";
@@ -64,6 +66,11 @@ export async function measureFairness(options: FairnessOptions): Promise<void> {
       const queue = options.newQueue();
       await queue.start({ work: true });
       await registerRegistryJobs(queue, { db, config, log: createLogger("silent") });
+      // The previous round's interrupted run comes back as a retry: let it find nothing and end.
+      await until(async () => {
+        const { queued, active } = await queue.counts(REGISTRY_CHECK_QUEUE);
+        return queued === 0 && active === 0;
+      }, 120_000);
       const app = createTestApp(db, { queue, env });
       const a = await registerUser(app);
       const b = await registerUser(app);
