@@ -21,18 +21,20 @@ import { createFakePorkbun } from "../src/server/integrations/registrars/testing
 import { fakeAccount, type FakeAccount } from "../src/server/integrations/registrars/testing/fake-state.ts";
 import { startFakeRdap } from "../src/server/integrations/rdap/testing/fake-rdap.ts";
 import { verisignAnswer } from "../src/server/integrations/rdap/testing/rdap-answers.ts";
+import { startFakeWhois } from "../src/server/integrations/whois/testing/fake-whois.ts";
+import { ianaTldAnswer, identityDigitalWhois } from "../src/server/integrations/whois/testing/whois-answers.ts";
 import { startLoopbackServer, type LoopbackServer } from "../src/server/testing/loopback.ts";
 import { startSmtpFake, type SmtpFake } from "../src/server/testing/smtp-fake.ts";
 
 /** What the Porkbun fake charges for .com, against the bundled answer's 11.08. */
 export const CHANGED_COM_REGISTRATION = "9.73";
 
-/** The config's base URLs that startFakes points at a loopback fake. */
+/** The config's base URLs (and WHOIS server addresses) that startFakes points at a loopback fake. */
 export const FAKED_API_URLS = [
   "PORKBUN_API_URL", "NAMECHEAP_API_URL", "DYNADOT_API_URL", "NAMESILO_API_URL", "ECB_API_URL",
   "GODADDY_API_URL", "NAMECOM_API_URL", "CLOUDFLARE_API_URL",
   "OPENPROVIDER_PRICES_URL", "NAMECHEAP_PRICES_URL", "HOVER_PRICES_URL",
-  "IANA_RDAP_BOOTSTRAP_URL", "RDAP_BASE_URL_OVERRIDE",
+  "IANA_RDAP_BOOTSTRAP_URL", "RDAP_BASE_URL_OVERRIDE", "WHOIS_IANA_SERVER", "WHOIS_SERVER_OVERRIDE",
 ] as const;
 
 const BUNDLED_RDAP_SERVICES = readFileSync(new URL("../db/seed/data/iana/rdap-dns-services.json", import.meta.url), "utf8");
@@ -40,6 +42,15 @@ const BUNDLED_RDAP_SERVICES = readFileSync(new URL("../db/seed/data/iana/rdap-dn
 /** Names starting with this are registered at the RDAP fake (with REGISTRY_DATES); any other name is not (404). */
 export const RDAP_REGISTERED_PREFIX = "e2e-rdap-";
 export const REGISTRY_DATES = { registration: "2018-05-04T11:22:33Z", expiration: "2032-05-04T11:22:33Z", lastChanged: "2025-10-01T07:00:00Z" };
+
+/**
+ * The .de name the journeys add (any spelling of it): IANA lists whois.denic.de for .de, and the
+ * WHOIS fake answers it in the common gTLD layout with Namecheap (IANA 1068) as its registrar
+ * and an expiry WHOIS_EXPIRY_DAYS ahead, so the forecast counts it. (DENIC's own answer, which
+ * has no expiry, is covered by the server tests.)
+ */
+export const WHOIS_DOMAIN = { typed: "Müller.DE ", unicode: "müller.de", ace: "xn--mller-kva.de" } as const;
+export const WHOIS_EXPIRY_DAYS = 60;
 
 export interface Fakes {
   env: Record<string, string>;
@@ -91,6 +102,20 @@ export async function startFakes(): Promise<Fakes> {
     servers.push(rdap.server);
     return rdap.baseUrl;
   };
+  const whoisFake = async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().replace(/\.\d+Z$/, "Z");
+    const dates = { registration: "2019-02-03T10:00:00Z", expiration: day(WHOIS_EXPIRY_DAYS), lastChanged: day(-30) };
+    const whois = await startFakeWhois({
+      answerEvery: (query) => {
+        if (query === "de") return ianaTldAnswer("de", "whois.denic.de", "DENIC eG");
+        if (query.endsWith(WHOIS_DOMAIN.ace)) return identityDigitalWhois(WHOIS_DOMAIN.ace, dates);
+        return undefined;
+      },
+    });
+    servers.push({ url: whois.address, close: () => whois.close() });
+    return whois.address;
+  };
+  const whoisAddress = await whoisFake();
   const env: Record<(typeof FAKED_API_URLS)[number], string> = {
     PORKBUN_API_URL: await serve(porkbun),
     NAMECHEAP_API_URL: `${await serve(fakeNamecheap().app)}/xml.response`,
@@ -106,6 +131,9 @@ export async function startFakes(): Promise<Fakes> {
     // IANA's bootstrap as bundled; every TLD it lists is then looked up at the one RDAP fake.
     IANA_RDAP_BOOTSTRAP_URL: `${await serve(new Hono().get("/rdap/dns.json", (c) => c.json({ version: "1.0", services: JSON.parse(BUNDLED_RDAP_SERVICES) as unknown })))}/rdap/dns.json`,
     RDAP_BASE_URL_OVERRIDE: await rdapFake(),
+    // IANA's root zone entries and every registry's port 43 at one WHOIS fake.
+    WHOIS_IANA_SERVER: whoisAddress,
+    WHOIS_SERVER_OVERRIDE: whoisAddress,
   };
   const received: ReceivedWebhook[] = [];
   const webhookUrl = await serve(new Hono().post("/*", async (c) => {

@@ -24,7 +24,9 @@ test("add a domain by name alone → the registry's dates fill in, with their so
   await reloadUntilVisible(page, entry.getByText(/Checked with the registry on/));
   await expect(entry.getByText("May 4, 2032")).toBeVisible();
   await expect(entry.getByText("May 4, 2018")).toBeVisible();
-  await expect(entry.getByText("from the registry")).toHaveCount(2);
+  // Both dates and the registrar (Porkbun, by the IANA id the registry names) come from the registry.
+  await expect(entry.getByText("from the registry")).toHaveCount(3);
+  await expect(entry.getByRole("link", { name: "Porkbun" })).toBeVisible();
   await expect(entry.getByText(/Status: .*clientTransferProhibited/)).toBeVisible();
 });
 

@@ -54,7 +54,8 @@ test("sign up → portfolio: add, price, edit, export, delete → sign out → n
   // The 30, 60 and 90-day windows each list it (each runs from today); the open tab is the 30-day one.
   const soon = page.getByRole("region", { name: "Expiring soon" }).getByRole("tabpanel");
   await expect(soon.getByText(domain)).toBeVisible();
-  await expect(soon.getByText("Auto-renew is off")).toBeVisible();
+  // Added without saying whether it renews automatically: the panel asks.
+  await expect(soon.getByText("Nobody has said whether it renews automatically")).toBeVisible();
 
   await entry.getByRole("button", { name: `Edit ${domain}` }).click();
   const edit = page.getByRole("dialog", { name: "Edit Domain" });

@@ -8,6 +8,13 @@
  * prints each round's time and the median against a 60 s target, the most requests each fake
  * saw in flight at once, and, as the same run's baseline, the same requests sent straight to
  * the fakes 2 at a time per server without the rate limit or the database.
+ *
+ * Then fairness (scripts/lib/rdap-fairness.ts): two users on one RDAP server answering in
+ * BENCH_RDAP_DELAY_MS, one importing BENCH_FAIR_DOMAINS names (default 10,000) through the app,
+ * the other adding one name once the import's lookups are under way; the other's name must be
+ * checked within 5 s (median of BENCH_FAIR_ROUNDS, default 3), against the same add on the idle
+ * server as the baseline. On SQLite with the in-process queue, and on PostgreSQL with pg-boss
+ * when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +24,7 @@ import { Hono } from "hono";
 import { openDb } from "../db/client.ts";
 import { upsertUserDomains } from "../db/repositories/user-domain-repository.ts";
 import { seedDatabase } from "../db/seed/seed.ts";
+import { createJobQueue } from "../jobs/create-queue.ts";
 import { InProcessQueue } from "../jobs/in-process-queue.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { refreshRdapBootstrap } from "../src/server/features/portfolio/registry-bootstrap.ts";
@@ -26,11 +34,15 @@ import { verisignAnswer } from "../src/server/integrations/rdap/testing/rdap-ans
 import { createLogger } from "../src/server/lib/logger.ts";
 import { requestRegistryChecks } from "../src/server/lib/registry-checks.ts";
 import { startLoopbackServer } from "../src/server/testing/loopback.ts";
+import { withPostgres } from "./lib/bench-postgres.ts";
+import { measureFairness } from "./lib/rdap-fairness.ts";
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DELAY_MS = Number(process.env.BENCH_RDAP_DELAY_MS ?? 50);
 const TARGET_S = 60;
+const FAIR_DOMAINS = Number(process.env.BENCH_FAIR_DOMAINS ?? 10_000);
+const FAIR_ROUNDS = Number(process.env.BENCH_FAIR_ROUNDS ?? 3);
 const TLDS = ["com", "net", "org", "info", "biz", "xyz", "online", "site", "store", "tech", "app", "dev", "io", "me", "co", "tv", "ai", "cc", "us", "eu"];
 const DATES = { registration: "2016-04-11T12:00:00Z", expiration: "2029-04-11T12:00:00Z", lastChanged: "2025-03-01T08:00:00Z" };
 
@@ -68,7 +80,7 @@ try {
   const tldId = new Map(tlds.map((r) => [r.name, r.id]));
   await upsertUserDomains(db, user!.id, names.map((domainName) => ({
     domainName, tldId: tldId.get(domainName.split(".").pop()!)!, serviceProviderId: null,
-    registrationDate: null, expirationDate: null, autoRenew: false, notes: null,
+    registrationDate: null, expirationDate: null, autoRenew: null, notes: null,
   })));
   // The fakes are on this machine: the operator lists them, as the bootstrap does not come from the configuration.
   const config = loadConfig({ NODE_ENV: "test", IANA_RDAP_BOOTSTRAP_URL: `${ianaServer.url}/dns.json`, OUTBOUND_ALLOW_PRIVATE: "127.0.0.1:*" });
@@ -105,6 +117,27 @@ try {
   const m = median(times);
   console.log(`median refresh: ${m.toFixed(2)} s (target < ${TARGET_S} s); median baseline ${median(baselines).toFixed(2)} s`);
   if (m >= TARGET_S) process.exitCode = 1;
+
+  console.log(`\nFairness, SQLite: ${FAIR_DOMAINS} names of one user and one of another on one RDAP server answering in ${DELAY_MS} ms`);
+  await db.orm.delete(t.userDomains);
+  await measureFairness({
+    label: "SQLite", db, bulk: FAIR_DOMAINS, delayMs: DELAY_MS, rounds: FAIR_ROUNDS,
+    newQueue: () => new InProcessQueue({ db, log, pollIntervalMs: 50 }),
+  });
+  await withPostgres("bench_rdap", async (url) => {
+    const pgDb = openDb({ databaseUrl: url });
+    try {
+      await pgDb.migrate();
+      await seedDatabase(pgDb);
+      console.log(`\nFairness, PostgreSQL (pg-boss): the same`);
+      await measureFairness({
+        label: "PostgreSQL", db: pgDb, bulk: FAIR_DOMAINS, delayMs: DELAY_MS, rounds: FAIR_ROUNDS,
+        newQueue: () => createJobQueue({ db: pgDb, config: { DATABASE_URL: url }, log }),
+      });
+    } finally {
+      await pgDb.close();
+    }
+  });
 } finally {
   await Promise.all([...fakes.map((f) => f.server.close()), ianaServer.close()]);
   await db.close();

@@ -14,6 +14,8 @@ export const META_KEYS = {
   priceRowsVersion: "price_rows_version",
   /** The RDAP bootstrap last downloaded from IANA: JSON { fetchedAt, publication, services }. */
   rdapBootstrap: "rdap_bootstrap",
+  /** The port-43 server IANA lists per TLD, as last asked: JSON { [tld]: { host: string | null, checkedAt } }. */
+  whoisServers: "whois_servers",
   /** The admin General Settings as last saved: JSON (src/shared/schemas/general-settings.ts). */
   generalSettings: "general_settings",
 } as const;

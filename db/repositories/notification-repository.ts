@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
+import { effectiveExpirySql } from "./effective-expiry.ts";
 
 export type DeliveryStatus = "queued" | "sending" | "sent" | "failed" | "cancelled";
 
@@ -285,7 +286,8 @@ export interface ExpiringDomain {
 
 /**
  * Entries expiring on one of `dates` ("YYYY-MM-DD"), by the date reminders use: the registry's
- * (RDAP) unless it has none or the owner chose their own over it, else the typed or synced one.
+ * unless it has none, the owner chose their own over it, or it came over WHOIS against a registrar
+ * account's date (effective-expiry.ts), else the typed or synced one.
  * Entries a registrar account no longer lists (departed) are left out.
  */
 export async function listDomainsExpiringOn({ orm: db, t }: Db, dates: string[]): Promise<ExpiringDomain[]> {
@@ -293,8 +295,7 @@ export async function listDomainsExpiringOn({ orm: db, t }: Db, dates: string[])
   const ud = t.userDomains;
   const sp = t.serviceProviders;
   const rr = t.domainRegistryRecords;
-  const expiry = sql`case when ${rr.outcome} = 'ok' and ${rr.expirationDate} is not null
-    and not (${rr.ownDatesOverride} and ${ud.expirationDate} is not null) then ${rr.expirationDate} else ${ud.expirationDate} end`;
+  const expiry = effectiveExpirySql(t);
   return db.select({
     id: ud.id, userId: ud.userId, domainName: ud.domainName, tldId: ud.tldId, serviceProviderId: ud.serviceProviderId,
     providerName: sp.name, expirationDate: sql<string>`cast(${expiry} as text)`, autoRenew: ud.autoRenew,

@@ -3,7 +3,7 @@
  * lookup, and the lookups' results. An entry without a row was never looked up and is due.
  * The dates the owner typed stay in user_domains; nothing here writes them.
  */
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lte, min, notInArray, or, sql } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
 
 export type RegistryOutcome = "pending" | "ok" | "not_found" | "no_service" | "error";
@@ -13,6 +13,10 @@ export interface RegistryRecordRow {
   outcome: RegistryOutcome;
   errorReason: string | null;
   rdapServer: string | null;
+  /** How the answer was read: over RDAP, or over WHOIS (port 43) for a TLD without RDAP. */
+  protocol: RegistryProtocol;
+  /** Failed lookups in a row. */
+  failures: number;
   expirationDate: string | null;
   registrationDate: string | null;
   lastChangedDate: string | null;
@@ -22,33 +26,82 @@ export interface RegistryRecordRow {
   ownDatesOverride: boolean;
   checkedAt: Date | null;
   nextCheckAt: Date;
+  /** The owner asked for a check (or renamed the entry) and it has not been made yet. */
+  checkRequestedAt: Date | null;
 }
 
-/** What one lookup found, to store. `error` keeps the dates, statuses and registrar the last good lookup stored. */
+export type RegistryProtocol = "rdap" | "whois";
+
+/**
+ * What one lookup found, to store. `error` keeps the dates, statuses and registrar the last good
+ * lookup stored, and counts the failure (`failures`: failed lookups in a row, this one included).
+ */
 export type RegistryResult =
   | {
-    userDomainId: number; outcome: "ok"; rdapServer: string; expirationDate: string | null; registrationDate: string | null;
-    lastChangedDate: string | null; statuses: string[]; nameservers: string[]; registrarIanaId: number | null;
-    registrarName: string | null; checkedAt: Date; nextCheckAt: Date;
+    userDomainId: number; outcome: "ok"; protocol: RegistryProtocol; rdapServer: string; expirationDate: string | null;
+    registrationDate: string | null; lastChangedDate: string | null; statuses: string[]; nameservers: string[];
+    registrarIanaId: number | null; registrarName: string | null; checkedAt: Date; nextCheckAt: Date;
   }
-  | { userDomainId: number; outcome: "not_found" | "no_service"; rdapServer: string | null; checkedAt: Date; nextCheckAt: Date }
-  | { userDomainId: number; outcome: "error"; rdapServer: string | null; errorReason: string; checkedAt: Date; nextCheckAt: Date };
+  | { userDomainId: number; outcome: "not_found" | "no_service"; protocol: RegistryProtocol | null; rdapServer: string | null; checkedAt: Date; nextCheckAt: Date }
+  | { userDomainId: number; outcome: "error"; protocol: RegistryProtocol | null; rdapServer: string | null; errorReason: string; failures: number; checkedAt: Date; nextCheckAt: Date };
 
 export interface DueEntry {
   userDomainId: number;
+  userId: number;
   domainName: string;
+  /** Failed lookups in a row so far. */
+  failures: number;
+  /** The owner asked for this check: no cached answer will do. */
+  requested: boolean;
 }
 
-/** Up to `limit` entries due a lookup at `now`: never looked up first, then the longest overdue. */
-export async function listDueRegistryChecks({ orm: db, t }: Db, now: Date, limit: number): Promise<DueEntry[]> {
+export interface ClaimOptions {
+  /** At most this many entries of one owner per claim. */
+  perUser: number;
+  /** At most this many entries in all. */
+  limit: number;
+  /** Owners to pass over (the run already holds as many of theirs as it takes at once). */
+  skipUsers?: readonly number[];
+  /** How long the claim holds an entry if the run never stores its result (its process died). */
+  leaseMs: number;
+}
+
+/**
+ * Claims entries due a lookup at `now` in turns by owner: each owner's entries are ranked (the
+ * ones the owner asked for first, then never looked up, then longest overdue) and the claim
+ * takes every owner's first, then every owner's second, and so on, up to `perUser` each. A
+ * claimed entry is held (claimed_until) so no run takes it again until its result is stored or
+ * the lease runs out.
+ */
+export async function claimDueRegistryChecks(handle: Db, now: Date, options: ClaimOptions): Promise<DueEntry[]> {
+  const { orm: db, t } = handle;
   const ud = t.userDomains;
   const rr = t.domainRegistryRecords;
-  return db.select({ userDomainId: ud.id, domainName: ud.domainName })
+  const rank = sql<number>`row_number() over (partition by ${ud.userId} order by
+    case when ${rr.checkRequestedAt} is null then 1 else 0 end, ${rr.nextCheckAt} asc nulls first, ${ud.id})`.as("rank");
+  const due = db.select({
+    userDomainId: sql<number>`${ud.id}`.as("user_domain_id"), userId: sql<number>`${ud.userId}`.as("user_id"),
+    domainName: sql<string>`${ud.domainName}`.as("domain_name"), failures: sql<number | null>`${rr.failures}`.as("failures"),
+    requestedAt: sql<unknown>`${rr.checkRequestedAt}`.as("requested_at"), rank,
+  })
     .from(ud)
     .leftJoin(rr, eq(rr.userDomainId, ud.id))
-    .where(or(isNull(rr.userDomainId), lte(rr.nextCheckAt, now)))
-    .orderBy(sql`${rr.nextCheckAt} asc nulls first`, asc(ud.id))
-    .limit(limit);
+    .where(and(
+      or(isNull(rr.userDomainId), lte(rr.nextCheckAt, now)),
+      or(isNull(rr.claimedUntil), lte(rr.claimedUntil, now)),
+      options.skipUsers?.length ? notInArray(ud.userId, [...options.skipUsers]) : undefined,
+    ))
+    .as("due");
+  const picked = await db.select().from(due).where(lte(due.rank, options.perUser))
+    .orderBy(asc(due.rank), asc(due.userDomainId)).limit(options.limit);
+  if (picked.length === 0) return [];
+  const claimedUntil = new Date(now.getTime() + options.leaseMs);
+  await db.insert(rr).values(picked.map((p) => ({ userDomainId: Number(p.userDomainId), nextCheckAt: now, claimedUntil })))
+    .onConflictDoUpdate({ target: rr.userDomainId, set: { claimedUntil } });
+  return picked.map((p) => ({
+    userDomainId: Number(p.userDomainId), userId: Number(p.userId), domainName: p.domainName,
+    failures: Number(p.failures ?? 0), requested: p.requestedAt !== null,
+  }));
 }
 
 /** The service providers (registrars) known by these IANA ids. */
@@ -62,19 +115,23 @@ async function providersByIanaId({ orm: db, t }: Db, ianaIds: number[]): Promise
 }
 
 function valuesOf(r: RegistryResult, providers: Map<number, number>) {
-  const base = { userDomainId: r.userDomainId, outcome: r.outcome, rdapServer: r.rdapServer, checkedAt: r.checkedAt, nextCheckAt: r.nextCheckAt };
+  const base = {
+    userDomainId: r.userDomainId, outcome: r.outcome, rdapServer: r.rdapServer, checkedAt: r.checkedAt, nextCheckAt: r.nextCheckAt,
+    claimedUntil: null, checkRequestedAt: null, failures: r.outcome === "error" ? r.failures : 0,
+  };
   if (r.outcome === "ok") {
     return {
-      ...base, errorReason: null, expirationDate: r.expirationDate, registrationDate: r.registrationDate,
+      ...base, protocol: r.protocol, errorReason: null, expirationDate: r.expirationDate, registrationDate: r.registrationDate,
       lastChangedDate: r.lastChangedDate, statuses: r.statuses, nameservers: r.nameservers,
       registrarIanaId: r.registrarIanaId, registrarName: r.registrarName,
       registrarProviderId: r.registrarIanaId === null ? null : providers.get(r.registrarIanaId) ?? null,
     };
   }
+  // A failed lookup keeps how the last good answer was read, with what it said.
   if (r.outcome === "error") return { ...base, errorReason: r.errorReason };
   // The registry holds no such name (or no registry answers for it): nothing it said before stands.
   return {
-    ...base, errorReason: null, expirationDate: null, registrationDate: null, lastChangedDate: null, statuses: [],
+    ...base, protocol: r.protocol, errorReason: null, expirationDate: null, registrationDate: null, lastChangedDate: null, statuses: [],
     nameservers: [], registrarIanaId: null, registrarName: null, registrarProviderId: null,
   };
 }
@@ -101,23 +158,75 @@ export async function saveRegistryResults(handle: Db, results: RegistryResult[])
   });
 }
 
-/** Moves these entries' next lookup to `at` (a server asked us to wait), keeping what they hold. */
+/**
+ * Moves these entries' next lookup to `at` (a server asked us to wait), keeping what they hold
+ * and releasing the run's hold on them.
+ */
 export async function deferRegistryChecks({ orm: db, t }: Db, userDomainIds: number[], at: Date): Promise<void> {
   if (userDomainIds.length === 0) return;
   const rr = t.domainRegistryRecords;
   const live = await db.select({ id: t.userDomains.id }).from(t.userDomains).where(inArray(t.userDomains.id, userDomainIds));
   if (live.length === 0) return;
   await db.insert(rr).values(live.map((r) => ({ userDomainId: r.id, nextCheckAt: at })))
-    .onConflictDoUpdate({ target: rr.userDomainId, set: { nextCheckAt: at } });
+    .onConflictDoUpdate({ target: rr.userDomainId, set: { nextCheckAt: at, claimedUntil: null } });
 }
 
-/** Forgets what the registry said (the entry was renamed): it is due at once. The override choice stays. */
+/** Releases entries a run claimed but did not look up (it was stopped): due again as they were. */
+export async function releaseRegistryClaims({ orm: db, t }: Db, userDomainIds: number[]): Promise<void> {
+  if (userDomainIds.length === 0) return;
+  const rr = t.domainRegistryRecords;
+  await db.update(rr).set({ claimedUntil: null }).where(inArray(rr.userDomainId, userDomainIds));
+}
+
+/**
+ * Forgets what the registry said (the entry was renamed): it is due at once, ahead of the
+ * owner's other due entries. The override choice stays.
+ */
 export async function resetRegistryRecord({ orm: db, t }: Db, userDomainId: number, now: Date): Promise<void> {
   const rr = t.domainRegistryRecords;
   await db.update(rr).set({
-    outcome: "pending", errorReason: null, rdapServer: null, expirationDate: null, registrationDate: null, lastChangedDate: null,
-    statuses: null, nameservers: null, registrarIanaId: null, registrarName: null, registrarProviderId: null, checkedAt: null, nextCheckAt: now,
+    outcome: "pending", errorReason: null, rdapServer: null, protocol: null, failures: 0, expirationDate: null, registrationDate: null,
+    lastChangedDate: null, statuses: null, nameservers: null, registrarIanaId: null, registrarName: null, registrarProviderId: null,
+    checkedAt: null, nextCheckAt: now, checkRequestedAt: now,
   }).where(eq(rr.userDomainId, userDomainId));
+}
+
+/**
+ * Makes an entry of the owner's due now, ahead of the owner's other due entries (check now);
+ * what the registry said stays until the answer comes. False when the entry is not theirs.
+ */
+export async function requestRegistryCheck({ orm: db, t }: Db, userId: number, userDomainId: number, now: Date): Promise<boolean> {
+  const ud = t.userDomains;
+  const [owned] = await db.select({ id: ud.id }).from(ud).where(and(eq(ud.id, userDomainId), eq(ud.userId, userId)));
+  if (!owned) return false;
+  const rr = t.domainRegistryRecords;
+  await db.insert(rr).values({ userDomainId, nextCheckAt: now, checkRequestedAt: now })
+    .onConflictDoUpdate({ target: rr.userDomainId, set: { nextCheckAt: now, checkRequestedAt: now } });
+  return true;
+}
+
+/** How far the registry's first look at an owner's newest entries has got, or null when it has looked at all of them. */
+export interface RegistryProgress {
+  /** Entries changed since the oldest one still waiting for its first lookup. */
+  total: number;
+  /** Of those, the ones looked up. */
+  checked: number;
+}
+
+/**
+ * Entries never looked up (added, imported or renamed, not answered yet) against every entry
+ * changed since the oldest of them: after an import of 300 names, "214 of 300 checked".
+ */
+export async function registryProgress({ orm: db, t }: Db, userId: number): Promise<RegistryProgress | null> {
+  const ud = t.userDomains;
+  const rr = t.domainRegistryRecords;
+  const [waiting] = await db.select({ n: count(), since: min(ud.updatedAt) }).from(ud).leftJoin(rr, eq(rr.userDomainId, ud.id))
+    .where(and(eq(ud.userId, userId), isNull(rr.checkedAt)));
+  const pending = Number(waiting?.n ?? 0);
+  if (pending === 0 || !waiting?.since) return null;
+  const [changed] = await db.select({ n: count() }).from(ud).where(and(eq(ud.userId, userId), gte(ud.updatedAt, waiting.since)));
+  const total = Math.max(Number(changed?.n ?? 0), pending);
+  return { total, checked: total - pending };
 }
 
 /** Sets the owner's choice for an entry of theirs; false when the entry is not theirs. */

@@ -34,7 +34,8 @@ export interface PortfolioEntry {
   serviceProviderId: number | null;
   registrationDate: string | null;
   expirationDate: string | null;
-  autoRenew: boolean;
+  /** null: unknown (the registrar never said, nor the owner). */
+  autoRenew: boolean | null;
   isLocked: boolean | null;
   privacyEnabled: boolean | null;
   /** When a sync first found the linked account no longer lists it; null otherwise. */
@@ -50,7 +51,8 @@ export interface MergedDomainRow {
   registrarAccountId: number;
   registrationDate: string | null;
   expirationDate: string | null;
-  autoRenew: boolean;
+  /** What the registrar says; null when neither it nor the portfolio knows. */
+  autoRenew: boolean | null;
   isLocked: boolean | null;
   privacyEnabled: boolean | null;
   source: "sync";
@@ -69,7 +71,7 @@ export interface SyncMerge {
   newlyDeparted: string[];
 }
 
-const CHUNK = 300; // 13 parameters a row stays far below both drivers' parameter limits
+const CHUNK = 300; // 14 parameters a row stays far below both drivers' parameter limits
 const NAME_CHUNK = 1000;
 
 export async function applySyncedDomains(
@@ -80,23 +82,25 @@ export async function applySyncedDomains(
   const ud = t.userDomains;
   return handle.transaction(function* (tx) {
     yield* lockUserRow(handle, tx, target.userId);
-    const existing = yield* exec(tx
+    const stored = yield* exec(tx
       .select({
         domainName: ud.domainName, registrarAccountId: ud.registrarAccountId, serviceProviderId: ud.serviceProviderId,
-        registrationDate: ud.registrationDate, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew,
+        registrationDate: ud.registrationDate, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, autoRenewKnown: ud.autoRenewKnown,
         isLocked: ud.isLocked, privacyEnabled: ud.privacyEnabled, departedAt: ud.departedAt,
       })
       .from(ud)
       .where(eq(ud.userId, target.userId)));
+    const existing: PortfolioEntry[] = stored.map(({ autoRenewKnown, ...e }) => ({ ...e, autoRenew: autoRenewKnown ? e.autoRenew : null }));
     const now = new Date();
     const { rows: values, newDomains, updatedDomains, departed, newlyDeparted } = merge(existing, now);
     for (let i = 0; i < values.length; i += CHUNK) {
-      yield* exec(tx.insert(ud).values(values.slice(i, i + CHUNK)).onConflictDoUpdate({
+      const chunk = values.slice(i, i + CHUNK).map((v) => ({ ...v, autoRenew: v.autoRenew ?? false, autoRenewKnown: v.autoRenew !== null }));
+      yield* exec(tx.insert(ud).values(chunk).onConflictDoUpdate({
         target: [ud.userId, ud.domainName],
         set: {
           serviceProviderId: sql`excluded.service_provider_id`, registrarAccountId: sql`excluded.registrar_account_id`,
           registrationDate: sql`excluded.registration_date`, expirationDate: sql`excluded.expiration_date`,
-          autoRenew: sql`excluded.auto_renew`, isLocked: sql`excluded.is_locked`, privacyEnabled: sql`excluded.privacy_enabled`,
+          autoRenew: sql`excluded.auto_renew`, autoRenewKnown: sql`excluded.auto_renew_known`, isLocked: sql`excluded.is_locked`, privacyEnabled: sql`excluded.privacy_enabled`,
           departedAt: sql`excluded.departed_at`, updatedAt: now,
         },
       }));

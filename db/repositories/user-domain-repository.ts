@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { containsPattern, exec, type Db, type Executor } from "../client.ts";
+import { effectiveExpirySql } from "./effective-expiry.ts";
 import type { RegistryOutcome, RegistryRecordRow } from "./registry-record-repository.ts";
 import { isUniqueViolation, lockUserRow } from "./user-repository.ts";
 
@@ -10,8 +11,26 @@ export interface UserDomainValues {
   serviceProviderId: number | null;
   registrationDate: string | null;
   expirationDate: string | null;
-  autoRenew: boolean;
+  /** null: nobody has said (added by name, a CSV without the column, a registrar that does not say). */
+  autoRenew: boolean | null;
   notes: string | null;
+}
+
+/** Where the registrar in force came from: chosen by the owner, set by a registrar-account sync, or named by the registry. */
+export type RegistrarSource = "owner" | "registrar_account" | "registry";
+
+/**
+ * The registrar the entry is priced at: the one stored on the entry (the owner's choice, or the
+ * linked account's registrar), else the registry's sponsoring registrar when its IANA id
+ * matches a service provider. `provider` is null when neither gives one we list; `ianaId` and
+ * `name` then still say whom the registry named.
+ */
+export interface RegistrarInForce {
+  provider: { id: number; name: string; domain: string; logoUrl: string | null } | null;
+  source: RegistrarSource | null;
+  /** The registry's sponsoring registrar (null when it named none): its IANA id and name (IANA's list first, else the answer's). */
+  ianaId: number | null;
+  name: string | null;
 }
 
 /** A portfolio entry with its TLD, provider and linked account. */
@@ -20,6 +39,8 @@ export interface UserDomainRow extends UserDomainValues {
   /** unicodeName: the IDN form people read (null for an ASCII TLD). */
   tld: { id: number; name: string; unicodeName: string | null };
   serviceProvider: { id: number; name: string; domain: string; logoUrl: string | null } | null;
+  /** The registrar in force (the stored one, else the registry's), which prices the entry. */
+  registrar: RegistrarInForce;
   /** "manual" when the user added it, "sync" when a registrar account sync did. */
   source: string;
   /** The registrar account the entry is linked to (synced from), if any. */
@@ -53,6 +74,18 @@ interface EntryQuery {
   offset?: number;
 }
 
+/** The registrar in force: the entry's own, else the one the registry named (when we list it). */
+const registrarInForceId = (t: Db["t"]) =>
+  sql<number | null>`coalesce(${t.userDomains.serviceProviderId}, ${t.domainRegistryRecords.registrarProviderId})`;
+
+function registrarSourceOf(r: { serviceProviderId: number | null; source: string; accountId: number | null; rProviderId: number | null }): RegistrarSource | null {
+  if (r.serviceProviderId !== null) return r.source === "sync" || r.accountId !== null ? "registrar_account" : "owner";
+  return r.rProviderId === null ? null : "registry";
+}
+
+/** Stored auto_renew and auto_renew_known as one value: null when unknown. */
+const autoRenewOf = (on: boolean, known: boolean): boolean | null => (known ? on : null);
+
 async function selectEntries(handle: Db, userId: number, query: EntryQuery = {}): Promise<UserDomainRow[]> {
   const { orm: db, t } = handle;
   const ud = t.userDomains;
@@ -61,46 +94,62 @@ async function selectEntries(handle: Db, userId: number, query: EntryQuery = {})
   const order = query.order ?? { by: "name", direction: "asc" };
   const byName = order.by === "name" && order.direction === "desc" ? desc(ud.domainName) : asc(ud.domainName);
   // Expiry views follow the registry's date unless the owner chose theirs (or the registry gave none).
-  const expiry = sql`case when ${rr.expirationDate} is null or ${rr.ownDatesOverride} then ${ud.expirationDate} else ${rr.expirationDate} end`;
+  const expiry = effectiveExpirySql(t);
   const orderBy = order.by === "expiry"
     ? [order.direction === "desc" ? sql`${expiry} desc nulls last` : sql`${expiry} asc nulls last`, asc(ud.domainName)]
     : [byName];
+  // A page is picked first over the narrow columns it is ordered by, then only its rows are joined
+  // to the rest: joining all 10,000 entries to sort them cost PostgreSQL most of the request.
+  const pageOf = query.limit === undefined ? undefined : inArray(ud.id, db.select({ id: ud.id }).from(ud)
+    .leftJoin(rr, eq(rr.userDomainId, ud.id))
+    .where(and(eq(ud.userId, userId), query.where))
+    .orderBy(...orderBy).limit(query.limit).offset(query.offset ?? 0));
   const selected = db
     .select({
       id: ud.id, domainName: ud.domainName, tldId: ud.tldId, tldName: t.tlds.name, tldUnicodeName: t.tlds.unicodeName,
       serviceProviderId: ud.serviceProviderId, spId: sp.id, spName: sp.name, spDomain: sp.domain, spLogoUrl: sp.logoUrl,
-      registrationDate: ud.registrationDate, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, notes: ud.notes,
-      source: ud.source, accountId: t.registrarAccounts.id, accountLabel: t.registrarAccounts.label, departedAt: ud.departedAt,
+      registrationDate: ud.registrationDate, expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, autoRenewKnown: ud.autoRenewKnown,
+      notes: ud.notes, source: ud.source, accountId: t.registrarAccounts.id, accountLabel: t.registrarAccounts.label, departedAt: ud.departedAt,
       createdAt: ud.createdAt, updatedAt: ud.updatedAt,
-      rOutcome: rr.outcome, rErrorReason: rr.errorReason, rServer: rr.rdapServer, rExpiration: rr.expirationDate,
-      rRegistration: rr.registrationDate, rLastChanged: rr.lastChangedDate, rStatuses: rr.statuses, rNameservers: rr.nameservers,
-      rIanaId: rr.registrarIanaId, rRegistrarName: rr.registrarName, rProviderId: rr.registrarProviderId,
-      rOverride: rr.ownDatesOverride, rCheckedAt: rr.checkedAt, rNextCheckAt: rr.nextCheckAt,
+      rOutcome: rr.outcome, rErrorReason: rr.errorReason, rServer: rr.rdapServer, rProtocol: rr.protocol, rFailures: rr.failures,
+      rExpiration: rr.expirationDate, rRegistration: rr.registrationDate, rLastChanged: rr.lastChangedDate, rStatuses: rr.statuses,
+      rNameservers: rr.nameservers, rIanaId: rr.registrarIanaId, rRegistrarName: rr.registrarName, rProviderId: rr.registrarProviderId,
+      ianaName: t.ianaRegistrars.name, rOverride: rr.ownDatesOverride, rCheckedAt: rr.checkedAt, rNextCheckAt: rr.nextCheckAt,
+      rRequestedAt: rr.checkRequestedAt,
     })
     .from(ud)
     .innerJoin(t.tlds, eq(t.tlds.id, ud.tldId))
-    .leftJoin(sp, eq(sp.id, ud.serviceProviderId))
-    .leftJoin(t.registrarAccounts, eq(t.registrarAccounts.id, ud.registrarAccountId))
     .leftJoin(rr, eq(rr.userDomainId, ud.id))
-    .where(and(eq(ud.userId, userId), query.where))
+    .leftJoin(sp, eq(sp.id, registrarInForceId(t)))
+    .leftJoin(t.registrarAccounts, eq(t.registrarAccounts.id, ud.registrarAccountId))
+    .leftJoin(t.ianaRegistrars, eq(t.ianaRegistrars.id, rr.registrarIanaId))
+    .where(and(eq(ud.userId, userId), query.where, pageOf))
     .orderBy(...orderBy);
-  const rows = await (query.limit === undefined ? selected : selected.limit(query.limit).offset(query.offset ?? 0));
-  return rows.map((r) => ({
-    id: r.id, domainName: r.domainName, tldId: r.tldId, tld: { id: r.tldId, name: r.tldName, unicodeName: r.tldUnicodeName },
-    serviceProviderId: r.serviceProviderId,
-    serviceProvider: r.spId === null ? null : { id: r.spId, name: r.spName!, domain: r.spDomain!, logoUrl: r.spLogoUrl },
-    registrationDate: r.registrationDate, expirationDate: r.expirationDate, autoRenew: r.autoRenew, notes: r.notes,
-    source: r.source, registrarAccount: r.accountId === null ? null : { id: r.accountId, label: r.accountLabel! },
-    departedAt: r.departedAt,
-    registry: r.rOutcome === null ? null : {
-      outcome: r.rOutcome as RegistryOutcome, errorReason: r.rErrorReason, rdapServer: r.rServer,
-      expirationDate: r.rExpiration, registrationDate: r.rRegistration, lastChangedDate: r.rLastChanged,
-      statuses: r.rStatuses ?? [], nameservers: r.rNameservers ?? [],
-      registrar: r.rIanaId === null && r.rRegistrarName === null ? null : { ianaId: r.rIanaId, name: r.rRegistrarName, serviceProviderId: r.rProviderId },
-      ownDatesOverride: r.rOverride ?? false, checkedAt: r.rCheckedAt, nextCheckAt: r.rNextCheckAt!,
-    },
-    createdAt: r.createdAt, updatedAt: r.updatedAt,
-  }));
+  const rows = await selected;
+  return rows.map((r) => {
+    const provider = r.spId === null ? null : { id: r.spId, name: r.spName!, domain: r.spDomain!, logoUrl: r.spLogoUrl };
+    return {
+      id: r.id, domainName: r.domainName, tldId: r.tldId, tld: { id: r.tldId, name: r.tldName, unicodeName: r.tldUnicodeName },
+      serviceProviderId: r.serviceProviderId,
+      serviceProvider: r.serviceProviderId === null ? null : provider,
+      registrar: {
+        provider, source: registrarSourceOf(r),
+        ianaId: r.rIanaId, name: r.ianaName ?? r.rRegistrarName,
+      },
+      registrationDate: r.registrationDate, expirationDate: r.expirationDate, autoRenew: autoRenewOf(r.autoRenew, r.autoRenewKnown), notes: r.notes,
+      source: r.source, registrarAccount: r.accountId === null ? null : { id: r.accountId, label: r.accountLabel! },
+      departedAt: r.departedAt,
+      registry: r.rOutcome === null ? null : {
+        outcome: r.rOutcome as RegistryOutcome, errorReason: r.rErrorReason, rdapServer: r.rServer,
+        protocol: r.rProtocol === "whois" ? "whois" : "rdap", failures: r.rFailures ?? 0,
+        expirationDate: r.rExpiration, registrationDate: r.rRegistration, lastChangedDate: r.rLastChanged,
+        statuses: r.rStatuses ?? [], nameservers: r.rNameservers ?? [],
+        registrar: r.rIanaId === null && r.rRegistrarName === null ? null : { ianaId: r.rIanaId, name: r.rRegistrarName, serviceProviderId: r.rProviderId },
+        ownDatesOverride: r.rOverride ?? false, checkedAt: r.rCheckedAt, nextCheckAt: r.rNextCheckAt!, checkRequestedAt: r.rRequestedAt,
+      },
+      createdAt: r.createdAt, updatedAt: r.updatedAt,
+    };
+  });
 }
 
 /** Every stored quote of these TLDs, with its provider (what the portfolio ranks renewals from). */
@@ -127,42 +176,63 @@ export async function listRenewalQuotes({ orm: db, t }: Db, tldIds: number[]): P
 export const listUserDomains = (handle: Db, userId: number, order: "name" | "expiry" = "name") =>
   selectEntries(handle, userId, { order: { by: order, direction: "asc" } });
 
-/** What the renewal forecast reads of an entry: no TLD, notes, account or timestamps. */
+/** What the renewal forecast and the summary read of an entry: no TLD, notes, account or timestamps. */
 export interface RenewingEntry {
   id: number;
   domainName: string;
   tldId: number;
+  /** The registrar in force (the entry's own, else the registry's when we list it); it prices the entry. */
   serviceProviderId: number | null;
   serviceProvider: { id: number; name: string } | null;
-  /** The date the owner typed (or a sync stored); `registry` holds what the registry said. */
+  /** The date reminders and expiry views use (effective-expiry.ts). */
   expirationDate: string | null;
-  autoRenew: boolean;
+  autoRenew: boolean | null;
   /** A sync found its registrar account no longer lists it (departedAt set). */
   departed: boolean;
-  registry: Pick<RegistryRecordRow, "outcome" | "expirationDate" | "ownDatesOverride"> | null;
 }
 
-/** The whole portfolio with only what a forecast needs, in no particular order. */
-export async function listRenewingEntries({ orm: db, t }: Db, userId: number): Promise<RenewingEntry[]> {
+/** A row of listRenewingEntries' statement, as either driver hands it back (SQLite: 0/1 for booleans). */
+interface RenewingRow {
+  id: number;
+  domain_name: string;
+  tld_id: number;
+  provider_id: number | null;
+  expiry: string | null;
+  /** null when nobody has said. */
+  auto_renew: boolean | number | null;
+  departed: boolean | number;
+}
+
+/**
+ * The whole portfolio with only what a forecast or the summary needs: soonest expiry first
+ * (undated last, ties by name) with `order` "expiry", else in no particular order. One plain
+ * statement of seven narrow columns over the entries and their registry records (the providers'
+ * names, a handful, are read apart): at 10,000 entries, building typed rows cost more than the
+ * query itself.
+ */
+export async function listRenewingEntries(handle: Db, userId: number, order?: "expiry"): Promise<RenewingEntry[]> {
+  const { t } = handle;
   const ud = t.userDomains;
-  const sp = t.serviceProviders;
   const rr = t.domainRegistryRecords;
-  const rows = await db
-    .select({
-      id: ud.id, domainName: ud.domainName, tldId: ud.tldId, serviceProviderId: ud.serviceProviderId, spName: sp.name,
-      expirationDate: ud.expirationDate, autoRenew: ud.autoRenew, departedAt: ud.departedAt,
-      rOutcome: rr.outcome, rExpiration: rr.expirationDate, rOverride: rr.ownDatesOverride,
-    })
-    .from(ud)
-    .leftJoin(sp, eq(sp.id, ud.serviceProviderId))
-    .leftJoin(rr, eq(rr.userDomainId, ud.id))
-    .where(eq(ud.userId, userId));
-  return rows.map((r) => ({
-    id: r.id, domainName: r.domainName, tldId: r.tldId, serviceProviderId: r.serviceProviderId,
-    serviceProvider: r.serviceProviderId === null || r.spName === null ? null : { id: r.serviceProviderId, name: r.spName },
-    expirationDate: r.expirationDate, autoRenew: r.autoRenew, departed: r.departedAt !== null,
-    registry: r.rOutcome === null ? null : { outcome: r.rOutcome as RegistryOutcome, expirationDate: r.rExpiration, ownDatesOverride: r.rOverride ?? false },
-  }));
+  const expiry = effectiveExpirySql(t);
+  const [rows, providers] = await Promise.all([
+    handle.all<RenewingRow>(sql`select ${ud.id} as id, ${ud.domainName} as domain_name, ${ud.tldId} as tld_id,
+      ${registrarInForceId(t)} as provider_id, cast(${expiry} as text) as expiry,
+      case when ${ud.autoRenewKnown} then ${ud.autoRenew} else null end as auto_renew, ${ud.departedAt} is not null as departed
+      from ${ud} left join ${rr} on ${rr.userDomainId} = ${ud.id}
+      where ${ud.userId} = ${userId}
+      ${order === "expiry" ? sql`order by expiry asc nulls last, ${ud.domainName} asc` : sql``}`),
+    handle.orm.select({ id: t.serviceProviders.id, name: t.serviceProviders.name }).from(t.serviceProviders),
+  ]);
+  const providerById = new Map(providers.map((p) => [p.id, p]));
+  return rows.map((r) => {
+    const provider = r.provider_id === null ? null : providerById.get(Number(r.provider_id)) ?? null;
+    return {
+      id: Number(r.id), domainName: r.domain_name, tldId: Number(r.tld_id), serviceProviderId: provider?.id ?? null,
+      serviceProvider: provider, expirationDate: r.expiry,
+      autoRenew: r.auto_renew === null ? null : Boolean(r.auto_renew), departed: Boolean(r.departed),
+    };
+  });
 }
 
 /** Entries whose (lower-case) domain name contains `search` (`%` and `_` match themselves); every entry without one. */
@@ -202,6 +272,9 @@ export async function findUserDomain(handle: Db, userId: number, id: number): Pr
   return row ?? null;
 }
 
+/** The entry's values as the columns hold them: auto-renew as a flag and whether anyone said. */
+const storedValues = ({ autoRenew, ...rest }: UserDomainValues) => ({ ...rest, autoRenew: autoRenew ?? false, autoRenewKnown: autoRenew !== null });
+
 /**
  * Adds the entry unless the portfolio already holds `max` entries ({ held } then) or this
  * domain name ("duplicate"). The count and the insert are one transaction with the user's row
@@ -217,7 +290,7 @@ export async function insertUserDomainWithinLimit(
       const [stored] = yield* exec(tx.select({ n: count() }).from(ud).where(eq(ud.userId, userId)));
       const held = Number(stored?.n ?? 0);
       if (held >= max) return { held };
-      const [row] = yield* exec(tx.insert(ud).values({ ...values, userId }).returning({ id: ud.id }));
+      const [row] = yield* exec(tx.insert(ud).values({ ...storedValues(values), userId }).returning({ id: ud.id }));
       return { id: row!.id };
     });
   } catch (error) {
@@ -232,7 +305,7 @@ export async function updateUserDomain(
 ): Promise<"ok" | "missing" | "duplicate"> {
   const ud = t.userDomains;
   try {
-    const rows = await db.update(ud).set({ ...values, updatedAt: new Date() })
+    const rows = await db.update(ud).set({ ...storedValues(values), updatedAt: new Date() })
       .where(and(eq(ud.id, id), eq(ud.userId, userId))).returning({ id: ud.id });
     return rows.length ? "ok" : "missing";
   } catch (error) {
@@ -261,7 +334,7 @@ export async function deleteUserDomain({ orm: db, t }: Db, userId: number, id: n
   return rows.length > 0;
 }
 
-const IMPORT_CHUNK = 400; // 9 parameters a row stays far below both drivers' parameter limits
+const IMPORT_CHUNK = 400; // 10 parameters a row stays far below both drivers' parameter limits
 
 /**
  * Writes a whole import atomically: one upsert per chunk on (user, domain name). Returns the
@@ -278,13 +351,13 @@ export async function upsertUserDomains(
     check?.(names);
     const now = new Date();
     for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
-      const chunk = rows.slice(i, i + IMPORT_CHUNK).map((r) => ({ ...r, userId, updatedAt: now }));
+      const chunk = rows.slice(i, i + IMPORT_CHUNK).map((r) => ({ ...storedValues(r), userId, updatedAt: now }));
       yield* exec(tx.insert(ud).values(chunk).onConflictDoUpdate({
         target: [ud.userId, ud.domainName],
         set: {
           tldId: sql`excluded.tld_id`, serviceProviderId: sql`excluded.service_provider_id`,
           registrationDate: sql`excluded.registration_date`, expirationDate: sql`excluded.expiration_date`,
-          autoRenew: sql`excluded.auto_renew`, notes: sql`excluded.notes`, updatedAt: now,
+          autoRenew: sql`excluded.auto_renew`, autoRenewKnown: sql`excluded.auto_renew_known`, notes: sql`excluded.notes`, updatedAt: now,
         },
       }));
     }

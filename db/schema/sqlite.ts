@@ -213,6 +213,12 @@ export const userDomains = sqliteTable("user_domains", {
   registrationDate: isoDate("registration_date"),
   expirationDate: isoDate("expiration_date"),
   autoRenew: bool("auto_renew").notNull().default(false),
+  /**
+   * False while nobody has said whether the domain renews automatically (added by its name
+   * alone, a CSV without the column, a registrar that does not say): auto_renew is then false
+   * and means nothing. The portfolio reads the pair as on, off or unknown.
+   */
+  autoRenewKnown: bool("auto_renew_known").notNull().default(true),
   isLocked: bool("is_locked"),
   privacyEnabled: bool("privacy_enabled"),
   /** "manual" when the user added it (deleting the account only unlinks it), "sync" when a sync did. */
@@ -480,8 +486,16 @@ export const domainRegistryRecords = sqliteTable("domain_registry_records", {
   outcome: text("outcome").notNull().default("pending"),
   /** Why the last lookup failed (outcome error), in words a person can read. */
   errorReason: text("error_reason"),
-  /** The RDAP base URL that answered. */
+  /** The RDAP base URL, or for WHOIS "whois://" and the port-43 host, that answered. */
   rdapServer: text("rdap_server"),
+  /** How the last answer was read: "rdap", or "whois" for a TLD without RDAP (its dates count for less). */
+  protocol: text("protocol"),
+  /** Failed lookups in a row (outcome error); each one waits longer before the next try (registry-schedule.ts). */
+  failures: integer("failures").notNull().default(0),
+  /** A registry-check run holds the entry until then while it looks it up; another run passes it over. */
+  claimedUntil: instant("claimed_until"),
+  /** The owner asked for a check now (or renamed the entry): looked up before the owner's other due entries. */
+  checkRequestedAt: instant("check_requested_at"),
   expirationDate: isoDate("expiration_date"),
   registrationDate: isoDate("registration_date"),
   lastChangedDate: isoDate("last_changed_date"),

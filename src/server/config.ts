@@ -17,6 +17,8 @@ const portList = z.string().superRefine((value, ctx) => {
   const { invalid } = parsePorts(value);
   if (invalid.length) ctx.addIssue({ code: "custom", message: `not a port number (1-65535) or *: ${invalid.join(", ")}` });
 });
+/** "host" or "host:port" of a port-43 server ("[::1]:4343" for an IPv6 address). */
+const serverAddress = z.string().trim().regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, "must be a host name or address, optionally with :port");
 const emailList = z.string().transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean));
 
 const schema = z.object({
@@ -147,6 +149,19 @@ const schema = z.object({
   RDAP_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(100).default(10),
   /** How long a registry answer (found or not registered) is reused for another lookup of the same name. */
   RDAP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
+  /** "Check now" requests one user may make per hour (each one registry lookup); past it a 429 with Retry-After. */
+  REGISTRY_CHECK_NOW_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  // WHOIS (port 43) for TLDs without RDAP (src/server/integrations/whois, docs/decisions/043).
+  /** Look up names of TLDs without RDAP over WHOIS; false leaves them "no registry service". */
+  WHOIS_ENABLED: boolish.default(true),
+  /** IANA's WHOIS server (host or host:port), asked which port-43 server answers for a TLD (its root zone database entry). */
+  WHOIS_IANA_SERVER: serverAddress.default("whois.iana.org"),
+  /** When set (host:port), every WHOIS query goes to this address instead of the registry's (tests point it at a loopback fake). */
+  WHOIS_SERVER_OVERRIDE: serverAddress.optional(),
+  /** Queries one process starts per second at most toward one WHOIS server (besides one at a time). */
+  WHOIS_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(100).default(1),
+  /** How long one WHOIS query may take, from connecting to the last byte of its answer. */
+  WHOIS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   /** The external community chat; the pages show no chat link when unset. */
   COMMUNITY_CHAT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   /** Where people can write to the team; shown on the contact, help and ICANN pages when set. */

@@ -1,7 +1,9 @@
 /**
- * Registry (RDAP) lookups of domains that arrive in bulk: a CSV import and a registrar-account
- * sync each queue lookups, through the real app, the real queue and loopback fakes of the
- * registrar and of the RDAP server. (Lives here because it joins two features' jobs.)
+ * Registry lookups of domains that arrive in bulk: a CSV import and a registrar-account sync
+ * each queue lookups, through the real app, the real queue and loopback fakes of the registrar
+ * and of the RDAP and WHOIS servers. The sync sets auto-renew from the registrar, and a WHOIS
+ * date never overrides the one the registrar account gave. (Lives here because it joins two
+ * features' jobs.)
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -16,6 +18,8 @@ import { registerRegistryJobs } from "./features/portfolio/registry-jobs.ts";
 import { startFakeRdap, type FakeRdap } from "./integrations/rdap/testing/fake-rdap.ts";
 import { verisignAnswer } from "./integrations/rdap/testing/rdap-answers.ts";
 import { makeDomains } from "./integrations/registrars/testing/fake-state.ts";
+import { startFakeWhois, type FakeWhois } from "./integrations/whois/testing/fake-whois.ts";
+import { ianaTldAnswer, identityDigitalWhois } from "./integrations/whois/testing/whois-answers.ts";
 import { createLogger } from "./lib/logger.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "./testing/auth.ts";
 import { createTestApp, TEST_APP_SECRET } from "./testing/test-app.ts";
@@ -24,21 +28,29 @@ const DATES = { registration: "2015-03-02T18:20:11Z", expiration: "2031-03-02T18
 
 forEachDialect("registry lookups after an import and a sync", (getDb, _dialect, getTestDb) => {
   let fake: FakeRdap;
+  let whois: FakeWhois;
   let porkbun: Awaited<ReturnType<typeof startPorkbun>>;
   let queue: JobQueue;
 
   beforeAll(async () => {
     fake = await startFakeRdap({ answerEvery: (name) => ({ kind: "json", body: verisignAnswer(name, DATES) }) });
-    porkbun = await startPorkbun(makeDomains(2, ["com"], "synced"));
+    // .io has no RDAP service in the bundled bootstrap: IANA lists whois.nic.io, which answers every name.
+    whois = await startFakeWhois({ answerEvery: (q) => (q === "io" ? ianaTldAnswer("io", "whois.nic.io") : identityDigitalWhois(q, DATES)) });
+    // synced-0001.com renews automatically at the registrar, synced-0002.io does not.
+    porkbun = await startPorkbun(makeDomains(2, ["com", "io"], "synced"));
     queue = createTestQueue(getTestDb());
     await queue.start({ work: true });
-    const config = loadConfig({ NODE_ENV: "test", APP_SECRET: TEST_APP_SECRET, RDAP_BASE_URL_OVERRIDE: fake.baseUrl, RDAP_REQUESTS_PER_SECOND: "100" });
+    const config = loadConfig({
+      NODE_ENV: "test", APP_SECRET: TEST_APP_SECRET, RDAP_BASE_URL_OVERRIDE: fake.baseUrl, RDAP_REQUESTS_PER_SECOND: "100",
+      WHOIS_IANA_SERVER: whois.address, WHOIS_SERVER_OVERRIDE: whois.address,
+    });
     await registerRegistryJobs(queue, { db: getDb(), config, log: createLogger("silent") });
     await registerAccountJobs(queue, syncDeps(getDb(), porkbun.server.url));
   });
   afterAll(async () => {
     await queue.stop();
     await fake.server.close();
+    await whois.close();
     await porkbun.server.close();
   });
 
@@ -62,7 +74,23 @@ forEachDialect("registry lookups after an import and a sync", (getDb, _dialect, 
     );
     expect(page.map((d) => [d.domainName, d.dates.expiration.registry]).sort()).toEqual(names.map((n) => [n, "2031-03-02"]));
     // The synced dates stay beside the registry's, named as the registrar account's.
-    const synced = page.find((d) => d.domainName === porkbun.account.domains[0]!.name)!;
-    expect(synced.dates.expiration).toMatchObject({ typedSource: "registrar_account", typed: porkbun.account.domains[0]!.expires, disagree: true });
+    const [comDomain, ioDomain] = porkbun.account.domains;
+    const synced = page.find((d) => d.domainName === comDomain!.name)!;
+    expect(synced.dates.expiration).toMatchObject({ typedSource: "registrar_account", typed: comDomain!.expires, disagree: true, source: "registry" });
+    // Over WHOIS the registry's date is shown, but the registrar account's stays in force.
+    const overWhois = page.find((d) => d.domainName === ioDomain!.name)!;
+    expect(overWhois.registry).toMatchObject({ outcome: "ok", protocol: "whois" });
+    expect(overWhois.dates.expiration).toMatchObject({
+      date: ioDomain!.expires, source: "registrar_account", registry: "2031-03-02", registryProtocol: "whois", lowerConfidence: false, disagree: true,
+      note: `The registry's WHOIS gives the expiration date as 2031-03-02; the registrar account says ${ioDomain!.expires}. Reminders use the registrar account's: a WHOIS date never overrides it.`,
+    });
+    expect(overWhois.effectiveExpirationDate).toBe(ioDomain!.expires);
+    // The sync set auto-renew from the registrar: on for the first, off for the second; the import's is unknown.
+    expect(page.map((d) => [d.domainName, d.autoRenewState]).sort()).toEqual(
+      [[imported, "unknown"], [comDomain!.name, "on"], [ioDomain!.name, "off"]].sort(),
+    );
+    // The summary's expiring views and the forecast use the same date in force.
+    const summary = await call<{ expiring: { expired: { domainName: string; expirationDate: string }[] } }>("/api/user-domains/summary");
+    expect(summary.body.expiring.expired.find((e) => e.domainName === ioDomain!.name)?.expirationDate).toBe(ioDomain!.expires);
   });
 });

@@ -27,7 +27,7 @@ describe("validateDomainName messages", () => {
     ["   \t ", "Domain cannot be empty"],
     [`${label(250)}.com`, "Domain too long (max 253 characters)"],
     [".example.com", "Domain cannot start or end with a dot"],
-    ["example.com.", "Domain cannot start or end with a dot"],
+    ["example.com..", "Domain cannot start or end with a dot"],
     ["-example.com", "Domain cannot start or end with a hyphen"],
     ["example.com-", "Domain cannot start or end with a hyphen"],
     ["example..com", "Domain cannot contain consecutive dots"],
@@ -39,10 +39,13 @@ describe("validateDomainName messages", () => {
       "ex_ample.com",
       'Domain part "ex_ample" contains invalid characters. Only letters, numbers, and hyphens are allowed',
     ],
-    [
-      "пример.com",
-      'Domain part "пример" contains invalid characters. Only letters, numbers, and hyphens are allowed',
-    ],
+    ["mü_ller.de", 'Domain part "mü_ller" contains invalid characters. Only letters, numbers, and hyphens are allowed'],
+    ["a\uFFFDb.com", 'Domain part "a\uFFFDb" contains "\uFFFD" (U+FFFD), which is not allowed in a domain name'],
+    ["⒈x.com", 'Domain part "⒈x" contains "⒈" (U+2488), which is not allowed in a domain name'],
+    ["ab\u200Dc.de", 'Domain part "ab\u200Dc" contains U+200D, which is not allowed in a domain name'],
+    ["\u2764.com", 'Domain part "\u2764" contains "\u2764" (U+2764), which is not allowed in a domain name'],
+    ["\u0301a.com", 'Domain part "\u0301a" starts with a combining mark (U+0301), which must follow a letter'],
+    ["a\u05D0.com", 'Domain part "a\u05D0" mixes right-to-left ("\u05D0" (U+05D0)) and left-to-right ("a" (U+0061)) letters, which one part of a domain name cannot do'],
     ["xn--a.com", "Invalid punycode format"],
     ["xn--ab.com", "Invalid punycode format"],
     ["xn--a-b.com", "Invalid punycode format"],
@@ -79,6 +82,20 @@ describe("validateDomainName messages", () => {
 describe("validateDomainName accepts", () => {
   it("normalises case and surrounding whitespace", () => {
     expect(validateDomainName(" Example.COM ")).toEqual({ valid: true, domain: "example.com" });
+  });
+
+  it.each([
+    ["Müller.DE ", "xn--mller-kva.de"],
+    ["müller.de.", "xn--mller-kva.de"],
+    ["例子.中国", "xn--fsqu00a.xn--fiqs8s"],
+    ["例子。中国", "xn--fsqu00a.xn--fiqs8s"],
+    ["пример.com", "xn--e1afmkfd.com"],
+    ["faß.de", "xn--fa-hia.de"],
+    ["ＥＸＡＭＰＬＥ.ＣＯＭ", "example.com"],
+    ["שלום.קום", "xn--9dbne9b.xn--9dbq2a"],
+    ["example.com.", "example.com"],
+  ])("the Unicode, mixed-case or fully qualified name %j as its A-label %s", (input, domain) => {
+    expect(validateDomainName(input)).toEqual({ valid: true, domain });
   });
 
   it.each(["xn--p1ai.xn--p1ai", "example.xn--p1ai", "xn--80ak6aa92e.com", "xn--e1afmkfd.com", "xn--mnchen-3ya.de"])(

@@ -1,4 +1,5 @@
 import punycode from "punycode/punycode.js";
+import { hasNonAscii, LABEL_SEPARATORS, mapLabel } from "./idna.ts";
 
 export const EXAMPLE_HOST = "example.com";
 
@@ -65,12 +66,39 @@ function checkExtension(extension: string): string | null {
   return null;
 }
 
-/** Full check run before a register or transfer; checks follow the specification's order. */
+/**
+ * A name as typed, one trailing root dot dropped ("example.com." is how DNS tools print a fully
+ * qualified name), each Unicode label mapped to its A-label (idna.ts, UTS #46), then lower-cased.
+ * When a label cannot be mapped, the reason, naming the character.
+ */
+function toAsciiInput(trimmed: string): { domain: string } | { message: string } {
+  let domain = trimmed;
+  const chars = [...domain];
+  if (chars.length > 1 && LABEL_SEPARATORS.test(chars.at(-1)!) && !LABEL_SEPARATORS.test(chars.at(-2)!)) domain = chars.slice(0, -1).join("");
+  if (!hasNonAscii(domain)) return { domain: domain.toLowerCase() };
+  const labels: string[] = [];
+  for (const label of domain.split(LABEL_SEPARATORS)) {
+    // Empty labels (edge or doubled dots) are left for the checks below, which name them.
+    const mapped = label === "" ? { ok: true as const, ascii: "" } : mapLabel(label, (l) => `Domain part "${l}"`);
+    if (!mapped.ok) return { message: mapped.message };
+    labels.push(mapped.ascii);
+  }
+  return { domain: labels.join(".") };
+}
+
+/**
+ * Full check run before a register or transfer, and on every name the portfolio takes; checks
+ * follow the specification's order. Unicode input is accepted and becomes its A-label form
+ * ("Müller.DE " → "xn--mller-kva.de"); the result is what is stored and sent on.
+ */
 export function validateDomainName(input: unknown): DomainValidationResult {
   // Non-strings cannot carry a domain, so they are treated as absent.
   if (typeof input !== "string" || input === "") return fail("Domain is required");
-  const domain = input.trim().toLowerCase();
-  if (domain === "") return fail("Domain cannot be empty");
+  const trimmed = input.trim();
+  if (trimmed === "") return fail("Domain cannot be empty");
+  const ascii = toAsciiInput(trimmed);
+  if ("message" in ascii) return fail(ascii.message);
+  const domain = ascii.domain;
   if (domain.length > MAX_DOMAIN_LENGTH) {
     return fail(`Domain too long (max ${MAX_DOMAIN_LENGTH} characters)`);
   }
@@ -95,6 +123,31 @@ export function validateDomainName(input: unknown): DomainValidationResult {
   const extensionMessage = checkExtension(extension);
   if (extensionMessage) return fail(extensionMessage);
   return { valid: true, domain };
+}
+
+export type TldValidationResult = { valid: true; tld: string } | { valid: false; message: string };
+
+/**
+ * A TLD or suffix as typed ("com", ".COM", "co.uk", "рф", ".РФ.", "xn--p1ai") to the catalogue's
+ * ASCII spelling ("xn--p1ai"), or why it cannot be one. Whether the catalogue has it is the caller's question.
+ */
+export function normaliseTldInput(input: string): TldValidationResult {
+  let text = input.trim();
+  if (LABEL_SEPARATORS.test(text.charAt(0))) text = text.slice(1);
+  const chars = [...text];
+  if (chars.length > 0 && LABEL_SEPARATORS.test(chars.at(-1)!)) text = chars.slice(0, -1).join("");
+  if (text === "") return { valid: false, message: "Enter a TLD, like com or co.uk" };
+  const labels: string[] = [];
+  for (const label of text.split(LABEL_SEPARATORS)) {
+    if (label === "") return { valid: false, message: `"${input.trim()}" is not a TLD: it has an empty part` };
+    const mapped = mapLabel(label, (l) => `TLD "${l}"`);
+    if (!mapped.ok) return { valid: false, message: mapped.message };
+    if (!LABEL_CHARS.test(mapped.ascii)) {
+      return { valid: false, message: `TLD "${label}" contains invalid characters. Only letters, numbers, and hyphens are allowed` };
+    }
+    labels.push(mapped.ascii);
+  }
+  return { valid: true, tld: labels.join(".") };
 }
 
 /** Cheap shape check for places that only need to reject obvious garbage. */

@@ -4,7 +4,7 @@
  * adds the checks that need the database (TLD exists and matches, provider exists).
  */
 import { z } from "zod";
-import { validateDomainName } from "../domain-name.ts";
+import { normaliseTldInput, validateDomainName } from "../domain-name.ts";
 
 /** A domain name as typed, normalised (see validateDomainName); the person's mistake as the message. */
 export const domainNameSchema = z
@@ -18,10 +18,18 @@ export const domainNameSchema = z
     return result.domain;
   });
 
+/** Whether a domain renews automatically: known on or off, or unknown (nobody has said). */
+export const AUTO_RENEW_STATES = ["on", "off", "unknown"] as const;
+export type AutoRenewState = (typeof AUTO_RENEW_STATES)[number];
+export const autoRenewStateOf = (autoRenew: boolean | null): AutoRenewState => (autoRenew === null ? "unknown" : autoRenew ? "on" : "off");
+export const autoRenewOfState = (state: AutoRenewState): boolean | null => (state === "unknown" ? null : state === "on");
+
 export const NOTES_MAX = 2000;
-export const IMPORT_MAX_ROWS = 5000;
-export const IMPORT_MAX_BYTES = 1024 * 1024;
-/** Columns of the portfolio CSV, in export order. */
+/** Rows one CSV import takes: a whole portfolio at the default PORTFOLIO_MAX_DOMAINS. */
+export const IMPORT_MAX_ROWS = 10_000;
+/** The request body limit (json-body.ts BODY_LIMIT_BYTES): about 10,000 rows of the seven columns with short notes. */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** Columns the portfolio CSV import reads (the export's first seven). */
 export const CSV_COLUMNS = ["domainName", "tld", "registrar", "registrationDate", "expirationDate", "autoRenew", "notes"] as const;
 export const DATES_ORDER_MESSAGE = "Expiration date must be after the registration date";
 
@@ -50,12 +58,23 @@ const dateField = (label: string) =>
     return date;
   });
 
-/** "com", ".com" or " .COM " → "com"; empty → undefined, so the server derives it from the domain. */
+/**
+ * "com", ".com", " .COM " → "com"; "рф" or ".РФ" → "xn--p1ai" (normaliseTldInput); empty →
+ * undefined, so the server derives it from the domain.
+ */
 const tldField = z
   .string({ error: "TLD must be text such as com" })
   .max(80, "TLD is too long")
   .optional()
-  .transform((v) => v?.trim().replace(/^\./, "").toLowerCase() || undefined);
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === "") return undefined;
+    const tld = normaliseTldInput(v);
+    if (!tld.valid) {
+      ctx.addIssue({ code: "custom", message: tld.message, input: v });
+      return z.NEVER;
+    }
+    return tld.tld;
+  });
 
 const providerField = z
   .union([z.number(), z.string(), z.null()], { error: "Service provider must be a valid id" })
@@ -83,9 +102,21 @@ const fields = {
   serviceProviderId: providerField,
   registrationDate: dateField("Registration date"),
   expirationDate: dateField("Expiration date"),
-  autoRenew: z.boolean({ error: "Auto-renew must be true or false" }).optional(),
+  /** true or false; null (or left out when adding) when it is not known. */
+  autoRenew: z.union([z.boolean(), z.null()], { error: "Auto-renew must be true or false" }).optional(),
+  /** The same as one of three words; wins over autoRenew when both are given and they agree. */
+  autoRenewState: z.enum(AUTO_RENEW_STATES, { error: 'Auto-renew must be "on", "off" or "unknown"' }).optional(),
   notes: notesField,
 };
+
+/** autoRenew and autoRenewState, when both are given, must say the same. */
+const autoRenewAgrees = (v: { autoRenew?: boolean | null | undefined; autoRenewState?: AutoRenewState | undefined }) =>
+  v.autoRenew === undefined || v.autoRenewState === undefined || autoRenewOfState(v.autoRenewState) === v.autoRenew;
+const AUTO_RENEW_DISAGREE = { message: "autoRenew and autoRenewState say different things: send one of them", path: ["autoRenewState"] };
+
+/** The auto-renew a body asks for: true, false, null (unknown), or undefined when it says nothing. */
+export const autoRenewAsked = (v: { autoRenew?: boolean | null | undefined; autoRenewState?: AutoRenewState | undefined }): boolean | null | undefined =>
+  v.autoRenewState !== undefined ? autoRenewOfState(v.autoRenewState) : v.autoRenew;
 
 /** ISO dates compare correctly as strings. */
 export const datesInOrder = (registration: string | null | undefined, expiration: string | null | undefined) =>
@@ -93,7 +124,8 @@ export const datesInOrder = (registration: string | null | undefined, expiration
 
 export const userDomainCreateSchema = z
   .object(fields)
-  .refine((v) => datesInOrder(v.registrationDate, v.expirationDate), { message: DATES_ORDER_MESSAGE, path: ["expirationDate"] });
+  .refine((v) => datesInOrder(v.registrationDate, v.expirationDate), { message: DATES_ORDER_MESSAGE, path: ["expirationDate"] })
+  .refine(autoRenewAgrees, AUTO_RENEW_DISAGREE);
 export type UserDomainCreateInput = z.output<typeof userDomainCreateSchema>;
 
 export const userDomainIdSchema = z.coerce
@@ -112,14 +144,18 @@ const updateFields = {
 /** PUT body: every field optional; the date order is re-checked against stored values. */
 export const userDomainUpdateSchema = z
   .object(updateFields)
-  .refine((v) => datesInOrder(v.registrationDate, v.expirationDate), { message: DATES_ORDER_MESSAGE, path: ["expirationDate"] });
+  .refine((v) => datesInOrder(v.registrationDate, v.expirationDate), { message: DATES_ORDER_MESSAGE, path: ["expirationDate"] })
+  .refine(autoRenewAgrees, AUTO_RENEW_DISAGREE);
 export type UserDomainUpdateInput = z.output<typeof userDomainUpdateSchema>;
 
 /** portfolio.update: the PUT body plus the entry's id. */
 export const userDomainUpdateByIdSchema = z
   .object({ id: userDomainIdSchema, ...updateFields })
-  .refine((v) => datesInOrder(v.registrationDate, v.expirationDate), { message: DATES_ORDER_MESSAGE, path: ["expirationDate"] });
+  .refine((v) => datesInOrder(v.registrationDate, v.expirationDate), { message: DATES_ORDER_MESSAGE, path: ["expirationDate"] })
+  .refine(autoRenewAgrees, AUTO_RENEW_DISAGREE);
+
+export const IMPORT_TOO_LARGE = `CSV file too large (max ${IMPORT_MAX_BYTES / 1024 / 1024} MB)`;
 
 export const importCsvSchema = z.object({
-  csv: z.string({ error: "csv is required" }).max(IMPORT_MAX_BYTES, "CSV file too large (max 1 MB)"),
+  csv: z.string({ error: "csv is required" }).max(IMPORT_MAX_BYTES, IMPORT_TOO_LARGE),
 });

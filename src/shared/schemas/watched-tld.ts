@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normaliseTldInput } from "../domain-name.ts";
 import { amountInHundredthsSchema } from "./amount.ts";
 import { currencyCodeSchema } from "./currency.ts";
 import { hasNoControlCharacters, noControlCharactersMessage } from "./plain-text.ts";
@@ -26,10 +27,19 @@ export const watchTargetSchema = amountInHundredthsSchema(MAX_WATCH_TARGET, {
 
 /** Body of POST /api/notifications/watches and notifications.watches.add. */
 export const watchAddSchema = z.object({
-  /** A catalogue name: "ai", ".ai", "co.uk", an IDN in Unicode ("рф") or punycode ("xn--p1ai"). */
+  /**
+   * A catalogue name: "ai", ".ai", "co.uk", an IDN in Unicode ("рф", ".РФ") or punycode
+   * ("xn--p1ai"), normalised to the catalogue's ASCII spelling (UTS #46, normaliseTldInput).
+   */
   tld: z.string({ error: "Enter a TLD, like .ai or co.uk" }).trim().min(1, "Enter a TLD, like .ai or co.uk")
-    .max(80, "A TLD has at most 80 characters").refine(hasNoControlCharacters, noControlCharactersMessage("A TLD"))
-    .transform((v) => v.replace(/^\./, "").toLowerCase()),
+    .max(80, "A TLD has at most 80 characters").refine(hasNoControlCharacters, noControlCharactersMessage("A TLD")).transform((v, ctx) => {
+      const tld = normaliseTldInput(v);
+      if (!tld.valid) {
+        ctx.addIssue({ code: "custom", message: tld.message, input: v });
+        return z.NEVER;
+      }
+      return tld.tld;
+    }),
   priceKind: z.enum(WATCH_PRICE_KINDS, { error: `The price is one of: ${WATCH_PRICE_KINDS.join(", ")}` }),
   target: watchTargetSchema,
   /** The target's currency; the user's display currency when left out. */

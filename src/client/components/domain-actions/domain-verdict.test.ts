@@ -43,6 +43,14 @@ describe("the domain box on a TLD page", () => {
   it("keeps the syntax messages", () => {
     expect(text("my_site.com", COM)).toBe('Domain part "my_site" contains invalid characters. Only letters, numbers, and hyphens are allowed');
   });
+
+  it("takes a name typed in Unicode as its A-label, on an ASCII or an internationalised extension's page", () => {
+    const DE: DomainRules = { kind: "extension", name: "de", secondLevel: [] };
+    const RF: DomainRules = { kind: "extension", name: "xn--p1ai", secondLevel: [] };
+    expect(domainVerdict(" Müller.DE. ", DE)).toEqual({ kind: "ok", domain: "xn--mller-kva.de" });
+    expect(domainVerdict("Пример.РФ", RF)).toEqual({ kind: "ok", domain: "xn--e1afmkfd.xn--p1ai" });
+    expect(text("mü\u200Dller.de", DE)).toBe('Domain part "mü\u200Dller" contains U+200D, which is not allowed in a domain name');
+  });
 });
 
 describe("the domain box on a registrar page", () => {

@@ -2,7 +2,7 @@ import { Badge, Button, Dialog, Table, Text, VisuallyHidden } from "@chakra-ui/r
 import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type ChangeEvent } from "react";
 import { LuUpload } from "react-icons/lu";
-import { IMPORT_MAX_BYTES } from "../../../shared/schemas/user-domain.ts";
+import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "../../../shared/schemas/user-domain.ts";
 import { AppDialog } from "../../components/ui/app-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useInvalidatePortfolio } from "./domain-dialogs.tsx";
@@ -82,7 +82,7 @@ export function CsvImportButton() {
     event.target.value = ""; // choosing the same file again must fire another change
     if (!file) return;
     // Checked here too, so a huge file is never read into memory and uploaded just to be refused.
-    if (file.size > IMPORT_MAX_BYTES) return notifyFailure(IMPORT_FAILED, null, "CSV file too large (max 1 MB)");
+    if (file.size > IMPORT_MAX_BYTES) return notifyFailure(IMPORT_FAILED, null, IMPORT_TOO_LARGE);
     file.text().then(
       (csv) => importCsv.mutate({ csv }),
       () => notifyFailure(IMPORT_FAILED, null, "The CSV file could not be read"),

@@ -1,9 +1,9 @@
-import { Badge, Button, Card, DataList, HStack, Heading, IconButton, Link as ChakraLink, Text } from "@chakra-ui/react";
-import { Link } from "@tanstack/react-router";
+import { Badge, Button, Card, DataList, HStack, Heading, IconButton, Text } from "@chakra-ui/react";
 import { LuPencil, LuTrash2 } from "react-icons/lu";
-import { ProviderLogo } from "../../components/provider-logo.tsx";
+import { AutoRenewBadge, AutoRenewQuestion } from "./auto-renew-answer.tsx";
 import { DepartedNotice } from "./departed-notice.tsx";
 import { DomainPricing } from "./domain-pricing.tsx";
+import { RegistrarInForce } from "./registrar-in-force.tsx";
 import { DateSource, RegistryDetails } from "./registry-details.tsx";
 import { daysUntil, formatDay, formatDaysLeft } from "./format.ts";
 import type { UserDomain } from "./types.ts";
@@ -28,14 +28,18 @@ function Expiry({ date }: { date: string | null }) {
 }
 
 export function DomainCard({ domain, onEdit, onDelete }: DomainCardProps) {
-  const provider = domain.serviceProvider;
+  // An IDN reads in its Unicode form (stored as its A-label, shown beside it).
+  const name = domain.unicodeName ?? domain.domainName;
   // The date reminders use: the registry's unless the owner chose theirs.
   const expires = domain.effectiveExpirationDate;
   const expired = expires !== null && daysUntil(expires) < 0;
   return (
     <Card.Root as="li" variant="outline" size="sm" listStyleType="none">
       <Card.Header gap="2">
-        <Heading as="h3" size="md" wordBreak="break-all">{domain.domainName}</Heading>
+        <Heading as="h3" size="md" wordBreak="break-all">
+          {name}
+          {domain.unicodeName && <Text as="span" display="block" fontSize="xs" fontWeight="normal" color="fg.muted">{domain.domainName}</Text>}
+        </Heading>
         <HStack gap="2" wrap="wrap">
           {expired && <Badge colorPalette="red" variant="solid">Expired</Badge>}
           {/* An IDN TLD reads in its Unicode form, its punycode beside it. */}
@@ -43,7 +47,7 @@ export function DomainCard({ domain, onEdit, onDelete }: DomainCardProps) {
             .{domain.tld.unicodeName ?? domain.tld.name}
             {domain.tld.unicodeName && <Text as="span" color="fg.muted">{` (${domain.tld.name})`}</Text>}
           </Badge>
-          <Badge colorPalette={domain.autoRenew ? "green" : "gray"}>{domain.autoRenew ? "Auto-renew on" : "Auto-renew off"}</Badge>
+          <AutoRenewBadge domain={domain} />
           {domain.registrarAccount && (
             <Badge colorPalette="purple" variant="subtle" title="Linked to a connected registrar account">
               {domain.source === "sync" ? "Synced from" : "Linked to"} {domain.registrarAccount.label}
@@ -53,19 +57,11 @@ export function DomainCard({ domain, onEdit, onDelete }: DomainCardProps) {
       </Card.Header>
       <Card.Body gap="3">
         <DepartedNotice domain={domain} onRemove={onDelete} />
+        <AutoRenewQuestion domain={domain} />
         <DataList.Root orientation="horizontal" size="sm" gap="2">
           <DataList.Item>
             <DataList.ItemLabel>Registrar</DataList.ItemLabel>
-            <DataList.ItemValue minW="0">
-              {provider ? (
-                <HStack gap="2" minW="0">
-                  <ProviderLogo name={provider.name} logoUrl={provider.logoUrl} size={20} />
-                  <ChakraLink asChild color="blue.fg" truncate>
-                    <Link to="/registrar/$providerId" params={{ providerId: String(provider.id) }}>{provider.name}</Link>
-                  </ChakraLink>
-                </HStack>
-              ) : "Not set"}
-            </DataList.ItemValue>
+            <DataList.ItemValue minW="0"><RegistrarInForce domain={domain} /></DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Registered</DataList.ItemLabel>
@@ -87,10 +83,10 @@ export function DomainCard({ domain, onEdit, onDelete }: DomainCardProps) {
         )}
       </Card.Body>
       <Card.Footer justifyContent="flex-end" gap="2">
-        <Button size="sm" variant="outline" aria-label={`Edit ${domain.domainName}`} onClick={() => onEdit(domain)}>
+        <Button size="sm" variant="outline" aria-label={`Edit ${name}`} onClick={() => onEdit(domain)}>
           <LuPencil aria-hidden /> Edit
         </Button>
-        <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove ${domain.domainName}`} onClick={() => onDelete(domain)}>
+        <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove ${name}`} onClick={() => onDelete(domain)}>
           <LuTrash2 />
         </IconButton>
       </Card.Footer>

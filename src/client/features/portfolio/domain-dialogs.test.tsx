@@ -58,12 +58,12 @@ describe("Add Domain dialog", () => {
     await user.selectOptions(dialog.getByLabelText("Registrar"), "Porkbun");
     await user.type(dialog.getByLabelText("Registration date"), "2024-06-01");
     await user.type(dialog.getByLabelText("Expiration date"), "2026-06-01");
-    await user.click(dialog.getByRole("checkbox", { name: "Auto-renew" }));
+    await user.selectOptions(dialog.getByLabelText("Renews automatically"), "Yes");
     await user.type(dialog.getByLabelText("Notes"), "Side project");
     await user.click(dialog.getByRole("button", { name: "Add Domain" }));
     expect((await findToast("Success")).textContent).toContain("Domain added to portfolio");
     expect(calls).toEqual([{
-      domainName: "new.com", serviceProviderId: 3, registrationDate: "2024-06-01", expirationDate: "2026-06-01", autoRenew: true, notes: "Side project",
+      domainName: "new.com", serviceProviderId: 3, registrationDate: "2024-06-01", expirationDate: "2026-06-01", autoRenewState: "on", notes: "Side project",
     }]);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const again = await openAdd(user);
@@ -115,7 +115,7 @@ describe("Edit Domain dialog", () => {
     expect(dialog.getByLabelText<HTMLSelectElement>("Registrar").value).toBe("2");
     expect(dialog.getByLabelText<HTMLInputElement>("Registration date").value).toBe("2020-01-15");
     expect(dialog.getByLabelText<HTMLInputElement>("Expiration date").value).toBe("2027-01-15");
-    expect(dialog.getByRole<HTMLInputElement>("checkbox", { name: "Auto-renew" }).checked).toBe(true);
+    expect(dialog.getByLabelText<HTMLSelectElement>("Renews automatically").value).toBe("on");
     const notes = dialog.getByLabelText("Notes");
     await user.clear(notes);
     await user.type(notes, "Renew with Porkbun");
@@ -123,7 +123,7 @@ describe("Edit Domain dialog", () => {
     expect((await findToast("Success")).textContent).toContain("Domain updated successfully");
     expect(calls).toEqual([{
       id: 7, domainName: "acme.com", tldId: "com", serviceProviderId: 2, registrationDate: "2020-01-15", expirationDate: "2027-01-15",
-      autoRenew: true, notes: "Renew with Porkbun",
+      autoRenewState: "on", notes: "Renew with Porkbun",
     }]);
   });
 

@@ -4,7 +4,6 @@ import { EXAMPLE_HOST } from "../../../shared/domain-name.ts";
 import { NOTES_MAX } from "../../../shared/schemas/user-domain.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { TextareaField, TextField } from "../../components/form/fields.tsx";
-import { SwitchField } from "../../components/form/switch-field.tsx";
 import { FormField } from "../../components/form/form-field.tsx";
 import type { DomainForm } from "./domain-form-dialog.tsx";
 
@@ -16,7 +15,8 @@ export function DomainFormFields({ form }: { form: DomainForm }) {
     <Stack gap="4">
       <form.Field name="domainName">
         {(field) => (
-          <TextField field={field} label="Domain name" required placeholder={EXAMPLE_HOST} autoComplete="off" autoCapitalize="none" spellCheck={false} />
+          <TextField field={field} label="Domain name" required placeholder={EXAMPLE_HOST} autoComplete="off" autoCapitalize="none" spellCheck={false}
+            helper="Type it as you write it: names in any script (müller.de) are fine." />
         )}
       </form.Field>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
@@ -44,7 +44,21 @@ export function DomainFormFields({ form }: { form: DomainForm }) {
         <form.Field name="registrationDate">{(field) => <TextField field={field} label="Registration date" type="date" />}</form.Field>
         <form.Field name="expirationDate">{(field) => <TextField field={field} label="Expiration date" type="date" />}</form.Field>
       </SimpleGrid>
-      <form.Field name="autoRenew">{(field) => <SwitchField field={field} label="Auto-renew" />}</form.Field>
+      <form.Field name="autoRenewState">
+        {(field) => (
+          <FormField field={field} label="Renews automatically" helper="The registry cannot tell; your registrar account can, when it is connected.">
+            <NativeSelect.Root>
+              <NativeSelect.Field name="autoRenewState" value={field.state.value}
+                onChange={(e) => field.handleChange(e.currentTarget.value as typeof field.state.value)}>
+                <option value="unknown">Not known</option>
+                <option value="on">Yes</option>
+                <option value="off">No</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        )}
+      </form.Field>
       <form.Field name="notes">
         {(field) => <TextareaField field={field} label="Notes" rows={3} maxLength={NOTES_MAX} autoresize />}
       </form.Field>

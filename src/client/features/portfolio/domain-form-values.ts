@@ -2,6 +2,7 @@
  * The Add/Edit Domain form as plain strings, the shape the shared zod schema reads, so the
  * form is checked with the server's own schema and wording (components/form/use-schema-form.ts).
  */
+import type { AutoRenewState } from "../../../shared/schemas/user-domain.ts";
 import type { UserDomain } from "./types.ts";
 
 export interface DomainFormValues {
@@ -10,12 +11,13 @@ export interface DomainFormValues {
   serviceProviderId: string;
   registrationDate: string;
   expirationDate: string;
-  autoRenew: boolean;
+  /** "unknown" until the owner says: the registry cannot tell whether a domain renews automatically. */
+  autoRenewState: AutoRenewState;
   notes: string;
 }
 
 export const EMPTY_VALUES: DomainFormValues = {
-  domainName: "", tldId: "", serviceProviderId: "", registrationDate: "", expirationDate: "", autoRenew: false, notes: "",
+  domainName: "", tldId: "", serviceProviderId: "", registrationDate: "", expirationDate: "", autoRenewState: "unknown", notes: "",
 };
 
 /** Date inputs only edit the day, so any time part the API sends is cut off. */
@@ -26,7 +28,7 @@ export function valuesFromDomain(domain: UserDomain): DomainFormValues {
     serviceProviderId: domain.serviceProviderId === null ? "" : String(domain.serviceProviderId),
     registrationDate: domain.registrationDate?.slice(0, 10) ?? "",
     expirationDate: domain.expirationDate?.slice(0, 10) ?? "",
-    autoRenew: domain.autoRenew,
+    autoRenewState: domain.autoRenewState,
     notes: domain.notes ?? "",
   };
 }

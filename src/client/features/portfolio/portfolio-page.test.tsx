@@ -14,7 +14,7 @@ afterEach(clearToasts);
 const PROVIDERS = [provider({ id: 2, name: "GoDaddy" }), provider({ id: 3, name: "Porkbun" })];
 const base = (domains = [userDomain({ id: 1, domainName: "acme.com" })], sum = summary()) => [
   trpcOk("portfolio.list", portfolioPage(domains)), trpcOk("portfolio.summary", sum), trpcOk("providers.list", PROVIDERS),
-  trpcOk("portfolio.forecast", renewalForecast()),
+  trpcOk("portfolio.forecast", renewalForecast()), trpcOk("portfolio.registryProgress", null),
 ];
 
 describe("Domain Portfolio states", () => {
@@ -44,7 +44,7 @@ describe("Domain Portfolio states", () => {
   });
 
   it("says when the list fails to load", async () => {
-    server.use(trpcError("portfolio.list", 500), trpcOk("portfolio.summary", summary()), trpcOk("providers.list", PROVIDERS));
+    server.use(trpcError("portfolio.list", 500), trpcOk("portfolio.summary", summary()), trpcOk("providers.list", PROVIDERS), trpcOk("portfolio.registryProgress", null));
     renderUi(<PortfolioPage />);
     expect(await screen.findByText("Failed to load domains. Please try again later.")).toBeTruthy();
   });
@@ -140,14 +140,19 @@ describe("a domain card", () => {
 
 describe("portfolio header", () => {
   it("totals the portfolio, counts and flags expired domains, and lists each window from today to its limit", async () => {
-    const acme = { id: 1, domainName: "acme.com", expirationDate: "2026-02-01", daysLeft: 12, autoRenew: false, warning: "Auto-renew is off" };
-    const safe = { id: 2, domainName: "safe.io", expirationDate: "2026-03-05", daysLeft: 45, autoRenew: true, warning: null };
+    const acme = { id: 1, domainName: "acme.com", expirationDate: "2026-02-01", daysLeft: 12, autoRenew: false, autoRenewState: "off" as const, warning: "Auto-renew is off" };
+    const safe = { id: 2, domainName: "safe.io", expirationDate: "2026-03-05", daysLeft: 45, autoRenew: true, autoRenewState: "on" as const, warning: null };
     const sum = summary({
       domainCount: 3,
       totalYearlyRenewal: { amount: "54.37", currency: "USD", domainsWithoutPrice: 1 },
       totalPossibleSaving: { amount: "14.74", currency: "USD" },
+      byAutoRenew: {
+        on: { domains: 1, amount: "20.00", domainsWithoutPrice: 0, currency: "USD" },
+        unknown: { domains: 1, amount: "34.37", domainsWithoutPrice: 0, currency: "USD" },
+        off: { domains: 1, amount: "0.00", domainsWithoutPrice: 1, currency: "USD" },
+      },
       expiring: {
-        expired: [{ id: 3, domainName: "lapsed.net", expirationDate: "2025-01-10", daysLeft: -375, autoRenew: false, warning: "Auto-renew is off" }],
+        expired: [{ id: 3, domainName: "lapsed.net", expirationDate: "2025-01-10", daysLeft: -375, autoRenew: false, autoRenewState: "off" as const, warning: "Auto-renew is off" }],
         within30: [acme],
         within60: [acme, safe],
         within90: [acme, safe],
@@ -160,7 +165,9 @@ describe("portfolio header", () => {
     expect(totals.getByText("3")).toBeTruthy();
     expect(totals.getByText("1 expired")).toBeTruthy();
     expect(totals.getByText("$54.37")).toBeTruthy();
-    expect(totals.getByText("1 domain has no USD renewal price")).toBeTruthy();
+    expect(totals.getByText(/^1 domain has no USD renewal price/).textContent).toBe(
+      "1 domain has no USD renewal price$20.00 renews automatically · $34.37 expected if it renews (1 domain whose auto-renew is unknown) · $0.00 with auto-renew off",
+    );
     expect(totals.getByText("$14.74")).toBeTruthy();
 
     // The lapsed domain's card is flagged; the current one is not.
@@ -214,7 +221,7 @@ describe("removing a domain", () => {
     await user.click(await screen.findByRole("button", { name: "Remove acme.com" }));
     const dialog = within(await screen.findByRole("alertdialog"));
     expect(dialog.getByText("Are you sure you want to remove this domain from your portfolio?")).toBeTruthy();
-    server.use(trpcOk("portfolio.list", portfolioPage([])), trpcOk("portfolio.summary", summary({ domainCount: 0 })));
+    server.use(trpcOk("portfolio.list", portfolioPage([])), trpcOk("portfolio.summary", summary({ domainCount: 0 })), trpcOk("portfolio.registryProgress", null));
     await user.click(dialog.getByRole("button", { name: "Remove" }));
     const toast = await findToast("Success");
     expect(toast.textContent).toContain("Domain removed from portfolio");

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Flex, Heading, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { LuDownload, LuPlus } from "react-icons/lu";
 import { DebouncedSearchInput } from "../../components/debounced-search-input.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -18,10 +18,13 @@ import {
 } from "./list-state.ts";
 import { PortfolioPager } from "./portfolio-pager.tsx";
 import { PortfolioSummary } from "./portfolio-summary.tsx";
+import { RegistryProgress } from "./registry-progress.tsx";
 import { RenewalForecastSection } from "./renewal-forecast.tsx";
 import type { UserDomain } from "./types.ts";
 
 export const DOMAIN_SKELETONS = 6;
+const REGISTRY_POLL_MS = 3000;
+const awaitingRegistry = (d: UserDomain) => d.registry.outcome === "pending" || d.registry.checkRequestedAt !== null;
 export const EXPORT_CSV_PATH = "/api/user-domains/export.csv";
 const GRID_COLUMNS = { base: 1, md: 2, xl: 3 };
 
@@ -69,9 +72,25 @@ export function PortfolioPage({ state: given, onStateChange: onGiven }: Portfoli
   const [own, setOwn] = useState(DEFAULT_LIST_STATE);
   const state = given ?? own;
   const onStateChange = onGiven ?? setOwn;
-  // The last page stays on screen while the next one loads.
-  const list = useQuery({ ...trpc.portfolio.list.queryOptions(toListInput(state, currency)), placeholderData: keepPreviousData });
+  // The last page stays on screen while the next one loads; while a domain on it waits for its
+  // registry check, the page is asked again every few seconds so its dates and registrar fill in.
+  const list = useQuery({
+    ...trpc.portfolio.list.queryOptions(toListInput(state, currency)),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.data.some(awaitingRegistry) ? REGISTRY_POLL_MS : false),
+  });
   const summary = useQuery(trpc.portfolio.summary.queryOptions({ currency }));
+  // When registry answers come in, the totals and the forecast change too (registrar, dates).
+  const queryClient = useQueryClient();
+  const awaiting = list.data?.data.filter(awaitingRegistry).length ?? 0;
+  const lastAwaiting = useRef(awaiting);
+  useEffect(() => {
+    if (awaiting < lastAwaiting.current) {
+      void queryClient.invalidateQueries(trpc.portfolio.summary.pathFilter());
+      void queryClient.invalidateQueries(trpc.portfolio.forecast.pathFilter());
+    }
+    lastAwaiting.current = awaiting;
+  }, [awaiting, queryClient, trpc]);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Target | null>(null);
   const [deleting, setDeleting] = useState<Target | null>(null);
@@ -105,6 +124,7 @@ export function PortfolioPage({ state: given, onStateChange: onGiven }: Portfoli
   } else {
     body = (
       <Stack gap="6">
+        <RegistryProgress />
         <PortfolioSummary summary={summary.data} isPending={summary.isPending} isError={summary.isError} />
         {summary.data && <ExpiringPanel expiring={summary.data.expiring} counts={summary.data.expiringCounts} />}
         <RenewalForecastSection currency={currency} />

@@ -36,7 +36,7 @@ const lastInput = (inputs: ListInput[]) => inputs[inputs.length - 1]!;
 describe("the domain list, a page at a time", () => {
   it("asks the server for one page and moves through the pages with the pager", async () => {
     const inputs: ListInput[] = [];
-    server.use(pagedServer(inputs), trpcOk("portfolio.summary", summary({ domainCount: 30 })), trpcOk("providers.list", []));
+    server.use(pagedServer(inputs), trpcOk("portfolio.summary", summary({ domainCount: 30 })), trpcOk("providers.list", []), trpcOk("portfolio.registryProgress", null));
     const user = userEvent.setup();
     renderUi(<PortfolioPage />);
     expect(await screen.findByText("Showing 1-24 of 30 domains")).toBeTruthy();
@@ -55,7 +55,7 @@ describe("the domain list, a page at a time", () => {
 
   it("starts over at page 1 with a new page size, a new order or a search, each applied by the server", async () => {
     const inputs: ListInput[] = [];
-    server.use(pagedServer(inputs), trpcOk("portfolio.summary", summary({ domainCount: 30 })), trpcOk("providers.list", []));
+    server.use(pagedServer(inputs), trpcOk("portfolio.summary", summary({ domainCount: 30 })), trpcOk("providers.list", []), trpcOk("portfolio.registryProgress", null));
     const user = userEvent.setup();
     renderUi(<PortfolioPage />);
     const pager = within(await screen.findByRole("navigation", { name: "Domain pages" }));
@@ -87,7 +87,7 @@ describe("the domain list, a page at a time", () => {
 
   it("moves to the last page there is when the page asked for is past the end", async () => {
     const inputs: ListInput[] = [];
-    server.use(pagedServer(inputs), trpcOk("portfolio.summary", summary({ domainCount: 30 })), trpcOk("providers.list", []));
+    server.use(pagedServer(inputs), trpcOk("portfolio.summary", summary({ domainCount: 30 })), trpcOk("providers.list", []), trpcOk("portfolio.registryProgress", null));
     const moved: number[] = [];
     renderUi(<PortfolioPage state={{ page: 5, limit: 24, sortBy: "domainName", sortOrder: "asc", search: "" }} onStateChange={(s) => moved.push(s.page)} />);
     await waitFor(() => expect(moved).toEqual([2]));
@@ -98,14 +98,14 @@ describe("the domain list, a page at a time", () => {
 describe("the expiring panel of a large portfolio", () => {
   it("counts every domain in a bucket and says when it lists only the soonest", async () => {
     const soon = Array.from({ length: 50 }, (_, i) => ({
-      id: i + 1, domainName: `soon${i}.com`, expirationDate: "2026-02-01", daysLeft: 12, autoRenew: true, warning: null,
+      id: i + 1, domainName: `soon${i}.com`, expirationDate: "2026-02-01", daysLeft: 12, autoRenew: true, autoRenewState: "on" as const, warning: null,
     }));
     const sum = summary({
       domainCount: 80,
       expiring: { expired: [], within30: soon, within60: soon, within90: soon },
       expiringCounts: { expired: 0, within30: 80, within60: 80, within90: 80 },
     });
-    server.use(trpcOk("portfolio.list", portfolioPage([ALL[0]!], { total: 80, totalPages: 4 })), trpcOk("portfolio.summary", sum), trpcOk("providers.list", []));
+    server.use(trpcOk("portfolio.list", portfolioPage([ALL[0]!], { total: 80, totalPages: 4 })), trpcOk("portfolio.summary", sum), trpcOk("providers.list", []), trpcOk("portfolio.registryProgress", null));
     renderUi(<PortfolioPage />);
     const panel = within(await screen.findByRole("region", { name: "Expiring soon" }));
     expect(panel.getByRole("tab", { name: /30 days/ }).textContent).toContain("80");

@@ -30,6 +30,15 @@ export function PortfolioSummary({ summary, isPending, isError }: { summary: Sum
     : { amount: summary.totalYearlyRenewal.amount, currency: summary.totalYearlyRenewal.currency, unpriced: summary.totalYearlyRenewal.domainsWithoutPrice, unit: "USD " };
   const saving = display ? { amount: display.totalPossibleSaving, currency: display.currency } : summary.totalPossibleSaving;
   const unpriced = renewal.unpriced;
+  // The same total split by auto-renew: what renews by itself, what is expected if it renews (nobody said), what will not.
+  const byState = display?.byAutoRenew ?? summary.byAutoRenew;
+  const split = [
+    byState.on.domains > 0 ? `${formatTotal(byState.on.amount, renewal.currency)} renews automatically` : null,
+    byState.unknown.domains > 0
+      ? `${formatTotal(byState.unknown.amount, renewal.currency)} expected if ${byState.unknown.domains === 1 ? "it renews (1 domain whose auto-renew is unknown)" : `they renew (${byState.unknown.domains} domains whose auto-renew is unknown)`}`
+      : null,
+    byState.off.domains > 0 ? `${formatTotal(byState.off.amount, renewal.currency)} with auto-renew off` : null,
+  ].filter(Boolean).join(" · ");
   const rates = display?.converted && display.rateDate ? ` (ECB rates of ${formatDay(display.rateDate)})` : "";
   return (
     <SimpleGrid as="section" aria-label="Portfolio totals" columns={{ base: 1, sm: 3 }} gap="4">
@@ -45,9 +54,14 @@ export function PortfolioSummary({ summary, isPending, isError }: { summary: Sum
         label="Yearly renewal cost"
         value={formatTotal(renewal.amount, renewal.currency)}
         // Saying what was left out (no price, or no rate to convert it) keeps the total honest.
-        help={unpriced > 0
-          ? `${unpriced} ${unpriced === 1 ? "domain has" : "domains have"} no ${renewal.unit}renewal price${rates}`
-          : `At your current registrars${rates}`}
+        help={
+          <>
+            {unpriced > 0
+              ? `${unpriced} ${unpriced === 1 ? "domain has" : "domains have"} no ${renewal.unit}renewal price${rates}`
+              : `At your current registrars${rates}`}
+            {split && <><br />{split}</>}
+          </>
+        }
       />
       <Figure
         label="Possible yearly saving"

@@ -8,22 +8,29 @@ import type { PortfolioPage, PortfolioSummary, RenewalForecast, UserDomain } fro
 let nextId = 100;
 
 /** A date the owner typed and the registry has not confirmed or contradicted (registry-view.ts's shape). */
-const typedDate = (date: string | null) => ({ date, source: date === null ? null : ("typed" as const), typed: date, typedSource: "typed" as const, registry: null, disagree: false, note: null });
+const typedDate = (date: string | null) => ({
+  date, source: date === null ? null : ("typed" as const), registryProtocol: null, lowerConfidence: false,
+  typed: date, typedSource: "typed" as const, registry: null, disagree: false, note: null,
+});
 
 export function userDomain(overrides: Partial<UserDomain> = {}): UserDomain {
   const id = overrides.id ?? nextId++;
   const expirationDate = overrides.expirationDate !== undefined ? overrides.expirationDate : "2027-01-15";
   const registrationDate = overrides.registrationDate !== undefined ? overrides.registrationDate : "2020-01-15";
   return {
-    id, domainName: `site${id}.com`, tldId: "com", tld: { id: 1, name: "com", unicodeName: null },
+    id, domainName: `site${id}.com`, unicodeName: null, tldId: "com", tld: { id: 1, name: "com", unicodeName: null },
     serviceProviderId: 2, serviceProvider: { id: 2, name: "GoDaddy", domain: "godaddy.com", logoUrl: null },
-    registrationDate: "2020-01-15", expirationDate: "2027-01-15", autoRenew: false, notes: null,
+    registrar: {
+      serviceProvider: { id: 2, name: "GoDaddy", domain: "godaddy.com", logoUrl: null }, source: "owner", ianaId: null, name: "GoDaddy", compared: true, message: null,
+    },
+    registrationDate: "2020-01-15", expirationDate: "2027-01-15", autoRenew: false, autoRenewState: overrides.autoRenew ? "on" : "off", notes: null,
     source: "manual", registrarAccount: null, departedAt: null,
     createdAt: "2025-01-01T00:00:00.000Z", updatedAt: "2025-01-01T00:00:00.000Z",
     effectiveExpirationDate: expirationDate,
     dates: { expiration: typedDate(expirationDate), registration: typedDate(registrationDate), lastChanged: { date: null, source: null }, useOwnDates: false },
     registry: {
-      outcome: "ok", message: null, checkedAt: "2026-01-02T03:04:05.000Z", nextCheckAt: "2026-01-09T03:04:05.000Z",
+      outcome: "ok", protocol: "rdap", message: null, checkedAt: "2026-01-02T03:04:05.000Z", nextCheckAt: "2026-01-09T03:04:05.000Z",
+      failures: 0, checkRequestedAt: null,
       statuses: ["ok"], nameservers: [], registrar: null, flags: [], transferLock: { locked: false, worthMoving: true, message: null },
     },
     pricing: {
@@ -42,6 +49,11 @@ export function summary(overrides: Partial<PortfolioSummary> = {}): PortfolioSum
     domainCount: 1,
     totalYearlyRenewal: { amount: "21.99", currency: "USD", domainsWithoutPrice: 0 },
     totalPossibleSaving: { amount: "11.53", currency: "USD" },
+    byAutoRenew: {
+      on: { domains: 0, amount: "0.00", domainsWithoutPrice: 0, currency: "USD" },
+      unknown: { domains: 0, amount: "0.00", domainsWithoutPrice: 0, currency: "USD" },
+      off: { domains: 1, amount: "21.99", domainsWithoutPrice: 0, currency: "USD" },
+    },
     expiring,
     expiringCounts: {
       expired: expiring.expired.length, within30: expiring.within30.length, within60: expiring.within60.length, within90: expiring.within90.length,
@@ -64,7 +76,8 @@ export function renewalForecast(overrides: Partial<RenewalForecast> = {}): Renew
   const months = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2026, 10 + i, 1)).toISOString().slice(0, 7));
   return {
     currency: "USD", from: "2026-11-26", until: "2027-10-31",
-    months: months.map((month) => ({ month, ...empty, registrars: [] })), total: empty, notInTotals: [], expiredCount: 0, laterCount: 0,
+    months: months.map((month) => ({ month, ...empty, registrars: [], ifRenews: empty })), total: empty, ifRenews: empty,
+    notInTotals: [], expiredCount: 0, laterCount: 0,
     ...overrides,
   };
 }

@@ -20,7 +20,10 @@ function disagreeing(overrides: Partial<UserDomain> = {}): UserDomain {
     effectiveExpirationDate: "2026-02-01",
     dates: {
       ...base.dates,
-      expiration: { date: "2026-02-01", source: "registry", typed: "2027-01-15", typedSource: "typed", registry: "2026-02-01", disagree: true, note: NOTE },
+      expiration: {
+        date: "2026-02-01", source: "registry", registryProtocol: "rdap", lowerConfidence: false, typed: "2027-01-15", typedSource: "typed",
+        registry: "2026-02-01", disagree: true, note: NOTE,
+      },
     },
     registry: {
       ...base.registry,

@@ -14,10 +14,41 @@ const SOURCE_WORDS: Record<NonNullable<ShownDate["source"]>, string> = {
   typed: "entered by you",
 };
 
-/** Where a shown date came from, in a few muted words beside it. */
-export function DateSource({ shown }: { shown: Pick<ShownDate, "source"> }) {
+/** Where a shown date came from, in a few muted words beside it; a registry date read over WHOIS says it counts for less. */
+export function DateSource({ shown }: { shown: Pick<ShownDate, "source"> & Partial<Pick<ShownDate, "lowerConfidence">> }) {
   if (!shown.source) return null;
-  return <Text as="span" fontSize="xs" color="fg.muted">{SOURCE_WORDS[shown.source]}</Text>;
+  const words = shown.lowerConfidence ? "from WHOIS (lower confidence)" : SOURCE_WORDS[shown.source];
+  return <Text as="span" fontSize="xs" color="fg.muted">{words}</Text>;
+}
+
+/** "in 5 minutes", "in 2 hours", "in 1 day"; "now" once it is due. */
+function timeUntil(iso: string, now = Date.now()): string {
+  const minutes = Math.round((Date.parse(iso) - now) / 60_000);
+  if (minutes <= 0) return "now";
+  if (minutes < 60) return `in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `in ${hours} ${hours === 1 ? "hour" : "hours"}`;
+  const days = Math.round(hours / 24);
+  return `in ${days} ${days === 1 ? "day" : "days"}`;
+}
+
+/** Ask the registry now (limited per user; the server says when the next one is allowed). */
+function CheckNowButton({ domain }: { domain: UserDomain }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidatePortfolio();
+  const check = useMutation(trpc.portfolio.checkNow.mutationOptions({
+    onSuccess: () => {
+      notifySuccess(`Checking ${domain.unicodeName ?? domain.domainName} with its registry`);
+      void invalidate();
+    },
+    onError: (error) => notifyFailure("Could not check with the registry", error, error.message),
+  }));
+  const waiting = domain.registry.checkRequestedAt !== null;
+  return (
+    <Button size="xs" variant="outline" loading={check.isPending} disabled={waiting} onClick={() => check.mutate({ id: domain.id })}>
+      {waiting ? "Check on its way" : "Check now"}
+    </Button>
+  );
 }
 
 /** The "use my date" switch of an entry whose typed and registry dates disagree. */
@@ -71,11 +102,15 @@ export function RegistryDetails({ domain }: { domain: UserDomain }) {
         </Alert.Root>
       )}
       {registry.transferLock.message && <Badge colorPalette="orange" variant="subtle" whiteSpace="normal">{registry.transferLock.message}</Badge>}
-      <Text fontSize="xs" color="fg.muted">
-        {registry.message ?? `Checked with the registry on ${formatDay(registry.checkedAt)}`}
-        {registry.statuses.length > 0 && ` · Status: ${registry.statuses.join(", ")}`}
-        {registry.registrar?.name && ` · Registrar: ${registry.registrar.name}${registry.registrar.ianaId === null ? "" : ` (IANA ${registry.registrar.ianaId})`}`}
-      </Text>
+      <HStack gap="2" alignItems="flex-start" justifyContent="space-between">
+        <Text fontSize="xs" color="fg.muted">
+          {registry.message ?? `Checked with the registry${registry.protocol === "whois" ? " over WHOIS" : ""} on ${formatDay(registry.checkedAt)}`}
+          {registry.outcome === "error" && registry.nextCheckAt && ` (${timeUntil(registry.nextCheckAt)})`}
+          {registry.statuses.length > 0 && ` · Status: ${registry.statuses.join(", ")}`}
+          {registry.registrar?.name && ` · Registrar: ${registry.registrar.name}${registry.registrar.ianaId === null ? "" : ` (IANA ${registry.registrar.ianaId})`}`}
+        </Text>
+        <CheckNowButton domain={domain} />
+      </HStack>
     </Stack>
   );
 }

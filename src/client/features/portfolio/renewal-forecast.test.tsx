@@ -29,8 +29,9 @@ const PRICED = forecast({
         { serviceProvider: NAMECHEAP, ...november, domains: 2, atRegistrar: "1025.60", atCheapest: "24.00", difference: "1001.60" },
         { serviceProvider: PORKBUN, ...november, domains: 1, atRegistrar: "8.00", atCheapest: "8.00", difference: "0.00", cheapestPriceIsStale: false },
       ],
+      ifRenews: EMPTY,
     }
-    : { month, ...EMPTY, registrars: [] })),
+    : { month, ...EMPTY, registrars: [], ifRenews: EMPTY })),
   total: november,
   notInTotals: [
     { id: 7, domainName: "undated.net", expirationDate: null, month: null, serviceProvider: NAMECHEAP, reason: "noExpiryDate" },
@@ -53,7 +54,7 @@ describe("renewal forecast", () => {
     const rows = rowTexts(table);
     expect(rows).toHaveLength(13); // twelve months and the total
     expect(rows[0]).toBe("Nov 20263€1,033.60€32.00€1,001.60Nov 10, 2026 Stale");
-    expect(rows[1]).toBe("Dec 2026Nothing renews");
+    expect(rows[1]).toBe("Dec 2026Nothing renews automatically");
     expect(rows[12]).toBe("12 months3€1,033.60€32.00€1,001.60Nov 10, 2026 Stale");
     expect(screen.getByText(/3 domains renew automatically/).textContent).toBe(
       "From Nov 26, 2026 to Oct 31, 2027, 3 domains renew automatically: €1,033.60 at your registrars, €32.00 at the cheapest renewals, €1,001.60 less.",

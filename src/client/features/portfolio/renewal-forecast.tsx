@@ -2,8 +2,9 @@
  * "Renewal forecast" on the portfolio page: what the next twelve months' automatic renewals cost
  * per month at your registrars and at the cheapest renewals, as the server worked it out
  * (server/features/portfolio/forecast.ts) in the display currency. A bar chart beside a table of
- * the same figures; each month's row opens to its registrars. The domains the totals leave out
- * are named with why, and the CSV download holds every figure.
+ * the same figures; each month's row opens to its registrars. Domains whose auto-renew nobody
+ * has said are summed apart, "expected if it renews". The domains the totals leave out are named
+ * with why; one CSV download holds every figure, another each domain's own.
  */
 import { Box, Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
@@ -20,6 +21,7 @@ import type { RenewalForecast } from "./types.ts";
 const RenewalForecastChart = lazy(() => import("./renewal-forecast-chart.tsx"));
 
 export const FORECAST_CSV_PATH = "/api/user-domains/forecast.csv";
+export const FORECAST_DOMAINS_CSV_PATH = "/api/user-domains/forecast-domains.csv";
 /** Names listed per reason a domain is left out; the CSV lists them all. */
 const NAMES_SHOWN = 10;
 
@@ -32,6 +34,8 @@ type LeftOut = RenewalForecast["notInTotals"][number];
 const TABLE_CSS = stackedRowsCss({ "& tr[data-registrar]": { ps: "6" }, "& tr[data-empty] > td": { display: "inline-block", me: "3" } });
 const TABLE_ROW_CSS = {
   "& tr[data-registrar] td": { bg: "bg.subtle" },
+  "& tr[data-if-renews] td": { color: "fg.muted", fontStyle: "italic" },
+  "& tr[data-if-renews] td:first-of-type": { ps: "8" },
   "& tr[data-registrar] td:first-of-type": { ps: "8" },
   "& tr[data-total] td": { fontWeight: "semibold", borderTopWidth: "2px" },
 };
@@ -70,16 +74,30 @@ function Figures({ cell, currency, explanation }: { cell: Cell; currency: string
   );
 }
 
+/** The month's (or the twelve months') domains whose auto-renew is unknown, priced as if they renew: not in the figures above it. */
+function IfRenewsRow({ cell, currency, explanation }: { cell: Cell; currency: string; explanation: string }) {
+  if (cell.domains === 0) return null;
+  return (
+    <tr data-if-renews="">
+      <td>Expected if it renews</td>
+      <Figures cell={cell} currency={currency} explanation={explanation} />
+    </tr>
+  );
+}
+
 function MonthRows({ month, currency, explanation }: { month: Month; currency: string; explanation: string }) {
   const [open, setOpen] = useState(false);
   const label = formatMonth(month.month);
   const id = `forecast-${month.month}`;
   if (month.domains === 0) {
     return (
-      <tr data-empty="">
-        <td>{label}</td>
-        <td colSpan={5}><Text as="span" fontSize="xs" color="fg.muted">Nothing renews</Text></td>
-      </tr>
+      <>
+        <tr data-empty="">
+          <td>{label}</td>
+          <td colSpan={5}><Text as="span" fontSize="xs" color="fg.muted">Nothing renews automatically</Text></td>
+        </tr>
+        <IfRenewsRow cell={month.ifRenews} currency={currency} explanation={explanation} />
+      </>
     );
   }
   return (
@@ -98,6 +116,7 @@ function MonthRows({ month, currency, explanation }: { month: Month; currency: s
           <Figures cell={r} currency={currency} explanation={explanation} />
         </tr>
       ))}
+      <IfRenewsRow cell={month.ifRenews} currency={currency} explanation={explanation} />
     </>
   );
 }
@@ -121,6 +140,7 @@ function ForecastTable({ forecast, explanation }: { forecast: RenewalForecast; e
             <td>12 months</td>
             <Figures cell={forecast.total} currency={currency} explanation={explanation} />
           </tr>
+          <IfRenewsRow cell={forecast.ifRenews} currency={currency} explanation={explanation} />
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
@@ -163,7 +183,15 @@ function ForecastBody({ forecast }: { forecast: RenewalForecast }) {
     forecast.expiredCount > 0 ? `${domainsText(forecast.expiredCount)} already expired` : null,
     forecast.laterCount > 0 ? `${domainsText(forecast.laterCount)} expiring after ${formatDay(forecast.until)}` : null,
   ].filter(Boolean);
-  if (total.domains === 0) {
+  const ifRenews = forecast.ifRenews;
+  const expected = ifRenews.domains > 0 && (
+    <Text data-testid="forecast-if-renews">
+      {total.domains === 0 ? "" : "Besides, "}{domainsText(ifRenews.domains)} whose auto-renew is unknown {ifRenews.domains === 1 ? "is" : "are"} expected
+      to cost <strong>{formatTotal(ifRenews.atRegistrar, currency)}</strong> if {ifRenews.domains === 1 ? "it renews" : "they renew"}{" "}
+      ({formatTotal(ifRenews.atCheapest, currency)} at the cheapest); say on {ifRenews.domains === 1 ? "its card" : "their cards"} whether they renew automatically.
+    </Text>
+  );
+  if (total.domains === 0 && ifRenews.domains === 0) {
     return (
       <Stack gap="4">
         <Text color="fg.muted" py="6" textAlign="center">Nothing renews automatically from {period}.</Text>
@@ -173,11 +201,16 @@ function ForecastBody({ forecast }: { forecast: RenewalForecast }) {
   }
   return (
     <Stack gap="4">
-      <Text>
-        From {period}, {domainsText(total.domains)} {total.domains === 1 ? "renews" : "renew"} automatically: <strong>{formatTotal(total.atRegistrar, currency)}</strong> at your
-        registrars, <strong>{formatTotal(total.atCheapest, currency)}</strong> at the cheapest renewals,{" "}
-        <strong>{formatTotal(total.difference, currency)}</strong> less.
-      </Text>
+      {total.domains === 0 ? (
+        <Text>Nothing renews automatically from {period}.</Text>
+      ) : (
+        <Text>
+          From {period}, {domainsText(total.domains)} {total.domains === 1 ? "renews" : "renew"} automatically: <strong>{formatTotal(total.atRegistrar, currency)}</strong> at your
+          registrars, <strong>{formatTotal(total.atCheapest, currency)}</strong> at the cheapest renewals,{" "}
+          <strong>{formatTotal(total.difference, currency)}</strong> less.
+        </Text>
+      )}
+      {expected}
       <SimpleGrid templateColumns={{ base: "minmax(0, 1fr)", xl: "minmax(0, 1fr) minmax(0, 2fr)" }} gap="4" alignItems="start">
         <Box role="img" aria-label={`Renewal cost per month in ${currency}, at your registrars and at the cheapest renewals`}>
           <RenderWhenNear minH="xs" margin="0px" inServerHtml={false} placeholder={<Skeleton h="xs" rounded="md" />}>
@@ -217,10 +250,15 @@ export function RenewalForecastSection({ currency }: { currency: string }) {
             <Heading as="h2" size="lg" id="forecast-title">Renewal forecast</Heading>
             <Text color="fg.muted" fontSize="sm">The next 12 months&apos; automatic renewals, in {currency}.</Text>
           </Box>
-          {/* A plain download, like Export CSV: the server names the file and the session cookie goes along. */}
-          <Button asChild variant="outline" size="sm">
-            <a href={`${FORECAST_CSV_PATH}?currency=${encodeURIComponent(currency)}`} download><LuDownload aria-hidden /> Forecast CSV</a>
-          </Button>
+          {/* Plain downloads, like Export CSV: the server names the files and the session cookie goes along. */}
+          <Flex gap="2" wrap="wrap">
+            <Button asChild variant="outline" size="sm">
+              <a href={`${FORECAST_CSV_PATH}?currency=${encodeURIComponent(currency)}`} download><LuDownload aria-hidden /> Forecast CSV</a>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <a href={`${FORECAST_DOMAINS_CSV_PATH}?currency=${encodeURIComponent(currency)}`} download><LuDownload aria-hidden /> Per-domain CSV</a>
+            </Button>
+          </Flex>
         </Flex>
       </Card.Header>
       <Card.Body>{body}</Card.Body>

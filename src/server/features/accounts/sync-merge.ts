@@ -5,8 +5,8 @@
  *
  * - A name new to the portfolio becomes an entry (source "sync").
  * - A name the portfolio already holds is linked to the account and its registrar; where the
- *   registrar is silent (null), what the portfolio knows is kept; auto-renew is off when
- *   neither says. Its source stays as it was (the upsert does not write it). A departure mark
+ *   registrar is silent (null), what the portfolio knows is kept; auto-renew stays unknown
+ *   when neither says (the registrar's answer sets it: on or off). Its source stays as it was (the upsert does not write it). A departure mark
  *   it carried is cleared: the account lists it again.
  * - It counts as updated only when one of its stored fields differs after the merge.
  * - An entry linked to this account that the account no longer lists (transferred away,
@@ -32,7 +32,7 @@ export function mergeSyncedDomains(
       serviceProviderId: target.serviceProviderId, registrarAccountId: target.accountId,
       registrationDate: r.registrationDate ?? old?.registrationDate ?? null,
       expirationDate: r.expirationDate ?? old?.expirationDate ?? null,
-      autoRenew: r.autoRenew ?? old?.autoRenew ?? false,
+      autoRenew: r.autoRenew ?? old?.autoRenew ?? null,
       isLocked: r.isLocked ?? old?.isLocked ?? null,
       privacyEnabled: r.privacyEnabled ?? old?.privacyEnabled ?? null,
       source: "sync", departedAt: null, updatedAt: now,

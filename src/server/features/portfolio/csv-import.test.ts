@@ -7,7 +7,7 @@ import type { ImportReport } from "./csv-transfer.ts";
 import type { UserDomainItem } from "./item.ts";
 
 const comparable = (items: UserDomainItem[]) =>
-  items.map((i) => ({ d: i.domainName, t: i.tldId, p: i.serviceProvider?.name ?? null, r: i.registrationDate, e: i.expirationDate, a: i.autoRenew, n: i.notes }));
+  items.map((i) => ({ d: i.domainName, t: i.tldId, p: i.serviceProvider?.name ?? null, r: i.registrationDate, e: i.expirationDate, a: i.autoRenewState, n: i.notes }));
 
 /** A handle whose import transaction fails on the second chunk write, as an unexpected error would. */
 function failingOnSecondInsert(db: Db): Db {
@@ -46,16 +46,18 @@ forEachDialect("portfolio CSV export and import", (getDb) => {
     for (const body of [
       { domainName: "alpha.com", serviceProviderId: porkbun.id, registrationDate: "2020-02-02", expirationDate: "2027-02-02", autoRenew: true, notes: 'Has "quotes", commas\nand a second line' },
       { domainName: "beta.org", notes: "=cmd|' /C calc'!A0" },
-      { domainName: "gamma.io", expirationDate: "2026-12-31" },
+      { domainName: "gamma.io", expirationDate: "2026-12-31", autoRenew: false },
     ]) expect((await alice("/api/user-domains", { method: "POST", body })).status).toBe(201);
 
     const exported = await alice("/api/user-domains/export.csv");
     expect(exported.status).toBe(200);
     expect(exported.res.headers.get("content-type")).toContain("text/csv");
     expect(exported.res.headers.get("content-disposition")).toMatch(/^attachment; filename="domain-portfolio-\d{4}-\d\d-\d\d\.csv"$/);
-    expect(exported.text.split("\r\n")[0]).toBe("domainName,tld,registrar,registrationDate,expirationDate,autoRenew,notes");
-    expect(exported.text).toContain(`alpha.com,com,Porkbun,2020-02-02,2027-02-02,true,"Has ""quotes"", commas\nand a second line"`);
-    expect(exported.text).toContain(`beta.org,org,,,,false,'=cmd|' /C calc'!A0`);
+    expect(exported.text.split("\r\n")[0]).toMatch(/^domainName,tld,registrar,registrationDate,expirationDate,autoRenew,notes,unicodeName,/);
+    expect(exported.text).toContain(`alpha.com,com,Porkbun,2020-02-02,2027-02-02,true,"Has ""quotes"", commas\nand a second line",`);
+    // Added by name alone: nobody said whether it renews automatically.
+    expect(exported.text).toContain(`beta.org,org,,,,unknown,'=cmd|' /C calc'!A0,`);
+    expect(exported.text).toContain(`gamma.io,io,,,2026-12-31,false,,`);
 
     const imported = await bob<ImportReport>("/api/user-domains/import", { method: "POST", body: exported.text, headers: { "content-type": "text/csv" } });
     expect(imported.status).toBe(200);
@@ -87,7 +89,7 @@ forEachDialect("portfolio CSV export and import", (getDb) => {
       { row: 5, domainName: "mismatch.com", status: "rejected", reason: `TLD ".net" does not match the domain's extension ".com"` },
       { row: 6, domainName: "ghost.com", status: "rejected", reason: `Unknown registrar "Nonexistent Registrar"` },
       { row: 7, domainName: "dates.com", status: "rejected", reason: "Expiration date must be after the registration date" },
-      { row: 8, domainName: "flag.com", status: "rejected", reason: "autoRenew must be true or false" },
+      { row: 8, domainName: "flag.com", status: "rejected", reason: "autoRenew must be true, false or unknown (or left empty)" },
       { row: 9, domainName: "new-one.net", status: "rejected", reason: "Duplicate of row 3" },
     ]);
     expect(body.totals).toEqual({ rows: 8, added: 1, updated: 1, rejected: 6 });
@@ -109,16 +111,27 @@ forEachDialect("portfolio CSV export and import", (getDb) => {
     expect((await bob<{ data: UserDomainItem[] }>("/api/user-domains?limit=100")).body.data).toEqual(before);
   });
 
-  it("refuses a CSV without a domainName header, over 5000 rows or over 1 MB", async () => {
+  it("refuses a CSV without a domainName header, over 10,000 rows (the portfolio limit) or over 2 MB", async () => {
     const noHeader = await bob<{ message: string }>("/api/user-domains/import", { method: "POST", body: { csv: "a.com,b\n" } });
     expect(noHeader.status).toBe(400);
     expect(noHeader.body.message).toContain("domainName is required");
-    const many = ["domainName", ...Array.from({ length: 5001 }, (_, i) => `x${i}.com`)].join("\n");
+    const many = ["domainName", ...Array.from({ length: 10_001 }, (_, i) => `x${i}.com`)].join("\n");
     const tooMany = await bob<{ message: string }>("/api/user-domains/import", { method: "POST", body: many, headers: { "content-type": "text/csv" } });
-    expect(tooMany).toMatchObject({ status: 400, body: { message: "Too many rows: 5001 (max 5000)" } });
-    const huge = `domainName,notes\na.com,${"x".repeat(1024 * 1024)}\n`;
+    expect(tooMany).toMatchObject({ status: 400, body: { message: "Too many rows: 10001 (max 10000)" } });
+    const huge = `domainName,notes\na.com,${"x".repeat(2 * 1024 * 1024)}\n`;
     const tooBig = await bob<{ message: string }>("/api/user-domains/import", { method: "POST", body: huge, headers: { "content-type": "text/csv" } });
-    expect(tooBig).toMatchObject({ status: 413, body: { message: "CSV file too large (max 1 MB)" } });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.message).toMatch(/max 2 MB/);
+  });
+
+  it("takes more than the 5,000 rows it once refused in one import, each without an autoRenew column as unknown", async () => {
+    const rows = ["domainName", ...Array.from({ length: 5001 }, (_, i) => `many${i}.com`)].join("\n");
+    const imported = await bob<ImportReport>("/api/user-domains/import", { method: "POST", body: rows, headers: { "content-type": "text/csv" } });
+    expect(imported.status).toBe(200);
+    expect(imported.body.totals).toEqual({ rows: 5001, added: 5001, updated: 0, rejected: 0 });
+    const first = (await bob<{ data: UserDomainItem[]; total: number }>("/api/user-domains?limit=1")).body;
+    expect(first.total).toBe(5001);
+    expect(first.data[0]).toMatchObject({ autoRenew: false, autoRenewState: "unknown" });
   });
 
   it("offers export and import over tRPC too", async () => {

@@ -1,5 +1,7 @@
 /**
- * Portfolio export and import. An import checks every row first (a bad row is reported, never
+ * Portfolio export and import. The export carries the seven columns the import reads, then what
+ * the registry said and where each date in force came from; an export imports back unchanged.
+ * An import checks every row first (a bad row is reported, never
  * fatal), then writes all good rows in one transaction: an unexpected failure writes nothing.
  * An import whose new domains would take the portfolio past PORTFOLIO_MAX_DOMAINS is refused
  * whole (409, saying how many more fit) before anything is written.
@@ -10,22 +12,47 @@ import type { Db } from "../../../../db/client.ts";
 import { listServiceProviders } from "../../../../db/repositories/service-provider-repository.ts";
 import { listTldsByNames } from "../../../../db/repositories/tld-repository.ts";
 import { listUserDomains, upsertUserDomains, type UserDomainValues } from "../../../../db/repositories/user-domain-repository.ts";
-import { CSV_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, userDomainCreateSchema } from "../../../shared/schemas/user-domain.ts";
+import { normaliseTldInput, validateDomainName } from "../../../shared/domain-name.ts";
+import { unicodeFormOf } from "../../../shared/idna.ts";
+import {
+  autoRenewStateOf, CSV_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_TOO_LARGE, userDomainCreateSchema,
+} from "../../../shared/schemas/user-domain.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
 import { importLimitMessage } from "../../lib/portfolio-limit.ts";
 import { guardFormula, parseCsv, toCsv, unguardFormula } from "./csv.ts";
+import { registryView } from "./registry-view.ts";
 import { lookupNames, matchTld } from "./service.ts";
 import { requestRegistryChecks } from "../../lib/registry-checks.ts";
 import type { RegistryQueue } from "./service.ts";
 
-export async function exportPortfolioCsv(db: Db, userId: number): Promise<string> {
+/** After the import's columns: the name as read, the registrar and dates in force with their sources, and the registry's record. */
+export const EXPORT_EXTRA_COLUMNS = [
+  "unicodeName", "registrarInForce", "registrarSource", "registrarIanaId",
+  "expirationDateInForce", "expirationDateSource", "registrationDateInForce", "registrationDateSource",
+  "registryOutcome", "registryProtocol", "registryExpirationDate", "registryRegistrationDate", "registryLastChanged",
+  "registryStatuses", "registryCheckedAt",
+] as const;
+
+const AUTO_RENEW_CELL = { on: "true", off: "false", unknown: "unknown" } as const;
+
+export async function exportPortfolioCsv(db: Db, userId: number, now = new Date()): Promise<string> {
   const rows = await listUserDomains(db, userId);
+  const today = now.toISOString().slice(0, 10);
   return toCsv([
-    [...CSV_COLUMNS],
-    ...rows.map((r) => [
-      r.domainName, r.tld.name, guardFormula(r.serviceProvider?.name ?? ""), r.registrationDate ?? "", r.expirationDate ?? "",
-      String(r.autoRenew), guardFormula(r.notes ?? ""),
-    ]),
+    [...CSV_COLUMNS, ...EXPORT_EXTRA_COLUMNS],
+    ...rows.map((r) => {
+      const { dates, registry } = registryView(r, today, false);
+      return [
+        r.domainName, r.tld.name, guardFormula(r.serviceProvider?.name ?? ""), r.registrationDate ?? "", r.expirationDate ?? "",
+        AUTO_RENEW_CELL[autoRenewStateOf(r.autoRenew)], guardFormula(r.notes ?? ""),
+        unicodeFormOf(r.domainName) ?? "", guardFormula(r.registrar.provider?.name ?? r.registrar.name ?? ""), r.registrar.source ?? "",
+        r.registrar.ianaId === null ? "" : String(r.registrar.ianaId),
+        dates.expiration.date ?? "", dates.expiration.lowerConfidence ? "registry (WHOIS)" : (dates.expiration.source ?? ""),
+        dates.registration.date ?? "", dates.registration.lowerConfidence ? "registry (WHOIS)" : (dates.registration.source ?? ""),
+        registry.outcome, registry.protocol ?? "", dates.expiration.registry ?? "", dates.registration.registry ?? "",
+        dates.lastChanged.date ?? "", registry.statuses.join(" "), registry.checkedAt ?? "",
+      ];
+    }),
   ]);
 }
 
@@ -37,11 +64,14 @@ export interface ImportRowReport {
   reason?: string;
 }
 
-const BOOLEAN: Record<string, boolean> = { "": false, true: true, false: false, yes: true, no: false, "1": true, "0": false, on: true, off: false };
+/** An autoRenew cell; an empty one, "unknown" or a file without the column says nothing (unknown, null). */
+const AUTO_RENEW: Record<string, boolean | null> = {
+  "": null, unknown: null, true: true, false: false, yes: true, no: false, "1": true, "0": false, on: true, off: false,
+};
 
 /** Given `registry`, the registry lookups of the imported names are queued at once (else the periodic run finds the new ones). */
 export async function importPortfolioCsv(db: Db, userId: number, text: string, maxDomains: number, registry?: RegistryQueue) {
-  if (Buffer.byteLength(text, "utf8") > IMPORT_MAX_BYTES) throw new AppError(413, "CSV file too large (max 1 MB)");
+  if (Buffer.byteLength(text, "utf8") > IMPORT_MAX_BYTES) throw new AppError(413, IMPORT_TOO_LARGE);
   const [header = [], ...records] = parseCsv(text);
   const columns = header.map((h) => h.trim().toLowerCase());
   const at = (name: string) => columns.indexOf(name.toLowerCase());
@@ -54,9 +84,10 @@ export async function importPortfolioCsv(db: Db, userId: number, text: string, m
   for (const p of providers) for (const key of [p.name, p.displayName, p.domain]) providerByName.set(key.toLowerCase(), p.id);
   const tldNames = new Set<string>();
   for (const r of records) {
-    for (const name of lookupNames(cell(r, "domainName").toLowerCase())) tldNames.add(name);
-    const tld = cell(r, "tld").replace(/^\./, "").toLowerCase();
-    if (tld) tldNames.add(tld);
+    const name = validateDomainName(cell(r, "domainName"));
+    if (name.valid) for (const suffix of lookupNames(name.domain)) tldNames.add(suffix);
+    const tld = cell(r, "tld") ? normaliseTldInput(cell(r, "tld")) : null;
+    if (tld?.valid) tldNames.add(tld.tld);
   }
   const tlds = await listTldsByNames(db, [...tldNames].filter(Boolean));
 
@@ -71,8 +102,8 @@ export async function importPortfolioCsv(db: Db, userId: number, text: string, m
     const registrar = unguardFormula(cell(record, "registrar"));
     const providerId = registrar ? providerByName.get(registrar.toLowerCase()) : null;
     if (providerId === undefined) return reject(`Unknown registrar "${registrar}"`);
-    const autoRenew = BOOLEAN[cell(record, "autoRenew").toLowerCase()];
-    if (autoRenew === undefined) return reject("autoRenew must be true or false");
+    const autoRenew = AUTO_RENEW[cell(record, "autoRenew").toLowerCase()];
+    if (autoRenew === undefined) return reject("autoRenew must be true, false or unknown (or left empty)");
     const parsed = userDomainCreateSchema.safeParse({
       domainName: entry.domainName, tldId: cell(record, "tld"), serviceProviderId: providerId,
       registrationDate: cell(record, "registrationDate"), expirationDate: cell(record, "expirationDate"),
@@ -91,7 +122,7 @@ export async function importPortfolioCsv(db: Db, userId: number, text: string, m
       values: {
         domainName: input.domainName, tldId: tld.id, serviceProviderId: input.serviceProviderId ?? null,
         registrationDate: input.registrationDate ?? null, expirationDate: input.expirationDate ?? null,
-        autoRenew: input.autoRenew ?? false, notes: input.notes ?? null,
+        autoRenew: input.autoRenew ?? null, notes: input.notes ?? null,
       },
     });
   });

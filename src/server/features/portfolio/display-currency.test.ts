@@ -55,6 +55,12 @@ forEachDialect("a portfolio in a display currency", (getDb) => {
       currency: "JPY", totalYearlyRenewal: String(shown[0]! + shown[1]!),
       totalPossibleSaving: String(items.reduce((sum, i) => sum + Number(i.pricing.displaySaving?.price ?? 0), 0)),
       domainsWithoutPrice: 1, converted: true, rateDate: DAY,
+      // Added by name, none said whether it renews automatically: all three "expected if it renews".
+      byAutoRenew: {
+        on: { domains: 0, amount: "0", domainsWithoutPrice: 0 },
+        off: { domains: 0, amount: "0", domainsWithoutPrice: 0 },
+        unknown: { domains: 3, amount: String(shown[0]! + shown[1]!), domainsWithoutPrice: 1 },
+      },
     });
     // The USD-only total is unchanged.
     expect(body.totalYearlyRenewal.domainsWithoutPrice).toBe(2);

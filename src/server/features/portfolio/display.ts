@@ -13,8 +13,14 @@ export interface DisplayedAmount {
   rateDate: string | null;
 }
 
-const quoteCurrencies = (rows: RenewalPricing[]) =>
-  rows.flatMap((r) => [r.currentRenewal?.currency, r.cheapestRenewal?.currency].filter((c): c is string => Boolean(c)));
+function quoteCurrencies(rows: RenewalPricing[]): string[] {
+  const currencies = new Set<string>();
+  for (const r of rows) {
+    if (r.currentRenewal) currencies.add(r.currentRenewal.currency);
+    if (r.cheapestRenewal) currencies.add(r.cheapestRenewal.currency);
+  }
+  return [...currencies];
+}
 
 /** A converter for every quote currency of `rows`, or none without a display currency; 400 for an unknown one. */
 export const portfolioConverter = (db: Db, currency: string | undefined, rows: RenewalPricing[]) =>

@@ -50,6 +50,15 @@ const ENTRIES: ForecastEntry[] = [
   entry("j.com", "2027-03-01", { serviceProvider: HOVER }),
   entry("i.com", "2027-02-01", { serviceProvider: null }), // listed after j.com, sorted before it by expiry
   entry("k.com", "2027-03-05", { serviceProvider: POUNDS, currentRenewal: quote(900, "GBP", "2026-11-20") }),
+  // Auto-renew unknown (added by name): priced like the rest, summed apart as "expected if it renews".
+  // USD 20.00 at Namecheap, fresh 15.00 at Porkbun: €16.00 and €12.00.
+  entry("u1.com", "2026-12-20", {
+    autoRenew: null, currentRenewal: quote(2000, "USD", "2026-11-20"), cheapestRenewal: cheapestAt(PORKBUN, quote(1500, "USD", "2026-11-21")),
+  }),
+  // EUR 10.00 at easyname, its own cheapest: €10.00 both ways.
+  entry("u2.com", "2027-01-05", {
+    autoRenew: null, serviceProvider: EASYNAME, currentRenewal: quote(1000, "EUR", "2026-11-18"), cheapestRenewal: cheapestAt(EASYNAME, quote(1000, "EUR", "2026-11-18")),
+  }),
 ];
 
 const EMPTY: ForecastCell = {
@@ -74,13 +83,15 @@ describe("forecastRenewals", () => {
   //   2026-12: c 15.00 / 11.50 / 3.50, nothing converted.
   //   2027-10: d 24.00 / 20.00 / 4.00, both quotes stale.
   //   total:   33.60 + 15.00 + 24.00 = 72.60; 32.00 + 11.50 + 20.00 = 63.50; 72.60 − 63.50 = 9.10 over 5 domains.
+  //   expected if it renews (auto-renew unknown), never in the totals above:
+  //            2026-12 u1 16.00 / 12.00 / 4.00; 2027-01 u2 10.00 / 10.00 / 0.00; twelve months 26.00 / 22.00 / 4.00 over 2.
   const cases: [string, () => unknown, unknown][] = [
     ["November", () => ({ ...forecast.months[0], registrars: undefined }), {
       month: "2026-11", domains: 3, atRegistrar: "33.60", atCheapest: "32.00", difference: "1.60",
       // Oldest checks: b's own quote (Nov 10) on both sides, since b stays put.
       registrarPriceCheckedAt: day("2026-11-10"), cheapestPriceCheckedAt: day("2026-11-10"),
       // b's stale 5.00 quote is not used, so nothing in the month is stale.
-      registrarPriceIsStale: false, cheapestPriceIsStale: false, rateDate: RATE_DAY, registrars: undefined,
+      registrarPriceIsStale: false, cheapestPriceIsStale: false, rateDate: RATE_DAY, registrars: undefined, ifRenews: EMPTY,
     }],
     ["November's registrars", () => forecast.months[0]!.registrars.map((r) => [r.serviceProvider.name, r.domains, r.atRegistrar, r.atCheapest, r.difference]), [
       ["Namecheap", 2, "25.60", "24.00", "1.60"],
@@ -95,14 +106,41 @@ describe("forecastRenewals", () => {
         registrarPriceCheckedAt: day("2026-10-01"), cheapestPriceCheckedAt: day("2026-10-05"),
         registrarPriceIsStale: false, cheapestPriceIsStale: false, rateDate: null,
       }],
+      ifRenews: {
+        domains: 1, atRegistrar: "16.00", atCheapest: "12.00", difference: "4.00",
+        registrarPriceCheckedAt: day("2026-11-20"), cheapestPriceCheckedAt: day("2026-11-21"),
+        registrarPriceIsStale: false, cheapestPriceIsStale: false, rateDate: RATE_DAY,
+      },
     }],
     ["October 2027", () => ({ ...forecast.months[11], registrars: forecast.months[11]!.registrars.length }), {
       month: "2027-10", domains: 1, atRegistrar: "24.00", atCheapest: "20.00", difference: "4.00",
       registrarPriceCheckedAt: day("2026-06-01"), cheapestPriceCheckedAt: day("2026-06-02"),
-      registrarPriceIsStale: true, cheapestPriceIsStale: true, rateDate: RATE_DAY, registrars: 1,
+      registrarPriceIsStale: true, cheapestPriceIsStale: true, rateDate: RATE_DAY, registrars: 1, ifRenews: EMPTY,
     }],
-    ["the months without renewals (the excluded ones' included)", () => forecast.months.slice(2, 11).map((m) => ({ ...m, month: undefined })),
-      Array.from({ length: 9 }, () => ({ ...EMPTY, month: undefined, registrars: [] }))],
+    ["January 2027: nothing renews for sure, one domain is expected if it renews", () => forecast.months[2], {
+      ...EMPTY, month: "2027-01", registrars: [],
+      ifRenews: {
+        ...EMPTY, domains: 1, atRegistrar: "10.00", atCheapest: "10.00", difference: "0.00",
+        registrarPriceCheckedAt: day("2026-11-18"), cheapestPriceCheckedAt: day("2026-11-18"),
+      },
+    }],
+    ["the months without renewals (the excluded ones' included)", () => forecast.months.slice(3, 11).map((m) => ({ ...m, month: undefined })),
+      Array.from({ length: 8 }, () => ({ ...EMPTY, month: undefined, registrars: [], ifRenews: EMPTY }))],
+    ["the twelve months expected if they renew (auto-renew unknown)", () => forecast.ifRenews, {
+      domains: 2, atRegistrar: "26.00", atCheapest: "22.00", difference: "4.00",
+      registrarPriceCheckedAt: day("2026-11-18"), cheapestPriceCheckedAt: day("2026-11-18"),
+      registrarPriceIsStale: false, cheapestPriceIsStale: false, rateDate: RATE_DAY,
+    }],
+    ["no per-domain figures unless asked for", () => forecast.domains, []],
+    ["each domain's own figures, which add up to the months'", () => forecastRenewals(ENTRIES, inEur(), NOW, STALE_DAYS, { withDomains: true }).domains.map((d) => [d.domainName, d.month, d.counts, d.atRegistrar, d.atCheapest, d.cheapestAt.name]), [
+      ["a.com", "2026-11", "renews", "9.60", "8.00", "Porkbun"],
+      ["b.com", "2026-11", "renews", "16.00", "16.00", "Namecheap"],
+      ["l.com", "2026-11", "renews", "8.00", "8.00", "Porkbun"],
+      ["c.com", "2026-12", "renews", "15.00", "11.50", "Hover"],
+      ["u1.com", "2026-12", "if_renews", "16.00", "12.00", "Porkbun"],
+      ["u2.com", "2027-01", "if_renews", "10.00", "10.00", "easyname"],
+      ["d.com", "2027-10", "renews", "24.00", "20.00", "Hover"],
+    ]],
     ["the twelve months", () => forecast.total, {
       domains: 5, atRegistrar: "72.60", atCheapest: "63.50", difference: "9.10",
       registrarPriceCheckedAt: day("2026-06-01"), cheapestPriceCheckedAt: day("2026-06-02"),
@@ -131,10 +169,12 @@ describe("forecastRenewals", () => {
   });
 
   it("is empty, with twelve zero months, when nothing renews", () => {
-    const { months, total, notInTotals } = forecastRenewals([], inEur(), NOW, STALE_DAYS);
+    const { months, total, ifRenews, notInTotals, domains } = forecastRenewals([], inEur(), NOW, STALE_DAYS);
     expect(months).toHaveLength(12);
     expect(total).toEqual(EMPTY);
+    expect(ifRenews).toEqual(EMPTY);
     expect(notInTotals).toEqual([]);
+    expect(domains).toEqual([]);
   });
 
   it("in December, runs to the end of the next November", () => {

@@ -5,7 +5,9 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import { listRenewalQuotes, type RenewalQuote, type UserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
+import { unicodeFormOf } from "../../../shared/idna.ts";
 import { minorToDecimalString } from "../../../shared/price-format.ts";
+import { autoRenewStateOf } from "../../../shared/schemas/user-domain.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
 import type { DisplayConverter } from "../../lib/display-currency.ts";
 import { displayed, type DisplayedAmount } from "./display.ts";
@@ -15,11 +17,16 @@ import { rankRenewals, yearlySaving, type RenewalPricing } from "./renewal-ranki
 /** A portfolio entry with its renewal pricing (renewal-ranking.ts), money in minor units. */
 export type PricedUserDomainRow = UserDomainRow & RenewalPricing;
 
+/** The provider an entry is priced at: the registrar in force (the entry's own, else the registry's). */
+const pricedAt = (row: { serviceProviderId: number | null; registrar?: UserDomainRow["registrar"] }) =>
+  row.registrar ? (row.registrar.provider?.id ?? null) : row.serviceProviderId;
+
 /**
  * Prices entries from every stored quote of their TLDs, staleness as of `now` with a window of
- * `staleDays` (PRICE_STALE_DAYS); entries of one TLD at one provider share one ranking.
+ * `staleDays` (PRICE_STALE_DAYS); entries of one TLD at one provider share one ranking. An entry
+ * with a `registrar` block is priced at its registrar in force, else at its `serviceProviderId`.
  */
-export async function priceEntries<R extends Pick<UserDomainRow, "tldId" | "serviceProviderId">>(
+export async function priceEntries<R extends Pick<UserDomainRow, "tldId" | "serviceProviderId"> & { registrar?: UserDomainRow["registrar"] }>(
   db: Db, rows: R[], now: Date, staleDays: number,
 ): Promise<(R & RenewalPricing)[]> {
   const quotes = await listRenewalQuotes(db, [...new Set(rows.map((r) => r.tldId))]);
@@ -30,11 +37,13 @@ export async function priceEntries<R extends Pick<UserDomainRow, "tldId" | "serv
     else byTld.set(q.tldId, [q]);
   }
   const ranked = new Map<string, RenewalPricing>();
+  // The rows are the caller's own fresh reads: priced in place rather than copied (a portfolio holds thousands).
   return rows.map((row) => {
-    const key = `${row.tldId}:${row.serviceProviderId ?? ""}`;
+    const providerId = pricedAt(row);
+    const key = `${row.tldId}:${providerId ?? ""}`;
     let pricing = ranked.get(key);
-    if (!pricing) ranked.set(key, pricing = rankRenewals(row, byTld.get(row.tldId) ?? [], now, staleDays));
-    return { ...row, ...pricing };
+    if (!pricing) ranked.set(key, pricing = rankRenewals({ tldId: row.tldId, serviceProviderId: providerId }, byTld.get(row.tldId) ?? [], now, staleDays));
+    return Object.assign(row, pricing);
   });
 }
 
@@ -74,17 +83,38 @@ export function toUserDomainItem(row: PricedUserDomainRow, now: Date, staleDays:
   const displaySaving: { displaySaving?: DisplayedAmount | null } = converter
     ? { displaySaving: displayed(converter, ownSaving, current?.currency) }
     : {};
+  const registrar = row.registrar;
   return {
     id: row.id,
+    /** The name as stored: ASCII, an IDN as its A-label ("xn--mller-kva.de"). */
     domainName: row.domainName,
+    /** The name as people read it when it is an IDN ("müller.de"), else null. */
+    unicodeName: unicodeFormOf(row.domainName),
     /** The TLD's name ("com"), as the form enters it. */
     tldId: row.tld.name,
     tld: row.tld,
+    /** The registrar the owner chose, or the linked registrar account's; null when neither set one (see `registrar`). */
     serviceProviderId: row.serviceProviderId,
     serviceProvider: row.serviceProvider,
+    /**
+     * The registrar in force, which prices the entry: the owner's or the account's, else the
+     * one the registry names (source "registry") when we list it. A registrar we have no
+     * prices from is still named (ianaId, name), with `message` saying it is not compared.
+     */
+    registrar: {
+      serviceProvider: registrar.provider,
+      source: registrar.source,
+      ianaId: registrar.ianaId,
+      name: registrar.provider?.name ?? registrar.name,
+      compared: registrar.provider !== null,
+      message: registrar.provider === null && registrar.name !== null ? `not compared: we have no prices from ${registrar.name}` : null,
+    },
     registrationDate: row.registrationDate,
     expirationDate: row.expirationDate,
-    autoRenew: row.autoRenew,
+    /** True only when it is known to renew automatically (autoRenewState "on"). */
+    autoRenew: row.autoRenew === true,
+    /** "on", "off", or "unknown" when nobody has said (added by name, a CSV without the column). */
+    autoRenewState: autoRenewStateOf(row.autoRenew),
     notes: row.notes,
     /** "manual" or "sync"; registrarAccount names the connected account it is linked to. */
     source: row.source,

@@ -85,7 +85,7 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
   });
 
   it("sums the portfolio and buckets expiring domains by days left (UTC today)", async () => {
-    await add({ domainName: "soon.com", expirationDate: isoDay(10), serviceProviderId: providers.get("Porkbun") });
+    await add({ domainName: "soon.com", expirationDate: isoDay(10), serviceProviderId: providers.get("Porkbun"), autoRenew: false });
     await add({ domainName: "later.com", expirationDate: isoDay(45), autoRenew: true });
     await add({ domainName: "quarter.com", expirationDate: isoDay(80) });
     await add({ domainName: "lapsed.com", expirationDate: isoDay(-5) });
@@ -104,7 +104,9 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
     expect(savings).toBeGreaterThan(0);
     expect(body.totalPossibleSaving).toEqual({ amount: minorToDecimalString(savings), currency: "USD" });
     const soon = items.find((i) => i.domainName === "soon.com")!;
-    expect(body.expiring.within30).toEqual([{ id: soon.id, domainName: "soon.com", expirationDate: isoDay(10), daysLeft: 10, autoRenew: false, warning: "Auto-renew is off" }]);
+    expect(body.expiring.within30).toEqual([{
+      id: soon.id, domainName: "soon.com", expirationDate: isoDay(10), daysLeft: 10, autoRenew: false, autoRenewState: "off", warning: "Auto-renew is off",
+    }]);
     expect(body.expiring.within60.map((e) => [e.domainName, e.daysLeft, e.warning])).toEqual([["soon.com", 10, "Auto-renew is off"], ["later.com", 45, null]]);
     expect(body.expiring.within90.map((e) => e.domainName)).toEqual(["soon.com", "later.com", "quarter.com"]);
     expect(body.expiring.expired.map((e) => [e.domainName, e.daysLeft])).toEqual([["lapsed.com", -5]]);

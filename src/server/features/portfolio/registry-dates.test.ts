@@ -11,6 +11,8 @@ import type { JobQueue } from "../../../../jobs/queue.ts";
 import { loadConfig } from "../../config.ts";
 import { startFakeRdap, type FakeRdap } from "../../integrations/rdap/testing/fake-rdap.ts";
 import { nominetAnswer, verisignAnswer } from "../../integrations/rdap/testing/rdap-answers.ts";
+import { startFakeWhois, type FakeWhois } from "../../integrations/whois/testing/fake-whois.ts";
+import { ianaTldAnswer } from "../../integrations/whois/testing/whois-answers.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { REGISTRY_CHECK_QUEUE, requestRegistryChecks } from "../../lib/registry-checks.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
@@ -23,6 +25,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 forEachDialect("registry dates over RDAP", (getDb, _dialect, getTestDb) => {
   let fake: FakeRdap;
+  let whois: FakeWhois;
   let queue: JobQueue;
   let call: ReturnType<typeof authed>;
   let userId: number;
@@ -30,7 +33,12 @@ forEachDialect("registry dates over RDAP", (getDb, _dialect, getTestDb) => {
 
   beforeAll(async () => {
     fake = await startFakeRdap();
-    const env = { NODE_ENV: "test", APP_SECRET: TEST_APP_SECRET, RDAP_BASE_URL_OVERRIDE: fake.baseUrl, RDAP_CACHE_SECONDS: "0", RDAP_REQUESTS_PER_SECOND: "100" };
+    // IANA lists no WHOIS server for .es: with no RDAP either, its registry cannot be asked.
+    whois = await startFakeWhois({ answerEvery: (q) => (q === "es" ? ianaTldAnswer("es", null) : undefined) });
+    const env = {
+      NODE_ENV: "test", APP_SECRET: TEST_APP_SECRET, RDAP_BASE_URL_OVERRIDE: fake.baseUrl, RDAP_CACHE_SECONDS: "0", RDAP_REQUESTS_PER_SECOND: "100",
+      WHOIS_IANA_SERVER: whois.address, WHOIS_SERVER_OVERRIDE: whois.address,
+    };
     queue = createTestQueue(getTestDb());
     await queue.start({ work: true });
     await registerRegistryJobs(queue, { db: getDb(), config: loadConfig(env), log: createLogger("silent") });
@@ -54,6 +62,7 @@ forEachDialect("registry dates over RDAP", (getDb, _dialect, getTestDb) => {
   afterAll(async () => {
     await queue.stop();
     await fake.server.close();
+    await whois.close();
   });
 
   const add = (body: Record<string, unknown>) => call<UserDomainItem>("/api/user-domains", { method: "POST", body });
@@ -118,10 +127,12 @@ forEachDialect("registry dates over RDAP", (getDb, _dialect, getTestDb) => {
   it("tells apart a name the registry does not hold, a TLD without RDAP, and an unreadable answer", async () => {
     fake.answers.set(`broken-${userId}.com`, { kind: "raw", status: 200, body: "{\"objectClassName\":\"domain\",\"events\":{}}" });
     const free = await checked((await add({ domainName: `free-${userId}.com` })).body.id);
-    const noRdap = await checked((await add({ domainName: `no-rdap-${userId}.de`, expirationDate: "2030-01-01" })).body.id);
+    const noRdap = await checked((await add({ domainName: `no-rdap-${userId}.es`, expirationDate: "2030-01-01" })).body.id);
     const broken = await checked((await add({ domainName: `broken-${userId}.com` })).body.id);
     expect(free.registry).toMatchObject({ outcome: "not_found", message: "The registry does not hold this name: it is not registered, or it was deleted" });
-    expect(noRdap.registry).toMatchObject({ outcome: "no_service", message: expect.stringContaining("The .de registry offers no RDAP service") });
+    expect(noRdap.registry).toMatchObject({
+      outcome: "no_service", message: expect.stringContaining("The .es registry offers no RDAP service and IANA lists no WHOIS server for it"),
+    });
     expect(noRdap.dates.expiration).toMatchObject({ date: "2030-01-01", source: "typed" });
     expect(broken.registry).toMatchObject({ outcome: "error", message: expect.stringContaining("unreadable answer: the answer is not an RDAP domain object (events)") });
   });
@@ -147,9 +158,10 @@ forEachDialect("registry dates over RDAP", (getDb, _dialect, getTestDb) => {
     const added = await add({ domainName: `busy-${userId}.com` });
     const { orm: db, t } = getDb();
     const rr = t.domainRegistryRecords;
+    // The run holds the entry while it looks it up, then puts it off until the Retry-After.
     const [row] = await waitFor(
       () => db.select({ next: rr.nextCheckAt, outcome: rr.outcome }).from(rr).where(eq(rr.userDomainId, added.body.id)),
-      (rows) => rows.length > 0,
+      (rows) => rows.length > 0 && rows[0]!.next.getTime() > Date.now() + 60_000,
     );
     expect(row!.outcome).toBe("pending");
     expect(row!.next.getTime()).toBeGreaterThan(Date.now() + 250_000);

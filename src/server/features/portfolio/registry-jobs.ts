@@ -1,17 +1,17 @@
 /**
  * The portfolio's registry jobs. REGISTRY_CHECK_QUEUE looks up every entry that is due (one
  * run at a time across all processes, by singleton key, so the per-server politeness of the
- * process running it is the whole product's); a tick every 5 minutes catches whatever fell
- * due since. RDAP_BOOTSTRAP_QUEUE downloads IANA's bootstrap once a month.
+ * process running it is the whole product's), over RDAP or WHOIS (registry-lookups.ts); a run
+ * takes entries added while it runs, and a tick every 5 minutes catches whatever fell due since. RDAP_BOOTSTRAP_QUEUE downloads IANA's bootstrap once a month.
  */
 import type { Db } from "../../../../db/client.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
-import { outboundPolicy, type Config } from "../../config.ts";
-import { RdapClient } from "../../integrations/rdap/client.ts";
+import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { REGISTRY_CHECK_QUEUE, requestRegistryChecks } from "../../lib/registry-checks.ts";
-import { bootstrapSource, refreshRdapBootstrap, type BootstrapSource } from "./registry-bootstrap.ts";
+import { bootstrapSource, refreshRdapBootstrap } from "./registry-bootstrap.ts";
 import { runRegistryChecks } from "./registry-check.ts";
+import { createRegistryLookups } from "./registry-lookups.ts";
 
 export const RDAP_BOOTSTRAP_QUEUE = "portfolio.rdap-bootstrap";
 export const REGISTRY_CHECK_CRON = "*/5 * * * *";
@@ -19,19 +19,6 @@ export const REGISTRY_CHECK_CRON = "*/5 * * * *";
 export const RDAP_BOOTSTRAP_CRON = "23 5 2 * *";
 /** A run hands over to a fresh job after this long, so one job never holds the queue for hours. */
 const RUN_BUDGET_MS = 10 * 60_000;
-/** Requests one process has in flight at once to one RDAP server. */
-const RDAP_MAX_IN_FLIGHT_PER_SERVER = 2;
-
-function createRdapClient(config: Config, bootstrap: BootstrapSource): RdapClient {
-  return new RdapClient({
-    bootstrap: () => bootstrap.current(),
-    baseUrlOverride: config.RDAP_BASE_URL_OVERRIDE,
-    network: outboundPolicy(config),
-    maxInFlightPerServer: RDAP_MAX_IN_FLIGHT_PER_SERVER,
-    requestsPerSecondPerServer: config.RDAP_REQUESTS_PER_SECOND,
-    cacheSeconds: config.RDAP_CACHE_SECONDS,
-  });
-}
 
 export interface RegistryJobDeps {
   db: Db;
@@ -41,11 +28,11 @@ export interface RegistryJobDeps {
 
 export async function registerRegistryJobs(queue: JobQueue, deps: RegistryJobDeps): Promise<void> {
   const bootstrap = bootstrapSource(deps.db);
-  const rdap = createRdapClient(deps.config, bootstrap);
+  const lookups = createRegistryLookups(deps.db, deps.config, bootstrap);
   await queue.createQueue(REGISTRY_CHECK_QUEUE);
   await queue.createQueue(RDAP_BOOTSTRAP_QUEUE);
   await queue.work(REGISTRY_CHECK_QUEUE, async (job) => {
-    const summary = await runRegistryChecks({ db: deps.db, rdap }, { signal: job.signal, budgetMs: RUN_BUDGET_MS });
+    const summary = await runRegistryChecks({ db: deps.db, lookups }, { signal: job.signal, budgetMs: RUN_BUDGET_MS });
     if (summary.checked || summary.deferred) deps.log.info(summary, "registry lookups done");
     if (summary.more) await requestRegistryChecks(queue, deps.log, 1);
     else if (summary.retryAt) await requestRegistryChecks(queue, deps.log, Math.max(1, (summary.retryAt.getTime() - Date.now()) / 1000));

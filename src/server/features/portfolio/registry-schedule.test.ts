@@ -15,8 +15,18 @@ describe("when an entry's registry record is checked again", () => {
     ["expired 100 days ago: weekly again", "2026-09-10T10:00:00Z", "ok", "2026-06-01", "2026-09-17T10:00:00.000Z"],
     ["not registered: in a week", "2026-01-01T10:00:00Z", "not_found", null, "2026-01-08T10:00:00.000Z"],
     ["no RDAP service: in a week", "2026-01-01T10:00:00Z", "no_service", null, "2026-01-08T10:00:00.000Z"],
-    ["a failed lookup: in 6 hours", "2026-01-01T10:00:00Z", "error", null, "2026-01-01T16:00:00.000Z"],
   ] as const)("%s", (_name, now, outcome, expiry, next) => {
     expect(nextRegistryCheck(at(now), outcome, expiry).toISOString()).toBe(next);
+  });
+
+  it.each([
+    [1, "2026-01-01T10:05:00.000Z"],
+    [2, "2026-01-01T10:15:00.000Z"],
+    [3, "2026-01-01T11:00:00.000Z"],
+    [4, "2026-01-01T16:00:00.000Z"],
+    [5, "2026-01-02T10:00:00.000Z"],
+    [9, "2026-01-02T10:00:00.000Z"],
+  ])("failed lookup number %i in a row: tried again at %s", (failures, next) => {
+    expect(nextRegistryCheck(at("2026-01-01T10:00:00Z"), "error", "2027-01-01", failures).toISOString()).toBe(next);
   });
 });

@@ -1,21 +1,26 @@
 /**
  * When an entry's registry record is looked up again: weekly; daily within 30 days of its
  * expiry; the day after its expiry passes, then daily while it may still be renewed, restored
- * or deleted (the grace, redemption and pending-delete periods: 90 days); an answer the lookup
- * could not read is retried sooner.
+ * or deleted (the grace, redemption and pending-delete periods: 90 days). A failed lookup is
+ * tried again soon and then less often: 5 minutes, 15 minutes, 1 hour, 6 hours, then daily
+ * until one works.
  */
 import type { RegistryOutcome } from "../../../../db/repositories/registry-record-repository.ts";
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const REGISTRY_CHECK_RULES = { weekly: 7 * DAY, daily: DAY, nearExpiryDays: 30, afterExpiryDays: 90, afterError: 6 * HOUR } as const;
+const REGISTRY_CHECK_RULES = { weekly: 7 * DAY, daily: DAY, nearExpiryDays: 30, afterExpiryDays: 90 } as const;
+/** The wait after the 1st, 2nd, 3rd… failed lookup in a row; the last one repeats. */
+export const RETRY_BACKOFF_MS = [5 * MINUTE, 15 * MINUTE, HOUR, 6 * HOUR, DAY] as const;
 
 /** Midnight UTC starting the day after `isoDate` (the first instant the date has passed). */
 const dayAfter = (isoDate: string) => Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) + DAY;
 
-export function nextRegistryCheck(now: Date, outcome: Exclude<RegistryOutcome, "pending">, expirationDate: string | null): Date {
+/** `failures`: for an error, the failed lookups in a row, this one included (1 for the first). */
+export function nextRegistryCheck(now: Date, outcome: Exclude<RegistryOutcome, "pending">, expirationDate: string | null, failures = 1): Date {
   const at = now.getTime();
-  if (outcome === "error") return new Date(at + REGISTRY_CHECK_RULES.afterError);
+  if (outcome === "error") return new Date(at + RETRY_BACKOFF_MS[Math.min(Math.max(failures, 1), RETRY_BACKOFF_MS.length) - 1]!);
   if (outcome !== "ok" || expirationDate === null) return new Date(at + REGISTRY_CHECK_RULES.weekly);
   const passed = dayAfter(expirationDate);
   if (at < passed) {

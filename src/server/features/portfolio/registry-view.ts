@@ -1,9 +1,9 @@
 /**
  * What the owner is told about an entry's registry record: each date with where it came from,
  * whether the typed and the registry's dates disagree, which date reminders and expiry views
- * use (the registry's, unless the owner chose theirs), and the statuses that need action.
+ * use (the registry's, unless the owner chose theirs, or it came over WHOIS against a registrar
+ * account's date), the statuses that need action, and when a failed check is tried again.
  */
-import type { RegistryRecordRow } from "../../../../db/repositories/registry-record-repository.ts";
 import type { UserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
 
 /** Where a shown date came from: the registry over RDAP, the linked registrar account's sync, or the owner. */
@@ -13,6 +13,10 @@ export interface ShownDate {
   /** The date reminders and expiry views use; null when neither side has one. */
   date: string | null;
   source: DateSource | null;
+  /** How the registry's date was read: WHOIS text counts for less than RDAP; null without a registry date. */
+  registryProtocol: "rdap" | "whois" | null;
+  /** The date shown is the registry's, read over WHOIS (lower confidence). */
+  lowerConfidence: boolean;
   typed: string | null;
   typedSource: Exclude<DateSource, "registry">;
   registry: string | null;
@@ -38,29 +42,52 @@ const FLAG_MESSAGES: Record<Exclude<StatusFlag["code"], "expired">, string> = {
 const typedSourceOf = (row: UserDomainRow): ShownDate["typedSource"] =>
   row.source === "sync" || row.registrarAccount !== null ? "registrar_account" : "typed";
 
-function shownDate(typed: string | null, registry: string | null, typedSource: ShownDate["typedSource"], ownDates: boolean, what: string): ShownDate {
+function shownDate(
+  typed: string | null, registry: string | null, typedSource: ShownDate["typedSource"], ownDates: boolean, what: string,
+  protocol: "rdap" | "whois" | null,
+): ShownDate {
   const disagree = typed !== null && registry !== null && typed !== registry;
-  const useTyped = registry === null || (ownDates && typed !== null);
+  // A WHOIS date never overrides one a registrar account reported.
+  const accountWins = protocol === "whois" && typedSource === "registrar_account" && typed !== null;
+  const useTyped = registry === null || (ownDates && typed !== null) || accountWins;
   const theirs = typedSource === "typed" ? "you entered" : "the registrar account says";
+  const registrySays = protocol === "whois" ? `The registry's WHOIS gives the ${what} date as ${registry}` : `The registry's ${what} date is ${registry}`;
+  const which = ownDates ? "Reminders use yours, as you chose." : accountWins ? "Reminders use the registrar account's: a WHOIS date never overrides it." : "Reminders use the registry's.";
   return {
     date: useTyped ? typed : registry,
     source: useTyped ? (typed === null ? null : typedSource) : "registry",
+    registryProtocol: registry === null ? null : protocol,
+    lowerConfidence: !useTyped && protocol === "whois",
     typed, typedSource, registry, disagree,
-    note: disagree
-      ? `The registry's ${what} date is ${registry}; ${theirs} ${typed}. ${ownDates ? "Reminders use yours, as you chose." : "Reminders use the registry's."}`
-      : null,
+    note: disagree ? `${registrySays}; ${theirs} ${typed}. ${which}` : null,
   };
 }
 
+/** "2026-11-26 10:05 UTC" */
+const minuteOf = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
 function outcomeMessage(row: UserDomainRow): string | null {
   const record = row.registry;
-  const tld = `.${row.tld.name}`;
+  const tld = `.${row.tld.unicodeName ?? row.tld.name}`;
+  const entered = row.expirationDate === null ? "enter the expiry date yourself to have it counted" : "the expiry shown is the one entered";
   switch (record?.outcome ?? "pending") {
-    case "pending": return "Not checked with the registry yet";
+    case "pending":
+      return record?.checkRequestedAt ? "A registry check is on its way" : "Not checked with the registry yet";
     case "not_found": return "The registry does not hold this name: it is not registered, or it was deleted";
-    case "no_service": return `The ${tld} registry offers no RDAP service, so its dates cannot be checked here; the dates shown are the ones entered`;
-    case "error": return `The last registry check failed: ${record?.errorReason ?? "no reason given"}. It is tried again later`;
-    default: return null;
+    case "no_service":
+      return record?.protocol === "whois"
+        ? `The ${tld} registry offers no RDAP service and IANA lists no WHOIS server for it, so its dates cannot be checked here; the dates shown are the ones entered`
+        : `The ${tld} registry offers no RDAP service, so its dates cannot be checked here; the dates shown are the ones entered`;
+    case "error":
+      return `The last registry check failed: ${record?.errorReason ?? "no reason given"}. Next try: ${minuteOf(record!.nextCheckAt)}`;
+    default:
+      // A registry that answers without an expiry (DENIC's WHOIS never gives one) says so.
+      if (record?.expirationDate === null) {
+        return record.protocol === "whois"
+          ? `The ${tld} registry's WHOIS answer gives no expiry date, so ${entered}`
+          : `The ${tld} registry's answer gives no expiry date, so ${entered}`;
+      }
+      return null;
   }
 }
 
@@ -74,8 +101,9 @@ export function registryView(row: UserDomainRow, today: string, worthMoving: boo
   const record = row.registry;
   const ownDates = record?.ownDatesOverride ?? false;
   const typedSource = typedSourceOf(row);
-  const expiration = shownDate(row.expirationDate, record?.expirationDate ?? null, typedSource, ownDates, "expiration");
-  const registration = shownDate(row.registrationDate, record?.registrationDate ?? null, typedSource, ownDates, "registration");
+  const protocol = record ? record.protocol : null;
+  const expiration = shownDate(row.expirationDate, record?.expirationDate ?? null, typedSource, ownDates, "expiration", protocol);
+  const registration = shownDate(row.registrationDate, record?.registrationDate ?? null, typedSource, ownDates, "registration", protocol);
   const statuses = record?.statuses ?? [];
   const flags: StatusFlag[] = [];
   if (expiration.date !== null && expiration.date < today && record?.outcome !== "not_found") {
@@ -96,10 +124,17 @@ export function registryView(row: UserDomainRow, today: string, worthMoving: boo
     },
     registry: {
       outcome: record?.outcome ?? "pending",
-      /** Plain words for anything but a good answer; null when the registry answered. */
+      /** How the last answer was read: "rdap", or "whois" (port 43) for a TLD without RDAP; null before any answer. */
+      protocol: record && record.outcome !== "pending" ? record.protocol : null,
+      /** Plain words for anything but a good, complete answer; null when the registry answered with an expiry date. */
       message: outcomeMessage(row),
       checkedAt: record?.checkedAt?.toISOString() ?? null,
+      /** When it is looked up next (after a failure: the next try, 5 minutes to a day later). */
       nextCheckAt: record?.nextCheckAt.toISOString() ?? null,
+      /** Failed lookups in a row. */
+      failures: record?.failures ?? 0,
+      /** The owner asked for a check that has not been made yet (check now, or a renamed entry). */
+      checkRequestedAt: record?.checkRequestedAt?.toISOString() ?? null,
       statuses,
       nameservers: record?.nameservers ?? [],
       registrar: record?.registrar ?? null,
@@ -112,14 +147,4 @@ export function registryView(row: UserDomainRow, today: string, worthMoving: boo
       },
     },
   };
-}
-
-/** The expiry date reminders and expiry views use: the registry's unless the owner chose theirs, or the registry gave none. */
-export function expiryForReminders(
-  row: Pick<UserDomainRow, "expirationDate"> & { registry: Pick<RegistryRecordRow, "outcome" | "expirationDate" | "ownDatesOverride"> | null },
-): string | null {
-  const record = row.registry;
-  const registry = record?.expirationDate ?? null;
-  if (registry === null || (record?.ownDatesOverride && row.expirationDate !== null)) return row.expirationDate;
-  return registry;
 }

@@ -13,9 +13,10 @@ import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import type { SessionUser } from "../../trpc/context.ts";
 import { createCalendarToken, renderCalendarFeed, revokeCalendarToken } from "./calendar.ts";
 import { exportPortfolioCsv, importPortfolioCsv } from "./csv-transfer.ts";
-import { getRenewalForecast, renewalForecastCsv } from "./forecast-service.ts";
+import { getRenewalForecast, getRenewalForecastWithDomains, renewalForecastCsv, renewalForecastDomainsCsv } from "./forecast-service.ts";
 import {
-  createPortfolioDomain, getPortfolioDomain, keepPortfolioDomainAsHandAdded, listPortfolio, removePortfolioDomain, updatePortfolioDomain,
+  checkRegistryNow, createPortfolioDomain, getPortfolioDomain, getRegistryProgress, keepPortfolioDomainAsHandAdded, listPortfolio,
+  removePortfolioDomain, updatePortfolioDomain,
 } from "./service.ts";
 import { getPortfolioSummary } from "./summary.ts";
 
@@ -75,6 +76,15 @@ export const portfolioRest = new Hono<AppEnv>()
     c.header("Content-Disposition", `attachment; filename="renewal-forecast-${forecast.from}-${forecast.currency}.csv"`);
     return c.body(renewalForecastCsv(forecast));
   })
+  // The same forecast, one record per domain in its figures (they add up to forecast.csv's records).
+  .get("/user-domains/forecast-domains.csv", async (c) => {
+    const forecast = await getRenewalForecastWithDomains(c.var.ctx.db, userOf(c).id, staleDaysOf(c), currencyOf(c));
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="renewal-forecast-domains-${forecast.from}-${forecast.currency}.csv"`);
+    return c.body(renewalForecastDomainsCsv(forecast));
+  })
+  // How far the registry's first look at the newest entries has got: { progress: { checked, total } | null }.
+  .get("/user-domains/registry-progress", async (c) => c.json({ progress: await getRegistryProgress(c.var.ctx.db, userOf(c).id) }))
   .post("/user-domains/import", async (c) => c.json(await importPortfolioCsv(c.var.ctx.db, userOf(c).id, await csvText(c), maxDomainsOf(c), c.var.ctx)))
   .post("/user-domains/calendar-token", async (c) => c.json(await createCalendarToken(c.var.ctx.db, userOf(c).id, c.var.ctx.origin)))
   .delete("/user-domains/calendar-token", async (c) => c.json(await revokeCalendarToken(c.var.ctx.db, userOf(c).id)))
@@ -87,4 +97,10 @@ export const portfolioRest = new Hono<AppEnv>()
   // An entry its registrar account no longer lists, kept as added by hand (detached from the account).
   .post("/user-domains/:id/keep-as-hand-added", async (c) =>
     c.json(await keepPortfolioDomainAsHandAdded(c.var.ctx.db, userOf(c).id, idOf(c), staleDaysOf(c))))
+  // Check this entry with its registry now (202: the lookup runs in the job); limited per user, 429 with Retry-After past it.
+  .post("/user-domains/:id/check-registry", async (c) => {
+    const { config } = c.var.ctx;
+    const limits = { perHour: config.REGISTRY_CHECK_NOW_PER_HOUR, staleDays: config.PRICE_STALE_DAYS };
+    return c.json(await checkRegistryNow(c.var.ctx.db, userOf(c).id, idOf(c), limits, c.var.ctx), 202);
+  })
   .delete("/user-domains/:id", async (c) => c.json(await removePortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c))));

@@ -9,7 +9,8 @@ import { createCalendarToken, revokeCalendarToken } from "./calendar.ts";
 import { exportPortfolioCsv, importPortfolioCsv } from "./csv-transfer.ts";
 import { getRenewalForecast } from "./forecast-service.ts";
 import {
-  createPortfolioDomain, getPortfolioDomain, keepPortfolioDomainAsHandAdded, listPortfolio, removePortfolioDomain, updatePortfolioDomain,
+  checkRegistryNow, createPortfolioDomain, getPortfolioDomain, getRegistryProgress, keepPortfolioDomainAsHandAdded, listPortfolio,
+  removePortfolioDomain, updatePortfolioDomain,
 } from "./service.ts";
 import { getPortfolioSummary } from "./summary.ts";
 
@@ -31,6 +32,11 @@ export const portfolioRouter = router({
   /** An entry its account no longer lists (departedAt set) stays, detached from the account, as added by hand. */
   keepAsHandAdded: authedProcedure.input(byId).mutation(({ ctx, input }) =>
     keepPortfolioDomainAsHandAdded(ctx.db, ctx.user.id, input.id, ctx.config.PRICE_STALE_DAYS)),
+  /** Look the entry up at its registry now (limited per user: TOO_MANY_REQUESTS past REGISTRY_CHECK_NOW_PER_HOUR). */
+  checkNow: authedProcedure.input(byId).mutation(({ ctx, input }) =>
+    checkRegistryNow(ctx.db, ctx.user.id, input.id, { perHour: ctx.config.REGISTRY_CHECK_NOW_PER_HOUR, staleDays: ctx.config.PRICE_STALE_DAYS }, ctx)),
+  /** { checked, total } of the newest entries' first registry lookups, or null when all are done. */
+  registryProgress: authedProcedure.query(({ ctx }) => getRegistryProgress(ctx.db, ctx.user.id)),
   summary: authedProcedure.input(inCurrency).query(({ ctx, input }) => getPortfolioSummary(ctx.db, ctx.user.id, ctx.config.PRICE_STALE_DAYS, new Date(), input?.currency)),
   /** The next twelve months' renewals per month and registrar (forecast.ts), in the display currency (USD by default). */
   forecast: authedProcedure.input(inCurrency).query(({ ctx, input }) =>

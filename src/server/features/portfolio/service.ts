@@ -4,7 +4,9 @@
  * registration, and a domain appears once per portfolio.
  */
 import type { Db } from "../../../../db/client.ts";
-import { resetRegistryRecord, setOwnDatesOverride } from "../../../../db/repositories/registry-record-repository.ts";
+import {
+  registryProgress, requestRegistryCheck, resetRegistryRecord, setOwnDatesOverride, type RegistryProgress,
+} from "../../../../db/repositories/registry-record-repository.ts";
 import { findServiceProvider } from "../../../../db/repositories/service-provider-repository.ts";
 import { listTldsByNames } from "../../../../db/repositories/tld-repository.ts";
 import {
@@ -13,10 +15,11 @@ import {
 } from "../../../../db/repositories/user-domain-repository.ts";
 import { bareSuffixMessage, candidateSuffixes, extractTld, splitDomain } from "../../../shared/domain-name.ts";
 import {
-  DATES_ORDER_MESSAGE, datesInOrder, type UserDomainCreateInput, type UserDomainUpdateInput,
+  autoRenewAsked, DATES_ORDER_MESSAGE, datesInOrder, type UserDomainCreateInput, type UserDomainUpdateInput,
 } from "../../../shared/schemas/user-domain.ts";
 import type { PortfolioListQuery } from "../../../shared/schemas/portfolio-list.ts";
-import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound, tooManyRequests } from "../../lib/errors.ts";
+import { consume, refund } from "../../lib/rate-limiter.ts";
 import { addLimitMessage } from "../../lib/portfolio-limit.ts";
 import { requestRegistryChecks } from "../../lib/registry-checks.ts";
 import type { RequestContext } from "../../trpc/context.ts";
@@ -126,7 +129,8 @@ export async function createPortfolioDomain(
     serviceProviderId: input.serviceProviderId ?? null,
     registrationDate: input.registrationDate ?? null,
     expirationDate: input.expirationDate ?? null,
-    autoRenew: input.autoRenew ?? false,
+    // Left out, nobody has said: unknown, never "off".
+    autoRenew: autoRenewAsked(input) ?? null,
     notes: input.notes ?? null,
   };
   await assertProvider(db, values.serviceProviderId);
@@ -139,7 +143,8 @@ export async function createPortfolioDomain(
 
 /**
  * Absent fields keep their stored values; null or "" clears an optional one. A renamed entry
- * forgets what the registry said about its old name and is looked up again.
+ * forgets what the registry said about its old name and is looked up again at once; an entry
+ * whose last check failed is looked up again when edited.
  */
 export async function updatePortfolioDomain(
   db: Db, userId: number, id: number, input: UserDomainUpdateInput, staleDays: number, registry?: RegistryQueue,
@@ -148,13 +153,14 @@ export async function updatePortfolioDomain(
   if (!stored) throw notFound("Domain not found");
   const domainName = input.domainName ?? stored.domainName;
   const renamed = domainName !== stored.domainName;
+  const askedAutoRenew = autoRenewAsked(input);
   const values: UserDomainValues = {
     domainName,
     tldId: input.tldId !== undefined || renamed ? await resolveTldId(db, domainName, input.tldId) : stored.tldId,
     serviceProviderId: input.serviceProviderId !== undefined ? input.serviceProviderId : stored.serviceProviderId,
     registrationDate: input.registrationDate !== undefined ? input.registrationDate : stored.registrationDate,
     expirationDate: input.expirationDate !== undefined ? input.expirationDate : stored.expirationDate,
-    autoRenew: input.autoRenew ?? stored.autoRenew,
+    autoRenew: askedAutoRenew === undefined ? stored.autoRenew : askedAutoRenew,
     notes: input.notes !== undefined ? input.notes : stored.notes,
   };
   if (!datesInOrder(values.registrationDate, values.expirationDate)) throw fieldError("expirationDate", DATES_ORDER_MESSAGE);
@@ -166,9 +172,44 @@ export async function updatePortfolioDomain(
   if (renamed) {
     await resetRegistryRecord(db, id, new Date());
     if (registry) await requestRegistryChecks(registry.queue, registry.log);
+  } else if (stored.registry?.outcome === "error") {
+    await requestRegistryCheck(db, userId, id, new Date());
+    if (registry) await requestRegistryChecks(registry.queue, registry.log);
   }
   return itemOrThrow(db, userId, id, staleDays);
 }
+
+/** "Check now" requests one user may make per hour (REGISTRY_CHECK_NOW_PER_HOUR). */
+const CHECK_NOW_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Asks for a registry lookup of one entry now, ahead of the owner's other due entries and
+ * without a cached answer; the answer comes from the job within seconds. Limited per user
+ * (`perHour`): past it a 429 saying when the next one is allowed (Retry-After).
+ */
+export async function checkRegistryNow(
+  db: Db, userId: number, id: number, limits: { perHour: number; staleDays: number }, registry: RegistryQueue,
+): Promise<UserDomainItem> {
+  const key = `registry-check-now:${userId}`;
+  const now = new Date();
+  const allowed = await consume(db, key, { limit: limits.perHour, windowMs: CHECK_NOW_WINDOW_MS, now });
+  if (!allowed.allowed) {
+    const minutes = Math.ceil(allowed.retryAfterSeconds / 60);
+    throw tooManyRequests(
+      `You can ask for ${limits.perHour} registry checks an hour; the next one is possible in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`,
+      allowed.retryAfterSeconds,
+    );
+  }
+  if (!(await requestRegistryCheck(db, userId, id, now))) {
+    await refund(db, key, { windowMs: CHECK_NOW_WINDOW_MS, now });
+    throw notFound("Domain not found");
+  }
+  await requestRegistryChecks(registry.queue, registry.log);
+  return itemOrThrow(db, userId, id, limits.staleDays);
+}
+
+/** How far the registry's first look at the owner's newest entries has got ("214 of 300 checked"), or null when done. */
+export const getRegistryProgress = (db: Db, userId: number): Promise<RegistryProgress | null> => registryProgress(db, userId);
 
 /**
  * An entry its registrar account no longer lists stays in the portfolio as one added by hand,

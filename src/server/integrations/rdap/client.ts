@@ -25,9 +25,23 @@ import { ServerGates } from "./server-gate.ts";
 export type RdapOutcome =
   | { kind: "ok"; server: string; record: RdapDomainRecord }
   | { kind: "not_found"; server: string }
-  | { kind: "no_service" }
+  /** No server answers for the TLD; `server` names the protocol's lookup that said so ("whois://" when WHOIS was asked too). */
+  | { kind: "no_service"; server?: string }
   | { kind: "error"; server: string; reason: string }
-  | { kind: "retry_later"; server: string; retryAt: Date };
+  | { kind: "retry_later"; server: string; retryAt: Date }
+  /** Given up while waiting for a slot (LookupOptions.abandon): no request was made. */
+  | { kind: "abandoned" };
+
+export interface LookupOptions {
+  /** Cancels the request itself. */
+  signal?: AbortSignal | undefined;
+  /** The owner's id: owners take turns for one server's slots (server-gate.ts). */
+  fairKey?: string | number | undefined;
+  /** Ask the registry even when a recent answer is cached (the owner asked for a check). */
+  fresh?: boolean | undefined;
+  /** Gives up a lookup still waiting for a slot when it aborts. */
+  abandon?: AbortSignal | undefined;
+}
 
 export interface RdapClientOptions {
   /** The bootstrap in force (read per lookup, so a monthly refresh takes effect without a restart). */
@@ -70,14 +84,16 @@ export class RdapClient {
     return url.protocol === "http:" && !listed ? `https:${found.slice("http:".length)}` : found;
   }
 
-  async lookup(domain: string, signal?: AbortSignal): Promise<RdapOutcome> {
+  async lookup(domain: string, options: LookupOptions = {}): Promise<RdapOutcome> {
+    const { signal, fairKey, fresh, abandon } = options;
     const name = domainToASCII(domain) || domain;
     const cached = this.cache.get(name);
-    if (cached && this.now() - cached.at < this.options.cacheSeconds * 1000) return cached.outcome;
+    if (!fresh && cached && this.now() - cached.at < this.options.cacheSeconds * 1000) return cached.outcome;
     const server = await this.serverFor(name);
     if (server === null) return { kind: "no_service" };
     const host = new URL(server).host;
-    const ran = await this.gates.run(host, () => this.request(server, host, name, signal));
+    const ran = await this.gates.run(host, () => this.request(server, host, name, signal), fairKey, abandon);
+    if ("abandoned" in ran) return { kind: "abandoned" };
     if ("resting" in ran) return { kind: "retry_later", server, retryAt: new Date(ran.resting) };
     const outcome = ran.value;
     if (outcome.kind === "ok" || outcome.kind === "not_found") {

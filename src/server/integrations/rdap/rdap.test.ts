@@ -107,6 +107,41 @@ describe("RDAP client against a loopback server", () => {
     expect(await rdap.lookup("other.com")).toMatchObject({ kind: "not_found" });
   });
 
+  it("hands back every lookup queued toward a server that answers 429, and makes each one after the wait", async () => {
+    fake.tooManyRequests = 8;
+    fake.delayMs = 20;
+    let now = Date.parse("2026-11-26T10:00:00Z");
+    const rdap = client(fake.baseUrl, { now: () => now });
+    const names = Array.from({ length: 7 }, (_, i) => `queued${i}.com`);
+    for (const name of names) fake.answers.set(name, { kind: "json", body: verisignAnswer(name, DATES) });
+    // Two go out at once (the first of them meets the 429); five wait for a slot. Before the fix
+    // in server-gate.ts the woken waiters returned without waking the next, and this never settled.
+    const first = await Promise.race([
+      Promise.all(names.map((n) => rdap.lookup(n))),
+      new Promise<"stranded">((r) => setTimeout(() => r("stranded"), 3000)),
+    ]);
+    expect(first).not.toBe("stranded");
+    expect(first).toEqual(names.map(() => expect.objectContaining({ kind: "retry_later", retryAt: new Date(now + 8000) })));
+    expect(fake.requests.length).toBeLessThanOrEqual(2);
+    const before = fake.requests.length;
+    fake.tooManyRequests = undefined;
+    now += 8001;
+    const second = await Promise.all(names.map((n) => rdap.lookup(n)));
+    expect(second.map((o) => o.kind)).toEqual(names.map(() => "ok"));
+    expect(fake.requests.slice(before).sort()).toEqual([...names].sort());
+  });
+
+  it("takes waiting lookups in turns by owner, so one owner's long queue does not hold another's first name back", async () => {
+    fake.delayMs = 10;
+    const rdap = client(fake.baseUrl);
+    const many = Array.from({ length: 40 }, (_, i) => rdap.lookup(`bulk${i}.com`, { fairKey: 1 }));
+    const single = rdap.lookup("single.com", { fairKey: 2 });
+    await Promise.all([...many, single]);
+    // With 2 in flight, the second owner's name goes out right after one of the first owner's.
+    expect(fake.requests.indexOf("single.com")).toBeLessThanOrEqual(3);
+    expect(fake.requests).toHaveLength(41);
+  });
+
   it("never has more than 2 requests in flight at one server, and reuses answers while cached", async () => {
     fake.delayMs = 30;
     for (let i = 0; i < 12; i++) fake.answers.set(`n${i}.com`, { kind: "json", body: verisignAnswer(`n${i}.com`, DATES) });

@@ -22,6 +22,8 @@ export interface FakeRdap {
   tooManyRequests?: number | undefined;
   delayMs: number;
   requests: string[];
+  /** When each of `requests` came in (epoch ms), and the status it was answered with. */
+  log: { name: string; at: number; status: number }[];
   inFlight: number;
   maxInFlight: number;
   /** Bytes of stream answers sent so far. */
@@ -31,18 +33,22 @@ export interface FakeRdap {
 /** `answerEvery`: the answer for a name `answers` does not hold (else 404). */
 export async function startFakeRdap(options: { delayMs?: number; answerEvery?: (name: string) => FakeAnswer | undefined } = {}): Promise<FakeRdap> {
   const app = new Hono();
-  const state = { answers: new Map<string, FakeAnswer>(), delayMs: options.delayMs ?? 0, requests: [] as string[], inFlight: 0, maxInFlight: 0, streamed: 0 } as FakeRdap;
+  const state = { answers: new Map<string, FakeAnswer>(), delayMs: options.delayMs ?? 0, requests: [] as string[], log: [] as FakeRdap["log"], inFlight: 0, maxInFlight: 0, streamed: 0 } as FakeRdap;
   app.get("*", async (c) => {
     const name = decodeURIComponent(c.req.path.split("/domain/")[1] ?? "").toLowerCase();
     state.requests.push(name);
+    const entry = { name, at: Date.now(), status: 0 };
+    state.log.push(entry);
     state.inFlight++;
     state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
     try {
       if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
       if (state.tooManyRequests !== undefined) {
+        entry.status = 429;
         return c.json({ errorCode: 429, title: "Too Many Requests" }, 429, { "Retry-After": String(state.tooManyRequests) });
       }
       const answer = state.answers.get(name) ?? options.answerEvery?.(name);
+      entry.status = !answer ? 404 : answer.kind === "raw" ? answer.status : 200;
       if (!answer) return c.json({ errorCode: 404, title: "Not Found", description: [`${name} is not registered`] }, 404);
       if (answer.kind === "json") return c.json(answer.body as object, 200, { "Content-Type": "application/rdap+json" });
       if (answer.kind === "stream") return streamed(state, answer);

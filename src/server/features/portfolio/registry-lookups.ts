@@ -1,0 +1,57 @@
+/**
+ * The registry lookups one process makes: RDAP where IANA's bootstrap names a server for the
+ * TLD, else WHOIS over port 43 where IANA's root zone database names one (when WHOIS_ENABLED),
+ * else "no registry service". Each protocol keeps its own politeness per server and its own
+ * cache of answers; both take the owner's id so owners take turns at each server.
+ */
+import type { Db } from "../../../../db/client.ts";
+import { outboundPolicy, type Config } from "../../config.ts";
+import { RdapClient, type LookupOptions, type RdapOutcome } from "../../integrations/rdap/client.ts";
+import { askIanaForWhoisServer, WhoisClient } from "../../integrations/whois/client.ts";
+import { parseServerAddress } from "../../integrations/whois/port43.ts";
+import type { BootstrapSource } from "./registry-bootstrap.ts";
+import type { RegistryLookup } from "./registry-check.ts";
+import { whoisServerDirectory } from "./whois-servers.ts";
+
+/** Requests one process has in flight at once to one RDAP server, and queries to one WHOIS server. */
+const RDAP_MAX_IN_FLIGHT_PER_SERVER = 2;
+const WHOIS_MAX_IN_FLIGHT_PER_SERVER = 1;
+/** A WHOIS record is a few kilobytes; an answer past this is refused unread. */
+export const WHOIS_MAX_ANSWER_BYTES = 1024 * 1024;
+
+export class RegistryLookups implements RegistryLookup {
+  constructor(readonly rdap: RdapClient, readonly whois: WhoisClient | null) {}
+
+  async lookup(domain: string, options: LookupOptions): Promise<RdapOutcome> {
+    const outcome = await this.rdap.lookup(domain, options);
+    if (outcome.kind !== "no_service" || !this.whois) return outcome;
+    return this.whois.lookup(domain, options);
+  }
+}
+
+export function createRegistryLookups(db: Db, config: Config, bootstrap: BootstrapSource): RegistryLookups {
+  const rdap = new RdapClient({
+    bootstrap: () => bootstrap.current(),
+    baseUrlOverride: config.RDAP_BASE_URL_OVERRIDE,
+    network: outboundPolicy(config),
+    maxInFlightPerServer: RDAP_MAX_IN_FLIGHT_PER_SERVER,
+    requestsPerSecondPerServer: config.RDAP_REQUESTS_PER_SECOND,
+    cacheSeconds: config.RDAP_CACHE_SECONDS,
+  });
+  if (!config.WHOIS_ENABLED) return new RegistryLookups(rdap, null);
+  const timeoutMs = config.WHOIS_TIMEOUT_SECONDS * 1000;
+  const iana = parseServerAddress(config.WHOIS_IANA_SERVER);
+  // IANA's address is the operator's to choose (a loopback fake in tests); its default is IANA's public server.
+  const directory = whoisServerDirectory(db, (tld) =>
+    askIanaForWhoisServer({ ...iana, trusted: config.WHOIS_IANA_SERVER !== "whois.iana.org" }, tld, { timeoutMs, maxBytes: 64 * 1024 }));
+  const whois = new WhoisClient({
+    serverFor: (tld) => directory.serverFor(tld),
+    override: config.WHOIS_SERVER_OVERRIDE ? parseServerAddress(config.WHOIS_SERVER_OVERRIDE) : undefined,
+    maxInFlightPerServer: WHOIS_MAX_IN_FLIGHT_PER_SERVER,
+    requestsPerSecondPerServer: config.WHOIS_REQUESTS_PER_SECOND,
+    cacheSeconds: config.RDAP_CACHE_SECONDS,
+    timeoutMs,
+    maxBytes: WHOIS_MAX_ANSWER_BYTES,
+  });
+  return new RegistryLookups(rdap, whois);
+}
