@@ -4,7 +4,8 @@
  * matched to catalogue TLDs and second-level suffixes (a suffix the catalogue lacks is added
  * first, as the seed would), one short transaction applying it, the log completed, then the
  * alert rules. A failed, timed-out or cancelled run applies nothing. A run that set any quote
- * anew raises a PricesAppliedEvent (onPricesApplied) naming the TLDs it changed and the renewal
+ * anew raises a PricesAppliedEvent (onPricesApplied) naming the TLDs it touched (a quote added,
+ * changed, retired or confirmed after it had gone stale) and the renewal
  * prices it set; what the listener does with it is logged when it fails and never changes the
  * run's outcome.
  */
@@ -39,7 +40,7 @@ export interface PricesAppliedEvent {
   providerName: string;
   /** When the source observed the list: the changed quotes' last check. */
   observedAt: Date;
-  /** Every TLD whose quote at the provider was added or changed (any price), or confirmed after it had gone stale. */
+  /** Every TLD whose quote at the provider was added, changed (any price) or retired (no longer listed), or confirmed after it had gone stale. */
   changedTldIds: number[];
   /** The renewal prices among those changes. */
   renewalChanges: RenewalChange[];

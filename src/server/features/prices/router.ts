@@ -16,7 +16,7 @@ const commonInput = displayCurrencyQuerySchema.optional();
 /**
  * The procedures answer from the same cached JSON as the REST door. A plain GET of list,
  * common or byTld is answered before tRPC runs (see pricesCachedQueries); they run themselves
- * for batched streams, server-side callers and errors.
+ * for server-side callers, POSTed calls and errors (the client sends no batches: lib/trpc.ts).
  */
 export const pricesRouter = router({
   list: publicProcedure.input(priceListQuerySchema).query(async ({ ctx, input }) => JSON.parse((await pricePage(ctx.db, input, ctx.config.PRICE_STALE_DAYS)).json) as PricePage),
