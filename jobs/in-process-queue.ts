@@ -152,6 +152,10 @@ export class InProcessQueue implements JobQueue {
     return countQueueJobs(this.db, name);
   }
 
+  poolStats(): null {
+    return null;
+  }
+
   queueStats(): Promise<QueueStat[]> {
     return countUnfinishedQueueJobsByName(this.db);
   }

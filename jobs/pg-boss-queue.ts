@@ -249,6 +249,10 @@ export class PgBossQueue implements JobQueue {
     return countJobs(this.pool, name);
   }
 
+  poolStats() {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+  }
+
   queueStats(): Promise<QueueStat[]> {
     return countUnfinishedByName(this.pool);
   }

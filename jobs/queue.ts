@@ -144,6 +144,8 @@ export interface JobQueue {
   counts(name?: string): Promise<QueueCounts>;
   /** Unfinished jobs of every queue that has any (the product's queues, not internal ones). */
   queueStats(): Promise<QueueStat[]>;
+  /** The queue's own database connections (pg-boss keeps a pool of its own), or null. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   /** Every schedule, sorted by queue and key. */
   schedules(): Promise<ScheduleInfo[]>;
   /**

@@ -11,6 +11,7 @@ import {
 } from "../../../../db/repositories/registry-record-repository.ts";
 import type { RdapClient, RdapOutcome } from "../../integrations/rdap/client.ts";
 import { nextRegistryCheck } from "./registry-schedule.ts";
+import { registryLookups } from "../../lib/metrics.ts";
 
 export interface RegistryCheckDeps {
   db: Db;
@@ -62,6 +63,7 @@ export async function runRegistryChecks(deps: RegistryCheckDeps, options: { sign
     const results: RegistryResult[] = [];
     const deferred = new Map<number, DueEntry[]>();
     for (const { entry, outcome } of outcomes) {
+      registryLookups.inc({ protocol: "rdap", outcome: outcome.kind });
       if (outcome.kind === "retry_later") {
         const at = outcome.retryAt.getTime();
         deferred.set(at, [...(deferred.get(at) ?? []), entry]);
