@@ -57,7 +57,7 @@ it("boots on an empty SQLite file (migrate + seed), serves data, and stops clean
     if (proc.child.exitCode === null) proc.child.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
   }
-}, 60_000);
+}, 120_000);
 
 it("refuses ROLE=web or worker on SQLite, which one process owns", async () => {
   const dir = mkdtempSync(join(tmpdir(), "boot-"));
