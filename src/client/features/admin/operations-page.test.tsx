@@ -119,7 +119,7 @@ describe("Operations", () => {
     await screen.findByRole("button", { name: "Run Daily expiry reminder scan now" });
     const table = screen.getByRole("table", { name: "Scheduled jobs" });
     expect(within(table).getByText("5 6 * * *")).toBeTruthy();
-    expect((within(table).getByRole("button", { name: "Run Exchange rates update now" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(table).getByRole<HTMLButtonElement>("button", { name: "Run Exchange rates update now" }).disabled).toBe(true);
     await user.click(within(table).getByRole("button", { name: "Run Daily expiry reminder scan now" }));
     const toast = await findToast("Job queued");
     expect(toast.textContent).toContain("Daily expiry reminder scan queued (job 9).");
