@@ -13,13 +13,21 @@ import { openDb, type Db } from "../../db/client.ts";
 import { loadEnvFile } from "../../db/env-file.ts";
 import { createJobQueue } from "../../jobs/create-queue.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
-import { CONNECT_TIMEOUT_MS, LOCK_TIMEOUT_MS, type CliIo } from "./admin-cli.ts";
 import { loadConfig } from "./config.ts";
 import { AppError } from "./lib/errors.ts";
 import { createLogger } from "./lib/logger.ts";
 import { listScheduledJobs, runScheduledJobNow } from "./lib/scheduled-jobs.ts";
 
 const USAGE = "Usage: npm run jobs -- list | run NAME";
+// As npm run admin: give up rather than wait without end for the database or a lock.
+// (Not imported from admin-cli.ts: bundled, its run-as-a-command check would match this entry.)
+const CONNECT_TIMEOUT_MS = 10_000;
+const LOCK_TIMEOUT_MS = 30_000;
+
+interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
 
 type Command = { name: "list" } | { name: "run"; job: string };
 
