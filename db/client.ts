@@ -111,6 +111,8 @@ export interface Db {
    * another process keeps the lock longer.
    */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** PostgreSQL: the pool's connections (total, idle) and clients waiting for one; SQLite has no pool (null). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -134,6 +136,8 @@ export interface OpenOptions {
   lockTimeoutMs?: number;
   /** PostgreSQL: how long opening a connection may take before it fails. Unset, no limit. */
   connectTimeoutMs?: number;
+  /** PostgreSQL: the application_name its connections show in pg_stat_activity (e.g. tldscope-web). */
+  applicationName?: string;
 }
 
 /** withLock gave up: another process kept the lock past the handle's `lockTimeoutMs`. */
@@ -196,6 +200,7 @@ function openSqlite(path: string): Db {
     transaction,
     migrate: async () => migrateSqlite(db, { migrationsFolder: migrationsDir("sqlite") }),
     withLock: (_key, fn) => fn(),
+    poolStats: () => null,
     close: async () => {
       client.close();
     },
@@ -205,7 +210,7 @@ function openSqlite(path: string): Db {
 function openPostgres(url: string, options: OpenOptions): Db {
   const onIdleConnectionError = options.onIdleConnectionError ?? (() => undefined);
   const connectionTimeoutMillis = options.connectTimeoutMs ?? 0;
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis, ...(options.applicationName ? { application_name: options.applicationName } : {}) });
   pool.on("error", onIdleConnectionError);
   const pgDb = drizzlePg(pool, { schema: pgSchema });
   // The one cast of the dialect seam (see the header comment).
@@ -265,6 +270,7 @@ function openPostgres(url: string, options: OpenOptions): Db {
     // Several processes may boot at once on PostgreSQL: one migrates, the others wait.
     migrate: () => withLock(727274, () => migratePg(pgDb, { migrationsFolder: migrationsDir("pg") })),
     withLock,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -1,4 +1,5 @@
 /** What only the in-process queue can show quickly: schedule ticks on a controlled clock, and crash recovery. */
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claimDueQueueJobs } from "../db/repositories/queue-job-repository.ts";
 import { createTestDb, type TestDb } from "../db/testing/test-db.ts";
@@ -85,6 +86,50 @@ describe("in-process queue [sqlite]", () => {
     now += 1_000;
     await waitFor(() => q.getJob("sync-account", id!).then((j) => j?.state), (s) => s === "completed");
     expect(ran).toEqual([1]);
+  });
+
+  it("runs a job left active by a dead process at once when the process owning the database starts, and fails one that keeps dying", async () => {
+    now = Date.parse("2024-01-01T00:00:00Z");
+    const q = new InProcessQueue({ db: testDb.db, log: silentLog, clock, pollIntervalMs: 20, ownsDatabase: true });
+    queues.push(q);
+    await q.createQueue("fetch-prices");
+    // A price fetch may not be retried after a failure (retryLimit 0), but a crash is not one.
+    const once = await q.send("fetch-prices", { provider: "porkbun" }, { retryLimit: 0 });
+    const dying = await q.send("fetch-prices", { provider: "dynadot" }, { retryLimit: 0 });
+    expect(await claimDueQueueJobs(testDb.db, "fetch-prices", 2, new Date(now))).toHaveLength(2);
+    // The second has already been run again ORPHAN_RETRIES (2) times after its process died.
+    await testDb.db.orm.update(testDb.db.t.queueJobs).set({ retryCount: 2 }).where(eq(testDb.db.t.queueJobs.id, dying!));
+
+    const ran: { provider: string; retryCount: number }[] = [];
+    await q.work<{ provider: string }>("fetch-prices", async (job) => void ran.push({ provider: job.data.provider, retryCount: job.retryCount }));
+    await q.start({ work: true }); // no wait for the 15-minute expiry
+    await waitFor(() => q.getJob("fetch-prices", once!).then((j) => j?.state), (s) => s === "completed");
+    expect(ran).toEqual([{ provider: "porkbun", retryCount: 1 }]);
+    expect(await q.getJob("fetch-prices", dying!)).toMatchObject({ state: "failed", retryCount: 2 });
+  });
+
+  it("skips a tick while the schedule's previous run, by a tick or by hand, is still queued or active", async () => {
+    now = Date.parse("2024-01-01T00:00:30Z");
+    const q = await make();
+    const hold = { open: () => undefined as void, opened: Promise.resolve() };
+    hold.opened = new Promise<void>((resolve) => (hold.open = resolve));
+    const runs: number[] = [];
+    await q.work("fetch-prices", async () => {
+      runs.push(now);
+      await hold.opened;
+    });
+    await q.schedule("fetch-prices", "every-minute", "* * * * *", {});
+    const manual = await q.runSchedule("fetch-prices", "every-minute");
+    await waitFor(() => runs.length, (n) => n === 1);
+    now = Date.parse("2024-01-01T00:01:00Z"); // a tick while the run by hand goes on
+    await settle();
+    expect(runs).toHaveLength(1);
+    expect((await q.schedules())[0]?.lastRun).toMatchObject({ id: manual, state: "active" });
+    hold.open();
+    await waitFor(() => q.getJob("fetch-prices", manual!).then((j) => j?.state), (s) => s === "completed");
+    now = Date.parse("2024-01-01T00:02:00Z"); // the next tick runs
+    await waitFor(() => runs.length, (n) => n === 2);
+    expect((await q.schedules())[0]?.lastRun?.id).not.toBe(manual);
   });
 
   it("keeps a job that is not due yet until its start time", async () => {

@@ -7,13 +7,17 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import {
-  cancelQueueJob, claimDueQueueJobs, countQueueJobs, deleteFinishedQueueJobs, finishQueueJob, getQueueJob,
-  insertQueueJob, insertQueueJobs, listActiveQueueJobs, listUnfinishedQueueJobIdsMatching, listExpiredQueueJobs, requeueQueueJob, type NewQueueJob, type QueueJobRow,
+  cancelQueueJob, claimDueQueueJobs, countQueueJobs, countUnfinishedQueueJobsByName, deleteFinishedQueueJobs, findLatestQueueJobWithKey, finishQueueJob, getQueueJob,
+  handBackQueueJob, insertQueueJob, insertQueueJobs, listActiveQueueJobs, listUnfinishedQueueJobIdsMatching, listExpiredQueueJobs, recoverOrphanedQueueJobs,
+  requeueQueueJob, type NewQueueJob, type QueueJobRow,
 } from "../db/repositories/queue-job-repository.ts";
-import { deleteQueueSchedule, upsertQueueSchedule } from "../db/repositories/queue-schedule-repository.ts";
+import { deleteQueueSchedule, listQueueSchedules, upsertQueueSchedule } from "../db/repositories/queue-schedule-repository.ts";
 import { InProcessScheduler } from "./in-process-scheduler.ts";
-import { JOB_DEFAULTS, type ActiveJob, type JobHandler, type JobInfo, type JobQueue, type QueueCounts, type QueueOptions, type SendOptions } from "./queue.ts";
-import { assertScheduleKey, parseCron } from "./schedule-rules.ts";
+import {
+  JOB_DEFAULTS, scheduleSingletonKey, type ActiveJob, type JobHandler, type JobInfo, type JobQueue, type QueueCounts, type QueueObserver, type QueueOptions,
+  type QueueStat, type RunInfo, type ScheduleInfo, type SendOptions,
+} from "./queue.ts";
+import { assertScheduleKey, nextTick, ORPHAN_RETRIES, parseCron } from "./schedule-rules.ts";
 import { checkSendOptions, type CheckedSendOptions, type QueueLog } from "./send-options.ts";
 
 export interface Clock {
@@ -29,12 +33,21 @@ export interface InProcessQueueOptions {
   pollIntervalMs?: number;
   /** Finished jobs are kept this long for inspection, then deleted. */
   retentionDays?: number;
+  /**
+   * This process owns the database (the server on SQLite): a job found active when it starts
+   * working was left by a process that died, and is retried at once instead of after its expiry.
+   * Commands that only enqueue (npm run jobs) and tests sharing a database leave it off.
+   */
+  ownsDatabase?: boolean;
+  /** Told how each job attempt this process ran ended (metrics). */
+  observer?: QueueObserver | undefined;
 }
 
 interface Running {
   row: QueueJobRow;
   controller: AbortController;
   settled: Promise<void>;
+  startedAt: number;
 }
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -53,6 +66,8 @@ export class InProcessQueue implements JobQueue {
   private readonly clock: Clock;
   private readonly pollIntervalMs: number;
   private readonly retentionMs: number;
+  private readonly ownsDatabase: boolean;
+  private readonly observer: QueueObserver | undefined;
   private readonly queues = new Map<string, Required<QueueOptions>>();
   private readonly handlers = new Map<string, JobHandler<unknown>>();
   private readonly running = new Map<string, Running>();
@@ -70,6 +85,8 @@ export class InProcessQueue implements JobQueue {
     this.clock = options.clock ?? { now: () => Date.now() };
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.retentionMs = (options.retentionDays ?? 7) * 86_400_000;
+    this.ownsDatabase = options.ownsDatabase ?? false;
+    this.observer = options.observer;
     this.scheduler = new InProcessScheduler(this.db, this.clock, this.log);
   }
 
@@ -135,6 +152,38 @@ export class InProcessQueue implements JobQueue {
     return countQueueJobs(this.db, name);
   }
 
+  poolStats(): null {
+    return null;
+  }
+
+  queueStats(): Promise<QueueStat[]> {
+    return countUnfinishedQueueJobsByName(this.db);
+  }
+
+  async schedules(): Promise<ScheduleInfo[]> {
+    const rows = (await listQueueSchedules(this.db)).sort((a, b) => a.name.localeCompare(b.name) || a.key.localeCompare(b.key));
+    return Promise.all(rows.map(async (r) => {
+      const last = await findLatestQueueJobWithKey(this.db, r.name, scheduleSingletonKey(r.key));
+      const due = nextTick(parseCron(r.cron), r.lastTickAt);
+      return {
+        name: r.name, key: r.key, cron: r.cron, data: JSON.parse(r.data) as unknown,
+        // A tick missed while no process ran fires at the next poll, so it is due now, not in the past.
+        nextRunAt: due && new Date(Math.max(due.getTime(), this.clock.now())),
+        lastRun: last && runInfo(last),
+      };
+    }));
+  }
+
+  async runSchedule(name: string, key: string): Promise<string | null> {
+    const schedule = (await listQueueSchedules(this.db)).find((s) => s.name === name && s.key === key);
+    if (!schedule) throw new Error(`No schedule "${key}" on queue "${name}"`);
+    if (!this.queues.has(name)) this.queues.set(name, { concurrency: JOB_DEFAULTS.concurrency });
+    const o = checkSendOptions({ singletonKey: scheduleSingletonKey(key) });
+    const id = await insertQueueJob(this.db, jobRow(name, JSON.parse(schedule.data) as unknown, o, this.clock.now()));
+    if (id) this.wake();
+    return id;
+  }
+
   async activeJobs(name?: string): Promise<ActiveJob[]> {
     const rows = await listActiveQueueJobs(this.db, name);
     return rows.map((r) => ({ id: r.id, name: r.name, data: JSON.parse(r.data) as unknown, startedAt: r.startedAt ?? r.createdAt }));
@@ -147,6 +196,10 @@ export class InProcessQueue implements JobQueue {
 
   async start(options: { work: boolean }): Promise<void> {
     this.working = options.work;
+    if (this.working && this.ownsDatabase) {
+      const recovered = await recoverOrphanedQueueJobs(this.db, new Date(this.clock.now()), ORPHAN_RETRIES, "its process stopped while running it");
+      if (recovered.requeued || recovered.failed) this.log.warn(recovered, "jobs left running by a stopped process were queued again");
+    }
     if (this.working) this.wake();
   }
 
@@ -158,10 +211,13 @@ export class InProcessQueue implements JobQueue {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
     clearTimeout(timer);
+    // Jobs still running are given back unfinished, without counting as an attempt: the next
+    // start runs them again (a job sent with retryLimit 0 must not be lost to a restart).
     for (const [id, run] of this.running) {
       this.running.delete(id);
       run.controller.abort(new Error("the process is stopping"));
-      await this.failAttempt(run.row, "the process stopped before the job finished");
+      await handBackQueueJob(this.db, run.row.id, run.row.retryCount, new Date(this.clock.now()), "handed back: the process stopped before the job finished");
+      this.observer?.jobFinished(run.row.name, "handed-back", (performance.now() - run.startedAt) / 1000);
     }
   }
 
@@ -211,6 +267,7 @@ export class InProcessQueue implements JobQueue {
       if (run && run.row.retryCount === row.retryCount) {
         this.running.delete(row.id);
         run.controller.abort(new Error(`job expired after ${row.expireInSeconds} s`));
+        this.observer?.jobFinished(row.name, "failed", (performance.now() - run.startedAt) / 1000);
       }
       this.log.warn({ queue: row.name, jobId: row.id, attempt: row.retryCount }, "job expired while active");
       await this.failAttempt(row, `expired after ${row.expireInSeconds} s`);
@@ -220,12 +277,19 @@ export class InProcessQueue implements JobQueue {
   private run(row: QueueJobRow, handler: JobHandler<unknown>) {
     const controller = new AbortController();
     const job = { id: row.id, name: row.name, data: JSON.parse(row.data) as unknown, retryCount: row.retryCount, signal: controller.signal };
+    const startedAt = performance.now();
+    const ended = (outcome: "completed" | "failed") => {
+      // A job handed back or expired meanwhile was counted where that happened.
+      if (this.running.get(row.id)?.controller === controller) this.observer?.jobFinished(row.name, outcome, (performance.now() - startedAt) / 1000);
+    };
     const settled = (async () => {
       try {
         await Promise.resolve().then(() => handler(job));
+        ended("completed");
         await finishQueueJob(this.db, row.id, row.retryCount, "completed", null, new Date(this.clock.now()));
       } catch (error) {
         if (!controller.signal.aborted) this.log.warn({ err: error, queue: row.name, jobId: row.id, attempt: row.retryCount }, "job failed");
+        ended("failed");
         await this.failAttempt(row, (error as Error)?.message ?? String(error));
       }
     })().catch((error: unknown) => this.log.error({ err: error, jobId: row.id }, "could not record a job's end"))
@@ -233,7 +297,7 @@ export class InProcessQueue implements JobQueue {
         if (this.running.get(row.id)?.controller === controller) this.running.delete(row.id);
         this.wake();
       });
-    this.running.set(row.id, { row, controller, settled });
+    this.running.set(row.id, { row, controller, settled, startedAt });
   }
 
   /** Queues the next attempt after its backoff, or marks the job failed when none are left. */
@@ -247,3 +311,8 @@ export class InProcessQueue implements JobQueue {
     }
   }
 }
+
+const runInfo = (row: QueueJobRow): RunInfo => ({
+  id: row.id, state: row.state, createdAt: row.createdAt, startedAt: row.startedAt,
+  finishedAt: row.state === "queued" || row.state === "active" ? null : row.completedAt,
+});

@@ -2,13 +2,15 @@
  * Schedules of the in-process queue. Each schedule remembers its last tick in the database; a
  * poll fires it when the next tick after that has come, and records "now" as its last tick in
  * the same transaction as the job it queues. So each tick fires once, and ticks missed while
- * the process was down fire once at start, not once each.
+ * the process was down fire once at start, not once each. A tick's job carries the schedule's
+ * singleton key: while a run of the schedule (a tick's, or one started by hand) is still queued
+ * or active, the tick is recorded and queues nothing.
  */
 import { randomUUID } from "node:crypto";
 import type { Cron } from "croner";
 import type { Db } from "../db/client.ts";
 import { fireQueueSchedule, listQueueSchedules } from "../db/repositories/queue-schedule-repository.ts";
-import { JOB_DEFAULTS } from "./queue.ts";
+import { JOB_DEFAULTS, scheduleSingletonKey } from "./queue.ts";
 import { nextTick, parseCron } from "./schedule-rules.ts";
 import type { QueueLog } from "./send-options.ts";
 
@@ -36,14 +38,16 @@ export class InProcessScheduler {
         this.db,
         { name: schedule.name, key: schedule.key, expectedLastTick: schedule.lastTickAt, tickAt: new Date(now) },
         {
-          id: randomUUID(), name: schedule.name, data: schedule.data, singletonKey: null,
+          id: randomUUID(), name: schedule.name, data: schedule.data, singletonKey: scheduleSingletonKey(schedule.key),
           retryLimit: JOB_DEFAULTS.retryLimit, retryDelaySeconds: JOB_DEFAULTS.retryDelaySeconds,
           expireInSeconds: JOB_DEFAULTS.expireInSeconds, startAfter: new Date(now), createdAt: new Date(this.clock.now()),
         },
       );
-      if (queued) {
+      if (queued === "queued") {
         fired = true;
         this.log.info({ queue: schedule.name, key: schedule.key, tick: due.toISOString() }, "schedule fired");
+      } else if (queued === "held") {
+        this.log.info({ queue: schedule.name, key: schedule.key, tick: due.toISOString() }, "schedule tick skipped: its previous run is still queued or running");
       }
     }
     return fired;

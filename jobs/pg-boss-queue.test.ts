@@ -1,13 +1,15 @@
 /**
- * pg-boss across processes: schedules fire once per tick with two queues evaluating cron, and
- * two worker processes share 50 jobs so that each runs exactly once.
+ * pg-boss across processes: schedules fire once per tick with two queues evaluating cron (and
+ * not while the schedule's previous run is unfinished), two worker processes share 50 jobs so
+ * that each runs exactly once, and the job of a worker killed with SIGKILL runs again elsewhere
+ * within seconds.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../db/testing/test-db.ts";
 import type { JobQueue } from "./queue.ts";
-import { createTestQueue, waitFor } from "./testing/queue-test-kit.ts";
+import { createTestQueue, gate, waitFor } from "./testing/queue-test-kit.ts";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("pg-boss queue [postgres]", () => {
   let testDb: TestDb;
@@ -53,6 +55,74 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("pg-boss queue [postgres]", () =
     expect(rows.map((r) => r.name)).toEqual(["__schedule__tick__dynadot"]);
   }, 40_000);
 
+  it("skips a tick while the schedule's run started by hand is still active, in every process evaluating cron", async () => {
+    const [a, b] = [await started(true), await started(true)];
+    const hold = gate();
+    const runs: string[] = [];
+    for (const q of [a, b]) {
+      await q.createQueue("held-tick");
+      await q.work("held-tick", async (job) => {
+        runs.push(job.id);
+        await hold.opened;
+      });
+    }
+    await a.schedule("held-tick", "minutely", "* * * * *", {});
+    const manual = await a.runSchedule("held-tick", "minutely");
+    // The tick of this minute is sent within a second or two (cron checked every second here) and
+    // forwarded while the run by hand holds the schedule's key.
+    const client = new pg.Client({ connectionString: testDb.url });
+    await client.connect();
+    try {
+      await waitFor(async () => (await client.query("SELECT 1 FROM pgboss.job WHERE name = '__schedule__held-tick__minutely' AND state = 'completed'")).rowCount, (n) => n === 1, 15_000);
+    } finally {
+      await client.end();
+    }
+    expect(runs).toEqual([manual]);
+    expect(await b.runSchedule("held-tick", "minutely")).toBeNull();
+    hold.open();
+    await waitFor(() => a.getJob("held-tick", manual!).then((j) => j?.state), (s) => s === "completed");
+    expect(runs).toEqual([manual]);
+  }, 30_000);
+
+  it("runs the job of a worker killed with SIGKILL again in another process within seconds, though it may not be retried after a failure", async () => {
+    const client = new pg.Client({ connectionString: testDb.url });
+    await client.connect();
+    await client.query("CREATE TABLE IF NOT EXISTS queue_test_runs (job_id text NOT NULL, pid int NOT NULL)");
+    const victim = spawn(process.execPath, ["--import", "tsx", "jobs/testing/count-worker.ts", testDb.url!, "orphan", "hang"], { stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        victim.stdout.on("data", (d: Buffer) => d.toString().includes("ready") && resolve());
+        victim.once("exit", (code) => reject(new Error(`worker exited early with ${code}`)));
+      });
+      const sender = await started(false);
+      await sender.createQueue("orphan");
+      const id = await sender.send("orphan", { provider: "porkbun" }, { retryLimit: 0 });
+      const runsOf = async () => (await client.query<{ pid: number }>("SELECT pid FROM queue_test_runs WHERE job_id = $1", [id])).rows.map((r) => r.pid);
+      await waitFor(runsOf, (pids) => pids.length === 1, 15_000);
+      // Running in the victim, which holds its lease: no sweep in this process takes it away.
+      const rescuer = createTestQueue(testDb, { leaseSweepMs: 500 });
+      queues.push(rescuer);
+      const ran: number[] = [];
+      await rescuer.start({ work: true });
+      await rescuer.createQueue("orphan");
+      await rescuer.work("orphan", async (job) => void ran.push(job.retryCount));
+      await new Promise((r) => setTimeout(r, 6_500));
+      expect(ran).toEqual([]);
+      expect((await rescuer.getJob("orphan", id!))?.state).toBe("active");
+
+      const killedAt = Date.now();
+      victim.kill("SIGKILL");
+      await waitFor(() => rescuer.getJob("orphan", id!).then((j) => j?.state), (s) => s === "completed", 20_000);
+      // Seconds, not the job's 15-minute expiry; counted as its next attempt.
+      expect(Date.now() - killedAt).toBeLessThan(15_000);
+      expect(ran).toEqual([1]);
+      expect(await runsOf()).toEqual([victim.pid]);
+    } finally {
+      if (victim.exitCode === null) victim.kill("SIGKILL");
+      await client.end();
+    }
+  }, 60_000);
+
   it("a handler that finishes after stop() gave up on it completes into the closed queue without an unhandled rejection", async () => {
     const q = await started(true);
     await q.createQueue("late.finisher");
@@ -79,7 +149,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("pg-boss queue [postgres]", () =
   it("runs each of 50 jobs exactly once across two worker processes", async () => {
     const client = new pg.Client({ connectionString: testDb.url });
     await client.connect();
-    await client.query("CREATE TABLE queue_test_runs (job_id text NOT NULL, pid int NOT NULL)");
+    await client.query("CREATE TABLE IF NOT EXISTS queue_test_runs (job_id text NOT NULL, pid int NOT NULL)");
+    await client.query("DELETE FROM queue_test_runs");
     const children: ChildProcess[] = [];
     try {
       const ready = [0, 1].map(() => {

@@ -3,15 +3,23 @@
  * gets this module's own pool, so a singleton send can check and insert in one transaction.
  * What pg-boss 10 does not offer is added here: a singleton key that refuses while a job is
  * queued OR active and counts of its tables (pg-boss-tables.ts), several schedules per queue
- * (pg-boss-schedules.ts), and aborting a running handler's signal when its job is cancelled
- * from any process or expires.
+ * (pg-boss-schedules.ts), aborting a running handler's signal when its job is cancelled
+ * from any process or expires, and giving back within seconds the jobs of a process that died
+ * (pg-boss-leases.ts) or, unfinished, those of one that stops.
  */
 import PgBoss from "pg-boss";
 import pg from "pg";
-import { JOB_DEFAULTS, type ActiveJob, type JobHandler, type JobInfo, type JobQueue, type QueueCounts, type QueueOptions, type SendOptions } from "./queue.ts";
-import { assertScheduleKey, parseCron } from "./schedule-rules.ts";
+import {
+  JOB_DEFAULTS, scheduleSingletonKey, type ActiveJob, type JobHandler, type JobInfo, type JobQueue, type QueueCounts, type QueueObserver, type QueueOptions,
+  type QueueStat, type ScheduleInfo, type SendOptions,
+} from "./queue.ts";
+import { assertScheduleKey, nextTick, parseCron } from "./schedule-rules.ts";
+import { JobLeases } from "./pg-boss-leases.ts";
 import { ScheduleForwarder, scheduleQueueName, SCHEDULE_QUEUE_PREFIX } from "./pg-boss-schedules.ts";
-import { countJobs, listActiveJobs, listUnfinishedJobIdsMatching, sendSingleton, withAdvisoryLock } from "./pg-boss-tables.ts";
+import {
+  countJobs, countUnfinishedByName, findLatestJobWithKey, handBackJob, listActiveJobs, listScheduleEntries, listUnfinishedJobIdsMatching, sendSingleton,
+  withAdvisoryLock,
+} from "./pg-boss-tables.ts";
 import { checkSendOptions, type CheckedSendOptions, type QueueLog } from "./send-options.ts";
 
 export interface PgBossQueueOptions {
@@ -25,6 +33,10 @@ export interface PgBossQueueOptions {
   maintenanceIntervalSeconds?: number;
   /** How often a running job's state is read to notice a cancel from any process. */
   cancelCheckMs?: number;
+  /** How often a working process looks for jobs whose process died (pg-boss-leases.ts); default 5 s. */
+  leaseSweepMs?: number;
+  /** Told how each job attempt this process ran ended (metrics). */
+  observer?: QueueObserver | undefined;
 }
 
 const PG_STATE: Record<string, JobInfo["state"]> = { created: "queued", retry: "queued", active: "active", completed: "completed", failed: "failed", cancelled: "cancelled" };
@@ -59,8 +71,9 @@ export class PgBossQueue implements JobQueue {
   private working = false;
   private readonly concurrency = new Map<string, number>();
   private readonly handlers = new Map<string, JobHandler<unknown>>();
-  private readonly running = new Map<string, { controller: AbortController; settled: Promise<void> }>();
+  private readonly running = new Map<string, { name: string; controller: AbortController; settled: Promise<void>; startedAt: number }>();
   private forwarder: ScheduleForwarder | undefined;
+  private leases: JobLeases | undefined;
   private closed = false;
   private creating: Promise<unknown> = Promise.resolve();
 
@@ -93,7 +106,9 @@ export class PgBossQueue implements JobQueue {
     this.working = options.work;
     if (!this.working) return;
     for (const [name, handler] of this.handlers) await this.attach(name, handler);
-    this.forwarder = new ScheduleForwarder(boss, this.options.log, (this.options.pollingIntervalSeconds ?? 2) * 1000);
+    this.leases = new JobLeases({ pool: this.pool, log: o.log, sweepIntervalMs: o.leaseSweepMs ?? 5_000 });
+    this.leases.start();
+    this.forwarder = new ScheduleForwarder(boss, this.pool, this.options.log, (this.options.pollingIntervalSeconds ?? 2) * 1000);
     this.forwarder.start();
   }
 
@@ -178,18 +193,27 @@ export class PgBossQueue implements JobQueue {
     }, this.options.cancelCheckMs ?? 1000);
     // Once aborted there is nothing left to notice, even if the handler ignores its signal.
     controller.signal.addEventListener("abort", () => clearInterval(watch), { once: true });
-    const settled = Promise.resolve().then(() => handler({ id: job.id, name: job.name, data: job.data, retryCount: job.retryCount, signal: controller.signal }));
-    const entry = { controller, settled: settled.then(() => undefined, () => undefined) };
+    const startedAt = performance.now();
+    const settled = (this.leases?.hold(job.id) ?? Promise.resolve())
+      .then(() => handler({ id: job.id, name: job.name, data: job.data, retryCount: job.retryCount, signal: controller.signal }));
+    const entry = { name: job.name, controller, settled: settled.then(() => undefined, () => undefined), startedAt };
     this.running.set(job.id, entry);
+    // A job handed back by stop() was counted there.
+    const ended = (outcome: "completed" | "failed") => {
+      if (this.running.get(job.id) === entry) this.options.observer?.jobFinished(job.name, outcome, (performance.now() - startedAt) / 1000);
+    };
     try {
       await settled;
+      ended("completed");
     } catch (error) {
       if (!controller.signal.aborted) this.options.log.warn({ err: error, queue: job.name, jobId: job.id, attempt: job.retryCount }, "job failed");
+      ended("failed");
       throw error;
     } finally {
       clearTimeout(expiry);
       clearInterval(watch);
       if (this.running.get(job.id) === entry) this.running.delete(job.id);
+      this.leases?.release(job.id);
     }
   }
 
@@ -225,6 +249,36 @@ export class PgBossQueue implements JobQueue {
     return countJobs(this.pool, name);
   }
 
+  poolStats() {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+  }
+
+  queueStats(): Promise<QueueStat[]> {
+    return countUnfinishedByName(this.pool);
+  }
+
+  async schedules(): Promise<ScheduleInfo[]> {
+    const entries = await listScheduleEntries(this.pool);
+    const now = new Date();
+    return Promise.all(entries.sort((a, b) => a.name.localeCompare(b.name) || a.key.localeCompare(b.key)).map(async (e) => {
+      const last = await findLatestJobWithKey(this.pool, e.name, scheduleSingletonKey(e.key));
+      return {
+        ...e, nextRunAt: nextTick(parseCron(e.cron), now),
+        lastRun: last && {
+          id: last.id, state: PG_STATE[last.state] ?? "failed", createdAt: last.created_on, startedAt: last.started_on,
+          finishedAt: last.state === "completed" || last.state === "failed" || last.state === "cancelled" ? last.completed_on : null,
+        },
+      };
+    }));
+  }
+
+  async runSchedule(name: string, key: string): Promise<string | null> {
+    assertScheduleKey(key);
+    const entry = (await listScheduleEntries(this.pool)).find((e) => e.name === name && e.key === key);
+    if (!entry) throw new Error(`No schedule "${key}" on queue "${name}"`);
+    return this.send(name, entry.data, { singletonKey: scheduleSingletonKey(key) });
+  }
+
   activeJobs(name?: string): Promise<ActiveJob[]> {
     return listActiveJobs(this.pool, name);
   }
@@ -239,14 +293,29 @@ export class PgBossQueue implements JobQueue {
     const boss = this.boss;
     if (boss) {
       this.forwarder?.stop();
+      // No new job starts here from now on; those running get the time left.
+      await Promise.all([...this.handlers.keys()].map((name) => boss.offWork(name)));
       const settle = Promise.all([...this.running.values()].map((r) => r.settled));
       let timer: NodeJS.Timeout | undefined;
       const timedOut = await Promise.race([settle.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)))]);
       clearTimeout(timer);
-      if (timedOut) for (const r of this.running.values()) r.controller.abort(new Error("the process is stopping"));
-      // pg-boss marks jobs still in hand as failed attempts (retried if attempts remain).
+      if (timedOut) {
+        // Given back unfinished, without counting as an attempt: another process runs them now
+        // (a job sent with retryLimit 0 is not lost to a deploy). pg-boss's own shutdown would
+        // fail them instead, so its statements answer nothing from here on (afterClose).
+        this.closed = true;
+        for (const [id, r] of [...this.running]) {
+          this.running.delete(id);
+          await handBackJob(this.pool, r.name, id, "handed back: its process stopped before the job finished").catch((error: unknown) =>
+            this.options.log.warn({ err: error, jobId: id }, "could not give a running job back; it runs again once its lease is seen free"));
+          // Aborted once given back: the failure its handler then reports reaches no table.
+          r.controller.abort(new Error("the process is stopping"));
+          this.options.observer?.jobFinished(r.name, "handed-back", (performance.now() - r.startedAt) / 1000);
+        }
+      }
       await boss.stop({ graceful: !timedOut, timeout: 1000, close: false, wait: true });
       await this.forwarder?.stopped();
+      await this.leases?.stop();
       this.boss = undefined;
     }
     this.closed = true;

@@ -3,12 +3,18 @@
  * and its cron inserts the job into that same queue, so each (queue, key) schedules on a small
  * queue of its own, "__schedule__<queue>__<key>", with { target, data } as the job. Processes
  * that run jobs move those jobs to the target queue under the same job id: a forward repeated
- * after a crash inserts nothing new, so each tick still reaches the target queue once.
+ * after a crash inserts nothing new, so each tick still reaches the target queue once. The
+ * forwarded job carries the schedule's singleton key (queue.ts: scheduleSingletonKey), so a tick
+ * that finds the schedule's previous run (a tick's or one started by hand) still queued or
+ * active is skipped.
  */
 import type PgBoss from "pg-boss";
+import type pg from "pg";
+import { scheduleSingletonKey } from "./queue.ts";
+import { SCHEDULE_QUEUE_PREFIX, sendSingleton } from "./pg-boss-tables.ts";
 import type { QueueLog } from "./send-options.ts";
 
-export const SCHEDULE_QUEUE_PREFIX = "__schedule__";
+export { SCHEDULE_QUEUE_PREFIX };
 
 export const scheduleQueueName = (name: string, key: string) => `${SCHEDULE_QUEUE_PREFIX}${name}__${key}`;
 
@@ -24,6 +30,7 @@ export class ScheduleForwarder {
 
   constructor(
     private readonly boss: PgBoss,
+    private readonly pool: pg.Pool,
     private readonly log: QueueLog,
     private readonly intervalMs: number,
   ) {}
@@ -65,8 +72,11 @@ export class ScheduleForwarder {
     for (const job of jobs) {
       try {
         const { target, data } = job.data;
+        const key = queue.slice(SCHEDULE_QUEUE_PREFIX.length + target.length + 2);
         // Stored as JSON text, like every send, so any JSON value passes through pg-boss intact.
-        await this.boss.send(target, JSON.stringify(data ?? null) as unknown as object, { id: job.id, retryBackoff: true, retryDelay: 10 });
+        const payload = JSON.stringify(data ?? null) as unknown as object;
+        const sent = await sendSingleton(this.pool, this.boss, target, scheduleSingletonKey(key), payload, { id: job.id, retryBackoff: true, retryDelay: 10 });
+        if (!sent) this.log.info({ queue: target, key }, "schedule tick skipped: its previous run is still queued or running");
         await this.boss.complete(queue, job.id);
       } catch (error) {
         this.log.error({ err: error, queue }, "could not forward a scheduled job");

@@ -6,7 +6,9 @@
 import type PgBoss from "pg-boss";
 import pg from "pg";
 import type { ActiveJob, QueueCounts } from "./queue.ts";
-import { SCHEDULE_QUEUE_PREFIX } from "./pg-boss-schedules.ts";
+
+/** The forwarding queues of pg-boss-schedules.ts start with this (defined here, which that file imports). */
+export const SCHEDULE_QUEUE_PREFIX = "__schedule__";
 
 const LOCK_SEED = 7272;
 // Our forwarding queues and pg-boss's own (__pgboss__send-it) are not the product's queues.
@@ -91,4 +93,98 @@ export async function listScheduleEntries(pool: pg.Pool): Promise<{ name: string
     const key = r.name.slice(SCHEDULE_QUEUE_PREFIX.length + target.length + 2);
     return { name: target, key, cron: r.cron, data: r.data.data };
   });
+}
+
+/** Unfinished jobs per product queue: created or waiting to retry (queued), and active. */
+export async function countUnfinishedByName(pool: pg.Pool): Promise<{ name: string; queued: number; active: number }[]> {
+  const { rows } = await pool.query<{ name: string; queued: string; active: string }>(
+    `SELECT name, count(*) FILTER (WHERE state < 'active') AS queued, count(*) FILTER (WHERE state = 'active') AS active
+       FROM pgboss.job WHERE state < 'completed' ${HIDDEN} GROUP BY name ORDER BY name`,
+  );
+  return rows.map((r) => ({ name: r.name, queued: Number(r.queued), active: Number(r.active) }));
+}
+
+export interface JobRunRow {
+  id: string;
+  state: string;
+  created_on: Date;
+  started_on: Date | null;
+  completed_on: Date | null;
+}
+
+/** The newest job of a queue with this singleton key, in the job table or pg-boss's archive. */
+export async function findLatestJobWithKey(pool: pg.Pool, name: string, singletonKey: string): Promise<JobRunRow | null> {
+  const { rows } = await pool.query<JobRunRow>(
+    `SELECT id, state::text AS state, created_on, started_on, completed_on FROM (
+       SELECT id, state, created_on, started_on, completed_on FROM pgboss.job WHERE name = $1 AND singleton_key = $2
+       UNION ALL
+       SELECT id, state, created_on, started_on, completed_on FROM pgboss.archive WHERE name = $1 AND singleton_key = $2
+     ) runs ORDER BY created_on DESC LIMIT 1`,
+    [name, singletonKey],
+  );
+  return rows[0] ?? null;
+}
+
+/** Gives an active job of this process back, to run again at once without counting an attempt. */
+export async function handBackJob(pool: pg.Pool, name: string, id: string, message: string): Promise<boolean> {
+  // started_on NULL: pg-boss's fetch counts a retry only for a job that had started.
+  const { rowCount } = await pool.query(
+    `UPDATE pgboss.job SET state = 'retry', start_after = now(), started_on = NULL, output = jsonb_build_object('message', $3::text)
+      WHERE name = $1 AND id = $2 AND state = 'active'`,
+    [name, id, message],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export interface ActiveJobRow {
+  id: string;
+  name: string;
+  /** As PostgreSQL writes it (microseconds), to match the attempt exactly. */
+  started_on: string;
+}
+
+/** Active product jobs that started more than `ageMs` ago (by the database's clock). */
+export async function listActiveJobsStartedBefore(pool: pg.Pool, ageMs: number): Promise<ActiveJobRow[]> {
+  const { rows } = await pool.query<ActiveJobRow>(
+    `SELECT id, name, started_on::text AS started_on FROM pgboss.job WHERE state = 'active' AND started_on < now() - $1 * interval '1 millisecond' ${HIDDEN}`,
+    [ageMs],
+  );
+  return rows;
+}
+
+/**
+ * Gives back an active job nobody holds the lease of (pg-boss-leases.ts), as the attempt that
+ * was seen: queued again as its next attempt while retry_count < max(retry_limit,
+ * `orphanRetries`), failed otherwise. Null when its lease is held (its worker lives) or the
+ * attempt is no longer active. The lease is taken for this transaction, so two sweepers never
+ * act on one job together.
+ */
+export async function handBackOrphan(pool: pg.Pool, job: ActiveJobRow, leaseSeed: number, orphanRetries: number): Promise<"retry" | "failed" | null> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const { rows: [lock] } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock(hashtextextended($1::text, $2)) AS ok", [job.id, leaseSeed]);
+    if (!lock?.ok) {
+      await client.query("COMMIT");
+      return null;
+    }
+    // started_on stays: pg-boss's fetch then counts the next run as a retry.
+    const { rows } = await client.query<{ state: "retry" | "failed" }>(
+      `UPDATE pgboss.job SET
+          state = CASE WHEN retry_count < GREATEST(retry_limit, $4) THEN 'retry'::pgboss.job_state ELSE 'failed'::pgboss.job_state END,
+          start_after = now(),
+          completed_on = CASE WHEN retry_count < GREATEST(retry_limit, $4) THEN NULL ELSE now() END,
+          output = jsonb_build_object('message', 'its process stopped while running it')
+        WHERE name = $1 AND id = $2 AND state = 'active' AND started_on = $3::timestamptz
+        RETURNING state::text AS state`,
+      [job.name, job.id, job.started_on, orphanRetries],
+    );
+    await client.query("COMMIT");
+    return rows[0]?.state ?? null;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }

@@ -158,6 +158,7 @@ for (const dialect of TEST_DIALECTS) {
       expect(active.every((a) => a.name === "busy" && a.startedAt instanceof Date)).toBe(true);
       const all = await queue.counts();
       expect(all.active).toBeGreaterThanOrEqual(2);
+      expect((await queue.queueStats()).find((q) => q.name === "busy")).toEqual({ name: "busy", queued: 1, active: 2 });
       expect((await queue.activeJobs()).map((a) => a.id)).toEqual(expect.arrayContaining(active.map((a) => a.id)));
       hold.open();
       await waitFor(() => queue.counts("busy"), (c) => c.active === 0 && c.queued === 0);
@@ -171,7 +172,45 @@ for (const dialect of TEST_DIALECTS) {
       await expect(queue.schedule("no-such-queue", "a", "* * * * *", {})).rejects.toThrow(/does not exist/);
     });
 
-    it("retries a job left unfinished by a stopped queue in the next queue on the same database", async () => {
+    it("lists schedules with their next tick and last run, and runs one now at most once while a run of it is unfinished", async () => {
+      await queue.createQueue("sched-now");
+      await queue.schedule("sched-now", "daily", "5 6 * * *", { scan: "expiry" });
+      const listed = () => queue.schedules().then((all) => all.find((s) => s.name === "sched-now" && s.key === "daily"));
+      const before = await listed();
+      expect(before).toMatchObject({ cron: "5 6 * * *", data: { scan: "expiry" }, lastRun: null });
+      const next = before!.nextRunAt!;
+      expect([next.getUTCHours(), next.getUTCMinutes(), next.getUTCSeconds()]).toEqual([6, 5, 0]);
+      expect(next.getTime() - Date.now()).toBeGreaterThan(0);
+      expect(next.getTime() - Date.now()).toBeLessThanOrEqual(86_400_000);
+
+      const hold = gate();
+      const runs: unknown[] = [];
+      const first = await queue.runSchedule("sched-now", "daily");
+      expect(first).toEqual(expect.any(String));
+      // Queued: a second request (another operator, another process) starts nothing.
+      expect(await queue.runSchedule("sched-now", "daily")).toBeNull();
+      await queue.work("sched-now", async (job) => {
+        runs.push(job.data);
+        await hold.opened;
+      });
+      await waitFor(() => state("sched-now", first!), (s) => s === "active");
+      expect(await queue.runSchedule("sched-now", "daily")).toBeNull();
+      expect((await listed())?.lastRun).toMatchObject({ id: first, state: "active", finishedAt: null });
+      hold.open();
+      await waitFor(() => state("sched-now", first!), (s) => s === "completed");
+      const last = (await listed())?.lastRun;
+      expect(last).toMatchObject({ id: first, state: "completed" });
+      expect(last?.finishedAt).toBeInstanceOf(Date);
+      expect(runs).toEqual([{ scan: "expiry" }]);
+      // Finished: the next request runs it again.
+      const second = await queue.runSchedule("sched-now", "daily");
+      expect(second).toEqual(expect.any(String));
+      expect(second).not.toBe(first);
+      await waitFor(() => state("sched-now", second!), (s) => s === "completed");
+      await expect(queue.runSchedule("sched-now", "weekly")).rejects.toThrow(/No schedule "weekly"/);
+    });
+
+    it("gives a job still running when stop() runs out of time back unfinished, uncounted, and the next queue runs it", async () => {
       const first = createTestQueue(testDb);
       extra.push(first);
       await first.start({ work: true });
@@ -182,9 +221,11 @@ for (const dialect of TEST_DIALECTS) {
         await new Promise((resolve) => job.signal.addEventListener("abort", resolve)); // never finishes on its own
         throw new Error("stopped");
       });
-      const id = await first.send("restart", { n: 1 }, { retryDelaySeconds: 1 });
+      // retryLimit 0: a job that may not be retried after a failure is still not lost to a stop.
+      const id = await first.send("restart", { n: 1 }, { retryLimit: 0 });
       await waitFor(() => firstStarted, Boolean);
       await first.stop(300);
+      expect(await queue.getJob("restart", id!)).toMatchObject({ state: "queued", retryCount: 0 });
 
       const second = createTestQueue(testDb);
       extra.push(second);
@@ -193,7 +234,7 @@ for (const dialect of TEST_DIALECTS) {
       const ran: number[] = [];
       await second.work("restart", async (job) => void ran.push(job.retryCount));
       await waitFor(() => second.getJob("restart", id!).then((j) => j?.state), (s) => s === "completed", 15_000);
-      expect(ran).toEqual([1]);
+      expect(ran).toEqual([0]);
     });
   });
 }

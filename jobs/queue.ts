@@ -67,6 +67,51 @@ export interface QueueCounts {
   active: number;
 }
 
+/** One queue's unfinished jobs, for metrics: queued (waiting to start or to retry) and active. */
+export interface QueueStat extends QueueCounts {
+  name: string;
+}
+
+/** A job's last run as a schedule listing shows it. */
+export interface RunInfo {
+  id: string;
+  state: JobState;
+  createdAt: Date;
+  startedAt: Date | null;
+  /** When it completed, failed or was cancelled; null while unfinished. */
+  finishedAt: Date | null;
+}
+
+/** One (queue, key) schedule with when it fires next and its latest run, by a tick or by hand. */
+export interface ScheduleInfo {
+  name: string;
+  key: string;
+  cron: string;
+  data: unknown;
+  /** The next tick (UTC), or null when the expression never fires again. */
+  nextRunAt: Date | null;
+  /** The newest job the schedule or runSchedule made that the queue still remembers. */
+  lastRun: RunInfo | null;
+}
+
+/** How a job ended in this process, for metrics (QueueObserver). */
+export type JobOutcome = "completed" | "failed" | "handed-back";
+
+/**
+ * Told of every job attempt this process ends: "handed-back" is one it gave back unfinished
+ * (a stop that ran out of time), queued again without counting as a failed attempt.
+ */
+export interface QueueObserver {
+  jobFinished(name: string, outcome: JobOutcome, seconds: number): void;
+}
+
+/**
+ * The singleton key of a schedule's jobs: a tick and a run started by hand share it, so each
+ * schedule has at most one run queued or active at a time, whoever started it and in however
+ * many processes. A tick that finds the previous run unfinished is skipped.
+ */
+export const scheduleSingletonKey = (key: string) => `schedule:${key}`;
+
 export interface JobQueue {
   readonly kind: "pg-boss" | "in-process";
   /** Creates the queue if missing; call before send/work/schedule on it (send to an unknown queue throws). */
@@ -97,6 +142,18 @@ export interface JobQueue {
    */
   cancelMatching(name: string, field: string, values: readonly (number | string)[]): Promise<number>;
   counts(name?: string): Promise<QueueCounts>;
+  /** Unfinished jobs of every queue that has any (the product's queues, not internal ones). */
+  queueStats(): Promise<QueueStat[]>;
+  /** The queue's own database connections (pg-boss keeps a pool of its own), or null. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
+  /** Every schedule, sorted by queue and key. */
+  schedules(): Promise<ScheduleInfo[]>;
+  /**
+   * Sends the schedule's job now, under the schedule's singleton key (scheduleSingletonKey):
+   * resolves to its id, or null when a run of that schedule is already queued or active. Throws
+   * when no such schedule exists.
+   */
+  runSchedule(name: string, key: string): Promise<string | null>;
   activeJobs(name?: string): Promise<ActiveJob[]>;
   /** One job's state, or null when unknown (never sent, or forgotten after its retention). */
   getJob(name: string, id: string): Promise<JobInfo | null>;

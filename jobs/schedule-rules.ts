@@ -26,3 +26,11 @@ export function parseCron(expression: string): Cron {
 export function nextTick(cron: Cron, after: Date): Date | null {
   return cron.nextRun(after);
 }
+
+/**
+ * A job whose process died while running it (SIGKILL, a crash, a lost machine) is run again
+ * as its next attempt while fewer than max(its retryLimit, ORPHAN_RETRIES) attempts were made:
+ * a job sent with retryLimit 0 still gets a run that is not cut short, and one that kills its
+ * process every time stops after this many.
+ */
+export const ORPHAN_RETRIES = 2;

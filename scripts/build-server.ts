@@ -19,6 +19,9 @@ const outdir = join(root, "dist/server");
 const SERVER_ENTRIES = {
   main: "src/server/main.ts",
   "admin-cli": "src/server/admin-cli.ts",
+  "jobs-cli": "src/server/jobs-cli.ts",
+  "backup-cli": "db/backup-cli.ts",
+  "restore-cli": "db/restore-cli.ts",
   migrate: "db/migrate-cli.ts",
   seed: "db/seed/cli.ts",
   "render-worker": "src/server/lib/render-worker.ts",

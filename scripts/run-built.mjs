@@ -1,10 +1,11 @@
 /**
- * `npm start`, `npm run admin`, `npm run db:migrate` and `npm run db:seed`: runs one entry of
+ * `npm start`, `npm run admin`, `npm run jobs`, `npm run backup`, `npm run restore`,
+ * `npm run db:migrate` and `npm run db:seed`: runs one entry of
  * the built server (dist/server/NAME.js, made by `npm run build`) with plain node, as if node
  * had been given that file, in production mode unless NODE_ENV says otherwise. Plain
  * JavaScript itself, so nothing compiles TypeScript at run time.
  *
- *   node scripts/run-built.mjs main|admin-cli|migrate|seed [args…]
+ *   node scripts/run-built.mjs main|admin-cli|jobs-cli|backup-cli|restore-cli|migrate|seed [args…]
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";

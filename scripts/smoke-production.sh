@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The production start path, after `npm run build`: `npm start` on a fresh SQLite database must
-# answer /api/health and a server-rendered /tld/com, with React's production builds and no
+# answer /api/health, then /api/ready, and from then server-rendered pages (never the shell), with React's production builds and no
 # TypeScript loader; `npm run admin -- list` (built code) must work on a fresh PostgreSQL
 # database when TEST_DATABASE_URL names a server. Stops what it started by process group.
 set -euo pipefail
@@ -31,14 +31,19 @@ for _ in $(seq 1 120); do
   sleep 0.5
 done
 [ "$(curl -s "$base/api/health")" = '{"status":"ok"}' ] || fail "/api/health did not answer ok"
-# Until the render threads have loaded the page code (a few seconds), pages answer the client shell.
-for _ in $(seq 1 60); do
-  page=$(curl -s -w '\n%{http_code}' "$base/tld/com")
-  [ "$(tail -n1 <<<"$page")" = 200 ] || fail "/tld/com answered $(tail -n1 <<<"$page")"
-  grep -q 'id="ssr-state"' <<<"$page" && break
-  sleep 0.5
+# From the moment /api/ready says ready, pages are server-rendered: never the client shell.
+for _ in $(seq 1 120); do
+  [ "$(curl -s -o /dev/null -w '%{http_code}' "$base/api/ready")" = 200 ] && break
+  kill -0 "$server_pid" 2>/dev/null || fail "npm start exited"
+  sleep 0.25
 done
-grep -q 'id="ssr-state"' <<<"$page" || fail "/tld/com was not server-rendered within 30 s"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$base/api/ready")" = 200 ] || fail "/api/ready did not answer 200 within 30 s"
+for path in /tld/com /tlds / /tld/net /registrars; do
+  page=$(curl -s -w '\n%{http_code}' "$base$path")
+  [ "$(tail -n1 <<<"$page")" = 200 ] || fail "$path answered $(tail -n1 <<<"$page")"
+  grep -q 'id="ssr-state"' <<<"$page" || fail "$path answered the client shell after /api/ready said ready"
+done
+page=$(curl -s "$base/tld/com")
 grep -q '\.com' <<<"$page" || fail "/tld/com does not name .com"
 
 kill -TERM -- "-$server_pid"

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { exec, runBodyAsync, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 
 /**
@@ -169,4 +169,66 @@ export async function deleteFinishedQueueJobs(handle: Db, before: Date): Promise
     .where(and(inArray(j.state, ["completed", "failed", "cancelled"]), lt(j.completedAt, before)))
     .returning({ id: j.id });
   return rows.length;
+}
+
+/**
+ * Queues an active attempt again at once without counting it as an attempt (the process is
+ * stopping and gives the job back unfinished); false when that attempt is no longer active.
+ */
+export async function handBackQueueJob(handle: Db, id: string, attempt: number, now: Date, error: string): Promise<boolean> {
+  const { orm: db, t } = sqliteOnly(handle);
+  const rows = await db.update(t.queueJobs)
+    .set({ state: "queued", startAfter: now, expiresAt: null, lastError: error })
+    .where(attemptOf(t, id, attempt)).returning({ id: t.queueJobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Jobs left active by a process that died (SQLite: one process owns the database, so at its
+ * start every active job is such a one). Each is queued again at once as its next attempt while
+ * fewer than max(its retry limit, `orphanRetries`) attempts have been made, failed otherwise, so
+ * a job that kills its process every time does not do so for ever. Returns how many were queued
+ * again and how many failed.
+ */
+export async function recoverOrphanedQueueJobs(handle: Db, now: Date, orphanRetries: number, error: string): Promise<{ requeued: number; failed: number }> {
+  const { t } = sqliteOnly(handle);
+  const j = t.queueJobs;
+  return handle.transaction(function* (tx) {
+    const active = yield* exec(tx.select({ id: j.id, retryCount: j.retryCount, retryLimit: j.retryLimit }).from(j).where(eq(j.state, "active")));
+    let requeued = 0;
+    for (const row of active) {
+      if (row.retryCount < Math.max(row.retryLimit, orphanRetries)) {
+        yield* exec(tx.update(j).set({ state: "queued", retryCount: row.retryCount + 1, startAfter: now, expiresAt: null, lastError: error }).where(eq(j.id, row.id)));
+        requeued++;
+      } else {
+        yield* exec(tx.update(j).set({ state: "failed", completedAt: now, expiresAt: null, lastError: error }).where(eq(j.id, row.id)));
+      }
+    }
+    return { requeued, failed: active.length - requeued };
+  });
+}
+
+/** Unfinished jobs per queue and state (queued, active), for metrics. */
+export async function countUnfinishedQueueJobsByName(handle: Db): Promise<{ name: string; queued: number; active: number }[]> {
+  const { orm: db, t } = sqliteOnly(handle);
+  const j = t.queueJobs;
+  const rows = await db.select({ name: j.name, state: j.state, n: count() }).from(j)
+    .where(inArray(j.state, ["queued", "active"])).groupBy(j.name, j.state).orderBy(asc(j.name));
+  const byName = new Map<string, { name: string; queued: number; active: number }>();
+  for (const row of rows) {
+    const stat = byName.get(row.name) ?? { name: row.name, queued: 0, active: 0 };
+    if (row.state === "queued") stat.queued = row.n;
+    else stat.active = row.n;
+    byName.set(row.name, stat);
+  }
+  return [...byName.values()];
+}
+
+/** The newest job of a queue with this singleton key (the last run of a schedule), or null. */
+export async function findLatestQueueJobWithKey(handle: Db, name: string, singletonKey: string): Promise<QueueJobRow | null> {
+  const { orm: db, t } = sqliteOnly(handle);
+  const j = t.queueJobs;
+  const [row] = await db.select(columns(t)).from(j).where(and(eq(j.name, name), eq(j.singletonKey, singletonKey)))
+    .orderBy(desc(j.createdAt)).limit(1);
+  return row ?? null;
 }

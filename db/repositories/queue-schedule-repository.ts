@@ -40,18 +40,19 @@ export async function listQueueSchedules(handle: Db): Promise<QueueScheduleRow[]
 }
 
 /**
- * Records that a schedule fired at `tickAt` and queues its job, in one transaction; false when
- * the schedule changed or was removed since `expectedLastTick` was read (nothing is queued).
+ * Records that a schedule fired at `tickAt` and queues its job, in one transaction: "queued";
+ * "held" when a job with the same singleton key is still queued or active (the tick is recorded,
+ * nothing is queued); "moved" when the schedule changed or was removed since `expectedLastTick`
+ * was read (nothing is recorded or queued).
  */
-export async function fireQueueSchedule(handle: Db, schedule: { name: string; key: string; expectedLastTick: Date; tickAt: Date }, job: NewQueueJob): Promise<boolean> {
+export async function fireQueueSchedule(handle: Db, schedule: { name: string; key: string; expectedLastTick: Date; tickAt: Date }, job: NewQueueJob): Promise<"queued" | "held" | "moved"> {
   const { t } = sqliteOnly(handle);
   const s = t.queueSchedules;
   return handle.transaction(function* (tx) {
     const moved = yield* exec(tx.update(s).set({ lastTickAt: schedule.tickAt })
       .where(and(eq(s.name, schedule.name), eq(s.key, schedule.key), eq(s.lastTickAt, schedule.expectedLastTick)))
       .returning({ name: s.name }));
-    if (moved.length === 0) return false;
-    yield* insertQueueJobIn(tx, t, job);
-    return true;
+    if (moved.length === 0) return "moved";
+    return (yield* insertQueueJobIn(tx, t, job)) ? "queued" : "held";
   });
 }

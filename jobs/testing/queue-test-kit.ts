@@ -11,13 +11,13 @@ import type { QueueLog } from "../send-options.ts";
 export const silentLog: QueueLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A queue on the test database with short intervals (pg-boss allows 0.5 s polling, 1 s cron). */
-export function createTestQueue(testDb: TestDb, options: { clock?: Clock } = {}): JobQueue {
-  if (testDb.db.dialect === "sqlite") return new InProcessQueue({ db: testDb.db, log: silentLog, pollIntervalMs: 50, ...options });
+export function createTestQueue(testDb: TestDb, options: { clock?: Clock; leaseSweepMs?: number } = {}): JobQueue {
+  if (testDb.db.dialect === "sqlite") return new InProcessQueue({ db: testDb.db, log: silentLog, pollIntervalMs: 50, ...(options.clock ? { clock: options.clock } : {}) });
   if (!testDb.url) throw new Error("PostgreSQL test database without a URL");
   return new PgBossQueue({
     connectionString: testDb.url, log: silentLog, poolSize: 3,
     pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1,
-    maintenanceIntervalSeconds: 1, cancelCheckMs: 200,
+    maintenanceIntervalSeconds: 1, cancelCheckMs: 200, leaseSweepMs: options.leaseSweepMs ?? 1000,
   });
 }
 

@@ -44,7 +44,10 @@ import { createTokenSigner, type TokenSigner } from "./lib/signed-token.ts";
 import { AppError } from "./lib/errors.ts";
 import { htmlError, wantsHtml } from "./lib/error-page.ts";
 import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly, jsonDepthLimited } from "./lib/json-body.ts";
-import { configurePriceCache, invalidatePriceCache } from "./lib/price-cache.ts";
+import { httpMetrics, setMetricSources } from "./lib/metrics.ts";
+import { answerMetrics } from "./lib/metrics-route.ts";
+import { configurePriceCache, currentPricesVersion, invalidatePriceCache } from "./lib/price-cache.ts";
+import { Readiness } from "./lib/readiness.ts";
 import { createRoutePreloads } from "./lib/route-preloads.ts";
 import { createPageCache, etagMatches, pageCacheKey, type CachedPage } from "./lib/page-cache.ts";
 import { renderCallsFor } from "./lib/render-calls.ts";
@@ -77,7 +80,17 @@ export interface AppDeps {
   cipher?: CredentialCipher;
   /** Signs link tokens (unsubscribe links); defaults to one keyed by config.APP_SECRET, like the cipher. */
   signer?: TokenSigner;
+  /** What GET /api/ready reports (main.ts marks boot's steps); ready throughout when omitted. */
+  readiness?: Readiness;
 }
+
+/**
+ * A request made with this env (app.request(url, init, WARM_UP_ENV)) renders its page without the
+ * page cache: main.ts warms the renderers with real renders before the process says it is ready.
+ * A request from the network cannot carry it.
+ */
+export const WARM_UP_ENV = { warmUp: true } as const;
+const isWarmUp = (c: Context<AppEnv>) => (c.env as { warmUp?: unknown } | undefined)?.warmUp === true;
 
 export function createApp(deps: AppDeps) {
   const { db, queue, config, log } = deps;
@@ -111,6 +124,8 @@ export function createApp(deps: AppDeps) {
     };
   };
 
+  // First, so each request is timed whole, by the route pattern it matched (lib/metrics.ts).
+  app.use(httpMetrics);
   app.use(requestId());
   const logRequests = log.isLevelEnabled("debug");
   app.use(async (c, next) => {
@@ -182,8 +197,15 @@ export function createApp(deps: AppDeps) {
     return c.json({ message: "Internal server error" }, 500);
   });
 
+  const readiness = deps.readiness ?? new Readiness("ready");
+  // Behind the token only: without METRICS_TOKEN the metrics are not on this port at all.
+  if (config.METRICS_TOKEN) app.get("/metrics", (c) => answerMetrics(c, config.METRICS_TOKEN));
   const api = new Hono<AppEnv>()
     .get("/health", (c) => c.json({ status: "ok" }))
+    .get("/ready", (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(readiness.report(), readiness.ready ? 200 : 503);
+    })
     .route("/", catalogueRest)
     .route("/", pricesRest)
     .route("/", providersRest)
@@ -302,7 +324,8 @@ function mountClient(
     maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
     ttlMs: config.PAGE_CACHE_SECONDS * 1000,
     notFoundTtlMs: NOT_FOUND_TTL_SECONDS * 1000,
-  }, invalidatePriceCache);
+  }, currentPricesVersion);
+  setMetricSources({ pageCache: () => pages.stats() });
   const publicCacheControl = `public, max-age=0, s-maxage=${config.PAGE_CDN_SECONDS}, stale-while-revalidate=${config.PAGE_CDN_SECONDS}`;
   const notFoundCacheControl = `public, max-age=0, s-maxage=${Math.min(config.PAGE_CDN_SECONDS, NOT_FOUND_TTL_SECONDS)}`;
   app.get("*", compress(), async (c) => {
@@ -319,6 +342,13 @@ function mountClient(
     const pageOrigin = origin(c);
     const cookies = c.req.header("cookie");
     const signedOut = readSessionToken(c) === undefined;
+    if (isWarmUp(c)) {
+      const shell = template();
+      const page = await renderPageHtml(shell, { url, cookies, signedOut: true, origin: pageOrigin, compress: true }, renderCalls);
+      // Tells the warm-up whether the render answered its page or the shell (a timeout on a cold thread).
+      c.header("X-Warm-Up", page && page.html !== shell ? "page" : "shell");
+      return c.html(page?.html ?? shell, page?.status ?? 200);
+    }
     // A signed-out page goes through the page cache, which sends its brotli copy: made with the render, off this thread.
     const render = () => renderPageHtml(template(), { url, cookies, signedOut, origin: pageOrigin, compress: signedOut }, renderCalls);
     // The display currency comes from a cookie, so shared caches must keep one copy per cookie.

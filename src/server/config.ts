@@ -95,6 +95,27 @@ const schema = z.object({
   /** A page render still unfinished after this long answers the client shell. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /**
+   * The render threads' nice value (Linux: per thread, lib/thread-priority.ts): with fewer cores
+   * than busy threads, the main thread (the API, health checks) runs first and renders take the
+   * rest. 0 leaves them at the process's priority.
+   */
+  RENDER_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** How often a process checks whether another changed prices (lib/price-cache.ts), dropping its cached answers when one did. */
+  PRICE_CHANGE_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /**
+   * Metrics (Prometheus text) on a port of their own, bound to METRICS_HOST; unset: no such port.
+   * Worker processes serve them only there.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Where METRICS_PORT listens: loopback unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  /**
+   * With it, GET /metrics on the server's own port answers a request carrying
+   * `Authorization: Bearer <token>` (and METRICS_PORT wants it too); without it and without
+   * METRICS_PORT, the metrics are served nowhere.
+   */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /**
    * What webhooks may reach besides public addresses on WEBHOOK_PORTS (integrations/address-policy.ts):
    * a comma-separated list of `host:port` and `CIDR:port` pairs (IPv6 in brackets, `*` for any
    * port), and the keywords `loopback` (this machine) and `private` (also RFC 1918, carrier-grade

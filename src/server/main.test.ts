@@ -36,6 +36,11 @@ it("boots on an empty SQLite file (migrate + seed), serves data, and stops clean
     let stats: { tlds: number } | undefined;
     await until(async () => !!(stats = await getJson(`http://127.0.0.1:${port}/api/stats`)));
     expect(stats?.tlds).toBe(1437); // delegated root-zone TLDs (decision 030)
+    // Readiness follows liveness: the database, the queue and the renderers (warmed) each say ready.
+    let ready: { status: string; checks: Record<string, { state: string }> } | undefined;
+    await until(async () => (ready = await getJson(`http://127.0.0.1:${port}/api/ready`))?.status === "ready");
+    expect(ready?.checks).toEqual({ database: { state: "ready" }, queue: { state: "ready" }, renderers: { state: "ready" } });
+    expect(proc.output).toContain("renderers warm; ready");
     expect(proc.output).toContain("reference data imported");
     expect(proc.output).toMatch(/"queue":"in-process","work":true,"msg":"job queue started"/);
     // No admin on a fresh database: a one-time setup link is printed, and it answers.
@@ -52,7 +57,7 @@ it("boots on an empty SQLite file (migrate + seed), serves data, and stops clean
     if (proc.child.exitCode === null) proc.child.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
   }
-}, 60_000);
+}, 120_000);
 
 it("refuses ROLE=web or worker on SQLite, which one process owns", async () => {
   const dir = mkdtempSync(join(tmpdir(), "boot-"));

@@ -1,8 +1,12 @@
 /**
  * Boot: config → database (migrate, seed) → job queue → features' jobs → HTTP, by ROLE:
  * all (default) serves HTTP and runs jobs; web serves HTTP and only enqueues; worker runs jobs
- * and listens on no port. SIGTERM/SIGINT stop accepting requests, let in-flight requests and
- * running jobs finish, stop the queue, then close the database.
+ * and listens on no port (but METRICS_PORT). The port opens once the database is migrated and
+ * the queue started; pages asked for while the render threads load wait for them, outside their
+ * time limit. GET /api/ready answers 503 until the renderers have also rendered the warm-up pages
+ * (WARM_UP_PATHS) on every thread, and again from the moment shutdown starts.
+ * SIGTERM/SIGINT stop accepting requests, let in-flight requests finish, give running jobs until
+ * most of SHUTDOWN_TIMEOUT_MS to finish (then hand them back to the queue), then close the database.
  */
 import "../../db/load-env.ts";
 import { serve } from "@hono/node-server";
@@ -12,7 +16,7 @@ import { isPostgresUrl, openDb } from "../../db/client.ts";
 import { rebuildStalePriceRows } from "../../db/repositories/price-summary-repository.ts";
 import { seedIfNeeded } from "../../db/seed/seed.ts";
 import { createJobQueue } from "../../jobs/create-queue.ts";
-import { createApp } from "./app.ts";
+import { createApp, WARM_UP_ENV } from "./app.ts";
 import { configWarnings, loadConfig } from "./config.ts";
 import { createSessionAuthenticator } from "./features/auth/authenticate.ts";
 import { issueSetupTokenIfNoAdmin, setupUrl } from "./features/auth/setup.ts";
@@ -23,10 +27,30 @@ import { resolveAppSecret } from "./lib/app-secret.ts";
 import { createCredentialCipher } from "./lib/credential-cipher.ts";
 import { createTokenSigner } from "./lib/signed-token.ts";
 import { createLogger } from "./lib/logger.ts";
-import { invalidatePriceCache } from "./lib/price-cache.ts";
-import { closePageRenderer, configurePageRenderer } from "./lib/server-render.ts";
+import { jobMetrics, setMetricSources } from "./lib/metrics.ts";
+import { serveMetrics } from "./lib/metrics-route.ts";
+import { invalidatePriceCache, watchPriceChanges } from "./lib/price-cache.ts";
+import { Readiness } from "./lib/readiness.ts";
+import { closePageRenderer, configurePageRenderer, pageRendererLoaded, pageRendererStats } from "./lib/server-render.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
+
+/** Pages rendered on every render thread before the process says it is ready: the public page kinds. */
+const WARM_UP_PATHS = ["/", "/tlds", "/tld/com", "/registrars", "/registrar/1"];
+/** Warm-up rounds at most: a round whose renders all answer pages ends it. */
+const WARM_UP_ROUNDS = 5;
+
+/**
+ * Renders each warm-up page `copies` times at once (so every render thread gets them), until a
+ * round answers no shell. Resolves to the rounds it took.
+ */
+async function warmUp(fetchPage: (path: string) => Promise<Response>, copies: number): Promise<number> {
+  for (let round = 1; round <= WARM_UP_ROUNDS; round++) {
+    const answers = await Promise.all(WARM_UP_PATHS.flatMap((path) => Array.from({ length: copies }, () => fetchPage(path))));
+    if (answers.every((res) => res.headers.get("x-warm-up") !== "shell")) return round;
+  }
+  return WARM_UP_ROUNDS;
+}
 
 async function main() {
   let config;
@@ -43,10 +67,31 @@ async function main() {
   }
   const log = createLogger(config.LOG_LEVEL, config.NODE_ENV === "development" && process.stdout.isTTY);
   for (const warning of configWarnings()) log.warn(warning);
+  const readiness = new Readiness();
+  let metricsServer: Server | undefined;
+  if (config.METRICS_PORT) {
+    metricsServer = await serveMetrics({ port: config.METRICS_PORT, hostname: config.METRICS_HOST, token: config.METRICS_TOKEN });
+    log.info({ port: config.METRICS_PORT, host: config.METRICS_HOST }, "metrics served");
+  }
+  if (config.ROLE !== "worker") {
+    // Render threads start first and load the page code off the main thread (docs/decisions/024)
+    // while this one migrates and seeds the database: on two cores that overlap saves seconds.
+    await configurePageRenderer({
+      workers: config.RENDER_WORKERS,
+      maxQueue: config.RENDER_QUEUE,
+      timeoutMs: config.RENDER_TIMEOUT_MS,
+      nice: config.RENDER_THREAD_NICE,
+      onShell: (reason, error) => {
+        if (reason === "failed") log.error({ err: error }, "page render failed; answered the client shell");
+        else log.warn({ reason }, "page render answered the client shell");
+      },
+    });
+  }
   const db = openDb({
     databaseUrl: config.DATABASE_URL,
     sqlitePath: config.SQLITE_PATH,
     poolSize: config.DATABASE_POOL_SIZE,
+    applicationName: `tldscope-${config.ROLE}`,
     onIdleConnectionError: (error) => log.warn({ err: error }, "idle database connection failed; the pool replaces it"),
   });
   log.info({ dialect: db.dialect, role: config.ROLE, ...(postgres ? {} : { file: config.SQLITE_PATH }) }, "database opened");
@@ -58,16 +103,31 @@ async function main() {
   if (await rebuildStalePriceRows(db, config.PRICE_STALE_DAYS)) log.info("price list rows rebuilt");
   // Nothing has answered from the cache yet in this process; cleared so the rule holds for every writer.
   invalidatePriceCache(db);
+  readiness.mark("database", "ready");
+  // Another process's price run, provider edit or rates update reaches this one's cached answers within this interval.
+  const stopWatchingPrices = watchPriceChanges(db, config.PRICE_CHANGE_CHECK_MS, (error) => log.warn({ err: error }, "price version check failed"));
 
   const appSecret = resolveAppSecret(config, log);
   const cipher = createCredentialCipher(appSecret);
   const signer = createTokenSigner(appSecret);
   const work = config.ROLE !== "web";
-  const queue = createJobQueue({ db, config, log });
+  const queue = createJobQueue({ db, config, log, observer: jobMetrics });
   await queue.start({ work });
   const priceSources = { live: createPriceSources(config), bundled: bundledPriceSource };
   await registerJobs(queue, { db, config, log, cipher, signer, priceSources, onPricesChanged: invalidatePriceCache });
   log.info({ queue: queue.kind, work }, "job queue started");
+  readiness.mark("queue", "ready");
+  setMetricSources({
+    jobQueues: () => queue.queueStats(),
+    databasePools: () => {
+      const pools: Record<string, { total: number; idle: number; waiting: number }> = {};
+      const app = db.poolStats();
+      const jobs = queue.poolStats();
+      if (app) pools.app = app;
+      if (jobs) pools.queue = jobs;
+      return pools;
+    },
+  });
 
   let server: Server | undefined;
   if (config.ROLE !== "worker") {
@@ -75,21 +135,27 @@ async function main() {
     if (setupToken) {
       log.warn(`No administrator yet. Open ${setupUrl(config, setupToken)} within an hour, signed in with the account to promote (single use; the next start without an admin prints a new link).`);
     }
-    // Render threads start now and load the page code off the main thread (docs/decisions/024).
-    await configurePageRenderer({
-      workers: config.RENDER_WORKERS,
-      maxQueue: config.RENDER_QUEUE,
-      timeoutMs: config.RENDER_TIMEOUT_MS,
-      onShell: (reason, error) => {
-        if (reason === "failed") log.error({ err: error }, "page render failed; answered the client shell");
-        else log.warn({ reason }, "page render answered the client shell");
-      },
-    });
-    const app = createApp({ db, queue, config, log, cipher, signer, priceSources, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
+    setMetricSources({ renderPool: pageRendererStats });
+    const app = createApp({ db, queue, config, log, cipher, signer, priceSources, readiness, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
     server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
       const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
       log.info(`listening on http://${host}:${info.port}`);
     }) as Server;
+    const warming = performance.now();
+    try {
+      await pageRendererLoaded();
+      log.info({ ms: Math.round(performance.now() - warming) }, "render threads loaded");
+      const origin = `http://localhost:${config.PORT}`;
+      const rounds = await warmUp(async (path) => app.request(`${origin}${path}`, undefined, WARM_UP_ENV), Math.max(1, config.RENDER_WORKERS));
+      readiness.mark("renderers", "ready");
+      log.info({ ms: Math.round(performance.now() - warming), rounds }, "renderers warm; ready");
+    } catch (error) {
+      // Pages are answered with the client shell; the process stays up for the API, not ready.
+      readiness.mark("renderers", "failed", (error as Error).message);
+      log.error({ err: error }, "the page renderers could not load");
+    }
+  } else {
+    readiness.mark("renderers", "off");
   }
 
   let stopping = false;
@@ -97,6 +163,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
+    readiness.stop();
+    stopWatchingPrices();
     const force = setTimeout(() => {
       log.warn("shutdown timed out, exiting");
       process.exit(1);
@@ -113,6 +181,7 @@ async function main() {
       await closePageRenderer();
       await queue.stop(Math.floor(config.SHUTDOWN_TIMEOUT_MS * 0.8));
       await db.close();
+      if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
     } catch (error) {
       log.error({ err: error }, "shutdown failed");
       process.exit(1);

@@ -3,16 +3,15 @@
  * memory bounded by bytes (least recently used first out) and keyed by what changes a signed-out
  * render: origin, path, query string and the `currency` cookie. Every entry is tagged with the
  * database's price-rows version read before its render; a lookup compares it with the version
- * now stored (price-read-model.ts: one shared check, so every process on a PostgreSQL database
- * sees another's price run, provider edit or rates update on its next request) and renders
- * again when they differ. Entries also expire after a time to live, which bounds what the
+ * now stored (price-cache.ts: currentPricesVersion, the one way every process learns that prices
+ * changed, which also drops its cached price answers) and renders again when they differ. Entries also expire after a time to live, which bounds what the
  * version does not cover (catalogue imports, the "last updated" figures of informational pages).
  */
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../../db/client.ts";
-import { priceRowsVersion } from "../../../db/repositories/price-read-model.ts";
+import { pageCacheLookups } from "./metrics.ts";
 import { brotliPage } from "./page-html.ts";
 
 export interface CachedPage {
@@ -91,9 +90,15 @@ export interface PageCache {
    * kept when it says so. Null when `render` answers null (a path the server does not render).
    */
   get(key: string, render: () => Promise<RenderedPage | null>): Promise<CachedPage | null>;
+  /** The bytes counted against maxBytes and the pages kept (metrics). */
+  stats(): { bytes: number; entries: number };
 }
 
-export function createPageCache(db: Db, options: PageCacheOptions, onVersionChange: (db: Db) => void): PageCache {
+/**
+ * `version` reads the database's price-rows version (price-cache.ts: currentPricesVersion, which
+ * also drops this process's cached price answers when it changed).
+ */
+export function createPageCache(db: Db, options: PageCacheOptions, version: (db: Db) => Promise<string>): PageCache {
   const entries = options.maxBytes > 0
     ? new LRUCache<string, CachedPage>({
       maxSize: options.maxBytes,
@@ -103,25 +108,25 @@ export function createPageCache(db: Db, options: PageCacheOptions, onVersionChan
     })
     : null;
   const rendering = new Map<string, Promise<CachedPage | null>>();
-  let seenVersion: string | undefined;
 
   return {
+    stats: () => ({ bytes: entries?.calculatedSize ?? 0, entries: entries?.size ?? 0 }),
     async get(key, render) {
-      const version = await priceRowsVersion(db);
-      if (version !== seenVersion) {
-        // Another process may have changed prices: the answers a render reads through this
-        // process's price cache must not be older than the version the page is tagged with.
-        if (seenVersion !== undefined) onVersionChange(db);
-        seenVersion = version;
-      }
+      // Read before the render: the answers it reads through this process's price cache are
+      // then no older than the version the page is tagged with.
+      const current = await version(db);
       const hit = entries?.get(key);
-      if (hit && hit.version === version) return hit;
-      const inFlightKey = `${version} ${key}`;
+      if (hit && hit.version === current) {
+        pageCacheLookups.inc({ result: "hit" });
+        return hit;
+      }
+      pageCacheLookups.inc({ result: "miss" });
+      const inFlightKey = `${current} ${key}`;
       const running = rendering.get(inFlightKey);
       if (running) return running;
       const made = render().then((answer) => {
         if (!answer) return null;
-        const page = makePage(answer.status, answer.html, answer.br, version, answer.keep);
+        const page = makePage(answer.status, answer.html, answer.br, current, answer.keep);
         if (answer.keep) entries?.set(key, page, answer.status === 404 ? { ttl: Math.min(options.notFoundTtlMs, options.ttlMs) } : {});
         return page;
       });

@@ -11,6 +11,7 @@
  * still running at twice the timeout is stopped with its thread, which the pool replaces.
  */
 import { MessageChannel } from "node:worker_threads";
+import { pageRenders, pageRenderSeconds, renderThreadRestarts } from "./metrics.ts";
 import type { RenderRequest } from "../../client/entry-server.tsx";
 import { finishPage, type PageFrame, type PageOutcome } from "./page-html.ts";
 import { importRenderEntry, isServerBuild, type RenderEntry } from "./render-entry.ts";
@@ -29,6 +30,8 @@ export interface PageRendererOptions {
   entryUrl?: URL;
   /** Told why a render answered the shell ("failed" with the error, "timeout", "busy"). */
   onShell?: (reason: "failed" | "timeout" | "busy", error?: unknown) => void;
+  /** The render threads' nice value (lib/thread-priority.ts); 0 or absent leaves it as the process's. */
+  nice?: number;
 }
 
 export type PageRequest = Omit<RenderRequest, "fetchTrpc" | "timeoutMs">;
@@ -39,6 +42,13 @@ export interface PageRenderer {
    * failed, timed out or found no room; null for a client-rendered path.
    */
   render(request: PageRequest, frame: PageFrame, calls: RenderCalls): Promise<PageOutcome | null>;
+  /**
+   * Resolves once the page code is loaded where pages are rendered (every thread, or the main
+   * thread); rejects when it cannot load. Until then a render waits for it, outside its time limit.
+   */
+  loaded(): Promise<void>;
+  /** Renders started and not answered yet, and those waiting for room on a thread (metrics). */
+  stats(): { inFlight: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -77,39 +87,49 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const run = workers > 0 ? workerRenders(options) : mainThreadRenders(options);
   const limit = (workers > 0 ? workers * RENDERS_PER_THREAD : 1) + maxQueue;
   let inFlight = 0;
+  const shell = (reason: "failed" | "timeout" | "busy", error?: unknown) => {
+    pageRenders.inc({ outcome: `shell_${reason}` });
+    onShell(reason, error);
+    return SHELL;
+  };
   return {
     async render(request, frame, calls) {
-      if (inFlight >= limit) {
-        onShell("busy");
-        return SHELL;
-      }
+      if (inFlight >= limit) return shell("busy");
       inFlight++;
       let timer: NodeJS.Timeout | undefined;
       let rendering: Promise<PageOutcome | null> | undefined;
       try {
-        // On the main thread the first request waits for the code to load, outside the time limit.
+        // The first requests wait for the code to load, outside the time limit.
         await run.ready();
+        const started = performance.now();
         rendering = run.render(request, frame, calls).finally(() => inFlight--);
         const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(resolve, timeoutMs, "timeout")));
         const result = await Promise.race([rendering, timedOut]);
-        if (result !== "timeout") return result;
-        onShell("timeout");
+        if (result !== "timeout") {
+          if (result) {
+            pageRenders.inc({ outcome: "page" });
+            pageRenderSeconds.observe((performance.now() - started) / 1000);
+          }
+          return result;
+        }
         rendering.catch(() => undefined);
-        return SHELL;
+        return shell("timeout");
       } catch (error) {
-        onShell("failed", error);
-        return SHELL;
+        return shell("failed", error);
       } finally {
         clearTimeout(timer);
         if (!rendering) inFlight--;
       }
     },
+    loaded: async () => void (await run.ready()),
+    stats: () => ({ inFlight, waiting: run.waiting() }),
     close: () => run.close(),
   };
 }
 
 interface Renders {
   ready(): Promise<unknown>;
+  waiting(): number;
   render(request: PageRequest, frame: PageFrame, calls: RenderCalls): Promise<PageOutcome | null>;
   close(): Promise<void>;
 }
@@ -120,6 +140,7 @@ function mainThreadRenders({ timeoutMs, entryUrl }: PageRendererOptions): Render
   const load = () => (entry ??= entryUrl ? (import(entryUrl.href) as Promise<RenderEntry>) : importRenderEntry());
   return {
     ready: load,
+    waiting: () => 0,
     async render(request, frame, calls) {
       const { renderPage, isServerRendered } = await load();
       if (!isServerRendered(new URL(request.url, "http://page.internal").pathname)) return null;
@@ -129,16 +150,22 @@ function mainThreadRenders({ timeoutMs, entryUrl }: PageRendererOptions): Render
   };
 }
 
-function workerRenders({ workers, timeoutMs, entryUrl }: PageRendererOptions): Renders {
+function workerRenders({ workers, timeoutMs, entryUrl, nice }: PageRendererOptions): Renders {
   // Every thread starts with the pool and stays, loading the render code as it starts.
   const threads = createThreadPool(workerUrl(), {
     size: workers,
     tasksPerThread: RENDERS_PER_THREAD,
-    workerData: { entryUrl: entryUrl?.href } satisfies RenderThreadData,
+    workerData: { entryUrl: entryUrl?.href, nice } satisfies RenderThreadData,
     resourceLimits: { maxYoungGenerationSizeMb: RENDER_THREAD_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: RENDER_THREAD_OLD_GENERATION_MB },
+    onRestart: () => renderThreadRestarts.inc(),
   });
+  // Until every thread has loaded the page code, a render would wait in a thread that cannot
+  // start it yet, its time limit running: it waits here instead.
+  const loaded = threads.loaded();
+  loaded.catch(() => undefined);
   return {
-    ready: async () => undefined,
+    ready: () => loaded,
+    waiting: () => threads.waitingCount,
     async render(request, frame, calls) {
       const { port1, port2 } = new MessageChannel();
       answerFetchesOn(port1, calls);

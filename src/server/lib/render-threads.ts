@@ -6,6 +6,10 @@
  * and any other task on that thread is rejected. A thread that exits or fails is replaced and
  * its tasks rejected.
  *
+ * A thread may say once that its module has loaded, or failed to (`announceLoaded`); `loaded()`
+ * resolves when every thread has said it loaded, so a server can wait for its renderers before
+ * it says it is ready.
+ *
  * The thread's side is `serveTasks` below. Written for this one use instead of a general pool
  * library: tinypool, used before, read `process.memoryUsage()` in the thread after every task,
  * about 0.7 ms of CPU per rendered page in a profile on this machine.
@@ -20,6 +24,9 @@ interface TaskMessage {
 type AnswerMessage =
   | { id: number; result: unknown }
   | { id: number; error: { name: string; message: string; stack?: string | undefined } };
+
+/** A thread's word that its module loaded (or did not), outside any task. */
+type LoadedMessage = { loaded: true } | { loaded: false; error: string };
 
 interface Job {
   id: number;
@@ -37,6 +44,8 @@ interface Thread {
   jobs: Map<number, Job>;
   /** It has answered a task: its module loads. */
   answered: boolean;
+  /** What it said of its module: loaded, failed, or nothing yet. */
+  load: "loading" | "loaded" | "failed";
   /** It stopped or failed; it takes no more tasks. */
   gone: boolean;
 }
@@ -49,6 +58,14 @@ export interface ThreadPool {
   run(task: unknown, options?: { transferList?: readonly Transferable[]; signal?: AbortSignal }): Promise<unknown>;
   /** Stops every thread; tasks waiting or running are rejected. */
   close(): Promise<void>;
+  /**
+   * Resolves once every thread has said its module loaded (announceLoaded); rejects with the
+   * error of one that said it failed. A thread that stops before saying is waited for in the
+   * thread that replaces it.
+   */
+  loaded(): Promise<void>;
+  /** Tasks waiting for room on a thread. */
+  readonly waitingCount: number;
 }
 
 const abortError = (signal: AbortSignal): unknown =>
@@ -63,22 +80,42 @@ export interface ThreadPoolOptions {
   workerData?: unknown;
   /** Each thread's heap limits (worker_threads' `resourceLimits`); V8's defaults where absent. */
   resourceLimits?: ResourceLimits;
+  /** Told each time a thread that stopped or failed is replaced (metrics). */
+  onRestart?: () => void;
 }
 
 /** Starts the threads running `file`. */
-export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerData, resourceLimits }: ThreadPoolOptions): ThreadPool {
+export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerData, resourceLimits, onRestart }: ThreadPoolOptions): ThreadPool {
   const threads: Thread[] = [];
   const waiting: Job[] = [];
   let nextId = 0;
   let closed = false;
+  const loadWaiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  let loadError: Error | undefined;
+  /** Settles loaded() once every thread has loaded, or one failed to. */
+  const checkLoaded = () => {
+    if (loadWaiters.length === 0) return;
+    if (!loadError && !threads.every((t) => t.load === "loaded")) return;
+    for (const waiter of loadWaiters.splice(0)) {
+      if (loadError) waiter.reject(loadError);
+      else waiter.resolve();
+    }
+  };
 
   const start = (): Thread => {
     // No loader flags of the parent's (tsx, vitest): the thread's module brings what it needs.
     const worker = new Worker(file, { execArgv: [], workerData, ...(resourceLimits ? { resourceLimits } : {}) });
     // An idle thread does not keep the process alive; the server's socket does.
     worker.unref();
-    const thread: Thread = { worker, jobs: new Map(), answered: false, gone: false };
-    worker.on("message", (answer: AnswerMessage) => {
+    const thread: Thread = { worker, jobs: new Map(), answered: false, gone: false, load: "loading" };
+    worker.on("message", (answer: AnswerMessage | LoadedMessage) => {
+      if ("loaded" in answer) {
+        thread.load = answer.loaded ? "loaded" : "failed";
+        thread.answered ||= answer.loaded;
+        if (!answer.loaded) loadError ??= new Error(`A render thread could not load its code: ${answer.error}`);
+        checkLoaded();
+        return;
+      }
       const job = thread.jobs.get(answer.id);
       if (!job) return;
       thread.jobs.delete(answer.id);
@@ -101,6 +138,7 @@ export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerDa
         if (index < 0) return;
         if (closed) return void threads.splice(index, 1);
         threads[index] = start();
+        onRestart?.();
         next();
       };
       // Replaced at once, unless it never got as far as answering: then not in a tight loop.
@@ -158,8 +196,19 @@ export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerDa
         next();
       });
     },
+    loaded() {
+      return new Promise<void>((resolve, reject) => {
+        loadWaiters.push({ resolve, reject });
+        checkLoaded();
+      });
+    },
+    get waitingCount() {
+      return waiting.length;
+    },
     async close() {
       closed = true;
+      loadError ??= new Error("The render threads are closed");
+      checkLoaded();
       for (const job of waiting.splice(0)) {
         job.done();
         job.reject(new Error("The render threads are closed"));
@@ -167,6 +216,16 @@ export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerDa
       await Promise.all(threads.map((thread) => thread.worker.terminate()));
     },
   };
+}
+
+/** In a pool's thread: tells the pool whether the thread's module loaded (ThreadPool.loaded). */
+export function announceLoaded(outcome: Promise<unknown>): void {
+  const port = parentPort;
+  if (!port) throw new Error("announceLoaded runs in a worker thread");
+  outcome.then(
+    () => port.postMessage({ loaded: true } satisfies LoadedMessage),
+    (cause: unknown) => port.postMessage({ loaded: false, error: cause instanceof Error ? cause.message : String(cause) } satisfies LoadedMessage),
+  );
 }
 
 /** In a pool's thread: answers each task the pool sends with `handle`'s result or error. */

@@ -22,6 +22,12 @@ export async function configurePageRenderer(options: PageRendererOptions): Promi
 /** Stops the render threads (shutdown). */
 export const closePageRenderer = (): Promise<void> => renderer.close();
 
+/** Resolves once the page code has loaded where pages are rendered (PageRenderer.loaded). */
+export const pageRendererLoaded = (): Promise<void> => renderer.loaded();
+
+/** Renders in flight and waiting for a thread (metrics). */
+export const pageRendererStats = () => renderer.stats();
+
 export interface PageAnswer {
   status: 200 | 404;
   html: string;

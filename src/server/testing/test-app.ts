@@ -19,7 +19,8 @@ function defaultQueue(db: Db): JobQueue {
   const missing = () => Promise.reject(new Error("This test app has no job queue on PostgreSQL: pass { queue } to createTestApp"));
   return {
     kind: "pg-boss", createQueue: missing, send: missing, sendMany: missing, work: missing, schedule: missing, unschedule: missing,
-    cancel: missing, cancelMatching: missing, counts: missing, activeJobs: missing, getJob: missing, start: missing, stop: async () => undefined,
+    cancel: missing, cancelMatching: missing, counts: missing, queueStats: missing, schedules: missing, runSchedule: missing, poolStats: () => null,
+    activeJobs: missing, getJob: missing, start: missing, stop: async () => undefined,
   };
 }
 

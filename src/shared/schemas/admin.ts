@@ -90,3 +90,8 @@ export const alertRuleSchema = z.object({
   isActive: z.boolean({ error: "isActive must be true or false" }).default(true),
 });
 export type AlertRuleInput = z.infer<typeof alertRuleSchema>;
+
+/** A scheduled job run by hand from the Operations page (its name as `npm run jobs -- list` shows it). */
+export const runScheduledJobSchema = z.object({
+  name: z.string().trim().min(1, "Name the scheduled job to run").max(100, "No scheduled job has a name that long"),
+});

@@ -26,6 +26,8 @@ export const ADMIN_MESSAGES = {
   incidentUpdated: "Incident updated",
   incidentUpdateFailed: "Failed to update incident",
   cacheCleared: "Cache cleared",
+  jobQueued: "Job queued",
+  jobRunFailed: "Failed to run the job",
   settingsSaved: "Settings saved successfully",
   settingsSaveFailed: "Failed to save settings",
 } as const;

@@ -35,9 +35,14 @@ const SOURCES = [
 ];
 
 const NO_FAILURES = trpcOk("notifications.adminFailures", deliveryFailurePage([]));
+const SCHEDULED_JOBS = [
+  { name: "reminders", title: "Daily expiry reminder scan", queue: "notifications.plan-expiry", key: "daily", cron: "5 6 * * *", nextRunAt: "2026-03-02T06:05:00.000Z", lastRun: null },
+  { name: "rates", title: "Exchange rates update", queue: "rates.refresh", key: "daily", cron: "15 16 * * *", nextRunAt: "2026-03-01T16:15:00.000Z", lastRun: { state: "active", startedAt: "2026-03-01T16:15:01.000Z", finishedAt: null } },
+];
+const JOBS = trpcOk("priceEngine.scheduledJobs.list", SCHEDULED_JOBS);
 
 function setup(status = RUNNING) {
-  server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.fetchStatus", status), trpcOk("priceEngine.sources", SOURCES), NO_FAILURES);
+  server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.fetchStatus", status), trpcOk("priceEngine.sources", SOURCES), NO_FAILURES, JOBS);
   const user = userEvent.setup();
   return { user, ...renderUi(<OperationsPage />, "/admin/operations") };
 }
@@ -92,7 +97,7 @@ describe("Operations", () => {
   });
 
   it("says when the fetch status cannot load", async () => {
-    server.use(trpcOk("providers.adminList", PROVIDERS), trpcError("priceEngine.fetchStatus", 500, "Internal server error"), trpcOk("priceEngine.sources", []), NO_FAILURES);
+    server.use(trpcOk("providers.adminList", PROVIDERS), trpcError("priceEngine.fetchStatus", 500, "Internal server error"), trpcOk("priceEngine.sources", []), NO_FAILURES, JOBS);
     renderUi(<OperationsPage />);
     expect(await screen.findByText("Failed to load fetch status: Internal server error")).toBeTruthy();
   });
@@ -104,6 +109,21 @@ describe("Operations", () => {
     expect(porkbun.disabled).toBe(false);
     expect(screen.getByRole<HTMLButtonElement>("button", { name: "Fetch Namecheap (fetch in progress)" }).disabled).toBe(true);
     expect(screen.getByRole<HTMLButtonElement>("button", { name: "Fetch Google Domains (inactive)" }).disabled).toBe(true);
+  });
+
+  it("lists the scheduled jobs and runs one now, with the server's answer; a running one cannot be started again", async () => {
+    const calls: unknown[] = [];
+    setup(fetchStatus());
+    server.use(trpcMutationOk("priceEngine.scheduledJobs.runNow", { jobId: "9", message: "Daily expiry reminder scan queued (job 9)." }, calls));
+    const user = userEvent.setup();
+    await screen.findByRole("button", { name: "Run Daily expiry reminder scan now" });
+    const table = screen.getByRole("table", { name: "Scheduled jobs" });
+    expect(within(table).getByText("5 6 * * *")).toBeTruthy();
+    expect(within(table).getByRole<HTMLButtonElement>("button", { name: "Run Exchange rates update now" }).disabled).toBe(true);
+    await user.click(within(table).getByRole("button", { name: "Run Daily expiry reminder scan now" }));
+    const toast = await findToast("Job queued");
+    expect(toast.textContent).toContain("Daily expiry reminder scan queued (job 9).");
+    expect(calls).toEqual([{ name: "reminders" }]);
   });
 
   it("starts a fetch, says so with the server's message and shows when", async () => {
@@ -151,7 +171,7 @@ describe("Operations", () => {
   it("Refresh Cache drops cached data and refetches what is on screen, with no call of its own", async () => {
     let statusCalls = 0;
     const requests: string[] = [];
-    server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.sources", SOURCES), NO_FAILURES, trpcOk("priceEngine.fetchStatus", () => {
+    server.use(trpcOk("providers.adminList", PROVIDERS), trpcOk("priceEngine.sources", SOURCES), NO_FAILURES, JOBS, trpcOk("priceEngine.fetchStatus", () => {
       statusCalls += 1;
       return fetchStatus();
     }));

@@ -10,6 +10,7 @@ import { ADMIN_MESSAGES, notifyAdminFailure, notifyAdminSuccess } from "./feedba
 import { FetchStatusPanel } from "./fetch-status-panel.tsx";
 import { formatTime } from "./format.ts";
 import { PriceSourcesTable } from "./price-sources-table.tsx";
+import { ScheduledJobsTable } from "./scheduled-jobs-table.tsx";
 
 /** Spec section 9: the fetch status is polled every 5 seconds. */
 export const FETCH_STATUS_POLL_MS = 5_000;
@@ -64,7 +65,7 @@ export function OperationsPage() {
   };
 
   return (
-    <AdminPage title="Operations" description="Watch price retrieval and start fetches by hand.">
+    <AdminPage title="Operations" description="Watch price retrieval, start fetches and scheduled jobs by hand.">
       <Card.Root variant="outline">
         <Card.Header><Heading as="h2" size="lg">System Status</Heading></Card.Header>
         <Card.Body>
@@ -114,6 +115,10 @@ export function OperationsPage() {
             </div>
           </Stack>
         </Card.Body>
+      </Card.Root>
+      <Card.Root variant="outline">
+        <Card.Header><Heading as="h2" size="lg">Scheduled jobs</Heading></Card.Header>
+        <Card.Body><ScheduledJobsTable pollMs={FETCH_STATUS_POLL_MS} /></Card.Body>
       </Card.Root>
       <Card.Root variant="outline">
         <Card.Header><Heading as="h2" size="lg">Price Sources</Heading></Card.Header>

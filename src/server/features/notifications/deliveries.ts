@@ -15,6 +15,7 @@ import {
   type DeliverJobData, type DigestJobData, type NotificationDeps, type OutgoingMessage,
 } from "./deps.ts";
 import { digestMessage, notificationMessage } from "./render.ts";
+import { notificationDeliveries } from "../../lib/metrics.ts";
 
 const RETRY = { retryLimit: DELIVERY_RETRY_LIMIT, retryDelaySeconds: DELIVERY_RETRY_DELAY_SECONDS, expireInSeconds: 300 };
 
@@ -43,6 +44,7 @@ async function send(deps: NotificationDeps, claimed: DeliveryWork[], message: (c
   const closed = channel ? closedReason(channel) : "The channel was removed";
   if (closed || !channel) {
     await finishDeliveries(deps.db, ids, { status: "cancelled", error: closed ?? "The channel was removed", nextRetryAt: null });
+    notificationDeliveries.inc({ channel: channel?.kind ?? "removed", outcome: "cancelled" }, ids.length);
     return "cancelled";
   }
   const sender = deps.senders[channel.kind as keyof NotificationDeps["senders"]];
@@ -62,10 +64,12 @@ async function send(deps: NotificationDeps, claimed: DeliveryWork[], message: (c
     // The owner reads `reason`; what the other side said exactly (a mail server's answer) is for the log only.
     const cause = error instanceof Error && error.cause !== undefined ? { detail: mailErrorDetail(error.cause) } : {};
     deps.log.warn({ deliveries: ids, channelId: channel.id, err: reason, ...cause, retries }, "notification delivery failed");
+    notificationDeliveries.inc({ channel: channel.kind, outcome: retries ? "retrying" : "failed" }, ids.length);
     if (retries) throw error;
     return "failed";
   }
   await finishDeliveries(deps.db, ids, { status: "sent", at: new Date() });
+  notificationDeliveries.inc({ channel: channel.kind, outcome: "sent" }, ids.length);
   return "sent";
 }
 

@@ -19,6 +19,7 @@ import {
 } from "../../../../db/repositories/registry-record-repository.ts";
 import type { LookupOptions, RdapOutcome } from "../../integrations/rdap/client.ts";
 import { nextRegistryCheck } from "./registry-schedule.ts";
+import { registryLookups } from "../../lib/metrics.ts";
 
 /** Looks a name up at its registry: RDAP, or WHOIS for a TLD without RDAP (registry-lookups.ts). */
 export interface RegistryLookup {
@@ -111,6 +112,9 @@ export async function runRegistryChecks(deps: RegistryCheckDeps, options: Regist
       const outcome = await deps.lookups.lookup(entry.domainName, {
         signal: options.signal, fairKey: entry.userId, fresh: entry.requested, abandon: stopTaking.signal,
       });
+      if (outcome.kind !== "abandoned") {
+        registryLookups.inc({ protocol: outcome.server?.startsWith("whois://") ? "whois" : "rdap", outcome: outcome.kind });
+      }
       if (outcome.kind === "abandoned") released.push(entry.userDomainId);
       else if (outcome.kind === "retry_later") {
         const at = outcome.retryAt.getTime();

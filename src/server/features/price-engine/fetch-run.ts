@@ -24,6 +24,7 @@ import { evaluateAlertRules } from "./alerts.ts";
 import type { IncidentEventSink } from "./incident-events.ts";
 import { applyPriceList } from "./price-apply.ts";
 import { chooseSource, type PriceSources } from "./sources.ts";
+import { priceRuns } from "../../lib/metrics.ts";
 
 export type FetchRequestType = "provider" | "all" | "pricing" | "scheduled";
 
@@ -119,6 +120,7 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
   }
   // The log row says whether the list was live: "Data last updated" reads it (lastLiveSuccess).
   await completeLog(db, logId, outcome);
+  priceRuns.inc({ provider: provider.slug, outcome: outcome.status });
   if (outcome.status === "success" && applied?.touchedTldIds.length) deps.onPricesChanged(db);
   if (outcome.status === "success" && applied?.touchedTldIds.length && observedAt && deps.onPricesApplied) {
     const event = {

@@ -1,7 +1,8 @@
 /** REST doors to the admin calls of spec section 7 (plus fetch cancel, alert-rule edits and the General Settings), admin only. */
 import { Hono, type Context } from "hono";
+import { listScheduledJobs, runScheduledJobNow } from "../../lib/scheduled-jobs.ts";
 import {
-  alertRuleSchema, cancelFetchSchema, idSchema, incidentQuerySchema, incidentStatusSchema, manualFetchSchema, priceLogQuerySchema, scheduleSchema,
+  alertRuleSchema, cancelFetchSchema, idSchema, incidentQuerySchema, incidentStatusSchema, manualFetchSchema, priceLogQuerySchema, runScheduledJobSchema, scheduleSchema,
 } from "../../../shared/schemas/admin.ts";
 import { generalSettingsSchema } from "../../../shared/schemas/general-settings.ts";
 import { requireAdmin } from "../../lib/auth-guards.ts";
@@ -33,6 +34,8 @@ const admin = new Hono<AppEnv>()
   .get("/sources", async (c) => c.json(await getPriceSources(c.var.ctx)))
   .post("/fetch/manual", async (c) => c.json(await manualFetch(c.var.ctx, await body(c, manualFetchSchema))))
   .post("/fetch/cancel", async (c) => c.json(await cancelFetch(c.var.ctx, (await body(c, cancelFetchSchema)).provider)))
+  .get("/scheduled-jobs", async (c) => c.json(await listScheduledJobs(c.var.ctx.queue)))
+  .post("/scheduled-jobs/run", async (c) => c.json(await runScheduledJobNow(c.var.ctx.queue, (await body(c, runScheduledJobSchema)).name), 202))
   .get("/alert-rules", async (c) => c.json(await getAlertRules(c.var.ctx.db)))
   .post("/alert-rules", async (c) => c.json(await createAlertRule(c.var.ctx.db, await body(c, alertRuleSchema)), 201))
   .put("/alert-rules/:id", async (c) => c.json(await editAlertRule(c.var.ctx.db, idOf(c), await body(c, alertRuleSchema))))

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import {
-  alertRuleSchema, cancelFetchSchema, idSchema, incidentQuerySchema, incidentStatusSchema, manualFetchSchema, priceLogQuerySchema, scheduleSchema,
+  alertRuleSchema, cancelFetchSchema, idSchema, incidentQuerySchema, incidentStatusSchema, manualFetchSchema, priceLogQuerySchema, runScheduledJobSchema, scheduleSchema,
 } from "../../../shared/schemas/admin.ts";
 import { generalSettingsSchema } from "../../../shared/schemas/general-settings.ts";
 import { readGeneralSettings, writeGeneralSettings } from "../../lib/general-settings.ts";
+import { listScheduledJobs, runScheduledJobNow } from "../../lib/scheduled-jobs.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
 import { createAlertRule, editAlertRule, getAlertRules } from "./alert-rules.ts";
 import { cancelFetch, getFetchStatus, manualFetch } from "./fetch-control.ts";
@@ -22,6 +23,11 @@ export const priceEngineRouter = router({
   sources: adminProcedure.query(({ ctx }) => getPriceSources(ctx)),
   manualFetch: adminProcedure.input(manualFetchSchema).mutation(({ ctx, input }) => manualFetch(ctx, input)),
   cancelFetch: adminProcedure.input(cancelFetchSchema).mutation(({ ctx, input }) => cancelFetch(ctx, input.provider)),
+  // Every schedule (reminders, registry re-checks, rates, price schedules…), each runnable now by hand.
+  scheduledJobs: router({
+    list: adminProcedure.query(({ ctx }) => listScheduledJobs(ctx.queue)),
+    runNow: adminProcedure.input(runScheduledJobSchema).mutation(({ ctx, input }) => runScheduledJobNow(ctx.queue, input.name)),
+  }),
   alertRules: router({
     list: adminProcedure.query(({ ctx }) => getAlertRules(ctx.db)),
     create: adminProcedure.input(alertRuleSchema).mutation(({ ctx, input }) => createAlertRule(ctx.db, input)),

@@ -20,6 +20,7 @@ function fakeQueue(counts: () => Promise<{ queued: number; active: number }>): J
   return {
     kind: "in-process", counts, createQueue: unused, send: unused, sendMany: unused, work: unused, schedule: unused, unschedule: unused,
     cancel: unused, cancelMatching: unused, activeJobs: unused, getJob: unused, start: unused, stop: unused,
+    queueStats: unused, schedules: unused, runSchedule: unused, poolStats: unused,
   };
 }
 
