@@ -19,7 +19,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const requests = Number(process.env.BENCH_REQUESTS ?? 40);
 
 const READS: [string, string][] = [
-  ["first page by name (24)", "/api/user-domains"],
+  ["first page by name (24)", "/api/user-domains?page=1"],
   ["page 40 by name (100)", "/api/user-domains?limit=100&page=40"],
   ["first page by expiry (100)", "/api/user-domains?limit=100&sortBy=expirationDate"],
   ["search \"77\" (100)", "/api/user-domains?limit=100&search=77"],
