@@ -19,7 +19,7 @@ import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth
 import { readSessionToken } from "./features/auth/cookies.ts";
 import { accountsRest } from "./features/accounts/rest.ts";
 import { apiDocsRest } from "./features/api-docs/rest.ts";
-import { apiKeyAuth } from "./features/api-keys/bearer.ts";
+import { apiKeyAsOwner, apiKeyAuth } from "./features/api-keys/bearer.ts";
 import { apiKeysRest } from "./features/api-keys/rest.ts";
 import { authRest } from "./features/auth/rest.ts";
 import { setupPage, setupRest } from "./features/auth/setup-rest.ts";
@@ -159,6 +159,10 @@ export function createApp(deps: AppDeps) {
   app.use("/api/service-providers/*", apiKeyAuth);
   app.use("/api/registry-operators", apiKeyAuth);
   app.use("/api/tlds/*", apiKeyAuth);
+  app.use("/api/data-last-updated", apiKeyAuth);
+  // A key also acts as its owner on the owner's own data (read, or read and write by its scope).
+  app.use("/api/user-domains/*", apiKeyAsOwner);
+  app.use("/api/notifications/*", apiKeyAsOwner);
   // Every tRPC write is JSON; REST routes check their own bodies (some take forms or CSV).
   // GET inputs (`input=`) are JSON too: both are refused when they nest too deep.
   app.use("/trpc/*", sameOriginOnly(trustedOrigins), limitBody, jsonBodiesOnly);

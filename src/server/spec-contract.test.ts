@@ -9,23 +9,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { insertFinishedLog } from "../../db/repositories/price-log-repository.ts";
 import { forEachDialect } from "../../db/testing/test-db.ts";
-import { createTestQueue } from "../../jobs/testing/queue-test-kit.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
-import { loadConfig } from "./config.ts";
 import { startPorkbun } from "./features/accounts/accounts-test-support.ts";
 import type { PriceSources } from "./features/price-engine/sources.ts";
-import { registerJobs } from "./jobs.ts";
-import { createCredentialCipher } from "./lib/credential-cipher.ts";
-import { createLogger } from "./lib/logger.ts";
-import { createTokenSigner } from "./lib/signed-token.ts";
 import { AUTH_TEST_ENV, authed, registerAdmin, registerUser } from "./testing/auth.ts";
 import { DOCUMENTED_CALLS, type DocumentedCall, type Role } from "./testing/spec-contract.ts";
-import { createTestApp, TEST_APP_SECRET, TEST_ORIGIN } from "./testing/test-app.ts";
+import { startRegisteredQueue } from "./testing/registered-queue.ts";
+import { createTestApp, TEST_ORIGIN } from "./testing/test-app.ts";
 import { testPriceSource, usd } from "./testing/test-price-source.ts";
 
 /** Hover's prices, as a live source would answer them (queued by the manual fetch, never run here). */
 const SOURCES: PriceSources = {
-  live: new Map([["hover", testPriceSource("hover", () => Promise.resolve({ observedAt: new Date(), quotes: [usd("com", 1299)] }))]]),
+  live: new Map([["hover", testPriceSource("hover", () => Promise.resolve({ observedAt: new Date(), quotes: [usd("com", 1299)], skipped: [] }))]]),
   bundled: () => null,
 };
 
@@ -103,13 +98,7 @@ forEachDialect("the specification's REST calls", (getDb, _dialect, getTestDb) =>
     porkbun = await startPorkbun([]);
     const env = { ...AUTH_TEST_ENV, PORKBUN_API_URL: porkbun.server.url };
     // Jobs are queued (a sync, a manual fetch, registry lookups) but none runs: nothing leaves the machine.
-    queue = createTestQueue(getTestDb());
-    await queue.start({ work: false });
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", APP_SECRET: TEST_APP_SECRET, ...env });
-    await registerJobs(queue, {
-      db: getDb(), config, log: createLogger("silent"), cipher: createCredentialCipher(TEST_APP_SECRET),
-      signer: createTokenSigner(TEST_APP_SECRET), priceSources: SOURCES, onPricesChanged: () => undefined,
-    });
+    queue = await startRegisteredQueue(getTestDb(), env, SOURCES);
     app = createTestApp(getDb(), { queue, env, priceSources: SOURCES });
     callers.user = authed(app, (await registerUser(app, { firstName: "Contract" })).cookie);
     callers.admin = authed(app, (await registerAdmin(app, getDb())).cookie);
