@@ -1,4 +1,4 @@
-import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, isNull, max, ne, or, sql } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, isNull, max, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 
 /** The cheapest round trip to the database; throws when it is unreachable. */
