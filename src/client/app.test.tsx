@@ -30,7 +30,9 @@ describe("routes", () => {
   it("shows the 404 page for an unknown path", async () => {
     renderApp("/no/such/page");
     expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeTruthy();
-    expect(screen.getByText("Did you forget to add the page to the router?")).toBeTruthy();
+    expect(screen.getByText("There is no page at /no/such/page. The address may be mistyped, or the page may have moved.")).toBeTruthy();
+    expect(screen.queryByText(/forget to add the page to the router/)).toBeNull();
+    expect(screen.getByRole("link", { name: "Browse TLD prices" }).getAttribute("href")).toBe("/tlds");
   });
 
   it("restores the /tlds table from the URL and writes changes back to it", async () => {
