@@ -11,10 +11,10 @@ import { LOGIN_PATH } from "../../lib/unauthorized.ts";
 import { useAuth } from "../../lib/use-auth.ts";
 import { bannerTitle, statusLabel } from "./status-labels.ts";
 import { formatCount } from "../../lib/text-format.ts";
+import { formatDateTime } from "../../lib/date-format.ts";
 
 type SystemStatus = RouterOutputs["status"]["get"];
-const TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-const time = (value: string | Date) => TIME.format(new Date(value));
+const time = (value: string | Date) => formatDateTime(value);
 
 /** The notification settings' switch of the status_incident kind. */
 const STATUS_SWITCH_LABEL = KIND_SWITCHES.find((s) => s.kind === "status_incident")!.label;
