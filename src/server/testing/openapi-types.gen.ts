@@ -50,7 +50,7 @@ export interface paths {
         };
         /**
          * One TLD's prices
-         * @description Every provider's quote for one TLD. With `limit` or `offset`, one page of them, cheapest registration first (in the display currency where a quote has one): `offset` quotes skipped, at most `limit` (default 200) returned, and the X-Total-Count header says how many quotes the TLD has in all.
+         * @description Every provider's quote for one TLD. With `limit`, `offset`, `sortBy` or `sortOrder`, one page of them, cheapest registration first unless `sortBy` names renewalPrice or transferPrice (and `sortOrder` desc puts the dearest first; in the display currency where a quote has one, a quote without that price last): `offset` quotes skipped, at most `limit` (default 200) returned, and the X-Total-Count header says how many quotes the TLD has in all.
          */
         get: operations["listTldPrices"];
         put?: never;
@@ -1185,6 +1185,10 @@ export interface operations {
                 limit?: number;
                 /** @description Quotes to skip. Given, the answer is one page. */
                 offset?: number;
+                /** @description The price the page is ordered by: registrationPrice (the default), renewalPrice or transferPrice. */
+                sortBy?: "registrationPrice" | "renewalPrice" | "transferPrice";
+                /** @description asc (cheapest first, the default) or desc. */
+                sortOrder?: "asc" | "desc";
             };
             header?: never;
             path: {

@@ -71,7 +71,11 @@ export const appGlobalCss: GlobalStyleObject = {
   ".app-btn[data-variant=outline]": { borderColor: "blue.muted", color: "blue.fg", _hover: { bg: "blue.subtle" } },
   ".app-btn[data-variant=outline][data-palette=gray]": { borderColor: "border", color: "fg", _hover: { bg: "bg.muted" } },
   ".app-btn[aria-current=page]": { bg: "blue.solid", color: "blue.contrast" },
-  ".app-btn:is(:disabled, [aria-disabled=true])": { opacity: 0.5, cursor: "not-allowed", _hover: { bg: "revert-layer" } },
+  // A disabled button keeps its colours under the pointer: the solid one's text is white, and
+  // without its own background on hover it would vanish into the row.
+  ".app-btn:is(:disabled, [aria-disabled=true])": { opacity: 0.5, cursor: "not-allowed" },
+  ".app-btn:is(:disabled, [aria-disabled=true]):hover": { bg: "transparent" },
+  ".app-btn[data-variant=solid]:is(:disabled, [aria-disabled=true]):hover": { bg: "blue.solid" },
   ".app-dl": { display: "grid", gridTemplateColumns: "minmax(8rem, max-content) 1fr", columnGap: "4", rowGap: "2.5", fontSize: "sm", m: "0" },
   ".app-dl dt": { color: "fg.muted" },
   ".app-dl dd": { m: "0", wordBreak: "break-word" },
@@ -306,6 +310,7 @@ export const appGlobalCss: GlobalStyleObject = {
     "&:is(:focus-visible, [data-focus-visible])": FOCUS_RING_INSIDE,
   },
   ".app-field-helper": { color: "fg.muted", fontSize: "xs", lineHeight: "1rem" },
+  ".app-note": { color: "fg.muted", fontSize: "sm", m: "0" },
   ".app-field-error": { display: "block", alignItems: "center", fontWeight: "medium", gap: "1", color: "fg.error", fontSize: "xs", lineHeight: "1rem" },
   // The site footer (features/shell/footer.tsx), as Chakra's Container (7xl), SimpleGrid (2
   // columns, 5 from md), Stack, Heading (size sm) and Text drew it.
@@ -412,6 +417,19 @@ export const appGlobalCss: GlobalStyleObject = {
     "& > thead > tr": { bg: "bg" },
     "& > thead th": { fontWeight: "medium", textAlign: "start", color: "fg", borderBottomWidth: "1px", px: "2", py: "2" },
     "& > thead th[data-num]": { textAlign: "end" },
-    ...stackedRowsCss({ "& .cell-actions": { justifyContent: "flex-start", pt: "1" } }),
+    "& > thead th .app-btn": { mx: "-2.5", fontWeight: "medium" },
+    // On a phone the price headers are a row of sort buttons above the cards (as in the TLD list).
+    ...stackedRowsCss({
+      "& .cell-actions": { justifyContent: "flex-start", pt: "1" },
+      "& > thead[data-sort-bar]": { display: "block", borderBottomWidth: "1px", borderColor: "border" },
+      "& > thead[data-sort-bar] > tr": { display: "flex", flexWrap: "wrap", alignItems: "center", gap: "1.5", px: "3", py: "2" },
+      "& > thead[data-sort-bar] > tr::before": { content: '"Sort by"', fontSize: "xs", color: "fg.muted", marginInlineEnd: "1" },
+      "& > thead[data-sort-bar] th": { display: "block", p: "0", borderBottomWidth: "0" },
+      "& > thead[data-sort-bar] th:not([aria-sort])": { display: "none" },
+      "& > thead[data-sort-bar] .app-btn": { mx: "0", borderColor: "border" },
+      "& > thead[data-sort-bar] th:is([aria-sort=ascending], [aria-sort=descending]) .app-btn": {
+        bg: "blue.subtle", borderColor: "blue.muted", color: "blue.fg", fontWeight: "semibold",
+      },
+    }),
   },
 };

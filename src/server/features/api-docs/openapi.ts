@@ -231,11 +231,13 @@ export function buildOpenApiDocument(serverUrl: string) {
         }),
       "/api/domain-prices/common": get("listCommonPrices", "Common TLDs' prices", "The price-list rows of .com, .net, .org, .io and .co.",
         queryParameters(displayCurrencyQuerySchema), listOf(ref("PriceRow"))),
-      "/api/domain-prices/tld/{id}": get("listTldPrices", "One TLD's prices", "Every provider's quote for one TLD. With `limit` or `offset`, one page of them, "
-        + "cheapest registration first (in the display currency where a quote has one): `offset` quotes skipped, at most `limit` (default 200) "
+      "/api/domain-prices/tld/{id}": get("listTldPrices", "One TLD's prices", "Every provider's quote for one TLD. With `limit`, `offset`, `sortBy` or `sortOrder`, one page of them, "
+        + "cheapest registration first unless `sortBy` names renewalPrice or transferPrice (and `sortOrder` desc puts the dearest first; "
+        + "in the display currency where a quote has one, a quote without that price last): `offset` quotes skipped, at most `limit` (default 200) "
         + "returned, and the X-Total-Count header says how many quotes the TLD has in all.",
         [tldId, ...queryParameters(tldQuotesQuerySchema, {
           limit: "Quotes per page (at most 200; more is a 400). Given, the answer is one page.", offset: "Quotes to skip. Given, the answer is one page.",
+          sortBy: "The price the page is ordered by: registrationPrice (the default), renewalPrice or transferPrice.", sortOrder: "asc (cheapest first, the default) or desc.",
         })],
         listOf(ref("PriceQuote"))),
       "/api/currencies": get("listCurrencies", "Display currencies", "Every currency with a stored ECB reference rate, with the newest day that quotes it.", [],
