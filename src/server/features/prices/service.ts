@@ -169,7 +169,7 @@ const byShownPrice = new WeakMap<readonly PriceQuote[], Map<TldQuoteSortField, r
 
 function sortedByShownPrice(quotes: readonly PriceQuote[], field: TldQuoteSortField): readonly PriceQuote[] {
   let orders = byShownPrice.get(quotes);
-  if (!orders) byShownPrice.set(quotes, (orders = new Map()));
+  if (!orders) byShownPrice.set(quotes, (orders = new Map<TldQuoteSortField, readonly PriceQuote[]>()));
   let sorted = orders.get(field);
   if (!sorted) orders.set(field, (sorted = [...quotes].sort((a, b) => shownPrice(a, field) - shownPrice(b, field))));
   return sorted;
