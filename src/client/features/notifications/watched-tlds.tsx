@@ -1,7 +1,7 @@
 import { Badge, Button, Heading, HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouterState } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormField } from "../../components/form/form-field.tsx";
 import { TextField } from "../../components/form/fields.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
@@ -54,6 +54,16 @@ function AddWatchForm({ displayCurrency }: { displayCurrency: string }) {
   // "Watch this TLD" on a TLD's page links here with ?watch=<name>.
   const asked = useRouterState({ select: (s) => (s.location.search as Record<string, unknown>).watch });
   const add = useMutation(trpc.notifications.watches.add.mutationOptions({ onSuccess: refresh }));
+  const formRef = useRef<HTMLFormElement>(null);
+  // Arriving from "Watch this TLD", the form (far down the settings page) is brought into view
+  // with its name filled in, and the target price, the one thing left to type, takes the focus.
+  const arrivedToWatch = (typeof asked === "string" && asked !== "") || typeof asked === "number";
+  useEffect(() => {
+    if (!arrivedToWatch) return;
+    const target = formRef.current?.querySelector<HTMLInputElement>("input[name=target]");
+    formRef.current?.scrollIntoView?.({ block: "start" });
+    target?.focus({ preventScroll: true });
+  }, [arrivedToWatch]);
   const { form, formError, pending, onSubmit, reset } = useSchemaForm({
     defaultValues: addFormDefaults(asked, displayCurrency),
     schema: watchAddSchema,
@@ -67,7 +77,7 @@ function AddWatchForm({ displayCurrency }: { displayCurrency: string }) {
     onFailed: failed("Could not add the watch.", true),
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Watch a TLD">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Watch a TLD" style={{ scrollMarginTop: "5rem" }}>
       <Stack gap="3">
         <HStack align="start" gap="3" flexWrap="wrap">
           <form.Field name="tld">
