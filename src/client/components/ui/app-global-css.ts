@@ -17,6 +17,9 @@ const FOCUS_RING_INSIDE = {
  * emotion serialise and hash the same styles hundreds of times during a page's first render.
  */
 export const appGlobalCss: GlobalStyleObject = {
+  // Every "inside" focus ring (inputs, selects, text areas) 2 px wide, as the buttons' ring is;
+  // its colour is the palette's focusRing (system.ts makes the inputs' gray one blue).
+  ":root": { "--focus-ring-width": "2px" },
   ".app-badge": {
     display: "inline-flex",
     alignItems: "center",
