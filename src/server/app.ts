@@ -34,6 +34,7 @@ import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
 import { clientIp, parseTrustedProxies } from "./lib/client-ip.ts";
 import { siteRest } from "./features/site/rest.ts";
+import { faviconRest } from "./features/site/favicon.ts";
 import { sitemapRest } from "./features/site/sitemap.ts";
 import { statusFeed } from "./features/status/feed.ts";
 import { statusRest } from "./features/status/rest.ts";
@@ -230,6 +231,7 @@ export function createApp(deps: AppDeps) {
   // A server page, so it must be routed before the client's single-page fallback.
   app.route("/", setupPage);
   app.route("/", sitemapRest);
+  app.route("/", faviconRest);
   app.route("/", statusFeed);
   // The server render's tRPC calls, answered in process (lib/render-calls.ts) with the context a
   // /trpc request without cookies gets here; what that cannot answer goes through the app itself.
