@@ -285,6 +285,9 @@ export const appGlobalCss: GlobalStyleObject = {
   ".app-hstack": { display: "flex", alignItems: "center", flexDirection: "row", gap: "2" },
   ".app-two-cards": { display: "grid", gridTemplateColumns: { base: "repeat(1, minmax(0, 1fr))", lg: "repeat(2, minmax(0, 1fr))" }, gap: "6", mb: "8" },
   ".app-section": { mt: "8" },
+  // A TLD page's comparison and its two cards: the comparison first on a phone, after the cards from md up.
+  ".app-tld-main": { display: "flex", flexDirection: "column", gap: "8" },
+  ".app-tld-main > .app-two-cards": { order: { base: 1, md: -1 }, mb: "0" },
   ".app-card-note": { fontSize: "sm", color: "fg.muted", mt: "3" },
   // The domain box of TLD and registrar pages (components/domain-actions/domain-input.tsx), as
   // Chakra's Field (root, label, helper and error text) and Input (size md, outline) drew it.

@@ -93,40 +93,44 @@ export function TldPage({ tldId }: { tldId: string }) {
         </div>
       </div>
 
-      <div className="app-two-cards">
-        {tld ? <RegistryInfoCard tld={tld} /> : <Skeleton h="56" rounded="lg" />}
-        <PriceStatsCard stats={statsQuery.data} status={statsQuery.status} />
-      </div>
-
-      <SectionCard title="Compare registrars" gap="4">
-        <DomainInput
-          value={domain}
-          onChange={setDomain}
-          placeholder={`example.${tld?.name ?? tldId}`}
-          helperText={`Type the domain you want (a name alone gets .${tld?.name ?? tldId}); the Register and Transfer links open the registrar in a new tab.`}
-          verdict={verdict}
-        />
-        {verdict.kind === "empty" && (
-          <p className="app-note" data-testid="register-hint">Register and Transfer are greyed out until you type a domain name above.</p>
-        )}
-        <DomainVerdictContext value={verdict}>
-          <ProviderPriceTable
-            tldName={tld?.name ?? tldId}
-            quotes={rows}
-            total={firstPage.data?.total}
-            status={pageQueries.some((q) => q.isError) ? "error" : firstPage.status}
-            // "my-shop" typed on /tld/com registers my-shop.com (the box's verdict put it on the page's extension).
-            domain={verdict.kind === "ok" ? verdict.domain : domain}
-            loadingMore={pageQueries.some((q) => q.isPending)}
-            onShowMore={() => setPages((n) => n + 1)}
-            sort={sort}
-            onSortChange={(next) => {
-              setSort(next);
-              setPages(1);
-            }}
+      {/* On a phone the comparison comes before the registry and statistics cards: a visitor
+          who came for the prices sees the first one on the first screen. */}
+      <div className="app-tld-main">
+        <SectionCard title="Compare registrars" gap="4">
+          <DomainInput
+            value={domain}
+            onChange={setDomain}
+            placeholder={`example.${tld?.name ?? tldId}`}
+            helperText={`Type the domain you want (a name alone gets .${tld?.name ?? tldId}); the Register and Transfer links open the registrar in a new tab.`}
+            verdict={verdict}
           />
-        </DomainVerdictContext>
-      </SectionCard>
+          {verdict.kind === "empty" && (
+            <p className="app-note" data-testid="register-hint">Register and Transfer are greyed out until you type a domain name above.</p>
+          )}
+          <DomainVerdictContext value={verdict}>
+            <ProviderPriceTable
+              tldName={tld?.name ?? tldId}
+              quotes={rows}
+              total={firstPage.data?.total}
+              status={pageQueries.some((q) => q.isError) ? "error" : firstPage.status}
+              // "my-shop" typed on /tld/com registers my-shop.com (the box's verdict put it on the page's extension).
+              domain={verdict.kind === "ok" ? verdict.domain : domain}
+              loadingMore={pageQueries.some((q) => q.isPending)}
+              onShowMore={() => setPages((n) => n + 1)}
+              sort={sort}
+              onSortChange={(next) => {
+                setSort(next);
+                setPages(1);
+              }}
+            />
+          </DomainVerdictContext>
+        </SectionCard>
+
+        <div className="app-two-cards">
+          {tld ? <RegistryInfoCard tld={tld} /> : <Skeleton h="56" rounded="lg" />}
+          <PriceStatsCard stats={statsQuery.data} status={statsQuery.status} />
+        </div>
+      </div>
 
       {tld && tld.secondLevel.length > 0 && (
         <div className="app-section">
