@@ -37,7 +37,7 @@ export default function PriceHistoryChart({ rows, series, currency }: PriceHisto
   const color = (token: Parameters<typeof chart.color>[0]) => chart.color(token) as string;
   return (
     // A fixed height: a phone's narrow chart would otherwise be a few dozen pixels tall under its legend.
-    <Chart.Root chart={chart} h={{ base: "72", md: "sm" }} aspectRatio="auto">
+    <Chart.Root chart={chart} h={{ base: "96", md: "sm" }} aspectRatio="auto">
       <LineChart responsive data={chart.data} margin={{ left: 4, right: 16, top: 8 }}>
         <CartesianGrid stroke={color("border")} vertical={false} />
         <XAxis dataKey={chart.key("t")} type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={day} tickCount={5} minTickGap={24} stroke={color("border")} />

@@ -268,21 +268,27 @@ export const appGlobalCss: GlobalStyleObject = {
   },
   ".app-button[data-icon]": { px: "0", py: "0", "& :where(svg)": { fontSize: "1.2em" } },
   ".app-button[data-icon][data-below=md]": { display: { base: "inline-flex", md: "none" } },
+  // Only from md up (a phone has the breadcrumbs for the same way back).
+  ".app-button[data-from=md]": { display: { base: "none", md: "inline-flex" } },
   // A detail page's frame and title (features/tld/tld-page.tsx), as Chakra's Container (7xl, py 8),
-  // Stack, HStack (gap 2), Heading (size 4xl), Text and SimpleGrid drew them.
-  ".app-page": { position: "relative", maxWidth: "7xl", w: "100%", mx: "auto", px: { base: "4", md: "6", lg: "8" }, py: "8" },
+  // Stack, HStack (gap 2), Heading (size 4xl), Text and SimpleGrid drew them; tighter on a phone,
+  // where the first price has to reach the first screen.
+  ".app-page": { position: "relative", maxWidth: "7xl", w: "100%", mx: "auto", px: { base: "4", md: "6", lg: "8" }, py: { base: "4", md: "8" } },
   ".app-page-head": {
     display: "flex",
     justifyContent: "space-between",
     flexDirection: { base: "column", md: "row" },
     alignItems: { md: "flex-start" },
     gap: "4",
-    mb: "8",
+    mb: { base: "6", md: "8" },
   },
   ".app-page-head-text": { display: "flex", flexDirection: "column", gap: "3" },
-  ".app-page-title": { fontFamily: "heading", fontWeight: "semibold", fontSize: "4xl", lineHeight: "2.75rem", letterSpacing: "-0.025em" },
+  ".app-page-title": {
+    fontFamily: "heading", fontWeight: "semibold", fontSize: { base: "3xl", md: "4xl" }, lineHeight: { base: "2.25rem", md: "2.75rem" }, letterSpacing: "-0.025em",
+  },
   ".app-page-lead": { color: "fg.muted", maxW: "3xl" },
   ".app-hstack": { display: "flex", alignItems: "center", flexDirection: "row", gap: "2" },
+  ".app-page-head > .app-hstack:not(:has(> :not([data-from=md])))": { display: { base: "none", md: "flex" } },
   ".app-two-cards": { display: "grid", gridTemplateColumns: { base: "repeat(1, minmax(0, 1fr))", lg: "repeat(2, minmax(0, 1fr))" }, gap: "6", mb: "8" },
   ".app-section": { mt: "8" },
   // A TLD page's comparison and its two cards: the comparison first on a phone, after the cards from md up.
@@ -346,9 +352,9 @@ export const appGlobalCss: GlobalStyleObject = {
     borderWidth: "1px",
     borderColor: "border",
   },
-  ".app-card-header": { display: "flex", flexDirection: "column", gap: "1.5", px: "6", pt: "6" },
+  ".app-card-header": { display: "flex", flexDirection: "column", gap: "1.5", px: { base: "4", md: "6" }, pt: { base: "4", md: "6" } },
   ".app-card-header > h2": { fontFamily: "heading", fontWeight: "semibold", fontSize: "lg", lineHeight: "1.75rem" },
-  ".app-card-body": { display: "flex", flexDirection: "column", flex: "1", p: "6" },
+  ".app-card-body": { display: "flex", flexDirection: "column", flex: "1", p: { base: "4", md: "6" } },
   ".app-card-body[data-gap='3']": { gap: "3" },
   ".app-card-body[data-gap='4']": { gap: "4" },
   // The trail above a detail page's title (components/breadcrumbs.tsx), as Chakra's Breadcrumb

@@ -57,12 +57,27 @@ function AddWatchForm({ displayCurrency }: { displayCurrency: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   // Arriving from "Watch this TLD", the form (far down the settings page) is brought into view
   // with its name filled in, and the target price, the one thing left to type, takes the focus.
+  // The sections above it load their own lists after it is shown and push it down, so it is
+  // brought back each time the page grows, until the visitor scrolls, touches or types, or for 5 s.
   const arrivedToWatch = (typeof asked === "string" && asked !== "") || typeof asked === "number";
   useEffect(() => {
-    if (!arrivedToWatch) return;
-    const target = formRef.current?.querySelector<HTMLInputElement>("input[name=target]");
-    formRef.current?.scrollIntoView?.({ block: "start" });
-    target?.focus({ preventScroll: true });
+    const form = formRef.current;
+    if (!arrivedToWatch || !form) return;
+    const bring = () => form.scrollIntoView?.({ block: "start" });
+    bring();
+    form.querySelector<HTMLInputElement>("input[name=target]")?.focus({ preventScroll: true });
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(bring);
+    observer.observe(document.body);
+    const events = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      for (const event of events) window.removeEventListener(event, stop);
+    };
+    const timer = setTimeout(stop, 5000);
+    for (const event of events) window.addEventListener(event, stop, { passive: true });
+    return stop;
   }, [arrivedToWatch]);
   const { form, formError, pending, onSubmit, reset } = useSchemaForm({
     defaultValues: addFormDefaults(asked, displayCurrency),

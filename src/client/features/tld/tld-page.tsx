@@ -87,7 +87,7 @@ export function TldPage({ tldId }: { tldId: string }) {
         </div>
         <div className="app-hstack">
           {tld && <WatchTldLink name={tld.name} label={label} />}
-          <Link to="/tlds" className="app-button" data-variant="outline">
+          <Link to="/tlds" className="app-button" data-variant="outline" data-from="md">
             <LuArrowLeft aria-hidden /> Back to TLDs
           </Link>
         </div>
