@@ -13,7 +13,7 @@ import tseslint from "typescript-eslint";
 const SHARED_PACKAGES = ["zod", "punycode", "punycode/punycode.js", "croner", "vitest", "fast-check"];
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "db/migrations/**", "src/client/route-tree.gen.ts", "**/*.d.ts"] },
+  { ignores: ["dist/**", "node_modules/**", "test-results/**", "db/migrations/**", "src/client/route-tree.gen.ts", "src/server/testing/openapi-types.gen.ts", "**/*.d.ts"] },
   {
     files: ["**/*.{ts,tsx}"],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],

@@ -42,7 +42,7 @@ test("sign up → portfolio: add, price, edit, export, delete → sign out → n
   await expect(entry.getByText("Renewal at Namecheap")).toBeVisible();
   await expect(entry.getByText(/^\$\d+\.\d{2}\/yr$/).first()).toBeVisible();
   // The saving line must say exactly what the API computed.
-  const [priced] = ((await (await page.request.get("/api/user-domains")).json()) as { data: PricedEntry[] }).data;
+  const [priced] = ((await (await page.request.get("/api/user-domains?page=1")).json()) as { data: PricedEntry[] }).data;
   const saving = priced?.pricing.yearlySaving;
   const cheapest = priced?.pricing.cheapestRenewal?.serviceProvider;
   expect(saving, `a saving for a Namecheap .com: ${JSON.stringify(priced)}`).toBeTruthy();

@@ -35,9 +35,9 @@ test("landing → TLDs → sort by price → page 2 → a TLD → register link"
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Domain Intelligence & Management" })).toBeVisible();
   // Until a live price fetch succeeds (an admin journey in the same worker may have run one), the
-  // prices are the bundled lists'.
+  // prices are the bundled lists', installed when the system was deployed.
   await expect(page.getByText(
-    /^(No live price fetch yet: prices come from the bundled price lists|Data last updated \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M( \(live prices from [^)]+\))?)$/,
+    /^(System deployed \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M \(prices from the bundled price lists\)|Data last updated \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M( \(live prices from [^)]+\))?)$/,
   )).toBeVisible();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "TLDs" }).click();
   await expect(page).toHaveURL(/\/tlds$/);
@@ -157,7 +157,17 @@ test("an unknown path shows the 404 page", async ({ page }) => {
   const response = await page.goto("/no/such/page");
   expect(response?.status(), "an unknown path answers 404").toBe(404);
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  await expect(page.getByText("There is no page at /no/such/page. The address may be mistyped, or the page may have moved.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Browse TLD prices" })).toBeVisible();
+
+  // The server's own error page (an unknown API path opened in a tab) draws the site's top bar:
+  // the logo tile and the name side by side, not underlined.
+  const api = await page.goto("/api/no-such-call");
+  expect(api?.status()).toBe(404);
+  const brand = page.locator("header.boot-bar > a");
+  await expect(brand).toHaveCSS("display", "flex");
+  await expect(brand).toHaveCSS("text-decoration-line", "none");
+  await expect(brand.locator("span")).toHaveCSS("display", "grid");
 });
 
 test.describe("on a 360 px phone", () => {

@@ -36,7 +36,7 @@ const IMPORT_TARGET_S = 15;
 
 const READS: [string, string, boolean][] = [
   ["health (baseline)", "/api/health", false],
-  ["first page by name (24)", "/api/user-domains", true],
+  ["first page by name (24)", "/api/user-domains?page=1", true],
   ["page 40 by name (100)", "/api/user-domains?limit=100&page=40", true],
   ["first page by expiry (100)", "/api/user-domains?limit=100&sortBy=expirationDate", true],
   ["search \"77\" (100)", "/api/user-domains?limit=100&search=77", true],

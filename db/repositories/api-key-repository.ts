@@ -7,13 +7,15 @@ export interface ApiKeyDto {
   id: number;
   name: string;
   prefix: string;
+  /** "read" or "write" (src/shared/schemas/api-key.ts). */
+  scope: string;
   createdAt: Date;
   lastUsedAt: Date | null;
 }
 
 function columns({ t }: Db) {
   const k = t.apiKeys;
-  return { id: k.id, name: k.name, prefix: k.prefix, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt };
+  return { id: k.id, name: k.name, prefix: k.prefix, scope: k.scope, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt };
 }
 
 /**
@@ -21,7 +23,7 @@ function columns({ t }: Db) {
  * the insert are one transaction with the user's row locked, so parallel creates take turns.
  */
 export async function insertApiKeyWithinLimit(
-  handle: Db, key: { userId: number; name: string; keyHash: string; prefix: string }, max: number,
+  handle: Db, key: { userId: number; name: string; keyHash: string; prefix: string; scope: string }, max: number,
 ): Promise<ApiKeyDto | null> {
   const k = handle.t.apiKeys;
   return handle.transaction(function* (tx) {
@@ -42,11 +44,13 @@ export async function listActiveApiKeysByUser(handle: Db, userId: number): Promi
     .orderBy(desc(k.createdAt), desc(k.id));
 }
 
-/** The unrevoked key with this hash whose owner is not disabled, or null. */
-export async function findActiveApiKeyByHash(handle: Db, keyHash: string): Promise<{ id: number; lastUsedAt: Date | null } | null> {
+/** The unrevoked key with this hash whose owner is not disabled, with its owner and scope, or null. */
+export async function findActiveApiKeyByHash(
+  handle: Db, keyHash: string,
+): Promise<{ id: number; userId: number; scope: string; lastUsedAt: Date | null } | null> {
   const k = handle.t.apiKeys;
   const u = handle.t.users;
-  const [row] = await handle.orm.select({ id: k.id, lastUsedAt: k.lastUsedAt }).from(k).innerJoin(u, eq(u.id, k.userId))
+  const [row] = await handle.orm.select({ id: k.id, userId: k.userId, scope: k.scope, lastUsedAt: k.lastUsedAt }).from(k).innerJoin(u, eq(u.id, k.userId))
     .where(and(eq(k.keyHash, keyHash), isNull(k.revokedAt), isNull(u.disabledAt))).limit(1);
   return row ?? null;
 }

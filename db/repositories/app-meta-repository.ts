@@ -4,6 +4,8 @@ import type { Db } from "../client.ts";
 export const META_KEYS = {
   /** When the catalogue was first seeded on this database (ISO instant). */
   deployedAt: "deployed_at",
+  /** Digest of the bundled data last imported; its row's updated_at is when that import finished. */
+  seedFingerprint: "seed_fingerprint",
   /** The one-time admin setup link while no admin exists: JSON { hash, expiresAt, usedAt? }. */
   adminSetup: "admin_setup",
   /** Format of the stored price-list row JSON (see price-summary-repository.ts). */
@@ -19,6 +21,21 @@ export const META_KEYS = {
   /** The admin General Settings as last saved: JSON (src/shared/schemas/general-settings.ts). */
   generalSettings: "general_settings",
 } as const;
+
+/**
+ * When the bundled data (catalogue, price lists, rates) now in the database was imported: the
+ * last import that changed it, or the first seed on a database from before that was recorded.
+ * Null on a database never seeded.
+ */
+export async function bundledDataInstalledAt({ orm: db, t }: Db): Promise<Date | null> {
+  const rows = await db.select({ key: t.appMeta.key, value: t.appMeta.value, updatedAt: t.appMeta.updatedAt }).from(t.appMeta)
+    .where(inArray(t.appMeta.key, [META_KEYS.seedFingerprint, META_KEYS.deployedAt]));
+  const imported = rows.find((r) => r.key === META_KEYS.seedFingerprint);
+  if (imported) return imported.updatedAt;
+  const deployed = rows.find((r) => r.key === META_KEYS.deployedAt);
+  const at = deployed ? new Date(deployed.value) : null;
+  return at && !Number.isNaN(at.getTime()) ? at : null;
+}
 
 export async function getMeta({ orm: db, t }: Db, keys: string[]): Promise<Record<string, string>> {
   const rows = await db.select({ key: t.appMeta.key, value: t.appMeta.value }).from(t.appMeta).where(inArray(t.appMeta.key, keys));

@@ -1,4 +1,4 @@
-import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, isNull, max, ne, or, sql } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, isNull, max, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 
 /** The cheapest round trip to the database; throws when it is unreachable. */
@@ -8,6 +8,8 @@ export async function pingDatabase(handle: Db): Promise<void> {
 
 export interface ProviderFetchHealthDto {
   providerId: number;
+  /** The key its price sources use (db/seed/providers.ts). */
+  slug: string;
   name: string;
   /** The latest successful fetch from a live source; re-applying a bundled list is no fetch. */
   lastSuccessAt: Date | null;
@@ -19,7 +21,7 @@ export async function listProviderFetchHealth({ orm: db, t }: Db): Promise<Provi
   const sp = t.serviceProviders;
   const logs = t.priceLogs;
   const [providers, successes, failures] = await Promise.all([
-    db.select({ id: sp.id, name: sp.name }).from(sp).where(eq(sp.isActive, true)).orderBy(asc(sp.name)),
+    db.select({ id: sp.id, slug: sp.slug, name: sp.name }).from(sp).where(eq(sp.isActive, true)).orderBy(asc(sp.name)),
     db.select({ providerId: logs.serviceProviderId, at: max(logs.completedAt) }).from(logs)
       .where(and(eq(logs.status, "success"), eq(logs.source, "live"), isNotNull(logs.serviceProviderId))).groupBy(logs.serviceProviderId),
     db.select({ providerId: logs.serviceProviderId, at: max(logs.startedAt) }).from(logs)
@@ -28,7 +30,7 @@ export async function listProviderFetchHealth({ orm: db, t }: Db): Promise<Provi
   const success = new Map(successes.map((r) => [r.providerId, r.at]));
   const failure = new Map(failures.map((r) => [r.providerId, r.at]));
   return providers.map((p) => ({
-    providerId: p.id, name: p.name, lastSuccessAt: toDate(success.get(p.id)), lastFailureAt: toDate(failure.get(p.id)),
+    providerId: p.id, slug: p.slug, name: p.name, lastSuccessAt: toDate(success.get(p.id)), lastFailureAt: toDate(failure.get(p.id)),
   }));
 }
 
@@ -40,25 +42,39 @@ function toDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** The finished runs of the price log since a day, counted as the admin area's price log lists them. */
 export interface FetchMetricsDto {
+  /** Every finished run (success, error or timeout), whatever its source. */
   fetches: number;
   successfulFetches: number;
-  averageResponseMs: number | null;
+  /** Of the successes: from a live source, and re-applied bundled lists. */
+  liveSuccesses: number;
+  bundledSuccesses: number;
+  /** Failed runs that had no source to fetch from (none configured). */
+  notConfigured: number;
+  /** The average response time of live fetches (null: none timed). */
+  averageLiveFetchMs: number | null;
 }
 
 export async function fetchMetricsSince({ orm: db, t }: Db, since: Date): Promise<FetchMetricsDto> {
   const logs = t.priceLogs;
+  const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`sum(case when ${condition} then 1 else 0 end)`.mapWith(Number);
   const [row] = await db
     .select({
       fetches: count(),
-      successfulFetches: sql<number>`sum(case when ${logs.status} = 'success' then 1 else 0 end)`.mapWith(Number),
-      averageResponseMs: avg(logs.responseTimeMs),
+      successfulFetches: countWhere(sql`${logs.status} = 'success'`),
+      liveSuccesses: countWhere(sql`${logs.status} = 'success' and ${logs.source} = 'live'`),
+      bundledSuccesses: countWhere(sql`${logs.status} = 'success' and ${logs.source} = 'bundled'`),
+      notConfigured: countWhere(sql`${logs.status} <> 'success' and ${logs.source} is null`),
+      averageLiveFetchMs: avg(sql`case when ${logs.source} = 'live' then ${logs.responseTimeMs} end`),
     })
     .from(logs)
-    // Re-applying a bundled list fetches nothing, so it is no fetch here either.
-    .where(and(gte(logs.startedAt, since), inArray(logs.status, ["success", "error", "timeout"]), or(isNull(logs.source), ne(logs.source, "bundled"))));
-  const average = row?.averageResponseMs === null || row?.averageResponseMs === undefined ? null : Math.round(Number(row.averageResponseMs));
-  return { fetches: row?.fetches ?? 0, successfulFetches: row?.successfulFetches ?? 0, averageResponseMs: average };
+    .where(and(gte(logs.startedAt, since), inArray(logs.status, ["success", "error", "timeout"])));
+  const average = row?.averageLiveFetchMs === null || row?.averageLiveFetchMs === undefined ? null : Math.round(Number(row.averageLiveFetchMs));
+  return {
+    fetches: row?.fetches ?? 0, successfulFetches: row?.successfulFetches ?? 0, liveSuccesses: row?.liveSuccesses ?? 0,
+    bundledSuccesses: row?.bundledSuccesses ?? 0, notConfigured: row?.notConfigured ?? 0, averageLiveFetchMs: average,
+  };
 }
 
 /**

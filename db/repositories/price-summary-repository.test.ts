@@ -54,7 +54,7 @@ async function freshRows(handle: Db) {
     transferIsStale: a.transferIsStale === 1, threeYearIsStale: a.threeYearIsStale === 1,
     currency: "USD", providerCount: a.providerCount,
     lastCheckedAt: a.newest.toISOString(), isStale: a.freshCount === 0,
-    sources: { registration: null, renewal: null, transfer: null, threeYear: null }, promo: null,
+    sources: { registration: null, renewal: null, transfer: null, threeYear: null }, prices: [], promo: null,
   })]));
   return { rows, quotes };
 }
@@ -83,11 +83,20 @@ function checkSources(row: PriceRow, quotes: Quotes) {
     expect(source!.lastCheckedAt).toBe(quote!.lastCheckedAt.toISOString());
     expect(source!.isStale).toBe(row[`${figure}IsStale`]);
     expect(source!.serviceProvider.name).toBe(quote!.serviceProvider.name);
+    if (figure === "threeYear") continue;
+    // The specification's prices[]: one entry per priced type, the whole quote the minimum comes from.
+    const entry = row.prices.find((p) => p.type === figure);
+    expect(entry, `${row.name} prices[] ${figure}`).toMatchObject({
+      id: quote!.id, currency: "USD", [FIGURE_PRICE[figure]]: price, isStale: source!.isStale, lastCheckedAt: source!.lastCheckedAt,
+      registrationPrice: minorToPrice(quote!.registrationPrice), renewalPrice: minorToPrice(quote!.renewalPrice), transferPrice: minorToPrice(quote!.transferPrice),
+      serviceProvider: { id: quote!.serviceProvider.id, name: quote!.serviceProvider.name, domain: quote!.serviceProvider.domain, logoUrl: quote!.serviceProvider.logoUrl },
+    });
   }
+  expect(row.prices.map((p) => p.type), row.name).toEqual((["registration", "renewal", "transfer"] as const).filter((f) => row[FIGURE_PRICE[f]] !== null));
 }
 
-/** The stored row less what checkSources checks apart (its sources, and its promotion, checked in price-row-summary.test.ts). */
-const headlines = (row: unknown) => ({ ...(row as PriceRow), sources: null, promo: null, display: (row as PriceRow).display });
+/** The stored row less what checkSources checks apart (its sources and prices[], and its promotion, checked in price-row-summary.test.ts). */
+const headlines = (row: unknown) => ({ ...(row as PriceRow), sources: null, prices: null, promo: null, display: (row as PriceRow).display });
 
 async function storedRows({ orm: db, t }: Db) {
   const rows = await db.select({ id: t.tldPriceRows.tldId, json: t.tldPriceRows.rowJson }).from(t.tldPriceRows);

@@ -4,8 +4,8 @@
  * providers quote it, and the name, category and search text the list filters on; and
  * tld_price_rows: the TLD's whole price-list row as JSON, with its prices in USD as `display`,
  * so a list page is a few stored strings joined together. Call after any change to
- * domain_prices, to a provider's isActive flag or name (refreshSummariesForProvider; rows name a
- * provider by id and name only), or to a TLD's name or category; the price list sorts and pages
+ * domain_prices, to a provider's isActive flag, name, domain or logo (refreshSummariesForProvider; rows name a
+ * provider by id and name, and their `prices[]` by domain and logo too), or to a TLD's name or category; the price list sorts and pages
  * on these columns. Rows hold USD figures only, so new exchange rates change none of them
  * (bumpPriceRowsVersion tells the readers instead).
  *
@@ -68,7 +68,7 @@ function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, no
   // 60 providers a full rewrite reads ~100,000 quotes, and mapping nested objects per quote was
   // most of its time (docs/decisions/032).
   const [providers, names, flat] = [
-    yield* exec(db.select({ id: sp.id, name: sp.name }).from(sp).where(eq(sp.isActive, true))),
+    yield* exec(db.select({ id: sp.id, name: sp.name, domain: sp.domain, logoUrl: sp.logoUrl }).from(sp).where(eq(sp.isActive, true))),
     yield* exec(db.select({ id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName, category: t.tlds.category })
       .from(t.tlds).where(tldIds ? inArray(t.tlds.id, tldIds) : undefined)),
     yield* exec(db
@@ -175,7 +175,7 @@ export function* patchConfirmedRows(
 }
 
 /** Bump when the shape of the stored row JSON changes: the next start rewrites every row. */
-export const PRICE_ROW_FORMAT = "6";
+export const PRICE_ROW_FORMAT = "7";
 /** Stale flags depend on the window too, so a changed PRICE_STALE_DAYS also rewrites every row. */
 const rowFormat = (staleDays: number) => `${PRICE_ROW_FORMAT};stale-days=${staleDays}`;
 

@@ -319,6 +319,8 @@ export const apiKeys = pgTable("api_keys", {
   name: text("name").notNull(),
   keyHash: text("key_hash").notNull().unique(),
   prefix: text("prefix").notNull(),
+  /** read: GET calls only; write: every call the key may make (src/shared/schemas/api-key.ts). */
+  scope: text("scope").notNull().default("read"),
   createdAt: createdAt(),
   lastUsedAt: instant("last_used_at"),
   revokedAt: instant("revoked_at"),

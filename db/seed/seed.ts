@@ -27,7 +27,7 @@ import { upsertCatalogue } from "./catalogue-import.ts";
 import { PRIVATE_REGISTRY_SUFFIXES } from "./private-suffixes.ts";
 import { SUFFIX_RULES, suffixesAmong } from "./suffixes.ts";
 
-const SEED_FINGERPRINT = "seed_fingerprint";
+const SEED_FINGERPRINT = META_KEYS.seedFingerprint;
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL("./data", import.meta.url));
 

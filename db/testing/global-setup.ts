@@ -9,7 +9,7 @@ import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDb } from "../client.ts";
-import { seedDatabase } from "../seed/seed.ts";
+import { seedIfNeeded } from "../seed/seed.ts";
 import { adminUrl, databaseUrlFor } from "./urls.ts";
 
 declare module "vitest" {
@@ -24,7 +24,8 @@ export default async function setup(project: TestProject) {
   const sqliteTemplate = join(dir, "template.db");
   const sqlite = openDb({ sqlitePath: sqliteTemplate });
   await sqlite.migrate();
-  await seedDatabase(sqlite);
+  // As a server boots: the import records its fingerprint and when the bundled data was installed.
+  await seedIfNeeded(sqlite);
   await sqlite.close();
   project.provide("sqliteTemplate", sqliteTemplate);
 
@@ -38,7 +39,7 @@ export default async function setup(project: TestProject) {
     await admin.end();
     const db = openDb({ databaseUrl: databaseUrlFor(base, pgTemplate), poolSize: 4 });
     await db.migrate();
-    await seedDatabase(db);
+    await seedIfNeeded(db);
     await db.close();
   } else {
     console.warn("TEST_DATABASE_URL is not set: database tests run on SQLite only.");

@@ -60,7 +60,7 @@ describe("counts agree across pages", () => {
   });
 
   it("priced names: the hero, Our Data and /tlds show the same figure under the same words", async () => {
-    server.use(trpcOk("prices.list", pricePage(CATALOGUE_STATS.pricedNames)), trpcOk("catalogue.dataStatus", { lastLiveFetch: null, provider: null }));
+    server.use(trpcOk("prices.list", pricePage(CATALOGUE_STATS.pricedNames)), trpcOk("catalogue.dataStatus", { lastUpdated: null, isDataUpdate: false, lastLiveFetch: null, provider: null, bundledDataInstalledAt: null }));
     const hero = renderUi(<Hero />);
     expect(await screen.findByText(/Compare registration, renewal and transfer prices of 1,845 priced names \(TLDs and second-level suffixes\) across 9 registrars and service providers\./)).toBeTruthy();
     hero.unmount();

@@ -19,7 +19,7 @@ import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth
 import { readSessionToken } from "./features/auth/cookies.ts";
 import { accountsRest } from "./features/accounts/rest.ts";
 import { apiDocsRest } from "./features/api-docs/rest.ts";
-import { apiKeyAuth } from "./features/api-keys/bearer.ts";
+import { apiKeyAsOwner, apiKeyAuth } from "./features/api-keys/bearer.ts";
 import { apiKeysRest } from "./features/api-keys/rest.ts";
 import { accountRest } from "./features/auth/account-rest.ts";
 import { adminUsersRest } from "./features/auth/admin-users-rest.ts";
@@ -36,6 +36,7 @@ import { providersRest } from "./features/providers/rest.ts";
 import { redirectsRest } from "./features/redirects/rest.ts";
 import { clientIp, parseTrustedProxies } from "./lib/client-ip.ts";
 import { siteRest } from "./features/site/rest.ts";
+import { faviconRest } from "./features/site/favicon.ts";
 import { sitemapRest } from "./features/site/sitemap.ts";
 import { statusFeed } from "./features/status/feed.ts";
 import { statusRest } from "./features/status/rest.ts";
@@ -176,6 +177,10 @@ export function createApp(deps: AppDeps) {
   app.use("/api/service-providers/*", apiKeyAuth);
   app.use("/api/registry-operators", apiKeyAuth);
   app.use("/api/tlds/*", apiKeyAuth);
+  app.use("/api/data-last-updated", apiKeyAuth);
+  // A key also acts as its owner on the owner's own data (read, or read and write by its scope).
+  app.use("/api/user-domains/*", apiKeyAsOwner);
+  app.use("/api/notifications/*", apiKeyAsOwner);
   // Every tRPC write is JSON; REST routes check their own bodies (some take forms or CSV).
   // GET inputs (`input=`) are JSON too: both are refused when they nest too deep.
   app.use("/trpc/*", sameOriginOnly(trustedOrigins), limitBody, jsonBodiesOnly);
@@ -252,6 +257,7 @@ export function createApp(deps: AppDeps) {
   // A server page, so it must be routed before the client's single-page fallback.
   app.route("/", setupPage);
   app.route("/", sitemapRest);
+  app.route("/", faviconRest);
   app.route("/", statusFeed);
   // The server render's tRPC calls, answered in process (lib/render-calls.ts) with the context a
   // /trpc request without cookies gets here; what that cannot answer goes through the app itself.

@@ -64,7 +64,7 @@ forEachDialect("registry lookups after an import and a sync", (getDb, _dialect, 
     const csv = await call("/api/user-domains/import", { method: "POST", body: `domainName\n${imported}\n`, headers: { "content-type": "text/csv" } });
     expect(csv.status).toBe(200);
     // The import's lookups are done before the sync starts, so only the sync's own request can look up what it brings.
-    await waitFor(async () => (await call<{ data: UserDomainItem[] }>("/api/user-domains")).body.data, (data) => data[0]?.registry.outcome === "ok");
+    await waitFor(async () => (await call<{ data: UserDomainItem[] }>("/api/user-domains?page=1")).body.data, (data) => data[0]?.registry.outcome === "ok");
     const accountId = await addPorkbunAccount(getDb(), call, porkbun);
     expect((await call(`/api/registrar-accounts/${accountId}/sync`, { method: "POST" })).status).toBe(202);
     const names = [imported, ...porkbun.account.domains.map((d) => d.name)].sort();

@@ -4,10 +4,20 @@ import {
   MISSING_PRICE,
   currencySymbol,
   decimalStringToMinor,
+  formatAxisPrice,
   formatPrice,
   minorToDecimalString,
   priceOrMissing,
 } from "./price-format.ts";
+
+describe("formatAxisPrice", () => {
+  it("writes an axis's zero as the currency's zero, not as a missing price", () => {
+    expect(formatAxisPrice(0, "USD")).toBe("$0");
+    expect(formatAxisPrice(0, "CHF")).toBe("CHF 0");
+    expect(formatAxisPrice(12.5, "EUR")).toBe("€12.50");
+    expect(formatAxisPrice(1500, "USD")).toBe("$1,500.00");
+  });
+});
 
 describe("formatPrice", () => {
   it.each([

@@ -110,6 +110,16 @@ export function formatPrice(
   return minor < 0 ? `-${prefix}${amount}` : `${prefix}${amount}`;
 }
 
+/**
+ * An amount on a chart's axis: as formatPrice writes it, except that zero is the axis's origin
+ * ("$0"), not a missing price ("N/A").
+ */
+export function formatAxisPrice(value: number, currency?: string | null): string {
+  if (value !== 0) return formatPrice(value, currency);
+  const code = normaliseCode(currency);
+  return `${SYMBOLS[code] ?? `${code} `}0`;
+}
+
 /** The numeric price for "lowest price" comparisons; missing or zero counts as MISSING_PRICE. */
 export function priceOrMissing(value: string | number | null | undefined): number {
   if (value === null || value === undefined || value === "") return MISSING_PRICE;

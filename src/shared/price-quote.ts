@@ -123,6 +123,28 @@ export interface PriceSource {
 export const HEADLINE_FIGURES = ["registration", "renewal", "transfer", "threeYear"] as const;
 export type HeadlineFigure = (typeof HEADLINE_FIGURES)[number];
 
+/** The price kinds of the specification's `prices[]` entries on a price-list row. */
+export const ROW_PRICE_TYPES = ["registration", "renewal", "transfer"] as const;
+export type RowPriceType = (typeof ROW_PRICE_TYPES)[number];
+
+/**
+ * One entry of a price-list row's `prices[]`, the specification's shape (type, the three prices
+ * as decimal strings, serviceProvider {id, name, domain, logoUrl}): the quote the row's lowest
+ * price of that type comes from, whole, with its currency and when it was last checked.
+ */
+export interface RowPrice {
+  type: RowPriceType;
+  /** The quote's id. */
+  id: number;
+  registrationPrice: string | null;
+  renewalPrice: string | null;
+  transferPrice: string | null;
+  currency: string;
+  lastCheckedAt: string;
+  isStale: boolean;
+  serviceProvider: ProviderSummary;
+}
+
 /**
  * One TLD in the price list: the lowest USD prices among active providers and, for each, the
  * quote it comes from (not every provider's quote: one TLD's quotes are its own answer,
@@ -150,6 +172,13 @@ export interface PriceRow {
   isStale: boolean;
   /** For each headline figure, the quote it comes from; null where the figure is. */
   sources: Record<HeadlineFigure, PriceSource | null>;
+  /**
+   * The specification's `prices[]`: for registration, renewal and transfer in that order, the
+   * whole quote the row's lowest price of that type comes from (a type no USD quote prices is
+   * left out). Not every provider's quote: at 60 providers that made a 20-row page 576 KB
+   * (decision 032); these make it about 15 KB more (decision 045).
+   */
+  prices: RowPrice[];
   /** The quote behind the headline registration price when that quote is a first-year promotion. */
   promo: PriceQuote<SourceProvider> | null;
   /** The headline (USD) prices in the display currency, when one was asked for; null without a rate. */

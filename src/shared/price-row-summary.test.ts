@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createDisplayConverter } from "./display-converter.ts";
+import { minorToPrice } from "./price-format.ts";
 import { summarisePriceRow, type SummaryQuote } from "./price-row-summary.ts";
 
 const NOW = new Date("2026-06-01T00:00:00Z");
@@ -16,7 +17,7 @@ const quote = (over: Partial<SummaryQuote> & { provider?: string } = {}): Summar
     registrationPrice: 1000, renewalPrice: 1500, transferPrice: 1200, currency: "USD", isPromo: false,
     regularRegistrationPrice: null, transferIsPromo: false, snapshotDate: "2026-05-30",
     lastCheckedAt: daysAgo(1), changedAt: daysAgo(30),
-    serviceProvider: { id: nextId, name: provider },
+    serviceProvider: { id: nextId, name: provider, domain: `${provider.toLowerCase()}.example`, logoUrl: null },
     ...rest,
   };
 };
@@ -105,18 +106,25 @@ describe("summarisePriceRow: the row and summary", () => {
     const { summary, row } = summarise(quotes);
     expect(summary).toMatchObject({ tldId: 7, name: "xn--p1ai", category: "country-code", searchText: "xn--p1ai\nрф", providerCount: 2 });
     expect(row).toMatchObject({ id: 7, name: "xn--p1ai", unicodeName: "рф", providerCount: 2, lastCheckedAt: daysAgo(2).toISOString() });
-    expect(row).not.toHaveProperty("prices");
     const bravo = { serviceProvider: { id: quotes[0]!.serviceProvider.id, name: "Bravo" }, lastCheckedAt: daysAgo(5).toISOString(), isStale: false, isOutlier: false };
     const alpha = { serviceProvider: { id: quotes[1]!.serviceProvider.id, name: "Alpha" }, lastCheckedAt: daysAgo(2).toISOString(), isStale: false, isOutlier: false };
     // Registration and three years (900 + 2 × 1500) are Bravo's; renewal and transfer Alpha's.
     expect(row.sources).toEqual({ registration: bravo, renewal: alpha, transfer: alpha, threeYear: bravo });
     expect(row.promo).toBeNull();
+    // The specification's prices[]: per type, the whole quote behind the minimum, not every quote.
+    const entry = (type: string, q: SummaryQuote, name: string) => ({
+      type, id: q.id, registrationPrice: minorToPrice(q.registrationPrice), renewalPrice: minorToPrice(q.renewalPrice),
+      transferPrice: minorToPrice(q.transferPrice), currency: "USD", lastCheckedAt: q.lastCheckedAt.toISOString(), isStale: false,
+      serviceProvider: { id: q.serviceProvider.id, name, domain: `${name.toLowerCase()}.example`, logoUrl: null },
+    });
+    expect(row.prices).toEqual([entry("registration", quotes[0]!, "Bravo"), entry("renewal", quotes[1]!, "Alpha"), entry("transfer", quotes[1]!, "Alpha")]);
   });
 
   it("a figure nobody quotes has no source", () => {
     const { row } = summarise([quote({ transferPrice: null })]);
     expect(row.transferPrice).toBeNull();
     expect(row.sources.transfer).toBeNull();
+    expect(row.prices.map((p) => p.type)).toEqual(["registration", "renewal"]);
   });
 
   it("keeps the promotion behind the registration minimum, with its regular price and display", () => {

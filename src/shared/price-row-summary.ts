@@ -16,10 +16,23 @@ import { withRowDisplay, type DisplayConverter } from "./display-converter.ts";
 import { minorToPrice } from "./price-format.ts";
 import { isStaleAt, lowestPreferringFresh } from "./price-freshness.ts";
 import { isPriceOutlier, OUTLIER_FACTOR } from "./price-outliers.ts";
-import { serializeQuote, type PriceRow, type PriceSource, type SourceProvider, type StoredQuote } from "./price-quote.ts";
+import {
+  serializeQuote, type PriceRow, type PriceSource, type ProviderSummary, type RowPrice, type RowPriceType, type StoredQuote,
+} from "./price-quote.ts";
 
 /** A stored quote of the TLD, with the TLD's catalogue names. */
-export type SummaryQuote = StoredQuote<SourceProvider> & { tldId: number; tld: { name: string; unicodeName: string | null; category: string } };
+export type SummaryQuote = StoredQuote<ProviderSummary> & { tldId: number; tld: { name: string; unicodeName: string | null; category: string } };
+
+/** A `prices[]` entry: the quote behind the row's lowest price of `type`. */
+function rowPrice(type: RowPriceType, q: SummaryQuote, isStale: boolean): RowPrice {
+  const { id, name, domain, logoUrl } = q.serviceProvider;
+  return {
+    type, id: q.id,
+    registrationPrice: minorToPrice(q.registrationPrice), renewalPrice: minorToPrice(q.renewalPrice), transferPrice: minorToPrice(q.transferPrice),
+    currency: q.currency, lastCheckedAt: q.lastCheckedAt.toISOString(), isStale,
+    serviceProvider: { id, name, domain, logoUrl },
+  };
+}
 
 export interface PriceSummaryValues {
   tldId: number;
@@ -77,6 +90,8 @@ export function summarisePriceRow(quotes: readonly SummaryQuote[], { now, staleD
   // The promotion the table shows beside the registration minimum: a promo quote with that price and freshness.
   const promo = registration.value === null ? undefined
     : usd.find((q) => q.isPromo && q.registrationPrice === registration.value && stale(q) === registration.isStale);
+  const prices = ([["registration", registration], ["renewal", renewal], ["transfer", transfer]] as const)
+    .flatMap(([type, lowest]) => (lowest.item && lowest.value !== null ? [rowPrice(type, lowest.item, lowest.isStale)] : []));
   const row: PriceRow = {
     id: first.tldId,
     name: first.tld.name,
@@ -95,7 +110,8 @@ export function summarisePriceRow(quotes: readonly SummaryQuote[], { now, staleD
     lastCheckedAt: newest.toISOString(),
     isStale: quotes.every(stale),
     sources: { registration: registration.source, renewal: renewal.source, transfer: transfer.source, threeYear: threeYear.source },
-    promo: promo ? serializeQuote(promo, now, staleDays) : null,
+    prices,
+    promo: promo ? serializeQuote({ ...promo, serviceProvider: { id: promo.serviceProvider.id, name: promo.serviceProvider.name } }, now, staleDays) : null,
   };
   return {
     summary: {
@@ -131,6 +147,8 @@ export function confirmRowQuote(row: PriceRow, quote: ConfirmedQuote): PriceRow 
     ...row,
     lastCheckedAt: Date.parse(row.lastCheckedAt) >= quote.lastCheckedAt.getTime() ? row.lastCheckedAt : checked,
     sources: { registration: source(registration), renewal: source(renewal), transfer: source(transfer), threeYear: source(threeYear) },
+    // Rows stored before `prices` existed are rewritten at start (PRICE_ROW_FORMAT), never patched.
+    prices: row.prices.map((p) => (p.id === quote.id ? { ...p, lastCheckedAt: checked, isStale: false } : p)),
     promo: row.promo && row.promo.id === quote.id
       ? { ...row.promo, snapshotDate: quote.snapshotDate, lastCheckedAt: checked, isStale: false }
       : row.promo,

@@ -1,5 +1,5 @@
-import { Container, Heading, Stack } from "@chakra-ui/react";
-import { createFileRoute } from "@tanstack/react-router";
+import { Button, Card, Container, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Link, createFileRoute } from "@tanstack/react-router";
 import { memo, useState } from "react";
 import { RenderWhenNear } from "../components/render-when-near.tsx";
 import { CommunityChat } from "../features/landing/community-chat.tsx";
@@ -44,6 +44,29 @@ function PriceSections() {
   );
 }
 
+/**
+ * The dashboard's way into the signed-in areas: a new account lands here, and the price tables
+ * below are the same as anyone's, so the portfolio is offered first.
+ */
+function DashboardShortcuts() {
+  return (
+    <Card.Root variant="outline" as="section" aria-labelledby="dashboard-portfolio">
+      <Card.Body gap="3">
+        <Heading as="h2" id="dashboard-portfolio" size="lg">Your domain portfolio</Heading>
+        <Text color="fg.muted">
+          Add the domains you own to see their renewal prices, the cheaper places to move them and when each expires; connect a
+          registrar account to bring them in at once.
+        </Text>
+        <HStack gap="3" wrap="wrap">
+          <Button asChild colorPalette="blue"><Link to="/portfolio">Go to your portfolio</Link></Button>
+          <Button asChild variant="outline"><Link to="/accounts">Connect a registrar account</Link></Button>
+          <Button asChild variant="ghost"><Link to="/settings/notifications">Expiry reminders</Link></Button>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 /** Spec section 2: the landing page while auth loads or for visitors, the dashboard home once signed in. */
 function HomePage() {
   const { isAuthenticated } = useAuth();
@@ -52,9 +75,12 @@ function HomePage() {
     return (
       <Stack gap="8" py="10">
         <Container maxW="7xl">
-          <Heading as="h1" size="3xl">
-            Welcome to Your Domain Dashboard
-          </Heading>
+          <Stack gap="6">
+            <Heading as="h1" size="3xl">
+              Welcome to Your Domain Dashboard
+            </Heading>
+            <DashboardShortcuts />
+          </Stack>
         </Container>
         <PriceSections />
       </Stack>

@@ -38,7 +38,7 @@ export function priceRow(name: string, overrides: Partial<PriceRow> = {}): Price
   return {
     id: nextId++, name, unicodeName: null, category: "generic", registrationPrice: "10.00", renewalPrice: "12.00",
     transferPrice: "11.00", threeYearPrice: "34.00", currency: "USD", providerCount: 3, promo: null,
-    sources: { registration: null, renewal: null, transfer: null, threeYear: null },
+    sources: { registration: null, renewal: null, transfer: null, threeYear: null }, prices: [],
     registrationIsStale: false, renewalIsStale: false, transferIsStale: false, threeYearIsStale: false,
     lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, ...overrides,
   };

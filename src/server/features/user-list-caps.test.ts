@@ -114,6 +114,6 @@ forEachDialect("per-user caps", (getDb) => {
     expect((await call("/api/user-domains/import", { method: "POST", body: { csv } })).status).toBe(200);
     const statuses = await statusesOf(40, (i) => call("/api/user-domains", { method: "POST", body: { domainName: `racer-${i}.com` } }));
     expect(statuses).toEqual({ 201: 1, 409: 39 });
-    expect((await call<{ total: number }>("/api/user-domains")).body.total).toBe(25);
+    expect((await call<{ total: number }>("/api/user-domains?page=1")).body.total).toBe(25);
   });
 });

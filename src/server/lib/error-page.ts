@@ -4,7 +4,7 @@
  * instead of a tab of JSON. API clients (Accept: application/json, or no Accept) keep the JSON.
  */
 import type { Context } from "hono";
-import { html } from "hono/html";
+import { html, raw } from "hono/html";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** The q-value a media range gets in an Accept header (0 when absent). */
@@ -68,7 +68,7 @@ function renderErrorPage({ status, message, links }: { status: number; message: 
   const title = errorPageTitle(status);
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title} · TLDScope</title><meta name="robots" content="noindex"><link rel="icon" href="${ICON}"><style>${STYLE}</style></head>
+<title>${title} · TLDScope</title><meta name="robots" content="noindex"><link rel="icon" href="${ICON}"><style>${raw(STYLE)}</style></head>
 <body><header class="boot-bar"><a href="/"><span aria-hidden="true">T</span>TLDScope</a></header>
 <main><h1>${title}</h1><p class="message" role="alert">${message}</p>
 <nav aria-label="Where to go next">${links.map((l) => html`<a href="${l.href}">${l.label}</a>`)}</nav>

@@ -2,6 +2,8 @@ import type { Db } from "../../../db/client.ts";
 import type { JobQueue } from "../../../jobs/queue.ts";
 import type { Config } from "../config.ts";
 import type { PriceSources } from "../features/price-engine/sources.ts";
+
+export type { PriceSources };
 import type { CredentialCipher } from "../lib/credential-cipher.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { TokenSigner } from "../lib/signed-token.ts";

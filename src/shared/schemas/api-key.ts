@@ -1,5 +1,12 @@
 import { z } from "zod";
 
+/**
+ * What a key may do with its owner's own data (portfolio, forecast, watches, notifications):
+ * `read` makes GET calls only; `write` also adds, changes and removes. Both read public data.
+ */
+export const API_KEY_SCOPES = ["read", "write"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
 /** Body of POST /api/api-keys and apiKeys.create. */
 export const apiKeyCreateSchema = z.object({
   name: z
@@ -7,6 +14,8 @@ export const apiKeyCreateSchema = z.object({
     .trim()
     .min(1, "Name is required")
     .max(100, "Name must be at most 100 characters"),
+  /** Read only unless asked: a key that can change data is a choice. */
+  scope: z.enum(API_KEY_SCOPES, { error: "scope must be read or write" }).default("read"),
 });
 export type ApiKeyCreateInput = z.infer<typeof apiKeyCreateSchema>;
 

@@ -44,12 +44,20 @@ export const TLD_QUOTES_MAX_LIMIT = 200;
 const tldQuotesOffset = intParam("offset", 0, 100_000);
 const tldQuotesLimit = intParam("limit", 1, TLD_QUOTES_MAX_LIMIT);
 
-/** prices.byTldPage: one page of a TLD's quotes, cheapest registration first. */
+/** The figures a TLD's quotes can be ordered by (in the display currency where a quote has one). */
+export const TLD_QUOTE_SORT_FIELDS = ["registrationPrice", "renewalPrice", "transferPrice"] as const;
+export type TldQuoteSortField = (typeof TLD_QUOTE_SORT_FIELDS)[number];
+const tldQuotesSortBy = z.enum(TLD_QUOTE_SORT_FIELDS, { error: `sortBy must be one of ${TLD_QUOTE_SORT_FIELDS.join(", ")}` });
+const tldQuotesSortOrder = z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" });
+
+/** prices.byTldPage: one page of a TLD's quotes, cheapest registration first unless sortBy says another figure. */
 export const tldQuotesPageSchema = z.object({
   tldId: tldKeySchema,
   currency: currencyCodeSchema.optional(),
   offset: tldQuotesOffset.default(0),
   limit: tldQuotesLimit.default(TLD_QUOTES_PAGE_SIZE),
+  sortBy: tldQuotesSortBy.default("registrationPrice"),
+  sortOrder: tldQuotesSortOrder.default("asc"),
 });
 export type TldQuotesPageQuery = z.infer<typeof tldQuotesPageSchema>;
 
@@ -61,6 +69,8 @@ export const tldQuotesQuerySchema = z.object({
   currency: currencyCodeSchema.optional(),
   limit: tldQuotesLimit.optional(),
   offset: tldQuotesOffset.optional(),
+  sortBy: tldQuotesSortBy.optional(),
+  sortOrder: tldQuotesSortOrder.optional(),
 });
 
 export const providerIdSchema = z.coerce

@@ -17,6 +17,13 @@ describe("the domain box on a TLD page", () => {
     expect(domainVerdict("", COM)).toEqual({ kind: "empty" });
   });
 
+  it("puts a name typed without an extension on the page's own", () => {
+    expect(domainVerdict("My-Shop", COM)).toEqual({ kind: "ok", domain: "my-shop.com" });
+    expect(domainVerdict(" shop ", CO_UK)).toEqual({ kind: "ok", domain: "shop.co.uk" });
+    expect(lookupNeeded("My-Shop", COM)).toBeNull();
+    expect(text("-shop", COM)).toBe("Domain cannot start or end with a hyphen");
+  });
+
   it("sends a name of another extension to that extension's page, once the catalogue says which", () => {
     expect(lookupNeeded("example.org", COM)).toBe("example.org");
     expect(text("example.org", COM)).toBe("example.org is not a .com name");

@@ -55,10 +55,20 @@ function forAnyExtension(input: string, lookup: SuffixLookup | undefined): Domai
   return { kind: "ok", domain: result.domain };
 }
 
+/**
+ * On a TLD page a name typed without an extension ("My-Shop" on /tld/com) is that TLD's:
+ * my-shop.com. The extension typed alone ("com") stays what it is, an extension.
+ */
+export function withPageExtension(input: string, rules: DomainRules): string {
+  const name = input.trim();
+  if (rules.kind !== "extension" || name === "" || name.includes(".") || name.toLowerCase() === rules.name) return input;
+  return `${name}.${rules.name}`;
+}
+
 export function domainVerdict(input: string, rules: DomainRules, lookup?: SuffixLookup): DomainVerdict {
   if (input.trim() === "") return { kind: "empty" };
   if (rules.kind === "any") return forAnyExtension(input, lookup);
-  const result = validateDomainName(input);
+  const result = validateDomainName(withPageExtension(input, rules));
   if (!result.valid) return { kind: "invalid", message: result.message };
   return forExtension(result.domain, rules, lookup);
 }

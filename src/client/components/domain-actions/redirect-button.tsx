@@ -36,6 +36,7 @@ export function RedirectButton({ kind, providerId, providerName, domain, extensi
         data-variant={variant}
         aria-disabled="true"
         aria-label={`${verb} at ${providerName} (enter a valid domain first)`}
+        title={check.description}
         onClick={() => notify({ type: "error", title: check.title, description: check.description })}
       >
         {verb}

@@ -35,6 +35,8 @@ describe("price history series", () => {
     const [google, namecheap, porkbun] = series.map((s) => s.key) as [string, string, string];
     const at = (date: string) => rows.find((r) => r.date === date)!;
     expect(rows.map((r) => r.date)).toEqual(["2022-09-28", "2023-08-28", "2024-01-07", "2025-03-22", "2025-10-25", "2026-01-01"]);
+    // The time axis plots each date at its instant (UTC midnight), so uneven gaps stay uneven.
+    expect(rows.map((r) => r.t)).toEqual(rows.map((r) => Date.UTC(Number(r.date.slice(0, 4)), Number(r.date.slice(5, 7)) - 1, Number(r.date.slice(8, 10)))));
     expect([at("2022-09-28")[google], at("2022-09-28")[namecheap]]).toEqual([12, null]);
     // A retired price is drawn up to the day it was last listed, then the line stops.
     expect(at("2024-01-07")[google]).toBe(12);

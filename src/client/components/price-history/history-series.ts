@@ -64,7 +64,8 @@ export interface ChartSeries {
   providerName: string;
 }
 
-export type ChartRow = { date: string } & Record<string, number | null | string>;
+/** `t`: the date as milliseconds since the epoch (UTC midnight), which the chart's time axis plots. */
+export type ChartRow = { date: string; t: number } & Record<string, number | null | string>;
 
 /** The amounts a segment shows: in the display currency when the server converted them, else the quote's own. */
 function amounts(price: { registrationPrice: string | null; renewalPrice: string | null; currency: string; display?: HistoryDisplay | null | undefined }) {
@@ -115,7 +116,7 @@ export function chartRows(segments: readonly Segment[], kind: PriceKind, currenc
     .map(([id, providerName]) => ({ key: `p${id}`, providerName }));
   const dates = [...new Set(plotted.flatMap((s) => [s.from, s.until]))].sort();
   const rows = dates.map((date) => {
-    const row: ChartRow = { date };
+    const row: ChartRow = { date, t: Date.parse(`${date}T00:00:00Z`) };
     for (const { key } of series) {
       const id = Number(key.slice(1));
       const segment = plotted.find((s) => s.providerId === id && covers(s, date));

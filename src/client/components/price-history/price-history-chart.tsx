@@ -1,11 +1,12 @@
 /**
  * The history chart itself: Recharts through Chakra's chart wrapper. Loaded lazily (see
  * price-history-section.tsx) so Recharts never weighs on a page's first load. Prices hold
- * until they change, hence step lines; a hollow dot marks a first-year promotion.
+ * until they change, hence step lines; a hollow dot marks a first-year promotion. The x axis is
+ * a time axis: a year between two changes takes a year's width, however few changes it had.
  */
 import { Chart, useChart } from "@chakra-ui/charts";
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import { formatPrice } from "../../../shared/price-format.ts";
+import { formatAxisPrice, formatPrice } from "../../../shared/price-format.ts";
 import type { ChartRow, ChartSeries } from "./history-series.ts";
 
 // Fixed hues rather than theme tokens: the app registers only some palettes (components/ui/system.ts);
@@ -29,19 +30,22 @@ export default function PriceHistoryChart({ rows, series, currency }: PriceHisto
   });
   // The one amount formatter (thousands separators, the currency's digits), as in the table beside it.
   const money = (value: number) => formatPrice(value, currency);
-  const day = chart.formatDate({ year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  const axisMoney = (value: number) => formatAxisPrice(value, currency);
+  const dayOf = chart.formatDate({ year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  const day = (value: unknown) => (typeof value === "number" ? dayOf(new Date(value).toISOString()) : typeof value === "string" ? dayOf(value) : "");
   // @chakra-ui/charts types chart.color's answer as `any`; it is a CSS colour.
   const color = (token: Parameters<typeof chart.color>[0]) => chart.color(token) as string;
   return (
-    <Chart.Root chart={chart} maxH="sm">
-      <LineChart responsive data={chart.data} margin={{ left: 8, right: 16, top: 8 }}>
+    // A fixed height: a phone's narrow chart would otherwise be a few dozen pixels tall under its legend.
+    <Chart.Root chart={chart} h={{ base: "96", md: "sm" }} aspectRatio="auto">
+      <LineChart responsive data={chart.data} margin={{ left: 4, right: 16, top: 8 }}>
         <CartesianGrid stroke={color("border")} vertical={false} />
-        <XAxis dataKey={chart.key("date")} tickFormatter={day} stroke={color("border")} />
-        <YAxis tickFormatter={money} stroke={color("border")} width={72} />
+        <XAxis dataKey={chart.key("t")} type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={day} tickCount={5} minTickGap={24} stroke={color("border")} />
+        <YAxis tickFormatter={axisMoney} stroke={color("border")} width={64} />
         <Tooltip
           animationDuration={100}
           cursor={false}
-          labelFormatter={(label) => (typeof label === "string" ? day(label) : label)}
+          labelFormatter={day}
           content={<Chart.Tooltip formatter={(value: unknown) => (typeof value === "number" ? money(value) : String(value))} />}
         />
         <Legend content={<Chart.Legend />} />

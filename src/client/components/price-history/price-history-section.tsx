@@ -7,6 +7,7 @@
 import { Badge, Box, Button, ButtonGroup, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { DisplayPrice, formatDay, type ShownPrice } from "../display-price.tsx";
+import { stackedRowsCss } from "../plain-table-css.ts";
 import { RenderWhenNear } from "../render-when-near.tsx";
 import { SectionCard } from "../section-card.tsx";
 import { buildSegments, chartRows, currenciesOf, type CurrentQuote, type HistoryEntry, type PriceKind, type Segment } from "./history-series.ts";
@@ -29,7 +30,7 @@ function StateBadge({ segment }: { segment: Segment }) {
   if (segment.state === "retired") badges.push(<Badge key="r" colorPalette="red" variant="subtle">Retired</Badge>);
   if (segment.state === "past") badges.push(<Badge key="p" variant="subtle">Replaced</Badge>);
   if (segment.isPromo) badges.push(<Badge key="promo" colorPalette="purple" variant="subtle">Promo</Badge>);
-  return <HStack gap="1">{badges}</HStack>;
+  return <HStack gap="1" display="inline-flex">{badges}</HStack>;
 }
 
 function periodText(segment: Segment) {
@@ -48,11 +49,14 @@ function shown(segment: Segment, kind: PriceKind): ShownPrice {
   };
 }
 
+/** On a phone each period is a card (its provider, then each figure with its label): nothing scrolls sideways. */
+const HISTORY_TABLE_CSS = stackedRowsCss({ "& td:first-of-type": { fontWeight: "semibold" } });
+
 function HistoryTable({ segments, caption }: { segments: Segment[]; caption: string }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" maxH="sm">
-      <Table.Root size="sm" stickyHeader>
-        <Table.Caption captionSide="top" textAlign="start" color="fg.muted" mb="2">{caption}</Table.Caption>
+    <Box borderWidth="1px" rounded="md" maxH="sm" overflowY="auto" overflowX={{ base: "hidden", md: "auto" }}>
+      <Table.Root size="sm" stickyHeader css={HISTORY_TABLE_CSS}>
+        <Table.Caption captionSide="top" textAlign="start" color="fg.muted" mb="2" px="2">{caption}</Table.Caption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Provider</Table.ColumnHeader>
@@ -62,19 +66,19 @@ function HistoryTable({ segments, caption }: { segments: Segment[]; caption: str
             <Table.ColumnHeader>Status</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
-        <Table.Body>
+        <tbody>
           {segments.map((s) => (
-            <Table.Row key={`${s.providerId}-${s.from}-${s.state}`}>
-              <Table.Cell>{s.providerName}</Table.Cell>
-              <Table.Cell>{periodText(s)}</Table.Cell>
-              <Table.Cell textAlign="end"><DisplayPrice price={shown(s, "registration")} /></Table.Cell>
-              <Table.Cell textAlign="end"><DisplayPrice price={shown(s, "renewal")} /></Table.Cell>
-              <Table.Cell><StateBadge segment={s} /></Table.Cell>
-            </Table.Row>
+            <tr key={`${s.providerId}-${s.from}-${s.state}`}>
+              <td>{s.providerName}</td>
+              <td data-label="Period">{periodText(s)}</td>
+              <td data-num="" data-label="Registration"><DisplayPrice price={shown(s, "registration")} /></td>
+              <td data-num="" data-label="Renewal"><DisplayPrice price={shown(s, "renewal")} /></td>
+              <td data-label="Status"><StateBadge segment={s} /></td>
+            </tr>
           ))}
-        </Table.Body>
+        </tbody>
       </Table.Root>
-    </Table.ScrollArea>
+    </Box>
   );
 }
 

@@ -17,6 +17,9 @@ const FOCUS_RING_INSIDE = {
  * emotion serialise and hash the same styles hundreds of times during a page's first render.
  */
 export const appGlobalCss: GlobalStyleObject = {
+  // Every "inside" focus ring (inputs, selects, text areas) 2 px wide, as the buttons' ring is;
+  // its colour is the palette's focusRing (system.ts makes the inputs' gray one blue).
+  ":root": { "--focus-ring-width": "2px" },
   ".app-badge": {
     display: "inline-flex",
     alignItems: "center",
@@ -71,7 +74,11 @@ export const appGlobalCss: GlobalStyleObject = {
   ".app-btn[data-variant=outline]": { borderColor: "blue.muted", color: "blue.fg", _hover: { bg: "blue.subtle" } },
   ".app-btn[data-variant=outline][data-palette=gray]": { borderColor: "border", color: "fg", _hover: { bg: "bg.muted" } },
   ".app-btn[aria-current=page]": { bg: "blue.solid", color: "blue.contrast" },
-  ".app-btn:is(:disabled, [aria-disabled=true])": { opacity: 0.5, cursor: "not-allowed", _hover: { bg: "revert-layer" } },
+  // A disabled button keeps its colours under the pointer: the solid one's text is white, and
+  // without its own background on hover it would vanish into the row.
+  ".app-btn:is(:disabled, [aria-disabled=true])": { opacity: 0.5, cursor: "not-allowed" },
+  ".app-btn:is(:disabled, [aria-disabled=true]):hover": { bg: "transparent" },
+  ".app-btn[data-variant=solid]:is(:disabled, [aria-disabled=true]):hover": { bg: "blue.solid" },
   ".app-dl": { display: "grid", gridTemplateColumns: "minmax(8rem, max-content) 1fr", columnGap: "4", rowGap: "2.5", fontSize: "sm", m: "0" },
   ".app-dl dt": { color: "fg.muted" },
   ".app-dl dd": { m: "0", wordBreak: "break-word" },
@@ -263,23 +270,32 @@ export const appGlobalCss: GlobalStyleObject = {
   },
   ".app-button[data-icon]": { px: "0", py: "0", "& :where(svg)": { fontSize: "1.2em" } },
   ".app-button[data-icon][data-below=md]": { display: { base: "inline-flex", md: "none" } },
+  // Only from md up (a phone has the breadcrumbs for the same way back).
+  ".app-button[data-from=md]": { display: { base: "none", md: "inline-flex" } },
   // A detail page's frame and title (features/tld/tld-page.tsx), as Chakra's Container (7xl, py 8),
-  // Stack, HStack (gap 2), Heading (size 4xl), Text and SimpleGrid drew them.
-  ".app-page": { position: "relative", maxWidth: "7xl", w: "100%", mx: "auto", px: { base: "4", md: "6", lg: "8" }, py: "8" },
+  // Stack, HStack (gap 2), Heading (size 4xl), Text and SimpleGrid drew them; tighter on a phone,
+  // where the first price has to reach the first screen.
+  ".app-page": { position: "relative", maxWidth: "7xl", w: "100%", mx: "auto", px: { base: "4", md: "6", lg: "8" }, py: { base: "4", md: "8" } },
   ".app-page-head": {
     display: "flex",
     justifyContent: "space-between",
     flexDirection: { base: "column", md: "row" },
     alignItems: { md: "flex-start" },
     gap: "4",
-    mb: "8",
+    mb: { base: "6", md: "8" },
   },
   ".app-page-head-text": { display: "flex", flexDirection: "column", gap: "3" },
-  ".app-page-title": { fontFamily: "heading", fontWeight: "semibold", fontSize: "4xl", lineHeight: "2.75rem", letterSpacing: "-0.025em" },
+  ".app-page-title": {
+    fontFamily: "heading", fontWeight: "semibold", fontSize: { base: "3xl", md: "4xl" }, lineHeight: { base: "2.25rem", md: "2.75rem" }, letterSpacing: "-0.025em",
+  },
   ".app-page-lead": { color: "fg.muted", maxW: "3xl" },
   ".app-hstack": { display: "flex", alignItems: "center", flexDirection: "row", gap: "2" },
+  ".app-page-head > .app-hstack:not(:has(> :not([data-from=md])))": { display: { base: "none", md: "flex" } },
   ".app-two-cards": { display: "grid", gridTemplateColumns: { base: "repeat(1, minmax(0, 1fr))", lg: "repeat(2, minmax(0, 1fr))" }, gap: "6", mb: "8" },
   ".app-section": { mt: "8" },
+  // A TLD page's comparison and its two cards: the comparison first on a phone, after the cards from md up.
+  ".app-tld-main": { display: "flex", flexDirection: "column", gap: "8" },
+  ".app-tld-main > .app-two-cards": { order: { base: 1, md: -1 }, mb: "0" },
   ".app-card-note": { fontSize: "sm", color: "fg.muted", mt: "3" },
   // The domain box of TLD and registrar pages (components/domain-actions/domain-input.tsx), as
   // Chakra's Field (root, label, helper and error text) and Input (size md, outline) drew it.
@@ -308,6 +324,7 @@ export const appGlobalCss: GlobalStyleObject = {
     "&:is(:focus-visible, [data-focus-visible])": FOCUS_RING_INSIDE,
   },
   ".app-field-helper": { color: "fg.muted", fontSize: "xs", lineHeight: "1rem" },
+  ".app-note": { color: "fg.muted", fontSize: "sm", m: "0" },
   ".app-field-error": { display: "block", alignItems: "center", fontWeight: "medium", gap: "1", color: "fg.error", fontSize: "xs", lineHeight: "1rem" },
   // The site footer (features/shell/footer.tsx), as Chakra's Container (7xl), SimpleGrid (2
   // columns, 5 from md), Stack, Heading (size sm) and Text drew it.
@@ -337,9 +354,9 @@ export const appGlobalCss: GlobalStyleObject = {
     borderWidth: "1px",
     borderColor: "border",
   },
-  ".app-card-header": { display: "flex", flexDirection: "column", gap: "1.5", px: "6", pt: "6" },
+  ".app-card-header": { display: "flex", flexDirection: "column", gap: "1.5", px: { base: "4", md: "6" }, pt: { base: "4", md: "6" } },
   ".app-card-header > h2": { fontFamily: "heading", fontWeight: "semibold", fontSize: "lg", lineHeight: "1.75rem" },
-  ".app-card-body": { display: "flex", flexDirection: "column", flex: "1", p: "6" },
+  ".app-card-body": { display: "flex", flexDirection: "column", flex: "1", p: { base: "4", md: "6" } },
   ".app-card-body[data-gap='3']": { gap: "3" },
   ".app-card-body[data-gap='4']": { gap: "4" },
   // The trail above a detail page's title (components/breadcrumbs.tsx), as Chakra's Breadcrumb
@@ -414,6 +431,19 @@ export const appGlobalCss: GlobalStyleObject = {
     "& > thead > tr": { bg: "bg" },
     "& > thead th": { fontWeight: "medium", textAlign: "start", color: "fg", borderBottomWidth: "1px", px: "2", py: "2" },
     "& > thead th[data-num]": { textAlign: "end" },
-    ...stackedRowsCss({ "& .cell-actions": { justifyContent: "flex-start", pt: "1" } }),
+    "& > thead th .app-btn": { mx: "-2.5", fontWeight: "medium" },
+    // On a phone the price headers are a row of sort buttons above the cards (as in the TLD list).
+    ...stackedRowsCss({
+      "& .cell-actions": { justifyContent: "flex-start", pt: "1" },
+      "& > thead[data-sort-bar]": { display: "block", borderBottomWidth: "1px", borderColor: "border" },
+      "& > thead[data-sort-bar] > tr": { display: "flex", flexWrap: "wrap", alignItems: "center", gap: "1.5", px: "3", py: "2" },
+      "& > thead[data-sort-bar] > tr::before": { content: '"Sort by"', fontSize: "xs", color: "fg.muted", marginInlineEnd: "1" },
+      "& > thead[data-sort-bar] th": { display: "block", p: "0", borderBottomWidth: "0" },
+      "& > thead[data-sort-bar] th:not([aria-sort])": { display: "none" },
+      "& > thead[data-sort-bar] .app-btn": { mx: "0", borderColor: "border" },
+      "& > thead[data-sort-bar] th:is([aria-sort=ascending], [aria-sort=descending]) .app-btn": {
+        bg: "blue.subtle", borderColor: "blue.muted", color: "blue.fg", fontWeight: "semibold",
+      },
+    }),
   },
 };

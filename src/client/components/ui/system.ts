@@ -20,6 +20,18 @@ const usedColours = <T extends object>(colours: T): T =>
   Object.fromEntries(Object.entries(colours).filter(([name]) => !ALL_PALETTES.test(name) || PALETTES.has(name))) as T;
 
 /**
+ * Inputs and selects take the gray palette's focus ring, which Chakra draws in gray.400: 2.6:1
+ * against white, under WCAG's 3:1 for a focus indicator. They get the buttons' ring instead,
+ * blue.500 (3.7:1 on white, 4.3:1 on the dark background), and the global style draws every
+ * inside ring 2 px wide, as wide as the buttons' outside one (app-global-css.ts).
+ */
+const semanticColours = usedColours(semanticTokens.colors) as Record<string, Record<string, unknown>>;
+const withVisibleFocus = {
+  ...semanticColours,
+  gray: { ...semanticColours.gray, focusRing: { value: { _light: "{colors.blue.500}", _dark: "{colors.blue.500}" } } },
+};
+
+/**
  * Chakra's defaultSystem ships all 76 of its recipes (19 recipes and 57 slot recipes; about a third of the landing
  * page's JavaScript). This is the same theme with the recipes of the components the app renders:
  * every recipe here is in every page's first load. A component whose recipe is missing renders
@@ -34,7 +46,7 @@ const config = defineConfig({
     breakpoints,
     keyframes,
     tokens: { ...tokens, colors: usedColours(tokens.colors) },
-    semanticTokens: { ...semanticTokens, colors: usedColours(semanticTokens.colors) },
+    semanticTokens: { ...semanticTokens, colors: withVisibleFocus },
     textStyles,
     layerStyles,
     animationStyles,

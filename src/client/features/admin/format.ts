@@ -1,11 +1,12 @@
-/** How the admin pages write times, durations and counts. */
-const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+/** How the admin pages write times, durations and counts; moments as every page does (lib/date-format.ts). */
+import { formatDateTime as siteDateTime } from "../../lib/date-format.ts";
+
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 const TIME = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit" });
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
-export const formatDateTime = (value: string | Date) => DATE_TIME.format(toDate(value));
+export const formatDateTime = (value: string | Date) => siteDateTime(value);
 export const formatDate = (value: string | Date) => DATE.format(toDate(value));
 export const formatTime = (value: string | Date | number) => TIME.format(typeof value === "number" ? value : toDate(value));
 export const formatCount = (value: number) => value.toLocaleString("en-US");

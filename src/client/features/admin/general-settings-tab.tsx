@@ -6,11 +6,26 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { ADMIN_MESSAGES, notifyAdminFailure, notifyAdminSuccess } from "./feedback.ts";
 
 type Switched = "emailNotifications" | "systemHealthAlerts" | "fetchFailureNotifications";
-/** The spec's three switches, with what each decides (docs/decisions/036, kind operator_incident). */
-const SWITCHES: { key: Switched; label: string; helper: string }[] = [
-  { key: "emailNotifications", label: "Email Notifications", helper: "Off: incident messages to administrators go to their webhooks only, not to their e-mail addresses." },
-  { key: "systemHealthAlerts", label: "System Health Alerts", helper: "Off: administrators are not told of incidents other than failing price fetches (stale data, large price moves, incidents raised by hand)." },
-  { key: "fetchFailureNotifications", label: "Fetch Failure Notifications", helper: "Off: administrators are not told of incidents opened because a price source failed fetch after fetch." },
+/**
+ * The spec's three switches, with what each decides in the state it is in (docs/decisions/036,
+ * kind operator_incident): the description always says what the switch does now.
+ */
+const SWITCHES: { key: Switched; label: string; on: string; off: string }[] = [
+  {
+    key: "emailNotifications", label: "Email Notifications",
+    on: "On: incident messages to administrators go to their e-mail addresses and their webhooks.",
+    off: "Off: incident messages to administrators go to their webhooks only, not to their e-mail addresses.",
+  },
+  {
+    key: "systemHealthAlerts", label: "System Health Alerts",
+    on: "On: administrators are told of every incident (stale data, large price moves, incidents raised by hand), not only failing price fetches.",
+    off: "Off: administrators are not told of incidents other than failing price fetches (stale data, large price moves, incidents raised by hand).",
+  },
+  {
+    key: "fetchFailureNotifications", label: "Fetch Failure Notifications",
+    on: "On: administrators are told when a price source fails fetch after fetch.",
+    off: "Off: administrators are not told of incidents opened because a price source failed fetch after fetch.",
+  },
 ];
 
 function SettingsForm({ saved }: { saved: GeneralSettings }) {
@@ -51,14 +66,14 @@ function SettingsForm({ saved }: { saved: GeneralSettings }) {
           </Field.Root>
         </SimpleGrid>
         <Stack gap="4">
-          {SWITCHES.map(({ key, label, helper }) => (
+          {SWITCHES.map(({ key, label, on, off }) => (
             <Stack key={key} gap="1">
               <Switch.Root colorPalette="blue" checked={values[key]} onCheckedChange={(e) => set(key, e.checked)}>
-                <Switch.HiddenInput />
+                <Switch.HiddenInput aria-describedby={`${key}-effect`} />
                 <Switch.Control><Switch.Thumb /></Switch.Control>
                 <Switch.Label>{label}</Switch.Label>
               </Switch.Root>
-              <Text fontSize="sm" color="fg.muted">{helper}</Text>
+              <Text id={`${key}-effect`} fontSize="sm" color="fg.muted" aria-live="polite">{values[key] ? on : off}</Text>
             </Stack>
           ))}
         </Stack>

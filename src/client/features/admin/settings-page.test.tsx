@@ -151,6 +151,22 @@ describe("General Settings", () => {
     expect(screen.queryByText(/not saved/)).toBeNull();
   });
 
+  it("describes each switch by the state it is in, and changes the description with it", async () => {
+    server.use(trpcOk("priceEngine.generalSettings.get", STORED));
+    const user = setup();
+    await user.click(await screen.findByRole("tab", { name: "General Settings" }));
+    const email = await screen.findByRole<HTMLInputElement>("checkbox", { name: "Email Notifications" });
+    const health = screen.getByRole<HTMLInputElement>("checkbox", { name: "System Health Alerts" });
+    const described = (input: HTMLElement) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent ?? "";
+    expect(described(email)).toMatch(/^Off: /);
+    expect(described(health)).toMatch(/^On: /);
+    expect(described(screen.getByRole("checkbox", { name: "Fetch Failure Notifications" }))).toMatch(/^On: /);
+    await user.click(email);
+    expect(described(email)).toBe("On: incident messages to administrators go to their e-mail addresses and their webhooks.");
+    await user.click(health);
+    expect(described(health)).toMatch(/^Off: administrators are not told of incidents other than failing price fetches/);
+  });
+
   it("saves what was chosen and says so", async () => {
     const calls: unknown[] = [];
     server.use(trpcMutationOk("priceEngine.generalSettings.save", (input: unknown) => input, calls));

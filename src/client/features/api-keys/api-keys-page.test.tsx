@@ -10,7 +10,7 @@ useMsw();
 afterEach(clearToasts);
 
 const SECRET = "tlds_abcdefghijklmnopqrstuvwxyz234567abcdefg";
-const listed = (id: number, name: string) => ({ id, name, prefix: `tlds_${String(id).padStart(8, "x")}`, createdAt: "2026-11-01T10:00:00.000Z", lastUsedAt: null });
+const listed = (id: number, name: string, scope = "read") => ({ id, name, prefix: `tlds_${String(id).padStart(8, "x")}`, scope, createdAt: "2026-11-01T10:00:00.000Z", lastUsedAt: null });
 
 describe("API keys page", () => {
   it("creates a key, shows its secret once with a copy button, and lists it without the secret", async () => {
@@ -24,7 +24,7 @@ describe("API keys page", () => {
     server.use(trpcOk("apiKeys.list", [{ ...listed(7, "Report"), prefix: SECRET.slice(0, 13) }]));
     await user.click(screen.getByRole("button", { name: "Create key" }));
     const input = await screen.findByLabelText<HTMLInputElement>("Your new API key");
-    expect(calls).toEqual([{ name: "Report" }]);
+    expect(calls).toEqual([{ name: "Report", scope: "read" }]);
     expect(input.value).toBe(SECRET);
     expect(screen.getByText(/it will not be shown again/)).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Copy API key" }));
@@ -35,6 +35,22 @@ describe("API keys page", () => {
     expect(table.queryByText(SECRET)).toBeNull();
     expect(table.getByText("Never")).toBeTruthy();
     expect(table.getByText("Nov 1, 2026")).toBeTruthy();
+  });
+
+  it("makes a read and write key when asked, and says each key's access", async () => {
+    const calls: unknown[] = [];
+    server.use(trpcOk("apiKeys.list", []), mutationOk("apiKeys.create", { id: 8, name: "Sync", key: SECRET, prefix: SECRET.slice(0, 13), scope: "write", createdAt: "2026-11-23T07:00:00.000Z" }, calls));
+    const user = userEvent.setup();
+    renderUi(<ApiKeysPage />);
+    await screen.findByText("You have no API keys yet.");
+    await user.type(screen.getByLabelText("Key name"), "Sync");
+    await user.selectOptions(screen.getByLabelText("Access to your own data"), "write");
+    server.use(trpcOk("apiKeys.list", [listed(8, "Sync", "write"), listed(2, "Report")]));
+    await user.click(screen.getByRole("button", { name: "Create key" }));
+    await screen.findByLabelText("Your new API key");
+    expect(calls).toEqual([{ name: "Sync", scope: "write" }]);
+    expect(within(await screen.findByRole("row", { name: /Sync/ })).getByText("Read and write")).toBeTruthy();
+    expect(within(screen.getByRole("row", { name: /Report/ })).getByText("Read only")).toBeTruthy();
   });
 
   it("writes when each key was made and last used as the rest of the site writes dates", async () => {

@@ -1,4 +1,4 @@
-import { Button, Container, Heading, HStack, Input, Link, Spinner, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, Container, Heading, Input, Link, NativeSelect, Spinner, Stack, Table, Text, Wrap } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormField } from "../../components/form/form-field.tsx";
@@ -8,11 +8,14 @@ import { notify } from "../../components/ui/toaster.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { isUnauthorizedError } from "../../lib/unauthorized.ts";
 import { formatUtcDay } from "../../../shared/price-format.ts";
-import { apiKeyCreateSchema } from "../../../shared/schemas/api-key.ts";
+import { apiKeyCreateSchema, type ApiKeyScope } from "../../../shared/schemas/api-key.ts";
 import { RevokeKeyDialog, type ListedKey } from "./revoke-key-dialog.tsx";
 
 /** The day, as the rest of the site writes it ("Nov 23, 2026"); a key never used says so. */
 const formatDay = (value: string | Date | null) => (value ? formatUtcDay(new Date(value).toISOString()) : null) ?? "Never";
+
+const SCOPE_LABELS: Record<ApiKeyScope, string> = { read: "Read only", write: "Read and write" };
+const scopeLabel = (scope: string) => SCOPE_LABELS[scope as ApiKeyScope] ?? SCOPE_LABELS.read;
 
 /** A signed-in user's API keys: make one (its secret shown once), see them, revoke them. */
 export function ApiKeysPage() {
@@ -33,7 +36,7 @@ export function ApiKeysPage() {
   }));
 
   const { form, pending, onSubmit, reset } = useSchemaForm({
-    defaultValues: { name: "" },
+    defaultValues: { name: "", scope: "read" },
     schema: apiKeyCreateSchema,
     submit: (input) => create.mutateAsync(input),
     onSaved: () => reset(),
@@ -44,11 +47,12 @@ export function ApiKeysPage() {
       <Stack gap="6">
         <Heading as="h1" size="2xl">API keys</Heading>
         <Text color="fg.muted">
-          Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to the public API; each key may make 1,000 requests an hour.
-          See the <Link href="/api/reference">API reference</Link>.
+          Send a key as <code>Authorization: Bearer &lt;key&gt;</code>; each key may make 1,000 requests an hour. Any key reads the price data.
+          On your own portfolio, renewal forecast, watched TLDs and notification settings a key acts as you: a read-only key can list them,
+          a read and write key can also add, change and remove. See the <Link href="/api/reference">API reference</Link>.
         </Text>
         <form onSubmit={onSubmit} noValidate>
-          <HStack align="end">
+          <Wrap align="end" gap="3">
             <form.Field name="name">
               {(field) => (
                 <FormField field={field} label="Key name" maxW="sm">
@@ -56,8 +60,21 @@ export function ApiKeysPage() {
                 </FormField>
               )}
             </form.Field>
+            <form.Field name="scope">
+              {(field) => (
+                <FormField field={field} label="Access to your own data" maxW="xs">
+                  <NativeSelect.Root>
+                    <NativeSelect.Field name="scope" value={field.state.value} onChange={(e) => field.handleChange(e.currentTarget.value)}>
+                      <option value="read">{SCOPE_LABELS.read}</option>
+                      <option value="write">{SCOPE_LABELS.write}</option>
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormField>
+              )}
+            </form.Field>
             <Button type="submit" colorPalette="blue" disabled={pending}>{pending ? "Creating…" : "Create key"}</Button>
-          </HStack>
+          </Wrap>
         </form>
         {/* The server keeps only the key's hash, so this is the one showing. */}
         {created && (
@@ -71,7 +88,7 @@ export function ApiKeysPage() {
         ) : (
           <Table.Root size="sm" aria-label="Your API keys">
             <Table.Header><Table.Row>
-              <Table.ColumnHeader>Name</Table.ColumnHeader><Table.ColumnHeader>Key</Table.ColumnHeader>
+              <Table.ColumnHeader>Name</Table.ColumnHeader><Table.ColumnHeader>Key</Table.ColumnHeader><Table.ColumnHeader>Access</Table.ColumnHeader>
               <Table.ColumnHeader>Created</Table.ColumnHeader><Table.ColumnHeader>Last used</Table.ColumnHeader><Table.ColumnHeader />
             </Table.Row></Table.Header>
             <Table.Body>
@@ -79,6 +96,7 @@ export function ApiKeysPage() {
                 <Table.Row key={k.id}>
                   <Table.Cell>{k.name}</Table.Cell>
                   <Table.Cell fontFamily="mono">{k.prefix}…</Table.Cell>
+                  <Table.Cell>{scopeLabel(k.scope)}</Table.Cell>
                   <Table.Cell>{formatDay(k.createdAt)}</Table.Cell>
                   <Table.Cell>{formatDay(k.lastUsedAt)}</Table.Cell>
                   <Table.Cell textAlign="end">

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderUi, server, useMsw } from "../../testing/render.tsx";
 import { trpcError, trpcOk } from "../../testing/trpc-msw.ts";
+import { setDisplayCurrency } from "../../lib/display-currency.ts";
 import { IcannRegistrarsPage } from "./icann-registrars-page.tsx";
 import { RegistryOperatorsPage } from "./registry-operators-page.tsx";
 import { ServiceProvidersPage } from "./service-providers-page.tsx";
@@ -100,6 +101,27 @@ describe("Service Providers", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Provider filter" }), "connectable");
     expect(screen.getByRole("link", { name: "Porkbun" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Hover" })).toBeNull();
+  });
+
+  it("shows each price range in the display currency, converted ones marked with their original", async () => {
+    setDisplayCurrency("EUR");
+    try {
+      const asked: unknown[] = [];
+      const euros = { currency: "EUR", minRegistration: "1.77", maxRegistration: "106.65", converted: true, rateDate: "2025-05-09" };
+      server.use(trpcOk("providers.directory", [
+        entry(1, "Porkbun", { priceRanges: [{ currency: "USD", minRegistration: "1.99", maxRegistration: "120.00", display: euros }] }),
+      ], (input: unknown) => asked.push(input)));
+      renderUi(<ServiceProvidersPage />);
+      await screen.findByRole("link", { name: "Porkbun" });
+      expect(asked).toEqual([{ currency: "EUR" }]);
+      // The range reads in euros; the dollars are only in the conversion note.
+      expect(screen.queryByText("Registration $1.99 – $120.00")).toBeNull();
+      const low = screen.getByRole("note", { name: /^€1\.77, Converted from \$1\.99 at the ECB rate of May 9, 2025/ });
+      expect(low.textContent).toContain("≈€1.77");
+      expect(screen.getByRole("note", { name: /^€106\.65, / })).toBeTruthy();
+    } finally {
+      setDisplayCurrency("USD");
+    }
   });
 });
 

@@ -3,6 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { formatPrice } from "../../../shared/price-format.ts";
+import { DisplayPrice } from "../../components/display-price.tsx";
+import { useDisplayCurrency } from "../../lib/display-currency.ts";
 import { InfoPage } from "../../components/info-page.tsx";
 import { ProviderLogo } from "../../components/provider-logo.tsx";
 import { SearchField } from "../../components/search-field.tsx";
@@ -16,6 +18,20 @@ type Filter = "all" | "accredited" | "connectable";
 
 const accredited = (p: Entry) => p.ianaId !== null && p.ianaStatus === "Accredited";
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+
+type Range = Entry["priceRanges"][number];
+
+/** One end of a price range in the display currency (converted ones marked, as every price is), or in its own without a rate. */
+function RangeEnd({ range, end }: { range: Range; end: "minRegistration" | "maxRegistration" }) {
+  const display = "display" in range ? range.display : undefined;
+  if (!display) return <>{formatPrice(range[end], range.currency)}</>;
+  return (
+    <DisplayPrice price={{
+      amount: display[end], currency: display.currency,
+      original: display.converted && display.rateDate ? { amount: range[end], currency: range.currency, rateDate: display.rateDate } : undefined,
+    }} />
+  );
+}
 
 function ProviderCard({ provider }: { provider: Entry }) {
   return (
@@ -44,7 +60,7 @@ function ProviderCard({ provider }: { provider: Entry }) {
         </Text>
         {provider.priceRanges.map((r) => (
           <Text key={r.currency} fontSize="sm" color="fg.muted">
-            Registration {formatPrice(r.minRegistration, r.currency)} – {formatPrice(r.maxRegistration, r.currency)}
+            Registration <RangeEnd range={r} end="minRegistration" /> – <RangeEnd range={r} end="maxRegistration" />
           </Text>
         ))}
         <Text fontSize="sm" color="fg.muted">
@@ -64,7 +80,8 @@ function ProviderCard({ provider }: { provider: Entry }) {
 
 function Directory() {
   const trpc = useTRPC();
-  const query = useQuery(trpc.providers.directory.queryOptions());
+  const currency = useDisplayCurrency();
+  const query = useQuery(trpc.providers.directory.queryOptions({ currency }));
   const stats = useCatalogueStats();
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<Filter>("all");

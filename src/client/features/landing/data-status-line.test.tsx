@@ -29,11 +29,13 @@ describe("data-status line (spec section 4)", () => {
     const at = "2026-11-22T05:05:02.021Z";
     expect(dataStatusText("pending", undefined)).toBe("Loading data status...");
     expect(dataStatusText("error", undefined)).toBe("Data status unavailable");
-    expect(dataStatusText("success", { lastLiveFetch: null, provider: null }))
+    expect(dataStatusText("success", { lastUpdated: null, isDataUpdate: false, provider: null }))
       .toBe("No live price fetch yet: prices come from the bundled price lists");
-    expect(dataStatusText("success", { lastLiveFetch: at, provider: "Porkbun" }))
+    expect(dataStatusText("success", { lastUpdated: at, isDataUpdate: false, provider: null }, "UTC"))
+      .toBe("System deployed November 22, 2026 at 5:05 AM UTC (prices from the bundled price lists)");
+    expect(dataStatusText("success", { lastUpdated: at, isDataUpdate: true, provider: "Porkbun" }))
       .toBe(`Data last updated ${formatDataDate(at)} (live prices from Porkbun)`);
-    expect(dataStatusText("success", { lastLiveFetch: at, provider: "Porkbun" }, "UTC"))
+    expect(dataStatusText("success", { lastUpdated: at, isDataUpdate: true, provider: "Porkbun" }, "UTC"))
       .toBe("Data last updated November 22, 2026 at 5:05 AM UTC (live prices from Porkbun)");
   });
 
@@ -42,15 +44,17 @@ describe("data-status line (spec section 4)", () => {
     const first = renderUi(<DataStatusLine />);
     expect(await screen.findByText("Loading data status...")).toBeTruthy();
     first.unmount();
-    server.use(trpcOk("catalogue.dataStatus", { lastLiveFetch: "2026-11-22T05:05:02.021Z", provider: "Porkbun" }));
+    server.use(trpcOk("catalogue.dataStatus", { lastUpdated: "2026-11-22T05:05:02.021Z", isDataUpdate: true, lastLiveFetch: "2026-11-22T05:05:02.021Z", provider: "Porkbun" }));
     renderUi(<DataStatusLine />);
     expect(await screen.findByText(/^Data last updated November 2[12], 2026 at \d{1,2}:\d{2} [AP]M \(live prices from Porkbun\)$/)).toBeTruthy();
   });
 
-  it("says plainly when no live source was ever fetched", async () => {
-    server.use(trpcOk("catalogue.dataStatus", { lastLiveFetch: null, provider: null }));
+  it("says when the system was deployed while no live source was ever fetched", async () => {
+    server.use(trpcOk("catalogue.dataStatus", {
+      lastUpdated: "2026-11-20T10:00:00.000Z", isDataUpdate: false, lastLiveFetch: null, provider: null, bundledDataInstalledAt: "2026-11-20T10:00:00.000Z",
+    }));
     renderUi(<DataStatusLine />);
-    expect(await screen.findByText("No live price fetch yet: prices come from the bundled price lists")).toBeTruthy();
+    expect(await screen.findByText(/^System deployed November 20, 2026 at \d{1,2}:\d{2} [AP]M \(prices from the bundled price lists\)$/)).toBeTruthy();
   });
 
   it("says the status is unavailable when the call fails", async () => {

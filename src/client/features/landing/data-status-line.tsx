@@ -24,20 +24,22 @@ export function formatDataDate(iso: string, zone: "local" | "UTC" = "local"): st
   return `${month} ${day}, ${year} at ${clock}`;
 }
 
-type DataStatus = { lastLiveFetch: string | null; provider: string | null } | undefined;
+type DataStatus = { lastUpdated: string | null; isDataUpdate: boolean; provider: string | null } | undefined;
 
 const NO_LIVE_FETCH_TEXT = "No live price fetch yet: prices come from the bundled price lists";
 
 /**
- * Names the newest successful fetch from a live price source; re-applied bundled lists do not
- * count (the server decides, decision 030). In UTC (marked so) until the browser's time zone is
- * known: the server's render and hydration.
+ * The specification's line: "Data last updated {date}" once a live price source was fetched
+ * (re-applied bundled lists do not count: the server decides, decision 030), else "System
+ * deployed {date}", the day the bundled data was installed (decision 045). In UTC (marked so)
+ * until the browser's time zone is known: the server's render and hydration.
  */
 export function dataStatusText(status: "pending" | "error" | "success", data: DataStatus, zone: "local" | "UTC" = "local"): string {
   if (status === "pending") return "Loading data status...";
   if (status === "error" || !data) return "Data status unavailable";
-  if (!data.lastLiveFetch || Number.isNaN(Date.parse(data.lastLiveFetch))) return NO_LIVE_FETCH_TEXT;
-  const date = zone === "UTC" ? `${formatDataDate(data.lastLiveFetch, "UTC")} UTC` : formatDataDate(data.lastLiveFetch);
+  if (!data.lastUpdated || Number.isNaN(Date.parse(data.lastUpdated))) return NO_LIVE_FETCH_TEXT;
+  const date = zone === "UTC" ? `${formatDataDate(data.lastUpdated, "UTC")} UTC` : formatDataDate(data.lastUpdated);
+  if (!data.isDataUpdate) return `System deployed ${date} (prices from the bundled price lists)`;
   return `Data last updated ${date}${data.provider ? ` (live prices from ${data.provider})` : ""}`;
 }
 

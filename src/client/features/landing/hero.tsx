@@ -3,6 +3,7 @@ import { countText, useCatalogueStats, type CatalogueStats } from "../../lib/cat
 import { formatCount } from "../../lib/text-format.ts";
 import { LOGIN_PATH } from "../../lib/unauthorized.ts";
 import { DataStatusLine } from "./data-status-line.tsx";
+import { HeroSearch } from "./hero-search.tsx";
 
 /** The promise under the heading, with the site's counts once they are known (the same figures as "Our Data"). */
 function coverageText(stats: CatalogueStats | undefined): string {
@@ -22,6 +23,7 @@ export function Hero() {
           <Text fontSize={{ base: "lg", md: "xl" }} color="fg.muted" maxW="2xl">
             Manage your domain portfolio with ease and find the best places to register. {coverageText(stats.data)}
           </Text>
+          <HeroSearch />
           <Button asChild size="lg" colorPalette="blue">
             <a href={LOGIN_PATH}>Get Started for Free</a>
           </Button>

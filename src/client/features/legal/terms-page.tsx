@@ -18,6 +18,7 @@ const SECTIONS: readonly LegalSection[] = [
   ] },
   { id: "api", title: "API", paragraphs: [
     "The public API returns the same data as the site. We may change or limit it; we will try to keep documented endpoints stable.",
+    "An API key you make acts as you on your own portfolio, renewal forecast, watched TLDs and notification settings: a read-only key can read them, a read and write key can also change them. Keep your keys as safe as your password and revoke any you no longer use.",
   ] },
   { id: "liability", title: "Limitation of liability", paragraphs: [
     "The service is provided as is. To the extent the law allows, our total liability for any claim is limited to the amount you paid us in the 12 months before the claim.",

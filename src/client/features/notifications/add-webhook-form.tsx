@@ -1,4 +1,4 @@
-import { Button, HStack, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useStore } from "@tanstack/react-form";
 import { useState } from "react";
@@ -59,12 +59,15 @@ export function AddWebhookForm() {
                 </FormField>
               )}
             </form.Field>
-            <form.Field name="url">
-              {(field) => (
-                <TextField field={field} label="Webhook URL" helper={URL_HELP[format]} type="url" inputMode="url" autoComplete="off"
-                  spellCheck={false} placeholder="https://" maxLength={2100} flex="1" minW="xs" />
-              )}
-            </form.Field>
+            {/* The field, not its input, takes the row's room: a flex input in the field's column collapsed to 18 px. */}
+            <Box flex="1" minW={{ base: "full", sm: "xs" }}>
+              <form.Field name="url">
+                {(field) => (
+                  <TextField field={field} label="Webhook URL" helper={URL_HELP[format]} type="url" inputMode="url" autoComplete="off"
+                    spellCheck={false} placeholder="https://" maxLength={2100} />
+                )}
+              </form.Field>
+            </Box>
           </HStack>
           {formError && <Text color="fg.error" role="alert">{formError}</Text>}
           <HStack><Button type="submit" colorPalette="blue" disabled={pending}>{pending ? "Adding…" : "Add webhook"}</Button></HStack>

@@ -113,7 +113,11 @@ describe("Expiry reminder settings", () => {
     await user.clear(days);
     await user.type(days, "30, 400");
     await user.click(screen.getByRole("button", { name: "Save settings" }));
-    expect(await screen.findByText("A reminder can come at most 365 days before expiry")).toBeTruthy();
+    const message = await screen.findByText("A reminder can come at most 365 days before expiry");
+    // Beside its field, which it describes, not at the foot of the form.
+    expect(days.getAttribute("aria-invalid")).toBe("true");
+    expect(days.closest("[role=group]")?.contains(message)).toBe(true);
+    expect(screen.queryByRole("alert", { name: /365 days/ })).toBeNull();
     expect(calls).toEqual([]);
   });
 

@@ -14,7 +14,8 @@ import { currencyOptionsQuery, offeredCurrencies } from "../shell/currency-selec
 type SwitchedKind = (typeof KIND_SWITCHES)[number]["kind"];
 
 interface Values {
-  offsets: string;
+  /** The days as typed; named as the schema names them, so its messages land under this input. */
+  reminderOffsets: string;
   mode: DeliveryMode;
   expiryOn: boolean;
   /** The other kinds' switches (KIND_SWITCHES). */
@@ -53,14 +54,14 @@ export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
   }));
   const { form, formError, pending, onSubmit } = useSchemaForm({
     defaultValues: {
-      offsets: saved.reminderOffsets.join(", "), mode: saved.deliveryModes.expiry, expiryOn: saved.enabledKinds.includes("expiry"),
+      reminderOffsets: saved.reminderOffsets.join(", "), mode: saved.deliveryModes.expiry, expiryOn: saved.enabledKinds.includes("expiry"),
       kindsOn: Object.fromEntries(KIND_SWITCHES.map(({ kind }) => [kind, saved.enabledKinds.includes(kind)])) as Record<SwitchedKind, boolean>,
       currency: saved.currency,
       renewalChangePercent: String(saved.renewalChangePercent), renewalUndercut: saved.renewalUndercut,
     } satisfies Values,
     schema: notificationPreferencesSchema,
     toInput: (v: Values) => ({
-      reminderOffsets: offsetsOf(v.offsets),
+      reminderOffsets: offsetsOf(v.reminderOffsets),
       deliveryModes: {
         ...Object.fromEntries(KIND_SWITCHES.map(({ kind }) => [kind, saved.deliveryModes[kind] ?? "immediate"])),
         expiry: v.mode,
@@ -81,7 +82,7 @@ export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4" maxW="lg">
           <form.Field name="expiryOn">{(field) => <SwitchField field={field} label="Remind me before my domains expire" />}</form.Field>
-          <form.Field name="offsets">
+          <form.Field name="reminderOffsets">
             {(field) => (
               <TextField field={field} label="Days before expiry" helper="Whole days, separated by commas, e.g. 90, 30, 7, 1 (0 is the day itself)." />
             )}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
 import { clearToasts, mutationError, mutationOk, trpcOk } from "../../testing/trpc-msw.ts";
 import { WatchedTlds } from "./watched-tlds.tsx";
@@ -121,5 +121,22 @@ describe("Watched TLDs section", () => {
     renderUi(<WatchedTlds displayCurrency="USD" />);
     await screen.findByRole("list", { name: "Your watched TLDs" });
     expect(screen.queryByText(/switched off/)).toBeNull();
+  });
+
+  it("arriving from a TLD page's Watch this TLD, brings the filled form into view and focuses the target price", async () => {
+    server.use(list([]));
+    const scrolled: Element[] = [];
+    const scroll = vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      renderUi(<WatchedTlds displayCurrency="USD" />, "/settings/notifications?watch=ai");
+      const form = await screen.findByRole("form", { name: "Watch a TLD" });
+      expect(within(form).getByLabelText<HTMLInputElement>("TLD").value).toBe(".ai");
+      await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText("Target price")));
+      expect(scrolled.map((el) => el.getAttribute("aria-label"))).toContain("Watch a TLD");
+    } finally {
+      scroll.mockRestore();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { Badge, Button, Heading, HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouterState } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormField } from "../../components/form/form-field.tsx";
 import { TextField } from "../../components/form/fields.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
@@ -54,6 +54,31 @@ function AddWatchForm({ displayCurrency }: { displayCurrency: string }) {
   // "Watch this TLD" on a TLD's page links here with ?watch=<name>.
   const asked = useRouterState({ select: (s) => (s.location.search as Record<string, unknown>).watch });
   const add = useMutation(trpc.notifications.watches.add.mutationOptions({ onSuccess: refresh }));
+  const formRef = useRef<HTMLFormElement>(null);
+  // Arriving from "Watch this TLD", the form (far down the settings page) is brought into view
+  // with its name filled in, and the target price, the one thing left to type, takes the focus.
+  // The sections above it load their own lists after it is shown and push it down, so it is
+  // brought back each time the page grows, until the visitor scrolls, touches or types, or for 5 s.
+  const arrivedToWatch = (typeof asked === "string" && asked !== "") || typeof asked === "number";
+  useEffect(() => {
+    const form = formRef.current;
+    if (!arrivedToWatch || !form) return;
+    const bring = () => form.scrollIntoView?.({ block: "start" });
+    bring();
+    form.querySelector<HTMLInputElement>("input[name=target]")?.focus({ preventScroll: true });
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(bring);
+    observer.observe(document.body);
+    const events = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      for (const event of events) window.removeEventListener(event, stop);
+    };
+    const timer = setTimeout(stop, 5000);
+    for (const event of events) window.addEventListener(event, stop, { passive: true });
+    return stop;
+  }, [arrivedToWatch]);
   const { form, formError, pending, onSubmit, reset } = useSchemaForm({
     defaultValues: addFormDefaults(asked, displayCurrency),
     schema: watchAddSchema,
@@ -67,7 +92,7 @@ function AddWatchForm({ displayCurrency }: { displayCurrency: string }) {
     onFailed: failed("Could not add the watch.", true),
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Watch a TLD">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Watch a TLD" style={{ scrollMarginTop: "5rem" }}>
       <Stack gap="3">
         <HStack align="start" gap="3" flexWrap="wrap">
           <form.Field name="tld">

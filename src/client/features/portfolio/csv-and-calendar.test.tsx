@@ -40,12 +40,36 @@ describe("Import CSV", () => {
     expect(dialog.getByText("3 rows: 1 added, 1 updated, 1 rejected")).toBeTruthy();
     const rows = dialog.getAllByRole("row").slice(1).map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent));
     expect(rows).toEqual([
-      ["2", "acme.com", "updated", ""],
-      ["3", "new.io", "added", ""],
-      ["4", "bad_name.com", "rejected", 'Domain part "bad_name" contains invalid characters.'],
+      ["acme.com", "2", "updated", ""],
+      ["new.io", "3", "added", ""],
+      ["bad_name.com", "4", "rejected", 'Domain part "bad_name" contains invalid characters.'],
     ]);
+    // On a phone each row is a card whose cells name themselves: the Reason is never a column cut off.
+    const reason = dialog.getAllByRole("row")[3]!.querySelectorAll("td")[3]!;
+    expect(reason.getAttribute("data-label")).toBe("Reason");
     await user.click(dialog.getByRole("button", { name: "Done" }));
     expect(await screen.findByRole("heading", { name: "new.io" })).toBeTruthy();
+  });
+
+  it("says which columns the file takes before a file is chosen", async () => {
+    const user = setup();
+    await screen.findByRole("heading", { name: "acme.com" });
+    const input = screen.getByLabelText<HTMLInputElement>("CSV file to import");
+    let chosen = 0;
+    input.addEventListener("click", (event) => {
+      event.preventDefault();
+      chosen++;
+    });
+    await user.click(screen.getByRole("button", { name: "Import CSV" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Import domains from a CSV file" }));
+    for (const column of ["domainName", "tld", "registrar", "registrationDate", "expirationDate", "autoRenew", "notes"]) {
+      expect(dialog.getAllByText(column, { selector: "code" }).length, column).toBeGreaterThan(0);
+    }
+    expect(dialog.getByText(/Up to 5,000 rows and 1 MB/)).toBeTruthy();
+    expect(chosen).toBe(0);
+    await user.click(dialog.getByRole("button", { name: "Choose a CSV file" }));
+    expect(chosen).toBe(1);
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Import domains from a CSV file" })).toBeNull());
   });
 
   it("reports a file the server refuses", async () => {

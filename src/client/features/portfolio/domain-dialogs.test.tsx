@@ -93,12 +93,16 @@ describe("Add Domain dialog", () => {
     await user.type(dialog.getByLabelText(/Domain name/), "acme.com");
     await user.click(dialog.getByRole("button", { name: "Add Domain" }));
     expect(await dialog.findByText("acme.com is already in your portfolio")).toBeTruthy();
-    expect((await findToast("Error")).textContent).toContain("Failed to add domain");
+    // The toast says why too: on a phone the dialog's message can be out of view.
+    expect((await findToast("Error")).textContent).toContain("Failed to add domain. acme.com is already in your portfolio.");
 
     server.use(mutationError("portfolio.create", 400, "Invalid tldId", [{ field: "tldId", message: '".zz" is not a known top-level domain' }]));
     await user.type(dialog.getByLabelText("TLD"), "zz");
     await user.click(dialog.getByRole("button", { name: "Add Domain" }));
     expect(await dialog.findByText('".zz" is not a known top-level domain')).toBeTruthy();
+    await waitFor(() => expect((screen.getByText(/^Failed to add domain\. /)).textContent).toBe('Failed to add domain. ".zz" is not a known top-level domain.'));
+    // The field the server blamed is brought into view and focused.
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByLabelText("TLD")));
     expect(screen.getByRole("dialog", { name: "Add Domain" })).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UserDomainCreateInput } from "../../../shared/schemas/user-domain.ts";
+import { reasonOf } from "../../lib/form-errors.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { DomainFormDialog } from "./domain-form-dialog.tsx";
 import { EMPTY_VALUES, valuesFromDomain } from "./domain-form-values.ts";
@@ -27,8 +28,9 @@ export function AddDomainDialog({ open, onOpenChange }: DialogProps) {
       // Not awaited: the dialog closes at once and the grid catches up a moment later.
       void invalidate();
     },
-    // The reason (a duplicate, an unknown TLD) is shown in the dialog, next to what caused it.
-    onError: (error) => notifyFailure(MESSAGES.addFailed, error),
+    // The reason (a duplicate, an unknown TLD) is shown in the dialog, next to what caused it, and
+    // in the toast too: on a phone the field it blames may be out of view when the toast appears.
+    onError: (error) => notifyFailure(MESSAGES.addFailed, error, reasonOf(error)),
   }));
   return (
     <DomainFormDialog title="Add Domain" submitLabel="Add Domain" open={open} onOpenChange={onOpenChange}

@@ -19,8 +19,24 @@ interface DomainFormDialogProps {
   resetOnClose?: boolean;
 }
 
-export function useDomainForm(initialValues: DomainFormValues, submit: (input: UserDomainCreateInput) => Promise<unknown>, onSaved: () => void) {
-  return useSchemaForm({ defaultValues: initialValues, schema: userDomainCreateSchema, submit: (input) => submit(input), onSaved });
+export function useDomainForm(
+  initialValues: DomainFormValues, submit: (input: UserDomainCreateInput) => Promise<unknown>, onSaved: () => void, onFailed?: () => void,
+) {
+  return useSchemaForm({ defaultValues: initialValues, schema: userDomainCreateSchema, submit: (input) => submit(input), onSaved, onFailed });
+}
+
+/**
+ * After the server refused the form, its reason is brought into view: on a phone the dialog's
+ * body scrolls, and the field it blames (or the message above the buttons) may be below the fold.
+ */
+function showReason(formId: string) {
+  requestAnimationFrame(() => {
+    const body = document.getElementById(formId)?.closest("[role=dialog]");
+    const blamed = body?.querySelector<HTMLElement>("[aria-invalid=true]") ?? body?.querySelector<HTMLElement>("[data-form-error]");
+    if (!blamed) return;
+    blamed.scrollIntoView?.({ block: "center" });
+    if (blamed.matches("input, select, textarea")) blamed.focus({ preventScroll: true });
+  });
 }
 export type DomainForm = ReturnType<typeof useDomainForm>["form"];
 
@@ -35,7 +51,7 @@ export function DomainFormDialog({ title, submitLabel, open, onOpenChange, initi
     if (!next && resetOnClose) reset();
     onOpenChange(next);
   };
-  const { form, formError, pending, onSubmit, reset } = useDomainForm(initialValues, submit, () => close(false));
+  const { form, formError, pending, onSubmit, reset } = useDomainForm(initialValues, submit, () => close(false), () => showReason(formId));
 
   return (
     <AppDialog
@@ -59,7 +75,7 @@ export function DomainFormDialog({ title, submitLabel, open, onOpenChange, initi
         <DomainFormFields form={form} />
       </form>
       {formError && (
-        <Alert.Root recipe={alertSlotRecipe} status="error" mt="4">
+        <Alert.Root recipe={alertSlotRecipe} status="error" mt="4" data-form-error="">
           <Alert.Indicator />
           <Alert.Title>{formError}</Alert.Title>
         </Alert.Root>

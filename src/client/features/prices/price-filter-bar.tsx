@@ -2,7 +2,7 @@ import { NativeSelect, Stack } from "@chakra-ui/react";
 import { useState } from "react";
 import { DebouncedSearchInput } from "../../components/debounced-search-input.tsx";
 import {
-  SORT_PRESETS, applySortPreset, presetFor, setCategory, setSearch,
+  SORT_PRESETS, applySortPreset, customSortLabel, presetFor, setCategory, setSearch,
   type CategoryFilter, type SortPreset, type TableState,
 } from "./table-state.ts";
 
@@ -46,7 +46,8 @@ export function PriceFilterBar({ state, onStateChange }: PriceFilterBarProps) {
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <NativeSelect.Root w={{ base: "full", md: "52" }}>
+      {/* Wide enough for its longest words ("Registration: High to Low"), which are never cut. */}
+      <NativeSelect.Root w={{ base: "full", md: "64" }} flexShrink={0}>
         <NativeSelect.Field
           aria-label="Sort order"
           value={preset ?? CUSTOM_SORT}
@@ -64,7 +65,7 @@ export function PriceFilterBar({ state, onStateChange }: PriceFilterBarProps) {
           {/* Shown only while a column header has picked an order none of the presets names. */}
           {preset === null && (
             <option value={CUSTOM_SORT} disabled>
-              Custom (column header)
+              {customSortLabel(state)}
             </option>
           )}
         </NativeSelect.Field>

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { cellLabels } from "../../testing/cell-labels.ts";
 import { priceRow } from "../../testing/fixtures.ts";
 import { renderUi, useMsw } from "../../testing/render.tsx";
+import { setDisplayCurrency } from "../../lib/display-currency.ts";
 import { PriceTable } from "./price-table.tsx";
 import { DEFAULT_TABLE_STATE } from "./table-state.ts";
 
@@ -41,5 +42,19 @@ describe("the TLD price table on a phone", () => {
     expect(sorting).toEqual(["TLD", "Registration", "Renewal", "Transfer", "3-Year Cost"]);
     await userEvent.click(within(head).getByRole("button", { name: "Sort by Renewal" }));
     expect(onStateChange).toHaveBeenCalledWith({ ...DEFAULT_TABLE_STATE, sortBy: "renewalPrice", sortOrder: "asc", page: 1 });
+  });
+});
+
+describe("the TLD price table's caption", () => {
+  it("names the display currency the prices are shown in, not always US dollars", async () => {
+    const { table } = await renderTable();
+    expect(table.querySelector("caption")?.textContent).toBe("Top Level Domains: lowest prices in US dollars across registrars");
+    setDisplayCurrency("EUR");
+    try {
+      await waitFor(() => expect(table.querySelector("caption")?.textContent)
+        .toBe("Top Level Domains: lowest prices across registrars, in euros (converted from US dollars at the ECB reference rate)"));
+    } finally {
+      setDisplayCurrency("USD");
+    }
   });
 });

@@ -9,6 +9,7 @@ import { PriceFilterBar } from "./price-filter-bar.tsx";
 import { PriceTableRow, type MarkWords } from "./price-table-row.tsx";
 import { SortableHeader } from "./sortable-header.tsx";
 import type { TableState } from "./table-state.ts";
+import { useDisplayCurrency } from "../../lib/display-currency.ts";
 
 export const SKELETON_ROWS = 5;
 const COLUMN_COUNT = 7;
@@ -95,9 +96,26 @@ function Body({ rows, status }: Pick<PriceTableProps, "rows" | "status">) {
   return rows.map((row) => <PriceTableRow key={row.id} row={row} words={words} />);
 }
 
+const CURRENCY_NAMES: Record<string, string> = {
+  USD: "US dollars", EUR: "euros", GBP: "pounds sterling", JPY: "Japanese yen", CAD: "Canadian dollars", AUD: "Australian dollars",
+  CHF: "Swiss francs",
+};
+
+/**
+ * What a screen reader hears for the table: its prices are the lowest USD quotes, shown in the
+ * visitor's display currency (converted at the ECB reference rate when that is not USD).
+ */
+export function priceTableCaption(title: string, currency: string): string {
+  const name = CURRENCY_NAMES[currency] ?? currency;
+  return currency === "USD"
+    ? `${title}: lowest prices in US dollars across registrars`
+    : `${title}: lowest prices across registrars, in ${name} (converted from US dollars at the ECB reference rate)`;
+}
+
 /** The TLD price table shared by the home page and /tlds (spec section 2). */
 export function PriceTable(props: PriceTableProps) {
   const { title, subtitle, titleAs = "h2", state, onStateChange, paging } = props;
+  const currency = useDisplayCurrency();
   const sortProps = { state, onStateChange };
   return (
     <Card.Root as="section" aria-label={title} variant="outline" mx={{ base: "-2", sm: "0" }}>
@@ -116,7 +134,7 @@ export function PriceTable(props: PriceTableProps) {
             data-stale={props.stale ? "" : undefined}
             css={TABLE_CSS}
           >
-            <Table.Caption srOnly>{`${title}: lowest prices in US dollars across registrars`}</Table.Caption>
+            <Table.Caption srOnly>{priceTableCaption(title, currency)}</Table.Caption>
             <Table.Header data-sort-bar="">
               <Table.Row>
                 <SortableHeader column="tldName" label="TLD" sticky {...sortProps} />

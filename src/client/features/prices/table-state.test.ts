@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pageWindow, showingRange } from "../../components/paging.ts";
 import {
-  DEFAULT_TABLE_STATE, applySortPreset, presetFor, setCategory, setPage, setPageSize,
+  DEFAULT_TABLE_STATE, applySortPreset, customSortLabel, presetFor, setCategory, setPage, setPageSize,
   setSearch, toListInput, toggleSort, type TableState,
 } from "./table-state.ts";
 
@@ -74,5 +74,16 @@ describe("showingRange and the list input", () => {
     expect(toListInput(DEFAULT_TABLE_STATE)).toEqual({ page: 1, limit: 20, sortBy: "tldName", sortOrder: "asc" });
     expect(toListInput(on({ search: "  co ", category: "country-code" }))).toMatchObject({ search: "co", category: "country-code" });
     expect(toListInput(on({ search: "   " }))).not.toHaveProperty("search");
+  });
+});
+
+describe("the sort select's words for a column header's order", () => {
+  it("names the column and the direction in as few words as the presets", () => {
+    expect(customSortLabel({ sortBy: "renewalPrice", sortOrder: "asc" })).toBe("Renewal: Low to High");
+    expect(customSortLabel({ sortBy: "threeYearPrice", sortOrder: "desc" })).toBe("3-Year Cost: High to Low");
+    expect(customSortLabel({ sortBy: "tldName", sortOrder: "desc" })).toBe("Name: Z to A");
+    for (const sortBy of ["tldName", "registrationPrice", "renewalPrice", "transferPrice", "threeYearPrice"] as const) {
+      for (const sortOrder of ["asc", "desc"] as const) expect(customSortLabel({ sortBy, sortOrder }).length).toBeLessThanOrEqual(25);
+    }
   });
 });

@@ -54,6 +54,21 @@ export function applySortPreset(state: TableState, preset: SortPreset): TableSta
   return { ...state, sortBy, sortOrder, page: 1 };
 }
 
+const COLUMN_WORDS: Record<PriceSortField, string> = {
+  tldName: "Name", registrationPrice: "Registration", renewalPrice: "Renewal", transferPrice: "Transfer", threeYearPrice: "3-Year Cost",
+};
+
+/**
+ * The sort select's words for an order a column header chose and no preset names ("Renewal: Low
+ * to High", "Name: Z to A"): what the table is sorted by, in as few words as the presets use.
+ */
+export function customSortLabel(state: Pick<TableState, "sortBy" | "sortOrder">): string {
+  const direction = state.sortBy === "tldName"
+    ? (state.sortOrder === "asc" ? "A to Z" : "Z to A")
+    : (state.sortOrder === "asc" ? "Low to High" : "High to Low");
+  return `${COLUMN_WORDS[state.sortBy]}: ${direction}`;
+}
+
 /** The preset the select should show; null when a column header chose an order no preset names. */
 export function presetFor(state: Pick<TableState, "sortBy" | "sortOrder">, preferred: SortPreset = "name"): SortPreset | null {
   const matches = (Object.keys(SORT_PRESETS) as SortPreset[]).filter(

@@ -1,5 +1,6 @@
 import { SimpleGrid, Skeleton, Stat } from "@chakra-ui/react";
 import { summaryTexts, type RegistrationSummary } from "../../lib/price-summary.ts";
+import { formatCount } from "../../lib/text-format.ts";
 
 interface RegistrarStatsProps {
   /** How many TLDs the registrar prices and the summary of all of them (the server computes it). */
@@ -11,7 +12,7 @@ interface RegistrarStatsProps {
 export function RegistrarStats({ summary, status }: RegistrarStatsProps) {
   const texts = summary ? summaryTexts(summary.registration) : { range: "N/A", average: "N/A" };
   const cards: Array<[string, string]> = [
-    ["TLDs Offered", summary ? String(summary.total) : "N/A"],
+    ["TLDs Offered", summary ? formatCount(summary.total) : "N/A"],
     ["Price Range", texts.range],
     ["Average Price", texts.average],
     ["Data Available", summary && summary.total > 0 ? "Yes" : "No"],

@@ -75,7 +75,7 @@ describe("app shell", () => {
     const chat = await footer.findByRole("link", { name: "Community Chat" });
     expect(chat.getAttribute("target")).toBe("_blank");
     expect(chat.getAttribute("href")).toBe("https://chat.example.org/join");
-    expect(footer.getByText(/Copyright 2025/)).toBeTruthy();
+    expect(footer.getByText(`Copyright ${new Date().getFullYear()} TLDScope. All rights reserved.`)).toBeTruthy();
   });
 
   it("leaves the community chat out of the footer when the deployment has none", async () => {

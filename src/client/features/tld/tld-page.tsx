@@ -18,7 +18,7 @@ import { PriceStatsCard } from "./price-stats-card.tsx";
 import { ProviderPriceTable } from "./provider-price-table.tsx";
 import { RegistryInfoCard } from "./registry-info-card.tsx";
 import { ParentTldLine, SecondLevelSection } from "./second-level-links.tsx";
-import { tldQuotesPageInput } from "./tld-quotes-page.ts";
+import { DEFAULT_QUOTE_SORT, tldQuotesPageInput, type QuoteSort } from "./tld-quotes-page.ts";
 import { WatchTldLink } from "./watch-link.tsx";
 
 /**
@@ -33,8 +33,9 @@ export function TldPage({ tldId }: { tldId: string }) {
   const currency = useDisplayCurrency();
   // The first page of providers comes with the page; "Show more" asks for one more page each time.
   const [pages, setPages] = useState(1);
+  const [sort, setSort] = useState<QuoteSort>(DEFAULT_QUOTE_SORT);
   const pageQueries = useQueries({
-    queries: Array.from({ length: pages }, (_, page) => trpc.prices.byTldPage.queryOptions(tldQuotesPageInput(tldId, currency, page))),
+    queries: Array.from({ length: pages }, (_, page) => trpc.prices.byTldPage.queryOptions(tldQuotesPageInput(tldId, currency, page, sort))),
   });
   const firstPage = pageQueries[0]!;
   const loaded = pageQueries.findIndex((q) => !q.data);
@@ -86,37 +87,50 @@ export function TldPage({ tldId }: { tldId: string }) {
         </div>
         <div className="app-hstack">
           {tld && <WatchTldLink name={tld.name} label={label} />}
-          <Link to="/tlds" className="app-button" data-variant="outline">
+          <Link to="/tlds" className="app-button" data-variant="outline" data-from="md">
             <LuArrowLeft aria-hidden /> Back to TLDs
           </Link>
         </div>
       </div>
 
-      <div className="app-two-cards">
-        {tld ? <RegistryInfoCard tld={tld} /> : <Skeleton h="56" rounded="lg" />}
-        <PriceStatsCard stats={statsQuery.data} status={statsQuery.status} />
-      </div>
-
-      <SectionCard title="Compare registrars" gap="4">
-        <DomainInput
-          value={domain}
-          onChange={setDomain}
-          placeholder={`example.${tld?.name ?? tldId}`}
-          helperText="Type the domain you want; the Register and Transfer links open the registrar in a new tab."
-          verdict={verdict}
-        />
-        <DomainVerdictContext value={verdict}>
-          <ProviderPriceTable
-            tldName={tld?.name ?? tldId}
-            quotes={rows}
-            total={firstPage.data?.total}
-            status={pageQueries.some((q) => q.isError) ? "error" : firstPage.status}
-            domain={domain}
-            loadingMore={pageQueries.some((q) => q.isPending)}
-            onShowMore={() => setPages((n) => n + 1)}
+      {/* On a phone the comparison comes before the registry and statistics cards: a visitor
+          who came for the prices sees the first one on the first screen. */}
+      <div className="app-tld-main">
+        <SectionCard title="Compare registrars" gap="4">
+          <DomainInput
+            value={domain}
+            onChange={setDomain}
+            placeholder={`example.${tld?.name ?? tldId}`}
+            helperText={`Type the domain you want (a name alone gets .${tld?.name ?? tldId}); the Register and Transfer links open the registrar in a new tab.`}
+            verdict={verdict}
           />
-        </DomainVerdictContext>
-      </SectionCard>
+          {verdict.kind === "empty" && (
+            <p className="app-note" data-testid="register-hint">Register and Transfer are greyed out until you type a domain name above.</p>
+          )}
+          <DomainVerdictContext value={verdict}>
+            <ProviderPriceTable
+              tldName={tld?.name ?? tldId}
+              quotes={rows}
+              total={firstPage.data?.total}
+              status={pageQueries.some((q) => q.isError) ? "error" : firstPage.status}
+              // "my-shop" typed on /tld/com registers my-shop.com (the box's verdict put it on the page's extension).
+              domain={verdict.kind === "ok" ? verdict.domain : domain}
+              loadingMore={pageQueries.some((q) => q.isPending)}
+              onShowMore={() => setPages((n) => n + 1)}
+              sort={sort}
+              onSortChange={(next) => {
+                setSort(next);
+                setPages(1);
+              }}
+            />
+          </DomainVerdictContext>
+        </SectionCard>
+
+        <div className="app-two-cards">
+          {tld ? <RegistryInfoCard tld={tld} /> : <Skeleton h="56" rounded="lg" />}
+          <PriceStatsCard stats={statsQuery.data} status={statsQuery.status} />
+        </div>
+      </div>
 
       {tld && tld.secondLevel.length > 0 && (
         <div className="app-section">

@@ -1,10 +1,19 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { openDb } from "../../../../db/client.ts";
 import { createTestApp, getJson, TEST_ORIGIN } from "../../testing/test-app.ts";
 
 // The document does not read the database; an unmigrated in-memory one serves the app.
-const app = () => createTestApp(openDb({ sqlitePath: ":memory:" }));
+const app = () => createTestApp(openDb({ sqlitePath: ":memory:" }), { env: { APP_URL: "https://tldscope.invalid" } });
+
+type Operation = { operationId?: string; security?: Record<string, string[]>[] };
+const METHODS = ["get", "post", "put", "patch", "delete"];
+const operationsOf = (paths: Record<string, Record<string, Operation>>) =>
+  Object.entries(paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ key: `${m.toUpperCase()} ${path}`, op: item[m]! })));
 
 describe("OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document by an independent validator", async () => {
@@ -17,12 +26,48 @@ describe("OpenAPI document", () => {
     expect(body.openapi).toBe("3.1.0");
   });
 
+  it("passes Redocly's linter (its recommended rules) with no error and no warning", async () => {
+    const { body } = await getJson<Record<string, unknown>>(app(), "/api/openapi.json");
+    const file = join(mkdtempSync(join(tmpdir(), "openapi-lint-")), "openapi.json");
+    writeFileSync(file, JSON.stringify(body));
+    const run = spawnSync(join(process.cwd(), "node_modules/.bin/redocly"), ["lint", file, "--format=json"], {
+      encoding: "utf8", timeout: 60_000, env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    });
+    const report = JSON.parse(run.stdout.slice(run.stdout.indexOf("{"))) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+    expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  }, 60_000);
+
+  it("gives every operation a unique operationId, and the API a licence", async () => {
+    const { body } = await getJson<{ info: { license?: { name: string; url: string } }; paths: Record<string, Record<string, Operation>> }>(app(), "/api/openapi.json");
+    const operations = operationsOf(body.paths);
+    expect(operations.length).toBeGreaterThan(35);
+    expect(operations.filter(({ op }) => !op.operationId).map(({ key }) => key)).toEqual([]);
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(body.info.license).toEqual({ name: "TLDScope terms of service (API)", url: "https://tldscope.invalid/terms#api" });
+  });
+
+  it("documents the owner's portfolio, forecast, watches and notification calls for a read key (GET) or a write key (the rest)", async () => {
+    const { body } = await getJson<{ paths: Record<string, Record<string, Operation>> }>(app(), "/api/openapi.json");
+    const owned = operationsOf(body.paths).filter(({ key }) => / \/api\/(user-domains|notifications)/.test(key));
+    expect(owned.map(({ key }) => key)).toEqual(expect.arrayContaining([
+      "GET /api/user-domains", "POST /api/user-domains", "GET /api/user-domains/{id}", "PUT /api/user-domains/{id}", "DELETE /api/user-domains/{id}",
+      "GET /api/user-domains/forecast", "GET /api/user-domains/summary", "POST /api/user-domains/import", "GET /api/notifications/watches",
+      "POST /api/notifications/watches", "PATCH /api/notifications/watches/{id}", "DELETE /api/notifications/watches/{id}", "GET /api/notifications",
+      "PUT /api/notifications/preferences", "POST /api/notifications/webhooks",
+    ]));
+    for (const { key, op } of owned) {
+      const scope = key.startsWith("GET ") ? "read" : "write";
+      expect(op.security, key).toEqual([{ apiKey: [scope] }, { session: [] }]);
+    }
+  });
+
   it("documents the endpoints with the limits the zod schemas enforce", async () => {
     const { body } = await getJson<{ paths: Record<string, { get: { parameters: { name: string; schema: Record<string, unknown> }[] } }> }>(app(), "/api/openapi.json");
-    expect(Object.keys(body.paths).filter((p) => !/^\/api\/(account|password-reset|admin\/users)\b/.test(p)).sort()).toEqual([
-      "/api/admin/notification-deliveries", "/api/admin/settings", "/api/currencies", "/api/domain-prices", "/api/domain-prices/common", "/api/domain-prices/tld/{id}",
-      "/api/notifications/watches", "/api/notifications/watches/{id}", "/api/registry-operators",
-      "/api/service-providers", "/api/service-providers/{id}", "/api/service-providers/{id}/domain-prices", "/api/tlds/{id}",
+    expect(Object.keys(body.paths).filter((p) => !/^\/api\/(user-domains|notifications|account|password-reset|admin\/users)\b/.test(p)).sort()).toEqual([
+      "/api/admin/notification-deliveries", "/api/admin/settings", "/api/currencies", "/api/data-last-updated", "/api/domain-prices", "/api/domain-prices/common",
+      "/api/domain-prices/tld/{id}", "/api/registry-operators", "/api/service-providers", "/api/service-providers/{id}", "/api/service-providers/{id}/domain-prices", "/api/tlds/{id}",
     ]);
     const prices = body.paths["/api/domain-prices"]!.get.parameters;
     expect(prices.map((p) => p.name).sort()).toEqual(["category", "currency", "limit", "offset", "page", "search", "sortBy", "sortOrder", "tld"]);
@@ -60,7 +105,7 @@ describe("OpenAPI document", () => {
     expect(Object.keys(body.paths["/api/notifications/watches"]!).sort()).toEqual(["get", "post"]);
     expect(Object.keys(body.paths["/api/notifications/watches/{id}"]!).sort()).toEqual(["delete", "patch"]);
     const add = body.paths["/api/notifications/watches"]!.post!;
-    expect(add.security).toEqual([{ session: [] }]);
+    expect(add.security).toEqual([{ apiKey: ["write"] }, { session: [] }]);
     const schema = add.requestBody!.content["application/json"].schema;
     expect(schema.required.sort()).toEqual(["priceKind", "target", "tld"]);
     expect(schema.properties.priceKind).toMatchObject({ enum: ["registration", "renewal", "transfer"] });

@@ -3,51 +3,20 @@
  * parse their input with (zod 4's own JSON Schema output, draft 2020-12, which is OpenAPI 3.1's
  * schema dialect), so a parameter's limits and messages cannot drift from the docs.
  */
-import { z } from "zod";
 import { API_KEY_HOURLY_LIMIT } from "../../../shared/schemas/api-key.ts";
 import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
 import { DELIVERY_FAILURES_MAX_PAGE_SIZE, deliveryFailuresQuerySchema } from "../../../shared/schemas/delivery-failures.ts";
 import { priceListQuerySchema, providerIdSchema, tldKeySchema, tldQuotesQuerySchema } from "../../../shared/schemas/price-list.ts";
 import { serviceProviderListQuerySchema } from "../../../shared/schemas/service-provider.ts";
 import { PAGE_SIZE_CHOICES, REFRESH_CHOICES, generalSettingsSchema } from "../../../shared/schemas/general-settings.ts";
-import { MAX_WATCHES, watchAddSchema, watchIdSchema, watchUpdateSchema } from "../../../shared/schemas/watched-tld.ts";
 import { ACCOUNT_SCHEMAS, accountPaths, adminUserPaths, type OpenApiHelpers } from "./account-paths.ts";
+import { userDomainAnswerSchema } from "./answer-schemas.ts";
+import {
+  anyObject, answer, error, jsonBody, jsonSchemaOf, listOf, nullable, orNull, pathParameter, queryParameters, ref, session, unsupportedBody,
+  type JsonSchema,
+} from "./openapi-parts.ts";
+import { ownerPaths, ownerSchemas } from "./owner-paths.ts";
 
-type JsonSchema = Record<string, unknown>;
-
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
-  return rest;
-}
-
-const DESCRIPTIONS: Record<string, string> = {
-  page: "Page number, from 1.",
-  limit: "Rows per page (at most 100; more is a 400).",
-  sortBy: "Column to sort by.",
-  sortOrder: "Sort direction.",
-  search: "Part of a TLD's name.",
-  category: "TLD category.",
-  tld: "One TLD by name, with or without the dot.",
-  offset: "Rows to skip; given, it takes the place of page.",
-  type: "registrar: ICANN-accredited (has an IANA registrar id); reseller: without one.",
-  supports_tld: "Only providers with a price for this TLD.",
-  country: "Only providers based in this country (ISO 3166-1 alpha-2 code, such as US or NL).",
-  currency: "Display currency (a code from /api/currencies, e.g. EUR): each quote (and list row) also carries `display`, "
-    + "its prices in that currency at the ECB reference rate. An unknown currency is a 400 naming it.",
-};
-
-/** `descriptions` words a parameter differently from DESCRIPTIONS where an endpoint means it differently. */
-function queryParameters(schema: z.ZodObject, descriptions: Record<string, string> = {}) {
-  const json = jsonSchemaOf(schema) as { properties: Record<string, JsonSchema> };
-  return Object.entries(json.properties).map(([name, property]) => ({
-    name, in: "query", required: false, description: descriptions[name] ?? DESCRIPTIONS[name] ?? name, schema: property,
-  }));
-}
-
-const pathParameter = (name: string, schema: z.ZodType, description: string) =>
-  ({ name, in: "path", required: true, description, schema: jsonSchemaOf(schema) });
-
-const error = { $ref: "#/components/responses/Error" };
 const rateLimitHeaders = {
   "X-RateLimit-Limit": { description: "Requests allowed in any 60 minutes for the key (keyed requests only).", schema: { type: "integer" } },
   "X-RateLimit-Remaining": { description: "Requests the key may make now: the limit less the requests of the last 60 minutes (keyed requests only).", schema: { type: "integer" } },
@@ -55,10 +24,11 @@ const rateLimitHeaders = {
   ETag: { description: "Send it back as If-None-Match to get a 304 while the answer is unchanged.", schema: { type: "string" } },
 };
 
-function get(summary: string, description: string, parameters: unknown[], body: JsonSchema) {
+/** A public GET: anonymous, or counted against an API key. */
+function get(operationId: string, summary: string, description: string, parameters: unknown[], body: JsonSchema) {
   return {
     get: {
-      summary, description, parameters,
+      operationId, summary, description, parameters,
       responses: {
         200: { description: "OK", headers: rateLimitHeaders, content: { "application/json": { schema: body } } },
         304: { description: "Not modified: the If-None-Match ETag is current." },
@@ -68,12 +38,6 @@ function get(summary: string, description: string, parameters: unknown[], body: 
     },
   };
 }
-
-const anyObject = { type: "object", additionalProperties: true };
-const listOf = (items: JsonSchema) => ({ type: "array", items });
-const nullable = (type: string, extra: JsonSchema = {}) => ({ type: [type, "null"], ...extra });
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const orNull = (schema: JsonSchema) => ({ oneOf: [schema, { type: "null" }] });
 
 const money = (what: string) => nullable("string", { description: `${what} as a decimal string in the currency's minor unit ("10.88", "1482" for JPY); null when not offered.` });
 const priceDisplay = {
@@ -106,8 +70,29 @@ const priceSource = orNull({
 });
 const priceRow = {
   type: "object", additionalProperties: true,
-  description: "One TLD's lowest USD prices and where each comes from. Rows carry no list of quotes (the former `prices` field is gone): one TLD's quotes are /api/domain-prices/tld/{id}.",
+  description: "One TLD's lowest USD prices and where each comes from. `prices` holds, per type, the cheapest quote (the one the row's lowest price of that type comes from), "
+    + "not every provider's quote: all of them would make a 20-row page about 576 KB at 60 providers, where these make it about 39 KB. One TLD's quotes are /api/domain-prices/tld/{id}.",
+  required: ["name", "prices", "registrationPrice", "renewalPrice", "transferPrice", "currency"],
   properties: {
+    name: { type: "string", description: "The TLD's name without the dot (punycode for an IDN), or a second-level suffix such as co.uk." },
+    registrationPrice: money("The lowest USD registration"), renewalPrice: money("The lowest USD renewal"), transferPrice: money("The lowest USD transfer"),
+    currency: { const: "USD" },
+    prices: listOf({
+      type: "object", required: ["type", "registrationPrice", "renewalPrice", "transferPrice", "serviceProvider"],
+      description: "The quote the row's lowest price of `type` comes from, whole (registration, renewal and transfer in that order; a type no USD quote prices is left out).",
+      properties: {
+        type: { enum: ["registration", "renewal", "transfer"] },
+        id: { type: "integer", description: "The quote's id." },
+        registrationPrice: money("Registration"), renewalPrice: money("Renewal"), transferPrice: money("Transfer"),
+        currency: { type: "string" },
+        lastCheckedAt: { type: "string", format: "date-time", description: "When a source last confirmed the quote." },
+        isStale: { type: "boolean", description: "Not confirmed within the stale window." },
+        serviceProvider: {
+          type: "object", required: ["id", "name", "domain", "logoUrl"],
+          properties: { id: { type: "integer" }, name: { type: "string" }, domain: { type: "string" }, logoUrl: nullable("string") },
+        },
+      },
+    }),
     providerCount: { type: "integer", description: "Active providers quoting the TLD." },
     lastCheckedAt: { type: "string", format: "date-time", description: "The newest check among the TLD's quotes." },
     isStale: { type: "boolean", description: "Every quote of the TLD is stale." },
@@ -123,59 +108,6 @@ const priceRow = {
   },
 };
 
-/** Endpoints of a signed-in user's own settings: the session cookie, from the site's own origin (no API key). */
-const session = [{ session: [] }];
-const jsonBody = (schema: z.ZodType) => ({ required: true, content: { "application/json": { schema: jsonSchemaOf(schema) } } });
-const answer = (description: string, schema: JsonSchema) => ({ description, content: { "application/json": { schema } } });
-const sessionErrors = { 400: error, 401: error, 404: error, 415: { ...error, description: "The body is not JSON (Content-Type application/json)." } };
-
-const watch = {
-  type: "object", required: ["id", "tld", "priceKind", "target", "currency", "bestQuote", "met", "createdAt"],
-  properties: {
-    id: { type: "integer" },
-    tld: { type: "object", required: ["id", "name", "unicodeName"], properties: { id: { type: "integer" }, name: { type: "string" }, unicodeName: nullable("string") } },
-    priceKind: { enum: ["registration", "renewal", "transfer"] },
-    target: { type: "string", description: "The target price as a decimal string (\"70.00\")." },
-    currency: { type: "string", description: "The target's currency." },
-    bestQuote: orNull({
-      type: "object", required: ["price", "provider", "checkedAt", "quoted", "rateDate"],
-      description: "The lowest fresh quote of the price at an active provider, in the target's currency; null when none (or none a stored rate converts).",
-      properties: {
-        price: { type: "string" }, provider: { type: "string" },
-        checkedAt: { type: "string", format: "date-time", description: "When a source last confirmed the quote." },
-        quoted: { type: "object", properties: { price: { type: "string" }, currency: { type: "string" } }, description: "The quote as the provider gives it." },
-        rateDate: nullable("string", { format: "date", description: "The ECB day it was converted at; null when not converted." }),
-      },
-    }),
-    met: { type: "boolean", description: "That quote is at or under the target." },
-    createdAt: { type: "string", format: "date-time" },
-  },
-};
-
-function watchPaths() {
-  const id = pathParameter("id", watchIdSchema, "The watch's id.");
-  const told = "A fresh quote of the name's price at or under the target is told once per crossing (kind watched_tld of the notification settings): "
-    + "again only after the price has gone above the target and comes back. Adding or editing a watch evaluates it at once.";
-  return {
-    "/api/notifications/watches": {
-      get: { summary: "Watched TLDs", description: `The signed-in user's watches, each with the lowest fresh quote now. ${told}`, security: session,
-        responses: { 200: answer("OK", listOf(ref("Watch"))), 401: error } },
-      post: {
-        summary: "Watch a TLD", description: `Watches a catalogue name ("ai", ".ai", "co.uk", an IDN in Unicode or punycode) for a target price; `
-          + `the currency is the user's display currency when left out. At most ${MAX_WATCHES} watches a user; one per name and price. ${told}`,
-        security: session, requestBody: jsonBody(watchAddSchema),
-        responses: { 201: answer("Created", ref("Watch")), ...sessionErrors, 409: { ...error, description: `The name's price is watched already, or the user has ${MAX_WATCHES} watches.` } },
-      },
-    },
-    "/api/notifications/watches/{id}": {
-      patch: { summary: "Edit a watch's target", description: "A new target (and currency: the watch's own when left out); a target the quotes meet is told anew.",
-        security: session, parameters: [id], requestBody: jsonBody(watchUpdateSchema), responses: { 200: answer("OK", ref("Watch")), ...sessionErrors } },
-      delete: { summary: "Remove a watch", description: "404 when no watch of the signed-in user has this id.", security: session, parameters: [id],
-        responses: { 200: answer("OK", { type: "object", properties: { removed: { const: true } } }), 401: error, 404: error } },
-    },
-  };
-}
-
 const generalSettings = {
   type: "object", required: ["autoRefreshSeconds", "itemsPerPage", "emailNotifications", "systemHealthAlerts", "fetchFailureNotifications"],
   properties: {
@@ -187,17 +119,37 @@ const generalSettings = {
   },
 };
 
+const forecastCell = {
+  type: "object", required: ["domains", "atRegistrar", "atCheapest", "difference"],
+  properties: {
+    domains: { type: "integer" }, atRegistrar: money("At each domain's registrar, its renewal price"),
+    atCheapest: money("At the cheapest renewal a saving is claimed for"), difference: money("atRegistrar less atCheapest"),
+    registrarPriceCheckedAt: nullable("string", { format: "date-time" }), cheapestPriceCheckedAt: nullable("string", { format: "date-time" }),
+    registrarPriceIsStale: { type: "boolean" }, cheapestPriceIsStale: { type: "boolean" }, rateDate: nullable("string", { format: "date" }),
+  },
+};
+const renewalForecast = {
+  type: "object", required: ["currency", "from", "until", "months", "total", "notInTotals"],
+  properties: {
+    currency: { type: "string" }, from: { type: "string", format: "date" }, until: { type: "string", format: "date" },
+    months: listOf({ allOf: [forecastCell, { type: "object", properties: { month: { type: "string", description: "2026-11" }, registrars: listOf(forecastCell) } }] }),
+    total: forecastCell,
+    notInTotals: listOf({ type: "object", properties: { id: { type: "integer" }, domainName: { type: "string" }, reason: { type: "string" } } }),
+    expiredCount: { type: "integer" }, laterCount: { type: "integer" },
+  },
+};
+
 const adminErrors = { 401: error, 403: { ...error, description: "The signed-in user is not an administrator." } };
 
 /** The admin General Settings: an administrator's session (a 403 for anyone else). */
 function adminSettingsPaths() {
   return {
     "/api/admin/settings": {
-      get: { summary: "General Settings", description: "The stored settings, the defaults (15 s, 20 rows, every switch on) until an administrator saves.",
+      get: { operationId: "getGeneralSettings", summary: "General Settings", description: "The stored settings, the defaults (15 s, 20 rows, every switch on) until an administrator saves.",
         security: session, responses: { 200: answer("OK", ref("GeneralSettings")), ...adminErrors } },
-      put: { summary: "Save the General Settings", description: "Every field, each one of its choices; a 400 names each bad field. Stored for every administrator and process.",
+      put: { operationId: "saveGeneralSettings", summary: "Save the General Settings", description: "Every field, each one of its choices; a 400 names each bad field. Stored for every administrator and process.",
         security: session, requestBody: jsonBody(generalSettingsSchema),
-        responses: { 200: answer("OK", ref("GeneralSettings")), ...adminErrors, 400: error, 415: sessionErrors[415] } },
+        responses: { 200: answer("OK", ref("GeneralSettings")), ...adminErrors, 400: error, 415: unsupportedBody } },
     },
   };
 }
@@ -226,7 +178,7 @@ function adminDeliveryFailurePaths() {
   return {
     "/api/admin/notification-deliveries": {
       get: {
-        summary: "Notification delivery failures",
+        operationId: "listDeliveryFailures", summary: "Notification delivery failures",
         description: "Deliveries that failed, and those stuck sending for over an hour, of every user, the latest attempt first, with counts of the failed ones and of those given up.",
         security: session,
         parameters: queryParameters(deliveryFailuresQuerySchema, { pageSize: `Rows per page (at most ${DELIVERY_FAILURES_MAX_PAGE_SIZE}; more is a 400).` }),
@@ -263,13 +215,17 @@ export function buildOpenApiDocument(serverUrl: string) {
     openapi: "3.1.0",
     info: {
       title: "TLDScope API",
-      version: "1.0.0",
-      description: `Registrar prices per top-level domain. Anonymous calls work; with an API key (Authorization: Bearer <key>) calls are counted, up to ${API_KEY_HOURLY_LIMIT} per hour per key.`,
+      version: "1.1.0",
+      description: `Registrar prices per top-level domain, and your own portfolio, forecast, watches and notification settings. Price data needs no key; `
+        + `with an API key (Authorization: Bearer <key>) calls are counted, up to ${API_KEY_HOURLY_LIMIT} per hour per key. A key also acts as its owner on the owner's own data: `
+        + "a read key makes GET calls, a write key every call.",
+      termsOfService: `${serverUrl}/terms`,
+      license: { name: "TLDScope terms of service (API)", url: `${serverUrl}/terms#api` },
     },
     servers: [{ url: serverUrl }],
     security: [{}, { apiKey: [] }],
     paths: {
-      "/api/domain-prices": get("Price list", "One page of priced TLDs with each one's cheapest registration, renewal and transfer.",
+      "/api/domain-prices": get("listPrices", "Price list", "One page of priced TLDs with each one's cheapest registration, renewal and transfer.",
         queryParameters(priceListQuerySchema), {
           type: "object", required: ["data", "total", "page", "limit", "offset", "totalPages"],
           properties: {
@@ -277,24 +233,26 @@ export function buildOpenApiDocument(serverUrl: string) {
             offset: { type: "integer" }, totalPages: { type: "integer" },
           },
         }),
-      "/api/domain-prices/common": get("Common TLDs' prices", "The price-list rows of .com, .net, .org, .io and .co.",
+      "/api/domain-prices/common": get("listCommonPrices", "Common TLDs' prices", "The price-list rows of .com, .net, .org, .io and .co.",
         queryParameters(displayCurrencyQuerySchema), listOf(ref("PriceRow"))),
-      "/api/domain-prices/tld/{id}": get("One TLD's prices", "Every provider's quote for one TLD. With `limit` or `offset`, one page of them, "
-        + "cheapest registration first (in the display currency where a quote has one): `offset` quotes skipped, at most `limit` (default 200) "
+      "/api/domain-prices/tld/{id}": get("listTldPrices", "One TLD's prices", "Every provider's quote for one TLD. With `limit`, `offset`, `sortBy` or `sortOrder`, one page of them, "
+        + "cheapest registration first unless `sortBy` names renewalPrice or transferPrice (and `sortOrder` desc puts the dearest first; "
+        + "in the display currency where a quote has one, a quote without that price last): `offset` quotes skipped, at most `limit` (default 200) "
         + "returned, and the X-Total-Count header says how many quotes the TLD has in all.",
         [tldId, ...queryParameters(tldQuotesQuerySchema, {
           limit: "Quotes per page (at most 200; more is a 400). Given, the answer is one page.", offset: "Quotes to skip. Given, the answer is one page.",
+          sortBy: "The price the page is ordered by: registrationPrice (the default), renewalPrice or transferPrice.", sortOrder: "asc (cheapest first, the default) or desc.",
         })],
         listOf(ref("PriceQuote"))),
-      "/api/currencies": get("Display currencies", "Every currency with a stored ECB reference rate, with the newest day that quotes it.", [],
+      "/api/currencies": get("listCurrencies", "Display currencies", "Every currency with a stored ECB reference rate, with the newest day that quotes it.", [],
         listOf({ type: "object", required: ["code", "latestRateDate"], properties: { code: { type: "string" }, latestRateDate: { type: "string", format: "date" } } })),
-      "/api/service-providers": get("Service providers", "Registrars and resellers with a price list.",
+      "/api/service-providers": get("listServiceProviders", "Service providers", "Registrars and resellers with a price list.",
         queryParameters(serviceProviderListQuerySchema), listOf(anyObject)),
-      "/api/service-providers/{id}": get("One service provider", "A provider by id.",
+      "/api/service-providers/{id}": get("getServiceProvider", "One service provider", "A provider by id.",
         [pathParameter("id", providerIdSchema, "The provider's id.")], anyObject),
-      "/api/service-providers/{id}/domain-prices": get("A provider's prices", "Every TLD the provider quotes.",
+      "/api/service-providers/{id}/domain-prices": get("listServiceProviderPrices", "A provider's prices", "Every TLD the provider quotes.",
         [pathParameter("id", providerIdSchema, "The provider's id."), ...queryParameters(displayCurrencyQuerySchema)], listOf(ref("PriceQuote"))),
-      "/api/registry-operators": get("Registry operators", "Each registry operator with the TLDs it runs.", [],
+      "/api/registry-operators": get("listRegistryOperators", "Registry operators", "Each registry operator with the TLDs it runs.", [],
         listOf({
           type: "object",
           properties: {
@@ -308,8 +266,19 @@ export function buildOpenApiDocument(serverUrl: string) {
             },
           },
         })),
-      "/api/tlds/{id}": get("One TLD", "A catalogue entry: a TLD with the second-level suffixes under it (secondLevel), or a suffix such as co.uk with its parent TLD (parent).", [tldId], anyObject),
-      ...watchPaths(),
+      "/api/data-last-updated": get("getDataStatus", "Data freshness",
+        "isDataUpdate is true once a live price fetch has succeeded, and lastUpdated is then that fetch's time; before any, lastUpdated is when the bundled data was installed. "
+        + "Re-applied bundled price lists move neither.", [], {
+          type: "object", required: ["lastUpdated", "isDataUpdate", "lastLiveFetch", "provider", "bundledDataInstalledAt"],
+          properties: {
+            lastUpdated: nullable("string", { format: "date-time" }), isDataUpdate: { type: "boolean" },
+            lastLiveFetch: nullable("string", { format: "date-time", description: "The newest successful live fetch." }),
+            provider: nullable("string", { description: "The provider that fetch was for." }),
+            bundledDataInstalledAt: nullable("string", { format: "date-time" }),
+          },
+        }),
+      "/api/tlds/{id}": get("getTld", "One TLD", "A catalogue entry: a TLD with the second-level suffixes under it (secondLevel), or a suffix such as co.uk with its parent TLD (parent).", [tldId], anyObject),
+      ...ownerPaths(),
       ...adminSettingsPaths(),
       ...adminDeliveryFailurePaths(),
       ...accountPaths(openApiHelpers()),
@@ -317,11 +286,14 @@ export function buildOpenApiDocument(serverUrl: string) {
     },
     components: {
       schemas: {
-        PriceDisplay: priceDisplay, PriceQuote: quote, PriceRow: priceRow, Watch: watch, GeneralSettings: generalSettings, DeliveryFailure: deliveryFailure,
-        ...ACCOUNT_SCHEMAS,
+        PriceDisplay: priceDisplay, PriceQuote: quote, PriceRow: priceRow, GeneralSettings: generalSettings, DeliveryFailure: deliveryFailure,
+        UserDomain: jsonSchemaOf(userDomainAnswerSchema, "output"), RenewalForecast: renewalForecast, ...ownerSchemas(), ...ACCOUNT_SCHEMAS,
       },
       securitySchemes: {
-        apiKey: { type: "http", scheme: "bearer", description: "An API key made on the API keys page." },
+        apiKey: {
+          type: "http", scheme: "bearer",
+          description: "An API key made on the API keys page. On its owner's own data the roles are its scope: read (GET calls) or write (every call; a read key gets a 403).",
+        },
         session: { type: "apiKey", in: "cookie", name: "session", description: "The session of a signed-in user, sent by the site's own pages (requests that change something need the site's Origin)." },
       },
       responses: {
@@ -338,6 +310,26 @@ export function buildOpenApiDocument(serverUrl: string) {
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+/** One operation of the document as the reference page shows it. */
+export interface DocumentedOperation {
+  operationId: string;
+  summary: string;
+  description: string;
+  parameters?: unknown[];
+  security?: Record<string, string[]>[];
+}
+
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+/** Every operation of the document, path by path, in the document's order. */
+export function allOperations(doc: OpenApiDocument): { method: string; path: string; op: DocumentedOperation }[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => {
+      const op = (item as Partial<Record<(typeof METHODS)[number], DocumentedOperation>>)[method];
+      return op ? [{ method: method.toUpperCase(), path, op }] : [];
+    }));
+}
 
 type PublicGet = ReturnType<typeof get>["get"];
 /** The public GET endpoints (API key or none), by path: what the API Access page and the reference page list. */

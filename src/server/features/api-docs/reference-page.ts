@@ -1,11 +1,12 @@
 /** A readable page of the OpenAPI document: one section per endpoint with its parameters. */
 import { html, raw } from "hono/html";
 import { RECEIVER_EXAMPLE } from "../../integrations/webhooks/receiver-example.ts";
-import { publicGets, type OpenApiDocument } from "./openapi.ts";
+import { allOperations, type DocumentedOperation, type OpenApiDocument } from "./openapi.ts";
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a202c}
 code{background:#edf2f7;padding:0 .25rem;border-radius:3px}table{border-collapse:collapse;width:100%}
-th,td{text-align:left;border-bottom:1px solid #e2e8f0;padding:.35rem .5rem;vertical-align:top}
+th,td{text-align:left;border-bottom:1px solid #e2e8f0;padding:.35rem .5rem;vertical-align:top;overflow-wrap:anywhere}
+main{overflow-wrap:anywhere}h2 code{word-break:break-all}.auth{color:#4a5568;font-size:.9rem}
 h2{margin-top:2.5rem;font-size:1.15rem}.method{color:#2f855a;font-weight:700;margin-right:.5rem}
 pre{background:#edf2f7;padding:.75rem;border-radius:4px;overflow-x:auto}`;
 
@@ -44,11 +45,21 @@ timestamp more than five minutes from your clock, so a captured request cannot b
 <code>id</code>, so drop repeats by <code>id</code>. In Node:</p>
 <pre><code>${RECEIVER_EXAMPLE}</code></pre></section>`;
 
+/** Who may make the call, in words. */
+function authText(op: DocumentedOperation): string {
+  const security = op.security;
+  if (!security) return "No key needed; a key's calls are counted.";
+  const key = security.find((s) => "apiKey" in s)?.apiKey;
+  if (key?.length) return `Your API key with the ${key.join(", ")} scope, or your session on this site.`;
+  return "An administrator's session on this site.";
+}
+
 export function renderReferencePage(doc: OpenApiDocument) {
-  const sections = publicGets(doc).map(([path, op]) => {
-    const params = op.parameters as Parameter[];
-    return html`<section><h2><span class="method">GET</span><code>${path}</code></h2>
+  const sections = allOperations(doc).map(({ method, path, op }) => {
+    const params = (op.parameters ?? []) as Parameter[];
+    return html`<section id="${op.operationId}"><h2><span class="method">${method}</span><code>${path}</code></h2>
 <p><strong>${op.summary}.</strong> ${op.description}</p>
+<p class="auth">${authText(op)} <code>operationId: ${op.operationId}</code></p>
 ${params.length
     ? html`<table><thead><tr><th>Parameter</th><th>In</th><th>Type and limits</th><th>Meaning</th></tr></thead><tbody>
 ${params.map((p) => html`<tr><td><code>${p.name}</code></td><td>${p.in}</td><td>${constraints(p.schema)}</td><td>${p.description}</td></tr>`)}

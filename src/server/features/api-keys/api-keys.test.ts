@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { openDb } from "../../../../db/client.ts";
 import { createTestDb, forEachDialect } from "../../../../db/testing/test-db.ts";
-import { AUTH_TEST_ENV, registerUser, type TestUser } from "../../testing/auth.ts";
+import { AUTH_TEST_ENV, authed, registerUser, type TestUser } from "../../testing/auth.ts";
 import { createTestApp, getJson, TEST_ORIGIN } from "../../testing/test-app.ts";
 import { countApiKeyRequest, currentBucket } from "./rate-limit.ts";
 
@@ -28,7 +28,7 @@ forEachDialect("API keys", (getDb) => {
     const user = await registerUser(app());
     const { res, body } = await createKey(app(), user, "  Nightly report  ");
     expect(res.status).toBe(201);
-    expect(body).toEqual({ id: expect.any(Number), name: "Nightly report", key: expect.stringMatching(/^tlds_[a-z2-7]{39}$/), createdAt: expect.any(String) });
+    expect(body).toEqual({ id: expect.any(Number), name: "Nightly report", key: expect.stringMatching(/^tlds_[a-z2-7]{39}$/), scope: "read", createdAt: expect.any(String) });
     const { orm: db, t } = getDb();
     const rows = await db.select().from(t.apiKeys);
     const row = rows.find((r) => r.id === body.id)!;
@@ -39,16 +39,22 @@ forEachDialect("API keys", (getDb) => {
     const list = await getJson(app(), "/api/api-keys", { headers: { cookie: user.cookie } });
     expect(list.status).toBe(200);
     expect(list.res.headers.get("cache-control")).toBe("private, no-store");
-    expect(list.body).toEqual([{ id: body.id, name: "Nightly report", prefix: row.prefix, createdAt: expect.any(String), lastUsedAt: null }]);
+    expect(list.body).toEqual([{ id: body.id, name: "Nightly report", prefix: row.prefix, scope: "read", createdAt: expect.any(String), lastUsedAt: null }]);
     expect(JSON.stringify(list.body)).not.toContain(body.key);
   });
 
-  it("refuses signed-out callers and bad names", async () => {
+  it("refuses signed-out callers, bad names and bad scopes", async () => {
     expect((await getJson(app(), "/api/api-keys")).status).toBe(401);
     const user = await registerUser(app());
     const { res, body } = await createKey(app(), user, "   ");
     expect(res.status).toBe(400);
     expect(body).toMatchObject({ message: "Invalid name: Name is required" });
+    const call = authed(app(), user.cookie);
+    const bad = await call<{ message: string }>("/api/api-keys", { method: "POST", body: { name: "x", scope: "admin" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Invalid scope: scope must be read or write");
+    const writer = await call<{ scope: string }>("/api/api-keys", { method: "POST", body: { name: "writer", scope: "write" } });
+    expect(writer).toMatchObject({ status: 201, body: { scope: "write" } });
   });
 
   it("counts keyed requests with rate-limit headers; anonymous calls stay unlimited and unmarked", async () => {

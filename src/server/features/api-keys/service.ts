@@ -6,7 +6,9 @@ import type { Db } from "../../../../db/client.ts";
 import {
   findActiveApiKeyByHash, insertApiKeyWithinLimit, listActiveApiKeysByUser, revokeApiKey, touchApiKeyLastUsed, type ApiKeyDto,
 } from "../../../../db/repositories/api-key-repository.ts";
-import type { ApiKeyCreateInput } from "../../../shared/schemas/api-key.ts";
+import { findUserById } from "../../../../db/repositories/user-repository.ts";
+import type { ApiKeyCreateInput, ApiKeyScope } from "../../../shared/schemas/api-key.ts";
+import type { SessionUser } from "../../trpc/context.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { hashToken, randomToken } from "../../lib/secret-token.ts";
 
@@ -28,11 +30,13 @@ export const listApiKeys = (db: Db, userId: number): Promise<ApiKeyDto[]> => lis
 /** The new key with its secret, which is never readable again; 409 at the cap, checked as the key is stored. */
 export async function createApiKey(db: Db, userId: number, input: ApiKeyCreateInput) {
   const key = generateKey();
-  const row = await insertApiKeyWithinLimit(db, { userId, name: input.name, keyHash: hashToken(key), prefix: key.slice(0, SHOWN_CHARS) }, MAX_API_KEYS_PER_USER);
+  const row = await insertApiKeyWithinLimit(db, {
+    userId, name: input.name, keyHash: hashToken(key), prefix: key.slice(0, SHOWN_CHARS), scope: input.scope,
+  }, MAX_API_KEYS_PER_USER);
   if (!row) {
     throw conflict(`You already have ${MAX_API_KEYS_PER_USER} API keys, the most one account may hold. Revoke one you no longer use to make another.`);
   }
-  return { id: row.id, name: row.name, key, prefix: row.prefix, createdAt: row.createdAt };
+  return { id: row.id, name: row.name, key, prefix: row.prefix, scope: row.scope, createdAt: row.createdAt };
 }
 
 export async function removeApiKey(db: Db, userId: number, id: number, now = new Date()): Promise<{ id: number }> {
@@ -40,13 +44,26 @@ export async function removeApiKey(db: Db, userId: number, id: number, now = new
   return { id };
 }
 
-/** The id of the working key this secret belongs to, or null (malformed, unknown or revoked). */
-export async function resolveApiKey(db: Db, key: string, now = new Date()): Promise<number | null> {
+export interface ResolvedApiKey {
+  id: number;
+  userId: number;
+  scope: ApiKeyScope;
+}
+
+/** The working key this secret belongs to, with its owner and scope, or null (malformed, unknown or revoked). */
+export async function resolveApiKey(db: Db, key: string, now = new Date()): Promise<ResolvedApiKey | null> {
   if (!KEY_SHAPE.test(key)) return null;
   const found = await findActiveApiKeyByHash(db, hashToken(key));
   if (!found) return null;
   if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await touchApiKeyLastUsed(db, found.id, now);
   }
-  return found.id;
+  // Anything but a stored "write" reads only: a key never gets more than it was made with.
+  return { id: found.id, userId: found.userId, scope: found.scope === "write" ? "write" : "read" };
+}
+
+/** The key's owner as a signed-in user: never an administrator through a key. Null when the account is gone. */
+export async function apiKeyOwner(db: Db, key: ResolvedApiKey): Promise<SessionUser | null> {
+  const user = await findUserById(db, key.userId);
+  return user ? { id: user.id, email: user.email, firstName: user.firstName, isAdmin: false } : null;
 }

@@ -95,8 +95,12 @@ forEachDialect("catalogue API", (getDb) => {
   });
 
   it("GET /api/data-last-updated names the newest successful live fetch, never a bundled re-apply", async () => {
-    // The seed applies bundled lists only: nothing live was fetched yet.
-    expect((await getJson(app(), "/api/data-last-updated")).body).toEqual({ lastLiveFetch: null, provider: null });
+    // The seed applies bundled lists only: nothing live was fetched yet, so the documented
+    // lastUpdated is when the bundled data was installed, and isDataUpdate is false.
+    const installed = (await getDb().orm.select().from(getDb().t.appMeta)).find((r) => r.key === "seed_fingerprint")!.updatedAt.toISOString();
+    expect((await getJson(app(), "/api/data-last-updated")).body).toEqual({
+      lastUpdated: installed, isDataUpdate: false, lastLiveFetch: null, provider: null, bundledDataInstalledAt: installed,
+    });
     const porkbun = (await findServiceProviderBySlug(getDb(), "porkbun"))!;
     const hover = (await findServiceProviderBySlug(getDb(), "hover"))!;
     const log = async (providerId: number, at: string, status: "success" | "error", source: "live" | "bundled", requestType = "provider") => {
@@ -107,7 +111,9 @@ forEachDialect("catalogue API", (getDb) => {
     await log(porkbun.id, "2026-11-22T10:00:00.000Z", "error", "live");
     await log(hover.id, "2026-11-23T11:00:00.000Z", "success", "bundled", "pricing");
     const { body } = await getJson(app(), "/api/data-last-updated");
-    expect(body).toEqual({ lastLiveFetch: "2026-11-21T09:00:00.000Z", provider: "Hover" });
+    expect(body).toEqual({
+      lastUpdated: "2026-11-21T09:00:00.000Z", isDataUpdate: true, lastLiveFetch: "2026-11-21T09:00:00.000Z", provider: "Hover", bundledDataInstalledAt: installed,
+    });
     const twin = await getJson<{ result: { data: unknown } }>(app(), "/trpc/catalogue.dataStatus");
     expect(twin.body.result.data).toEqual(body);
   });

@@ -1,5 +1,6 @@
 /** The IANA catalogue as the public sees it: TLDs, registry operators, counts, data freshness. */
 import type { Db } from "../../../../db/client.ts";
+import { bundledDataInstalledAt } from "../../../../db/repositories/app-meta-repository.ts";
 import { lastLiveSuccess } from "../../../../db/repositories/price-log-repository.ts";
 import {
   countCatalogue, listDelegatedOperatorNames, listRegistryOperators, type RegistryOperatorDto,
@@ -60,12 +61,36 @@ export async function getRegistryOperators(db: Db) {
   return mergeOperators(await listRegistryOperators(db));
 }
 
+/** GET /api/data-last-updated and catalogue.dataStatus. */
+export interface DataStatus {
+  /** The specification's field: lastLiveFetch when there is one, else when the bundled data was installed. */
+  lastUpdated: string | null;
+  /** The specification's field: true once a live price fetch has succeeded (lastUpdated is then that fetch's time). */
+  isDataUpdate: boolean;
+  /** The newest successful run of a live price source; null when none ever answered. */
+  lastLiveFetch: string | null;
+  /** The provider that run fetched. */
+  provider: string | null;
+  /** When the bundled data now in the database was imported; null on a database never seeded. */
+  bundledDataInstalledAt: string | null;
+}
+
 /**
  * "Data last updated": the newest successful run of a live price source (price_logs.source =
  * "live"), with the provider it fetched. Re-applying the bundled lists is not an update and
- * leaves it alone; null when no live source has ever answered (decision 030).
+ * leaves it alone (decision 030). Before any live fetch, the documented `lastUpdated` is when the
+ * bundled data was installed and `isDataUpdate` is false: the landing page's "System deployed"
+ * (decision 045).
  */
-export async function getDataStatus(db: Db): Promise<{ lastLiveFetch: string | null; provider: string | null }> {
-  const last = await lastLiveSuccess(db);
-  return { lastLiveFetch: last?.completedAt.toISOString() ?? null, provider: last?.provider ?? null };
+export async function getDataStatus(db: Db): Promise<DataStatus> {
+  const [last, installed] = await Promise.all([lastLiveSuccess(db), bundledDataInstalledAt(db)]);
+  const lastLiveFetch = last?.completedAt.toISOString() ?? null;
+  const bundled = installed?.toISOString() ?? null;
+  return {
+    lastUpdated: lastLiveFetch ?? bundled,
+    isDataUpdate: lastLiveFetch !== null,
+    lastLiveFetch,
+    provider: last?.provider ?? null,
+    bundledDataInstalledAt: bundled,
+  };
 }

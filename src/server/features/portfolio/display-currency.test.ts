@@ -26,7 +26,7 @@ forEachDialect("a portfolio in a display currency", (getDb) => {
       { domainName: "euro.com", serviceProviderId: id("easyname") },
       { domainName: "unpriced.com" },
     ]) expect((await call("/api/user-domains", { method: "POST", body })).status).toBe(201);
-    items = (await call<{ data: UserDomainItem[] }>("/api/user-domains?currency=JPY")).body.data;
+    items = (await call<{ data: UserDomainItem[] }>("/api/user-domains?page=1&currency=JPY")).body.data;
   });
 
   it("gives each renewal quote and the saving in the display currency", async () => {
@@ -80,7 +80,7 @@ forEachDialect("a portfolio in a display currency", (getDb) => {
 
   describe("the saving an entry shows", () => {
     it("without a display currency is the USD saving, and none for a quote in another currency", async () => {
-      const items = (await call<{ data: UserDomainItem[] }>("/api/user-domains")).body.data;
+      const items = (await call<{ data: UserDomainItem[] }>("/api/user-domains?page=1")).body.data;
       const dear = pricingOf(items, "dear.com");
       const own = cents(dear.currentRenewal!.price) - cents(dear.cheapestRenewal!.price);
       expect(own).toBeGreaterThan(0);
@@ -91,7 +91,7 @@ forEachDialect("a portfolio in a display currency", (getDb) => {
     });
 
     it("with a display currency is the saving in the quotes' own currency and converted, for any currency with a rate", async () => {
-      const items = (await call<{ data: UserDomainItem[] }>("/api/user-domains?currency=JPY")).body.data;
+      const items = (await call<{ data: UserDomainItem[] }>("/api/user-domains?page=1&currency=JPY")).body.data;
       const dear = pricingOf(items, "dear.com");
       const own = cents(dear.currentRenewal!.price) - cents(dear.cheapestRenewal!.price);
       expect(dear.saving).toEqual({

@@ -56,7 +56,7 @@ forEachDialect("the per-account domain limit (PORTFOLIO_MAX_DOMAINS=5)", (getDb)
     expect(updated).toMatchObject({ status: 200, body: { totals: { updated: 1 } } });
     const full = await alice<{ message: string }>("/api/user-domains/import", { method: "POST", body: { csv: csvOf(["seven.com,x"]) } });
     expect(full.body.message).toContain("no more fit");
-    const [one] = (await alice<{ data: { id: number; notes: string | null }[] }>("/api/user-domains?search=one.com")).body.data;
+    const [one] = (await alice<{ data: { id: number; notes: string | null }[] }>("/api/user-domains?page=1&search=one.com")).body.data;
     expect(one!.notes).toBe("again");
     expect((await alice(`/api/user-domains/${one!.id}`, { method: "DELETE" })).status).toBe(200);
     expect((await alice("/api/user-domains", { method: "POST", body: { domainName: "six.com" } })).status).toBe(201);

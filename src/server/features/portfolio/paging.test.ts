@@ -49,8 +49,8 @@ forEachDialect("portfolio paging", (getDb) => {
   });
 
   it("sends 24 entries without a page size and refuses more than 100 a page on both doors", async () => {
-    expect((await alice<Page>("/api/user-domains")).body).toMatchObject({ limit: 24, totalPages: 4 });
-    expect((await alice<Page>("/api/user-domains")).body.data).toHaveLength(24);
+    expect((await alice<Page>("/api/user-domains?page=1")).body).toMatchObject({ limit: 24, totalPages: 4 });
+    expect((await alice<Page>("/api/user-domains?page=1")).body.data).toHaveLength(24);
     const rest = await alice<{ message: string }>("/api/user-domains?limit=101");
     expect(rest).toMatchObject({ status: 400, body: { message: "Invalid limit: limit must be at most 100" } });
     const input = encodeURIComponent(JSON.stringify({ limit: 5000 }));
@@ -75,8 +75,8 @@ forEachDialect("portfolio paging", (getDb) => {
     const plain = await alice<Page>("/api/user-domains?search=PLAIN-&limit=4");
     expect(plain.body).toMatchObject({ total: 10, totalPages: 3 });
     expect(names(plain.body)).toEqual(["plain-0.net", "plain-1.net", "plain-2.net", "plain-3.net"]);
-    expect((await alice<Page>(`/api/user-domains?search=${encodeURIComponent("%")}`)).body.total).toBe(0);
-    expect((await alice<Page>("/api/user-domains?search=_")).body.total).toBe(0);
+    expect((await alice<Page>(`/api/user-domains?page=1&search=${encodeURIComponent("%")}`)).body.total).toBe(0);
+    expect((await alice<Page>("/api/user-domains?page=1&search=_")).body.total).toBe(0);
   });
 
   it("answers the same page over tRPC", async () => {

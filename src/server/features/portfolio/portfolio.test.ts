@@ -45,7 +45,7 @@ forEachDialect("portfolio CRUD", (getDb) => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), updatedAt: expect.any(String),
     });
     expect(body.pricing).toHaveProperty("currentRenewal");
-    const list = await alice<{ data: UserDomainItem[] }>("/api/user-domains");
+    const list = await alice<{ data: UserDomainItem[] }>("/api/user-domains?page=1");
     expect(list.body.data.map((d) => d.domainName)).toEqual(["example-one.com"]);
   });
 
@@ -103,7 +103,7 @@ forEachDialect("portfolio CRUD", (getDb) => {
 
   it("never shows or touches another user's entries: their ids answer 404", async () => {
     const secret = (await alice<UserDomainItem>("/api/user-domains", { method: "POST", body: { domainName: "alice-only.io", notes: "private" } })).body;
-    expect((await bob<{ data: UserDomainItem[] }>("/api/user-domains")).body.data).toEqual([]);
+    expect((await bob<{ data: UserDomainItem[] }>("/api/user-domains?page=1")).body.data).toEqual([]);
     for (const method of ["GET", "PUT", "DELETE"]) {
       const res = await bob<ErrorBody>(`/api/user-domains/${secret.id}`, { method, body: method === "PUT" ? { notes: "mine now" } : undefined });
       expect(res.status).toBe(404);
@@ -124,10 +124,10 @@ forEachDialect("portfolio CRUD", (getDb) => {
   });
 
   it("refuses a cross-site POST (CSRF) and stores nothing", async () => {
-    const before = (await alice<{ total: number }>("/api/user-domains")).body.total;
+    const before = (await alice<{ total: number }>("/api/user-domains?page=1")).body.total;
     const res = await alice<ErrorBody>("/api/user-domains", { method: "POST", body: { domainName: "csrf.com" }, headers: { origin: "https://evil.example" } });
     expect(res).toMatchObject({ status: 403, body: { message: "Cross-origin request refused" } });
-    expect((await alice<{ total: number }>("/api/user-domains")).body.total).toBe(before);
+    expect((await alice<{ total: number }>("/api/user-domains?page=1")).body.total).toBe(before);
   });
 
   it("offers the same operations over tRPC with the same rules", async () => {

@@ -90,7 +90,7 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
     await add({ domainName: "quarter.com", expirationDate: isoDay(80) });
     await add({ domainName: "lapsed.com", expirationDate: isoDay(-5) });
     await add({ domainName: "far.com", expirationDate: isoDay(200) });
-    const items = (await call<{ data: UserDomainItem[] }>("/api/user-domains")).body.data;
+    const items = (await call<{ data: UserDomainItem[] }>("/api/user-domains?page=1")).body.data;
     const usd = items.filter((i) => i.pricing.currentRenewal?.currency === "USD");
     const cents = (s: string) => Math.round(Number(s) * 100);
     const { status, body } = await call<PortfolioSummary>("/api/user-domains/summary");

@@ -3,6 +3,7 @@
  * under /user-domains needs a session; the calendar feed is authorised by its URL token.
  */
 import { Hono, type Context } from "hono";
+import { stream } from "hono/streaming";
 import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
 import { portfolioListQuerySchema } from "../../../shared/schemas/portfolio-list.ts";
 import { importCsvSchema, userDomainCreateSchema, userDomainIdSchema, userDomainUpdateSchema } from "../../../shared/schemas/user-domain.ts";
@@ -16,11 +17,13 @@ import { exportPortfolioCsv, importPortfolioCsv } from "./csv-transfer.ts";
 import { getRenewalForecast, getRenewalForecastWithDomains, renewalForecastCsv, renewalForecastDomainsCsv } from "./forecast-service.ts";
 import {
   checkRegistryNow, createPortfolioDomain, getPortfolioDomain, getRegistryProgress, keepPortfolioDomainAsHandAdded, listPortfolio,
-  removePortfolioDomain, updatePortfolioDomain,
+  portfolioInChunks, removePortfolioDomain, updatePortfolioDomain,
 } from "./service.ts";
 import { getPortfolioSummary } from "./summary.ts";
 
 const userOf = (c: Context<AppEnv>): SessionUser => c.var.ctx.user!;
+/** Any of these in the query asks GET /user-domains for one page in an envelope instead of the whole list. */
+const PAGING_PARAMETERS = ["page", "limit", "offset"] as const;
 const maxDomainsOf = (c: Context<AppEnv>) => c.var.ctx.config.PORTFOLIO_MAX_DOMAINS;
 /** PRICE_STALE_DAYS, which judges the quotes behind every portfolio price. */
 const staleDaysOf = (c: Context<AppEnv>) => c.var.ctx.config.PRICE_STALE_DAYS;
@@ -54,9 +57,29 @@ export const portfolioRest = new Hono<AppEnv>()
     return c.body(body);
   })
   .use("/user-domains/*", requireUser) // also matches /user-domains itself
-  // One page: ?page=&limit= (at most 100), sortBy=domainName|expirationDate, sortOrder, search, currency.
-  .get("/user-domains", async (c) =>
-    c.json(await listPortfolio(c.var.ctx.db, userOf(c).id, parseOrThrow(portfolioListQuerySchema, queryOf(c), "query"), staleDaysOf(c))))
+  // The specification's "the user's domains": a plain list of all of them, streamed. With a paging
+  // parameter (page, limit or offset; at most 100 a page) one page in an envelope. Both take
+  // sortBy=domainName|expirationDate, sortOrder, search and currency.
+  .get("/user-domains", async (c) => {
+    const raw = queryOf(c);
+    const query = parseOrThrow(portfolioListQuerySchema, raw, "query");
+    if (PAGING_PARAMETERS.some((name) => raw[name] !== undefined)) {
+      return c.json(await listPortfolio(c.var.ctx.db, userOf(c).id, query, staleDaysOf(c)));
+    }
+    const chunks = portfolioInChunks(c.var.ctx.db, userOf(c).id, query, staleDaysOf(c));
+    // The first chunk is read before answering, so a failure still gets its error status.
+    const first = await chunks.next();
+    c.header("Content-Type", "application/json; charset=UTF-8");
+    return stream(c, async (out) => {
+      await out.write("[");
+      let comma = "";
+      for (let next = first; !next.done; next = await chunks.next()) {
+        await out.write(comma + next.value.map((item) => JSON.stringify(item)).join(","));
+        comma = ",";
+      }
+      await out.write("]");
+    });
+  })
   .post("/user-domains", async (c) => {
     const input = parseOrThrow(userDomainCreateSchema, await readJsonBody(c), "body");
     return c.json(await createPortfolioDomain(c.var.ctx.db, userOf(c).id, input, { maxDomains: maxDomainsOf(c), staleDays: staleDaysOf(c) }, c.var.ctx), 201);

@@ -45,7 +45,7 @@ forEachDialect("portfolio domains under second-level suffixes", (getDb) => {
     const parent = await add({ domainName: "other.co.uk", tldId: "uk" });
     expect(parent.status).toBe(400);
     expect(parent.body.issues).toEqual([{ field: "tldId", message: 'TLD ".uk" does not match the domain\'s extension ".co.uk"' }]);
-    const list = await call<{ data: UserDomainItem[] }>("/api/user-domains");
+    const list = await call<{ data: UserDomainItem[] }>("/api/user-domains?page=1");
     expect(list.body.data.map((d) => d.domainName)).not.toContain("other.co.uk");
   });
 
@@ -57,7 +57,7 @@ forEachDialect("portfolio domains under second-level suffixes", (getDb) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.rows.map((r) => r.status)).toEqual(["added", "added", "rejected"]);
     expect(res.body.rows[2]!.reason).toContain("is a domain extension");
-    const list = await call<{ data: UserDomainItem[] }>("/api/user-domains");
+    const list = await call<{ data: UserDomainItem[] }>("/api/user-domains?page=1");
     const byName = new Map(list.body.data.map((d) => [d.domainName, d]));
     expect(byName.get("imported.co.uk")!.tldId).toBe("co.uk");
     expect(byName.get("also.com.au")!.tldId).toBe("com.au");

@@ -109,6 +109,23 @@ export async function listPortfolio(db: Db, userId: number, query: PortfolioList
   };
 }
 
+/** Entries read per query while the whole portfolio is streamed. */
+const WHOLE_PORTFOLIO_CHUNK = 500;
+
+/**
+ * The whole portfolio in the query's order (and narrowed by its search), a chunk of entries at a
+ * time, so even the largest portfolio is never held in memory at once.
+ */
+export async function* portfolioInChunks(
+  db: Db, userId: number, query: Pick<PortfolioListQuery, "sortBy" | "sortOrder" | "search" | "currency">, staleDays: number,
+): AsyncGenerator<UserDomainItem[]> {
+  for (let offset = 0; ; offset += WHOLE_PORTFOLIO_CHUNK) {
+    const page = await listPortfolio(db, userId, { ...query, page: 1, limit: WHOLE_PORTFOLIO_CHUNK, offset }, staleDays);
+    if (page.data.length) yield page.data;
+    if (offset + WHOLE_PORTFOLIO_CHUNK >= page.total) return;
+  }
+}
+
 export const getPortfolioDomain = itemOrThrow;
 
 /** Where a new or renamed entry's registry lookup is queued (it runs in a job, never in the request). */

@@ -61,7 +61,7 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
     await addMine();
     const { orm: db, t } = getDb();
     await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 91 * DAY) }).where(inArray(t.domainPrices.id, [rival.id]));
-    const [item] = (await call<{ data: UserDomainItem[] }>("/api/user-domains")).body.data.filter((d) => d.domainName === "mine.net");
+    const [item] = (await call<{ data: UserDomainItem[] }>("/api/user-domains?page=1")).body.data.filter((d) => d.domainName === "mine.net");
     expect(item!.pricing).toMatchObject({
       currentRenewal: { price: "30.00", isStale: false },
       cheapestRenewal: { price: "30.00", isStale: false, serviceProvider: { id: own.providerId } },
@@ -74,7 +74,7 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
     await addMine();
     const { orm: db, t } = getDb();
     await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 91 * DAY) }).where(inArray(t.domainPrices.id, [own.id, rival.id]));
-    const [item] = (await call<{ data: UserDomainItem[] }>("/api/user-domains")).body.data.filter((d) => d.domainName === "mine.net");
+    const [item] = (await call<{ data: UserDomainItem[] }>("/api/user-domains?page=1")).body.data.filter((d) => d.domainName === "mine.net");
     expect(item!.pricing).toMatchObject({
       currentRenewal: { price: "30.00", isStale: true },
       cheapestRenewal: { price: (staleCheapest / 100).toFixed(2), isStale: true },
@@ -88,7 +88,7 @@ forEachDialect("portfolio pricing with stale quotes", (getDb) => {
     await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 60 * DAY) }).where(inArray(t.domainPrices.id, [rival.id]));
     const withWindow = (days: number) => authed(createTestApp(handle, { env: { ...AUTH_TEST_ENV, PRICE_STALE_DAYS: String(days) } }), sessionCookie);
     const mineIn = async (c: ReturnType<typeof authed>) =>
-      (await c<{ data: UserDomainItem[] }>("/api/user-domains")).body.data.find((d) => d.domainName === "mine.net")!;
+      (await c<{ data: UserDomainItem[] }>("/api/user-domains?page=1")).body.data.find((d) => d.domainName === "mine.net")!;
 
     const lenient = withWindow(90);
     const fresh = await mineIn(lenient);

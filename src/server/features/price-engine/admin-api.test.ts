@@ -110,7 +110,7 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
     const [log] = await db.select().from(t.priceLogs).where(eq(t.priceLogs.status, "success"));
     expect(log).toMatchObject({ requestType: "provider", source: "bundled" }); // Hover has no live source here
     const status = await getJson(app(), "/api/data-last-updated");
-    expect(status.body).toEqual({ lastLiveFetch: null, provider: null });
+    expect(status.body).toMatchObject({ lastLiveFetch: null, provider: null, isDataUpdate: false });
   });
 
   it("refuses a second fetch of a provider while one runs, shows it as active, and cancels it", async () => {
@@ -159,7 +159,7 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
     const [porkbunRun] = await db.select().from(t.priceLogs)
       .where(and(eq(t.priceLogs.requestType, "all"), eq(t.priceLogs.status, "success"), eq(t.priceLogs.source, "live")));
     const afterLive = await getJson(app(), "/api/data-last-updated");
-    expect(afterLive.body).toEqual({ lastLiveFetch: porkbunRun!.completedAt!.toISOString(), provider: "Porkbun" });
+    expect(afterLive.body).toMatchObject({ lastLiveFetch: porkbunRun!.completedAt!.toISOString(), lastUpdated: porkbunRun!.completedAt!.toISOString(), isDataUpdate: true, provider: "Porkbun" });
 
     const pricing = await admin<{ message: string }>("/api/admin/fetch/manual", { method: "POST", body: { type: "pricing" } });
     // Hover's and Dynadot's bundled lists here quote com and net.

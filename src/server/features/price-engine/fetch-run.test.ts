@@ -94,7 +94,7 @@ forEachDialect("price fetch run", (getDb) => {
     expect(pricesChanged).toBeGreaterThan(0);
     expect(log.source).toBe("live");
     const status = await getJson(app, "/api/data-last-updated");
-    expect(status.body).toEqual({ lastLiveFetch: log.completedAt!.toISOString(), provider: "Porkbun" });
+    expect(status.body).toMatchObject({ lastLiveFetch: log.completedAt!.toISOString(), lastUpdated: log.completedAt!.toISOString(), isDataUpdate: true, provider: "Porkbun" });
   });
 
   it("a list that confirms quotes moves their price rows' dates: the rows equal a full rewrite, fresh and formerly stale quotes alike", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import { AUTH_TEST_ENV, authed, registerAdmin } from "../../testing/auth.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
 import type { PricePage, PriceQuote, PriceRow } from "./service.ts";
 
@@ -88,13 +89,42 @@ forEachDialect("price API", (getDb) => {
     expect(other.status).toBe(200);
   });
 
-  it("lists no quotes on a row, only the source of each lowest price (and its promotion)", async () => {
-    const { body } = await getJson<PricePage>(app(), "/api/domain-prices?limit=100");
-    for (const row of body.data) {
-      expect(row).not.toHaveProperty("prices");
+  it("carries the documented prices[] on each row: per type, the cheapest quote, with its provider's id, name, domain and logo", async () => {
+    const [{ body }, common, { orm: db, t }] = [await getJson<PricePage>(app(), "/api/domain-prices?limit=100"), await getJson<PriceRow[]>(app(), "/api/domain-prices/common"), getDb()];
+    const providers = new Map((await db.select().from(t.serviceProviders)).map((p) => [p.id, p]));
+    for (const row of [...body.data, ...common.body]) {
       expect(Object.keys(row.sources).sort()).toEqual(["registration", "renewal", "threeYear", "transfer"]);
       for (const source of Object.values(row.sources)) if (source) expect(Object.keys(source.serviceProvider).sort()).toEqual(["id", "name"]);
+      // Not every provider's quote: one per priced type, from the provider each minimum names.
+      expect(row.prices.length, row.name).toBeLessThanOrEqual(3);
+      for (const entry of row.prices) {
+        const figure = entry.type;
+        expect(entry[`${figure}Price`], `${row.name} ${figure}`).toBe(row[`${figure}Price`]);
+        expect(entry.serviceProvider.id).toBe(row.sources[figure]!.serviceProvider.id);
+        const provider = providers.get(entry.serviceProvider.id)!;
+        expect(entry.serviceProvider).toEqual({ id: provider.id, name: provider.name, domain: provider.domain, logoUrl: provider.logoUrl });
+        expect(entry.registrationPrice === null || /^\d+\.\d{2}$/.test(entry.registrationPrice)).toBe(true);
+      }
     }
+  });
+
+  it("an administrator's edit of a provider's domain or logo reaches the prices[] of its rows", async () => {
+    const adminApp = createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, PRICE_CACHE_SECONDS: "0" } });
+    const admin = authed(adminApp, (await registerAdmin(adminApp, getDb())).cookie);
+    const [com] = (await getJson<PriceRow[]>(adminApp, "/api/domain-prices/common")).body;
+    const entry = com!.prices.find((p) => p.type === "registration")!;
+    const provider = (await admin<{ id: number; name: string; domain: string; website: string | null; logoUrl: string | null; isActive: boolean }[]>("/api/admin/service-providers"))
+      .body.find((p) => p.id === entry.serviceProvider.id)!;
+    const logoUrl = "https://logos.example/new-logo.png";
+    const edit = await admin(`/api/admin/service-providers/${provider.id}`, {
+      method: "PUT", body: { name: provider.name, domain: provider.domain, website: provider.website, logoUrl, isActive: true },
+    });
+    expect(edit.status, edit.text).toBe(200);
+    const [after] = (await getJson<PriceRow[]>(adminApp, "/api/domain-prices/common")).body;
+    expect(after!.prices.find((p) => p.type === "registration")!.serviceProvider).toEqual({ ...entry.serviceProvider, logoUrl });
+    await admin(`/api/admin/service-providers/${provider.id}`, {
+      method: "PUT", body: { name: provider.name, domain: provider.domain, website: provider.website, logoUrl: provider.logoUrl, isActive: true },
+    });
   });
 
   it("GET /api/domain-prices/common returns the five common TLDs", async () => {

@@ -16,11 +16,15 @@ export const pricesRest = new Hono<AppEnv>()
   .get("/domain-prices/common", async (c) => jsonAnswerResponse(c, await commonPrices(c.var.ctx.db, c.var.ctx.config.PRICE_STALE_DAYS, currencyOf(c))))
   .get("/domain-prices/tld/:tldId", async (c) => {
     const key = parseOrThrow(tldKeySchema, c.req.param("tldId"), "tldId");
-    const { currency, limit, offset } = parseOrThrow(tldQuotesQuerySchema, queryOf(c), "query");
+    const { currency, limit, offset, sortBy, sortOrder } = parseOrThrow(tldQuotesQuerySchema, queryOf(c), "query");
     const staleDays = c.var.ctx.config.PRICE_STALE_DAYS;
-    if (limit === undefined && offset === undefined) return jsonAnswerResponse(c, await tldPrices(c.var.ctx.db, key, staleDays, currency));
-    // A page: still a list of quotes, cheapest first; how many there are in all is a header (and part of the ETag).
-    const page = await tldPricesPage(c.var.ctx.db, { tldId: key, currency, offset: offset ?? 0, limit: limit ?? TLD_QUOTES_MAX_LIMIT }, staleDays);
+    if (limit === undefined && offset === undefined && sortBy === undefined && sortOrder === undefined) {
+      return jsonAnswerResponse(c, await tldPrices(c.var.ctx.db, key, staleDays, currency));
+    }
+    // A page: still a list of quotes, in the asked order; how many there are in all is a header (and part of the ETag).
+    const page = await tldPricesPage(c.var.ctx.db, {
+      tldId: key, currency, offset: offset ?? 0, limit: limit ?? TLD_QUOTES_MAX_LIMIT, sortBy: sortBy ?? "registrationPrice", sortOrder: sortOrder ?? "asc",
+    }, staleDays);
     const json = JSON.stringify(page.rows);
     c.header("X-Total-Count", String(page.total));
     return jsonAnswerResponse(c, jsonAnswer(json, () => `q.${sha1(json, `|${page.total}`)}`));

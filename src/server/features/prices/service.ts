@@ -21,9 +21,9 @@ import { refreshRowsTurnedStale } from "../../../../db/repositories/price-summar
 import { listCurrencyLatestDates } from "../../../../db/repositories/exchange-rate-repository.ts";
 import { DEFAULT_DISPLAY_CURRENCY, type CurrencyOption } from "../../../shared/currency.ts";
 import { COMMON_TLDS } from "../../../shared/constants.ts";
-import { minorToPrice, priceOrMissing } from "../../../shared/price-format.ts";
+import { MISSING_PRICE, minorToPrice, priceOrMissing } from "../../../shared/price-format.ts";
 import { serializeQuote, type PriceDisplay, type PriceQuote as Quote, type PricePage, type PriceRow } from "../../../shared/price-quote.ts";
-import type { PriceListQuery, TldQuotesPageQuery } from "../../../shared/schemas/price-list.ts";
+import type { PriceListQuery, TldQuoteSortField, TldQuotesPageQuery } from "../../../shared/schemas/price-list.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
 import { cachedPriceAnswer, cachedPriceValue } from "../../lib/price-cache.ts";
 import { tldIdByKey, tldNotFound } from "../../lib/tld-catalogue.ts";
@@ -161,25 +161,34 @@ export interface TldQuotesPage {
   rows: PriceQuote[];
 }
 
-/** What a quote's registration costs in the currency it is shown in; no price sorts last. */
-const shownRegistration = (q: PriceQuote) => priceOrMissing((q.display ?? q).registrationPrice);
+/** What a quote's `field` costs in the currency it is shown in; no price is MISSING_PRICE. */
+const shownPrice = (q: PriceQuote, field: TldQuoteSortField) => priceOrMissing((q.display ?? q)[field]);
 
-/** Each cached quote list in shown-registration order, made once per list (the list itself is shared and left as it is). */
-const byShownRegistration = new WeakMap<readonly PriceQuote[], readonly PriceQuote[]>();
+/** Each cached quote list ordered by each figure, made once per list and figure (the list itself is shared and left as it is). */
+const byShownPrice = new WeakMap<readonly PriceQuote[], Map<TldQuoteSortField, readonly PriceQuote[]>>();
 
-function sortedByShownRegistration(quotes: readonly PriceQuote[]): readonly PriceQuote[] {
-  let sorted = byShownRegistration.get(quotes);
-  if (!sorted) byShownRegistration.set(quotes, (sorted = [...quotes].sort((a, b) => shownRegistration(a) - shownRegistration(b))));
+function sortedByShownPrice(quotes: readonly PriceQuote[], field: TldQuoteSortField): readonly PriceQuote[] {
+  let orders = byShownPrice.get(quotes);
+  if (!orders) byShownPrice.set(quotes, (orders = new Map<TldQuoteSortField, readonly PriceQuote[]>()));
+  let sorted = orders.get(field);
+  if (!sorted) orders.set(field, (sorted = [...quotes].sort((a, b) => shownPrice(a, field) - shownPrice(b, field))));
   return sorted;
 }
 
 /**
- * One page of a TLD's quotes, cheapest registration first (in the display currency where a
- * quote has one), from the same cached quotes as tldPrices: a TLD page's HTML carries the first
- * page instead of every provider's quote. Ties keep the stored order (price, then provider name).
+ * One page of a TLD's quotes ordered by one figure (registration unless `sortBy` says renewal or
+ * transfer), cheapest first or, with sortOrder desc, dearest first; in the display currency where
+ * a quote has one; a quote without that price last either way. From the same cached quotes as
+ * tldPrices: a TLD page's HTML carries the first page instead of every provider's quote. Ties keep
+ * the stored order (price, then provider name).
  */
 export async function tldPricesPage(db: Db, query: TldQuotesPageQuery, staleDays: number): Promise<TldQuotesPage> {
-  const sorted = sortedByShownRegistration(await tldQuoteList(db, query.tldId, staleDays, query.currency));
+  const ascending = sortedByShownPrice(await tldQuoteList(db, query.tldId, staleDays, query.currency), query.sortBy);
+  let sorted = ascending;
+  if (query.sortOrder === "desc") {
+    const priced = ascending.filter((q) => shownPrice(q, query.sortBy) !== MISSING_PRICE);
+    sorted = [...priced.reverse(), ...ascending.slice(priced.length)];
+  }
   return { total: sorted.length, offset: query.offset, limit: query.limit, rows: sorted.slice(query.offset, query.offset + query.limit) };
 }
 

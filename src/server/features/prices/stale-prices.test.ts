@@ -61,11 +61,12 @@ forEachDialect("stale prices", (getDb) => {
       lastCheckedAt: checked.toISOString(), isStale: false,
     });
     // Each minimum names the quote it comes from, with that quote's own check, not the row's newest;
-    // the row carries no other quote.
+    // prices[] carries that quote whole per type, and no other.
     for (const figure of ["registration", "renewal", "transfer", "threeYear"] as const) {
       expect(row.sources[figure], figure).toMatchObject({ serviceProvider: { id: providerId }, lastCheckedAt: checked.toISOString(), isStale: false });
     }
-    expect(row).not.toHaveProperty("prices");
+    expect(row.prices.map((p) => [p.type, p.id, p.isStale, p.lastCheckedAt])).toEqual(
+      ["registration", "renewal", "transfer"].map((type) => [type, freshId, false, checked.toISOString()]));
 
     // The TLD page and the tRPC door say the same of each quote.
     const quotes = (await getJson<PriceQuote[]>(createTestApp(handle), "/api/domain-prices/tld/net")).body;

@@ -109,3 +109,30 @@ forEachDialect("a TLD's quotes, a page at a time", (getDb) => {
     expect(found.body.result!.data).toMatchObject({ total: 0, rows: [] });
   });
 });
+
+forEachDialect("a TLD's quotes in another order", (getDb) => {
+  const renewal = (q: PriceQuote) => Number((q.display ?? q).renewalPrice ?? NaN);
+  it("sorts by renewal (or transfer) price, either way, unpriced last, on both doors; a bad sortBy is a 400", async () => {
+    const app = createTestApp(getDb());
+    const all = (await getJson<PriceQuote[]>(app, "/api/domain-prices/tld/com")).body;
+    const page = (await trpc<TldQuotesPage>(app, "byTldPage", { tldId: "com", currency: "USD", sortBy: "renewalPrice", limit: 200 })).body.result!.data;
+    const cheapest = page.rows.map(renewal).filter((n) => !Number.isNaN(n));
+    expect(cheapest.length).toBeGreaterThan(3);
+    expect(cheapest).toEqual([...cheapest].sort((a, b) => a - b));
+    expect(page.rows.map((q) => q.id).sort((a, b) => a - b)).toEqual(all.map((q) => q.id).sort((a, b) => a - b));
+    // Sorted by renewal, not by registration: the two orders differ for .com's quotes.
+    const byRegistration = (await trpc<TldQuotesPage>(app, "byTldPage", { tldId: "com", currency: "USD", limit: 200 })).body.result!.data;
+    expect(page.rows.map((q) => q.id)).not.toEqual(byRegistration.rows.map((q) => q.id));
+
+    const dearest = (await getJson<PriceQuote[]>(app, "/api/domain-prices/tld/com?currency=USD&sortBy=renewalPrice&sortOrder=desc")).body;
+    const priced = dearest.map(renewal);
+    const last = priced.findIndex((n) => Number.isNaN(n));
+    const known = last === -1 ? priced : priced.slice(0, last);
+    expect(known).toEqual([...known].sort((a, b) => b - a));
+    if (last !== -1) expect(priced.slice(last).every((n) => Number.isNaN(n))).toBe(true);
+
+    const bad = await getJson<{ message: string }>(app, "/api/domain-prices/tld/com?sortBy=price");
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Invalid sortBy: sortBy must be one of registrationPrice, renewalPrice, transferPrice");
+  });
+});

@@ -48,3 +48,27 @@ forEachDialect("a registrar's prices in a display currency", (getDb) => {
     expect(trpc.body.error.data.code).toBe("BAD_REQUEST");
   });
 });
+
+forEachDialect("the service-provider directory in a display currency", (getDb) => {
+  type Range = { currency: string; minRegistration: string | null; maxRegistration: string | null; display?: { currency: string; minRegistration: string | null; converted: boolean; rateDate: string | null } | null };
+  type Entry = { name: string; priceRanges: Range[] };
+  it("gives each registration range its ends in the display currency over REST and tRPC; without one, nothing extra", async () => {
+    const app = createTestApp(getDb());
+    const { status, body } = await getJson<Entry[]>(app, "/api/service-providers/directory?currency=EUR");
+    expect(status).toBe(200);
+    const ranges = body.flatMap((p) => p.priceRanges);
+    expect(ranges.length).toBeGreaterThan(3);
+    for (const r of ranges) {
+      expect(r.display, `${r.currency} range`).toMatchObject({ currency: "EUR", converted: r.currency !== "EUR" });
+      if (r.currency === "EUR") expect(r.display!.minRegistration).toBe(r.minRegistration);
+    }
+    const dynadot = body.find((p) => p.name === "Dynadot")!.priceRanges.find((r) => r.currency === "USD")!;
+    expect(Number(dynadot.display!.minRegistration)).toBeLessThan(Number(dynadot.minRegistration));
+    expect(dynadot.display!.rateDate).toBe("2025-05-09");
+    const input = encodeURIComponent(JSON.stringify({ currency: "EUR" }));
+    expect((await getJson<{ result: { data: Entry[] } }>(app, `/trpc/providers.directory?input=${input}`)).body.result.data).toEqual(body);
+    const plain = (await getJson<Entry[]>(app, "/api/service-providers/directory")).body;
+    expect(plain.flatMap((p) => p.priceRanges).some((r) => "display" in r)).toBe(false);
+    expect((await getJson(app, "/api/service-providers/directory?currency=XXX")).status).toBe(400);
+  });
+});

@@ -24,7 +24,10 @@ export const providersRest = new Hono<AppEnv>()
     const query = parseOrThrow(serviceProviderListQuerySchema, queryOf(c), "query");
     return publicJsonResponse(c, await listProviders(c.var.ctx.db, query));
   })
-  .get("/service-providers/directory", async (c) => publicJsonResponse(c, await getProviderDirectory(c.var.ctx.db)))
+  .get("/service-providers/directory", async (c) => {
+    const { currency } = parseOrThrow(displayCurrencyQuerySchema, queryOf(c), "query");
+    return publicJsonResponse(c, await getProviderDirectory(c.var.ctx.db, currency));
+  })
   .get("/service-providers/:id", async (c) => {
     const id = parseOrThrow(providerIdSchema, c.req.param("id"), "id");
     return publicJsonResponse(c, await getProvider(c.var.ctx.db, id));

@@ -19,7 +19,8 @@ export const providersRouter = router({
   prices: publicProcedure.input(pricesInput).query(({ ctx, input }) => getProviderPrices(ctx.db, input.id, ctx.config.PRICE_STALE_DAYS, input.currency)),
   pricesFirstPage: publicProcedure.input(firstPageInput)
     .query(({ ctx, input }) => getProviderPricesFirstPage(ctx.db, input.id, input.limit, ctx.config.PRICE_STALE_DAYS, input.currency)),
-  directory: publicProcedure.query(({ ctx }) => getProviderDirectory(ctx.db)),
+  directory: publicProcedure.input(z.object({ currency: currencyCodeSchema.optional() }).optional())
+    .query(({ ctx, input }) => getProviderDirectory(ctx.db, input?.currency)),
   ianaRegistrars: publicProcedure.query(({ ctx }) => getIanaRegistrars(ctx.db)),
   adminList: adminProcedure.query(({ ctx }) => listProviders(ctx.db)),
   adminUpdate: adminProcedure.input(serviceProviderEditSchema.extend({ id: providerIdSchema }))

@@ -95,11 +95,23 @@ export async function getIanaRegistrars(db: Db) {
  * The service-provider directory: each provider with what its price list covers (TLD count,
  * registration price range per currency), whether its prices are compared (the landing page's
  * "Who We Search", counted by catalogue.stats from the same query) and whether its accounts can
- * be connected.
+ * be connected. With a display currency each range also carries `display`, its ends in that
+ * currency at the ECB reference rate (null when no stored rate converts it), as every price does.
  */
-export async function getProviderDirectory(db: Db) {
+export async function getProviderDirectory(db: Db, currency?: string) {
   const [providers, coverage, withPrices] = await Promise.all([listServiceProviders(db), listProviderCoverage(db), listProviderIdsWithPrices(db)]);
   const compared = new Set(withPrices);
+  const converter = currency ? await loadDisplayConverter(db, currency, coverage.map((c) => c.currency)) : undefined;
+  const inDisplay = (r: { currency: string; minRegistration: number | null; maxRegistration: number | null }) => {
+    if (!converter) return {};
+    if (!converter.canConvert(r.currency)) return { display: null };
+    return {
+      display: {
+        currency: converter.currency, minRegistration: converter.amount(r.minRegistration, r.currency),
+        maxRegistration: converter.amount(r.maxRegistration, r.currency), ...converter.conversion(r.currency),
+      },
+    };
+  };
   return providers.map((p) => {
     const rows = coverage.filter((c) => c.providerId === p.id);
     return {
@@ -109,7 +121,9 @@ export async function getProviderDirectory(db: Db) {
       currencies: rows.map((r) => r.currency),
       priceRanges: rows
         .filter((r) => r.minRegistration !== null && r.maxRegistration !== null)
-        .map((r) => ({ currency: r.currency, minRegistration: minorToPrice(r.minRegistration), maxRegistration: minorToPrice(r.maxRegistration) })),
+        .map((r) => ({
+          currency: r.currency, minRegistration: minorToPrice(r.minRegistration), maxRegistration: minorToPrice(r.maxRegistration), ...inDisplay(r),
+        })),
       comparesPrices: compared.has(p.id),
       canConnectAccount: canConnectAccount(p.domain),
     };

@@ -8,15 +8,32 @@ import {
   type ProviderFetchHealthDto, type PublicIncidentDto,
 } from "../../../../db/repositories/health-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
+import type { PriceSources } from "../../trpc/context.ts";
 import { publicIncidentWords } from "../../../shared/status-incident-words.ts";
 import { agoInWords, durationInWords } from "../../../shared/time-in-words.ts";
 
 /**
- * The spec's four values, plus "not-fetched": a price source never fetched live, which shows the
- * prices bundled with the site. That is how a fresh install starts, not a fault, so it is neutral
- * and leaves the overall status alone (docs/decisions/029).
+ * The spec's four values, plus two neutral ones that leave the overall status alone: "not-fetched",
+ * a live price source never fetched yet (how a fresh install starts, docs/decisions/029), and
+ * "not-configured", a provider this site has no live source for, or whose live source lacks its
+ * key: its prices are the bundled list's (or none), and no fetch of it can fail (decision 046).
  */
-export type ComponentStatus = "operational" | "maintenance" | "degraded" | "outage" | "not-fetched";
+export type ComponentStatus = "operational" | "maintenance" | "degraded" | "outage" | "not-fetched" | "not-configured";
+
+/** Where a provider's prices can come from, as the price engine would choose (price-engine/sources.ts). */
+type SourceSetup = "live" | "key-missing" | "bundled-only" | "none";
+
+function sourceSetup(sources: PriceSources, slug: string): SourceSetup {
+  const live = sources.live.get(slug);
+  if (live) return live.missingConfiguration() ? "key-missing" : "live";
+  return sources.bundled(slug) ? "bundled-only" : "none";
+}
+
+const NOT_CONFIGURED: Record<Exclude<SourceSetup, "live">, (bundled: boolean) => string> = {
+  "key-missing": (bundled) => `Live prices need an API key this site has not set up; ${bundled ? "showing the prices bundled with the site" : "no prices from it yet"}`,
+  "bundled-only": () => "No live price source; showing the prices bundled with the site",
+  none: () => "No price source is set up for it",
+};
 
 export interface StatusComponent {
   id: string;
@@ -83,13 +100,16 @@ export function priceSourceStatus(health: ProviderFetchHealthDto, now: Date): { 
   return { status: "operational", description: `Prices updated ${ago}` };
 }
 
-async function priceSourceComponents(db: Db, now: Date): Promise<StatusComponent[]> {
+async function priceSourceComponents(db: Db, sources: PriceSources, now: Date): Promise<StatusComponent[]> {
   try {
     const health = await listProviderFetchHealth(db);
-    return health.map((h) => ({
-      id: `price-source-${h.providerId}`, name: h.name, group: "price-source", responseTimeMs: null, lastSuccessAt: h.lastSuccessAt,
-      ...priceSourceStatus(h, now),
-    }));
+    return health.map((h) => {
+      const setup = sourceSetup(sources, h.slug);
+      const judged = setup === "live"
+        ? priceSourceStatus(h, now)
+        : { status: "not-configured" as const, description: NOT_CONFIGURED[setup](sources.bundled(h.slug) !== null) };
+      return { id: `price-source-${h.providerId}`, name: h.name, group: "price-source" as const, responseTimeMs: null, lastSuccessAt: h.lastSuccessAt, ...judged };
+    });
   } catch {
     return [];
   }
@@ -102,10 +122,10 @@ function webComponent(): StatusComponent {
 
 /**
  * Spec section 4: operational only if every component is; outage if any is; degraded otherwise.
- * A source not fetched yet counts for neither.
+ * A source not fetched yet, or not configured, counts for neither.
  */
 export function overallStatus(components: ReadonlyArray<{ status: string }>): "operational" | "degraded" | "outage" {
-  const judged = components.filter((c) => c.status !== "not-fetched");
+  const judged = components.filter((c) => c.status !== "not-fetched" && c.status !== "not-configured");
   if (judged.some((c) => c.status === "outage")) return "outage";
   return judged.every((c) => c.status === "operational") ? "operational" : "degraded";
 }
@@ -137,13 +157,14 @@ export async function getStatusIncidents(db: Db, now: Date): Promise<StatusIncid
   return (await listPublicIncidents(db, since, INCIDENTS_LISTED)).map(toStatusIncident);
 }
 
-export async function getSystemStatus(db: Db, queue: JobQueue, now = new Date()) {
+/** `priceSources`: what the price engine fetches with, which says which providers can be fetched live. */
+export async function getSystemStatus(db: Db, queue: JobQueue, priceSources: PriceSources, now = new Date()) {
   const since = new Date(now.getTime() - METRICS_DAYS * 24 * HOUR_MS);
   const database = await databaseComponent(db);
   const reachable = database.status !== "outage";
   const [queueStatus, sources, metrics, incidentCount, incidents] = await Promise.all([
     queueComponent(queue),
-    reachable ? priceSourceComponents(db, now) : Promise.resolve([]),
+    reachable ? priceSourceComponents(db, priceSources, now) : Promise.resolve([]),
     reachable ? fetchMetricsSince(db, since).catch(() => null) : Promise.resolve(null),
     reachable ? countPublicIncidentsSince(db, since).catch(() => null) : Promise.resolve(null),
     reachable ? getStatusIncidents(db, now).catch(() => []) : Promise.resolve([]),
@@ -154,12 +175,19 @@ export async function getSystemStatus(db: Db, queue: JobQueue, now = new Date())
     checkedAt: now,
     uptimeSeconds: Math.floor(process.uptime()),
     components,
-    /** Null when the database could not be read. */
+    /**
+     * The last METRICS_DAYS days of the price log, counted as the admin area's log lists it:
+     * every finished run and its successes (live, or re-applied bundled lists), the runs that had
+     * no source configured, and live fetches' average time. Null when the database could not be read.
+     */
     metrics: metrics && incidentCount !== null ? {
       days: METRICS_DAYS,
       fetches: metrics.fetches,
       successfulFetches: metrics.successfulFetches,
-      averageFetchMs: metrics.averageResponseMs,
+      liveSuccesses: metrics.liveSuccesses,
+      bundledSuccesses: metrics.bundledSuccesses,
+      notConfigured: metrics.notConfigured,
+      averageFetchMs: metrics.averageLiveFetchMs,
       incidents: incidentCount,
     } : null,
     incidents: incidents.map(({ updatedAt: _updatedAt, ...incident }) => incident),

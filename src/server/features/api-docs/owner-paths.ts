@@ -1,0 +1,218 @@
+/**
+ * The OpenAPI paths of a user's own data: the portfolio (with its summary, forecast, CSV and
+ * calendar feed), watched TLDs and notification settings. Each takes the owner's session or an
+ * API key of theirs (ownerRead for GET calls, ownerWrite for the others); inputs come from the
+ * zod schemas the endpoints parse with, portfolio entries from answer-schemas.ts.
+ */
+import { displayCurrencyQuerySchema } from "../../../shared/schemas/currency.ts";
+import { channelIdSchema, emailChannelSchema, notificationPreferencesSchema } from "../../../shared/schemas/notifications.ts";
+import { portfolioListQuerySchema } from "../../../shared/schemas/portfolio-list.ts";
+import { CSV_COLUMNS, IMPORT_MAX_ROWS, importCsvSchema, userDomainCreateSchema, userDomainIdSchema, userDomainUpdateSchema } from "../../../shared/schemas/user-domain.ts";
+import { MAX_WATCHES, watchAddSchema, watchIdSchema, watchUpdateSchema } from "../../../shared/schemas/watched-tld.ts";
+import { webhookChannelSchema } from "../../../shared/schemas/webhook-channel.ts";
+import { jsonSchemaOf } from "./openapi-parts.ts";
+import {
+  anyObject, answer, error, jsonBody, listOf, nullable, orNull, ownerErrors, ownerRead, ownerWrite, pathParameter, queryParameters, ref, writeErrors,
+} from "./openapi-parts.ts";
+import { portfolioPageAnswerSchema, removedAnswerSchema } from "./answer-schemas.ts";
+
+const currency = queryParameters(displayCurrencyQuerySchema, {
+  currency: "Display currency (a code from /api/currencies): amounts are also given in it. USD when left out; an unknown one is a 400.",
+});
+const text = (description: string, type: string) => ({ description, content: { [type]: { schema: { type: "string" } } } });
+
+function portfolioPaths() {
+  const id = pathParameter("id", userDomainIdSchema, "The portfolio entry's id.");
+  const page = jsonSchemaOf(portfolioPageAnswerSchema, "output") as { properties: { data: Record<string, unknown> } };
+  page.properties.data = listOf(ref("UserDomain"));
+  return {
+    "/api/user-domains": {
+      get: {
+        operationId: "listUserDomains", summary: "The portfolio",
+        description: "Without page, limit or offset: every entry of the portfolio as a plain list (the specification's answer), streamed. "
+          + "With any of them: one page (at most 100 entries) in an envelope with the total. sortBy, sortOrder, search and currency apply to both.",
+        security: ownerRead,
+        parameters: queryParameters(portfolioListQuerySchema, {
+          search: "Part of the domain name (case-insensitive).",
+          limit: "Entries per page (at most 100; more is a 400). Given, the answer is one page.",
+          page: "Page number, from 1. Given, the answer is one page.",
+          offset: "Entries to skip; given, it takes the place of page and the answer is one page.",
+          sortBy: "domainName, or expirationDate (entries without one last).",
+          currency: "Display currency: each entry's prices are also given in it.",
+        }),
+        responses: { 200: answer("Every entry, or one page of them", { oneOf: [listOf(ref("UserDomain")), page] }), ...ownerErrors },
+      },
+      post: {
+        operationId: "addUserDomain", summary: "Add a domain",
+        description: "The TLD is read from the domain when tldId is left out; the registry lookup of its dates is queued at once. "
+          + "409 when the domain is in the portfolio already or the portfolio is full.",
+        security: ownerWrite, requestBody: jsonBody(userDomainCreateSchema),
+        responses: { 201: answer("Added", ref("UserDomain")), ...writeErrors, 409: { ...error, description: "Already in the portfolio, or the portfolio is full." } },
+      },
+    },
+    "/api/user-domains/{id}": {
+      get: { operationId: "getUserDomain", summary: "One entry", description: "404 when no entry of the caller has this id.", security: ownerRead,
+        parameters: [id, ...currency], responses: { 200: answer("OK", ref("UserDomain")), ...ownerErrors } },
+      put: { operationId: "updateUserDomain", summary: "Edit an entry", description: "Fields left out keep their values; null or an empty string clears an optional one.",
+        security: ownerWrite, parameters: [id], requestBody: jsonBody(userDomainUpdateSchema),
+        responses: { 200: answer("OK", ref("UserDomain")), ...writeErrors, 409: { ...error, description: "Renamed to a domain already in the portfolio." } } },
+      delete: { operationId: "removeUserDomain", summary: "Remove an entry", description: "404 when no entry of the caller has this id.", security: ownerWrite,
+        parameters: [id], responses: { 200: answer("Removed", jsonSchemaOf(removedAnswerSchema, "output")), ...writeErrors } },
+    },
+    "/api/user-domains/{id}/keep-as-hand-added": {
+      post: { operationId: "keepUserDomainAsHandAdded", summary: "Keep a departed entry",
+        description: "An entry its registrar account no longer lists stays as one added by hand, unlinked from the account; 409 on an entry without that mark.",
+        security: ownerWrite, parameters: [id], responses: { 200: answer("OK", ref("UserDomain")), ...writeErrors, 409: error } },
+    },
+    "/api/user-domains/summary": {
+      get: { operationId: "getPortfolioSummary", summary: "Portfolio totals",
+        description: "Counts and totals of the whole portfolio and the 50 soonest entries of each expiry bucket (expired, within 30, 60 and 90 days) with their counts.",
+        security: ownerRead, parameters: currency, responses: { 200: answer("OK", anyObject), ...ownerErrors } },
+    },
+    "/api/user-domains/forecast": {
+      get: { operationId: "getRenewalForecast", summary: "Renewal forecast",
+        description: "The twelve calendar months from the current one: each auto-renewing domain in its expiry month at its registrar's renewal price and at the cheapest, "
+          + "per month, per registrar and in total, in the display currency; domains left out of the totals are named with the reason.",
+        security: ownerRead, parameters: currency, responses: { 200: answer("OK", ref("RenewalForecast")), ...ownerErrors } },
+    },
+    "/api/user-domains/forecast.csv": {
+      get: { operationId: "downloadRenewalForecast", summary: "Renewal forecast as CSV", description: "The same figures as a CSV download.",
+        security: ownerRead, parameters: currency, responses: { 200: text("CSV", "text/csv"), ...ownerErrors } },
+    },
+    "/api/user-domains/export.csv": {
+      get: { operationId: "exportUserDomains", summary: "Export the portfolio", description: `Every entry as CSV with the columns ${CSV_COLUMNS.join(", ")}.`,
+        security: ownerRead, responses: { 200: text("CSV", "text/csv"), ...ownerErrors } },
+    },
+    "/api/user-domains/import": {
+      post: {
+        operationId: "importUserDomains", summary: "Import a CSV",
+        description: `A CSV with a header row (columns: ${CSV_COLUMNS.join(", ")}; domainName required), up to ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and 1 MB, `
+          + "sent as text/csv, as JSON {csv} or as a multipart form's file field. Each row is added, updated or rejected with the reason; "
+          + "an import whose new domains would pass the portfolio's limit stores nothing (409).",
+        security: ownerWrite,
+        requestBody: { required: true, content: { "text/csv": { schema: { type: "string" } }, "application/json": { schema: jsonSchemaOf(importCsvSchema) } } },
+        responses: {
+          200: answer("Each row's outcome and the totals", {
+            type: "object", required: ["rows", "totals"],
+            properties: {
+              rows: listOf(anyObject),
+              totals: { type: "object", properties: { rows: { type: "integer" }, added: { type: "integer" }, updated: { type: "integer" }, rejected: { type: "integer" } } },
+            },
+          }),
+          ...writeErrors, 409: error, 413: { ...error, description: "The file is over 1 MB." },
+        },
+      },
+    },
+    "/api/user-domains/calendar-token": {
+      post: { operationId: "createCalendarFeed", summary: "Make the calendar feed's address", description: "A new secret address of the portfolio's expiry calendar (iCalendar); the previous one stops working.",
+        security: ownerWrite, responses: { 200: answer("OK", { type: "object", required: ["url"], properties: { url: { type: "string", format: "uri" } } }), ...writeErrors } },
+      delete: { operationId: "revokeCalendarFeed", summary: "Turn the calendar feed off", description: "Its address stops working.", security: ownerWrite,
+        responses: { 200: answer("OK", { type: "object", properties: { revoked: { const: true } } }), ...writeErrors } },
+    },
+  };
+}
+
+const watch = {
+  type: "object", required: ["id", "tld", "priceKind", "target", "currency", "bestQuote", "met", "createdAt"],
+  properties: {
+    id: { type: "integer" },
+    tld: { type: "object", required: ["id", "name", "unicodeName"], properties: { id: { type: "integer" }, name: { type: "string" }, unicodeName: nullable("string") } },
+    priceKind: { enum: ["registration", "renewal", "transfer"] },
+    target: { type: "string", description: "The target price as a decimal string (\"70.00\")." },
+    currency: { type: "string", description: "The target's currency." },
+    bestQuote: orNull({
+      type: "object", required: ["price", "provider", "checkedAt", "quoted", "rateDate"],
+      description: "The lowest fresh quote of the price at an active provider, in the target's currency; null when none (or none a stored rate converts).",
+      properties: {
+        price: { type: "string" }, provider: { type: "string" },
+        checkedAt: { type: "string", format: "date-time", description: "When a source last confirmed the quote." },
+        quoted: { type: "object", properties: { price: { type: "string" }, currency: { type: "string" } }, description: "The quote as the provider gives it." },
+        rateDate: nullable("string", { format: "date", description: "The ECB day it was converted at; null when not converted." }),
+      },
+    }),
+    met: { type: "boolean", description: "That quote is at or under the target." },
+    createdAt: { type: "string", format: "date-time" },
+  },
+};
+
+function watchPaths() {
+  const id = pathParameter("id", watchIdSchema, "The watch's id.");
+  const told = "A fresh quote of the name's price at or under the target is told once per crossing (kind watched_tld of the notification settings): "
+    + "again only after the price has gone above the target and comes back. Adding or editing a watch evaluates it at once.";
+  return {
+    "/api/notifications/watches": {
+      get: { operationId: "listWatches", summary: "Watched TLDs", description: `The user's watches, each with the lowest fresh quote now. ${told}`, security: ownerRead,
+        responses: { 200: answer("OK", listOf(ref("Watch"))), ...ownerErrors } },
+      post: {
+        operationId: "addWatch", summary: "Watch a TLD", description: `Watches a catalogue name ("ai", ".ai", "co.uk", an IDN in Unicode or punycode) for a target price; `
+          + `the currency is the user's display currency when left out. At most ${MAX_WATCHES} watches a user; one per name and price. ${told}`,
+        security: ownerWrite, requestBody: jsonBody(watchAddSchema),
+        responses: { 201: answer("Created", ref("Watch")), ...writeErrors, 409: { ...error, description: `The name's price is watched already, or the user has ${MAX_WATCHES} watches.` } },
+      },
+    },
+    "/api/notifications/watches/{id}": {
+      patch: { operationId: "updateWatch", summary: "Edit a watch's target", description: "A new target (and currency: the watch's own when left out); a target the quotes meet is told anew.",
+        security: ownerWrite, parameters: [id], requestBody: jsonBody(watchUpdateSchema), responses: { 200: answer("OK", ref("Watch")), ...writeErrors } },
+      delete: { operationId: "removeWatch", summary: "Remove a watch", description: "404 when no watch of the user has this id.", security: ownerWrite, parameters: [id],
+        responses: { 200: answer("OK", { type: "object", properties: { removed: { const: true } } }), ...writeErrors } },
+    },
+  };
+}
+
+const channel = {
+  type: "object", additionalProperties: true, required: ["id", "kind"],
+  properties: {
+    id: { type: "integer" }, kind: { enum: ["email", "webhook"] },
+    email: nullable("string", { description: "The address of an e-mail channel." }),
+    enabled: { type: "boolean" },
+  },
+};
+
+function notificationPaths() {
+  const id = pathParameter("id", channelIdSchema, "The channel's id.");
+  return {
+    "/api/notifications": {
+      get: { operationId: "getNotificationSettings", summary: "Notification settings", description: "The user's channels (addresses and webhooks) and preferences, and whether this server can send e-mail.",
+        security: ownerRead, responses: { 200: answer("OK", anyObject), ...ownerErrors } },
+    },
+    "/api/notifications/deliveries": {
+      get: { operationId: "listDeliveries", summary: "Delivery log", description: "The user's 50 newest deliveries: what went where, sent or failed with the reason, and when it is tried again.",
+        security: ownerRead, responses: { 200: answer("OK", listOf(anyObject)), ...ownerErrors } },
+    },
+    "/api/notifications/preferences": {
+      put: { operationId: "updateNotificationPreferences", summary: "Save the notification preferences",
+        description: "Reminder days before expiry, delivery mode per kind, the kinds switched on, the display currency and the renewal price alerts' thresholds.",
+        security: ownerWrite, requestBody: jsonBody(notificationPreferencesSchema), responses: { 200: answer("OK", anyObject), ...writeErrors } },
+    },
+    "/api/notifications/channels": {
+      post: { operationId: "addEmailChannel", summary: "Add an e-mail address",
+        description: "It receives nothing until the link in the confirmation mail sent to it is opened. At most 10 channels a user; the mails sent are limited per hour.",
+        security: ownerWrite, requestBody: jsonBody(emailChannelSchema), responses: { 201: answer("Created", ref("NotificationChannel")), ...writeErrors, 409: error } },
+    },
+    "/api/notifications/webhooks": {
+      post: { operationId: "addWebhook", summary: "Add a webhook",
+        description: "A public https address (the server refuses private and reserved addresses); its signing secret is in this answer only.",
+        security: ownerWrite, requestBody: jsonBody(webhookChannelSchema), responses: { 201: answer("Created", anyObject), ...writeErrors, 409: error } },
+    },
+    "/api/notifications/channels/{id}": {
+      patch: { operationId: "setChannelEnabled", summary: "Switch a channel on or off", description: "Body: { enabled }.", security: ownerWrite, parameters: [id],
+        requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["enabled"], properties: { enabled: { type: "boolean" } } } } } },
+        responses: { 200: answer("OK", ref("NotificationChannel")), ...writeErrors } },
+      delete: { operationId: "removeChannel", summary: "Remove a channel", description: "404 when no channel of the user has this id.", security: ownerWrite, parameters: [id],
+        responses: { 200: answer("OK", { type: "object", properties: { removed: { const: true } } }), ...writeErrors } },
+    },
+    "/api/notifications/channels/{id}/confirmation": {
+      post: { operationId: "resendConfirmation", summary: "Send the confirmation mail again", description: "For an address not confirmed yet; limited per hour.",
+        security: ownerWrite, parameters: [id], responses: { 200: answer("OK", ref("NotificationChannel")), ...writeErrors, 429: error } },
+    },
+    "/api/notifications/channels/{id}/test": {
+      post: { operationId: "sendTestNotification", summary: "Send a test", description: "Queues a test notification to a confirmed channel; the delivery log shows how it went.",
+        security: ownerWrite, parameters: [id],
+        responses: { 202: answer("Queued", { type: "object", required: ["deliveryId"], properties: { deliveryId: { type: "integer" } } }), ...writeErrors, 429: error } },
+    },
+  };
+}
+
+export const ownerPaths = () => ({ ...portfolioPaths(), ...watchPaths(), ...notificationPaths() });
+
+export const ownerSchemas = () => ({ Watch: watch, NotificationChannel: channel });
