@@ -29,7 +29,7 @@ const isShell = (html: string) => html.includes("<!--ssr-outlet-->") && !html.in
 
 /** A worker answers once its thread has loaded the fixture (tsx compiles it at thread start). */
 async function untilRendered(app: App) {
-  for (let i = 0; i < 100; i++) {
+  for (const deadline = Date.now() + 45_000; Date.now() < deadline;) {
     if ((await timed(app, "/ready")).html.includes("rendered /ready")) return;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -34,12 +34,12 @@ describe("error pages for browser navigations", () => {
   });
 });
 
-forEachDialect("a used confirmation link opened in a browser", (getDb) => {
+forEachDialect("an unknown confirmation link opened in a browser", (getDb) => {
   it("gets the error page with its style sheet intact", async () => {
     const res = await createTestApp(getDb()).request(`${TEST_ORIGIN}/api/notifications/confirm?token=${"a".repeat(32)}`, { headers: NAVIGATION });
     expect(res.status).toBe(404);
     const page = await res.text();
-    expect(page).toContain("This confirmation link is unknown or was already used");
+    expect(page).toContain("This confirmation link is unknown: open the link of the newest confirmation mail");
     expect(styleOf(page)).toContain(".boot-bar>a{display:flex");
     expect(styleOf(page)).not.toContain("&gt;");
   });

@@ -65,7 +65,7 @@ describe("Import CSV", () => {
     for (const column of ["domainName", "tld", "registrar", "registrationDate", "expirationDate", "autoRenew", "notes"]) {
       expect(dialog.getAllByText(column, { selector: "code" }).length, column).toBeGreaterThan(0);
     }
-    expect(dialog.getByText(/Up to 5,000 rows and 1 MB/)).toBeTruthy();
+    expect(dialog.getByText(/Up to 10,000 rows and 2 MB/)).toBeTruthy();
     expect(chosen).toBe(0);
     await user.click(dialog.getByRole("button", { name: "Choose a CSV file" }));
     expect(chosen).toBe(1);
