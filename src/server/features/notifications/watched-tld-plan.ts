@@ -31,6 +31,7 @@ import { convertMinor } from "../../../shared/currency.ts";
 import type { DisplayRate } from "../../../shared/display-converter.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
 import { minorToDecimalString } from "../../../shared/price-format.ts";
+import { offersPrice, ranksBefore } from "../../../shared/renewal-comparison.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
 import { publicOrigin } from "./deps.ts";
 import { money } from "./expiry-message.ts";
@@ -56,8 +57,10 @@ const priceOf = (q: WatchQuote, kind: WatchRow["priceKind"]) => q[kind];
 
 /**
  * The lowest fresh quote of the watch's price among `quotes` (other names' are passed over) at
- * an active provider, converted with `rates` (source currency → rate pair into the target's
- * currency); equal amounts go to the provider whose name sorts first, then the lower id.
+ * an active provider quoting it above zero (offersPrice), converted with `rates` (source
+ * currency → rate pair into the target's currency); equal amounts go to the provider whose name
+ * sorts first, then the lower id (ranksBefore, src/shared/renewal-comparison.ts). Unlike a
+ * renewal comparison, a stale quote never counts: a target is met only by a fresh price.
  */
 export function bestFreshQuote(
   watch: Pick<WatchRow, "priceKind" | "currency"> & { tldId: number }, quotes: readonly WatchQuote[],
@@ -66,12 +69,12 @@ export function bestFreshQuote(
   let best: BestQuote | null = null;
   for (const q of quotes) {
     const price = priceOf(q, watch.priceKind);
-    if (q.tldId !== watch.tldId || !q.provider.isActive || price === null || price <= 0 || isStaleAt(q.lastCheckedAt, now, staleDays)) continue;
+    if (q.tldId !== watch.tldId || !offersPrice(q.provider, price) || isStaleAt(q.lastCheckedAt, now, staleDays)) continue;
     const rate = q.currency === watch.currency ? null : rates.get(q.currency);
     if (rate === undefined) continue;
     const amount = rate === null ? price : convertMinor(price, rate.fromPerEur, rate.toPerEur, 2);
-    if (best && (amount > best.amount || (amount === best.amount
-      && (q.provider.name > best.provider.name || (q.provider.name === best.provider.name && q.provider.id > best.provider.id))))) continue;
+    // Every candidate is fresh; the order is the renewal comparison's (price, name, id).
+    if (best && !ranksBefore({ price: amount, stale: false, provider: q.provider }, { price: best.amount, stale: false, provider: best.provider })) continue;
     best = {
       provider: { id: q.provider.id, name: q.provider.name }, amount, quoted: { amount: price, currency: q.currency },
       rateDate: rate?.rateDate ?? null, lastCheckedAt: q.lastCheckedAt,
