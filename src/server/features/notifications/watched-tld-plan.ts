@@ -20,8 +20,7 @@
  * it on tells them at the next evaluation that still finds the target met.
  */
 import type { Db } from "../../../../db/client.ts";
-import { listReceivingChannels, type ChannelRow } from "../../../../db/repositories/notification-channel-repository.ts";
-import { insertPlannedNotifications, listPreferences, type PlannedNotification } from "../../../../db/repositories/notification-repository.ts";
+import { insertPlannedNotifications, type PlannedNotification } from "../../../../db/repositories/notification-repository.ts";
 import { loadDisplayRates } from "../../../../db/repositories/exchange-rate-repository.ts";
 import {
   findWatch, listQuotesOfTlds, listWatchesOfTlds, markWatchMet, markWatchUnmet, type WatchQuote, type WatchRow,
@@ -36,7 +35,7 @@ import { enqueueDeliveries } from "./deliveries.ts";
 import { publicOrigin } from "./deps.ts";
 import { money } from "./expiry-message.ts";
 import { utcDay } from "./expiry-plan.ts";
-import { preferencesOf } from "./preferences.ts";
+import { receiversFor } from "./receivers.ts";
 import type { PriceEventPlanner } from "./price-events.ts";
 
 export const WATCHED_TLD = "watched_tld";
@@ -137,17 +136,14 @@ export async function evaluateWatches(db: Db, queue: JobQueue, watches: WatchRow
   }
   if (met.length === 0) return { evaluated: watches.length, planned: 0, deliveries: 0 };
 
-  const userIds = [...new Set(met.map((m) => m.watch.userId))];
-  const prefs = new Map((await listPreferences(db, userIds)).map((p) => [p.userId, p]));
-  const channels = new Map<number, ChannelRow[]>();
-  for (const c of await listReceivingChannels(db, userIds)) channels.set(c.userId, [...(channels.get(c.userId) ?? []), c]);
+  const receivers = await receiversFor(db, WATCHED_TLD, { userIds: [...new Set(met.map((m) => m.watch.userId))] });
   const today = utcDay(now);
   const plans: PlannedNotification[] = [];
   const told: WatchRow[] = [];
   for (const { watch, best } of met) {
-    const p = preferencesOf(prefs.get(watch.userId) ?? null);
-    const to = channels.get(watch.userId) ?? [];
-    if (!p.enabledKinds.includes(WATCHED_TLD) || to.length === 0) continue;
+    const receiver = receivers.get(watch.userId);
+    if (!receiver) continue;
+    const { prefs: p, channels: to } = receiver;
     const message = watchMessage(watch, best, origin);
     const digestDate = p.deliveryModes[WATCHED_TLD] === "digest" ? today : null;
     plans.push({
