@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { listQuotesByProvider } from "../../db/repositories/domain-price-repository.ts";
 import { findServiceProviderBySlug } from "../../db/repositories/service-provider-repository.ts";
-import type { PriceQuote } from "../../db/seed/types.ts";
+import type { PriceQuote } from "./integrations/prices/types.ts";
 import { forEachDialect } from "../../db/testing/test-db.ts";
 import { waitFor } from "../../jobs/testing/queue-test-kit.ts";
 import { loadConfig } from "./config.ts";
