@@ -7,7 +7,7 @@ import { forEachDialect } from "../../db/testing/test-db.ts";
 import { waitFor } from "../../jobs/testing/queue-test-kit.ts";
 import { loadConfig } from "./config.ts";
 import { DELIVER_QUEUE } from "./features/notifications/deps.ts";
-import { userWithConfirmedEmail } from "./features/notifications/notifications-test-support.ts";
+import { userWithConfirmedEmail } from "./testing/notifications.ts";
 import { PRICE_EVENTS_QUEUE, runPriceEventPlanners, type PriceEvent } from "./features/notifications/price-events.ts";
 import { PRICE_EVENT_PLANNERS } from "./features/notifications/price-event-planners.ts";
 import { FETCH_QUEUE } from "./features/price-engine/fetch-control.ts";
