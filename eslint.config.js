@@ -135,7 +135,8 @@ export default tseslint.config(
             message: "A server feature never imports another feature.",
           },
           {
-            from: { element: { type: "client-feature" } },
+            // Tests excepted: a feature's test may use another feature's test fixtures.
+            from: { element: { type: "client-feature" }, file: { path: "!**/*.test.{ts,tsx}" } },
             disallow: { to: { element: { type: "client-feature", captured: { feature: "!{{ from.element.captured.feature }}" } } } },
             message: "A client feature never imports another feature: what two features share goes to src/client/components or src/client/lib.",
           },

@@ -95,6 +95,7 @@ describe("import boundaries", () => {
       'import { CurrencySelect } from "../../components/currency-select.tsx";\nimport { ReminderPreferences } from "./reminder-preferences.tsx";\nexport const x = [CurrencySelect, ReminderPreferences];'))
       .toEqual([]);
     expect(await importProblems("src/client/routes/fixture.tsx", 'import { TopBar } from "../features/shell/top-bar.tsx";\nexport const t = TopBar;')).toEqual([]);
+    expect(await importProblems("src/client/features/accounts/fixture.test.tsx", 'import { clearToasts } from "../portfolio/portfolio-test-support.ts";\nexport const c = clearToasts;')).toEqual([]);
   });
 });
 
