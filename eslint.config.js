@@ -80,10 +80,13 @@ export default tseslint.config(
       "boundaries/include": ["src/**/*", "db/**/*", "jobs/**/*"],
       "boundaries/elements": [
         { type: "shared", pattern: "src/shared/**", partialMatch: false },
+        { type: "client-feature", pattern: "src/client/features/*/**", partialMatch: false, capture: ["feature"] },
         { type: "client", pattern: "src/client/**", partialMatch: false },
         { type: "price-format", pattern: "src/server/integrations/{prices,rates}/**", partialMatch: false },
         { type: "server-feature", pattern: "src/server/features/*/**", partialMatch: false, capture: ["feature"] },
         { type: "server", pattern: "src/server/**", partialMatch: false },
+        // The bundled reference files (JSON, CSV) are data, read by the seed and the server alike.
+        { type: "seed-data", pattern: "db/seed/data/**", partialMatch: false },
         { type: "db-seed", pattern: "db/seed/**", partialMatch: false },
         { type: "db", pattern: "db/**", partialMatch: false },
         { type: "jobs", pattern: "jobs/**", partialMatch: false },
@@ -100,17 +103,17 @@ export default tseslint.config(
           },
           {
             from: { element: { type: "jobs" } },
-            disallow: { to: { element: { types: { anyOf: ["shared", "client", "price-format", "server-feature", "server"] } } } },
+            disallow: { to: { element: { types: { anyOf: ["shared", "client", "client-feature", "price-format", "server-feature", "server"] } } } },
             message: "jobs/ is the queue mechanism only: it imports nothing of src/.",
           },
           {
-            from: { element: { type: "client" } },
+            from: { element: { types: { anyOf: ["client", "client-feature"] } } },
             disallow: { to: { element: { types: { anyOf: ["server", "server-feature", "price-format", "db", "db-seed", "jobs"] } } }, dependency: { kind: "value" } },
             message: "src/client imports server code only as `import type`.",
           },
           {
             from: { element: { types: { anyOf: ["server", "server-feature", "price-format"] } } },
-            disallow: { to: { element: { type: "client" } } },
+            disallow: { to: { element: { types: { anyOf: ["client", "client-feature"] } } } },
             message: "Server code imports client code only through the render entry, src/client/entry-server.tsx.",
           },
           {
@@ -119,7 +122,7 @@ export default tseslint.config(
           },
           {
             from: { element: { types: { anyOf: ["db", "db-seed"] } }, file: { path: "!**/*.test.ts" } },
-            disallow: { to: { element: { types: { anyOf: ["server", "server-feature", "price-format", "client"] } } } },
+            disallow: { to: { element: { types: { anyOf: ["server", "server-feature", "price-format", "client", "client-feature"] } } } },
             message: "db/ never imports src/server or src/client (the seed may read the price and rate formats of src/server/integrations).",
           },
           {
@@ -130,6 +133,23 @@ export default tseslint.config(
             from: { element: { type: "server-feature" } },
             disallow: { to: { element: { type: "server-feature", captured: { feature: "!{{ from.element.captured.feature }}" } } } },
             message: "A server feature never imports another feature.",
+          },
+          {
+            // Tests excepted: a feature's test may use another feature's test fixtures.
+            from: { element: { type: "client-feature" }, file: { path: "!**/*.test.{ts,tsx}" } },
+            disallow: { to: { element: { type: "client-feature", captured: { feature: "!{{ from.element.captured.feature }}" } } } },
+            message: "A client feature never imports another feature: what two features share goes to src/client/components or src/client/lib.",
+          },
+          {
+            // The seed consumes the price formats of src/server/integrations; were the server to
+            // import the seed back, the two folders would form a loop.
+            from: { element: { types: { anyOf: ["server", "server-feature", "price-format"] } }, file: { path: "!**/*.test.ts" } },
+            disallow: { to: { element: { type: "db-seed" } } },
+            message: "src/server never imports db/seed (the seed imports src/server/integrations/prices, never the reverse); only main.ts seeds on start.",
+          },
+          {
+            from: { element: { type: "server" }, file: { path: "src/server/main.ts" } },
+            allow: { to: { element: { type: "db-seed" } } },
           },
         ],
       }],

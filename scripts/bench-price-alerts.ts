@@ -17,7 +17,7 @@
 import { count, desc, eq, inArray, like } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { listQuotesByProvider } from "../db/repositories/domain-price-repository.ts";
-import type { PriceQuote } from "../db/seed/types.ts";
+import type { PriceQuote } from "../src/server/integrations/prices/types.ts";
 import { createJobQueue } from "../jobs/create-queue.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { loadConfig } from "../src/server/config.ts";

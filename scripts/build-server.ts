@@ -53,5 +53,5 @@ await build({
   }],
 });
 cpSync(join(root, "db/migrations"), join(outdir, "migrations"), { recursive: true });
-cpSync(join(root, "db/seed/data"), join(outdir, "data"), { recursive: true });
+cpSync(join(root, "db/seed/data"), join(outdir, "seed/data"), { recursive: true });
 console.log(`server built into ${outdir}`);

@@ -72,6 +72,31 @@ describe("import boundaries", () => {
     expect(await importProblems("src/server/features/portfolio/fixture.ts", 'import * as own from "./service.ts";\nimport * as errors from "../../lib/errors.ts";\nexport const x = [own, errors];'))
       .toEqual([]);
   });
+
+  it("src/server never imports db/seed, except main.ts seeding on start; the bundled data files are not code", async () => {
+    const seedRule = "boundaries/dependencies: src/server never imports db/seed (the seed imports src/server/integrations/prices, never the reverse); only main.ts seeds on start.";
+    expect(await importProblems("src/server/features/price-engine/fixture.ts", 'import { applySnapshots } from "../../../../db/seed/price-import.ts";\nexport const a = applySnapshots;'))
+      .toEqual([seedRule]);
+    expect(await importProblems("src/server/integrations/prices/fixture.ts", 'import { PROVIDERS } from "../../../../db/seed/providers.ts";\nexport const p = PROVIDERS;'))
+      .toEqual([seedRule]);
+    expect(await importProblems("src/server/lib/fixture.ts", 'import { seedIfNeeded } from "../../../db/seed/seed.ts";\nexport const s = seedIfNeeded;'))
+      .toEqual([seedRule]);
+    expect(await importProblems("src/server/main.ts", 'import { seedIfNeeded } from "../../db/seed/seed.ts";\nexport const s = seedIfNeeded;')).toEqual([]);
+    expect(await importProblems("src/server/features/price-engine/fixture.test.ts", 'import { PROVIDERS } from "../../../../db/seed/providers.ts";\nexport const p = PROVIDERS;')).toEqual([]);
+    expect(await importProblems("src/server/integrations/rdap/fixture.ts", 'import services from "../../../../db/seed/data/iana/rdap-dns-services.json";\nexport const s = services;')).toEqual([]);
+    expect(await importProblems("db/seed/fixture.ts", 'import { normaliseQuote } from "../../src/server/integrations/prices/quote-normalise.ts";\nexport const n = normaliseQuote;')).toEqual([]);
+  });
+
+  it("a client feature never imports another feature; components are shared", async () => {
+    const featureRule = "boundaries/dependencies: A client feature never imports another feature: what two features share goes to src/client/components or src/client/lib.";
+    expect(await importProblems("src/client/features/notifications/fixture.tsx", 'import { TopBar } from "../shell/top-bar.tsx";\nexport const t = TopBar;'))
+      .toEqual([featureRule]);
+    expect(await importProblems("src/client/features/notifications/fixture.tsx",
+      'import { CurrencySelect } from "../../components/currency-select.tsx";\nimport { ReminderPreferences } from "./reminder-preferences.tsx";\nexport const x = [CurrencySelect, ReminderPreferences];'))
+      .toEqual([]);
+    expect(await importProblems("src/client/routes/fixture.tsx", 'import { TopBar } from "../features/shell/top-bar.tsx";\nexport const t = TopBar;')).toEqual([]);
+    expect(await importProblems("src/client/features/accounts/fixture.test.tsx", 'import { clearToasts } from "../portfolio/portfolio-test-support.ts";\nexport const c = clearToasts;')).toEqual([]);
+  });
 });
 
 describe("React hooks rules in src/client", () => {

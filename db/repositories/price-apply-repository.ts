@@ -12,7 +12,7 @@ import { eq, inArray, max, sql } from "drizzle-orm";
 import type { StoredPrices } from "../../src/shared/price-quote.ts";
 import { STORED_PRICE_FIELDS } from "../../src/shared/price-quote.ts";
 import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
-import { insertChunked } from "../seed/chunked.ts";
+import { insertChunked } from "./insert-chunked.ts";
 import { patchConfirmedRows, refreshTldPriceSummaries, type RowWriteOptions } from "./price-summary-repository.ts";
 
 /** A quote already matched to a catalogue TLD, money in minor units. */

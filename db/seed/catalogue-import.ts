@@ -6,11 +6,11 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
-import type { IanaRegistrarRecord, TldRecord } from "./types.ts";
+import type { IanaRegistrarRecord, TldRecord } from "../../src/server/integrations/prices/types.ts";
 import { checkProviderSeeds, type ProviderSeed } from "./providers.ts";
-import { insertChunked } from "./chunked.ts";
-import { upsertSuffixes } from "./suffix-import.ts";
-import type { SuffixRecord } from "./suffixes.ts";
+import { insertChunked } from "../repositories/insert-chunked.ts";
+import { upsertSuffixes } from "../../src/server/integrations/prices/suffixes.ts";
+import type { SuffixRecord } from "../../src/server/integrations/prices/suffixes.ts";
 
 export interface CatalogueResult {
   tldIdByName: Map<string, number>;

@@ -11,8 +11,9 @@
 import { eq } from "drizzle-orm";
 import { sameStoredPrices, type StoredPrices } from "../../src/shared/price-quote.ts";
 import { exec, type Db } from "../client.ts";
-import { insertChunked } from "./chunked.ts";
-import type { PriceQuote, PriceSnapshot } from "./types.ts";
+import { insertChunked } from "../repositories/insert-chunked.ts";
+import { normaliseQuote, quoteName } from "../../src/server/integrations/prices/quote-normalise.ts";
+import type { PriceQuote, PriceSnapshot } from "../../src/server/integrations/prices/types.ts";
 
 export interface PriceImportReport {
   snapshots: number;
@@ -45,9 +46,6 @@ type Stored = StoredPrices & {
 
 /** A snapshot's date as an instant: midnight UTC of the day the list was valid. */
 const dayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
-
-// Zero means "not offered" in these lists; the product shows N/A for it.
-const price = (v: number | null) => (v && v > 0 ? v : null);
 
 export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], lookups: Lookups): Promise<PriceImportReport> {
   const report: PriceImportReport = {
@@ -125,28 +123,6 @@ export async function applySnapshots(handle: Db, snapshots: PriceSnapshot[], loo
     report.historyEntries = history.length;
     return report;
   });
-}
-
-/** The catalogue name a quote is matched by: lowercase ASCII, no leading dot. */
-export function quoteName(quote: PriceQuote, toAscii: (name: string) => string): string {
-  try {
-    return toAscii(quote.tld.toLowerCase().replace(/^\./, ""));
-  } catch {
-    return quote.tld;
-  }
-}
-
-/** A quote's stored price columns: zero means "not offered", a promotion needs a higher regular price. */
-export function normaliseQuote(q: PriceQuote) {
-  const registrationPrice = price(q.registration);
-  const regular = price(q.regularRegistration);
-  const isPromo = q.isPromo && registrationPrice !== null && regular !== null && registrationPrice < regular;
-  const transferPrice = price(q.transfer);
-  return {
-    registrationPrice, renewalPrice: price(q.renewal), transferPrice,
-    currency: q.currency.toUpperCase(), isPromo, regularRegistrationPrice: isPromo ? regular : null,
-    transferIsPromo: Boolean(q.transferIsPromo) && transferPrice !== null,
-  };
 }
 
 function toStored(q: PriceQuote, tldId: number, serviceProviderId: number, snapshotDate: string): Stored {

@@ -10,8 +10,8 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import punycode from "punycode/punycode.js";
+import { BUNDLED_DATA_DIR } from "../bundled-data.ts";
 import type { Db } from "../client.ts";
 import { getMeta, META_KEYS, setMeta, setMetaIfAbsent } from "../repositories/app-meta-repository.ts";
 import { addMissingExchangeRates } from "../repositories/exchange-rate-repository.ts";
@@ -22,14 +22,15 @@ import { parseRegistrarIds, parseRootZone } from "../../src/server/integrations/
 import { loadAllPriceSnapshots } from "../../src/server/integrations/prices/prices.ts";
 import { parseEcbHistoryCsv } from "../../src/server/integrations/rates/ecb-history.ts";
 import { PROVIDERS } from "./providers.ts";
-import { applySnapshots, quoteName, type PriceImportReport } from "./price-import.ts";
+import { applySnapshots, type PriceImportReport } from "./price-import.ts";
+import { quoteName } from "../../src/server/integrations/prices/quote-normalise.ts";
 import { upsertCatalogue } from "./catalogue-import.ts";
-import { PRIVATE_REGISTRY_SUFFIXES } from "./private-suffixes.ts";
-import { SUFFIX_RULES, suffixesAmong } from "./suffixes.ts";
+import { PRIVATE_REGISTRY_SUFFIXES } from "../../src/server/integrations/prices/private-suffixes.ts";
+import { SUFFIX_RULES, suffixesAmong } from "../../src/server/integrations/prices/suffixes.ts";
 
 const SEED_FINGERPRINT = META_KEYS.seedFingerprint;
 
-export const DEFAULT_DATA_DIR = fileURLToPath(new URL("./data", import.meta.url));
+export const DEFAULT_DATA_DIR = BUNDLED_DATA_DIR;
 
 export interface SeedReport {
   tlds: number;

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../testing/test-db.ts";
 import { upsertCatalogue } from "./catalogue-import.ts";
-import { applySnapshots, quoteName } from "./price-import.ts";
+import { applySnapshots } from "./price-import.ts";
+import { quoteName } from "../../src/server/integrations/prices/quote-normalise.ts";
 import { PROVIDERS } from "./providers.ts";
-import { suffixesAmong } from "./suffixes.ts";
-import type { PriceQuote, PriceSnapshot, TldRecord } from "./types.ts";
+import { suffixesAmong } from "../../src/server/integrations/prices/suffixes.ts";
+import type { PriceQuote, PriceSnapshot, TldRecord } from "../../src/server/integrations/prices/types.ts";
 
 const tld = (name: string, category: TldRecord["category"], registryOperator: string, rdapUrl: string | null): TldRecord => ({
   name, unicodeName: null, ianaType: category, category, registryOperator, isActive: true, rdapUrl, dnssec: true,

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { forEachDialect } from "../../db/testing/test-db.ts";
 import { waitFor } from "../../jobs/testing/queue-test-kit.ts";
 import { DELIVER_QUEUE } from "./features/notifications/deps.ts";
-import { confirmLinkFor } from "./features/notifications/notifications-test-support.ts";
+import { confirmLinkFor } from "./testing/notifications.ts";
 import { FETCH_QUEUE } from "./features/price-engine/fetch-control.ts";
 import { INCIDENT_EVENTS_QUEUE } from "./features/price-engine/incident-events.ts";
 import { PriceSourceError } from "./integrations/prices/source.ts";

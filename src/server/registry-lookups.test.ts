@@ -11,7 +11,7 @@ import { forEachDialect } from "../../db/testing/test-db.ts";
 import { createTestQueue, waitFor } from "../../jobs/testing/queue-test-kit.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { loadConfig } from "./config.ts";
-import { addPorkbunAccount, startPorkbun, syncDeps } from "./features/accounts/accounts-test-support.ts";
+import { addPorkbunAccount, startPorkbun, syncDeps } from "./testing/registrar-accounts.ts";
 import { registerAccountJobs } from "./features/accounts/jobs.ts";
 import type { UserDomainItem } from "./features/portfolio/item.ts";
 import { registerRegistryJobs } from "./features/portfolio/registry-jobs.ts";

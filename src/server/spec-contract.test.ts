@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { insertFinishedLog } from "../../db/repositories/price-log-repository.ts";
 import { forEachDialect } from "../../db/testing/test-db.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
-import { startPorkbun } from "./features/accounts/accounts-test-support.ts";
+import { startPorkbun } from "./testing/registrar-accounts.ts";
 import type { PriceSources } from "./features/price-engine/sources.ts";
 import { AUTH_TEST_ENV, authed, registerAdmin, registerUser } from "./testing/auth.ts";
 import { DOCUMENTED_CALLS, type DocumentedCall, type Role } from "./testing/spec-contract.ts";

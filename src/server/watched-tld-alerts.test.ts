@@ -15,11 +15,11 @@ import { findServiceProviderBySlug } from "../../db/repositories/service-provide
 import { createLogger } from "./lib/logger.ts";
 import { testPriceSource, usd } from "./testing/test-price-source.ts";
 import { runPriceFetch } from "./features/price-engine/fetch-run.ts";
-import { userWithConfirmedEmail } from "./features/notifications/notifications-test-support.ts";
+import { userWithConfirmedEmail } from "./testing/notifications.ts";
 import { PRICE_EVENTS_QUEUE } from "./features/notifications/price-events.ts";
 import { planWatchesOfTlds, WATCHED_TLD } from "./features/notifications/watched-tld-plan.ts";
 import type { WatchItem } from "./features/notifications/watched-tlds.ts";
-import { daysAgo, setQuotes, useWatchWorker } from "./features/notifications/watched-tlds-test-support.ts";
+import { daysAgo, setQuotes, useWatchWorker } from "./testing/watched-tlds.ts";
 
 const STALE_DAYS = 90;
 const ORIGIN = "https://tldscope.test";

@@ -3,7 +3,7 @@ import { Suspense, useEffect } from "react";
 import { NotFoundPage } from "../components/not-found-page.tsx";
 import type { RouterContext } from "../lib/router-context.ts";
 import { AppShell } from "../features/shell/app-shell.tsx";
-import { currencyOptionsQuery } from "../features/shell/currency-select.tsx";
+import { currencyOptionsQuery } from "../components/currency-select.tsx";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Every page reads the site settings (the stale-price wording, the chat link, the contact

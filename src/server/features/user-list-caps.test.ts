@@ -10,7 +10,7 @@ import { forEachDialect } from "../../../db/testing/test-db.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../testing/auth.ts";
 import { createTestApp } from "../testing/test-app.ts";
 import type { LoopbackServer } from "../testing/loopback.ts";
-import { appFor, providerId, startPorkbun, userIdOf } from "./accounts/accounts-test-support.ts";
+import { appFor, providerId, startPorkbun, userIdOf } from "../testing/registrar-accounts.ts";
 import { MAX_REGISTRAR_ACCOUNTS_PER_USER } from "./accounts/service.ts";
 import { MAX_API_KEYS_PER_USER } from "./api-keys/service.ts";
 

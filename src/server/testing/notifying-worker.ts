@@ -12,7 +12,7 @@ import type { TestDb } from "../../../db/testing/test-db.ts";
 import type { JobQueue } from "../../../jobs/queue.ts";
 import { createTestQueue } from "../../../jobs/testing/queue-test-kit.ts";
 import { loadConfig } from "../config.ts";
-import { envFor } from "../features/notifications/notifications-test-support.ts";
+import { envFor } from "./notifications.ts";
 import type { PriceSource } from "../integrations/prices/source.ts";
 import { registerJobs, type JobRegistration } from "../jobs.ts";
 import { createCredentialCipher } from "../lib/credential-cipher.ts";

@@ -2,7 +2,7 @@
  * PriceSource objects for tests: answer a given list, throw, or wait until released, and
  * honour the AbortSignal the way a real adapter's fetch() does.
  */
-import type { PriceQuote } from "../../../db/seed/types.ts";
+import type { PriceQuote } from "../integrations/prices/types.ts";
 import { PriceSourceError, type FetchOptions, type PriceList, type PriceSource } from "../integrations/prices/source.ts";
 
 export const usd = (tld: string, registration: number | null, renewal: number | null = registration, transfer: number | null = renewal): PriceQuote => ({

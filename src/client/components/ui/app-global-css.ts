@@ -174,7 +174,7 @@ export const appGlobalCss: GlobalStyleObject = {
   ".app-auth-welcome": { fontSize: "sm", color: "fg.muted", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", maxW: "48" },
   ".app-auth-welcome a": { color: "inherit", textDecoration: "none" },
   ".app-auth-welcome a:hover": { textDecoration: "underline" },
-  // The display currency (currency-select.tsx), as Chakra's NativeSelect (size sm, outline) drew it.
+  // The display currency (components/currency-select.tsx), as Chakra's NativeSelect (size sm, outline) drew it.
   ".app-select": { height: "fit-content", display: "flex", width: "auto", position: "relative", "--select-field-height": "sizes.9" },
   ".app-select[data-width=full]": { width: "full" },
   ".app-select > select": {

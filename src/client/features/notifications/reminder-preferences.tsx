@@ -9,7 +9,7 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { useAuth } from "../../lib/use-auth.ts";
 import { KIND_SWITCHES } from "../../../shared/notification-switches.ts";
 import { notificationPreferencesSchema, type DeliveryMode, type NotificationKind } from "../../../shared/schemas/notifications.ts";
-import { currencyOptionsQuery, offeredCurrencies } from "../shell/currency-select.tsx";
+import { currencyOptionsQuery, offeredCurrencies } from "../../components/currency-select.tsx";
 
 type SwitchedKind = (typeof KIND_SWITCHES)[number]["kind"];
 

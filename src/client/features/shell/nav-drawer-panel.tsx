@@ -1,7 +1,7 @@
 import { CloseButton, Drawer, Field, Portal } from "@chakra-ui/react";
 import { useId } from "react";
 import { AuthActions } from "./auth-actions.tsx";
-import { CurrencySelect } from "./currency-select.tsx";
+import { CurrencySelect } from "../../components/currency-select.tsx";
 import { NavLinkList } from "./nav-link-list.tsx";
 
 interface NavDrawerPanelProps {

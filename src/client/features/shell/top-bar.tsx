@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { ColorModeButton } from "../../components/ui/color-mode.tsx";
 import { AuthActions } from "./auth-actions.tsx";
-import { CurrencySelect } from "./currency-select.tsx";
+import { CurrencySelect } from "../../components/currency-select.tsx";
 import { BRAND } from "../../lib/site.ts";
 import { NavDrawer } from "./nav-drawer.tsx";
 import { NavLinkList } from "./nav-link-list.tsx";

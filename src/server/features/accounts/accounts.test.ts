@@ -8,7 +8,7 @@ import { makeDomains } from "../../integrations/registrars/testing/fake-state.ts
 import type { LoopbackServer } from "../../testing/loopback.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
 import { TEST_ORIGIN } from "../../testing/test-app.ts";
-import { appFor, providerId, startPorkbun, syncDeps } from "./accounts-test-support.ts";
+import { appFor, providerId, startPorkbun, syncDeps } from "../../testing/registrar-accounts.ts";
 import { SYNC_QUEUE } from "./deps.ts";
 import { registerAccountJobs } from "./jobs.ts";
 import type { AccountItem } from "./item.ts";

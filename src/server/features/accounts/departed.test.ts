@@ -2,7 +2,7 @@ import { beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { makeDomains, type FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { addPorkbunAccount, appFor, portfolioOf, syncDeps, usePorkbun, userIdOf } from "./accounts-test-support.ts";
+import { addPorkbunAccount, appFor, portfolioOf, syncDeps, usePorkbun, userIdOf } from "../../testing/registrar-accounts.ts";
 import type { AccountItem } from "./item.ts";
 import { syncRegistrarAccount } from "./sync.ts";
 

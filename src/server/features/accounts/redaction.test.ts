@@ -13,7 +13,7 @@ import { REDACTED, redactSecrets } from "../../lib/redact.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
 import { startLoopbackServer, type LoopbackServer } from "../../testing/loopback.ts";
 import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
-import { providerId } from "./accounts-test-support.ts";
+import { providerId } from "../../testing/registrar-accounts.ts";
 import type { SyncDeps } from "./deps.ts";
 import type { AccountItem } from "./item.ts";
 import { syncRegistrarAccount } from "./sync.ts";

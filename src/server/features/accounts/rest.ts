@@ -2,20 +2,14 @@
 import { Hono, type Context } from "hono";
 import { registrarAccountCreateSchema, registrarAccountIdSchema } from "../../../shared/schemas/registrar-account.ts";
 import { requireUser } from "../../lib/auth-guards.ts";
-import { notFound } from "../../lib/errors.ts";
-import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
+import { parseOrThrow, pathId, signedInUserId, type AppEnv } from "../../lib/hono-env.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
 import {
   createAccount, getAccount, listAccounts, listConnectableProviders, queueAccountSync, removeAccount, testAccountConnection,
 } from "./service.ts";
 
-const userId = (c: Context<AppEnv>) => c.var.ctx.user!.id;
-
-function idOf(c: Context<AppEnv>): number {
-  const id = registrarAccountIdSchema.safeParse(c.req.param("id"));
-  if (!id.success) throw notFound("Account not found");
-  return id.data;
-}
+const userId = signedInUserId;
+const idOf = (c: Context<AppEnv>) => pathId(c, registrarAccountIdSchema, "Account not found");
 
 export const accountsRest = new Hono<AppEnv>()
   .use("/registrar-accounts/*", requireUser) // also matches /registrar-accounts itself

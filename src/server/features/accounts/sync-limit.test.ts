@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { makeDomains } from "../../integrations/registrars/testing/fake-state.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { addPorkbunAccount, appFor, portfolioOf, startPorkbun, syncDeps, userIdOf } from "./accounts-test-support.ts";
+import { addPorkbunAccount, appFor, portfolioOf, startPorkbun, syncDeps, userIdOf } from "../../testing/registrar-accounts.ts";
 import type { AccountItem } from "./item.ts";
 import { syncRegistrarAccount } from "./sync.ts";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import type { FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { addPorkbunAccount, appFor, startPorkbun, syncDeps, userIdOf } from "./accounts-test-support.ts";
+import { addPorkbunAccount, appFor, startPorkbun, syncDeps, userIdOf } from "../../testing/registrar-accounts.ts";
 import { syncRegistrarAccount } from "./sync.ts";
 
 const domain = (name: string): FakeDomain => ({ name, created: "2020-03-04", expires: "2031-03-04", autoRenew: false, locked: true, privacy: true });

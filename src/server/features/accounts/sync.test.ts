@@ -4,7 +4,7 @@ import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestQueue, listSchedules, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
 import { makeDomains, type FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { addPorkbunAccount, appFor, portfolioOf, syncDeps, usePorkbun, userIdOf } from "./accounts-test-support.ts";
+import { addPorkbunAccount, appFor, portfolioOf, syncDeps, usePorkbun, userIdOf } from "../../testing/registrar-accounts.ts";
 import { SYNC_ALL_QUEUE, SYNC_QUEUE, syncSingletonKey } from "./deps.ts";
 import type { AccountItem } from "./item.ts";
 import { DAILY_SYNC_CRON, registerAccountJobs } from "./jobs.ts";

@@ -11,7 +11,7 @@ import {
 } from "../../../shared/schemas/account.ts";
 import { requireUser } from "../../lib/auth-guards.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
+import { parseOrThrow, pathId, signedInUserId, type AppEnv } from "../../lib/hono-env.ts";
 import { isJsonType, readJsonBody } from "../../lib/json-body.ts";
 import { exportAccountData, deleteAccount } from "./account-data.ts";
 import { mailConfigured } from "./account-mail.ts";
@@ -116,9 +116,7 @@ const signedInAccountRest = new Hono<AppEnv>()
   .post("/account/email", async (c) => c.json(await requestEmailChange(accountCtx(c), parseOrThrow(changeEmailSchema, await readJsonBody(c), "body")), 202))
   .get("/account/sessions", async (c) => c.json((await accountOverview(accountCtx(c))).sessions))
   .delete("/account/sessions/:id", async (c) => {
-    const id = sessionIdSchema.safeParse(c.req.param("id"));
-    if (!id.success) throw notFound("You have no session with this id.");
-    const result = await signOutSession(accountCtx(c), id.data);
+    const result = await signOutSession(accountCtx(c), pathId(c, sessionIdSchema, "You have no session with this id."));
     if (result.current) clearSessionCookie(c, c.var.ctx.config);
     return c.json(result);
   })
@@ -126,7 +124,7 @@ const signedInAccountRest = new Hono<AppEnv>()
   .post("/account/two-factor/setup", async (c) => c.json(await beginTwoFactorSetup(c.var.ctx.db, c.var.ctx.cipher, c.var.ctx.user!)))
   .post("/account/two-factor/enable", async (c) => {
     const { code } = parseOrThrow(twoFactorCodeSchema, await readJsonBody(c), "body");
-    return c.json(await confirmTwoFactorSetup(c.var.ctx.db, c.var.ctx.cipher, c.var.ctx.user!.id, code));
+    return c.json(await confirmTwoFactorSetup(c.var.ctx.db, c.var.ctx.cipher, signedInUserId(c), code));
   })
   .post("/account/two-factor/disable", async (c) => {
     const account = await confirmIdentityWithCode(accountCtx(c), parseOrThrow(twoFactorConfirmSchema, await readJsonBody(c), "body"));

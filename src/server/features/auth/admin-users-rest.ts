@@ -2,18 +2,13 @@
 import { Hono, type Context } from "hono";
 import { adminUsersQuerySchema, auditLogQuerySchema, setAdminSchema, setDisabledSchema, twoFactorPolicySchema, userIdSchema } from "../../../shared/schemas/account.ts";
 import { requireAdmin } from "../../lib/auth-guards.ts";
-import { notFound } from "../../lib/errors.ts";
-import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
+import { parseOrThrow, pathId, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
 import type { AccountCtx } from "./account-service.ts";
 import { auditLog, listUsers, sendUserResetLink, setTwoFactorPolicy, setUserAdmin, setUserDisabled } from "./admin-users.ts";
 
 const ctxOf = (c: Context<AppEnv>): AccountCtx => ({ ...c.var.ctx, user: c.var.ctx.user! });
-function userIdOf(c: Context<AppEnv>): number {
-  const id = userIdSchema.safeParse(c.req.param("id"));
-  if (!id.success) throw notFound("There is no user with this id.");
-  return id.data;
-}
+const userIdOf = (c: Context<AppEnv>) => pathId(c, userIdSchema, "There is no user with this id.");
 
 export const adminUsersRest = new Hono<AppEnv>()
   .use("/admin/users", requireAdmin)

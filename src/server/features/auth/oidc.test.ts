@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { formPost, registerUser, sessionCookieOf } from "../../testing/auth.ts";
 import { createTestApp, getJson, TEST_ORIGIN } from "../../testing/test-app.ts";
-import { startOidcProvider, type Tamper } from "./oidc-test-provider.ts";
+import { startOidcProvider, type Tamper } from "../../testing/oidc-provider.ts";
 
 const CLIENT = { id: "tldscope-test", secret: "s3cret:with/odd&chars" };
 

@@ -7,12 +7,11 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import { findAccountNoticeFacts } from "../../../../db/repositories/registrar-account-repository.ts";
-import { listReceivingChannels } from "../../../../db/repositories/notification-channel-repository.ts";
-import { findPreferences, insertPlannedNotifications, notificationExists } from "../../../../db/repositories/notification-repository.ts";
+import { insertPlannedNotifications, notificationExists } from "../../../../db/repositories/notification-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
 import { utcDay } from "./expiry-plan.ts";
-import { preferencesOf } from "./preferences.ts";
+import { receiversFor } from "./receivers.ts";
 
 export const ACCOUNT_TROUBLE = "account_trouble";
 
@@ -26,10 +25,9 @@ const runOf = (lastSyncAt: Date | null) => (lastSyncAt ? lastSyncAt.toISOString(
 export async function planAccountNotice(db: Db, queue: JobQueue, event: AccountNoticeEvent, now: Date): Promise<number> {
   const account = await findAccountNoticeFacts(db, event.accountId);
   if (!account) return 0;
-  const prefs = preferencesOf(await findPreferences(db, account.userId));
-  if (!prefs.enabledKinds.includes(ACCOUNT_TROUBLE)) return 0;
-  const channels = await listReceivingChannels(db, [account.userId]);
-  if (channels.length === 0) return 0;
+  const receiver = (await receiversFor(db, ACCOUNT_TROUBLE, { userIds: [account.userId] })).get(account.userId);
+  if (!receiver) return 0;
+  const { prefs, channels } = receiver;
   const subjectKey = `registrar-account:${event.accountId}`;
   const name = `${account.registrar} account "${account.label}"`;
   let occurrence: string;

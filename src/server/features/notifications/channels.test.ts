@@ -6,7 +6,7 @@ import type { JobQueue } from "../../../../jobs/queue.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
 import { TEST_ORIGIN } from "../../testing/test-app.ts";
 import { planExpiryReminders } from "./expiry-plan.ts";
-import { appFor, confirmLinkFor, dayFromNow, useMailWorker, userWithConfirmedEmail } from "./notifications-test-support.ts";
+import { appFor, confirmLinkFor, dayFromNow, useMailWorker, userWithConfirmedEmail } from "../../testing/notifications.ts";
 
 forEachDialect("notification channels", (getDb, _dialect, getTestDb) => {
   const setup = useMailWorker(getDb, getTestDb);

@@ -1,16 +1,18 @@
 /**
  * What an expiry reminder says: the domain, the days left, whether it auto-renews, what renewing
- * costs at its registrar and the cheapest fresh renewal at another one with the yearly saving,
- * each price with the day a source last confirmed it, in the user's display currency when a
- * rate converts it. The portfolio's renewal rules apply (renewal-ranking.ts): prices are
- * compared in the current quote's currency, and only active providers quoting a renewal count.
+ * costs at its registrar and the cheapest renewal at another one with the yearly saving, each
+ * price with the day a source last confirmed it, in the user's display currency when a rate
+ * converts it. The comparison is the portfolio's (src/shared/renewal-comparison.ts): prices are
+ * compared in the current quote's currency, only active providers quoting a renewal count, a
+ * stale quote is named only when no fresh one exists (and then says so), and it claims no
+ * saving against a fresh renewal at the domain's own registrar.
  */
 import type { RenewalQuote } from "../../../../db/repositories/user-domain-repository.ts";
 import type { ExpiringDomain } from "../../../../db/repositories/notification-repository.ts";
 import type { DisplayConverter } from "../../../shared/display-converter.ts";
 import { currencySymbol } from "../../../shared/price-format.ts";
-import { isStaleAt } from "../../../shared/price-freshness.ts";
 import { minorToDecimalString } from "../../../shared/price-format.ts";
+import { cheapestElsewhere, rankRenewals } from "../../../shared/renewal-comparison.ts";
 
 /** An amount as a message shows it. `date`: when a source last confirmed the price. */
 export interface ShownPrice {
@@ -30,14 +32,16 @@ export interface ExpiryFacts {
   registrar: string | null;
   /** Renewal at its own registrar. */
   renewal: ShownPrice | null;
-  /** The cheapest fresh renewal at another active registrar, when it is cheaper. */
-  elsewhere: (ShownPrice & { registrar: string }) | null;
+  /**
+   * The cheapest renewal at another active registrar, when it is cheaper (or the domain's own
+   * registrar quotes none); `stale` when no source confirmed it within PRICE_STALE_DAYS, which
+   * happens only when no fresh quote exists.
+   */
+  elsewhere: (ShownPrice & { registrar: string; stale: boolean }) | null;
   /** What moving there saves a year. */
   saving: ShownPrice | null;
 }
 
-type Renewing = RenewalQuote & { renewalPrice: number };
-const renews = (q: RenewalQuote): q is Renewing => q.provider.isActive && q.renewalPrice !== null && q.renewalPrice > 0;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export function shown(cents: number, currency: string, converter: DisplayConverter | undefined, date?: Date): ShownPrice {
@@ -52,22 +56,17 @@ export function shown(cents: number, currency: string, converter: DisplayConvert
 export function expiryFacts(
   entry: ExpiringDomain, daysLeft: number, quotes: readonly RenewalQuote[], now: Date, staleDays: number, converter?: DisplayConverter,
 ): ExpiryFacts {
-  const ofTld = quotes.filter((q) => q.tldId === entry.tldId).filter(renews);
-  const own = entry.serviceProviderId === null ? undefined : ofTld.find((q) => q.provider.id === entry.serviceProviderId);
-  const currency = own?.currency ?? "USD";
-  let best: Renewing | undefined;
-  for (const q of ofTld) {
-    if (q.provider.id === entry.serviceProviderId || q.currency !== currency || isStaleAt(q.lastCheckedAt, now, staleDays)) continue;
-    if (!best || q.renewalPrice < best.renewalPrice || (q.renewalPrice === best.renewalPrice
-      && (q.provider.name < best.provider.name || (q.provider.name === best.provider.name && q.provider.id < best.provider.id)))) best = q;
-  }
-  const cheaper = best && (!own || best.renewalPrice < own.renewalPrice) ? best : undefined;
+  const pricing = rankRenewals(entry, quotes, now, staleDays);
+  const own = pricing.currentRenewal;
+  const moved = cheapestElsewhere(pricing, now, staleDays);
   return {
     domain: entry.domainName, expirationDate: entry.expirationDate, daysLeft, autoRenew: entry.autoRenew,
     registrar: entry.providerName,
-    renewal: own ? shown(own.renewalPrice, own.currency, converter, own.lastCheckedAt) : null,
-    elsewhere: cheaper ? { ...shown(cheaper.renewalPrice, cheaper.currency, converter, cheaper.lastCheckedAt), registrar: cheaper.provider.name } : null,
-    saving: cheaper && own ? shown(own.renewalPrice - cheaper.renewalPrice, own.currency, converter) : null,
+    renewal: own ? shown(own.price, own.currency, converter, own.lastCheckedAt) : null,
+    elsewhere: moved
+      ? { ...shown(moved.renewal.price, moved.renewal.currency, converter, moved.renewal.lastCheckedAt), registrar: moved.renewal.serviceProvider.name, stale: moved.stale }
+      : null,
+    saving: moved && moved.saving !== null && own ? shown(moved.saving, own.currency, converter) : null,
   };
 }
 
@@ -79,6 +78,8 @@ export function money(price: ShownPrice): string {
 
 const inDays = (n: number) => (n === 0 ? "today" : n === 1 ? "in 1 day" : `in ${n} days`);
 const priced = (p: ShownPrice) => `${money(p)} (price of ${p.date})`;
+/** No fresh quote exists: the stale one is named, and says that no source confirmed it lately. */
+const stalePriced = (p: ShownPrice) => `${money(p)} (price of ${p.date}, no fresher price known)`;
 
 /** The subject line: domain, days left and auto-renew. */
 export const expiryTitle = (f: ExpiryFacts) => `${f.domain} expires ${inDays(f.daysLeft)} (auto-renew ${f.autoRenew ? "on" : "off"})`;
@@ -89,7 +90,7 @@ export function expiryText(f: ExpiryFacts): string {
     ? `renews at ${priced(f.renewal)} at ${f.registrar}`
     : f.registrar ? `no renewal price is known at ${f.registrar}` : "no registrar is set for it";
   const elsewhere = f.elsewhere
-    ? `cheapest fresh renewal elsewhere ${priced(f.elsewhere)} at ${f.elsewhere.registrar}${f.saving ? `, saving ${money(f.saving)} a year` : ""}`
+    ? `cheapest ${f.elsewhere.stale ? "" : "fresh "}renewal elsewhere ${f.elsewhere.stale ? stalePriced(f.elsewhere) : priced(f.elsewhere)} at ${f.elsewhere.registrar}${f.saving ? `, saving ${money(f.saving)} a year` : ""}`
     : "no other registrar renews it for less";
   return `${f.domain} expires ${inDays(f.daysLeft)}, on ${f.expirationDate}, auto-renew ${f.autoRenew ? "on" : "off"}: ${renewal}; ${elsewhere}.`;
 }

@@ -6,9 +6,8 @@
  * exist already.
  */
 import type { Db } from "../../../../db/client.ts";
-import { listReceivingChannels, type ChannelRow } from "../../../../db/repositories/notification-channel-repository.ts";
 import {
-  insertPlannedNotifications, listDomainsExpiringOn, listPlannedKeys, listPreferences, type PlannedNotification,
+  insertPlannedNotifications, listDomainsExpiringOn, listPlannedKeys, type PlannedNotification,
 } from "../../../../db/repositories/notification-repository.ts";
 import { listRenewalQuotes } from "../../../../db/repositories/user-domain-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
@@ -16,7 +15,7 @@ import type { DisplayConverter } from "../../../shared/display-converter.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
 import { expiryFacts, expiryText, expiryTitle } from "./expiry-message.ts";
-import { preferencesOf, type Preferences } from "./preferences.ts";
+import { receiversFor } from "./receivers.ts";
 
 const DAY_MS = 86_400_000;
 export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -35,18 +34,8 @@ export interface PlanOutcome {
 /** Plans the reminders due on `now`'s UTC day; `staleDays` as PRICE_STALE_DAYS. */
 export async function planExpiryReminders(db: Db, queue: JobQueue, now: Date, staleDays: number): Promise<PlanOutcome> {
   const today = utcDay(now);
-  const channelsByUser = new Map<number, ChannelRow[]>();
-  for (const channel of await listReceivingChannels(db)) {
-    const list = channelsByUser.get(channel.userId);
-    if (list) list.push(channel);
-    else channelsByUser.set(channel.userId, [channel]);
-  }
-  const storedPrefs = new Map((await listPreferences(db, [...channelsByUser.keys()])).map((p) => [p.userId, p]));
-  const prefsByUser = new Map<number, Preferences>();
-  for (const userId of channelsByUser.keys()) {
-    const prefs = preferencesOf(storedPrefs.get(userId) ?? null);
-    if (prefs.enabledKinds.includes("expiry")) prefsByUser.set(userId, prefs);
-  }
+  const receivers = await receiversFor(db, "expiry");
+  const prefsByUser = new Map([...receivers].map(([userId, r]) => [userId, r.prefs]));
   const offsets = new Set([...prefsByUser.values()].flatMap((p) => p.reminderOffsets));
   const due = (await listDomainsExpiringOn(db, [...offsets].map((o) => addDays(today, o))))
     .filter((e) => prefsByUser.get(e.userId)?.reminderOffsets.includes(daysBetween(today, e.expirationDate)));
@@ -75,7 +64,7 @@ export async function planExpiryReminders(db: Db, queue: JobQueue, now: Date, st
         occurrence: occurrenceOf(entry.expirationDate, daysLeft),
         title: expiryTitle(facts), payload: { ...facts, text: expiryText(facts) }, dueDate: today,
       },
-      deliveries: channelsByUser.get(entry.userId)!.map((c) => ({ channelId: c.id, digestDate })),
+      deliveries: receivers.get(entry.userId)!.channels.map((c) => ({ channelId: c.id, digestDate })),
     };
   });
   const created = await insertPlannedNotifications(db, plans);

@@ -6,7 +6,7 @@ import { waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { deliverOne } from "./deliveries.ts";
 import { planExpiryReminders } from "./expiry-plan.ts";
-import { dayFromNow, depsFor, setRenewals, startWorker, useMailWorker, userWithConfirmedEmail } from "./notifications-test-support.ts";
+import { dayFromNow, depsFor, setRenewals, startWorker, useMailWorker, userWithConfirmedEmail } from "../../testing/notifications.ts";
 
 const STALE_DAYS = 90;
 /** A header as sent, unfolded (mailparser turns List-* headers into structures of its own). */

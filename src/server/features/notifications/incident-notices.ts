@@ -13,10 +13,7 @@
 import type { Db } from "../../../../db/client.ts";
 import { PUBLIC_RULE_CONDITIONS } from "../../../../db/repositories/health-repository.ts";
 import { findIncidentNoticeFacts, type IncidentNoticeFacts } from "../../../../db/repositories/incident-repository.ts";
-import { listReceivingChannels, type ChannelRow } from "../../../../db/repositories/notification-channel-repository.ts";
-import {
-  insertPlannedNotifications, listPreferences, listPreferencesWithKind, type PlannedNotification,
-} from "../../../../db/repositories/notification-repository.ts";
+import { insertPlannedNotifications, type PlannedNotification } from "../../../../db/repositories/notification-repository.ts";
 import { listAdmins } from "../../../../db/repositories/user-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { GeneralSettings } from "../../../shared/schemas/general-settings.ts";
@@ -25,7 +22,7 @@ import { publicIncidentWords } from "../../../shared/status-incident-words.ts";
 import { readGeneralSettings } from "../../lib/general-settings.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
 import { utcDay } from "./expiry-plan.ts";
-import { preferencesOf, type Preferences } from "./preferences.ts";
+import { receiversFor, type Recipient } from "./receivers.ts";
 
 export const OPERATOR_INCIDENT = "operator_incident";
 export const STATUS_INCIDENT = "status_incident";
@@ -67,54 +64,41 @@ function statusMessage(i: IncidentNoticeFacts, event: IncidentNoticeEvent, origi
 }
 
 function planFor(
-  kind: NotificationKind, recipients: Map<number, Preferences>, channels: ChannelRow[], event: IncidentNoticeEvent,
+  kind: NotificationKind, recipients: Map<number, Recipient>, event: IncidentNoticeEvent,
   message: { title: string; text: string }, payload: Record<string, unknown>, today: string,
 ): PlannedNotification[] {
-  const planned: PlannedNotification[] = [];
-  for (const [userId, prefs] of recipients) {
-    const own = channels.filter((c) => c.userId === userId);
-    if (own.length === 0) continue;
+  return [...recipients.values()].map(({ userId, prefs, channels }) => {
     const digestDate = prefs.deliveryModes[kind] === "digest" ? today : null;
-    planned.push({
+    return {
       notification: {
         userId, kind, subjectKey: `incident:${event.incidentId}`, occurrence: event.change, title: message.title, dueDate: today,
         payload: { ...payload, text: message.text },
       },
-      deliveries: own.map((c) => ({ channelId: c.id, digestDate })),
-    });
-  }
-  return planned;
+      deliveries: channels.map((c) => ({ channelId: c.id, digestDate })),
+    };
+  });
 }
 
 async function operatorPlans(db: Db, incident: IncidentNoticeFacts, event: IncidentNoticeEvent, origin: string, today: string) {
   const settings = await readGeneralSettings(db);
   if (!operatorNoticeAllowed(incident, settings)) return [];
-  const admins = (await listAdmins(db)).map((a) => a.id);
-  const stored = new Map((await listPreferences(db, admins)).map((p) => [p.userId, p]));
-  const recipients = new Map<number, Preferences>();
-  for (const id of admins) {
-    const prefs = preferencesOf(stored.get(id) ?? null, true);
-    if (prefs.enabledKinds.includes(OPERATOR_INCIDENT)) recipients.set(id, prefs);
-  }
-  const channels = (await listReceivingChannels(db, [...recipients.keys()])).filter((c) => settings.emailNotifications || c.kind !== "email");
+  const recipients = await receiversFor(db, OPERATOR_INCIDENT, {
+    userIds: (await listAdmins(db)).map((a) => a.id), admins: true,
+    channel: (c) => settings.emailNotifications || c.kind !== "email",
+  });
   const payload = {
     event: event.change, resolvedBy: event.change === "resolved" ? event.by : null, incidentId: incident.id, incidentTitle: incident.title,
     severity: incident.severity, source: incident.source, provider: incident.providerName, condition: incident.condition,
   };
-  return planFor(OPERATOR_INCIDENT, recipients, channels, event, operatorMessage(incident, event, origin), payload, today);
+  return planFor(OPERATOR_INCIDENT, recipients, event, operatorMessage(incident, event, origin), payload, today);
 }
 
 async function statusPlans(db: Db, incident: IncidentNoticeFacts, event: IncidentNoticeEvent, origin: string, today: string) {
   if (incident.condition !== null && !PUBLIC_RULE_CONDITIONS.includes(incident.condition)) return [];
-  const recipients = new Map<number, Preferences>();
-  for (const row of await listPreferencesWithKind(db, STATUS_INCIDENT)) {
-    const prefs = preferencesOf(row);
-    if (prefs.enabledKinds.includes(STATUS_INCIDENT)) recipients.set(row.userId, prefs);
-  }
-  const channels = await listReceivingChannels(db, [...recipients.keys()]);
+  const recipients = await receiversFor(db, STATUS_INCIDENT);
   const message = statusMessage(incident, event, origin);
   const payload = { event: event.change, incidentId: incident.id, incidentTitle: publicIncidentWords({ ...incident, resolved: event.change === "resolved" }).title };
-  return planFor(STATUS_INCIDENT, recipients, channels, event, message, payload, today);
+  return planFor(STATUS_INCIDENT, recipients, event, message, payload, today);
 }
 
 /** Plans both kinds' messages about one incident event; returns how many notifications were new. */

@@ -13,7 +13,7 @@ import { createTokenSigner } from "../../lib/signed-token.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
 import { startSmtpFake } from "../../testing/smtp-fake.ts";
 import { createTestApp, TEST_APP_SECRET, TEST_ORIGIN } from "../../testing/test-app.ts";
-import { APP_URL, confirmLinkFor, envFor, MAIL_FROM, useMailWorker, userWithConfirmedEmail } from "./notifications-test-support.ts";
+import { APP_URL, confirmLinkFor, envFor, MAIL_FROM, useMailWorker, userWithConfirmedEmail } from "../../testing/notifications.ts";
 
 let counter = 0;
 const address = (what: string) => `${what}-${Date.now()}-${++counter}@example.com`;

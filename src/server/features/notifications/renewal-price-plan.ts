@@ -6,8 +6,7 @@
  * a second worker finds it planned and plans nothing; then a delivery per receiving channel,
  * immediate or in the day's digest as the user chose.
  */
-import { listReceivingChannels, type ChannelRow } from "../../../../db/repositories/notification-channel-repository.ts";
-import { insertPlannedNotifications, listPreferences, type PlannedNotification } from "../../../../db/repositories/notification-repository.ts";
+import { insertPlannedNotifications, type PlannedNotification } from "../../../../db/repositories/notification-repository.ts";
 import { listHeldDomainsOfTlds } from "../../../../db/repositories/renewal-alert-repository.ts";
 import { listRenewalQuotes } from "../../../../db/repositories/user-domain-repository.ts";
 import { decimalStringToMinor } from "../../../shared/price-format.ts";
@@ -15,7 +14,7 @@ import type { DisplayConverter } from "../../../shared/display-converter.ts";
 import { loadDisplayConverter } from "../../lib/display-currency.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
 import { utcDay } from "./expiry-plan.ts";
-import { preferencesOf, type Preferences } from "./preferences.ts";
+import { receiversFor } from "./receivers.ts";
 import type { PriceEvent, PriceEventPlanner } from "./price-events.ts";
 import { renewalAlertFacts, renewalAlertText, renewalAlertTitle } from "./renewal-price-message.ts";
 import { decideRenewalAlerts, type Receiver, type RenewalAlert } from "./renewal-price-rules.ts";
@@ -35,18 +34,8 @@ export const renewalPricePlanner: PriceEventPlanner = {
   kind: RENEWAL_PRICE,
   async plan({ db, queue, config }, event, now) {
     if (event.renewalChanges.length === 0) return { alerts: 0, planned: 0, deliveries: 0 };
-    const channelsByUser = new Map<number, ChannelRow[]>();
-    for (const channel of await listReceivingChannels(db)) {
-      const list = channelsByUser.get(channel.userId);
-      if (list) list.push(channel);
-      else channelsByUser.set(channel.userId, [channel]);
-    }
-    const stored = new Map((await listPreferences(db, [...channelsByUser.keys()])).map((p) => [p.userId, p]));
-    const prefsByUser = new Map<number, Preferences>();
-    for (const userId of channelsByUser.keys()) {
-      const prefs = preferencesOf(stored.get(userId) ?? null);
-      if (prefs.enabledKinds.includes(RENEWAL_PRICE)) prefsByUser.set(userId, prefs);
-    }
+    const receiving = await receiversFor(db, RENEWAL_PRICE);
+    const prefsByUser = new Map([...receiving].map(([userId, r]) => [userId, r.prefs]));
     if (prefsByUser.size === 0) return { alerts: 0, planned: 0, deliveries: 0 };
 
     const held = (await listHeldDomainsOfTlds(db, event.renewalChanges.map((c) => c.tldId))).filter((d) => prefsByUser.has(d.userId));
@@ -82,7 +71,7 @@ export const renewalPricePlanner: PriceEventPlanner = {
           occurrence: occurrenceOf(alert, event), title: renewalAlertTitle(facts), dueDate: today,
           payload: { ...facts, text: renewalAlertText(facts) },
         },
-        deliveries: channelsByUser.get(alert.userId)!.map((c) => ({ channelId: c.id, digestDate })),
+        deliveries: receiving.get(alert.userId)!.channels.map((c) => ({ channelId: c.id, digestDate })),
       };
     });
     const created = await insertPlannedNotifications(db, plans);

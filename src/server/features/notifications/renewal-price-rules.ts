@@ -4,11 +4,12 @@
  *
  * - "changed": the renewal at the registrar a domain is held with moved by at least the user's
  *   percent (up or down), from a renewal in the same currency.
- * - "undercut": the event's provider, with a fresh quote (checked within PRICE_STALE_DAYS,
- *   the portfolio's rule: renewal-ranking.ts), now renews a TLD for at least the user's amount
- *   less a year than the registrar a domain is held with, and did not before this change (its
- *   earlier renewal saved less, or it had none). Both providers must be active and quote a
- *   renewal above zero in the same currency. The amount is in the user's display currency when
+ * - "undercut": the event's provider, with a fresh quote (checked within PRICE_STALE_DAYS),
+ *   now renews a TLD for at least the user's amount less a year than the registrar a domain is
+ *   held with, and did not before this change (its earlier renewal saved less, or it had none).
+ *   Which quotes count and what a move saves are the portfolio's rules
+ *   (src/shared/renewal-comparison.ts: quotesRenewal, savingAgainst): both providers active and
+ *   quoting a renewal above zero in the same currency. The amount is in the user's display currency when
  *   a rate converts the quote's, else in the quote's own currency.
  *
  * One alert per (user, registrar the domains are held with, TLD), naming every such domain.
@@ -17,6 +18,7 @@ import type { HeldDomain } from "../../../../db/repositories/renewal-alert-repos
 import type { RenewalQuote } from "../../../../db/repositories/user-domain-repository.ts";
 import type { DisplayConverter } from "../../../shared/display-converter.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
+import { quotesRenewal, savingAgainst, type Renewal } from "../../../shared/renewal-comparison.ts";
 import type { PriceEvent, RenewalPriceChange } from "./price-events.ts";
 
 export interface Receiver {
@@ -36,12 +38,9 @@ export type RenewalAlert =
   | (AlertBase & { type: "changed"; from: number })
   | (AlertBase & { type: "undercut"; heldAt: { id: number; name: string; price: number; lastCheckedAt: Date } });
 
-const renews = (q: RenewalQuote): q is RenewalQuote & { renewalPrice: number } =>
-  q.provider.isActive && q.renewalPrice !== null && q.renewalPrice > 0;
-
-/** Whether a saving in hundredths of `currency` reaches the receiver's amount. */
-function savingReaches(saving: number, currency: string, receiver: Receiver): boolean {
-  if (saving <= 0) return false;
+/** Whether a saving in hundredths of `currency` (null: none) reaches the receiver's amount. */
+function savingReaches(saving: number | null, currency: string, receiver: Receiver): boolean {
+  if (saving === null) return false;
   const c = receiver.converter;
   if (c?.canConvert(currency)) return c.minor(saving, currency) * 100 >= receiver.renewalUndercutMinor * 10 ** c.digits;
   return saving >= receiver.renewalUndercutMinor;
@@ -53,7 +52,7 @@ export function decideRenewalAlerts(
 ): RenewalAlert[] {
   const changes = new Map(event.renewalChanges.map((c) => [c.tldId, c]));
   const quoteOf = new Map<string, RenewalQuote & { renewalPrice: number }>();
-  for (const q of quotes) if (renews(q)) quoteOf.set(`${q.provider.id}|${q.tldId}`, q);
+  for (const q of quotes) if (quotesRenewal(q)) quoteOf.set(`${q.provider.id}|${q.tldId}`, q);
   const fresh = !isStaleAt(new Date(event.observedAt), now, staleDays);
   // null: the (user, registrar, TLD) was judged and calls for nothing.
   const alerts = new Map<string, RenewalAlert | null>();
@@ -77,8 +76,11 @@ export function decideRenewalAlerts(
     if (!fresh || !quoteOf.has(`${event.providerId}|${d.tldId}`)) continue;
     const own = quoteOf.get(`${d.serviceProviderId}|${d.tldId}`);
     if (!own || own.currency !== change.currency) continue;
-    if (!savingReaches(own.renewalPrice - change.to, change.currency, receiver)) continue;
-    if (change.from !== null && savingReaches(own.renewalPrice - change.from, change.currency, receiver)) continue;
+    const current: Renewal = { price: own.renewalPrice, currency: own.currency, lastCheckedAt: own.lastCheckedAt, changedAt: own.changedAt };
+    const observedAt = new Date(event.observedAt);
+    const moveTo = (price: number) => savingAgainst(current, { price, currency: change.currency, lastCheckedAt: observedAt, changedAt: observedAt }, now, staleDays);
+    if (!savingReaches(moveTo(change.to), change.currency, receiver)) continue;
+    if (change.from !== null && savingReaches(moveTo(change.from), change.currency, receiver)) continue;
     alerts.set(key, {
       type: "undercut", userId: d.userId, change, domains: [d.domainName],
       heldAt: { id: own.provider.id, name: own.provider.name, price: own.renewalPrice, lastCheckedAt: own.lastCheckedAt },

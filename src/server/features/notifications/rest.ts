@@ -12,9 +12,9 @@ import { webhookChannelSchema } from "../../../shared/schemas/webhook-channel.ts
 import { deliveryFailuresQuerySchema } from "../../../shared/schemas/delivery-failures.ts";
 import { requireAdmin, requireUser } from "../../lib/auth-guards.ts";
 import { htmlError, wantsHtml } from "../../lib/error-page.ts";
-import { AppError, notFound } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
-import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
+import { parseOrThrow, pathId, queryOf, signedInUserId, type AppEnv } from "../../lib/hono-env.ts";
 import { confirmEmail, inspectConfirmLink } from "./confirmation.ts";
 import { listDeliveryFailuresForAdmin } from "./delivery-failures.ts";
 import {
@@ -28,12 +28,8 @@ import { allowMailAgain, inspectUnsubscribeLink, unsubscribe } from "./unsubscri
 import { addWebhookChannel } from "./webhook-channels.ts";
 import { watchedTldsRest } from "./watched-tlds-rest.ts";
 
-const userId = (c: Context<AppEnv>) => c.var.ctx.user!.id;
-function idOf(c: Context<AppEnv>): number {
-  const id = channelIdSchema.safeParse(c.req.param("id"));
-  if (!id.success) throw notFound("Notification channel not found");
-  return id.data;
-}
+const userId = signedInUserId;
+const idOf = (c: Context<AppEnv>) => pathId(c, channelIdSchema, "Notification channel not found");
 
 /** A browser: a navigation, or the unsubscribe page's form (mail providers' one-click POSTs ask for no HTML). */
 const fromBrowser = (c: Context<AppEnv>) => wantsHtml(c) || (c.req.method === "POST" && /text\/html/.test(c.req.header("accept") ?? ""));

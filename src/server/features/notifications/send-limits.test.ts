@@ -10,7 +10,7 @@ import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
 import { createTestApp } from "../../testing/test-app.ts";
-import { envFor, useMailWorker, userWithConfirmedEmail } from "./notifications-test-support.ts";
+import { envFor, useMailWorker, userWithConfirmedEmail } from "../../testing/notifications.ts";
 import { SEND_LIMITS } from "./send-limits.ts";
 import { channelSenders, registerNotificationJobs } from "./jobs.ts";
 import { loadConfig } from "../../config.ts";

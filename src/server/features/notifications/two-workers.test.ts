@@ -6,7 +6,7 @@ import type { JobQueue } from "../../../../jobs/queue.ts";
 import { startSmtpFake, type SmtpFake } from "../../testing/smtp-fake.ts";
 import { DELIVER_QUEUE } from "./deps.ts";
 import { planExpiryReminders } from "./expiry-plan.ts";
-import { appFor, dayFromNow, startWorker, userWithConfirmedEmail } from "./notifications-test-support.ts";
+import { appFor, dayFromNow, startWorker, userWithConfirmedEmail } from "../../testing/notifications.ts";
 
 forEachDialect("notification delivery across worker processes", (getDb, dialect, getTestDb) => {
   let smtp: SmtpFake;

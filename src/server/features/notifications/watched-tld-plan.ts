@@ -20,8 +20,7 @@
  * it on tells them at the next evaluation that still finds the target met.
  */
 import type { Db } from "../../../../db/client.ts";
-import { listReceivingChannels, type ChannelRow } from "../../../../db/repositories/notification-channel-repository.ts";
-import { insertPlannedNotifications, listPreferences, type PlannedNotification } from "../../../../db/repositories/notification-repository.ts";
+import { insertPlannedNotifications, type PlannedNotification } from "../../../../db/repositories/notification-repository.ts";
 import { loadDisplayRates } from "../../../../db/repositories/exchange-rate-repository.ts";
 import {
   findWatch, listQuotesOfTlds, listWatchesOfTlds, markWatchMet, markWatchUnmet, type WatchQuote, type WatchRow,
@@ -31,11 +30,12 @@ import { convertMinor } from "../../../shared/currency.ts";
 import type { DisplayRate } from "../../../shared/display-converter.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
 import { minorToDecimalString } from "../../../shared/price-format.ts";
+import { offersPrice, ranksBefore } from "../../../shared/renewal-comparison.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
 import { publicOrigin } from "./deps.ts";
 import { money } from "./expiry-message.ts";
 import { utcDay } from "./expiry-plan.ts";
-import { preferencesOf } from "./preferences.ts";
+import { receiversFor } from "./receivers.ts";
 import type { PriceEventPlanner } from "./price-events.ts";
 
 export const WATCHED_TLD = "watched_tld";
@@ -56,8 +56,10 @@ const priceOf = (q: WatchQuote, kind: WatchRow["priceKind"]) => q[kind];
 
 /**
  * The lowest fresh quote of the watch's price among `quotes` (other names' are passed over) at
- * an active provider, converted with `rates` (source currency → rate pair into the target's
- * currency); equal amounts go to the provider whose name sorts first, then the lower id.
+ * an active provider quoting it above zero (offersPrice), converted with `rates` (source
+ * currency → rate pair into the target's currency); equal amounts go to the provider whose name
+ * sorts first, then the lower id (ranksBefore, src/shared/renewal-comparison.ts). Unlike a
+ * renewal comparison, a stale quote never counts: a target is met only by a fresh price.
  */
 export function bestFreshQuote(
   watch: Pick<WatchRow, "priceKind" | "currency"> & { tldId: number }, quotes: readonly WatchQuote[],
@@ -66,12 +68,12 @@ export function bestFreshQuote(
   let best: BestQuote | null = null;
   for (const q of quotes) {
     const price = priceOf(q, watch.priceKind);
-    if (q.tldId !== watch.tldId || !q.provider.isActive || price === null || price <= 0 || isStaleAt(q.lastCheckedAt, now, staleDays)) continue;
+    if (q.tldId !== watch.tldId || !offersPrice(q.provider, price) || isStaleAt(q.lastCheckedAt, now, staleDays)) continue;
     const rate = q.currency === watch.currency ? null : rates.get(q.currency);
     if (rate === undefined) continue;
     const amount = rate === null ? price : convertMinor(price, rate.fromPerEur, rate.toPerEur, 2);
-    if (best && (amount > best.amount || (amount === best.amount
-      && (q.provider.name > best.provider.name || (q.provider.name === best.provider.name && q.provider.id > best.provider.id))))) continue;
+    // Every candidate is fresh; the order is the renewal comparison's (price, name, id).
+    if (best && !ranksBefore({ price: amount, stale: false, provider: q.provider }, { price: best.amount, stale: false, provider: best.provider })) continue;
     best = {
       provider: { id: q.provider.id, name: q.provider.name }, amount, quoted: { amount: price, currency: q.currency },
       rateDate: rate?.rateDate ?? null, lastCheckedAt: q.lastCheckedAt,
@@ -134,17 +136,14 @@ export async function evaluateWatches(db: Db, queue: JobQueue, watches: WatchRow
   }
   if (met.length === 0) return { evaluated: watches.length, planned: 0, deliveries: 0 };
 
-  const userIds = [...new Set(met.map((m) => m.watch.userId))];
-  const prefs = new Map((await listPreferences(db, userIds)).map((p) => [p.userId, p]));
-  const channels = new Map<number, ChannelRow[]>();
-  for (const c of await listReceivingChannels(db, userIds)) channels.set(c.userId, [...(channels.get(c.userId) ?? []), c]);
+  const receivers = await receiversFor(db, WATCHED_TLD, { userIds: [...new Set(met.map((m) => m.watch.userId))] });
   const today = utcDay(now);
   const plans: PlannedNotification[] = [];
   const told: WatchRow[] = [];
   for (const { watch, best } of met) {
-    const p = preferencesOf(prefs.get(watch.userId) ?? null);
-    const to = channels.get(watch.userId) ?? [];
-    if (!p.enabledKinds.includes(WATCHED_TLD) || to.length === 0) continue;
+    const receiver = receivers.get(watch.userId);
+    if (!receiver) continue;
+    const { prefs: p, channels: to } = receiver;
     const message = watchMessage(watch, best, origin);
     const digestDate = p.deliveryModes[WATCHED_TLD] === "digest" ? today : null;
     plans.push({

@@ -2,17 +2,12 @@
 import { Hono, type Context } from "hono";
 import { watchAddSchema, watchIdSchema, watchUpdateSchema } from "../../../shared/schemas/watched-tld.ts";
 import { requireUser } from "../../lib/auth-guards.ts";
-import { notFound } from "../../lib/errors.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
-import { parseOrThrow, type AppEnv } from "../../lib/hono-env.ts";
+import { parseOrThrow, pathId, signedInUserId, type AppEnv } from "../../lib/hono-env.ts";
 import { addWatch, listWatches, removeWatch, updateWatch } from "./watched-tlds.ts";
 
-const userId = (c: Context<AppEnv>) => c.var.ctx.user!.id;
-function idOf(c: Context<AppEnv>): number {
-  const id = watchIdSchema.safeParse(c.req.param("id"));
-  if (!id.success) throw notFound("Watch not found");
-  return id.data;
-}
+const userId = signedInUserId;
+const idOf = (c: Context<AppEnv>) => pathId(c, watchIdSchema, "Watch not found");
 
 export const watchedTldsRest = new Hono<AppEnv>()
   .use("*", requireUser)

@@ -8,7 +8,7 @@ import { expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { MAX_WATCHES } from "../../../shared/schemas/watched-tld.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { daysAgo, setQuotes, useWatchWorker } from "./watched-tlds-test-support.ts";
+import { daysAgo, setQuotes, useWatchWorker } from "../../testing/watched-tlds.ts";
 import type { WatchItem } from "./watched-tlds.ts";
 
 forEachDialect("watched TLDs", (getDb, _dialect, getTestDb) => {

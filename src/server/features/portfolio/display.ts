@@ -4,7 +4,7 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import { loadDisplayConverter, type DisplayConverter } from "../../lib/display-currency.ts";
-import type { RenewalPricing } from "./renewal-ranking.ts";
+import type { RenewalPricing } from "../../../shared/renewal-comparison.ts";
 
 export interface DisplayedAmount {
   currency: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createDisplayConverter, type DisplayRate } from "../../../shared/display-converter.ts";
 import { forecastRenewals, type ForecastCell, type ForecastEntry } from "./forecast.ts";
-import type { Renewal } from "./renewal-ranking.ts";
+import type { Renewal } from "../../../shared/renewal-comparison.ts";
 
 const NOW = new Date("2026-11-26T10:00:00Z");
 const STALE_DAYS = 90;

@@ -4,7 +4,7 @@
  * (UTC) starting with today's; a renewal is a 1-year term, so a domain renews at most once in
  * them. Each auto-renewing domain expiring from today to the end of the twelfth month counts
  * in its expiry month at its registrar's current renewal price, and at the cheapest renewal the
- * portfolio would claim a saving for (renewal-ranking.ts yearlySaving: a stale cheapest quote
+ * portfolio would claim a saving for (renewal-comparison.ts yearlySaving: a stale cheapest quote
  * never claims a saving against a fresh one), else at the same price. A domain nobody has said
  * renews automatically or not (auto-renew unknown) is priced the same way but summed apart,
  * "expected if it renews", never in the totals. Amounts are converted per domain, rounded to
@@ -14,7 +14,7 @@
 import { minorToAmount } from "../../../shared/currency.ts";
 import type { DisplayConverter } from "../../../shared/display-converter.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
-import { yearlySaving, type Renewal, type RenewalPricing } from "./renewal-ranking.ts";
+import { yearlySaving, type Renewal, type RenewalPricing } from "../../../shared/renewal-comparison.ts";
 
 /** What the forecast reads of a priced entry. */
 export interface ForecastEntry extends RenewalPricing {

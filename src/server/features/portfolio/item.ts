@@ -12,9 +12,9 @@ import { isStaleAt } from "../../../shared/price-freshness.ts";
 import type { DisplayConverter } from "../../lib/display-currency.ts";
 import { displayed, type DisplayedAmount } from "./display.ts";
 import { registryView } from "./registry-view.ts";
-import { rankRenewals, yearlySaving, type RenewalPricing } from "./renewal-ranking.ts";
+import { rankRenewals, yearlySaving, type RenewalPricing } from "../../../shared/renewal-comparison.ts";
 
-/** A portfolio entry with its renewal pricing (renewal-ranking.ts), money in minor units. */
+/** A portfolio entry with its renewal pricing (renewal-comparison.ts), money in minor units. */
 export type PricedUserDomainRow = UserDomainRow & RenewalPricing;
 
 /** The provider an entry is priced at: the registrar in force (the entry's own, else the registry's). */

@@ -10,7 +10,7 @@ import { importCsvSchema, userDomainCreateSchema, userDomainIdSchema, userDomain
 import { requireUser } from "../../lib/auth-guards.ts";
 import { notFound } from "../../lib/errors.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
-import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
+import { parseOrThrow, pathId, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import type { SessionUser } from "../../trpc/context.ts";
 import { createCalendarToken, renderCalendarFeed, revokeCalendarToken } from "./calendar.ts";
 import { exportPortfolioCsv, importPortfolioCsv } from "./csv-transfer.ts";
@@ -29,11 +29,7 @@ const maxDomainsOf = (c: Context<AppEnv>) => c.var.ctx.config.PORTFOLIO_MAX_DOMA
 const staleDaysOf = (c: Context<AppEnv>) => c.var.ctx.config.PRICE_STALE_DAYS;
 const currencyOf = (c: Context<AppEnv>) => parseOrThrow(displayCurrencyQuerySchema, queryOf(c), "query").currency;
 
-function idOf(c: Context<AppEnv>): number {
-  const id = userDomainIdSchema.safeParse(c.req.param("id"));
-  if (!id.success) throw notFound("Domain not found");
-  return id.data;
-}
+const idOf = (c: Context<AppEnv>) => pathId(c, userDomainIdSchema, "Domain not found");
 
 /** text/csv, JSON {csv}, or a multipart form with a `file` field. */
 async function csvText(c: Context<AppEnv>): Promise<string> {

@@ -16,7 +16,7 @@ import { autoRenewStateOf, type AutoRenewState } from "../../../shared/schemas/u
 import type { DisplayConverter } from "../../lib/display-currency.ts";
 import { portfolioConverter } from "./display.ts";
 import { priceEntries } from "./item.ts";
-import { yearlySaving, type Renewal, type RenewalPricing } from "./renewal-ranking.ts";
+import { yearlySaving, type Renewal, type RenewalPricing } from "../../../shared/renewal-comparison.ts";
 
 const DAY_MS = 86_400_000;
 /** The expiry windows, in days left from today (0) to each limit, inclusive. */

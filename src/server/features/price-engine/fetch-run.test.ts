@@ -4,7 +4,7 @@ import type { Db } from "../../../../db/client.ts";
 import { listQuotesByProvider } from "../../../../db/repositories/domain-price-repository.ts";
 import { rebuildAllPriceRows } from "../../../../db/repositories/price-summary-repository.ts";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
-import type { PriceQuote } from "../../../../db/seed/types.ts";
+import type { PriceQuote } from "../../integrations/prices/types.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { PriceSourceError, type PriceSource } from "../../integrations/prices/source.ts";
 import { createLogger } from "../../lib/logger.ts";

@@ -15,9 +15,9 @@ import { completeLog, insertPendingLog, type FinishedLog, type PriceLogSource } 
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
 import { tldIdsByName } from "../../../../db/repositories/tld-repository.ts";
 import { toAsciiName } from "../../integrations/prices/iana.ts";
-import { normaliseQuote } from "../../../../db/seed/price-import.ts";
-import { addSuffixesToCatalogue } from "../../../../db/seed/suffix-import.ts";
-import { suffixesAmong } from "../../../../db/seed/suffixes.ts";
+import { normaliseQuote } from "../../integrations/prices/quote-normalise.ts";
+import { addSuffixesToCatalogue } from "../../integrations/prices/suffixes.ts";
+import { suffixesAmong } from "../../integrations/prices/suffixes.ts";
 import { PriceSourceError, type PriceList } from "../../integrations/prices/source.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { evaluateAlertRules } from "./alerts.ts";

@@ -7,7 +7,7 @@ import {
 import { generalSettingsSchema } from "../../../shared/schemas/general-settings.ts";
 import { requireAdmin } from "../../lib/auth-guards.ts";
 import { readGeneralSettings, writeGeneralSettings } from "../../lib/general-settings.ts";
-import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
+import { parseOrThrow, pathId, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
 import { createAlertRule, editAlertRule, getAlertRules } from "./alert-rules.ts";
 import { cancelFetch, getFetchStatus, manualFetch } from "./fetch-control.ts";
@@ -21,7 +21,7 @@ async function body<S extends Parameters<typeof parseOrThrow>[0]>(c: Context<App
   return parseOrThrow(schema, await readJsonBody(c), "body");
 }
 
-const idOf = (c: Context<AppEnv>) => parseOrThrow(idSchema, c.req.param("id"), "id");
+const idOf = (c: Context<AppEnv>) => pathId(c, idSchema);
 
 const admin = new Hono<AppEnv>()
   .use(requireAdmin, async (c, next) => {

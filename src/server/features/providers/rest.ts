@@ -4,7 +4,7 @@ import { providerIdSchema } from "../../../shared/schemas/price-list.ts";
 import { serviceProviderEditSchema, serviceProviderListQuerySchema } from "../../../shared/schemas/service-provider.ts";
 import { publicJsonResponse } from "../../lib/cached-json-response.ts";
 import { requireAdmin } from "../../lib/auth-guards.ts";
-import { parseOrThrow, queryOf, type AppEnv } from "../../lib/hono-env.ts";
+import { parseOrThrow, pathId, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
 import { getIanaRegistrars, getProvider, getProviderDirectory, getProviderPrices, listProviders, updateProvider } from "./service.ts";
 
@@ -15,7 +15,7 @@ const admin = new Hono<AppEnv>()
   })
   .get("/service-providers", async (c) => c.json(await listProviders(c.var.ctx.db)))
   .put("/service-providers/:id", async (c) => {
-    const id = parseOrThrow(providerIdSchema, c.req.param("id"), "id");
+    const id = pathId(c, providerIdSchema);
     return c.json(await updateProvider(c.var.ctx, id, parseOrThrow(serviceProviderEditSchema, await readJsonBody(c), "body")));
   });
 
@@ -29,11 +29,11 @@ export const providersRest = new Hono<AppEnv>()
     return publicJsonResponse(c, await getProviderDirectory(c.var.ctx.db, currency));
   })
   .get("/service-providers/:id", async (c) => {
-    const id = parseOrThrow(providerIdSchema, c.req.param("id"), "id");
+    const id = pathId(c, providerIdSchema);
     return publicJsonResponse(c, await getProvider(c.var.ctx.db, id));
   })
   .get("/service-providers/:id/domain-prices", async (c) => {
-    const id = parseOrThrow(providerIdSchema, c.req.param("id"), "id");
+    const id = pathId(c, providerIdSchema);
     const { currency } = parseOrThrow(displayCurrencyQuerySchema, queryOf(c), "query");
     return publicJsonResponse(c, await getProviderPrices(c.var.ctx.db, id, c.var.ctx.config.PRICE_STALE_DAYS, currency));
   })

@@ -3,9 +3,9 @@
  * db/seed/data/prices, read by the same parsers the seed uses. observedAt is the list's own date,
  * never now, so an old file cannot make an old price look freshly checked.
  */
-import { DEFAULT_DATA_DIR } from "../../../../db/seed/seed.ts";
+import { BUNDLED_DATA_DIR } from "../../../../db/bundled-data.ts";
 import { loadAllPriceSnapshots } from "./prices.ts";
-import type { PriceSnapshot } from "../../../../db/seed/types.ts";
+import type { PriceSnapshot } from "./types.ts";
 import { PriceSourceError, type PriceSource } from "./source.ts";
 
 const newestByDir = new Map<string, Map<string, PriceSnapshot>>();
@@ -22,7 +22,7 @@ function newestSnapshots(dataDir: string): Map<string, PriceSnapshot> {
   return newest;
 }
 
-export function bundledSource(providerKey: string, dataDir = DEFAULT_DATA_DIR): PriceSource | null {
+export function bundledSource(providerKey: string, dataDir = BUNDLED_DATA_DIR): PriceSource | null {
   const snapshot = newestSnapshots(dataDir).get(providerKey);
   if (!snapshot) return null;
   return {

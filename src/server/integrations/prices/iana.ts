@@ -6,7 +6,7 @@
  */
 import { parse } from "csv-parse/sync";
 import punycode from "punycode/punycode.js";
-import type { IanaRegistrarRecord, TldRecord } from "../../../../db/seed/types.ts";
+import type { IanaRegistrarRecord, TldRecord } from "./types.ts";
 
 // IANA wraps right-to-left IDNs in bidi marks (U+200F ".موقع" U+200E) so they render
 // correctly; they are not part of the label and would end up inside the punycode.

@@ -4,7 +4,7 @@
  * units, one quote per name (a repeat is malformed), a bad row becomes a skip and never
  * throws. The per-registrar readers at the end are shared by the file parsers and the adapters.
  */
-import type { PriceQuote, PriceSnapshot, SkippedName } from "../../../../db/seed/types.ts";
+import type { PriceQuote, PriceSnapshot, SkippedName } from "./types.ts";
 import { toAsciiName } from "./iana.ts";
 import { toMinorUnits } from "./money.ts";
 

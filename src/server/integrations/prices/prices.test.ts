@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { PriceSnapshot } from "../../../../db/seed/types.ts";
+import type { PriceSnapshot } from "./types.ts";
 import {
   loadAllPriceSnapshots, parseCloudflareCsv, parseCloudflareJson, parseDynadotPrices, parseEasynamePhp,
   parseHoverPrices, parseNamecheapApiPricing, parseNamecheapTldList, parseOpenproviderPricing,

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import type { PriceSnapshot } from "../../../../db/seed/types.ts";
+import type { PriceSnapshot } from "./types.ts";
 import { readOpenproviderSheet } from "./openprovider-sheet.ts";
 import {
   addHoverEntry, addNamecheapTldRow, addOpenproviderEntry, addPorkbunEntry, checkedDate, currencyCode, dynadotRawPrices,

@@ -3,7 +3,7 @@
  * as the offline source. A source answers a provider's whole list or throws a PriceSourceError;
  * it never writes to the database (the price engine applies what it returns).
  */
-import type { PriceQuote, SkippedName } from "../../../../db/seed/types.ts";
+import type { PriceQuote, SkippedName } from "./types.ts";
 
 export interface PriceList {
   /** Service provider key (db/seed/providers.ts): porkbun, namecheap, … */

@@ -4,19 +4,19 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
-import type { Db } from "../../../../db/client.ts";
-import type { TestDb } from "../../../../db/testing/test-db.ts";
-import { createTestQueue } from "../../../../jobs/testing/queue-test-kit.ts";
-import type { JobQueue } from "../../../../jobs/queue.ts";
-import { loadConfig, type Config } from "../../config.ts";
-import { createCredentialCipher } from "../../lib/credential-cipher.ts";
-import { createLogger } from "../../lib/logger.ts";
-import { createTokenSigner } from "../../lib/signed-token.ts";
-import { startSmtpFake, type SmtpFake } from "../../testing/smtp-fake.ts";
-import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
-import { channelSenders, registerNotificationJobs } from "./jobs.ts";
-import { envFor } from "./notifications-test-support.ts";
-import { webhookSender } from "./webhook-sender.ts";
+import type { Db } from "../../../db/client.ts";
+import type { TestDb } from "../../../db/testing/test-db.ts";
+import { createTestQueue } from "../../../jobs/testing/queue-test-kit.ts";
+import type { JobQueue } from "../../../jobs/queue.ts";
+import { loadConfig, type Config } from "../config.ts";
+import { createCredentialCipher } from "../lib/credential-cipher.ts";
+import { createLogger } from "../lib/logger.ts";
+import { createTokenSigner } from "../lib/signed-token.ts";
+import { startSmtpFake, type SmtpFake } from "./smtp-fake.ts";
+import { createTestApp, TEST_APP_SECRET } from "./test-app.ts";
+import { channelSenders, registerNotificationJobs } from "../features/notifications/jobs.ts";
+import { envFor } from "./notifications.ts";
+import { webhookSender } from "../features/notifications/webhook-sender.ts";
 
 /** The receivers run on loopback, so the server allows loopback webhooks (and http). */
 const LOOPBACK_ENV = { WEBHOOK_ALLOW_PRIVATE: "127.0.0.1:*", WEBHOOK_TIMEOUT_SECONDS: "2" };

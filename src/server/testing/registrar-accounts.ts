@@ -1,18 +1,18 @@
 /** Shared set-up of the accounts tests: a Porkbun fake on loopback and apps pointed at it. */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import type { Db } from "../../../../db/client.ts";
-import type { JobQueue } from "../../../../jobs/queue.ts";
-import { loadConfig } from "../../config.ts";
-import { createFakePorkbun } from "../../integrations/registrars/testing/fake-porkbun.ts";
-import { fakeAccount, type FakeDomain } from "../../integrations/registrars/testing/fake-state.ts";
-import { createCredentialCipher } from "../../lib/credential-cipher.ts";
-import { createLogger } from "../../lib/logger.ts";
-import { AUTH_TEST_ENV, type authed } from "../../testing/auth.ts";
-import { startLoopbackServer } from "../../testing/loopback.ts";
-import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
-import type { SyncDeps } from "./deps.ts";
-import type { AccountItem } from "./item.ts";
+import type { Db } from "../../../db/client.ts";
+import type { JobQueue } from "../../../jobs/queue.ts";
+import { loadConfig } from "../config.ts";
+import { createFakePorkbun } from "../integrations/registrars/testing/fake-porkbun.ts";
+import { fakeAccount, type FakeDomain } from "../integrations/registrars/testing/fake-state.ts";
+import { createCredentialCipher } from "../lib/credential-cipher.ts";
+import { createLogger } from "../lib/logger.ts";
+import { AUTH_TEST_ENV, type authed } from "./auth.ts";
+import { startLoopbackServer } from "./loopback.ts";
+import { createTestApp, TEST_APP_SECRET } from "./test-app.ts";
+import type { SyncDeps } from "../features/accounts/deps.ts";
+import type { AccountItem } from "../features/accounts/item.ts";
 
 export async function startPorkbun(domains: FakeDomain[]) {
   const account = fakeAccount(domains);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RenewalQuote } from "../../../../db/repositories/user-domain-repository.ts";
-import { rankRenewals, yearlySaving } from "./renewal-ranking.ts";
+import { cheapestElsewhere, rankRenewals, yearlySaving, type RenewalQuote } from "./renewal-comparison.ts";
 
 const NOW = new Date("2026-06-01T00:00:00Z");
 const STALE_DAYS = 90;
@@ -32,88 +31,98 @@ interface Case {
   current: [string, number, string] | null;
   cheapest: [string, number, string] | null;
   saving: number | null;
+  /**
+   * What a notification names as the cheapest renewal elsewhere (cheapestElsewhere): the
+   * provider and whether its quote is stale, or null.
+   */
+  elsewhere: [string, "fresh" | "stale"] | null;
 }
 
 const cases: Case[] = [
   {
     name: "the lowest fresh renewal elsewhere, and the saving against the own one",
     own: "Alpha", quotes: [quote("Alpha", 1500), quote("Beta", 1000), quote("Gamma", 1200)],
-    current: ["Alpha", 1500, "USD"], cheapest: ["Beta", 1000, "USD"], saving: 500,
+    current: ["Alpha", 1500, "USD"], cheapest: ["Beta", 1000, "USD"], saving: 500, elsewhere: ["Beta", "fresh"],
   },
   {
     name: "equal prices go to the provider whose name sorts first (code units: upper case first)",
     own: "Delta", quotes: [quote("Delta", 1500), quote("Gamma", 900), quote("Beta", 900), quote("alpha", 900)],
-    current: ["Delta", 1500, "USD"], cheapest: ["Beta", 900, "USD"], saving: 600,
+    current: ["Delta", 1500, "USD"], cheapest: ["Beta", 900, "USD"], saving: 600, elsewhere: ["Beta", "fresh"],
   },
   {
     name: "a cheaper stale quote ranks after every fresh one",
     own: "Alpha", quotes: [quote("Alpha", 1500), quote("Beta", 1200), quote("Gamma", 500, { age: 120 })],
-    current: ["Alpha", 1500, "USD"], cheapest: ["Beta", 1200, "USD"], saving: 300,
+    current: ["Alpha", 1500, "USD"], cheapest: ["Beta", 1200, "USD"], saving: 300, elsewhere: ["Beta", "fresh"],
   },
   {
     name: "a quote checked exactly the stale window ago is stale",
     own: "Alpha", quotes: [quote("Alpha", 1500), quote("Beta", 1200), quote("Gamma", 500, { age: STALE_DAYS })],
-    current: ["Alpha", 1500, "USD"], cheapest: ["Beta", 1200, "USD"], saving: 300,
+    current: ["Alpha", 1500, "USD"], cheapest: ["Beta", 1200, "USD"], saving: 300, elsewhere: ["Beta", "fresh"],
   },
   {
     name: "every quote stale: the lowest stale one, and its saving against a stale own quote",
     own: "Alpha", quotes: [quote("Alpha", 1500, { age: 200 }), quote("Beta", 1200, { age: 100 }), quote("Gamma", 1000, { age: 150 })],
-    current: ["Alpha", 1500, "USD"], cheapest: ["Gamma", 1000, "USD"], saving: 500,
+    current: ["Alpha", 1500, "USD"], cheapest: ["Gamma", 1000, "USD"], saving: 500, elsewhere: ["Gamma", "stale"],
   },
   {
     name: "the own quote fresh and the only one: it is the cheapest, no saving",
     own: "Alpha", quotes: [quote("Alpha", 1500), quote("Beta", 900, { age: 100 })],
-    current: ["Alpha", 1500, "USD"], cheapest: ["Alpha", 1500, "USD"], saving: null,
+    current: ["Alpha", 1500, "USD"], cheapest: ["Alpha", 1500, "USD"], saving: null, elsewhere: null,
   },
   {
     name: "the own registrar is the cheapest: no saving",
     own: "Beta", quotes: [quote("Alpha", 1500), quote("Beta", 1000), quote("Gamma", 1200)],
-    current: ["Beta", 1000, "USD"], cheapest: ["Beta", 1000, "USD"], saving: null,
+    current: ["Beta", 1000, "USD"], cheapest: ["Beta", 1000, "USD"], saving: null, elsewhere: null,
   },
   {
     name: "a stale cheapest makes no claim against a fresh own quote (own fresh, others stale and cheaper)",
     own: "Alpha", quotes: [quote("Alpha", 1500, { age: 10 }), quote("Beta", 900, { age: 100 })],
-    current: ["Alpha", 1500, "USD"], cheapest: ["Alpha", 1500, "USD"], saving: null,
+    current: ["Alpha", 1500, "USD"], cheapest: ["Alpha", 1500, "USD"], saving: null, elsewhere: null,
   },
   {
     name: "the own provider quotes no renewal: no current price, the cheapest USD one is still shown",
     own: "Alpha", quotes: [quote("Alpha", null), quote("Beta", 1000), quote("Gamma", 800, { currency: "EUR" })],
-    current: null, cheapest: ["Beta", 1000, "USD"], saving: null,
+    current: null, cheapest: ["Beta", 1000, "USD"], saving: null, elsewhere: ["Beta", "fresh"],
+  },
+  {
+    name: "the own provider quotes no renewal and every other quote is stale: the stale cheapest is named, marked",
+    own: "Alpha", quotes: [quote("Alpha", null), quote("Beta", 1000, { age: 100 }), quote("Gamma", 1200, { age: 95 })],
+    current: null, cheapest: ["Beta", 1000, "USD"], saving: null, elsewhere: ["Beta", "stale"],
   },
   {
     name: "a zero renewal price counts as none",
     own: "Alpha", quotes: [quote("Alpha", 0), quote("Beta", 0), quote("Gamma", 1100)],
-    current: null, cheapest: ["Gamma", 1100, "USD"], saving: null,
+    current: null, cheapest: ["Gamma", 1100, "USD"], saving: null, elsewhere: ["Gamma", "fresh"],
   },
   {
     name: "the cheapest is looked for in the own quote's currency only",
     own: "Alpha", quotes: [quote("Alpha", 2000, { currency: "EUR" }), quote("Beta", 100), quote("Gamma", 1800, { currency: "EUR" })],
-    current: ["Alpha", 2000, "EUR"], cheapest: ["Gamma", 1800, "EUR"], saving: 200,
+    current: ["Alpha", 2000, "EUR"], cheapest: ["Gamma", 1800, "EUR"], saving: 200, elsewhere: ["Gamma", "fresh"],
   },
   {
     name: "no provider given: the cheapest USD renewal, no current price",
     own: null, quotes: [quote("Beta", 1000), quote("Gamma", 700, { currency: "EUR" }), quote("Delta", 1300)],
-    current: null, cheapest: ["Beta", 1000, "USD"], saving: null,
+    current: null, cheapest: ["Beta", 1000, "USD"], saving: null, elsewhere: ["Beta", "fresh"],
   },
   {
     name: "an inactive provider's quote counts neither as own nor as cheapest",
     own: "Retired", quotes: [quote("Retired", 500), quote("Beta", 1000)],
-    current: null, cheapest: ["Beta", 1000, "USD"], saving: null,
+    current: null, cheapest: ["Beta", 1000, "USD"], saving: null, elsewhere: ["Beta", "fresh"],
   },
   {
     name: "quotes of other TLDs are passed over",
     own: "Alpha", quotes: [quote("Alpha", 1500), quote("Beta", 100, { tldId: TLD + 1 }), quote("Gamma", 1400)],
-    current: ["Alpha", 1500, "USD"], cheapest: ["Gamma", 1400, "USD"], saving: 100,
+    current: ["Alpha", 1500, "USD"], cheapest: ["Gamma", 1400, "USD"], saving: 100, elsewhere: ["Gamma", "fresh"],
   },
   {
     name: "no quote at all",
     own: "Alpha", quotes: [],
-    current: null, cheapest: null, saving: null,
+    current: null, cheapest: null, saving: null, elsewhere: null,
   },
 ];
 
-describe("rankRenewals and yearlySaving", () => {
-  it.each(cases)("$name", ({ own, quotes, current, cheapest, saving }) => {
+describe("the renewal comparison: rankRenewals, yearlySaving, cheapestElsewhere", () => {
+  it.each(cases)("$name", ({ own, quotes, current, cheapest, saving, elsewhere }) => {
     const pricing = rank(own, quotes);
     const checkedOf = (provider: string, price: number) => quotes.find((q) => q.provider.name === provider && q.renewalPrice === price)!.lastCheckedAt;
     expect(pricing.currentRenewal).toEqual(current && {
@@ -124,6 +133,9 @@ describe("rankRenewals and yearlySaving", () => {
       serviceProvider: { id: PROVIDERS[cheapest[0]]!.id, name: cheapest[0], domain: `${cheapest[0].toLowerCase()}.example` },
     });
     expect(yearlySaving(pricing, NOW, STALE_DAYS)).toBe(saving);
+    const named = cheapestElsewhere(pricing, NOW, STALE_DAYS);
+    expect(named && [named.renewal.serviceProvider.name, named.stale ? "stale" : "fresh"]).toEqual(elsewhere);
+    if (named) expect(named.saving).toBe(saving);
   });
 
   it("a cheaper quote in another currency makes no saving", () => {

@@ -1,18 +1,18 @@
 /** Shared set-up of the notification tests: the app and a working queue wired to a loopback SMTP server. */
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
-import type { Db } from "../../../../db/client.ts";
-import type { TestDb } from "../../../../db/testing/test-db.ts";
-import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
-import type { JobQueue } from "../../../../jobs/queue.ts";
-import { loadConfig } from "../../config.ts";
-import { createLogger } from "../../lib/logger.ts";
-import { createTokenSigner } from "../../lib/signed-token.ts";
-import { authed, AUTH_TEST_ENV, registerUser } from "../../testing/auth.ts";
-import { startSmtpFake, type SmtpFake } from "../../testing/smtp-fake.ts";
-import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
-import type { NotificationDeps } from "./deps.ts";
-import { channelSenders, registerNotificationJobs } from "./jobs.ts";
+import type { Db } from "../../../db/client.ts";
+import type { TestDb } from "../../../db/testing/test-db.ts";
+import { createTestQueue, waitFor } from "../../../jobs/testing/queue-test-kit.ts";
+import type { JobQueue } from "../../../jobs/queue.ts";
+import { loadConfig } from "../config.ts";
+import { createLogger } from "../lib/logger.ts";
+import { createTokenSigner } from "../lib/signed-token.ts";
+import { authed, AUTH_TEST_ENV, registerUser } from "./auth.ts";
+import { startSmtpFake, type SmtpFake } from "./smtp-fake.ts";
+import { createTestApp, TEST_APP_SECRET } from "./test-app.ts";
+import type { NotificationDeps } from "../features/notifications/deps.ts";
+import { channelSenders, registerNotificationJobs } from "../features/notifications/jobs.ts";
 
 export const MAIL_FROM = "TLDScope <alerts@tldscope.test>";
 export const APP_URL = "https://tldscope.test";

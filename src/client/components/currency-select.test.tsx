@@ -2,11 +2,11 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { setDisplayCurrency } from "../../lib/display-currency.ts";
-import { priceRow } from "../../testing/fixtures.ts";
-import { renderUi, server, useMsw } from "../../testing/render.tsx";
-import { trpcOk } from "../../testing/trpc-msw.ts";
-import { CommonPricesTable } from "../prices/common-prices-table.tsx";
+import { setDisplayCurrency } from "../lib/display-currency.ts";
+import { priceRow } from "../testing/fixtures.ts";
+import { renderUi, server, useMsw } from "../testing/render.tsx";
+import { trpcOk } from "../testing/trpc-msw.ts";
+import { CommonPricesTable } from "../features/prices/common-prices-table.tsx";
 import { CurrencySelect, offeredCurrencies } from "./currency-select.tsx";
 
 useMsw();
@@ -28,7 +28,7 @@ describe("display currency selector", () => {
     view.unmount();
     // A new page load starts the module afresh, reading the cookie.
     vi.resetModules();
-    const reloaded = await import("../../lib/display-currency.ts");
+    const reloaded = await import("../lib/display-currency.ts");
     expect(reloaded.getDisplayCurrency()).toBe("EUR");
   });
 

@@ -1,13 +1,50 @@
 /**
- * Writes recognised second-level suffixes into the catalogue, under their parent TLD's row. Run
- * inside the caller's transaction by the seed (after the IANA TLDs) and by a live price fetch
- * that quotes a suffix the catalogue does not have yet. A suffix already stored is updated only
- * when what it inherits changed, so a second run writes nothing.
+ * Writes second-level suffixes into the catalogue, under their parent TLD's row, with the
+ * columns the caller's rule gives (src/server/integrations/prices/suffixes.ts: suffixColumns).
+ * Run inside the caller's transaction by the seed (after the IANA TLDs) and by a live price
+ * fetch that quotes a suffix the catalogue does not have yet. A suffix already stored is updated
+ * only when its columns changed, so a second run writes nothing; a root-zone TLD of the same
+ * name is never overwritten.
  */
 import { eq, inArray } from "drizzle-orm";
 import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
-import { insertChunked } from "./chunked.ts";
-import { suffixColumns, type ParentFacts, type SuffixRecord } from "./suffixes.ts";
+import { insertChunked } from "./insert-chunked.ts";
+
+/** What the store needs of a suffix to find its parent and its registry. */
+export interface SuffixToStore {
+  /** The top-level TLD it sits under ("uk"). */
+  parentName: string;
+  /** The registry that runs it as its own, or null (the parent's registry sets its policy). */
+  registryOperator: string | null;
+}
+
+/** The parent TLD's row, as a suffix's columns inherit from it. */
+export interface ParentFacts {
+  id: number;
+  name: string;
+  unicodeName: string | null;
+  category: string;
+  ianaType: string;
+  isActive: boolean;
+  rdapUrl: string | null;
+}
+
+/** A suffix's catalogue row. */
+export interface SuffixColumns {
+  name: string;
+  unicodeName: string | null;
+  description: string;
+  category: "generic" | "country-code" | "sponsored" | "other";
+  ianaType: string;
+  registryOperatorId: number | null;
+  isActive: boolean;
+  rdapUrl: string | null;
+  dnssec: null;
+  kind: "icann-suffix" | "private-suffix";
+  parentTldId: number;
+}
+
+export type SuffixColumnsOf<S> = (suffix: S, parent: ParentFacts, registryOperatorId: number | null) => SuffixColumns;
 
 export interface SuffixImportResult {
   /** Names now in the catalogue with their ids (inserted or already there). */
@@ -16,7 +53,9 @@ export interface SuffixImportResult {
   updated: number;
 }
 
-export function* upsertSuffixes(db: Executor, t: Tables, suffixes: SuffixRecord[]): TxBody<SuffixImportResult> {
+export function* upsertSuffixes<S extends SuffixToStore>(
+  db: Executor, t: Tables, suffixes: S[], columnsOf: SuffixColumnsOf<S>,
+): TxBody<SuffixImportResult> {
   const result: SuffixImportResult = { idByName: new Map(), inserted: 0, updated: 0 };
   if (suffixes.length === 0) return result;
   const parentNames = [...new Set(suffixes.map((s) => s.parentName))];
@@ -33,7 +72,7 @@ export function* upsertSuffixes(db: Executor, t: Tables, suffixes: SuffixRecord[
   const operatorIds = yield* ensureOperators(db, t, suffixes);
   const wanted = suffixes.flatMap((s) => {
     const parent = parentByName.get(s.parentName);
-    return parent ? [suffixColumns(s, parent, s.registryOperator ? operatorIds.get(s.registryOperator)! : null)] : [];
+    return parent ? [columnsOf(s, parent, s.registryOperator ? operatorIds.get(s.registryOperator)! : null)] : [];
   });
   const existing = wanted.length
     ? yield* exec(db.select().from(t.tlds).where(inArray(t.tlds.name, wanted.map((w) => w.name))))
@@ -59,7 +98,7 @@ export function* upsertSuffixes(db: Executor, t: Tables, suffixes: SuffixRecord[
   return result;
 }
 
-function* ensureOperators(db: Executor, t: Tables, suffixes: SuffixRecord[]): TxBody<Map<string, number>> {
+function* ensureOperators(db: Executor, t: Tables, suffixes: SuffixToStore[]): TxBody<Map<string, number>> {
   const names = [...new Set(suffixes.flatMap((s) => (s.registryOperator ? [s.registryOperator] : [])))];
   if (names.length === 0) return new Map();
   const read = () => db.select({ id: t.registryOperators.id, name: t.registryOperators.name })
@@ -70,6 +109,6 @@ function* ensureOperators(db: Executor, t: Tables, suffixes: SuffixRecord[]): Tx
 }
 
 /** The same, in its own transaction: for a live price fetch that quotes suffixes the catalogue lacks. */
-export function addSuffixesToCatalogue(handle: Db, suffixes: SuffixRecord[]): Promise<SuffixImportResult> {
-  return handle.transaction((tx) => upsertSuffixes(tx, handle.t, suffixes));
+export function addSuffixesToCatalogue<S extends SuffixToStore>(handle: Db, suffixes: S[], columnsOf: SuffixColumnsOf<S>): Promise<SuffixImportResult> {
+  return handle.transaction((tx) => upsertSuffixes(tx, handle.t, suffixes, columnsOf));
 }

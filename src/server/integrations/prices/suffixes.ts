@@ -7,6 +7,10 @@
 import { createRequire } from "node:module";
 import punycode from "punycode/punycode.js";
 import { getPublicSuffix } from "tldts-icann";
+import type { Db, Executor, Tables, TxBody } from "../../../../db/client.ts";
+import {
+  addSuffixesToCatalogue as storeSuffixes, upsertSuffixes as upsertSuffixRows, type ParentFacts, type SuffixColumns, type SuffixImportResult,
+} from "../../../../db/repositories/suffix-repository.ts";
 import { PRIVATE_REGISTRY_SUFFIXES } from "./private-suffixes.ts";
 import type { TldRecord } from "./types.ts";
 
@@ -64,16 +68,7 @@ export function suffixesAmong(names: Iterable<string>, isCatalogueTld: (name: st
   return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** What a suffix's catalogue row says, mostly inherited from its parent TLD's row. */
-export interface ParentFacts {
-  id: number;
-  name: string;
-  unicodeName: string | null;
-  category: string;
-  ianaType: string;
-  isActive: boolean;
-  rdapUrl: string | null;
-}
+export type { ParentFacts } from "../../../../db/repositories/suffix-repository.ts";
 
 const CATEGORY_WORDS: Record<string, string> = {
   generic: "generic", "country-code": "country-code", sponsored: "sponsored", other: "infrastructure, test or restricted",
@@ -93,7 +88,7 @@ export function describeSuffix(suffix: SuffixRecord, parent: Pick<ParentFacts, "
  * ccTLD's second level is country-code). RDAP is bootstrapped per TLD, so the parent's server
  * answers for an ICANN-section name but not for a privately run one, which gets none.
  */
-export function suffixColumns(suffix: SuffixRecord, parent: ParentFacts, registryOperatorId: number | null) {
+export function suffixColumns(suffix: SuffixRecord, parent: ParentFacts, registryOperatorId: number | null): SuffixColumns {
   return {
     name: suffix.name,
     unicodeName: suffix.unicodeName,
@@ -108,3 +103,11 @@ export function suffixColumns(suffix: SuffixRecord, parent: ParentFacts, registr
     parentTldId: parent.id,
   };
 }
+
+/** Writes `suffixes` into the catalogue with these columns, inside the caller's transaction (the seed's). */
+export const upsertSuffixes = (db: Executor, t: Tables, suffixes: SuffixRecord[]): TxBody<SuffixImportResult> =>
+  upsertSuffixRows(db, t, suffixes, suffixColumns);
+
+/** The same in its own transaction: a live price fetch that quotes suffixes the catalogue lacks. */
+export const addSuffixesToCatalogue = (handle: Db, suffixes: SuffixRecord[]): Promise<SuffixImportResult> =>
+  storeSuffixes(handle, suffixes, suffixColumns);

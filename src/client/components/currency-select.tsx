@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { CurrencyOption } from "../../../shared/currency.ts";
-import { setDisplayCurrency, useDisplayCurrency } from "../../lib/display-currency.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import type { CurrencyOption } from "../../shared/currency.ts";
+import { setDisplayCurrency, useDisplayCurrency } from "../lib/display-currency.ts";
+import { useTRPC } from "../lib/trpc.ts";
 
 /** The currencies most visitors look for come first; the ECB's others follow by code. */
 const FIRST = ["USD", "EUR", "GBP", "CAD", "AUD", "JPY", "CHF"];
