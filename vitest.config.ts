@@ -22,7 +22,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "client", include: [CLIENT_TESTS], isolate: false },
+        test: { name: "client", include: [CLIENT_TESTS], isolate: false, setupFiles: ["src/client/testing/file-start.ts"] },
       },
       {
         extends: true,

@@ -130,6 +130,41 @@ async function main() {
   });
 
   let server: Server | undefined;
+  // A stop asked for while the page renderers warm up is as clean as one asked for later.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    readiness.stop();
+    stopWatchingPrices();
+    const force = setTimeout(() => {
+      log.warn("shutdown timed out, exiting");
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      const listening = server;
+      if (listening) {
+        const closed = new Promise((resolve) => listening.close(resolve));
+        // Idle keep-alive sockets would hold close() open until they time out.
+        listening.closeIdleConnections();
+        await closed;
+      }
+      // Running jobs get most of the shutdown budget; what is left covers closing the database.
+      await closePageRenderer();
+      await queue.stop(Math.floor(config.SHUTDOWN_TIMEOUT_MS * 0.8));
+      await db.close();
+      if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
+    } catch (error) {
+      log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
   if (config.ROLE !== "worker") {
     const setupToken = await issueSetupTokenIfNoAdmin(db);
     if (setupToken) {
@@ -157,40 +192,6 @@ async function main() {
   } else {
     readiness.mark("renderers", "off");
   }
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, "shutting down");
-    readiness.stop();
-    stopWatchingPrices();
-    const force = setTimeout(() => {
-      log.warn("shutdown timed out, exiting");
-      process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS);
-    force.unref();
-    try {
-      if (server) {
-        const closed = new Promise((resolve) => server.close(resolve));
-        // Idle keep-alive sockets would hold close() open until they time out.
-        server.closeIdleConnections();
-        await closed;
-      }
-      // Running jobs get most of the shutdown budget; what is left covers closing the database.
-      await closePageRenderer();
-      await queue.stop(Math.floor(config.SHUTDOWN_TIMEOUT_MS * 0.8));
-      await db.close();
-      if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
-    } catch (error) {
-      log.error({ err: error }, "shutdown failed");
-      process.exit(1);
-    }
-    log.info("stopped");
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
 main().catch((error) => {

@@ -23,5 +23,8 @@ export function handleUnauthorized(error: unknown): void {
   if (!isUnauthorizedError(error) || redirecting) return;
   redirecting = true;
   notify({ type: "error", title: "Unauthorized", description: "You are logged out. Logging in again..." });
-  setTimeout(() => window.location.assign(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
+  setTimeout(() => {
+    redirecting = false;
+    window.location.assign(LOGIN_PATH);
+  }, LOGIN_REDIRECT_DELAY_MS);
 }
