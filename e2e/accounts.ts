@@ -10,7 +10,8 @@ import type { Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
 const PASSWORD = "correct-horse-battery";
-export const stamp = Date.now().toString(36);
+/** Unique per worker process: two workers starting in the same millisecond must not sign up the same address. */
+export const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 
 export async function createAccount(page: Page, firstName: string, email: string): Promise<void> {
   await page.goto("/api/login");

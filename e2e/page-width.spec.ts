@@ -92,7 +92,7 @@ async function signedInWithData(page: Page, app: App, who: string): Promise<void
   expect(added.status()).toBe(201);
   await expect.poll(() => app.fakes.mail.mailsTo(address).length, { timeout: 15_000 }).toBe(1);
   const confirm = /https?:\/\/\S+\/api\/notifications\/confirm\?token=[a-z2-7]+/.exec(app.fakes.mail.mailsTo(address)[0]!.text ?? "")![0];
-  expect((await page.request.get(confirm)).status()).toBe(200);
+  expect((await page.request.post(confirm)).status()).toBe(200);
   const { id: emailId } = (await added.json()) as { id: number };
   expect((await page.request.post(`/api/notifications/channels/${emailId}/test`)).status()).toBe(202);
   await expect.poll(() => app.fakes.mail.mailsTo(address).length, { timeout: 15_000 }).toBe(2);
