@@ -164,8 +164,9 @@ export interface JobQueue {
   start(options: { work: boolean }): Promise<void>;
   /**
    * Stops taking jobs, lets running handlers finish (up to timeoutMs, default 10 s), then
-   * closes. Handlers still running then have their signal aborted and their attempt counts as
-   * failed (retried if attempts remain). Does not close the Db handle.
+   * closes. Handlers still running then have their signal aborted and their job is handed back
+   * unfinished, without counting as an attempt, to run again in the next process that works.
+   * Does not close the Db handle.
    */
   stop(timeoutMs?: number): Promise<void>;
 }

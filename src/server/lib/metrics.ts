@@ -5,7 +5,7 @@
  * notification deliveries, the job queue's observer); gauges that describe shared state (jobs
  * waiting in the queue, database connections) are read when scraped, from the sources main.ts
  * registers. Served by lib/metrics-route.ts, never publicly by default (METRICS_PORT,
- * METRICS_TOKEN). docs/grafana-dashboard.json charts them.
+ * METRICS_TOKEN).
  */
 import { prometheus } from "@hono/prometheus";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
