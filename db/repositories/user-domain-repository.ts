@@ -53,15 +53,9 @@ export interface UserDomainRow extends UserDomainValues {
   updatedAt: Date;
 }
 
-/** One provider's stored quote for a TLD: any provider (active or not), any price, any age. Money in minor units. */
-export interface RenewalQuote {
-  tldId: number;
-  provider: { id: number; name: string; domain: string; isActive: boolean };
-  renewalPrice: number | null;
-  currency: string;
-  lastCheckedAt: Date;
-  changedAt: Date;
-}
+/** One provider's stored quote for a TLD (any provider, any price, any age; money in minor units): the renewal comparison's input. */
+import type { RenewalQuote } from "../../src/shared/renewal-comparison.ts";
+export type { RenewalQuote };
 
 /** The order of a portfolio read; undated entries come last either way, ties by name. */
 export type UserDomainOrder = { by: "name" | "expiry"; direction: "asc" | "desc" };
