@@ -1,10 +1,10 @@
 /**
- * Runs at the start of every client test file. The files of one fork share their modules
+ * Runs before every client test. The files of one fork share their modules
  * (vitest.config.ts), so what a module remembers for the page is put back to a first visit's.
  */
-import { beforeAll } from "vitest";
+import { beforeEach } from "vitest";
 import { setDisplayCurrency } from "../lib/display-currency.ts";
 
-beforeAll(() => {
+beforeEach(() => {
   if (typeof document !== "undefined") setDisplayCurrency("USD");
 });
