@@ -4,11 +4,8 @@ import { defineConfig } from "vitest/config";
 // with a `// @vitest-environment happy-dom` pragma at the top of the file.
 //
 // The tests wait on databases, sockets and child processes more than on the CPU, so three
-// forks keep two cores busy. Client component tests share one module graph per fork (no
-// per-file isolation: importing React, Chakra and the routes once per fork instead of once per
-// file); each renders into its own fresh DOM and query client. Server tests keep per-file
-// isolation: module-level state (the response buffer pool, the price answers' cache) must
-// start clean in each file.
+// forks keep two cores busy. Every file runs isolated (its own module graph): client files that
+// shared one per fork met a stale Emotion style sheet bound to an earlier file's document.
 const CLIENT_TESTS = "src/client/**/*.test.{ts,tsx}";
 
 export default defineConfig({
@@ -22,7 +19,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "client", include: [CLIENT_TESTS], isolate: false, setupFiles: ["src/client/testing/file-start.ts"] },
+        test: { name: "client", include: [CLIENT_TESTS], setupFiles: ["src/client/testing/file-start.ts"] },
       },
       {
         extends: true,
