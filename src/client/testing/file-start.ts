@@ -1,7 +1,4 @@
-/**
- * Runs before every client test. The files of one fork share their modules
- * (vitest.config.ts), so what a module remembers for the page is put back to a first visit's.
- */
+/** Runs before every client test: each starts in US dollars, as a first visit does. */
 import { beforeEach } from "vitest";
 import { setDisplayCurrency } from "../lib/display-currency.ts";
 
