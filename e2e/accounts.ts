@@ -25,7 +25,8 @@ export async function createAccount(page: Page, firstName: string, email: string
 
 /** The greeting sits in the top bar from 768 px up and in the menu drawer below that. */
 async function signedInHome(page: Page, firstName: string): Promise<void> {
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Your Domain Dashboard" })).toBeVisible();
+  // Signing up hashes a password and renders the first page: seconds on a loaded machine.
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Your Domain Dashboard" })).toBeVisible({ timeout: 30_000 });
   if ((page.viewportSize()?.width ?? 0) >= 768) await expect(page.getByText(`Welcome, ${firstName}`).first()).toBeVisible();
 }
 

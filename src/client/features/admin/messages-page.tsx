@@ -36,7 +36,7 @@ export function MessagesPage() {
             <Table.Cell whiteSpace="nowrap">{formatDateTime(m.createdAt)}</Table.Cell>
             <Table.Cell>
               <Text fontWeight="medium">{m.name}</Text>
-              <Text fontSize="sm" color="fg.muted">{m.email}</Text>
+              <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">{m.email}</Text>
             </Table.Cell>
             <Table.Cell>{m.category}</Table.Cell>
             <Table.Cell><Badge colorPalette={PRIORITY_PALETTE[m.priority] ?? "gray"} variant="subtle">{m.priority}</Badge></Table.Cell>

@@ -79,7 +79,7 @@ export function EmailChannels({ emailAvailable }: { emailAvailable: boolean }) {
             const state = stateOf(c);
             return (
               <HStack as="li" key={c.id} gap="3" wrap="wrap" borderWidth="1px" borderRadius="md" p="3">
-                <Text fontWeight="medium">{c.email}</Text>
+                <Text fontWeight="medium" overflowWrap="anywhere">{c.email}</Text>
                 <Badge colorPalette={state.palette}>{state.label}</Badge>
                 <HStack gap="2" ms="auto">
                   {c.confirmed && c.enabled && (
