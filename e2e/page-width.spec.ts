@@ -101,6 +101,9 @@ async function signedInWithData(page: Page, app: App, who: string): Promise<void
   expect((await page.request.post(`/api/notifications/channels/${channel.id}/test`)).status()).toBe(202);
 }
 
+// Four long walks through every page: spread over the workers rather than queued in one.
+test.describe.configure({ mode: "parallel" });
+
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 768 }, isMobile: width === 360, hasTouch: width === 360 });

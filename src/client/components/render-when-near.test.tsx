@@ -5,7 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { controlIntersections } from "../testing/intersection.ts";
-import { UiProvider } from "./ui/provider.tsx";
+import { TestUi } from "../testing/render.tsx";
 import { RenderWhenNear } from "./render-when-near.tsx";
 
 afterEach(() => {
@@ -17,11 +17,11 @@ describe("RenderWhenNear", () => {
   it("holds a placeholder until the spot nears the viewport, then renders the content", async () => {
     const view = controlIntersections();
     render(
-      <UiProvider>
+      <TestUi>
         <RenderWhenNear minH="300px">
           <p>late content</p>
         </RenderWhenNear>
-      </UiProvider>,
+      </TestUi>,
     );
     expect(screen.queryByText("late content")).toBeNull();
     act(() => view.reveal());
@@ -31,22 +31,22 @@ describe("RenderWhenNear", () => {
   it("renders at once where IntersectionObserver does not exist", () => {
     vi.stubGlobal("IntersectionObserver", undefined);
     render(
-      <UiProvider>
+      <TestUi>
         <RenderWhenNear minH="300px">
           <p>content</p>
         </RenderWhenNear>
-      </UiProvider>,
+      </TestUi>,
     );
     expect(screen.getByText("content")).toBeTruthy();
   });
 
   it("with inServerHtml false, the server renders the placeholder and the browser waits for the viewport", async () => {
     const tree = (
-      <UiProvider>
+      <TestUi>
         <RenderWhenNear minH="300px" inServerHtml={false} placeholder={<span>placeholder</span>}>
           <p>costly chart</p>
         </RenderWhenNear>
-      </UiProvider>
+      </TestUi>
     );
     const html = renderToString(tree);
     expect(html).toContain("placeholder");
@@ -67,12 +67,12 @@ describe("RenderWhenNear", () => {
       return <p>{name} content</p>;
     }
     const tree = (
-      <UiProvider>
+      <TestUi>
         <Section name="top" />
         <RenderWhenNear minH="300px">
           <Section name="lower" />
         </RenderWhenNear>
-      </UiProvider>
+      </TestUi>
     );
     const container = document.createElement("div");
     container.innerHTML = renderToString(tree);
