@@ -569,3 +569,40 @@ export const adminAuditLog = sqliteTable("admin_audit_log", {
   ip: text("ip"),
   createdAt: createdAt(),
 }, (t) => [index("admin_audit_log_created_idx").on(t.createdAt)]);
+
+/**
+ * A domain's history: every registry check and every change the monitoring found (registry,
+ * certificate, DNS), dated, with the old and new values. category: registry | certificate | dns.
+ * kind: what happened (registry_check, registrar_changed, transfer_lock_removed,
+ * nameservers_changed, status_hold, pending_delete, expiry_moved_back, certificate_expiring,
+ * certificate_invalid, certificate_issuer_changed, dns_changed, …). subject: what within the
+ * domain it concerns (a host:port for a certificate, a record type for DNS), null for the domain
+ * itself. severity: alarm (told as a warning) | info (told as information: a check, or a change
+ * the owner made through a connected registrar account). old_value/new_value: JSON, null when
+ * there is none.
+ */
+export const domainEvents = sqliteTable("domain_events", {
+  id: id(),
+  userDomainId: integer("user_domain_id").notNull().references(() => userDomains.id, { onDelete: "cascade" }),
+  category: text("category").notNull(),
+  kind: text("kind").notNull(),
+  subject: text("subject"),
+  severity: text("severity").notNull().default("alarm"),
+  oldValue: json<unknown>("old_value"),
+  newValue: json<unknown>("new_value"),
+  occurredAt: instant("occurred_at").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("domain_events_domain_idx").on(t.userDomainId, t.occurredAt)]);
+
+/**
+ * A domain's own answer to "tell me about this": key is a notification kind (registry_change,
+ * certificate, dns_change) or a DNS record type under it ("dns:MX", "dns:TXT", …); enabled false
+ * mutes it for this domain, true turns it on here though the owner's kind switch is off. No row:
+ * the owner's kind switch decides.
+ */
+export const domainNotificationSettings = sqliteTable("domain_notification_settings", {
+  userDomainId: integer("user_domain_id").notNull().references(() => userDomains.id, { onDelete: "cascade" }),
+  key: text("key").notNull(),
+  enabled: bool("enabled").notNull(),
+  updatedAt: instant("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+}, (t) => [primaryKey({ columns: [t.userDomainId, t.key] })]);
