@@ -9,11 +9,8 @@ forEachDialect("domain event repository", (getDb) => {
     await orm.delete(t.users);
     const [user] = await orm.insert(t.users).values({ email: `events-${Date.now()}@example.com`, firstName: "Eve" }).returning({ id: t.users.id });
     const [tld] = await orm.select({ id: t.tlds.id }).from(t.tlds).limit(1);
-    let tldId = tld?.id;
-    if (tldId === undefined) {
-      [{ id: tldId }] = await orm.insert(t.tlds).values({ name: "com", description: "Commercial", category: "generic", ianaType: "generic", isActive: true }).returning({ id: t.tlds.id });
-    }
-    [{ id: domainId }] = await orm.insert(t.userDomains).values({ userId: user!.id, domainName: "example.com", tldId }).returning({ id: t.userDomains.id });
+    const tldId = tld?.id ?? (await orm.insert(t.tlds).values({ name: "com", description: "Commercial", category: "generic", ianaType: "generic", isActive: true }).returning({ id: t.tlds.id }))[0]!.id;
+    domainId = (await orm.insert(t.userDomains).values({ userId: user!.id, domainName: "example.com", tldId }).returning({ id: t.userDomains.id }))[0]!.id;
   });
 
   it("keeps events with their old and new values and pages them newest first", async () => {
