@@ -12,6 +12,9 @@ import tseslint from "typescript-eslint";
 /** The only packages src/shared may import (vitest and fast-check for its tests). */
 const SHARED_PACKAGES = ["zod", "punycode", "punycode/punycode.js", "croner", "vitest", "fast-check"];
 
+/** Server code outside the features: plumbing (lib), the render pool (render), shared domain code (domain), the rest. */
+const SERVER_CODE = ["server-lib", "server-render", "server-domain", "server"];
+
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "test-results/**", "db/migrations/**", "src/client/route-tree.gen.ts", "src/server/testing/openapi-types.gen.ts", "**/*.d.ts"] },
   {
@@ -84,6 +87,9 @@ export default tseslint.config(
         { type: "client", pattern: "src/client/**", partialMatch: false },
         { type: "price-format", pattern: "src/server/integrations/{prices,rates}/**", partialMatch: false },
         { type: "server-feature", pattern: "src/server/features/*/**", partialMatch: false, capture: ["feature"] },
+        { type: "server-lib", pattern: "src/server/lib/**", partialMatch: false },
+        { type: "server-render", pattern: "src/server/render/**", partialMatch: false },
+        { type: "server-domain", pattern: "src/server/domain/**", partialMatch: false },
         { type: "server", pattern: "src/server/**", partialMatch: false },
         // The bundled reference files (JSON, CSV) are data, read by the seed and the server alike.
         { type: "seed-data", pattern: "db/seed/data/**", partialMatch: false },
@@ -103,26 +109,26 @@ export default tseslint.config(
           },
           {
             from: { element: { type: "jobs" } },
-            disallow: { to: { element: { types: { anyOf: ["shared", "client", "client-feature", "price-format", "server-feature", "server"] } } } },
+            disallow: { to: { element: { types: { anyOf: ["shared", "client", "client-feature", "price-format", "server-feature", ...SERVER_CODE] } } } },
             message: "jobs/ is the queue mechanism only: it imports nothing of src/.",
           },
           {
             from: { element: { types: { anyOf: ["client", "client-feature"] } } },
-            disallow: { to: { element: { types: { anyOf: ["server", "server-feature", "price-format", "db", "db-seed", "jobs"] } } }, dependency: { kind: "value" } },
+            disallow: { to: { element: { types: { anyOf: [...SERVER_CODE, "server-feature", "price-format", "db", "db-seed", "jobs"] } } }, dependency: { kind: "value" } },
             message: "src/client imports server code only as `import type`.",
           },
           {
-            from: { element: { types: { anyOf: ["server", "server-feature", "price-format"] } } },
+            from: { element: { types: { anyOf: [...SERVER_CODE, "server-feature", "price-format"] } } },
             disallow: { to: { element: { types: { anyOf: ["client", "client-feature"] } } } },
             message: "Server code imports client code only through the render entry, src/client/entry-server.tsx.",
           },
           {
-            from: { element: { types: { anyOf: ["server", "server-feature", "price-format"] } } },
+            from: { element: { types: { anyOf: [...SERVER_CODE, "server-feature", "price-format"] } } },
             allow: { to: { element: { type: "client" }, file: { path: "src/client/entry-server.tsx" } } },
           },
           {
             from: { element: { types: { anyOf: ["db", "db-seed"] } }, file: { path: "!**/*.test.ts" } },
-            disallow: { to: { element: { types: { anyOf: ["server", "server-feature", "price-format", "client", "client-feature"] } } } },
+            disallow: { to: { element: { types: { anyOf: [...SERVER_CODE, "server-feature", "price-format", "client", "client-feature"] } } } },
             message: "db/ never imports src/server or src/client (the seed may read the price and rate formats of src/server/integrations).",
           },
           {
@@ -141,9 +147,22 @@ export default tseslint.config(
             message: "A client feature never imports another feature: what two features share goes to src/client/components or src/client/lib.",
           },
           {
+            // src/server/lib is plumbing (HTTP, crypto, logging, errors, answer caches): the
+            // render pool and the domain code shared by features build on it, never the reverse.
+            from: { element: { type: "server-lib" }, file: { path: "!**/*.test.ts" } },
+            disallow: { to: { element: { types: { anyOf: ["server-render", "server-domain", "server-feature"] } } } },
+            message: "src/server/lib is plumbing: it imports nothing of src/server/render, src/server/domain or a feature.",
+          },
+          {
+            // Shared domain code is what features have in common; pages are rendered from their answers.
+            from: { element: { type: "server-domain" }, file: { path: "!**/*.test.ts" } },
+            disallow: { to: { element: { types: { anyOf: ["server-render", "server-feature"] } } } },
+            message: "src/server/domain imports neither a feature nor the render pool.",
+          },
+          {
             // The seed consumes the price formats of src/server/integrations; were the server to
             // import the seed back, the two folders would form a loop.
-            from: { element: { types: { anyOf: ["server", "server-feature", "price-format"] } }, file: { path: "!**/*.test.ts" } },
+            from: { element: { types: { anyOf: [...SERVER_CODE, "server-feature", "price-format"] } }, file: { path: "!**/*.test.ts" } },
             disallow: { to: { element: { type: "db-seed" } } },
             message: "src/server never imports db/seed (the seed imports src/server/integrations/prices, never the reverse); only main.ts seeds on start.",
           },

@@ -86,7 +86,7 @@ const lazyChakraGlobals = (): Plugin => {
  * The router asks for a page's chunks only once the entry has run: a second round trip before
  * anything can paint. These preload hints start the shared UI and app chunks (every page uses
  * them) together with the entry; the server adds the requested page's own chunks
- * (src/server/lib/route-preloads.ts).
+ * (src/server/render/route-preloads.ts).
  */
 const preloadSharedChunks = (): Plugin => ({
   name: "preload-shared-chunks",
@@ -111,7 +111,7 @@ const colorModeScript = (): Plugin => ({
  * `vite build` makes the browser's client in dist/client. `vite build --ssr
  * src/client/entry-server.tsx` makes the server render's entry in dist/ssr: one ES module for
  * Node, dependencies left in node_modules, every route in it (nothing to fetch lazily on a
- * server), loaded by src/server/lib/render-entry.ts in production.
+ * server), loaded by src/server/render/render-entry.ts in production.
  */
 // The router plugin must run before the React plugin so it can split each route's
 // component into its own chunk (autoCodeSplitting) and keep the landing's first load small.

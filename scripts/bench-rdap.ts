@@ -32,7 +32,7 @@ import { registerRegistryJobs } from "../src/server/features/portfolio/registry-
 import { startFakeRdap, type FakeRdap } from "../src/server/integrations/rdap/testing/fake-rdap.ts";
 import { verisignAnswer } from "../src/server/integrations/rdap/testing/rdap-answers.ts";
 import { createLogger } from "../src/server/lib/logger.ts";
-import { requestRegistryChecks } from "../src/server/lib/registry-checks.ts";
+import { requestRegistryChecks } from "../src/server/domain/registry-checks.ts";
 import { startLoopbackServer } from "../src/server/testing/loopback.ts";
 import { withPostgres } from "./lib/bench-postgres.ts";
 import { measureFairness } from "./lib/rdap-fairness.ts";

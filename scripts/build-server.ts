@@ -24,7 +24,7 @@ const SERVER_ENTRIES = {
   "restore-cli": "db/restore-cli.ts",
   migrate: "db/migrate-cli.ts",
   seed: "db/seed/cli.ts",
-  "render-worker": "src/server/lib/render-worker.ts",
+  "render-worker": "src/server/render/render-worker.ts",
 } as const;
 
 rmSync(outdir, { recursive: true, force: true });
@@ -36,7 +36,7 @@ await build({
   format: "esm",
   target: "node20.19",
   packages: "external",
-  // Tells src/server/lib/render-entry.ts it runs from the build: it loads dist/ssr, not the source.
+  // Tells src/server/render/render-entry.ts it runs from the build: it loads dist/ssr, not the source.
   define: { __SERVER_BUILD__: "true" },
   sourcemap: true,
   logLevel: "warning",

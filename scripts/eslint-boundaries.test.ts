@@ -87,6 +87,21 @@ describe("import boundaries", () => {
     expect(await importProblems("db/seed/fixture.ts", 'import { normaliseQuote } from "../../src/server/integrations/prices/quote-normalise.ts";\nexport const n = normaliseQuote;')).toEqual([]);
   });
 
+  it("src/server/lib imports nothing of render, domain or a feature; src/server/domain neither a feature nor render", async () => {
+    const libRule = "boundaries/dependencies: src/server/lib is plumbing: it imports nothing of src/server/render, src/server/domain or a feature.";
+    const domainRule = "boundaries/dependencies: src/server/domain imports neither a feature nor the render pool.";
+    expect(await importProblems("src/server/lib/fixture.ts", 'import { pageCacheKey } from "../render/page-cache.ts";\nexport const p = pageCacheKey;')).toEqual([libRule]);
+    expect(await importProblems("src/server/lib/fixture.ts", 'import { invalidatePriceCache } from "../domain/price-cache.ts";\nexport const i = invalidatePriceCache;')).toEqual([libRule]);
+    expect(await importProblems("src/server/lib/fixture.ts", 'import * as prices from "../features/prices/service.ts";\nexport const p = prices;')).toEqual([libRule]);
+    expect(await importProblems("src/server/domain/fixture.ts", 'import * as portfolio from "../features/portfolio/service.ts";\nexport const p = portfolio;')).toEqual([domainRule]);
+    expect(await importProblems("src/server/domain/fixture.ts", 'import { configurePageRenderer } from "../render/server-render.ts";\nexport const c = configurePageRenderer;')).toEqual([domainRule]);
+    // What each may use: domain and render build on lib; features and render use domain.
+    expect(await importProblems("src/server/domain/fixture.ts", 'import { notFound } from "../lib/errors.ts";\nimport { JsonCache } from "../lib/json-cache.ts";\nexport const x = [notFound, JsonCache];')).toEqual([]);
+    expect(await importProblems("src/server/render/fixture.ts", 'import { envelopeOf } from "../lib/trpc-cached-get.ts";\nimport { tldByKey } from "../domain/tld-catalogue.ts";\nexport const x = [envelopeOf, tldByKey];')).toEqual([]);
+    expect(await importProblems("src/server/features/prices/fixture.ts", 'import { invalidatePriceCache } from "../../domain/price-cache.ts";\nexport const i = invalidatePriceCache;')).toEqual([]);
+    expect(await importProblems("src/server/lib/fixture.test.ts", 'import { invalidatePriceCache } from "../domain/price-cache.ts";\nexport const i = invalidatePriceCache;')).toEqual([]);
+  });
+
   it("a client feature never imports another feature; components are shared", async () => {
     const featureRule = "boundaries/dependencies: A client feature never imports another feature: what two features share goes to src/client/components or src/client/lib.";
     expect(await importProblems("src/client/features/notifications/fixture.tsx", 'import { TopBar } from "../shell/top-bar.tsx";\nexport const t = TopBar;'))

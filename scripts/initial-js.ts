@@ -6,8 +6,8 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { routePattern } from "../src/server/lib/route-preloads.ts";
-import { importedFiles, type ViteManifest } from "../src/server/lib/vite-manifest.ts";
+import { routePattern } from "../src/server/render/route-preloads.ts";
+import { importedFiles, type ViteManifest } from "../src/server/render/vite-manifest.ts";
 
 export const LANDING_ROUTE = "src/client/routes/index.tsx?tsr-split=component";
 

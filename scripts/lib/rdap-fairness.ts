@@ -12,7 +12,7 @@ import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { registerRegistryJobs } from "../../src/server/features/portfolio/registry-jobs.ts";
-import { REGISTRY_CHECK_QUEUE } from "../../src/server/lib/registry-checks.ts";
+import { REGISTRY_CHECK_QUEUE } from "../../src/server/domain/registry-checks.ts";
 import { startFakeRdap } from "../../src/server/integrations/rdap/testing/fake-rdap.ts";
 import { verisignAnswer } from "../../src/server/integrations/rdap/testing/rdap-answers.ts";
 import { createLogger } from "../../src/server/lib/logger.ts";

@@ -27,7 +27,7 @@ export const isServerRendered = (pathname: string): boolean => !CLIENT_ONLY.test
 /**
  * A tRPC call's answer as the render's client reads it: the status and the JSON body. Not a
  * WHATWG Response, which costs more to make than a small answer takes to parse: a render in a
- * worker thread gets its answers over a MessagePort (server/lib/render-port.ts) and needs no more.
+ * worker thread gets its answers over a MessagePort (server/render/render-port.ts) and needs no more.
  */
 export interface TrpcAnswer {
   ok: boolean;

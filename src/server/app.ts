@@ -47,15 +47,15 @@ import { htmlError, wantsHtml } from "./lib/error-page.ts";
 import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly, jsonDepthLimited } from "./lib/json-body.ts";
 import { httpMetrics, setMetricSources } from "./lib/metrics.ts";
 import { answerMetrics } from "./lib/metrics-route.ts";
-import { configurePriceCache, currentPricesVersion, invalidatePriceCache } from "./lib/price-cache.ts";
+import { configurePriceCache, currentPricesVersion, invalidatePriceCache } from "./domain/price-cache.ts";
 import { Readiness } from "./lib/readiness.ts";
-import { createRoutePreloads } from "./lib/route-preloads.ts";
-import { createPageCache, etagMatches, pageCacheKey, type CachedPage } from "./lib/page-cache.ts";
-import { renderCallsFor } from "./lib/render-calls.ts";
-import type { RenderCalls } from "./lib/render-port.ts";
-import { canServerRender } from "./lib/page-html.ts";
-import { renderPageHtml } from "./lib/server-render.ts";
-import type { ViteManifest } from "./lib/vite-manifest.ts";
+import { createRoutePreloads } from "./render/route-preloads.ts";
+import { createPageCache, etagMatches, pageCacheKey, type CachedPage } from "./render/page-cache.ts";
+import { renderCallsFor } from "./render/render-calls.ts";
+import type { RenderCalls } from "./render/render-port.ts";
+import { canServerRender } from "./render/page-html.ts";
+import { renderPageHtml } from "./render/server-render.ts";
+import type { ViteManifest } from "./render/vite-manifest.ts";
 import type { AppEnv } from "./lib/hono-env.ts";
 import type { Logger } from "./lib/logger.ts";
 import { sameOriginOnly, securityHeaders } from "./lib/security.ts";
@@ -259,7 +259,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", sitemapRest);
   app.route("/", faviconRest);
   app.route("/", statusFeed);
-  // The server render's tRPC calls, answered in process (lib/render-calls.ts) with the context a
+  // The server render's tRPC calls, answered in process (render/render-calls.ts) with the context a
   // /trpc request without cookies gets here; what that cannot answer goes through the app itself.
   const renderCalls = renderCallsFor({
     router: appRouter,
@@ -290,7 +290,7 @@ export function appErrorHeaders(errors: readonly { cause?: unknown }[]): Record<
 /**
  * Hashed assets are immutable; index.html is revalidated so a deploy shows at once, and names the
  * requested page's own chunks for preloading (route-preloads.ts). Signed-out visitors get
- * public pages from the page cache (lib/page-cache.ts, docs/decisions/023) with an ETag and
+ * public pages from the page cache (render/page-cache.ts, docs/decisions/023) with an ETag and
  * Cache-Control a CDN may act on; a request with a session cookie is rendered for itself and
  * marked private.
  */

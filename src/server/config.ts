@@ -64,7 +64,7 @@ const schema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** How long public price answers are reused (0 disables); bounds staleness across processes. */
   PRICE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /** Memory for signed-out public pages' HTML (lib/page-cache.ts); 0 turns the page cache off. */
+  /** Memory for signed-out public pages' HTML (render/page-cache.ts); 0 turns the page cache off. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** How long a cached page is reused at most when no price change replaced it first. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
@@ -85,7 +85,7 @@ const schema = z.object({
   ROLE: z.enum(["all", "web", "worker"]).default("all"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**
-   * Threads that render public pages (src/server/lib/render-pool.ts), off the event loop that
+   * Threads that render public pages (src/server/render/render-pool.ts), off the event loop that
    * answers the API; 0 renders on the main thread. Default: one per core, so every core can render
    * (decision 024 has the measurements).
    */
@@ -95,12 +95,12 @@ const schema = z.object({
   /** A page render still unfinished after this long answers the client shell. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /**
-   * The render threads' nice value (Linux: per thread, lib/thread-priority.ts): with fewer cores
+   * The render threads' nice value (Linux: per thread, render/thread-priority.ts): with fewer cores
    * than busy threads, the main thread (the API, health checks) runs first and renders take the
    * rest. 0 leaves them at the process's priority.
    */
   RENDER_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
-  /** How often a process checks whether another changed prices (lib/price-cache.ts), dropping its cached answers when one did. */
+  /** How often a process checks whether another changed prices (domain/price-cache.ts), dropping its cached answers when one did. */
   PRICE_CHANGE_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /**
    * Metrics (Prometheus text) on a port of their own, bound to METRICS_HOST; unset: no such port.

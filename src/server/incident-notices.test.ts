@@ -8,7 +8,7 @@ import { FETCH_QUEUE } from "./features/price-engine/fetch-control.ts";
 import { INCIDENT_EVENTS_QUEUE } from "./features/price-engine/incident-events.ts";
 import { PriceSourceError } from "./integrations/prices/source.ts";
 import { JOB_REGISTRATIONS, registerIncidentNotices, registerNotifications } from "./jobs.ts";
-import { readGeneralSettings } from "./lib/general-settings.ts";
+import { readGeneralSettings } from "./domain/general-settings.ts";
 import { authed, registerAdmin, registerUser, type TestUser } from "./testing/auth.ts";
 import { useNotifyingWorker } from "./testing/notifying-worker.ts";
 import { createTestApp } from "./testing/test-app.ts";

@@ -1,7 +1,7 @@
 /**
  * npm run jobs -- list | run NAME
  *
- * The scheduled jobs from an operator's shell (lib/scheduled-jobs.ts): `list` prints each
+ * The scheduled jobs from an operator's shell (domain/scheduled-jobs.ts): `list` prints each
  * schedule with its name, cron (UTC), next tick and last run; `run NAME` queues that schedule's
  * job now, for the server's workers to run, under the same once-at-a-time rule as the schedule
  * (refused while a run is queued or running). Reads the same configuration and opens the same
@@ -16,7 +16,7 @@ import type { JobQueue } from "../../jobs/queue.ts";
 import { loadConfig } from "./config.ts";
 import { AppError } from "./lib/errors.ts";
 import { createLogger } from "./lib/logger.ts";
-import { listScheduledJobs, runScheduledJobNow } from "./lib/scheduled-jobs.ts";
+import { listScheduledJobs, runScheduledJobNow } from "./domain/scheduled-jobs.ts";
 
 const USAGE = "Usage: npm run jobs -- list | run NAME";
 // As npm run admin: give up rather than wait without end for the database or a lock.

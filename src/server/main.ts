@@ -29,9 +29,9 @@ import { createTokenSigner } from "./lib/signed-token.ts";
 import { createLogger } from "./lib/logger.ts";
 import { jobMetrics, setMetricSources } from "./lib/metrics.ts";
 import { serveMetrics } from "./lib/metrics-route.ts";
-import { invalidatePriceCache, watchPriceChanges } from "./lib/price-cache.ts";
+import { invalidatePriceCache, watchPriceChanges } from "./domain/price-cache.ts";
 import { Readiness } from "./lib/readiness.ts";
-import { closePageRenderer, configurePageRenderer, pageRendererLoaded, pageRendererStats } from "./lib/server-render.ts";
+import { closePageRenderer, configurePageRenderer, pageRendererLoaded, pageRendererStats } from "./render/server-render.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
 

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, expect, it } from "vitest";
 import { forEachDialect } from "../../db/testing/test-db.ts";
-import { createPageRenderer, RENDERS_PER_THREAD } from "./lib/render-pool.ts";
-import { configurePageRenderer } from "./lib/server-render.ts";
+import { createPageRenderer, RENDERS_PER_THREAD } from "./render/render-pool.ts";
+import { configurePageRenderer } from "./render/server-render.ts";
 import { TEST_ORIGIN, createTestApp } from "./testing/test-app.ts";
 
 const FIXTURE = new URL("./testing/render-fixture-entry.ts", import.meta.url);

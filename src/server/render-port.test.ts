@@ -1,6 +1,6 @@
 import { MessageChannel } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
-import { answerFetchesOn, fetchOver, type RenderCalls } from "./lib/render-port.ts";
+import { answerFetchesOn, fetchOver, type RenderCalls } from "./render/render-port.ts";
 
 const channels: MessageChannel[] = [];
 afterEach(() => {

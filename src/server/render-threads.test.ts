@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createThreadPool, type ThreadPool } from "./lib/render-threads.ts";
+import { createThreadPool, type ThreadPool } from "./render/render-threads.ts";
 
 const FIXTURE = new URL("./testing/thread-pool-fixture.mjs", import.meta.url);
 type Answer = { echo?: string; spun?: number; threadId: number };

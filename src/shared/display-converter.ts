@@ -1,6 +1,6 @@
 /**
  * Prices in a display currency (decision 019), without any I/O: a converter built from the
- * rates its caller loaded (src/server/lib/display-currency.ts per answer; the stored price-list
+ * rates its caller loaded (src/server/domain/display-currency.ts per answer; the stored price-list
  * rows, which carry their USD display, when they are written).
  */
 import { convertMinor, currencyDigits, minorToAmount } from "./currency.ts";

@@ -1,5 +1,5 @@
 import { Container, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, type ComponentType, type ReactElement, type ReactNode } from "react";
 import { HttpError } from "./http-error.ts";
 import { handleUnauthorized } from "./unauthorized.ts";
 import { useAuth } from "./use-auth.ts";
@@ -25,4 +25,15 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </Stack>
     </Container>
   );
+}
+
+/** A signed-in route's component: the page, shown once the session is confirmed (RequireAuth). */
+export function signedInPage(Page: ComponentType): () => ReactElement {
+  return function SignedInPage() {
+    return (
+      <RequireAuth>
+        <Page />
+      </RequireAuth>
+    );
+  };
 }

@@ -11,7 +11,7 @@ import createCache, { type EmotionCache } from "@emotion/cache";
  */
 export function createBrowserStyleCache(): EmotionCache {
   const cache = createCache({ key: "css" });
-  // Written by the server (src/server/lib/server-render.ts): the page's rules, their ids in data-ids.
+  // Written by the server (src/server/render/server-render.ts): the page's rules, their ids in data-ids.
   const ids = document.getElementById("ssr-styles")?.dataset.ids;
   for (const id of ids ? ids.split(" ") : []) cache.inserted[id] = true;
   return cache;

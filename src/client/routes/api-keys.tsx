@@ -1,18 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ApiKeysPage } from "../features/api-keys/api-keys-page.tsx";
-import { RequireAuth } from "../lib/require-auth.tsx";
+import { signedInPage } from "../lib/require-auth.tsx";
 
 export const Route = createFileRoute("/api-keys")({
   loader: ({ context: { queryClient, trpc } }) => {
     void queryClient.prefetchQuery(trpc.apiKeys.list.queryOptions());
   },
-  component: ApiKeysRoute,
+  component: signedInPage(ApiKeysPage),
 });
-
-function ApiKeysRoute() {
-  return (
-    <RequireAuth>
-      <ApiKeysPage />
-    </RequireAuth>
-  );
-}

@@ -1,9 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PortfolioPage } from "../features/portfolio/portfolio-page.tsx";
 import {
-  searchFromState, stateFromSearch, toListInput, validatePortfolioSearch, type PortfolioListState,
+  portfolioUrlState, stateFromSearch, toListInput, validatePortfolioSearch,
 } from "../features/portfolio/list-state.ts";
 import { RequireAuth } from "../lib/require-auth.tsx";
+import { useUrlState } from "../lib/url-state.ts";
 
 export const Route = createFileRoute("/portfolio")({
   // The page, order and search of the domain list live in the URL (?page=2&sortBy=expirationDate…).
@@ -20,13 +21,7 @@ export const Route = createFileRoute("/portfolio")({
 });
 
 function PortfolioRoute() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const state = stateFromSearch(search);
-  const onStateChange = (next: PortfolioListState) => {
-    // Typing refines the same view, so it replaces the history entry; paging and sorting push one.
-    void navigate({ search: searchFromState(next), replace: next.search !== state.search, resetScroll: false });
-  };
+  const [state, onStateChange] = useUrlState(Route, portfolioUrlState);
   return (
     <RequireAuth>
       <PortfolioPage state={state} onStateChange={onStateChange} />

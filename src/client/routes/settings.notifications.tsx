@@ -1,18 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { NotificationSettingsPage } from "../features/notifications/notification-settings-page.tsx";
-import { RequireAuth } from "../lib/require-auth.tsx";
+import { signedInPage } from "../lib/require-auth.tsx";
 
 export const Route = createFileRoute("/settings/notifications")({
   loader: ({ context: { queryClient, trpc } }) => {
     void queryClient.prefetchQuery(trpc.notifications.overview.queryOptions());
   },
-  component: NotificationSettingsRoute,
+  component: signedInPage(NotificationSettingsPage),
 });
-
-function NotificationSettingsRoute() {
-  return (
-    <RequireAuth>
-      <NotificationSettingsPage />
-    </RequireAuth>
-  );
-}

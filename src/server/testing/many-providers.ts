@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { exec, type Db } from "../../../db/client.ts";
 import { refreshTldPriceSummaries } from "../../../db/repositories/price-summary-repository.ts";
 import { DEFAULT_PRICE_STALE_DAYS } from "../../shared/price-freshness.ts";
-import { invalidatePriceCache } from "../lib/price-cache.ts";
+import { invalidatePriceCache } from "../domain/price-cache.ts";
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

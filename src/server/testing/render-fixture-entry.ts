@@ -1,5 +1,5 @@
 /**
- * A stand-in for the server render's entry in tests of the render pool (lib/render-pool.ts):
+ * A stand-in for the server render's entry in tests of the render pool (render/render-pool.ts):
  * /throws throws, /hangs never finishes, /spin/N keeps its thread busy for N ms and then
  * renders, /portfolio is client-rendered, any other path renders a page naming itself.
  */

@@ -1,12 +1,12 @@
 /**
- * A thread for the tests of lib/render-threads.ts: answers { echo } with its value and its
+ * A thread for the tests of render/render-threads.ts: answers { echo } with its value and its
  * thread id, { throws } by failing, { spin: ms } after keeping the thread busy that long,
  * { sleep: ms } after waiting that long without holding the thread, { exit } by stopping the thread,
  * { limits } with the thread's heap limits (worker_threads' resourceLimits), { outgrow } by
  * keeping ever more memory until the thread's old generation is full.
  */
 import { resourceLimits, threadId } from "node:worker_threads";
-import { serveTasks } from "../lib/render-threads.ts";
+import { serveTasks } from "../render/render-threads.ts";
 
 export type FixtureTask = { echo: string } | { throws: string } | { spin: number } | { sleep: number } | { exit: true } | { limits: true } | { outgrow: true };
 

@@ -1,7 +1,7 @@
-import { Button, HStack, Input, Stack, Text } from "@chakra-ui/react";
+import { Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { FormField } from "../../components/form/form-field.tsx";
+import { TextField } from "../../components/form/fields.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { SectionCard } from "../../components/section-card.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -28,19 +28,11 @@ export function EmailSection({ email, hasPassword, mailConfigured }: { email: st
         <form onSubmit={onSubmit} noValidate aria-label="Change e-mail address">
           <Stack gap="3" maxW="sm">
             <form.Field name="newEmail">
-              {(field) => (
-                <FormField field={field} label="New e-mail address">
-                  <Input type="email" autoComplete="email" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-                </FormField>
-              )}
+              {(field) => <TextField field={field} label="New e-mail address" type="email" autoComplete="email" />}
             </form.Field>
             {hasPassword && (
               <form.Field name="currentPassword">
-                {(field) => (
-                  <FormField field={field} label="Current password">
-                    <Input type="password" autoComplete="current-password" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-                  </FormField>
-                )}
+                {(field) => <TextField field={field} label="Current password" type="password" autoComplete="current-password" />}
               </form.Field>
             )}
             {formError && <Text color="fg.error" role="alert">{formError}</Text>}

@@ -1,6 +1,6 @@
-import { Button, HStack, Input, Stack, Text } from "@chakra-ui/react";
+import { Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { FormField } from "../../components/form/form-field.tsx";
+import { TextField } from "../../components/form/fields.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { SectionCard } from "../../components/section-card.tsx";
 import { notify } from "../../components/ui/toaster.tsx";
@@ -36,18 +36,10 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
       <form onSubmit={onSubmit} noValidate aria-label="Change password">
         <Stack gap="3" maxW="sm">
           <form.Field name="currentPassword">
-            {(field) => (
-              <FormField field={field} label="Current password">
-                <Input type="password" autoComplete="current-password" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-              </FormField>
-            )}
+            {(field) => <TextField field={field} label="Current password" type="password" autoComplete="current-password" />}
           </form.Field>
           <form.Field name="newPassword">
-            {(field) => (
-              <FormField field={field} label="New password" helper={`${PASSWORD_MIN}–${PASSWORD_MAX} characters; a few unrelated words work well.`}>
-                <Input type="password" autoComplete="new-password" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />
-              </FormField>
-            )}
+            {(field) => <TextField field={field} label="New password" helper={`${PASSWORD_MIN}–${PASSWORD_MAX} characters; a few unrelated words work well.`} type="password" autoComplete="new-password" />}
           </form.Field>
           {formError && <Text color="fg.error" role="alert">{formError}</Text>}
           <HStack><Button type="submit" colorPalette="blue" disabled={pending}>{pending ? "Changing…" : "Change password"}</Button></HStack>

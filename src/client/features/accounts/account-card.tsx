@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { LuPlugZap, LuRefreshCw, LuTrash2 } from "react-icons/lu";
 import { useTRPC } from "../../lib/trpc.ts";
-import { ACCOUNT_MESSAGES, notifyAccountFailure, notifyConnection, notifySyncStarted } from "./account-feedback.ts";
+import { notifyFailure } from "../../lib/mutation-toasts.ts";
+import { ACCOUNT_MESSAGES, notifyConnection, notifySyncStarted } from "./account-feedback.ts";
 import type { RegistrarAccount } from "./types.ts";
 
 const STATUS: Record<string, { label: string; palette: string }> = {
@@ -27,7 +28,7 @@ export function AccountCard({ account, onDelete }: { account: RegistrarAccount; 
       notifyConnection(result);
       void refreshAccounts();
     },
-    onError: (error) => notifyAccountFailure(ACCOUNT_MESSAGES.testFailed, error),
+    onError: (error) => notifyFailure(ACCOUNT_MESSAGES.testFailed, error),
   }));
   const [syncJobId, setSyncJobId] = useState<string | null>(null);
   const sync = useMutation(trpc.accounts.syncNow.mutationOptions({
@@ -35,7 +36,7 @@ export function AccountCard({ account, onDelete }: { account: RegistrarAccount; 
       notifySyncStarted(answer.message);
       setSyncJobId(answer.jobId);
     },
-    onError: (error) => notifyAccountFailure(ACCOUNT_MESSAGES.syncFailed, error, error.message),
+    onError: (error) => notifyFailure(ACCOUNT_MESSAGES.syncFailed, error, error.message),
   }));
   // Polled while the sync is queued or running; once it finished the card shows its outcome.
   const syncState = useQuery({

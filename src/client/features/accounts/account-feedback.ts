@@ -1,9 +1,8 @@
 /**
- * Spec section 8's toasts for registrar accounts, word for word. A 401 is left to the
- * app-wide handler, which already tells the user and sends them to sign in.
+ * Spec section 8's toasts for registrar accounts, word for word; "Success" and "Error" are shown
+ * by lib/mutation-toasts.ts.
  */
 import { notify } from "../../components/ui/toaster.tsx";
-import { isUnauthorizedError } from "../../lib/unauthorized.ts";
 
 export const ACCOUNT_MESSAGES = {
   added: "Account added successfully",
@@ -16,17 +15,6 @@ export const ACCOUNT_MESSAGES = {
   deleted: "Account deleted",
   deleteFailed: "Failed to delete account",
 } as const;
-
-export function notifyAccountSuccess(description: string): void {
-  notify({ type: "success", title: "Success", description });
-}
-
-/** `detail`, the server's reason, follows the spec's message when there is one. */
-export function notifyAccountFailure(description: string, error: unknown, detail?: string | null): void {
-  if (isUnauthorizedError(error)) return;
-  const reason = detail?.trim().replace(/\.$/, "");
-  notify({ type: "error", title: "Error", description: reason ? `${description}. ${reason}.` : description });
-}
 
 export function notifyConnection(result: { success: boolean; message: string }): void {
   notify(result.success

@@ -1,7 +1,8 @@
-import { Box, Button, Container, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, Container, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuPlus } from "react-icons/lu";
+import { PageHeader } from "../../components/page-header.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { AccountCard } from "./account-card.tsx";
@@ -46,13 +47,9 @@ export function AccountsPage() {
 
   return (
     <Container maxW="7xl" py={{ base: "6", md: "10" }}>
-      <Flex gap="4" mb="8" justify="space-between" align={{ base: "stretch", md: "flex-end" }} direction={{ base: "column", md: "row" }}>
-        <Box>
-          <Heading as="h1" size="3xl" mb="2">Registrar Accounts</Heading>
-          <Text color="fg.muted">Connect your registrar accounts to bring their domains into your portfolio.</Text>
-        </Box>
+      <PageHeader title="Registrar Accounts" description="Connect your registrar accounts to bring their domains into your portfolio.">
         <Button colorPalette="blue" size="sm" onClick={() => setAdding(true)}><LuPlus aria-hidden /> Add Account</Button>
-      </Flex>
+      </PageHeader>
       {body}
       <AddAccountDialog open={adding} onOpenChange={setAdding} />
       <DeleteAccountDialog account={deleting?.account ?? null} open={deleting?.open ?? false}

@@ -9,7 +9,8 @@ import { SwitchField } from "../../components/form/switch-field.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { AppDialog } from "../../components/ui/app-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
-import { ACCOUNT_MESSAGES, notifyAccountFailure, notifyAccountSuccess } from "./account-feedback.ts";
+import { notifyFailure, notifySuccess } from "../../lib/mutation-toasts.ts";
+import { ACCOUNT_MESSAGES } from "./account-feedback.ts";
 
 interface Values { serviceProviderId: string; label: string; credentials: { apiKey: string; secretKey: string }; isActive: boolean }
 const EMPTY: Values = { serviceProviderId: "", label: "", credentials: { apiKey: "", secretKey: "" }, isActive: true };
@@ -29,14 +30,14 @@ export function AddAccountDialog({ open, onOpenChange }: { open: boolean; onOpen
     toInput,
     submit: (input) => create.mutateAsync(input),
     onSaved: () => {
-      notifyAccountSuccess(ACCOUNT_MESSAGES.added);
+      notifySuccess(ACCOUNT_MESSAGES.added);
       void queryClient.invalidateQueries(trpc.accounts.pathFilter());
       reset();
       onOpenChange(false);
     },
     // The fields show their own messages; the toast carries the reason only when no field took it.
     onFailed: (error, placedOnFields) =>
-      notifyAccountFailure(ACCOUNT_MESSAGES.addFailed, error, placedOnFields || !(error instanceof Error) ? null : error.message),
+      notifyFailure(ACCOUNT_MESSAGES.addFailed, error, placedOnFields || !(error instanceof Error) ? null : error.message),
   });
   const providerId = useStore(form.store, (state) => state.values.serviceProviderId);
   const chosen = providers.data?.find((p) => String(p.id) === providerId);

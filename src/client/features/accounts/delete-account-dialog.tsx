@@ -2,7 +2,8 @@ import { Button, Dialog, Text } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AppDialog } from "../../components/ui/app-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
-import { ACCOUNT_MESSAGES, notifyAccountFailure, notifyAccountSuccess } from "./account-feedback.ts";
+import { notifyFailure, notifySuccess } from "../../lib/mutation-toasts.ts";
+import { ACCOUNT_MESSAGES } from "./account-feedback.ts";
 import type { RegistrarAccount } from "./types.ts";
 
 const domains = (n: number) => `${n} ${n === 1 ? "domain" : "domains"}`;
@@ -19,11 +20,11 @@ export function DeleteAccountDialog({ account, open, onOpenChange }: { account: 
   const queryClient = useQueryClient();
   const remove = useMutation(trpc.accounts.remove.mutationOptions({
     onSuccess: () => {
-      notifyAccountSuccess(ACCOUNT_MESSAGES.deleted);
+      notifySuccess(ACCOUNT_MESSAGES.deleted);
       void queryClient.invalidateQueries(trpc.accounts.pathFilter());
       void queryClient.invalidateQueries(trpc.portfolio.pathFilter());
     },
-    onError: (error) => notifyAccountFailure(ACCOUNT_MESSAGES.deleteFailed, error, error.message),
+    onError: (error) => notifyFailure(ACCOUNT_MESSAGES.deleteFailed, error, error.message),
     onSettled: () => onOpenChange(false),
   }));
   return (

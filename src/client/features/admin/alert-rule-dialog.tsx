@@ -8,7 +8,7 @@ import { FormField } from "../../components/form/form-field.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { ADMIN_MESSAGES, notifyAdminFailure, notifyAdminSuccess } from "./feedback.ts";
-import { FormDialog } from "./form-dialog.tsx";
+import { FormDialog } from "../../components/form-dialog.tsx";
 import type { AlertRule } from "./types.ts";
 
 /** What each condition watches, and the unit its threshold is counted in. */

@@ -1,8 +1,8 @@
-import { Button, NativeSelect, Stack } from "@chakra-ui/react";
+import { Button } from "@chakra-ui/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuRefreshCw } from "react-icons/lu";
-import { DebouncedSearchInput } from "../../components/debounced-search-input.tsx";
+import { FilterBar, SelectFilter } from "../../components/filter-bar.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { AdminPage, AutoRefreshSwitch } from "./admin-page.tsx";
 import { AdminPagination } from "./admin-pagination.tsx";
@@ -42,30 +42,23 @@ export function LogsPage({ state, onStateChange }: LogsPageProps) {
           </Button>
         </>
       }>
-      <Stack direction={{ base: "column", md: "row" }} gap="3" role="search" aria-label="Filter logs">
-        <DebouncedSearchInput label="Search logs" placeholder="Search by domain, TLD or provider" value={state.search}
-          onChange={(search) => onStateChange(withFilter(state, "search", search))} />
-        <NativeSelect.Root w={{ base: "full", md: "44" }}>
-          <NativeSelect.Field aria-label="Status" value={state.status}
-            onChange={(e) => onStateChange(withFilter(state, "status", e.currentTarget.value as LogStatusFilter))}>
-            <option value="all">All statuses</option>
-            {LOG_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root w={{ base: "full", md: "56" }}>
-          <NativeSelect.Field aria-label="Provider" value={state.provider}
-            onChange={(e) => onStateChange(withFilter(state, "provider", e.currentTarget.value))}>
-            <option value="all">All providers</option>
-            {providers.data?.map((p) => <option key={p.id} value={p.domain}>{p.name} ({p.domain})</option>)}
-            {/* A provider from the URL that is not (yet) in the list still shows as chosen. */}
-            {state.provider !== "all" && !providers.data?.some((p) => p.domain === state.provider) && (
-              <option value={state.provider}>{state.provider}</option>
-            )}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Stack>
+      <FilterBar label="Filter logs" searchLabel="Search logs" placeholder="Search by domain, TLD or provider"
+        search={state.search} onSearch={(search) => onStateChange(withFilter(state, "search", search))}>
+        <SelectFilter label="Status" width="44" value={state.status}
+          onChange={(status) => onStateChange(withFilter(state, "status", status as LogStatusFilter))}>
+          <option value="all">All statuses</option>
+          {LOG_STATUSES.map((s) => <option key={s} value={s}>{capitalise(s)}</option>)}
+        </SelectFilter>
+        <SelectFilter label="Provider" width="56" value={state.provider}
+          onChange={(provider) => onStateChange(withFilter(state, "provider", provider))}>
+          <option value="all">All providers</option>
+          {providers.data?.map((p) => <option key={p.id} value={p.domain}>{p.name} ({p.domain})</option>)}
+          {/* A provider from the URL that is not (yet) in the list still shows as chosen. */}
+          {state.provider !== "all" && !providers.data?.some((p) => p.domain === state.provider) && (
+            <option value={state.provider}>{state.provider}</option>
+          )}
+        </SelectFilter>
+      </FilterBar>
       <div>
         <PriceLogsTable logs={data?.logs} status={data ? "success" : logs.status} stale={logs.isPlaceholderData}
           errorText={`Failed to load price logs${logs.error ? `: ${logs.error.message}` : ""}`} />

@@ -1,10 +1,7 @@
-/**
- * The /admin/logs search params: filters and page live in the URL, so a view can be shared,
- * reloaded and reached again with Back. Hand-written rather than zod for the same reason as
- * the /tlds validator: route validators ship in the first-load bundle, and zod is not in it.
- */
+/** The /admin/logs search params: filters and page live in the URL (lib/url-state.ts). */
 import type { PriceLogQueryInput } from "../../../shared/schemas/admin.ts";
 import { DEFAULT_PAGE_SIZE } from "../../../shared/constants.ts";
+import { pageParam, textParam, urlStateCodec } from "../../lib/url-state.ts";
 
 /** PRICE_LOG_STATUSES of the shared schema, repeated to keep zod out; a test keeps them equal. */
 export const LOG_STATUSES = ["success", "error", "pending", "timeout"] as const satisfies readonly NonNullable<PriceLogQueryInput["status"]>[];
@@ -26,25 +23,17 @@ const DOMAIN = /^[a-z0-9.-]{1,253}$/;
 /** A bad value is dropped rather than shown as an error page: a mistyped link still shows the logs. */
 export function validateLogsSearch(raw: Record<string, unknown>): LogsSearch {
   const search: LogsSearch = {};
-  const { page, status, provider } = raw;
-  if (typeof page === "number" && Number.isInteger(page) && page >= 1 && page <= 1_000_000) search.page = page;
-  // The router reads "?search=123" as the number 123; a search for it is still text.
-  if (typeof raw.search === "string" || typeof raw.search === "number") search.search = String(raw.search).slice(0, 100);
+  const { status, provider } = raw;
+  const page = pageParam(raw.page);
+  if (page !== undefined) search.page = page;
+  const text = textParam(raw.search, 100);
+  if (text !== undefined) search.search = text;
   if (status === "all" || LOG_STATUSES.includes(status as never)) search.status = status as LogStatusFilter;
   if (typeof provider === "string" && (provider === "all" || DOMAIN.test(provider.toLowerCase()))) search.provider = provider.toLowerCase();
   return search;
 }
 
-export const logsStateFrom = (search: LogsSearch): LogsState => ({ ...DEFAULT_LOGS_STATE, ...search });
-
-/** Only what differs from the defaults goes into the URL. */
-export function logsSearchFrom(state: LogsState): LogsSearch {
-  const search: LogsSearch = {};
-  for (const key of Object.keys(DEFAULT_LOGS_STATE) as Array<keyof LogsState>) {
-    if (state[key] !== DEFAULT_LOGS_STATE[key]) Object.assign(search, { [key]: state[key] });
-  }
-  return search;
-}
+export const { fromSearch: logsStateFrom, toSearch: logsSearchFrom } = urlStateCodec<LogsState>(DEFAULT_LOGS_STATE);
 
 /** Any filter change shows a different set of rows, so it starts again on page 1. */
 export function withFilter<K extends "search" | "status" | "provider">(state: LogsState, key: K, value: LogsState[K]): LogsState {

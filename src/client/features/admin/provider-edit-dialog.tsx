@@ -6,7 +6,7 @@ import { SwitchField } from "../../components/form/switch-field.tsx";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { ADMIN_MESSAGES, notifyAdminFailure, notifyAdminSuccess } from "./feedback.ts";
-import { FormDialog } from "./form-dialog.tsx";
+import { FormDialog } from "../../components/form-dialog.tsx";
 import type { AdminProvider } from "./types.ts";
 
 interface ProviderEditDialogProps {

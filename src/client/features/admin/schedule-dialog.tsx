@@ -8,7 +8,7 @@ import { useSchemaForm } from "../../components/form/use-schema-form.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { checkCron, runInWords } from "./cron-check.ts";
 import { ADMIN_MESSAGES, notifyAdminFailure, notifyAdminSuccess } from "./feedback.ts";
-import { FormDialog } from "./form-dialog.tsx";
+import { FormDialog } from "../../components/form-dialog.tsx";
 import type { Schedule } from "./types.ts";
 
 interface ScheduleDialogProps {

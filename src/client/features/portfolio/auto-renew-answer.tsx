@@ -7,7 +7,7 @@ import { Badge, Button, HStack, Text } from "@chakra-ui/react";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useInvalidatePortfolio } from "./domain-dialogs.tsx";
-import { notifyFailure, notifySuccess } from "./mutation-feedback.ts";
+import { notifyFailure, notifySuccess } from "../../lib/mutation-toasts.ts";
 import type { UserDomain } from "./types.ts";
 
 export function AutoRenewBadge({ domain }: { domain: UserDomain }) {

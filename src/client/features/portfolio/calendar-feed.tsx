@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { LuCalendarClock, LuCheck, LuCopy } from "react-icons/lu";
 import { AppDialog } from "../../components/ui/app-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
-import { notifyFailure, notifySuccess } from "./mutation-feedback.ts";
+import { notifyFailure, notifySuccess } from "../../lib/mutation-toasts.ts";
 
 /**
  * A private iCalendar feed of expiry dates for calendar apps. The server keeps only a hash of

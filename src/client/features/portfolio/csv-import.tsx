@@ -7,7 +7,7 @@ import { stackedRowsCss } from "../../components/plain-table-css.ts";
 import { AppDialog } from "../../components/ui/app-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useInvalidatePortfolio } from "./domain-dialogs.tsx";
-import { notifyFailure } from "./mutation-feedback.ts";
+import { notifyFailure } from "../../lib/mutation-toasts.ts";
 import type { ImportReport } from "./types.ts";
 
 const IMPORT_FAILED = "Failed to import CSV";

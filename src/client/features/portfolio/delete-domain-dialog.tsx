@@ -3,7 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useInvalidatePortfolio } from "./domain-dialogs.tsx";
-import { MESSAGES, notifyFailure, notifySuccess } from "./mutation-feedback.ts";
+import { notifyFailure, notifySuccess } from "../../lib/mutation-toasts.ts";
+import { MESSAGES } from "./mutation-feedback.ts";
 import type { UserDomain } from "./types.ts";
 
 interface DeleteDomainDialogProps {

@@ -3,7 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useInvalidatePortfolio } from "./domain-dialogs.tsx";
 import { formatDay } from "./format.ts";
-import { MESSAGES, notifyFailure, notifySuccess } from "./mutation-feedback.ts";
+import { notifyFailure, notifySuccess } from "../../lib/mutation-toasts.ts";
+import { MESSAGES } from "./mutation-feedback.ts";
 import type { UserDomain } from "./types.ts";
 
 interface DepartedNoticeProps {

@@ -4,7 +4,8 @@ import { reasonOf } from "../../lib/form-errors.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { DomainFormDialog } from "./domain-form-dialog.tsx";
 import { EMPTY_VALUES, valuesFromDomain } from "./domain-form-values.ts";
-import { MESSAGES, notifyFailure, notifySuccess } from "./mutation-feedback.ts";
+import { notifyFailure, notifySuccess } from "../../lib/mutation-toasts.ts";
+import { MESSAGES } from "./mutation-feedback.ts";
 import type { UserDomain } from "./types.ts";
 
 interface DialogProps {

@@ -1,9 +1,7 @@
-import { Alert, Button, Dialog } from "@chakra-ui/react";
-import { alertSlotRecipe } from "@chakra-ui/react/theme";
 import { useId } from "react";
 import { userDomainCreateSchema, type UserDomainCreateInput } from "../../../shared/schemas/user-domain.ts";
 import { useSchemaForm } from "../../components/form/use-schema-form.ts";
-import { AppDialog } from "../../components/ui/app-dialog.tsx";
+import { FormDialog } from "../../components/form-dialog.tsx";
 import { DomainFormFields } from "./domain-form-fields.tsx";
 import type { DomainFormValues } from "./domain-form-values.ts";
 
@@ -54,32 +52,8 @@ export function DomainFormDialog({ title, submitLabel, open, onOpenChange, initi
   const { form, formError, pending, onSubmit, reset } = useDomainForm(initialValues, submit, () => close(false), () => showReason(formId));
 
   return (
-    <AppDialog
-      title={title}
-      open={open}
-      onOpenChange={close}
-      size="lg"
-      scrollBehavior="inside"
-      footer={
-        <>
-          <Dialog.ActionTrigger asChild>
-            <Button variant="outline">Cancel</Button>
-          </Dialog.ActionTrigger>
-          <Button type="submit" form={formId} colorPalette="blue" disabled={pending}>
-            {pending ? "Saving…" : submitLabel}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={onSubmit} noValidate>
-        <DomainFormFields form={form} />
-      </form>
-      {formError && (
-        <Alert.Root recipe={alertSlotRecipe} status="error" mt="4" data-form-error="">
-          <Alert.Indicator />
-          <Alert.Title>{formError}</Alert.Title>
-        </Alert.Root>
-      )}
-    </AppDialog>
+    <FormDialog title={title} submitLabel={submitLabel} open={open} onOpenChange={close} pending={pending} formError={formError} onSubmit={onSubmit} formId={formId}>
+      <DomainFormFields form={form} />
+    </FormDialog>
   );
 }

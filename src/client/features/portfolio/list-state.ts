@@ -7,6 +7,7 @@ import {
   PORTFOLIO_DEFAULT_PAGE_SIZE, PORTFOLIO_PAGE_SIZES, PORTFOLIO_SEARCH_MAX, PORTFOLIO_SORT_FIELDS,
   type PortfolioSortField, type PortfolioSortOrder,
 } from "../../../shared/portfolio-list.ts";
+import { oneOf, pageParam, textParam, urlStateCodec } from "../../lib/url-state.ts";
 
 export interface PortfolioListState {
   page: number;
@@ -23,34 +24,24 @@ export const DEFAULT_LIST_STATE: PortfolioListState = {
 /** The /portfolio search params: every key optional. */
 export type PortfolioSearch = Partial<PortfolioListState>;
 
-const oneOf = <T>(allowed: readonly T[], value: unknown): T | undefined =>
-  allowed.includes(value as T) ? (value as T) : undefined;
-
-/** validateSearch for /portfolio: a bad value is dropped, never an error page. Hand-written, as route validators ship in the first-load bundle. */
+/** validateSearch for /portfolio (lib/url-state.ts): a bad value is dropped, never an error page. */
 export function validatePortfolioSearch(raw: Record<string, unknown>): PortfolioSearch {
   const search: PortfolioSearch = {};
-  const page = raw.page;
-  if (typeof page === "number" && Number.isInteger(page) && page >= 1 && page <= 1_000_000) search.page = page;
+  const page = pageParam(raw.page);
+  if (page !== undefined) search.page = page;
   const limit = oneOf<number>(PORTFOLIO_PAGE_SIZES, raw.limit);
   if (limit !== undefined) search.limit = limit;
   const sortBy = oneOf(PORTFOLIO_SORT_FIELDS, raw.sortBy);
   if (sortBy !== undefined) search.sortBy = sortBy;
   const sortOrder = oneOf<PortfolioSortOrder>(["asc", "desc"], raw.sortOrder);
   if (sortOrder !== undefined) search.sortOrder = sortOrder;
-  if (typeof raw.search === "string" || typeof raw.search === "number") search.search = String(raw.search).slice(0, PORTFOLIO_SEARCH_MAX);
+  const text = textParam(raw.search, PORTFOLIO_SEARCH_MAX);
+  if (text !== undefined) search.search = text;
   return search;
 }
 
-export const stateFromSearch = (search: PortfolioSearch): PortfolioListState => ({ ...DEFAULT_LIST_STATE, ...search });
-
-/** Only what differs from the defaults goes into the URL, so the plain /portfolio stays plain. */
-export function searchFromState(state: PortfolioListState): PortfolioSearch {
-  const search: PortfolioSearch = {};
-  for (const key of Object.keys(DEFAULT_LIST_STATE) as Array<keyof PortfolioListState>) {
-    if (state[key] !== DEFAULT_LIST_STATE[key]) Object.assign(search, { [key]: state[key] });
-  }
-  return search;
-}
+export const portfolioUrlState = urlStateCodec<PortfolioListState>(DEFAULT_LIST_STATE);
+export const { fromSearch: stateFromSearch, toSearch: searchFromState } = portfolioUrlState;
 
 /** The portfolio.list input for a state; with a display currency, prices come with `display`. */
 export function toListInput(state: PortfolioListState, currency?: string) {

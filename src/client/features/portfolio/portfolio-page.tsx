@@ -1,8 +1,9 @@
-import { Box, Button, Container, Flex, Heading, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { LuDownload, LuPlus } from "react-icons/lu";
-import { DebouncedSearchInput } from "../../components/debounced-search-input.tsx";
+import { FilterBar, SelectFilter } from "../../components/filter-bar.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useDisplayCurrency } from "../../lib/display-currency.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
@@ -44,24 +45,12 @@ interface PortfolioPageProps {
 /** Search and order of the list; the server applies both, so paging stays right. */
 function ListControls({ state, onStateChange }: { state: PortfolioListState; onStateChange: (next: PortfolioListState) => void }) {
   return (
-    <Stack direction={{ base: "column", md: "row" }} gap="3" mb="4" role="search" aria-label="Find domains">
-      <DebouncedSearchInput
-        value={state.search}
-        onChange={(search) => onStateChange(withSearch(state, search))}
-        placeholder="Search your domains..."
-        label="Search your domains"
-      />
-      <NativeSelect.Root w={{ base: "full", md: "52" }}>
-        <NativeSelect.Field
-          aria-label="Sort domains"
-          value={sortChoiceOf(state)}
-          onChange={(e) => onStateChange(withSort(state, e.target.value as SortChoice))}
-        >
-          {(Object.keys(SORT_CHOICES) as SortChoice[]).map((key) => <option key={key} value={key}>{SORT_CHOICES[key].label}</option>)}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Stack>
+    <FilterBar label="Find domains" mb="4" searchLabel="Search your domains" placeholder="Search your domains..."
+      search={state.search} onSearch={(search) => onStateChange(withSearch(state, search))}>
+      <SelectFilter label="Sort domains" width="52" value={sortChoiceOf(state)} onChange={(choice) => onStateChange(withSort(state, choice as SortChoice))}>
+        {(Object.keys(SORT_CHOICES) as SortChoice[]).map((key) => <option key={key} value={key}>{SORT_CHOICES[key].label}</option>)}
+      </SelectFilter>
+    </FilterBar>
   );
 }
 
@@ -148,11 +137,7 @@ export function PortfolioPage({ state: given, onStateChange: onGiven }: Portfoli
 
   return (
     <Container maxW="7xl" py={{ base: "6", md: "10" }}>
-      <Flex gap="4" mb="8" justify="space-between" align={{ base: "stretch", md: "flex-end" }} direction={{ base: "column", md: "row" }}>
-        <Box>
-          <Heading as="h1" size="3xl" mb="2">Domain Portfolio</Heading>
-          <Text color="fg.muted">Your domains, what they cost to renew, and where renewing is cheaper.</Text>
-        </Box>
+      <PageHeader title="Domain Portfolio" description="Your domains, what they cost to renew, and where renewing is cheaper.">
         <Flex gap="2" wrap="wrap">
           <Button colorPalette="blue" size="sm" onClick={() => setAdding(true)}><LuPlus aria-hidden /> Add Domain</Button>
           {/* A plain download: the server names the file and the session cookie goes along. */}
@@ -160,7 +145,7 @@ export function PortfolioPage({ state: given, onStateChange: onGiven }: Portfoli
           <CsvImportButton />
           <CalendarFeedButton />
         </Flex>
-      </Flex>
+      </PageHeader>
       {body}
       <AddDomainDialog open={adding} onOpenChange={setAdding} />
       {editing && (

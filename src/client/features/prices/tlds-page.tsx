@@ -3,22 +3,15 @@ import { getRouteApi } from "@tanstack/react-router";
 import { countText, useCatalogueStats } from "../../lib/catalogue-counts.ts";
 import { usePageTitle } from "../../lib/use-page-title.ts";
 import { AllPricesTable } from "./all-prices-table.tsx";
-import type { TableState } from "./table-state.ts";
-import { searchFromState, stateFromSearch } from "./tld-search.ts";
+import { useUrlState } from "../../lib/url-state.ts";
+import { tldUrlState } from "./tld-search.ts";
 
 const route = getRouteApi("/tlds");
 
 export function TldsPage() {
   usePageTitle("Top Level Domains", "Registration, renewal and transfer prices for every top-level domain, searchable and sortable, with the lowest price for each.");
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const state = stateFromSearch(search);
+  const [state, onStateChange] = useUrlState(route, tldUrlState);
   const stats = useCatalogueStats();
-  const onStateChange = (next: TableState) => {
-    // Typing refines the same view, so it replaces the history entry; paging and sorting push one.
-    const replace = next.search !== state.search;
-    void navigate({ search: searchFromState(next), replace, resetScroll: false });
-  };
   return (
     <Container maxW="7xl" py="10">
       <AllPricesTable

@@ -6,7 +6,7 @@
 import { listActiveRegistrarAccountIds } from "../../../../db/repositories/registrar-account-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { SYNC_ALL_QUEUE, SYNC_QUEUE, syncSingletonKey, type AccountDeps, type SyncDeps, type SyncJobData } from "./deps.ts";
-import { requestRegistryChecks } from "../../lib/registry-checks.ts";
+import { requestRegistryChecks } from "../../domain/registry-checks.ts";
 import { syncRegistrarAccount } from "./sync.ts";
 
 /** 03:17 UTC: off the hour, when registrar APIs see the most scheduled traffic. */

@@ -14,7 +14,7 @@ import { applySyncedDomains, type PortfolioEntry, type SyncedDomainValues } from
 import { candidateSuffixes, splitDomain, validateDomainName } from "../../../shared/domain-name.ts";
 import { RegistrarError, type RegistrarDomain } from "../../integrations/registrars/registrar.ts";
 import { CredentialKeyError } from "../../lib/credential-cipher.ts";
-import { PortfolioLimitError, syncLimitMessage } from "../../lib/portfolio-limit.ts";
+import { PortfolioLimitError, syncLimitMessage } from "../../domain/portfolio-limit.ts";
 import { redactSecrets } from "../../lib/redact.ts";
 import type { AccountSyncEvent, SyncDeps } from "./deps.ts";
 import { mergeSyncedDomains } from "./sync-merge.ts";

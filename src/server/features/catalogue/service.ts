@@ -5,7 +5,7 @@ import { lastLiveSuccess } from "../../../../db/repositories/price-log-repositor
 import {
   countCatalogue, listDelegatedOperatorNames, listRegistryOperators, type RegistryOperatorDto,
 } from "../../../../db/repositories/tld-repository.ts";
-import { tldByKey, tldNotFound } from "../../lib/tld-catalogue.ts";
+import { tldByKey, tldNotFound } from "../../domain/tld-catalogue.ts";
 
 /** A TLD or second-level suffix, with its parent (co.uk → uk) or the suffixes sold under it. */
 export async function getTld(db: Db, key: string) {

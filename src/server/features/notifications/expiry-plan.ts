@@ -12,7 +12,7 @@ import {
 import { listRenewalQuotes } from "../../../../db/repositories/user-domain-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { DisplayConverter } from "../../../shared/display-converter.ts";
-import { loadDisplayConverter } from "../../lib/display-currency.ts";
+import { loadDisplayConverter } from "../../domain/display-currency.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
 import { expiryFacts, expiryText, expiryTitle } from "./expiry-message.ts";
 import { receiversFor } from "./receivers.ts";

@@ -19,7 +19,7 @@ import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { GeneralSettings } from "../../../shared/schemas/general-settings.ts";
 import type { NotificationKind } from "../../../shared/schemas/notifications.ts";
 import { publicIncidentWords } from "../../../shared/status-incident-words.ts";
-import { readGeneralSettings } from "../../lib/general-settings.ts";
+import { readGeneralSettings } from "../../domain/general-settings.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
 import { utcDay } from "./expiry-plan.ts";
 import { receiversFor, type Recipient } from "./receivers.ts";

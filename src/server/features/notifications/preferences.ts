@@ -9,7 +9,7 @@ import {
 } from "../../../shared/schemas/notifications.ts";
 import { KIND_SWITCHES } from "../../../shared/notification-switches.ts";
 import type { z } from "zod";
-import { requireKnownCurrency } from "../../lib/display-currency.ts";
+import { requireKnownCurrency } from "../../domain/display-currency.ts";
 import { forbidden } from "../../lib/errors.ts";
 
 export interface Preferences {

@@ -11,7 +11,7 @@ import { listHeldDomainsOfTlds } from "../../../../db/repositories/renewal-alert
 import { listRenewalQuotes } from "../../../../db/repositories/user-domain-repository.ts";
 import { decimalStringToMinor } from "../../../shared/price-format.ts";
 import type { DisplayConverter } from "../../../shared/display-converter.ts";
-import { loadDisplayConverter } from "../../lib/display-currency.ts";
+import { loadDisplayConverter } from "../../domain/display-currency.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
 import { utcDay } from "./expiry-plan.ts";
 import { receiversFor } from "./receivers.ts";

@@ -17,7 +17,7 @@ import { minorToDecimalString } from "../../../shared/price-format.ts";
 import { MAX_WATCHES, type watchAddSchema, type watchUpdateSchema } from "../../../shared/schemas/watched-tld.ts";
 import type { z } from "zod";
 import type { Config } from "../../config.ts";
-import { requireKnownCurrency } from "../../lib/display-currency.ts";
+import { requireKnownCurrency } from "../../domain/display-currency.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { preferencesOf } from "./preferences.ts";
 import { bestFreshQuote } from "./watched-tld-plan.ts";

@@ -18,11 +18,11 @@ import {
   autoRenewStateOf, CSV_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_TOO_LARGE, userDomainCreateSchema,
 } from "../../../shared/schemas/user-domain.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
-import { importLimitMessage } from "../../lib/portfolio-limit.ts";
+import { importLimitMessage } from "../../domain/portfolio-limit.ts";
 import { guardFormula, parseCsv, toCsv, unguardFormula } from "./csv.ts";
 import { registryView } from "./registry-view.ts";
 import { lookupNames, matchTld } from "./service.ts";
-import { requestRegistryChecks } from "../../lib/registry-checks.ts";
+import { requestRegistryChecks } from "../../domain/registry-checks.ts";
 import type { RegistryQueue } from "./service.ts";
 
 /** After the import's columns: the name as read, the registrar and dates in force with their sources, and the registry's record. */

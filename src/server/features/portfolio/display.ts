@@ -1,9 +1,9 @@
 /**
  * Portfolio amounts in a display currency, converted at the ECB reference rates
- * (src/server/lib/display-currency.ts); only added when the caller asks for a currency.
+ * (src/server/domain/display-currency.ts); only added when the caller asks for a currency.
  */
 import type { Db } from "../../../../db/client.ts";
-import { loadDisplayConverter, type DisplayConverter } from "../../lib/display-currency.ts";
+import { loadDisplayConverter, type DisplayConverter } from "../../domain/display-currency.ts";
 import type { RenewalPricing } from "../../../shared/renewal-comparison.ts";
 
 export interface DisplayedAmount {

@@ -9,7 +9,7 @@ import { unicodeFormOf } from "../../../shared/idna.ts";
 import { minorToDecimalString } from "../../../shared/price-format.ts";
 import { autoRenewStateOf } from "../../../shared/schemas/user-domain.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
-import type { DisplayConverter } from "../../lib/display-currency.ts";
+import type { DisplayConverter } from "../../domain/display-currency.ts";
 import { displayed, type DisplayedAmount } from "./display.ts";
 import { registryView } from "./registry-view.ts";
 import { rankRenewals, yearlySaving, type RenewalPricing } from "../../../shared/renewal-comparison.ts";

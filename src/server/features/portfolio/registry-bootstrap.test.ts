@@ -5,7 +5,7 @@ import { createTestQueue, listSchedules } from "../../../../jobs/testing/queue-t
 import { loadConfig } from "../../config.ts";
 import { rdapServerFor } from "../../integrations/rdap/bootstrap.ts";
 import { createLogger } from "../../lib/logger.ts";
-import { REGISTRY_CHECK_QUEUE } from "../../lib/registry-checks.ts";
+import { REGISTRY_CHECK_QUEUE } from "../../domain/registry-checks.ts";
 import { startLoopbackServer, type LoopbackServer } from "../../testing/loopback.ts";
 import { bootstrapSource, refreshRdapBootstrap } from "./registry-bootstrap.ts";
 import { RDAP_BOOTSTRAP_CRON, RDAP_BOOTSTRAP_QUEUE, REGISTRY_CHECK_CRON, registerRegistryJobs } from "./registry-jobs.ts";

@@ -14,7 +14,7 @@ import { nominetAnswer, verisignAnswer } from "../../integrations/rdap/testing/r
 import { startFakeWhois, type FakeWhois } from "../../integrations/whois/testing/fake-whois.ts";
 import { ianaTldAnswer } from "../../integrations/whois/testing/whois-answers.ts";
 import { createLogger } from "../../lib/logger.ts";
-import { REGISTRY_CHECK_QUEUE, requestRegistryChecks } from "../../lib/registry-checks.ts";
+import { REGISTRY_CHECK_QUEUE, requestRegistryChecks } from "../../domain/registry-checks.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
 import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
 import type { UserDomainItem } from "./item.ts";

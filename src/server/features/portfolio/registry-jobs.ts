@@ -8,7 +8,7 @@ import type { Db } from "../../../../db/client.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { REGISTRY_CHECK_QUEUE, requestRegistryChecks } from "../../lib/registry-checks.ts";
+import { REGISTRY_CHECK_QUEUE, requestRegistryChecks } from "../../domain/registry-checks.ts";
 import { bootstrapSource, refreshRdapBootstrap } from "./registry-bootstrap.ts";
 import { runRegistryChecks } from "./registry-check.ts";
 import { createRegistryLookups } from "./registry-lookups.ts";

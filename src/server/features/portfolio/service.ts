@@ -20,8 +20,8 @@ import {
 import type { PortfolioListQuery } from "../../../shared/schemas/portfolio-list.ts";
 import { badRequest, conflict, notFound, tooManyRequests } from "../../lib/errors.ts";
 import { consume, refund } from "../../lib/rate-limiter.ts";
-import { addLimitMessage } from "../../lib/portfolio-limit.ts";
-import { requestRegistryChecks } from "../../lib/registry-checks.ts";
+import { addLimitMessage } from "../../domain/portfolio-limit.ts";
+import { requestRegistryChecks } from "../../domain/registry-checks.ts";
 import type { RequestContext } from "../../trpc/context.ts";
 import { portfolioConverter } from "./display.ts";
 import { priceEntries, toUserDomainItem, type UserDomainItem } from "./item.ts";

@@ -13,7 +13,7 @@ import { listRenewingEntries } from "../../../../db/repositories/user-domain-rep
 import { minorToDecimalString } from "../../../shared/price-format.ts";
 import { minorToAmount } from "../../../shared/currency.ts";
 import { autoRenewStateOf, type AutoRenewState } from "../../../shared/schemas/user-domain.ts";
-import type { DisplayConverter } from "../../lib/display-currency.ts";
+import type { DisplayConverter } from "../../domain/display-currency.ts";
 import { portfolioConverter } from "./display.ts";
 import { priceEntries } from "./item.ts";
 import { yearlySaving, type Renewal, type RenewalPricing } from "../../../shared/renewal-comparison.ts";

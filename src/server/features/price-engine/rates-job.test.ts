@@ -7,7 +7,7 @@ import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-ki
 import type { PriceQuote } from "../../../shared/price-quote.ts";
 import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../lib/logger.ts";
-import { invalidatePriceCache } from "../../lib/price-cache.ts";
+import { invalidatePriceCache } from "../../domain/price-cache.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
 import { registerPriceEngineJobs, RATES_QUEUE } from "./jobs.ts";
 

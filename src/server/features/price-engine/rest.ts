@@ -1,12 +1,12 @@
 /** REST doors to the admin calls of spec section 7 (plus fetch cancel, alert-rule edits and the General Settings), admin only. */
 import { Hono, type Context } from "hono";
-import { listScheduledJobs, runScheduledJobNow } from "../../lib/scheduled-jobs.ts";
+import { listScheduledJobs, runScheduledJobNow } from "../../domain/scheduled-jobs.ts";
 import {
   alertRuleSchema, cancelFetchSchema, idSchema, incidentQuerySchema, incidentStatusSchema, manualFetchSchema, priceLogQuerySchema, runScheduledJobSchema, scheduleSchema,
 } from "../../../shared/schemas/admin.ts";
 import { generalSettingsSchema } from "../../../shared/schemas/general-settings.ts";
 import { requireAdmin } from "../../lib/auth-guards.ts";
-import { readGeneralSettings, writeGeneralSettings } from "../../lib/general-settings.ts";
+import { readGeneralSettings, writeGeneralSettings } from "../../domain/general-settings.ts";
 import { parseOrThrow, pathId, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
 import { createAlertRule, editAlertRule, getAlertRules } from "./alert-rules.ts";

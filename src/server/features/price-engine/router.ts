@@ -3,8 +3,8 @@ import {
   alertRuleSchema, cancelFetchSchema, idSchema, incidentQuerySchema, incidentStatusSchema, manualFetchSchema, priceLogQuerySchema, runScheduledJobSchema, scheduleSchema,
 } from "../../../shared/schemas/admin.ts";
 import { generalSettingsSchema } from "../../../shared/schemas/general-settings.ts";
-import { readGeneralSettings, writeGeneralSettings } from "../../lib/general-settings.ts";
-import { listScheduledJobs, runScheduledJobNow } from "../../lib/scheduled-jobs.ts";
+import { readGeneralSettings, writeGeneralSettings } from "../../domain/general-settings.ts";
+import { listScheduledJobs, runScheduledJobNow } from "../../domain/scheduled-jobs.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
 import { createAlertRule, editAlertRule, getAlertRules } from "./alert-rules.ts";
 import { cancelFetch, getFetchStatus, manualFetch } from "./fetch-control.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertExchangeRates } from "../../../../db/repositories/exchange-rate-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import type { CurrencyOption } from "../../../shared/currency.ts";
-import { invalidatePriceCache } from "../../lib/price-cache.ts";
+import { invalidatePriceCache } from "../../domain/price-cache.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
 import type { PricePage, PriceQuote, PriceRow } from "./service.ts";
 

@@ -2,7 +2,7 @@
 import type { Db } from "../../../../db/client.ts";
 import { rowCurrencies, withRowDisplay } from "../../../shared/display-converter.ts";
 import type { PriceRow } from "../../../shared/price-quote.ts";
-import { loadDisplayConverter } from "../../lib/display-currency.ts";
+import { loadDisplayConverter } from "../../domain/display-currency.ts";
 
 export { withQuoteDisplay } from "../../../shared/display-converter.ts";
 

@@ -24,9 +24,9 @@ import { COMMON_TLDS } from "../../../shared/constants.ts";
 import { MISSING_PRICE, minorToPrice, priceOrMissing } from "../../../shared/price-format.ts";
 import { serializeQuote, type PriceDisplay, type PriceQuote as Quote, type PricePage, type PriceRow } from "../../../shared/price-quote.ts";
 import type { PriceListQuery, TldQuoteSortField, TldQuotesPageQuery } from "../../../shared/schemas/price-list.ts";
-import { loadDisplayConverter } from "../../lib/display-currency.ts";
-import { cachedPriceAnswer, cachedPriceValue } from "../../lib/price-cache.ts";
-import { tldIdByKey, tldNotFound } from "../../lib/tld-catalogue.ts";
+import { loadDisplayConverter } from "../../domain/display-currency.ts";
+import { cachedPriceAnswer, cachedPriceValue } from "../../domain/price-cache.ts";
+import { tldIdByKey, tldNotFound } from "../../domain/tld-catalogue.ts";
 import { jsonAnswerFromParts, sha1, type JsonAnswer } from "../../lib/json-cache.ts";
 import { rowsInCurrency, withQuoteDisplay } from "./in-currency.ts";
 

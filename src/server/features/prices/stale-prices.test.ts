@@ -3,7 +3,7 @@ import { afterEach, expect, it } from "vitest";
 import { exec, type Db } from "../../../../db/client.ts";
 import { refreshRowsTurnedStale, refreshTldPriceSummaries } from "../../../../db/repositories/price-summary-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
-import { invalidatePriceCache } from "../../lib/price-cache.ts";
+import { invalidatePriceCache } from "../../domain/price-cache.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
 import type { PricePage, PriceQuote, PriceRow } from "./service.ts";
 

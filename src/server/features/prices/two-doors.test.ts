@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { exec } from "../../../../db/client.ts";
 import { refreshTldPriceSummaries } from "../../../../db/repositories/price-summary-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
-import { invalidatePriceCache } from "../../lib/price-cache.ts";
+import { invalidatePriceCache } from "../../domain/price-cache.ts";
 import { createTestApp, getJson, TEST_ORIGIN } from "../../testing/test-app.ts";
 import type { PricePage, PriceQuote, PriceRow } from "./service.ts";
 

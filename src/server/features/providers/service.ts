@@ -12,7 +12,7 @@ import { isStaleAt } from "../../../shared/price-freshness.ts";
 import type { PriceDisplay } from "../../../shared/price-quote.ts";
 import { summariseRegistration } from "../../../shared/registration-summary.ts";
 import type { ServiceProviderEditInput, ServiceProviderListQuery } from "../../../shared/schemas/service-provider.ts";
-import { loadDisplayConverter, quoteDisplay } from "../../lib/display-currency.ts";
+import { loadDisplayConverter, quoteDisplay } from "../../domain/display-currency.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 
 export const listProviders = (db: Db, query: ServiceProviderListQuery = {}) =>

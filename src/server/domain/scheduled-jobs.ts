@@ -6,7 +6,7 @@
  * hand, is queued or running, another is refused, whatever the number of processes.
  */
 import type { JobQueue, JobState, ScheduleInfo } from "../../../jobs/queue.ts";
-import { conflict, notFound } from "./errors.ts";
+import { conflict, notFound } from "../lib/errors.ts";
 
 /** Short names and what each schedule does, by "queue:key"; other schedules are named "queue:key". */
 const KNOWN: Record<string, { name: string; title: string }> = {

@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog } from "@chakra-ui/react";
 import { useId, type FormEvent, type ReactNode } from "react";
-import { AppDialog } from "../../components/ui/app-dialog.tsx";
+import { AppDialog } from "./ui/app-dialog.tsx";
 
 interface FormDialogProps {
   title: string;
@@ -10,12 +10,18 @@ interface FormDialogProps {
   pending: boolean;
   formError: string | null;
   onSubmit: (event: FormEvent) => void;
+  /** The form element's id, for a caller that looks into the dialog (one is made when absent). */
+  formId?: string;
   children: ReactNode;
 }
 
-/** An admin form in the app's dialog frame: Cancel and submit below, a general error above them. */
-export function FormDialog({ title, submitLabel, open, onOpenChange, pending, formError, onSubmit, children }: FormDialogProps) {
-  const formId = useId();
+/**
+ * A form in the app's dialog frame: Cancel and submit below, a general error (the server's
+ * message that names no field) above them, marked `data-form-error` so a caller can scroll to it.
+ */
+export function FormDialog({ title, submitLabel, open, onOpenChange, pending, formError, onSubmit, formId: givenId, children }: FormDialogProps) {
+  const madeId = useId();
+  const formId = givenId ?? madeId;
   return (
     <AppDialog title={title} open={open} onOpenChange={onOpenChange} size="lg" scrollBehavior="inside"
       footer={
@@ -30,7 +36,7 @@ export function FormDialog({ title, submitLabel, open, onOpenChange, pending, fo
       }>
       <form id={formId} onSubmit={onSubmit} noValidate>{children}</form>
       {formError && (
-        <Alert.Root status="error" mt="4">
+        <Alert.Root status="error" mt="4" data-form-error="">
           <Alert.Indicator />
           <Alert.Title>{formError}</Alert.Title>
         </Alert.Root>

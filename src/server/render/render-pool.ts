@@ -11,7 +11,7 @@
  * still running at twice the timeout is stopped with its thread, which the pool replaces.
  */
 import { MessageChannel } from "node:worker_threads";
-import { pageRenders, pageRenderSeconds, renderThreadRestarts } from "./metrics.ts";
+import { pageRenders, pageRenderSeconds, renderThreadRestarts } from "../lib/metrics.ts";
 import type { RenderRequest } from "../../client/entry-server.tsx";
 import { finishPage, type PageFrame, type PageOutcome } from "./page-html.ts";
 import { importRenderEntry, isServerBuild, type RenderEntry } from "./render-entry.ts";
@@ -30,7 +30,7 @@ export interface PageRendererOptions {
   entryUrl?: URL;
   /** Told why a render answered the shell ("failed" with the error, "timeout", "busy"). */
   onShell?: (reason: "failed" | "timeout" | "busy", error?: unknown) => void;
-  /** The render threads' nice value (lib/thread-priority.ts); 0 or absent leaves it as the process's. */
+  /** The render threads' nice value (render/thread-priority.ts); 0 or absent leaves it as the process's. */
   nice?: number;
 }
 

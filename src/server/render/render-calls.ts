@@ -18,7 +18,7 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { AppRouter } from "../trpc/root.ts";
 import type { RequestContext } from "../trpc/context.ts";
 import type { CallAnswer, RenderCalls } from "./render-port.ts";
-import { envelopeOf, type CachedQuery } from "./trpc-cached-get.ts";
+import { envelopeOf, type CachedQuery } from "../lib/trpc-cached-get.ts";
 
 export interface RenderCallsOptions {
   router: AppRouter;

@@ -10,7 +10,7 @@
  */
 import type { Db } from "../../../db/client.ts";
 import { findTldIdByKey, listTldRecords, parseTldKey, type TldDto, type TldRecord, type TldRef } from "../../../db/repositories/tld-repository.ts";
-import { notFound } from "./errors.ts";
+import { notFound } from "../lib/errors.ts";
 import { cachedPriceFact, forgetPriceFact } from "./price-cache.ts";
 
 export type TldWithSecondLevel = TldDto & { secondLevel: TldRef[] };

@@ -6,10 +6,10 @@ import { NO_PRICE_SOURCES } from "../features/price-engine/sources.ts";
 import { TEST_APP_SECRET, TEST_ORIGIN, createTestApp } from "../testing/test-app.ts";
 import type { RequestContext } from "../trpc/context.ts";
 import { appRouter, cachedQueries } from "../trpc/root.ts";
-import { createCredentialCipher } from "./credential-cipher.ts";
-import { createLogger } from "./logger.ts";
+import { createCredentialCipher } from "../lib/credential-cipher.ts";
+import { createLogger } from "../lib/logger.ts";
 import { renderCallsFor } from "./render-calls.ts";
-import { createTokenSigner } from "./signed-token.ts";
+import { createTokenSigner } from "../lib/signed-token.ts";
 
 /** The context a cookieless /trpc request gets; no call here enqueues or fetches prices. */
 const contextFor = (db: Db, requestId: string): RequestContext => ({

@@ -7,7 +7,7 @@
 import type { Db } from "../../../db/client.ts";
 import { hasExchangeRate, loadDisplayRates } from "../../../db/repositories/exchange-rate-repository.ts";
 import { createDisplayConverter, type DisplayConverter } from "../../shared/display-converter.ts";
-import { badRequest } from "./errors.ts";
+import { badRequest } from "../lib/errors.ts";
 import { cachedPriceFact } from "./price-cache.ts";
 
 export type { DisplayConverter } from "../../shared/display-converter.ts";

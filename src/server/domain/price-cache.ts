@@ -9,7 +9,7 @@
  * price-rows version (app_meta `price_rows_version`) in the same transaction as the change
  * (db/repositories/price-summary-repository.ts; bumpPriceRowsVersion when no row changes). Every
  * process compares that version with the one its cached answers were made at
- * (currentPricesVersion): the page cache on each page request (lib/page-cache.ts), and this
+ * (currentPricesVersion): the page cache on each page request (render/page-cache.ts), and this
  * process every PRICE_CHANGE_CHECK_MS besides (watchPriceChanges, started by main.ts), so a price
  * run in a worker reaches the answers of every web process within that interval. When it
  * differs, every answer below is dropped. The writer's own process also drops them at once
@@ -18,7 +18,7 @@
  */
 import type { Db } from "../../../db/client.ts";
 import { priceRowsVersion } from "../../../db/repositories/price-read-model.ts";
-import { JsonCache, ValueCache, type JsonAnswer } from "./json-cache.ts";
+import { JsonCache, ValueCache, type JsonAnswer } from "../lib/json-cache.ts";
 
 const priceCache = new JsonCache();
 /** Small facts the answers are made from (the catalogue's names, a currency pair's rates), with the same lifetime. */

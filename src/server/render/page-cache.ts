@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../../db/client.ts";
-import { pageCacheLookups } from "./metrics.ts";
+import { pageCacheLookups } from "../lib/metrics.ts";
 import { brotliPage } from "./page-html.ts";
 
 export interface CachedPage {
