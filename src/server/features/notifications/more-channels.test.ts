@@ -8,7 +8,7 @@ import { FAKE, startServiceFake, type ServiceFake } from "../../integrations/web
 import { createCredentialCipher } from "../../lib/credential-cipher.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { createTokenSigner } from "../../lib/signed-token.ts";
-import { authed, registerUser } from "../../testing/auth.ts";
+import { authed, registerAdmin, registerUser } from "../../testing/auth.ts";
 import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
 import { channelSenders, registerNotificationJobs } from "./jobs.ts";
 import { openServiceCredentials, webhookSender } from "./webhook-sender.ts";
@@ -131,6 +131,10 @@ forEachDialect("chat and push service channels", (getDb, _dialect, getTestDb) =>
     const failed = await testSend(alice, wrongChat.body.channel.id);
     expect(failed).toMatchObject({ status: "failed", nextRetryAt: null });
     expect(failed!.lastError).toBe("Telegram at 127.0.0.1 refused the message (HTTP 400): Bad Request: chat not found; check the channel's settings");
+    // Administrators see the failure named by its receiver, not as an unreadable address.
+    const admin = authed(app(), (await registerAdmin(app(), getDb())).cookie);
+    const failures = await admin<{ deliveries: { id: number; channel: { kind: string; label: string } }[] }>("/api/admin/notification-deliveries");
+    expect(failures.body.deliveries.find((d) => d.id === failed!.id)?.channel).toEqual({ kind: "webhook", label: "telegram -100123" });
 
     const push = await add(alice, { format: "pushover", appToken: FAKE.pushoverToken, userKey: "uQiRzpo4DXghDmr9QzzfQu27cmVXXX" });
     expect(push.body.channel.target).toBe("…VXXX");

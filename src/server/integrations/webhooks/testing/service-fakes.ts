@@ -146,7 +146,7 @@ function googleChat(req: IncomingMessage, path: string, f: Record<string, unknow
 function apprise(req: IncomingMessage, path: string, f: Record<string, unknown>): Answer {
   if (req.method !== "POST" || !isJson(req)) return wrong("not a JSON POST");
   if (typeof f.body !== "string" || !f.body) return { status: 400, body: { error: "An invalid payload was specified." } };
-  if (f.type !== undefined && !["info", "success", "warning", "failure"].includes(String(f.type))) return wrong("unknown type");
+  if (f.type !== undefined && !["info", "success", "warning", "failure"].includes(f.type as string)) return wrong("unknown type");
   if (path === "/notify/" || path === "/notify") {
     if (typeof f.urls !== "string" || !f.urls) return { status: 400, body: { error: "No valid URL(s) were specified." } };
     return { status: 200, body: { error: null } };
