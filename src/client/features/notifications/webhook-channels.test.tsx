@@ -9,8 +9,8 @@ import { WebhookChannels } from "./webhook-channels.tsx";
 useMsw();
 afterEach(clearToasts);
 
-const channel = (id: number, kind: string, format: string | null, url: string | null, enabled = true) => ({
-  id, kind, email: kind === "email" ? "ann@example.com" : null, url, format, confirmed: true, confirmationExpired: false, enabled,
+const channel = (id: number, kind: string, format: string | null, url: string | null, enabled = true, target: string | null = null) => ({
+  id, kind, email: kind === "email" ? "ann@example.com" : null, url, format, target, confirmed: true, confirmationExpired: false, enabled,
   createdAt: "2026-11-26T03:00:00.000Z",
 });
 const overview = (channels: ReturnType<typeof channel>[]) => trpcOk("notifications.overview", {
@@ -71,10 +71,10 @@ describe("Webhooks section", () => {
   it("names chat and push channels by their receiver, never a token, and tests and removes them", async () => {
     const calls: unknown[] = [];
     server.use(overview([
-      { ...channel(4, "webhook", "telegram", null), target: "424242" },
-      { ...channel(5, "webhook", "matrix", "https://matrix.example.org/"), target: "!room:matrix.example.org" },
-      { ...channel(6, "webhook", "pushover", null), target: "…RsG" },
-    ] as ReturnType<typeof channel>[]), mutationOk("notifications.sendTest", { deliveryId: 3 }, calls), mutationOk("notifications.remove", { removed: true }, calls));
+      channel(4, "webhook", "telegram", null, true, "424242"),
+      channel(5, "webhook", "matrix", "https://matrix.example.org/", true, "!room:matrix.example.org"),
+      channel(6, "webhook", "pushover", null, true, "…RsG"),
+    ]), mutationOk("notifications.sendTest", { deliveryId: 3 }, calls), mutationOk("notifications.remove", { removed: true }, calls));
     const user = userEvent.setup();
     renderUi(<WebhookChannels />);
     const list = within(await screen.findByRole("list", { name: "Your webhooks" }));

@@ -1,5 +1,6 @@
 /**
- * Sends one webhook request. The host name is resolved here, every address it resolves to and
+ * Sends one webhook request, or one request to a chat or push service's API (services.ts; a PUT
+ * for Matrix). The host name is resolved here, every address it resolves to and
  * the port are checked against the operator's policy (address-policy.ts: public addresses on the
  * usual web ports, and what WEBHOOK_ALLOW_PRIVATE and WEBHOOK_PORTS add), and the connection is
  * made to those checked addresses only (checked-address.ts), so a DNS answer that changes between
@@ -7,7 +8,8 @@
  * the whole exchange has one time limit, and at most MAX_RESPONSE_BYTES of the answer are read;
  * a receiver's words are quoted to the webhook's owner only when it is on a public address.
  * Messages name the host, never the URL: Slack and Discord URLs carry their token in the path,
- * and an ntfy topic name is its password.
+ * and an ntfy topic name is its password. A service's address from the operator's configuration
+ * (TELEGRAM_API_URL, PUSHOVER_API_URL) is the one exception to the policy: it is listed as it is.
  */
 import http from "node:http";
 import https from "node:https";
