@@ -25,6 +25,7 @@ import { startFakeWhois } from "../src/server/integrations/whois/testing/fake-wh
 import { ianaTldAnswer, identityDigitalWhois } from "../src/server/integrations/whois/testing/whois-answers.ts";
 import { startLoopbackServer, type LoopbackServer } from "../src/server/testing/loopback.ts";
 import { startSmtpFake, type SmtpFake } from "../src/server/testing/smtp-fake.ts";
+import { startServiceFake, type ServiceFake } from "../src/server/integrations/webhooks/testing/service-fakes.ts";
 
 /** What the Porkbun fake charges for .com, against the bundled answer's 11.08. */
 export const CHANGED_COM_REGISTRATION = "9.73";
@@ -35,6 +36,7 @@ export const FAKED_API_URLS = [
   "GODADDY_API_URL", "NAMECOM_API_URL", "CLOUDFLARE_API_URL",
   "OPENPROVIDER_PRICES_URL", "NAMECHEAP_PRICES_URL", "HOVER_PRICES_URL",
   "IANA_RDAP_BOOTSTRAP_URL", "RDAP_BASE_URL_OVERRIDE", "WHOIS_IANA_SERVER", "WHOIS_SERVER_OVERRIDE",
+  "TELEGRAM_API_URL", "PUSHOVER_API_URL",
 ] as const;
 
 const BUNDLED_RDAP_SERVICES = readFileSync(new URL("../db/seed/data/iana/rdap-dns-services.json", import.meta.url), "utf8");
@@ -62,6 +64,8 @@ export interface Fakes {
   mail: SmtpFake;
   /** A webhook receiver (the server runs with WEBHOOK_ALLOW_PRIVATE=127.0.0.1:* so it may reach it). */
   webhook: { url: string; received: ReceivedWebhook[] };
+  /** Telegram's Bot API (TELEGRAM_API_URL): it knows one bot token and one chat (service-fakes.ts FAKE). */
+  telegram: ServiceFake;
   close(): Promise<void>;
 }
 
@@ -116,6 +120,9 @@ export async function startFakes(): Promise<Fakes> {
     return whois.address;
   };
   const whoisAddress = await whoisFake();
+  const telegram = await startServiceFake("telegram");
+  const pushover = await startServiceFake("pushover");
+  servers.push(telegram, pushover);
   const env: Record<(typeof FAKED_API_URLS)[number], string> = {
     PORKBUN_API_URL: await serve(porkbun),
     NAMECHEAP_API_URL: `${await serve(fakeNamecheap().app)}/xml.response`,
@@ -134,6 +141,8 @@ export async function startFakes(): Promise<Fakes> {
     // IANA's root zone entries and every registry's port 43 at one WHOIS fake.
     WHOIS_IANA_SERVER: whoisAddress,
     WHOIS_SERVER_OVERRIDE: whoisAddress,
+    TELEGRAM_API_URL: telegram.url,
+    PUSHOVER_API_URL: pushover.url,
   };
   const received: ReceivedWebhook[] = [];
   const webhookUrl = await serve(new Hono().post("/*", async (c) => {
@@ -144,7 +153,7 @@ export async function startFakes(): Promise<Fakes> {
   const mailEnv = { SMTP_URL: mail.url, MAIL_FROM: "TLDScope <notifications@e2e.test>" };
   return {
     env: { ...env, WEBHOOK_ALLOW_PRIVATE: "127.0.0.1:*", ...mailEnv }, mail, porkbunPricing: pricing.control, porkbunAccount,
-    webhook: { url: webhookUrl, received },
+    webhook: { url: webhookUrl, received }, telegram,
     close: async () => void (await Promise.all([...servers.map((s) => s.close()), mail.close()])),
   };
 }

@@ -12,6 +12,8 @@ export interface ChannelRow {
   confirmExpiresAt: Date | null;
   url: string | null;
   format: string | null;
+  /** Who receives on a chat or push service (a Telegram chat id, a Matrix room id…); not secret. */
+  target: string | null;
   secret: string | null;
   disabledAt: Date | null;
   /** Bumped each time the channel is turned on again; unsubscribe links carry the one they were made in. */
@@ -24,7 +26,7 @@ export function channelColumns({ t }: Db) {
   const c = t.notificationChannels;
   return {
     id: c.id, userId: c.userId, kind: c.kind, email: c.email, confirmedAt: c.confirmedAt, confirmExpiresAt: c.confirmExpiresAt,
-    url: c.url, format: c.format, secret: c.secret, disabledAt: c.disabledAt, unsubscribeGeneration: c.unsubscribeGeneration, createdAt: c.createdAt,
+    url: c.url, format: c.format, target: c.target, secret: c.secret, disabledAt: c.disabledAt, unsubscribeGeneration: c.unsubscribeGeneration, createdAt: c.createdAt,
   };
 }
 
@@ -44,11 +46,13 @@ export async function findChannel(handle: Db, id: number, userId: number | null)
 /** A channel to add: an unconfirmed e-mail address or a webhook. */
 type NewChannel =
   | { kind: "email"; userId: number; email: string; confirmTokenHash: string; confirmExpiresAt: Date }
-  | { kind: "webhook"; userId: number; url: string; format: string; secret: string | null };
+  | { kind: "webhook"; userId: number; url: string | null; format: string; target?: string | null; secret: string | null };
 
 /**
  * Stores a channel unless the user already holds `max` channels of any kind ("limit") or a
- * webhook with the same URL ("duplicate"); the checks and the insert are one transaction with
+ * webhook to the same place ("duplicate"): the same URL and target (a Matrix room on one
+ * homeserver), or, for a service reached without a URL of the user's (Telegram, Pushover), the
+ * same format and target. The checks and the insert are one transaction with
  * the user's row locked, so two requests racing each other cannot both pass. (The same address
  * twice is refused by the unique index on user and e-mail.)
  */
@@ -57,7 +61,11 @@ export async function insertChannelWithinLimit(handle: Db, values: NewChannel, m
   return handle.transaction(function* (tx) {
     yield* lockUserRow(handle, tx, values.userId);
     if (values.kind === "webhook") {
-      const [same] = yield* exec(tx.select({ id: c.id }).from(c).where(and(eq(c.userId, values.userId), eq(c.url, values.url))).limit(1));
+      const target = values.target ?? null;
+      const samePlace = values.url === null
+        ? and(isNull(c.url), eq(c.format, values.format), target === null ? isNull(c.target) : eq(c.target, target))
+        : and(eq(c.url, values.url), target === null ? isNull(c.target) : eq(c.target, target));
+      const [same] = yield* exec(tx.select({ id: c.id }).from(c).where(and(eq(c.userId, values.userId), samePlace)).limit(1));
       if (same) return "duplicate" as const;
     }
     const [held] = yield* exec(tx.select({ n: count() }).from(c).where(eq(c.userId, values.userId)));

@@ -198,7 +198,7 @@ export interface DeliveryLogEntry {
   sentAt: Date | null;
   createdAt: Date;
   digestDate: string | null;
-  channel: { id: number; kind: string; email: string | null; url: string | null };
+  channel: { id: number; kind: string; email: string | null; url: string | null; format: string | null; target: string | null };
   notification: { kind: string; title: string; dueDate: string };
 }
 
@@ -209,14 +209,14 @@ export async function listDeliveryLog({ orm: db, t }: Db, userId: number, limit:
   const c = t.notificationChannels;
   const rows = await db.select({
     id: d.id, status: d.status, attempts: d.attempts, lastError: d.lastError, nextRetryAt: d.nextRetryAt, sentAt: d.sentAt,
-    createdAt: d.createdAt, digestDate: d.digestDate, channelId: c.id, channelKind: c.kind, email: c.email, url: c.url,
+    createdAt: d.createdAt, digestDate: d.digestDate, channelId: c.id, channelKind: c.kind, email: c.email, url: c.url, format: c.format, target: c.target,
     kind: n.kind, title: n.title, dueDate: n.dueDate,
   }).from(d).innerJoin(n, eq(n.id, d.notificationId)).innerJoin(c, eq(c.id, d.channelId))
     .where(eq(n.userId, userId)).orderBy(desc(d.id)).limit(limit);
   return rows.map((r) => ({
     id: r.id, status: r.status, attempts: r.attempts, lastError: r.lastError, nextRetryAt: r.nextRetryAt, sentAt: r.sentAt,
     createdAt: r.createdAt, digestDate: r.digestDate,
-    channel: { id: r.channelId, kind: r.channelKind, email: r.email, url: r.url },
+    channel: { id: r.channelId, kind: r.channelKind, email: r.email, url: r.url, format: r.format, target: r.target },
     notification: { kind: r.kind, title: r.title, dueDate: r.dueDate },
   }));
 }
@@ -235,6 +235,8 @@ export interface DeliveryFailureRow {
   channelKind: string;
   channelEmail: string | null;
   channelUrl: string | null;
+  channelFormat: string | null;
+  channelTarget: string | null;
   userEmail: string;
 }
 
@@ -253,7 +255,7 @@ export async function listDeliveryFailures(db: Db, stuckBefore: Date, limit: num
   const u = t.users;
   return orm.select({
     id: d.id, status: d.status, attempts: d.attempts, lastError: d.lastError, nextRetryAt: d.nextRetryAt, claimedAt: d.claimedAt,
-    createdAt: d.createdAt, kind: n.kind, title: n.title, channelKind: c.kind, channelEmail: c.email, channelUrl: c.url, userEmail: u.email,
+    createdAt: d.createdAt, kind: n.kind, title: n.title, channelKind: c.kind, channelEmail: c.email, channelUrl: c.url, channelFormat: c.format, channelTarget: c.target, userEmail: u.email,
   }).from(d).innerJoin(n, eq(n.id, d.notificationId)).innerJoin(c, eq(c.id, d.channelId)).innerJoin(u, eq(u.id, n.userId))
     .where(failureWhere(db, stuckBefore))
     .orderBy(desc(sql`coalesce(${d.claimedAt}, ${d.createdAt})`), desc(d.id))

@@ -343,6 +343,12 @@ export const notificationChannels = pgTable("notification_channels", {
   confirmExpiresAt: instant("confirm_expires_at"),
   url: text("url"),
   format: text("format"),
+  /**
+   * Who receives on a chat or push service, when the URL does not say it: a Telegram chat id, a
+   * Matrix room id, an Apprise configuration key, the end of a Pushover user key. Not secret;
+   * shown in the channel list and part of what makes two channels the same.
+   */
+  target: text("target"),
   secret: text("secret"),
   disabledAt: instant("disabled_at"),
   /**

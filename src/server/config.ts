@@ -134,6 +134,13 @@ const schema = z.object({
   OUTBOUND_ALLOW_PRIVATE: allowanceList.default("none"),
   /** A webhook request still unanswered after this long (resolving, connecting, sending, reading) fails as a timeout. */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  /**
+   * Telegram's Bot API and Pushover's message API, for channels of those formats. Addresses from
+   * this configuration, so they are not held to WEBHOOK_ALLOW_PRIVATE (tests point them at
+   * loopback fakes); the bot token travels in the Telegram path, never in a message or log.
+   */
+  TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
+  PUSHOVER_API_URL: z.url().default("https://api.pushover.net"),
 
   // Price sources and exchange rates. Base URLs point at the real services; tests point them
   // at loopback fakes. A source whose key is unset is skipped (and says so in the log).

@@ -535,8 +535,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a webhook
-         * @description A public https address (the server refuses private and reserved addresses); its signing secret is in this answer only.
+         * Add a webhook or a chat or push service
+         * @description format and the fields it asks for: url (generic, ntfy, slack, discord, teams, google_chat); botToken and chatId (telegram); appToken and userKey (pushover); url and appToken (gotify); url (the homeserver), roomId and accessToken (matrix); url (the Apprise API) and either key (a configuration kept there) or urls (apprise). A URL must be a public https address (the server refuses private and reserved addresses). A generic webhook's signing secret is in this answer only; tokens and keys are stored encrypted and never returned. 409 for the same receiver twice or more than 10 channels.
          */
         post: operations["addWebhook"];
         delete?: never;
@@ -1458,6 +1458,12 @@ export interface components {
             kind: "email" | "webhook";
             /** @description The address of an e-mail channel. */
             email?: string | null;
+            /** @description A webhook's URL, or the server of a Gotify, Matrix or Apprise channel. */
+            url?: string | null;
+            /** @description A webhook's format: generic, ntfy, slack, discord, teams, google_chat, telegram, pushover, gotify, matrix or apprise. */
+            format?: string | null;
+            /** @description Who receives on a chat or push service: a Telegram chat id, a Matrix room id, an Apprise configuration key, the last four characters of a Pushover user key. Credentials are never returned. */
+            target?: string | null;
             enabled?: boolean;
         } & {
             [key: string]: unknown;
@@ -2836,9 +2842,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    url: string;
                     /** @enum {string} */
-                    format: "generic" | "ntfy" | "slack" | "discord";
+                    format: "generic" | "ntfy" | "slack" | "discord" | "teams" | "google_chat" | "telegram" | "pushover" | "gotify" | "matrix" | "apprise";
+                    url?: string;
+                    botToken?: string;
+                    chatId?: string;
+                    appToken?: string;
+                    userKey?: string;
+                    roomId?: string;
+                    accessToken?: string;
+                    key?: string;
+                    urls?: string;
                 };
             };
         };

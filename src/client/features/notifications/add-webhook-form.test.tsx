@@ -62,4 +62,65 @@ describe("Add webhook form", () => {
     expect(await form.findByText(refusal)).toBeTruthy();
     expect(screen.queryByLabelText("Signing secret")).toBeNull();
   });
+
+  it("adds a Telegram bot with its token and chat id, each with its help, and sends only those fields", async () => {
+    const calls: unknown[] = [];
+    server.use(mutationOk("notifications.addWebhook", { channel: { ...channel(6, "telegram", ""), url: null, target: "424242" }, secret: null }, calls));
+    const user = userEvent.setup();
+    renderUi(<AddWebhookForm />);
+    await user.selectOptions(await screen.findByLabelText("Format"), "telegram");
+    expect(screen.queryByLabelText("Webhook URL")).toBeNull();
+    expect(screen.getByText(/Send \/newbot to @BotFather/)).toBeTruthy();
+    expect(screen.getByText(/its chat id is in https:\/\/api.telegram.org/)).toBeTruthy();
+    const token = screen.getByLabelText<HTMLInputElement>("Bot token");
+    expect(token.type).toBe("password");
+    await user.type(token, "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw");
+    await user.type(screen.getByLabelText("Chat id"), "424242");
+    await user.click(screen.getByRole("button", { name: "Add webhook" }));
+    await vi.waitFor(() => expect(calls).toEqual([{ format: "telegram", botToken: "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw", chatId: "424242" }]));
+    // No secret to show, the fields are cleared, and the format stays for the next chat.
+    expect(screen.queryByLabelText("Signing secret")).toBeNull();
+    await vi.waitFor(() => expect(screen.getByLabelText<HTMLInputElement>("Bot token").value).toBe(""));
+    expect(screen.getByLabelText<HTMLSelectElement>("Format").value).toBe("telegram");
+  });
+
+  it("says what is wrong with a malformed bot token or room id before calling the server", async () => {
+    const calls: unknown[] = [];
+    server.use(mutationOk("notifications.addWebhook", {}, calls));
+    const user = userEvent.setup();
+    renderUi(<AddWebhookForm />);
+    await user.selectOptions(await screen.findByLabelText("Format"), "telegram");
+    await user.type(screen.getByLabelText("Bot token"), "12345");
+    await user.click(screen.getByRole("button", { name: "Add webhook" }));
+    expect(await screen.findByText(/This is not a Telegram bot token/)).toBeTruthy();
+    expect(screen.getByText(/Enter the chat id/)).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText("Format"), "matrix");
+    expect(screen.getByLabelText("Homeserver URL")).toBeTruthy();
+    await user.type(screen.getByLabelText("Homeserver URL"), "https://matrix.example.org");
+    await user.type(screen.getByLabelText("Room id"), "#general:matrix.example.org");
+    await user.type(screen.getByLabelText("Access token"), "syt_abc");
+    await user.click(screen.getByRole("button", { name: "Add webhook" }));
+    expect(await screen.findByText(/a #alias is not a room id/)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("adds an Apprise API with a configuration key, and Pushover with its application token and user key", async () => {
+    const calls: unknown[] = [];
+    server.use(mutationOk("notifications.addWebhook", { channel: channel(7, "apprise", "https://apprise.example.com/"), secret: null }, calls));
+    const user = userEvent.setup();
+    renderUi(<AddWebhookForm />);
+    await user.selectOptions(await screen.findByLabelText("Format"), "apprise");
+    await user.type(screen.getByLabelText("Apprise API URL"), "https://apprise.example.com");
+    await user.type(screen.getByLabelText("Configuration key"), "tldscope");
+    await user.click(screen.getByRole("button", { name: "Add webhook" }));
+    await vi.waitFor(() => expect(calls).toEqual([{ format: "apprise", url: "https://apprise.example.com", key: "tldscope" }]));
+
+    await user.selectOptions(screen.getByLabelText("Format"), "pushover");
+    expect(screen.getByText(/Create an Application/)).toBeTruthy();
+    await user.type(screen.getByLabelText("Application token"), "azGDORePK8gMaC0QOYAMyEEuzJnyUi");
+    await user.type(screen.getByLabelText("User key"), "uQiRzpo4DXghDmr9QzzfQu27cmVRsG");
+    await user.click(screen.getByRole("button", { name: "Add webhook" }));
+    await vi.waitFor(() => expect(calls[1]).toEqual({ format: "pushover", appToken: "azGDORePK8gMaC0QOYAMyEEuzJnyUi", userKey: "uQiRzpo4DXghDmr9QzzfQu27cmVRsG" }));
+  });
 });

@@ -38,4 +38,20 @@ describe("delivery log", () => {
     expect(to.style.overflowWrap).toBe("anywhere");
     expect(within(rows[0]!).getByText(/^Next try [A-Z][a-z]{2} \d{1,2}, \d{4}, /)).toBeTruthy();
   });
+
+  it("names a Telegram chat and a Matrix room by their receiver, and a webhook by its host", async () => {
+    const row = (id: number, channel: Record<string, unknown>) => ({
+      id, status: "sent", attempts: 1, lastError: null, nextRetryAt: null, sentAt: "2026-11-28T21:30:00.000Z", createdAt: "2026-11-28T21:29:00.000Z",
+      notification: { title: "Test notification from TLDScope" }, channel: { kind: "webhook", email: null, ...channel },
+    });
+    server.use(trpcOk("notifications.deliveries", [
+      row(3, { url: null, format: "telegram", target: "424242" }),
+      row(2, { url: "https://matrix.example.org/", format: "matrix", target: "!room:matrix.example.org" }),
+      row(1, { url: "https://hooks.slack.com/services/T/B/secret-token", format: "slack", target: null }),
+    ]));
+    renderUi(<DeliveryLog />);
+    const table = await screen.findByRole("table", { name: "Delivery log" });
+    const to = within(table).getAllByRole("row").slice(1).map((r) => r.querySelectorAll("td")[1]!.textContent);
+    expect(to).toEqual(["chat 424242", "!room:matrix.example.org at matrix.example.org", "hooks.slack.com"]);
+  });
 });

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { stackedRowsCss } from "../../components/plain-table-css.ts";
 import { formatDateTime } from "../../lib/date-format.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { webhookHost } from "./webhook-channels.tsx";
+import { channelPlace } from "./webhook-channels.tsx";
 
 /** As every page writes a moment: "Nov 29, 2026, 12:04 AM". */
 const when = (iso: string) => formatDateTime(iso);
@@ -33,7 +33,7 @@ export function DeliveryLog() {
               {log.data.map((d) => (
                 <tr key={d.id}>
                   <td>{d.notification.title}</td>
-                  <td data-label="To" style={{ overflowWrap: "anywhere" }}>{d.channel.kind === "email" ? d.channel.email : webhookHost(d.channel.url)}</td>
+                  <td data-label="To" style={{ overflowWrap: "anywhere" }}>{d.channel.kind === "email" ? d.channel.email : channelPlace(d.channel)}</td>
                   <td data-label="Status">
                     <Badge colorPalette={PALETTE[d.status] ?? "gray"}>{d.status}</Badge>
                     {d.lastError && d.status !== "sent" && <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">{d.lastError}</Text>}

@@ -9,8 +9,8 @@ import { WebhookChannels } from "./webhook-channels.tsx";
 useMsw();
 afterEach(clearToasts);
 
-const channel = (id: number, kind: string, format: string | null, url: string | null, enabled = true) => ({
-  id, kind, email: kind === "email" ? "ann@example.com" : null, url, format, confirmed: true, confirmationExpired: false, enabled,
+const channel = (id: number, kind: string, format: string | null, url: string | null, enabled = true, target: string | null = null) => ({
+  id, kind, email: kind === "email" ? "ann@example.com" : null, url, format, target, confirmed: true, confirmationExpired: false, enabled,
   createdAt: "2026-11-26T03:00:00.000Z",
 });
 const overview = (channels: ReturnType<typeof channel>[]) => trpcOk("notifications.overview", {
@@ -66,5 +66,27 @@ describe("Webhooks section", () => {
     expect((await findToast("Success")).textContent).toContain("Webhook removed");
     expect(calls).toEqual([{ id: 2 }]);
     expect(await screen.findByText("No webhooks yet.")).toBeTruthy();
+  });
+
+  it("names chat and push channels by their receiver, never a token, and tests and removes them", async () => {
+    const calls: unknown[] = [];
+    server.use(overview([
+      channel(4, "webhook", "telegram", null, true, "424242"),
+      channel(5, "webhook", "matrix", "https://matrix.example.org/", true, "!room:matrix.example.org"),
+      channel(6, "webhook", "pushover", null, true, "…RsG"),
+    ]), mutationOk("notifications.sendTest", { deliveryId: 3 }, calls), mutationOk("notifications.remove", { removed: true }, calls));
+    const user = userEvent.setup();
+    renderUi(<WebhookChannels />);
+    const list = within(await screen.findByRole("list", { name: "Your webhooks" }));
+    expect(list.getByText("chat 424242")).toBeTruthy();
+    expect(list.getByText("!room:matrix.example.org at matrix.example.org")).toBeTruthy();
+    expect(list.getByText("user key …RsG")).toBeTruthy();
+    await user.click(list.getByRole("button", { name: "Send a test to Telegram bot chat 424242" }));
+    expect((await findToast("Test sent")).textContent).toContain("the delivery log says how it went");
+    await user.click(list.getByRole("button", { name: "Remove Matrix room !room:matrix.example.org at matrix.example.org" }));
+    const dialog = within(await screen.findByRole("alertdialog", { name: "Remove this webhook?" }));
+    expect(dialog.getByText(/Matrix room !room:matrix.example.org at matrix.example.org will receive nothing more/)).toBeTruthy();
+    await user.click(dialog.getByRole("button", { name: "Remove" }));
+    await waitFor(() => expect(calls).toEqual([{ id: 4 }, { id: 5 }]));
   });
 });

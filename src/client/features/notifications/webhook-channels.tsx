@@ -12,6 +12,7 @@ interface ListedWebhook {
   id: number;
   url: string | null;
   format: string | null;
+  target?: string | null;
   enabled: boolean;
 }
 
@@ -28,6 +29,24 @@ export function webhookHost(url: string | null): string {
 }
 
 const formatLabel = (format: string | null) => WEBHOOK_FORMAT_LABELS[format as WebhookChannelFormat] ?? format ?? "";
+
+/** Where a channel delivers, without its credentials: "chat 424242", "!abc:matrix.org at matrix.org", a webhook's host. */
+export function channelPlace(w: Pick<ListedWebhook, "url" | "format" | "target">): string {
+  const host = webhookHost(w.url);
+  const target = w.target ?? null;
+  switch (w.format) {
+    case "telegram": return `chat ${target ?? ""}`;
+    case "pushover": return `user key ${target ?? ""}`;
+    case "matrix": return `${target ?? ""} at ${host}`;
+    case "apprise": return target ? `key ${target} at ${host}` : `URLs at ${host}`;
+    default: return host;
+  }
+}
+
+/** "Telegram bot chat 424242", "Slack incoming webhook at hooks.slack.com": what buttons and the removal dialog name. */
+const channelName = (w: ListedWebhook) => (["telegram", "pushover", "matrix", "apprise"].includes(w.format ?? "")
+  ? `${formatLabel(w.format)} ${channelPlace(w)}`
+  : `${formatLabel(w.format)} at ${channelPlace(w)}`);
 
 /** The user's webhooks: add one, send each a test, remove one. */
 export function WebhookChannels() {
@@ -62,18 +81,21 @@ export function WebhookChannels() {
   return (
     <Stack gap="4">
       <Heading as="h2" size="lg">Webhooks</Heading>
-      <Text color="fg.muted">Send notifications to an ntfy topic, a Slack or Discord channel, or your own endpoint as signed JSON.</Text>
+      <Text color="fg.muted">
+        Send notifications to an ntfy topic; a Slack, Discord, Microsoft Teams or Google Chat channel; a Telegram chat; Pushover or Gotify;
+        a Matrix room; the services of an Apprise API; or your own endpoint as signed JSON.
+      </Text>
       {overview.isError ? <Text color="fg.error">Could not load your webhooks. {overview.error.message}</Text>
         : webhooks.length === 0 ? (!overview.isPending && <Text>No webhooks yet.</Text>)
         : (
           <Stack as="ul" gap="2" listStyleType="none" aria-label="Your webhooks">
             {webhooks.map((w) => {
-              const name = `${formatLabel(w.format)} at ${webhookHost(w.url)}`;
+              const name = channelName(w);
               return (
                 <HStack as="li" key={w.id} justify="space-between" flexWrap="wrap" gap="2" borderWidth="1px" borderRadius="md" p="3">
                   <Stack gap="0">
                     <Text fontWeight="semibold">{formatLabel(w.format)}</Text>
-                    <Text fontFamily="mono" fontSize="sm">{webhookHost(w.url)}</Text>
+                    <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">{channelPlace(w)}</Text>
                   </Stack>
                   <HStack>
                     {!w.enabled && <Badge>Off</Badge>}
@@ -89,7 +111,7 @@ export function WebhookChannels() {
       <AddWebhookForm />
       <ConfirmDialog title="Remove this webhook?" open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}
         confirmLabel="Remove" pendingLabel="Removing…" pending={remove.isPending} onConfirm={() => removing && remove.mutate({ id: removing.id })}>
-        <Text>{removing ? `${formatLabel(removing.format)} at ${webhookHost(removing.url)}` : ""} will receive nothing more. Its messages not sent yet are dropped.</Text>
+        <Text>{removing ? channelName(removing) : ""} will receive nothing more. Its messages not sent yet are dropped.</Text>
       </ConfirmDialog>
     </Stack>
   );

@@ -164,6 +164,9 @@ const channel = {
   properties: {
     id: { type: "integer" }, kind: { enum: ["email", "webhook"] },
     email: nullable("string", { description: "The address of an e-mail channel." }),
+    url: nullable("string", { description: "A webhook's URL, or the server of a Gotify, Matrix or Apprise channel." }),
+    format: nullable("string", { description: "A webhook's format: generic, ntfy, slack, discord, teams, google_chat, telegram, pushover, gotify, matrix or apprise." }),
+    target: nullable("string", { description: "Who receives on a chat or push service: a Telegram chat id, a Matrix room id, an Apprise configuration key, the last four characters of a Pushover user key. Credentials are never returned." }),
     enabled: { type: "boolean" },
   },
 };
@@ -190,8 +193,12 @@ function notificationPaths() {
         security: ownerWrite, requestBody: jsonBody(emailChannelSchema), responses: { 201: answer("Created", ref("NotificationChannel")), ...writeErrors, 409: error } },
     },
     "/api/notifications/webhooks": {
-      post: { operationId: "addWebhook", summary: "Add a webhook",
-        description: "A public https address (the server refuses private and reserved addresses); its signing secret is in this answer only.",
+      post: { operationId: "addWebhook", summary: "Add a webhook or a chat or push service",
+        description: "format and the fields it asks for: url (generic, ntfy, slack, discord, teams, google_chat); botToken and chatId (telegram); "
+          + "appToken and userKey (pushover); url and appToken (gotify); url (the homeserver), roomId and accessToken (matrix); url (the Apprise API) "
+          + "and either key (a configuration kept there) or urls (apprise). A URL must be a public https address (the server refuses private and "
+          + "reserved addresses). A generic webhook's signing secret is in this answer only; tokens and keys are stored encrypted and never returned. "
+          + "409 for the same receiver twice or more than 10 channels.",
         security: ownerWrite, requestBody: jsonBody(webhookChannelSchema), responses: { 201: answer("Created", anyObject), ...writeErrors, 409: error } },
     },
     "/api/notifications/channels/{id}": {

@@ -12,6 +12,8 @@ export const STUCK_SENDING_MS = 60 * 60 * 1000;
 
 function channelLabel(row: DeliveryFailureRow): string {
   if (row.channelKind === "email") return row.channelEmail ?? "e-mail";
+  // Telegram and Pushover have no URL of the user's: their receiver (a chat id, the end of a user key) names them.
+  if (row.channelUrl === null && row.channelFormat) return `${row.channelFormat} ${row.channelTarget ?? ""}`.trim();
   try {
     return new URL(row.channelUrl ?? "").host;
   } catch {

@@ -26,6 +26,8 @@ export interface NotificationCtx extends MailCtx {
 export function toChannelItem(c: ChannelRow, now = new Date()) {
   return {
     id: c.id, kind: c.kind, email: c.email, url: c.url, format: c.format,
+    /** Who receives on a chat or push service: a Telegram chat id, a Matrix room id, an Apprise key, the end of a Pushover user key. */
+    target: c.target,
     /** E-mail only: the owner opened the confirmation link. */
     confirmed: c.kind !== "email" || c.confirmedAt !== null,
     /** An unconfirmed address whose link expired: it needs a new confirmation mail. */
@@ -104,7 +106,9 @@ export async function sendTest(ctx: NotificationCtx, userId: number, id: number)
     throw conflict(`Confirm ${channel.email} first: it receives nothing until the link in its confirmation mail is opened`);
   }
   if (channel.kind === "email" && !mailerFor(ctx.config)) throw emailUnavailable();
-  await allowTestMessage(ctx.db, { userId, channelId: id, webhookUrl: channel.kind === "webhook" ? channel.url : null });
+  // A service reached without a URL of the user's (Telegram, Pushover) is limited per chat or user key instead, whoever asks.
+  const receiver = channel.kind !== "webhook" ? null : channel.url === null ? `${channel.format}:${channel.target}` : `${channel.url} ${channel.target ?? ""}`.trim();
+  await allowTestMessage(ctx.db, { userId, channelId: id, webhookUrl: receiver });
   const now = new Date();
   const { deliveries } = await insertPlannedNotifications(ctx.db, [{
     notification: {

@@ -127,9 +127,9 @@ forEachDialect("webhook channels", (getDb, _dialect, getTestDb) => {
       expect(res.body.message).toContain(message);
       expect(res.body.issues[0]).toMatchObject({ field: "url" });
     }
-    const format = await strict<{ message: string }>("/api/notifications/webhooks", { method: "POST", body: { url: "https://hooks.example.com/x", format: "teams" } });
+    const format = await strict<{ message: string }>("/api/notifications/webhooks", { method: "POST", body: { url: "https://hooks.example.com/x", format: "msteams" } });
     expect(format.status).toBe(400);
-    expect(format.body.message).toBe("Invalid format: Format is one of: generic, ntfy, slack, discord");
+    expect(format.body.message).toBe("Invalid format: Format is one of: generic, ntfy, slack, discord, teams, google_chat, telegram, pushover, gotify, matrix, apprise");
     expect((await strict<{ channels: unknown[] }>("/api/notifications")).body.channels).toEqual([]);
     const anonymous = await app().request("http://localhost/api/notifications/webhooks", {
       method: "POST", headers: { origin: "http://localhost", "content-type": "application/json" }, body: JSON.stringify({ url: "https://hooks.example.com/x", format: "slack" }),

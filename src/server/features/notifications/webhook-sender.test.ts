@@ -13,7 +13,7 @@ const message: OutgoingMessage = {
 };
 const row = (over: Partial<ChannelRow>): ChannelRow => ({
   id: 1, userId: 1, kind: "webhook", email: null, confirmedAt: null, confirmExpiresAt: null, url: "https://hooks.example.com/in",
-  format: "slack", secret: null, disabledAt: null, unsubscribeGeneration: 0, createdAt: new Date(), ...over,
+  format: "slack", target: null, secret: null, disabledAt: null, unsubscribeGeneration: 0, createdAt: new Date(), ...over,
 });
 const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: unknown) => e as Error);
 

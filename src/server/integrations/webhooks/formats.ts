@@ -1,13 +1,19 @@
 /**
- * The request body and headers of one notification in each webhook format. Generic is this
- * product's own signed JSON; ntfy, Slack and Discord are the payloads those services document
- * for publishing to a topic URL (ntfy) or an incoming-webhook URL (Slack, Discord).
+ * The request body and headers of one notification in each format posted to a URL the user
+ * gave. Generic is this product's own signed JSON; ntfy, Slack, Discord, Microsoft Teams and
+ * Google Chat are the payloads those services document for publishing to a topic URL (ntfy) or
+ * an incoming-webhook URL. The formats that reach a service's API with stored credentials
+ * (Telegram, Pushover, Gotify, Matrix, Apprise) are built in services.ts.
  */
 import { WEBHOOK_CHANNEL_FORMATS, type WebhookChannelFormat } from "../../../shared/schemas/webhook-channel.ts";
 import { SIGNATURE_HEADER, signPayload, TIMESTAMP_HEADER } from "./signature.ts";
 
 export const WEBHOOK_FORMATS = WEBHOOK_CHANNEL_FORMATS;
 export type WebhookFormat = WebhookChannelFormat;
+/** The formats posted to the user's URL as it is, the URL being the service's own credential. */
+export const URL_FORMATS = ["generic", "ntfy", "slack", "discord", "teams", "google_chat"] as const satisfies readonly WebhookFormat[];
+export type UrlFormat = (typeof URL_FORMATS)[number];
+export const isUrlFormat = (format: string | null): format is UrlFormat => URL_FORMATS.includes(format as UrlFormat);
 
 export interface WebhookMessage {
   /** The notification's stable id: a receiver that sees it twice can drop the repeat. */
@@ -35,12 +41,14 @@ const USER_AGENT = "TLDScope-Webhook/1";
  * The request for `message` in `format`. `secret` signs generic webhooks (required there);
  * `timestamp` (Unix seconds) is the signing time.
  */
-export function buildPayload(format: WebhookFormat, message: WebhookMessage, secret: string | null, timestamp: number): WebhookPayload {
+export function buildPayload(format: UrlFormat, message: WebhookMessage, secret: string | null, timestamp: number): WebhookPayload {
   switch (format) {
     case "generic": return genericPayload(message, secret, timestamp);
     case "ntfy": return ntfyPayload(message);
     case "slack": return json(slackBody(message));
     case "discord": return json(discordBody(message));
+    case "teams": return json(teamsBody(message));
+    case "google_chat": return { ...json(googleChatBody(message)), headers: { "content-type": "application/json; charset=UTF-8", "user-agent": USER_AGENT } };
   }
 }
 
@@ -110,4 +118,42 @@ function discordBody(message: WebhookMessage) {
     }],
     allowed_mentions: { parse: [] },
   };
+}
+
+/** The link's words in the formats that show a button or a titled link. */
+export const LINK_LABEL = "Open in TLDScope";
+
+/**
+ * Microsoft Teams (a Workflows "post to a channel when a webhook request is received" URL, or a
+ * legacy incoming webhook): a message with one Adaptive Card attachment, its title in bold, the
+ * text wrapped, and the link as an Action.OpenUrl button.
+ */
+function teamsBody(message: WebhookMessage) {
+  return {
+    type: "message",
+    attachments: [{
+      contentType: "application/vnd.microsoft.card.adaptive",
+      contentUrl: null,
+      content: {
+        $schema: "http://adaptivecards.io/schemas/adaptive-card.json", type: "AdaptiveCard", version: "1.4",
+        body: [
+          { type: "TextBlock", text: cut(message.title, 400), weight: "Bolder", size: "Medium", wrap: true },
+          { type: "TextBlock", text: cut(message.text, 20_000), wrap: true },
+        ],
+        ...(message.url ? { actions: [{ type: "Action.OpenUrl", title: LINK_LABEL, url: message.url }] } : {}),
+      },
+    }],
+  };
+}
+
+/**
+ * Google Chat incoming webhook: a text message in Chat's own markup (`*bold*`, `<url|label>`
+ * links). Chat reads `<` and `>` as markup, so they are escaped as Chat's format guide asks; a
+ * message has at most 4,096 characters.
+ */
+function googleChatBody(message: WebhookMessage) {
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const link = message.url ? `\n<${message.url}|${LINK_LABEL}>` : "";
+  const head = `*${escape(message.title)}*\n`;
+  return { text: `${head}${cut(escape(message.text), 4000 - head.length - link.length)}${link}` };
 }

@@ -1,5 +1,6 @@
 /**
- * Sends one webhook request. The host name is resolved here, every address it resolves to and
+ * Sends one webhook request, or one request to a chat or push service's API (services.ts; a PUT
+ * for Matrix). The host name is resolved here, every address it resolves to and
  * the port are checked against the operator's policy (address-policy.ts: public addresses on the
  * usual web ports, and what WEBHOOK_ALLOW_PRIVATE and WEBHOOK_PORTS add), and the connection is
  * made to those checked addresses only (checked-address.ts), so a DNS answer that changes between
@@ -7,15 +8,16 @@
  * the whole exchange has one time limit, and at most MAX_RESPONSE_BYTES of the answer are read;
  * a receiver's words are quoted to the webhook's owner only when it is on a public address.
  * Messages name the host, never the URL: Slack and Discord URLs carry their token in the path,
- * and an ntfy topic name is its password.
+ * and an ntfy topic name is its password. A service's address from the operator's configuration
+ * (TELEGRAM_API_URL, PUSHOVER_API_URL) is the one exception to the policy: it is listed as it is.
  */
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import { checkTarget, refusalMessage, type NetworkPolicy } from "../address-policy.ts";
+import { checkTarget, networkPolicy, refusalMessage, type NetworkPolicy } from "../address-policy.ts";
 import { bareHost, checkUrlTarget, pinnedLookup, portOf, systemResolve, type CheckedTarget, type ResolvedAddress, type Resolver } from "../checked-address.ts";
 import { networkReason } from "../network-errors.ts";
-import { buildPayload, type WebhookFormat, type WebhookMessage } from "./formats.ts";
+import { buildPayload, type UrlFormat, type WebhookMessage } from "./formats.ts";
 
 /** invalid-url and address failures are the URL's fault; the others are the receiver's or the network's. */
 export type WebhookErrorKind = "invalid-url" | "address" | "timeout" | "network" | "redirect" | "http";
@@ -37,7 +39,7 @@ export class WebhookError extends Error {
 
 export interface WebhookTarget {
   url: string;
-  format: WebhookFormat;
+  format: UrlFormat;
   /** The signing secret, in clear; required for the generic format. */
   secret: string | null;
 }
@@ -130,15 +132,55 @@ export async function checkWebhookUrl(raw: string, options: WebhookSendOptions):
 
 /** Sends `message` to the webhook; resolves on a 2xx answer and throws a WebhookError otherwise. */
 export async function sendWebhook(target: WebhookTarget, message: WebhookMessage, options: WebhookSendOptions): Promise<WebhookSendResult> {
-  const started = performance.now();
-  const url = parseWebhookUrl(target.url, options.policy);
+  const timestamp = (options.now ?? (() => Math.floor(Date.now() / 1000)))();
+  const payload = buildPayload(target.format, message, target.secret, timestamp);
+  return sendServiceRequest({ url: target.url, method: "POST", ...payload }, options);
+}
+
+/**
+ * One request to a chat or push service: a webhook-style URL the user gave (checked against the
+ * policy like any webhook), or an API whose address comes from the operator's configuration.
+ */
+export interface ServiceRequest {
+  url: string;
+  method: "POST" | "PUT";
+  headers: Record<string, string>;
+  body: string;
+  /** Names the receiver in messages ("Telegram"); "The webhook" when left out. */
+  service?: string;
+  /**
+   * The URL's origin comes from the operator's configuration (TELEGRAM_API_URL): it is reached
+   * wherever it points, over http too, and its answers are quoted to the user.
+   */
+  configured?: boolean;
+  /** The service's own words for a refusal, read from its answer (Telegram's description, Matrix's errcode). */
+  explain?: (status: number, text: string) => string | undefined;
+  /** A 2xx answer that still means nothing was sent (Apprise's 204 for an unknown key): the sentence saying so. */
+  emptySuccess?: (status: number) => string | undefined;
+}
+
+/** A policy that lists exactly the configured URL's host and port (so plain http and loopback fakes work). */
+function configuredPolicy(url: URL): NetworkPolicy {
   const host = bareHost(url);
-  const { signal, stopped, race, clear } = timeLimit(options, host, `The webhook at ${host} did not answer within ${seconds(options.timeoutMs)}`);
+  return networkPolicy(`${isIP(host) === 6 ? `[${host}]` : host}:${portOf(url)}`);
+}
+
+/** Sends one request; resolves on a 2xx answer and throws a WebhookError otherwise. */
+export async function sendServiceRequest(request: ServiceRequest, baseOptions: WebhookSendOptions): Promise<WebhookSendResult> {
+  const started = performance.now();
+  const options = request.configured ? { ...baseOptions, policy: configuredPolicy(new URL(request.url)) } : baseOptions;
+  const url = parseWebhookUrl(request.url, options.policy);
+  const host = bareHost(url);
+  const who = request.service ? `${request.service} at ${host}` : `The webhook at ${host}`;
+  const { signal, stopped, race, clear } = timeLimit(options, host, `${who} did not answer within ${seconds(options.timeoutMs)}`);
   try {
     const checked = await race(resolveChecked(url, options));
-    const timestamp = (options.now ?? (() => Math.floor(Date.now() / 1000)))();
-    const payload = buildPayload(target.format, message, target.secret, timestamp);
-    const status = await exchange({ url, host, target: checked, ...payload, signal, stopped, ca: options.ca });
+    const status = await exchange({
+      url, host, target: checked, method: request.method, body: request.body, headers: request.headers, signal, stopped, ca: options.ca,
+      who, advice: request.service ? "check the channel's settings" : "check the URL", quote: request.configured === true || checked.public, explain: request.explain,
+    });
+    const empty = request.emptySuccess?.(status);
+    if (empty) throw new WebhookError("http", `${who}: ${empty}`, false, status);
     return { status, durationMs: Math.round(performance.now() - started) };
   } finally {
     clear();
@@ -174,8 +216,16 @@ interface Exchange {
   url: URL;
   host: string;
   target: CheckedTarget;
+  method: "POST" | "PUT";
   body: string;
   headers: Record<string, string>;
+  /** "The webhook at host", "Telegram at host": who answered, in messages. */
+  who: string;
+  /** What to check after a refusal: "check the URL", "check the channel's settings". */
+  advice: string;
+  /** Whether the receiver's own words may be repeated to the user (a public address, or the operator's configured service). */
+  quote: boolean;
+  explain: ServiceRequest["explain"];
   /** Aborted at the time limit or by the caller: the request and its socket are destroyed. */
   signal: AbortSignal;
   /** The error for an aborted exchange: a timeout, or the caller's cancellation. */
@@ -183,12 +233,12 @@ interface Exchange {
   ca: string | undefined;
 }
 
-function exchange({ url, host, target, body, headers, signal, stopped, ca }: Exchange): Promise<number> {
+function exchange({ url, host, target, method, body, headers, who, advice, quote, explain, signal, stopped, ca }: Exchange): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
     const request = transport.request({
       protocol: url.protocol, hostname: host, port: url.port || undefined, path: `${url.pathname}${url.search}`,
-      method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+      method, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
       // A fresh connection each time: a pooled socket could lead to an address checked for another URL.
       agent: false, lookup: pinnedLookup(target.addresses), signal,
       // The certificate is checked against the URL's host name (sent as SNI), not the pinned address.
@@ -215,7 +265,7 @@ function exchange({ url, host, target, body, headers, signal, stopped, ca }: Exc
         request.destroy();
         if (status >= 200 && status < 300) resolve(status);
         // What a receiver on the operator's own network says is not for the user who aimed at it.
-        else reject(answerError(status, response.headers, target.public ? text : "", host));
+        else reject(answerError(status, response.headers, quote ? text : "", host, { who, said: quote ? explain?.(status, text) : undefined, advice }));
       });
       response.on("data", (chunk: Buffer) => {
         chunks.push(chunk);
@@ -233,18 +283,25 @@ function exchange({ url, host, target, body, headers, signal, stopped, ca }: Exc
   });
 }
 
-/** The error for a receiver's non-2xx answer; `text` is what it said, empty when it must not be repeated. */
-export function answerError(status: number, headers: http.IncomingHttpHeaders, text: string, host: string): WebhookError {
+/**
+ * The error for a receiver's non-2xx answer; `text` is what it said, empty when it must not be
+ * repeated. `words.who` names the receiver, `words.said` is a service's own reading of its answer,
+ * `words.advice` what to check after a refusal.
+ */
+export function answerError(
+  status: number, headers: http.IncomingHttpHeaders, text: string, host: string, words: { who?: string; said?: string | undefined; advice?: string } = {},
+): WebhookError {
+  const who = words.who ?? `The webhook at ${host}`;
   if (status >= 300 && status < 400) {
-    return new WebhookError("redirect", `The webhook at ${host} answered with a redirect (HTTP ${status}); redirects are not followed, so enter the address it redirects to`, false, status);
+    return new WebhookError("redirect", `${who} answered with a redirect (HTTP ${status}); redirects are not followed, so enter the address it redirects to`, false, status);
   }
-  const said = excerpt(text);
+  const said = excerpt(words.said ?? text);
   const suffix = said ? `: ${said}` : "";
   if (status === 408 || status === 429 || status >= 500) {
     const wait = retryAfter(headers["retry-after"]);
-    return new WebhookError("http", `The webhook at ${host} is unavailable (HTTP ${status})${suffix}`, true, status, wait);
+    return new WebhookError("http", `${who} is unavailable (HTTP ${status})${suffix}`, true, status, wait);
   }
-  return new WebhookError("http", `The webhook at ${host} refused the message (HTTP ${status})${suffix}; check the URL`, false, status);
+  return new WebhookError("http", `${who} refused the message (HTTP ${status})${suffix}; ${words.advice ?? "check the URL"}`, false, status);
 }
 
 /** The start of a receiver's answer on one line, for the error shown to the webhook's owner. */
