@@ -103,6 +103,12 @@ const schema = z.object({
   /** How often a process checks whether another changed prices (domain/price-cache.ts), dropping its cached answers when one did. */
   PRICE_CHANGE_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /**
+   * PostgreSQL only: how often each worker asks whether a schedule is due (pg-boss's cron monitor;
+   * a tick is sent once whatever the number of workers). Cron ticks are whole minutes, so a tick
+   * reaches the queue up to this long after its minute starts.
+   */
+  QUEUE_CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(45).default(30),
+  /**
    * Metrics (Prometheus text) on a port of their own, bound to METRICS_HOST; unset: no such port.
    * Worker processes serve them only there.
    */

@@ -5,12 +5,13 @@
  * the queue started; pages asked for while the render threads load wait for them, outside their
  * time limit. GET /api/ready answers 503 until the renderers have also rendered the warm-up pages
  * (WARM_UP_PATHS) on every thread, and again from the moment shutdown starts.
- * SIGTERM/SIGINT stop accepting requests, let in-flight requests finish, give running jobs until
- * most of SHUTDOWN_TIMEOUT_MS to finish (then hand them back to the queue), then close the database.
+ * SIGTERM/SIGINT stop accepting requests, let in-flight requests finish (each answer from then on
+ * closes its kept-alive connection), give running jobs what is left of 80 % of SHUTDOWN_TIMEOUT_MS
+ * to finish (then hand them back to the queue), then close the database.
  */
 import "../../db/load-env.ts";
 import { serve } from "@hono/node-server";
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { isPostgresUrl, openDb } from "../../db/client.ts";
 import { rebuildStalePriceRows } from "../../db/repositories/price-summary-repository.ts";
@@ -130,6 +131,8 @@ async function main() {
   });
 
   let server: Server | undefined;
+  /** Responses being prepared, told at a stop to close their connection once sent. */
+  const answering = new Set<ServerResponse>();
   // A stop asked for while the page renderers warm up is as clean as one asked for later.
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -143,17 +146,24 @@ async function main() {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // Running jobs get what is left of most of the budget once the requests in flight are answered;
+    // the rest covers handing back what still runs and closing the database.
+    const jobsDeadline = performance.now() + config.SHUTDOWN_TIMEOUT_MS * 0.8;
     try {
       const listening = server;
       if (listening) {
+        const closing = performance.now();
+        for (const res of answering) if (!res.headersSent) res.setHeader("Connection", "close");
         const closed = new Promise((resolve) => listening.close(resolve));
         // Idle keep-alive sockets would hold close() open until they time out.
         listening.closeIdleConnections();
         await closed;
+        log.info({ ms: Math.round(performance.now() - closing) }, "requests in flight answered; port closed");
       }
-      // Running jobs get most of the shutdown budget; what is left covers closing the database.
       await closePageRenderer();
-      await queue.stop(Math.floor(config.SHUTDOWN_TIMEOUT_MS * 0.8));
+      const stoppingJobs = performance.now();
+      await queue.stop(Math.max(0, Math.floor(jobsDeadline - stoppingJobs)));
+      log.info({ ms: Math.round(performance.now() - stoppingJobs) }, "job queue stopped");
       await db.close();
       if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
     } catch (error) {
@@ -176,6 +186,13 @@ async function main() {
       const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
       log.info(`listening on http://${host}:${info.port}`);
     }) as Server;
+    // close() waits for every open connection, and a kept-alive one under steady traffic never
+    // falls idle: from the stop on, each answer not yet sent closes its connection once sent.
+    server.on("request", (_req, res: ServerResponse) => {
+      if (stopping) return void res.setHeader("Connection", "close");
+      answering.add(res);
+      res.once("close", () => answering.delete(res));
+    });
     const warming = performance.now();
     try {
       await pageRendererLoaded();
