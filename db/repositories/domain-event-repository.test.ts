@@ -11,9 +11,11 @@ forEachDialect("domain event repository", (getDb) => {
     const [tld] = await orm.select({ id: t.tlds.id }).from(t.tlds).limit(1);
     let tldId = tld?.id;
     if (tldId === undefined) {
-      [{ id: tldId }] = await orm.insert(t.tlds).values({ name: "com", description: "Commercial", category: "generic", ianaType: "generic", isActive: true }).returning({ id: t.tlds.id });
+      const [created] = await orm.insert(t.tlds).values({ name: "com", description: "Commercial", category: "generic", ianaType: "generic", isActive: true }).returning({ id: t.tlds.id });
+      tldId = created!.id;
     }
-    [{ id: domainId }] = await orm.insert(t.userDomains).values({ userId: user!.id, domainName: "example.com", tldId }).returning({ id: t.userDomains.id });
+    const [entry] = await orm.insert(t.userDomains).values({ userId: user!.id, domainName: "example.com", tldId }).returning({ id: t.userDomains.id });
+    domainId = entry!.id;
   });
 
   it("keeps events with their old and new values and pages them newest first", async () => {
