@@ -72,7 +72,7 @@ export async function listDomainNotificationSettings(handle: Db, userDomainIds: 
   const rows = await handle.orm.select({ userDomainId: s.userDomainId, key: s.key, enabled: s.enabled }).from(s).where(inArray(s.userDomainId, [...userDomainIds]));
   for (const r of rows) {
     let own = out.get(r.userDomainId);
-    if (!own) out.set(r.userDomainId, (own = new Map()));
+    if (!own) out.set(r.userDomainId, (own = new Map<string, boolean>()));
     own.set(r.key, r.enabled);
   }
   return out;

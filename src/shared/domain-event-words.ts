@@ -59,7 +59,8 @@ export function describeDomainEvent(e: DescribedEvent): string {
       return `The certificate of ${e.subject ?? "the site"} expires in ${days === 1 ? "1 day" : `${days} days`} (valid until ${until}).`;
     }
     case "certificate_invalid": {
-      const reason = String(field(e.newValue, "reason") ?? "");
+      const rawReason = field(e.newValue, "reason");
+      const reason = typeof rawReason === "string" ? rawReason : "";
       const detail = field(e.newValue, "detail");
       const why = CERTIFICATE_REASONS[reason] ?? (reason ? reason.replace(/_/g, " ") : "it failed to verify");
       return `The certificate of ${e.subject ?? "the site"} is not valid: ${why}${typeof detail === "string" && detail ? ` (${detail})` : ""}.`;

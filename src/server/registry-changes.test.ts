@@ -4,27 +4,28 @@
  * notification jobs, a loopback SMTP server. A re-check records the changes with the record, the
  * history API shows them, each is told once (retries, two workers), the domain's own switch
  * mutes them, and a change made through the owner's connected account is information.
+ * (Lives here because it calls the portfolio and notifications features.)
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { recordDomainEvents } from "../../../../db/repositories/domain-event-repository.ts";
-import { forEachDialect } from "../../../../db/testing/test-db.ts";
-import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
-import type { JobQueue } from "../../../../jobs/queue.ts";
-import { loadConfig } from "../../config.ts";
-import { startFakeRdap, type FakeRdap } from "../../integrations/rdap/testing/fake-rdap.ts";
-import { verisignAnswer } from "../../integrations/rdap/testing/rdap-answers.ts";
-import { DOMAIN_EVENTS_QUEUE } from "../../lib/domain-events.ts";
-import { createLogger } from "../../lib/logger.ts";
-import { authed, registerUser } from "../../testing/auth.ts";
-import { APP_URL, depsFor, envFor, startWorker, userWithConfirmedEmail } from "../../testing/notifications.ts";
-import { startSmtpFake, type SmtpFake } from "../../testing/smtp-fake.ts";
-import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
-import { registerNotificationJobs } from "../notifications/jobs.ts";
-import { planDomainEvents } from "../notifications/domain-event-plan.ts";
-import type { UserDomainItem } from "./item.ts";
-import type { DomainHistoryPage } from "./history.ts";
-import { registerRegistryJobs } from "./registry-jobs.ts";
+import { recordDomainEvents } from "../../db/repositories/domain-event-repository.ts";
+import { forEachDialect } from "../../db/testing/test-db.ts";
+import { createTestQueue, waitFor } from "../../jobs/testing/queue-test-kit.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { loadConfig } from "./config.ts";
+import { startFakeRdap, type FakeRdap } from "./integrations/rdap/testing/fake-rdap.ts";
+import { verisignAnswer } from "./integrations/rdap/testing/rdap-answers.ts";
+import { DOMAIN_EVENTS_QUEUE } from "./lib/domain-events.ts";
+import { createLogger } from "./lib/logger.ts";
+import { authed, registerUser } from "./testing/auth.ts";
+import { APP_URL, depsFor, envFor, startWorker, userWithConfirmedEmail } from "./testing/notifications.ts";
+import { startSmtpFake, type SmtpFake } from "./testing/smtp-fake.ts";
+import { createTestApp, TEST_APP_SECRET } from "./testing/test-app.ts";
+import { registerNotificationJobs } from "./features/notifications/jobs.ts";
+import { planDomainEvents } from "./features/notifications/domain-event-plan.ts";
+import type { UserDomainItem } from "./features/portfolio/item.ts";
+import type { DomainHistoryPage } from "./features/portfolio/history.ts";
+import { registerRegistryJobs } from "./features/portfolio/registry-jobs.ts";
 
 const DATES = { registration: "2015-03-02T18:20:11Z", expiration: "2031-03-02T18:20:11Z", lastChanged: "2025-02-14T09:01:55Z" };
 const LOCKED = ["client transfer prohibited", "client delete prohibited"];
