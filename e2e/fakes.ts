@@ -19,7 +19,7 @@ import { createFakeGoDaddy } from "../src/server/integrations/registrars/testing
 import { createFakeNameCom } from "../src/server/integrations/registrars/testing/fake-namecom.ts";
 import { createFakePorkbun } from "../src/server/integrations/registrars/testing/fake-porkbun.ts";
 import { fakeAccount, type FakeAccount } from "../src/server/integrations/registrars/testing/fake-state.ts";
-import { startFakeRdap } from "../src/server/integrations/rdap/testing/fake-rdap.ts";
+import { startFakeRdap, type FakeRdap } from "../src/server/integrations/rdap/testing/fake-rdap.ts";
 import { verisignAnswer } from "../src/server/integrations/rdap/testing/rdap-answers.ts";
 import { startFakeWhois } from "../src/server/integrations/whois/testing/fake-whois.ts";
 import { ianaTldAnswer, identityDigitalWhois } from "../src/server/integrations/whois/testing/whois-answers.ts";
@@ -62,6 +62,8 @@ export interface Fakes {
   porkbunAccount: FakeAccount;
   /** A loopback SMTP server receiving every mail the server sends (SMTP_URL points at it). */
   mail: SmtpFake;
+  /** The RDAP fake: a journey sets a name's answer in `answers` to change what the registry says. */
+  rdap: FakeRdap;
   /** A webhook receiver (the server runs with WEBHOOK_ALLOW_PRIVATE=127.0.0.1:* so it may reach it). */
   webhook: { url: string; received: ReceivedWebhook[] };
   /** Telegram's Bot API (TELEGRAM_API_URL): it knows one bot token and one chat (service-fakes.ts FAKE). */
@@ -97,6 +99,7 @@ export async function startFakes(): Promise<Fakes> {
     servers.push(server);
     return server.url;
   };
+  let rdapHandle: FakeRdap | undefined;
   const rdapFake = async () => {
     const rdap = await startFakeRdap({
       answerEvery: (name) => (name.startsWith(RDAP_REGISTERED_PREFIX)
@@ -104,6 +107,7 @@ export async function startFakes(): Promise<Fakes> {
         : undefined),
     });
     servers.push(rdap.server);
+    rdapHandle = rdap;
     return rdap.baseUrl;
   };
   const whoisFake = async () => {
@@ -152,7 +156,7 @@ export async function startFakes(): Promise<Fakes> {
   const mail = await startSmtpFake();
   const mailEnv = { SMTP_URL: mail.url, MAIL_FROM: "TLDScope <notifications@e2e.test>" };
   return {
-    env: { ...env, WEBHOOK_ALLOW_PRIVATE: "127.0.0.1:*", ...mailEnv }, mail, porkbunPricing: pricing.control, porkbunAccount,
+    env: { ...env, WEBHOOK_ALLOW_PRIVATE: "127.0.0.1:*", ...mailEnv }, mail, rdap: rdapHandle!, porkbunPricing: pricing.control, porkbunAccount,
     webhook: { url: webhookUrl, received }, telegram,
     close: async () => void (await Promise.all([...servers.map((s) => s.close()), mail.close()])),
   };

@@ -4,7 +4,7 @@
  * what it found; the domain's page and the API read it back, newest first.
  */
 import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import { exec, type Db } from "../client.ts";
 
 export type DomainEventCategory = "registry" | "certificate" | "dns";
 export type DomainEventSeverity = "alarm" | "info";
@@ -88,4 +88,44 @@ export async function setDomainNotificationSetting(handle: Db, userDomainId: num
   const updatedAt = new Date();
   await handle.orm.insert(s).values({ userDomainId, key, enabled, updatedAt })
     .onConflictDoUpdate({ target: [s.userDomainId, s.key], set: { enabled, updatedAt } });
+}
+
+/** An event with the entry it belongs to, as the notifications plan from it. */
+export interface DomainEventWithEntry extends DomainEventRow {
+  userId: number;
+  domainName: string;
+}
+
+/** These events (those still stored: an entry's removal takes its events), with their entries' owners and names. */
+export async function listDomainEventsByIds(handle: Db, ids: readonly number[]): Promise<DomainEventWithEntry[]> {
+  if (ids.length === 0) return [];
+  const e = handle.t.domainEvents;
+  const ud = handle.t.userDomains;
+  const rows = await handle.orm.select({
+    id: e.id, userDomainId: e.userDomainId, category: e.category, kind: e.kind, subject: e.subject, severity: e.severity,
+    oldValue: e.oldValue, newValue: e.newValue, occurredAt: e.occurredAt, userId: ud.userId, domainName: ud.domainName,
+  }).from(e).innerJoin(ud, eq(ud.id, e.userDomainId)).where(inArray(e.id, [...ids])).orderBy(e.id);
+  return rows.map((r) => ({ ...r, category: r.category as DomainEventCategory, severity: r.severity as DomainEventSeverity }));
+}
+
+/** One event of an entry (a page's cursor), or null. */
+export async function findDomainEventPosition(handle: Db, userDomainId: number, id: number): Promise<{ occurredAt: Date; id: number } | null> {
+  const e = handle.t.domainEvents;
+  const [row] = await handle.orm.select({ id: e.id, occurredAt: e.occurredAt }).from(e).where(and(eq(e.id, id), eq(e.userDomainId, userDomainId)));
+  return row ?? null;
+}
+
+/** Sets several switches of an entry in one transaction (null removes one). */
+export async function setDomainNotificationSettings(handle: Db, userDomainId: number, switches: ReadonlyMap<string, boolean | null>): Promise<void> {
+  const s = handle.t.domainNotificationSettings;
+  const updatedAt = new Date();
+  await handle.transaction(function* (tx) {
+    for (const [key, enabled] of switches) {
+      if (enabled === null) yield* exec(tx.delete(s).where(and(eq(s.userDomainId, userDomainId), eq(s.key, key))));
+      else {
+        yield* exec(tx.insert(s).values({ userDomainId, key, enabled, updatedAt })
+          .onConflictDoUpdate({ target: [s.userDomainId, s.key], set: { enabled, updatedAt } }));
+      }
+    }
+  });
 }

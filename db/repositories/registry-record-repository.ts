@@ -5,6 +5,7 @@
  */
 import { and, asc, count, eq, gte, inArray, isNull, lte, min, notInArray, or, sql } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
+import type { NewDomainEvent } from "./domain-event-repository.ts";
 
 export type RegistryOutcome = "pending" | "ok" | "not_found" | "no_service" | "error";
 
@@ -136,25 +137,91 @@ function valuesOf(r: RegistryResult, providers: Map<number, number>) {
   };
 }
 
+/** What the registry said at an entry's previous lookup, as a re-check compares against it. */
+export interface StoredRegistryState {
+  outcome: RegistryOutcome;
+  statuses: string[] | null;
+  nameservers: string[] | null;
+  registrarIanaId: number | null;
+  registrarName: string | null;
+  expirationDate: string | null;
+  checkedAt: Date | null;
+}
+
+/** The entry's link to a connected registrar account, and what that account's last sync reported. */
+export interface AccountLinkState {
+  registrarAccountId: number | null;
+  /** The account's registrar (service provider). */
+  accountProviderId: number | null;
+  /** The account's last successful sync. */
+  accountLastSyncAt: Date | null;
+  accountActive: boolean;
+  /** The transfer lock as the account's last sync reported it (null: the registrar does not say). */
+  syncedLocked: boolean | null;
+  /** The account no longer lists the entry. */
+  departedAt: Date | null;
+}
+
+/** What a re-check found, for the rule that turns it into history events. */
+export interface RegistryComparison {
+  previous: StoredRegistryState | null;
+  result: RegistryResult;
+  /** The service provider the new answer's registrar is (by IANA id), when known. */
+  resultProviderId: number | null;
+  link: AccountLinkState;
+}
+
+/** Turns one compared lookup into the entry's history events (a feature's rule; none when left out). */
+export type RegistryEventRule = (comparison: RegistryComparison) => Omit<NewDomainEvent, "userDomainId">[];
+
 /**
- * Stores lookup results, one transaction. Entries deleted while they were being looked up are
- * skipped; the owner's override choice is never touched.
+ * Stores lookup results with the history events `eventsOf` makes of each (compared with the
+ * record it replaces), one transaction: a record is never updated without its events, nor the
+ * reverse. Entries deleted while they were being looked up are skipped; the owner's override
+ * choice is never touched. Returns the new events' ids.
  */
-export async function saveRegistryResults(handle: Db, results: RegistryResult[]): Promise<void> {
-  if (results.length === 0) return;
+export async function saveRegistryResults(handle: Db, results: RegistryResult[], eventsOf?: RegistryEventRule): Promise<number[]> {
+  if (results.length === 0) return [];
   const { t } = handle;
   const rr = t.domainRegistryRecords;
+  const ud = t.userDomains;
+  const ra = t.registrarAccounts;
   const ianaIds = [...new Set(results.flatMap((r) => (r.outcome === "ok" && r.registrarIanaId !== null ? [r.registrarIanaId] : [])))];
   const providers = await providersByIanaId(handle, ianaIds);
-  await handle.transaction(function* (tx) {
+  return handle.transaction(function* (tx) {
     const ids = results.map((r) => r.userDomainId);
-    const live = new Set((yield* exec(tx.select({ id: t.userDomains.id }).from(t.userDomains).where(inArray(t.userDomains.id, ids)))).map((r) => r.id));
+    const rows = yield* exec(tx.select({
+      id: ud.id, registrarAccountId: ud.registrarAccountId, syncedLocked: ud.isLocked, departedAt: ud.departedAt,
+      accountProviderId: ra.serviceProviderId, accountLastSyncAt: ra.lastSyncAt, accountActive: ra.isActive,
+      outcome: rr.outcome, statuses: rr.statuses, nameservers: rr.nameservers, registrarIanaId: rr.registrarIanaId, registrarName: rr.registrarName,
+      expirationDate: rr.expirationDate, checkedAt: rr.checkedAt,
+    }).from(ud).leftJoin(rr, eq(rr.userDomainId, ud.id)).leftJoin(ra, eq(ra.id, ud.registrarAccountId)).where(inArray(ud.id, ids)));
+    const live = new Map(rows.map((r) => [r.id, r]));
+    const events: NewDomainEvent[] = [];
     for (const result of results) {
-      if (!live.has(result.userDomainId)) continue;
+      const row = live.get(result.userDomainId);
+      if (!row) continue;
       const values = valuesOf(result, providers);
       const { userDomainId: _key, ...update } = values;
       yield* exec(tx.insert(rr).values(values).onConflictDoUpdate({ target: rr.userDomainId, set: update }));
+      if (!eventsOf) continue;
+      const previous: StoredRegistryState | null = row.outcome === null ? null : {
+        outcome: row.outcome as RegistryOutcome, statuses: row.statuses, nameservers: row.nameservers, registrarIanaId: row.registrarIanaId,
+        registrarName: row.registrarName, expirationDate: row.expirationDate, checkedAt: row.checkedAt,
+      };
+      const link: AccountLinkState = {
+        registrarAccountId: row.registrarAccountId, accountProviderId: row.accountProviderId ?? null, accountLastSyncAt: row.accountLastSyncAt ?? null,
+        accountActive: row.accountActive ?? false, syncedLocked: row.syncedLocked, departedAt: row.departedAt,
+      };
+      const resultProviderId = "registrarProviderId" in values ? values.registrarProviderId : null;
+      for (const e of eventsOf({ previous, result, resultProviderId, link })) events.push({ ...e, userDomainId: result.userDomainId });
     }
+    if (events.length === 0) return [];
+    const inserted = yield* exec(tx.insert(t.domainEvents).values(events.map((e) => ({
+      userDomainId: e.userDomainId, category: e.category, kind: e.kind, subject: e.subject ?? null, severity: e.severity ?? "alarm",
+      oldValue: e.oldValue ?? null, newValue: e.newValue ?? null, occurredAt: e.occurredAt,
+    }))).returning({ id: t.domainEvents.id }));
+    return inserted.map((r) => r.id);
   });
 }
 

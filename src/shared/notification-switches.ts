@@ -13,4 +13,5 @@ export const KIND_SWITCHES: readonly { kind: Exclude<NotificationKind, "expiry">
   { kind: "status_incident", label: "Tell me when the status page reports an incident, and when it is resolved", offByDefault: true },
   { kind: "watched_tld", label: "Tell me when a TLD I watch reaches my target price" },
   { kind: "renewal_price", label: "Tell me when the renewal price of my domains changes at their registrar, or another registrar renews them for less" },
+  { kind: "registry_change", label: "Tell me when one of my domains changes at its registry: a new registrar, the transfer lock removed, new nameservers, a hold or a deletion" },
 ];

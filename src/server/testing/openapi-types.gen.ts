@@ -273,6 +273,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user-domains/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A domain's history
+         * @description Every registry check and every change the monitoring found (registry, certificate, DNS), newest first, dated, with the old and new values and the change in words. nextBefore is the before of the next, older page (null on the last). 404 when no entry of the caller has this id.
+         */
+        get: operations["getUserDomainHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-domains/{id}/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A domain's own notification switches
+         * @description Per kind: the owner's setting for every domain, this domain's own (inherit, on, off) and whether it is told; the parts' own switches (dns:MX, …). 404 when no entry of the caller has this id.
+         */
+        get: operations["getUserDomainNotificationSettings"];
+        /**
+         * Set a domain's own notification switches
+         * @description Sets the switches given, all or none: inherit removes the domain's own (the owner's setting decides again). A key is a kind offered (registry_change, …) or a part under one (dns:MX); any other is a 400.
+         */
+        put: operations["setUserDomainNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user-domains/summary": {
         parameters: {
             query?: never;
@@ -2290,6 +2334,133 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    getUserDomainHistory: {
+        parameters: {
+            query?: {
+                /** @description Events per page (default 20, at most 100; more is a 400). */
+                limit?: number;
+                /** @description Only events older than this one: the nextBefore of the previous page (an event of this domain, else a 400). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portfolio entry's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: {
+                            id: number;
+                            /** @enum {unknown} */
+                            category: "registry" | "certificate" | "dns";
+                            /** @description registry_check, registrar_changed, transfer_lock_removed, transfer_lock_added, nameservers_changed, status_hold, pending_delete, expiry_moved_back, expiry_extended, certificate_…, dns_changed */
+                            kind: string;
+                            /** @description host:port of a certificate, the record type of a DNS change; null for the domain itself. */
+                            subject: string | null;
+                            /** @enum {unknown} */
+                            severity: "alarm" | "info";
+                            oldValue: unknown;
+                            newValue: unknown;
+                            /** Format: date-time */
+                            occurredAt: string;
+                            /** @description What happened, in words. */
+                            text: string;
+                        }[];
+                        nextBefore: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
+    getUserDomainNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portfolio entry's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
+    setUserDomainNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portfolio entry's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    switches: {
+                        [key: string]: "inherit" | "on" | "off";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The switches as now set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            /** @description The API key can only read: a key with the write scope adds, changes and removes. */
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The body is not JSON (Content-Type application/json). */
+            415: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
     getPortfolioSummary: {
         parameters: {
             query?: {
@@ -2763,8 +2934,13 @@ export interface operations {
                          * @enum {string}
                          */
                         renewal_price?: "immediate" | "digest";
+                        /**
+                         * @default immediate
+                         * @enum {string}
+                         */
+                        registry_change?: "immediate" | "digest";
                     };
-                    enabledKinds: ("expiry" | "account_trouble" | "operator_incident" | "status_incident" | "watched_tld" | "renewal_price")[];
+                    enabledKinds: ("expiry" | "account_trouble" | "operator_incident" | "status_incident" | "watched_tld" | "renewal_price" | "registry_change")[];
                     currency: string;
                     renewalChangePercent?: number;
                     renewalUndercut?: number | string;

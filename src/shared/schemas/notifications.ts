@@ -9,9 +9,10 @@ import { currencyCodeSchema } from "./currency.ts";
  * - operator_incident: an incident opened or resolved (administrators only);
  * - status_incident: a public incident of /status opened or resolved;
  * - watched_tld: a fresh quote of a watched TLD reached its owner's target price;
- * - renewal_price: the renewal of a held domain's TLD moved at its registrar, or another registrar renews it for less.
+ * - renewal_price: the renewal of a held domain's TLD moved at its registrar, or another registrar renews it for less;
+ * - registry_change: a re-check found a portfolio domain changed at its registry (registrar, transfer lock, nameservers, a hold, deletion, expiry).
  */
-export const NOTIFICATION_KINDS = ["expiry", "account_trouble", "operator_incident", "status_incident", "watched_tld", "renewal_price"] as const;
+export const NOTIFICATION_KINDS = ["expiry", "account_trouble", "operator_incident", "status_incident", "watched_tld", "renewal_price", "registry_change"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const DELIVERY_MODES = ["immediate", "digest"] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, DataList, HStack, Heading, IconButton, Text } from "@chakra-ui/react";
+import { Badge, Button, Card, DataList, HStack, Heading, IconButton, Link as ChakraLink, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
 import { LuPencil, LuTrash2 } from "react-icons/lu";
 import { AutoRenewBadge, AutoRenewQuestion } from "./auto-renew-answer.tsx";
 import { DepartedNotice } from "./departed-notice.tsx";
@@ -37,7 +38,8 @@ export function DomainCard({ domain, onEdit, onDelete }: DomainCardProps) {
     <Card.Root as="li" variant="outline" size="sm" listStyleType="none">
       <Card.Header gap="2">
         <Heading as="h3" size="md" wordBreak="break-all">
-          {name}
+          {/* The domain's page: its registry record, history and own notification switches. */}
+          <ChakraLink asChild color="inherit"><Link to="/portfolio/$domainId" params={{ domainId: String(domain.id) }}>{name}</Link></ChakraLink>
           {domain.unicodeName && <Text as="span" display="block" fontSize="xs" fontWeight="normal" color="fg.muted">{domain.domainName}</Text>}
         </Heading>
         <HStack gap="2" wrap="wrap">

@@ -11,6 +11,7 @@ import { CSV_COLUMNS, IMPORT_MAX_ROWS, importCsvSchema, userDomainCreateSchema, 
 import { MAX_WATCHES, watchAddSchema, watchIdSchema, watchUpdateSchema } from "../../../shared/schemas/watched-tld.ts";
 import { webhookChannelSchema } from "../../../shared/schemas/webhook-channel.ts";
 import { jsonSchemaOf } from "./openapi-parts.ts";
+import { domainHistoryQuerySchema, domainNotificationSettingsSchema, HISTORY_MAX_PAGE } from "../../../shared/schemas/domain-history.ts";
 import {
   anyObject, answer, error, jsonBody, listOf, nullable, orNull, ownerErrors, ownerRead, ownerWrite, pathParameter, queryParameters, ref, writeErrors,
 } from "./openapi-parts.ts";
@@ -63,6 +64,49 @@ function portfolioPaths() {
       post: { operationId: "keepUserDomainAsHandAdded", summary: "Keep a departed entry",
         description: "An entry its registrar account no longer lists stays as one added by hand, unlinked from the account; 409 on an entry without that mark.",
         security: ownerWrite, parameters: [id], responses: { 200: answer("OK", ref("UserDomain")), ...writeErrors, 409: error } },
+    },
+    "/api/user-domains/{id}/history": {
+      get: {
+        operationId: "getUserDomainHistory", summary: "A domain's history",
+        description: "Every registry check and every change the monitoring found (registry, certificate, DNS), newest first, dated, with the old and new values and the change in words. "
+          + "nextBefore is the before of the next, older page (null on the last). 404 when no entry of the caller has this id.",
+        security: ownerRead,
+        parameters: [id, ...queryParameters(domainHistoryQuerySchema, {
+          limit: `Events per page (default 20, at most ${HISTORY_MAX_PAGE}; more is a 400).`,
+          before: "Only events older than this one: the nextBefore of the previous page (an event of this domain, else a 400).",
+        })],
+        responses: {
+          200: answer("One page of events", {
+            type: "object", required: ["events", "nextBefore"],
+            properties: {
+              events: listOf({
+                type: "object", required: ["id", "category", "kind", "subject", "severity", "oldValue", "newValue", "occurredAt", "text"],
+                properties: {
+                  id: { type: "integer" }, category: { enum: ["registry", "certificate", "dns"] },
+                  kind: { type: "string", description: "registry_check, registrar_changed, transfer_lock_removed, transfer_lock_added, nameservers_changed, status_hold, pending_delete, expiry_moved_back, expiry_extended, certificate_…, dns_changed" },
+                  subject: nullable("string", { description: "host:port of a certificate, the record type of a DNS change; null for the domain itself." }),
+                  severity: { enum: ["alarm", "info"] }, oldValue: {}, newValue: {}, occurredAt: { type: "string", format: "date-time" },
+                  text: { type: "string", description: "What happened, in words." },
+                },
+              }),
+              nextBefore: nullable("integer"),
+            },
+          }),
+          ...ownerErrors,
+        },
+      },
+    },
+    "/api/user-domains/{id}/notification-settings": {
+      get: {
+        operationId: "getUserDomainNotificationSettings", summary: "A domain's own notification switches",
+        description: "Per kind: the owner's setting for every domain, this domain's own (inherit, on, off) and whether it is told; the parts' own switches (dns:MX, …). 404 when no entry of the caller has this id.",
+        security: ownerRead, parameters: [id], responses: { 200: answer("OK", anyObject), ...ownerErrors },
+      },
+      put: {
+        operationId: "setUserDomainNotificationSettings", summary: "Set a domain's own notification switches",
+        description: "Sets the switches given, all or none: inherit removes the domain's own (the owner's setting decides again). A key is a kind offered (registry_change, …) or a part under one (dns:MX); any other is a 400.",
+        security: ownerWrite, parameters: [id], requestBody: jsonBody(domainNotificationSettingsSchema), responses: { 200: answer("The switches as now set", anyObject), ...writeErrors },
+      },
     },
     "/api/user-domains/summary": {
       get: { operationId: "getPortfolioSummary", summary: "Portfolio totals",

@@ -1,6 +1,7 @@
 /**
  * The notification jobs: a daily expiry scan ("notifications.plan-expiry" at 06:05 UTC), a price
- * run's changes ("notifications.price-events", one job per run that set quotes anew) and
+ * run's changes ("notifications.price-events", one job per run that set quotes anew), a domain's
+ * recorded monitoring events ("notifications.domain-events") and
  * the senders ("notifications.deliver" per delivery, "notifications.digest" per channel and day).
  */
 import type { JobQueue } from "../../../../jobs/queue.ts";
@@ -14,6 +15,8 @@ import { planWatch } from "./watched-tld-plan.ts";
 import { WATCH_CHECK_QUEUE, type WatchCheckJobData } from "./watched-tlds.ts";
 import { PRICE_EVENT_PLANNERS } from "./price-event-planners.ts";
 import { PRICE_EVENTS_QUEUE, runPriceEventPlanners, type PriceEvent } from "./price-events.ts";
+import { DOMAIN_EVENTS_QUEUE, type DomainEventsJobData } from "../../lib/domain-events.ts";
+import { planDomainEvents } from "./domain-event-plan.ts";
 
 /** 06:05 UTC: reminders arrive in the morning in Europe and before the working day in the Americas. */
 const DAILY_EXPIRY_CRON = "5 6 * * *";
@@ -49,5 +52,11 @@ export async function registerNotificationJobs(queue: JobQueue, deps: Notificati
   await queue.createQueue(PRICE_EVENTS_QUEUE);
   await queue.work<PriceEvent>(PRICE_EVENTS_QUEUE, async (job) => {
     await runPriceEventPlanners({ db: deps.db, queue, config: deps.config, log: deps.log }, job.data, new Date(), PRICE_EVENT_PLANNERS);
+  });
+  // What a domain's monitoring recorded (registry re-checks, certificates, DNS), told at once (domain-event-plan.ts).
+  await queue.createQueue(DOMAIN_EVENTS_QUEUE);
+  await queue.work<DomainEventsJobData>(DOMAIN_EVENTS_QUEUE, async (job) => {
+    const outcome = await planDomainEvents(deps.db, queue, job.data.eventIds, new Date(), publicOrigin(deps.config));
+    if (outcome.planned) deps.log.info(outcome, "domain events planned");
   });
 }

@@ -15,6 +15,8 @@ export interface Recipient {
   prefs: Preferences;
   /** Their receiving channels, never empty. */
   channels: ChannelRow[];
+  /** The kind is on in their settings (always, unless the audience asked for `evenIfOff`). */
+  kindOn: boolean;
 }
 
 export interface Audience {
@@ -24,6 +26,11 @@ export interface Audience {
   admins?: boolean;
   /** Channels this kind may use (General Settings can leave out e-mail), all when left out. */
   channel?: (channel: ChannelRow) => boolean;
+  /**
+   * Also the users with the kind off (kindOn false), for a caller whose own switch can decide
+   * over the user's (a domain's switches, domain-switches.ts). Only with `userIds`.
+   */
+  evenIfOff?: boolean;
 }
 
 const offByDefault = (kind: NotificationKind) => KIND_SWITCHES.some((s) => s.kind === kind && s.offByDefault);
@@ -54,7 +61,8 @@ export async function receiversFor(db: Db, kind: NotificationKind, audience: Aud
   const receivers = new Map<number, Recipient>();
   for (const [userId, own] of byUser) {
     const prefs = preferencesOf(storedOf.get(userId) ?? null, audience.admins ?? false);
-    if (prefs.enabledKinds.includes(kind)) receivers.set(userId, { userId, prefs, channels: own });
+    const kindOn = prefs.enabledKinds.includes(kind);
+    if (kindOn || (audience.evenIfOff && audience.userIds)) receivers.set(userId, { userId, prefs, channels: own, kindOn });
   }
   return receivers;
 }

@@ -6,6 +6,7 @@ const TYPES: Record<string, string> = {
   expiry: "domain.expiring", account_trouble: "account.sync", operator_incident: "incident.operator", status_incident: "incident.status", test: "test",
   watched_tld: "tld.target_reached",
   renewal_price: "domain.renewal_price",
+  registry_change: "domain.registry_change", certificate: "domain.certificate", dns_change: "domain.dns_change",
 };
 
 export const escapeHtml = (s: string) =>

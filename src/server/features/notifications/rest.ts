@@ -27,6 +27,9 @@ import {
 import { allowMailAgain, inspectUnsubscribeLink, unsubscribe } from "./unsubscribe.ts";
 import { addWebhookChannel } from "./webhook-channels.ts";
 import { watchedTldsRest } from "./watched-tlds-rest.ts";
+import { domainNotificationSettingsSchema } from "../../../shared/schemas/domain-history.ts";
+import { userDomainIdSchema } from "../../../shared/schemas/user-domain.ts";
+import { getDomainNotificationSettings, updateDomainNotificationSettings } from "./domain-settings.ts";
 
 const userId = signedInUserId;
 const idOf = (c: Context<AppEnv>) => pathId(c, channelIdSchema, "Notification channel not found");
@@ -47,7 +50,17 @@ async function linkAnswer(c: Context<AppEnv>, run: () => Promise<ReturnType<type
   }
 }
 
+const domainIdOf = (c: Context<AppEnv>) => pathId(c, userDomainIdSchema, "Domain not found");
+
 export const notificationsRest = new Hono<AppEnv>()
+  // A portfolio domain's own switches (GET) and setting some of them (PUT { switches: { key: inherit|on|off } }).
+  .get("/user-domains/:id/notification-settings", requireUser, async (c) =>
+    c.json(await getDomainNotificationSettings(c.var.ctx.db, c.var.ctx.user!, domainIdOf(c))))
+  .put("/user-domains/:id/notification-settings", requireUser, async (c) => {
+    const id = domainIdOf(c);
+    const input = parseOrThrow(domainNotificationSettingsSchema, await readJsonBody(c), "body");
+    return c.json(await updateDomainNotificationSettings(c.var.ctx.db, c.var.ctx.user!, id, input));
+  })
   .get("/notifications/confirm", (c) => {
     const token = c.req.query("token");
     let link: Awaited<ReturnType<typeof inspectConfirmLink>> | null = null;

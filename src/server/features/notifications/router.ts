@@ -10,6 +10,9 @@ import {
 } from "./service.ts";
 import { addWebhookChannel } from "./webhook-channels.ts";
 import { watchedTldsRouter } from "./watched-tlds-router.ts";
+import { domainNotificationSettingsSchema } from "../../../shared/schemas/domain-history.ts";
+import { userDomainIdSchema } from "../../../shared/schemas/user-domain.ts";
+import { getDomainNotificationSettings, updateDomainNotificationSettings } from "./domain-settings.ts";
 
 const byId = z.object({ id: channelIdSchema });
 
@@ -29,6 +32,11 @@ export const notificationsRouter = router({
     .mutation(({ ctx, input }) => updatePreferences(ctx.db, ctx.user, input)),
   /** Administrators: failed and stuck deliveries of every user, the latest attempt first. */
   adminFailures: adminProcedure.input(deliveryFailuresQuerySchema).query(({ ctx, input }) => listDeliveryFailuresForAdmin(ctx.db, input)),
+  /** A portfolio domain's own switches per kind (inherit, on, off) and its parts' mutes. */
+  domainSettings: authedProcedure.input(z.object({ id: userDomainIdSchema }))
+    .query(({ ctx, input }) => getDomainNotificationSettings(ctx.db, ctx.user, input.id)),
+  saveDomainSettings: authedProcedure.input(domainNotificationSettingsSchema.extend({ id: userDomainIdSchema }))
+    .mutation(({ ctx, input: { id, ...body } }) => updateDomainNotificationSettings(ctx.db, ctx.user, id, body)),
   /** Watched TLDs with target prices. */
   watches: watchedTldsRouter,
 });

@@ -9,7 +9,8 @@
  * A failed lookup is tried again after 5 minutes, 15 minutes, 1 hour, 6 hours, then daily
  * (registry-schedule.ts). Entries of a server that asked to wait keep what they hold and are
  * due again when it said; the run ends when nothing is due and nothing is under way, saying
- * when the earliest of those is, so the job queues a run for then. At its time budget the run
+ * when the earliest of those is, so the job queues a run for then. Each batch is stored with the
+ * history events the answers make (registry-changes.ts), whose ids go to `onEvents`. At its time budget the run
  * stops taking entries, gives back the ones still waiting for a slot, and says there is more.
  */
 import { setMaxListeners } from "node:events";
@@ -18,6 +19,7 @@ import {
   claimDueRegistryChecks, deferRegistryChecks, releaseRegistryClaims, saveRegistryResults, type DueEntry, type RegistryResult,
 } from "../../../../db/repositories/registry-record-repository.ts";
 import type { LookupOptions, RdapOutcome } from "../../integrations/rdap/client.ts";
+import { registryEvents } from "./registry-changes.ts";
 import { nextRegistryCheck } from "./registry-schedule.ts";
 import { registryLookups } from "../../lib/metrics.ts";
 
@@ -30,6 +32,8 @@ export interface RegistryCheckDeps {
   db: Db;
   lookups: RegistryLookup;
   now?: () => Date;
+  /** Called with the ids of the history events each stored batch recorded, after its transaction. */
+  onEvents?: (eventIds: number[]) => Promise<void>;
 }
 
 export interface RegistryRunOptions {
@@ -131,8 +135,9 @@ export async function runRegistryChecks(deps: RegistryCheckDeps, options: Regist
   const store = async () => {
     if (results.length) {
       const batch = results.splice(0);
-      await saveRegistryResults(deps.db, batch);
+      const eventIds = await saveRegistryResults(deps.db, batch, registryEvents);
       summary.checked += batch.length;
+      if (eventIds.length && deps.onEvents) await deps.onEvents(eventIds);
     }
     for (const [at, ids] of [...deferred]) {
       deferred.delete(at);

@@ -2,13 +2,15 @@
  * The portfolio's registry jobs. REGISTRY_CHECK_QUEUE looks up every entry that is due (one
  * run at a time across all processes, by singleton key, so the per-server politeness of the
  * process running it is the whole product's), over RDAP or WHOIS (registry-lookups.ts); a run
- * takes entries added while it runs, and a tick every 5 minutes catches whatever fell due since. RDAP_BOOTSTRAP_QUEUE downloads IANA's bootstrap once a month.
+ * takes entries added while it runs, and a tick every 5 minutes catches whatever fell due since.
+ * The changes a run records are sent to DOMAIN_EVENTS_QUEUE, to be told to their owners. RDAP_BOOTSTRAP_QUEUE downloads IANA's bootstrap once a month.
  */
 import type { Db } from "../../../../db/client.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { REGISTRY_CHECK_QUEUE, requestRegistryChecks } from "../../domain/registry-checks.ts";
+import { DOMAIN_EVENTS_QUEUE, tellDomainEvents } from "../../lib/domain-events.ts";
 import { bootstrapSource, refreshRdapBootstrap } from "./registry-bootstrap.ts";
 import { runRegistryChecks } from "./registry-check.ts";
 import { createRegistryLookups } from "./registry-lookups.ts";
@@ -31,8 +33,11 @@ export async function registerRegistryJobs(queue: JobQueue, deps: RegistryJobDep
   const lookups = createRegistryLookups(deps.db, deps.config, bootstrap);
   await queue.createQueue(REGISTRY_CHECK_QUEUE);
   await queue.createQueue(RDAP_BOOTSTRAP_QUEUE);
+  // The notifications feature works this queue; a run sends its changes to it.
+  await queue.createQueue(DOMAIN_EVENTS_QUEUE);
   await queue.work(REGISTRY_CHECK_QUEUE, async (job) => {
-    const summary = await runRegistryChecks({ db: deps.db, lookups }, { signal: job.signal, budgetMs: RUN_BUDGET_MS });
+    const onEvents = (ids: number[]) => tellDomainEvents(queue, ids, deps.log);
+    const summary = await runRegistryChecks({ db: deps.db, lookups, onEvents }, { signal: job.signal, budgetMs: RUN_BUDGET_MS });
     if (summary.checked || summary.deferred) deps.log.info(summary, "registry lookups done");
     if (summary.more) await requestRegistryChecks(queue, deps.log, 1);
     else if (summary.retryAt) await requestRegistryChecks(queue, deps.log, Math.max(1, (summary.retryAt.getTime() - Date.now()) / 1000));

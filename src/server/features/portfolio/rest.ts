@@ -20,6 +20,8 @@ import {
   portfolioInChunks, removePortfolioDomain, updatePortfolioDomain,
 } from "./service.ts";
 import { getPortfolioSummary } from "./summary.ts";
+import { domainHistoryQuerySchema } from "../../../shared/schemas/domain-history.ts";
+import { getDomainHistory } from "./history.ts";
 
 const userOf = (c: Context<AppEnv>): SessionUser => c.var.ctx.user!;
 /** Any of these in the query asks GET /user-domains for one page in an envelope instead of the whole list. */
@@ -107,6 +109,11 @@ export const portfolioRest = new Hono<AppEnv>()
   .post("/user-domains/import", async (c) => c.json(await importPortfolioCsv(c.var.ctx.db, userOf(c).id, await csvText(c), maxDomainsOf(c), c.var.ctx)))
   .post("/user-domains/calendar-token", async (c) => c.json(await createCalendarToken(c.var.ctx.db, userOf(c).id, c.var.ctx.origin)))
   .delete("/user-domains/calendar-token", async (c) => c.json(await revokeCalendarToken(c.var.ctx.db, userOf(c).id)))
+  // The entry's history, newest first (?limit=, ?before=<event id> for the next, older page).
+  .get("/user-domains/:id/history", async (c) => {
+    const id = idOf(c);
+    return c.json(await getDomainHistory(c.var.ctx.db, userOf(c).id, id, parseOrThrow(domainHistoryQuerySchema, queryOf(c), "query")));
+  })
   .get("/user-domains/:id", async (c) => c.json(await getPortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c), staleDaysOf(c), currencyOf(c))))
   .put("/user-domains/:id", async (c) => {
     const id = idOf(c);

@@ -10,7 +10,7 @@ export interface AnswerDates {
   lastChanged: string;
 }
 
-export function verisignAnswer(domain: string, dates: AnswerDates, options: { status?: string[]; ianaId?: string; registrar?: string } = {}) {
+export function verisignAnswer(domain: string, dates: AnswerDates, options: { status?: string[]; ianaId?: string; registrar?: string; nameservers?: string[] } = {}) {
   const upper = domain.toUpperCase();
   return {
     objectClassName: "domain",
@@ -50,7 +50,7 @@ export function verisignAnswer(domain: string, dates: AnswerDates, options: { st
       { eventAction: "last update of RDAP database", eventDate: "2026-11-26T02:31:48Z" },
     ],
     secureDNS: { delegationSigned: false },
-    nameservers: ["NS1.GOOGLE.COM", "NS2.GOOGLE.COM", "NS3.GOOGLE.COM", "NS4.GOOGLE.COM"].map((ldhName) => ({ objectClassName: "nameserver", ldhName })),
+    nameservers: (options.nameservers ?? ["NS1.GOOGLE.COM", "NS2.GOOGLE.COM", "NS3.GOOGLE.COM", "NS4.GOOGLE.COM"]).map((ldhName) => ({ objectClassName: "nameserver", ldhName })),
     rdapConformance: ["rdap_level_0", "icann_rdap_technical_implementation_guide_1", "icann_rdap_response_profile_1"],
     notices: [
       { title: "Terms of Use", description: ["Service subject to Terms of Use."], links: [{ href: "https://www.verisign.com/domain-names/registration-data-access-protocol/terms-service/index.xhtml", type: "text/html" }] },

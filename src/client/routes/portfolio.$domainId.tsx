@@ -1,0 +1,39 @@
+import { Container, Stack, Text } from "@chakra-ui/react";
+import { createFileRoute } from "@tanstack/react-router";
+import { DomainSwitches } from "../features/domain-history/domain-switches.tsx";
+import { HistorySection } from "../features/domain-history/history-section.tsx";
+import { DomainOverview, usePortfolioDomain } from "../features/portfolio/domain-overview.tsx";
+import { RequireAuth } from "../lib/require-auth.tsx";
+import { usePageTitle } from "../lib/use-page-title.ts";
+
+/** A portfolio domain's page: its facts and registry record, its own notification switches, and its history. */
+export const Route = createFileRoute("/portfolio/$domainId")({
+  component: DomainRoute,
+});
+
+function DomainRoute() {
+  const { domainId } = Route.useParams();
+  const id = /^\d{1,9}$/.test(domainId) ? Number(domainId) : null;
+  return (
+    <RequireAuth>
+      <Container maxW="4xl" py="8">
+        {id === null ? <Text>Domain not found.</Text> : <DomainPage key={id} id={id} />}
+      </Container>
+    </RequireAuth>
+  );
+}
+
+function DomainPage({ id }: { id: number }) {
+  const domain = usePortfolioDomain(id);
+  usePageTitle(domain.data ? (domain.data.unicodeName ?? domain.data.domainName) : "Domain");
+  if (domain.isPending) return <Text color="fg.muted">Loading the domain…</Text>;
+  if (domain.isError) return <Text>{domain.error.data?.httpStatus === 404 ? "Domain not found." : `The domain could not be loaded: ${domain.error.message}`}</Text>;
+  const name = domain.data.unicodeName ?? domain.data.domainName;
+  return (
+    <Stack gap="8">
+      <DomainOverview domain={domain.data} />
+      <DomainSwitches domainId={id} domainName={name} />
+      <HistorySection domainId={id} checkedAt={domain.data.registry.checkedAt} />
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The planner of a domain's monitoring events (domain_events: registry, certificate, DNS), run by
+ * the DOMAIN_EVENTS_QUEUE job with the ids its recorder just stored. Each event the owner is to
+ * hear of becomes one notification of its category's kind (registry → registry_change,
+ * certificate → certificate, dns → dns_change), unique per (user, kind, the domain, the event),
+ * so a retried job or a second worker plans it once. Alarms are told as warnings, `info` events
+ * (a change the owner made through their connected registrar account, a renewal, a certificate
+ * valid again) as information; a `registry_check` line is history only and never told.
+ * Who hears: the owner's kind switch, overridden by the domain's own switches (and muted per DNS
+ * record type or certificate host), and the owner's receiving channels (receiversFor).
+ */
+import type { Db } from "../../../../db/client.ts";
+import {
+  listDomainEventsByIds, listDomainNotificationSettings, type DomainEventCategory, type DomainEventWithEntry,
+} from "../../../../db/repositories/domain-event-repository.ts";
+import { insertPlannedNotifications, type PlannedNotification } from "../../../../db/repositories/notification-repository.ts";
+import type { JobQueue } from "../../../../jobs/queue.ts";
+import { describeDomainEvent, domainEventHeadline } from "../../../shared/domain-event-words.ts";
+import { domainKindOn, type DomainSwitchKind } from "../../../shared/domain-switches.ts";
+import { toUnicodeName } from "../../../shared/idna.ts";
+import { NOTIFICATION_KINDS, type NotificationKind } from "../../../shared/schemas/notifications.ts";
+import { enqueueDeliveries } from "./deliveries.ts";
+import { utcDay } from "./expiry-plan.ts";
+import { receiversFor } from "./receivers.ts";
+
+const KIND_OF: Record<DomainEventCategory, DomainSwitchKind> = { registry: "registry_change", certificate: "certificate", dns: "dns_change" };
+/** Events that are the history's own lines, never told. */
+const NEVER_TOLD = new Set(["registry_check"]);
+
+const known = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
+
+/** The notification's words: the domain, what changed (old → new) and the link to the domain's page. */
+export function domainEventMessage(event: DomainEventWithEntry, origin: string) {
+  const name = toUnicodeName(event.domainName);
+  const what = describeDomainEvent(event);
+  const link = `${origin}/portfolio/${event.userDomainId}`;
+  const info = event.severity === "info";
+  const title = `${info ? "For your information" : "Warning"}: ${name} ${domainEventHeadline(event)}`;
+  const lead = info
+    ? `For your information: a change to ${name}.`
+    : `Warning: ${name} changed. If you did not make this change, act now: check the domain at its registrar.`;
+  const text = `${lead}\n\n${what}\n\nThe domain's history: ${link}`;
+  return {
+    title, text,
+    payload: {
+      domain: event.domainName, domainId: event.userDomainId, event: event.kind, category: event.category, severity: event.severity,
+      subject: event.subject, old: event.oldValue, new: event.newValue, occurredAt: event.occurredAt.toISOString(), url: link, text,
+    },
+  };
+}
+
+export interface DomainEventPlanOutcome {
+  events: number;
+  planned: number;
+  deliveries: number;
+}
+
+export async function planDomainEvents(db: Db, queue: JobQueue, eventIds: readonly number[], now: Date, origin: string): Promise<DomainEventPlanOutcome> {
+  const events = (await listDomainEventsByIds(db, eventIds)).filter((e) => !NEVER_TOLD.has(e.kind));
+  if (events.length === 0) return { events: 0, planned: 0, deliveries: 0 };
+  const switches = await listDomainNotificationSettings(db, [...new Set(events.map((e) => e.userDomainId))]);
+  const today = utcDay(now);
+  const plans: PlannedNotification[] = [];
+  for (const kind of new Set(events.map((e) => KIND_OF[e.category]))) {
+    // A kind this product does not offer yet has no switch to honour: its events stay history.
+    if (!known(kind)) continue;
+    const ofKind = events.filter((e) => KIND_OF[e.category] === kind);
+    const receivers = await receiversFor(db, kind, { userIds: [...new Set(ofKind.map((e) => e.userId))], evenIfOff: true });
+    for (const event of ofKind) {
+      const to = receivers.get(event.userId);
+      if (!to) continue;
+      const part = event.category === "registry" ? undefined : event.subject ?? undefined;
+      if (!domainKindOn(to.kindOn, switches.get(event.userDomainId), kind, part)) continue;
+      const message = domainEventMessage(event, origin);
+      const digestDate = to.prefs.deliveryModes[kind] === "digest" ? today : null;
+      plans.push({
+        notification: {
+          userId: event.userId, kind, subjectKey: `domain:${event.userDomainId}`, occurrence: `event:${event.id}`,
+          title: message.title, dueDate: today, payload: message.payload,
+        },
+        deliveries: to.channels.map((c) => ({ channelId: c.id, digestDate })),
+      });
+    }
+  }
+  const created = await insertPlannedNotifications(db, plans);
+  await enqueueDeliveries(queue, created.deliveries);
+  return { events: events.length, planned: created.notifications, deliveries: created.deliveries.length };
+}

@@ -1,0 +1,85 @@
+/**
+ * A domain's history event in words, the same on the domain's page and in the notification
+ * that tells it: what changed, old → new. Covers every kind the monitoring records (registry,
+ * certificate, DNS); an unknown kind still reads as its name with its values.
+ */
+export interface DescribedEvent {
+  kind: string;
+  subject: string | null;
+  oldValue: unknown;
+  newValue: unknown;
+}
+
+interface Registrar { ianaId?: number | null; name?: string | null }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function registrar(value: unknown): string {
+  if (!isObject(value)) return "an unnamed registrar";
+  const r = value as Registrar;
+  const name = r.name?.trim() || "an unnamed registrar";
+  return r.ianaId !== null && r.ianaId !== undefined ? `${name} (IANA ${r.ianaId})` : name;
+}
+
+const list = (value: unknown) => (Array.isArray(value) && value.length ? value.map(String).join(", ") : "none");
+const statuses = (value: unknown) => (isObject(value) && Array.isArray(value.statuses) ? value.statuses.map(String).join(", ") : "");
+const text = (value: unknown) => (value === null || value === undefined || value === "" ? "none" : typeof value === "string" ? value : JSON.stringify(value));
+const field = (value: unknown, key: string) => (isObject(value) ? value[key] : undefined);
+
+const CERTIFICATE_REASONS: Record<string, string> = {
+  expired: "it has expired",
+  name_mismatch: "it does not cover this host name",
+  untrusted: "it does not chain to a trusted root",
+  self_signed: "it is self-signed",
+  unreachable: "the server could not be reached over TLS",
+};
+
+/** The event in one sentence (without the domain's name, which the caller puts in front). */
+export function describeDomainEvent(e: DescribedEvent): string {
+  switch (e.kind) {
+    case "registry_check": {
+      const outcome = field(e.newValue, "outcome");
+      const protocol = field(e.newValue, "protocol") === "whois" ? "WHOIS" : "RDAP";
+      if (outcome === "ok") return `Checked with the registry (${protocol}).`;
+      if (outcome === "not_found") return "Checked with the registry: it holds no such domain.";
+      if (outcome === "no_service") return "Checked: no registry lookup service is known for this TLD.";
+      return "The registry check failed; it will be tried again.";
+    }
+    case "registrar_changed": return `Registrar changed from ${registrar(e.oldValue)} to ${registrar(e.newValue)}.`;
+    case "transfer_lock_removed": return "Transfer lock removed (clientTransferProhibited is gone): the domain can now be transferred away.";
+    case "transfer_lock_added": return "Transfer lock added (clientTransferProhibited).";
+    case "nameservers_changed": return `Nameservers changed from ${list(e.oldValue)} to ${list(e.newValue)}.`;
+    case "status_hold": return `The registry put the domain on hold (${statuses(e.newValue)}): it no longer resolves.`;
+    case "pending_delete": return `The domain is being deleted (${statuses(e.newValue)}).`;
+    case "expiry_moved_back": return `Expiry date moved back from ${text(e.oldValue)} to ${text(e.newValue)}.`;
+    case "expiry_extended": return `Renewed: the expiry date moved from ${text(e.oldValue)} to ${text(e.newValue)}.`;
+    case "certificate_expiring": {
+      const days = Number(field(e.newValue, "daysLeft"));
+      const until = text(field(e.newValue, "validTo"));
+      return `The certificate of ${e.subject ?? "the site"} expires in ${days === 1 ? "1 day" : `${days} days`} (valid until ${until}).`;
+    }
+    case "certificate_invalid": {
+      const rawReason = field(e.newValue, "reason");
+      const reason = typeof rawReason === "string" ? rawReason : "";
+      const detail = field(e.newValue, "detail");
+      const why = CERTIFICATE_REASONS[reason] ?? (reason ? reason.replace(/_/g, " ") : "it failed to verify");
+      return `The certificate of ${e.subject ?? "the site"} is not valid: ${why}${typeof detail === "string" && detail ? ` (${detail})` : ""}.`;
+    }
+    case "certificate_issuer_changed": return `The certificate of ${e.subject ?? "the site"} changed issuer from ${text(e.oldValue)} to ${text(e.newValue)}.`;
+    case "certificate_valid_again": return `The certificate of ${e.subject ?? "the site"} is valid again.`;
+    case "dns_changed": return `${e.subject ?? "DNS"} records changed from ${list(e.oldValue)} to ${list(e.newValue)}.`;
+    default: return `${e.kind.replace(/_/g, " ")}: ${text(e.oldValue)} → ${text(e.newValue)}.`;
+  }
+}
+
+/** A short title: what happened, for a notification's subject line. */
+export function domainEventHeadline(e: DescribedEvent): string {
+  const headlines: Record<string, string> = {
+    registrar_changed: "registrar changed", transfer_lock_removed: "transfer lock removed", transfer_lock_added: "transfer lock added",
+    nameservers_changed: "nameservers changed", status_hold: "on hold at the registry", pending_delete: "being deleted",
+    expiry_moved_back: "expiry date moved back", expiry_extended: "renewed", certificate_expiring: "certificate expiring",
+    certificate_invalid: "certificate not valid", certificate_issuer_changed: "certificate issuer changed",
+    certificate_valid_again: "certificate valid again", dns_changed: `${e.subject ?? "DNS"} records changed`,
+  };
+  return headlines[e.kind] ?? e.kind.replace(/_/g, " ");
+}
