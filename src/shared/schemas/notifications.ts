@@ -11,7 +11,7 @@ import { currencyCodeSchema } from "./currency.ts";
  * - watched_tld: a fresh quote of a watched TLD reached its owner's target price;
  * - renewal_price: the renewal of a held domain's TLD moved at its registrar, or another registrar renews it for less.
  */
-export const NOTIFICATION_KINDS = ["expiry", "account_trouble", "operator_incident", "status_incident", "watched_tld", "renewal_price"] as const;
+export const NOTIFICATION_KINDS = ["expiry", "account_trouble", "operator_incident", "status_incident", "watched_tld", "renewal_price", "certificate", "dns_change"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const DELIVERY_MODES = ["immediate", "digest"] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
