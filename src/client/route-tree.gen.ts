@@ -36,6 +36,7 @@ import { Route as AdminMessagesRouteImport } from "./routes/admin.messages"
 import { Route as AdminOperationsRouteImport } from "./routes/admin.operations"
 import { Route as AdminSettingsRouteImport } from "./routes/admin.settings"
 import { Route as AdminUsersRouteImport } from "./routes/admin.users"
+import { Route as PortfolioDomainIdRouteImport } from "./routes/portfolio.$domainId"
 import { Route as RegistrarProviderIdRouteImport } from "./routes/registrar.$providerId"
 import { Route as SettingsAccountRouteImport } from "./routes/settings.account"
 import { Route as SettingsNotificationsRouteImport } from "./routes/settings.notifications"
@@ -177,6 +178,11 @@ const AdminUsersRoute = AdminUsersRouteImport.update({
   path: "/users",
   getParentRoute: () => AdminRoute,
 } as any)
+const PortfolioDomainIdRoute = PortfolioDomainIdRouteImport.update({
+  id: "/$domainId",
+  path: "/$domainId",
+  getParentRoute: () => PortfolioRoute,
+} as any)
 const RegistrarProviderIdRoute = RegistrarProviderIdRouteImport.update({
   id: "/registrar/$providerId",
   path: "/registrar/$providerId",
@@ -209,7 +215,7 @@ export interface FileRoutesByFullPath {
   "/documentation": typeof DocumentationRoute
   "/help": typeof HelpRoute
   "/icann-accredited-registrars": typeof IcannAccreditedRegistrarsRoute
-  "/portfolio": typeof PortfolioRoute
+  "/portfolio": typeof PortfolioRouteWithChildren
   "/privacy": typeof PrivacyRoute
   "/registrars": typeof RegistrarsRoute
   "/registry-operators": typeof RegistryOperatorsRoute
@@ -225,6 +231,7 @@ export interface FileRoutesByFullPath {
   "/admin/operations": typeof AdminOperationsRoute
   "/admin/settings": typeof AdminSettingsRoute
   "/admin/users": typeof AdminUsersRoute
+  "/portfolio/$domainId": typeof PortfolioDomainIdRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
   "/settings/account": typeof SettingsAccountRoute
   "/settings/notifications": typeof SettingsNotificationsRoute
@@ -241,7 +248,7 @@ export interface FileRoutesByTo {
   "/documentation": typeof DocumentationRoute
   "/help": typeof HelpRoute
   "/icann-accredited-registrars": typeof IcannAccreditedRegistrarsRoute
-  "/portfolio": typeof PortfolioRoute
+  "/portfolio": typeof PortfolioRouteWithChildren
   "/privacy": typeof PrivacyRoute
   "/registrars": typeof RegistrarsRoute
   "/registry-operators": typeof RegistryOperatorsRoute
@@ -257,6 +264,7 @@ export interface FileRoutesByTo {
   "/admin/operations": typeof AdminOperationsRoute
   "/admin/settings": typeof AdminSettingsRoute
   "/admin/users": typeof AdminUsersRoute
+  "/portfolio/$domainId": typeof PortfolioDomainIdRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
   "/settings/account": typeof SettingsAccountRoute
   "/settings/notifications": typeof SettingsNotificationsRoute
@@ -275,7 +283,7 @@ export interface FileRoutesById {
   "/documentation": typeof DocumentationRoute
   "/help": typeof HelpRoute
   "/icann-accredited-registrars": typeof IcannAccreditedRegistrarsRoute
-  "/portfolio": typeof PortfolioRoute
+  "/portfolio": typeof PortfolioRouteWithChildren
   "/privacy": typeof PrivacyRoute
   "/registrars": typeof RegistrarsRoute
   "/registry-operators": typeof RegistryOperatorsRoute
@@ -291,6 +299,7 @@ export interface FileRoutesById {
   "/admin/operations": typeof AdminOperationsRoute
   "/admin/settings": typeof AdminSettingsRoute
   "/admin/users": typeof AdminUsersRoute
+  "/portfolio/$domainId": typeof PortfolioDomainIdRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
   "/settings/account": typeof SettingsAccountRoute
   "/settings/notifications": typeof SettingsNotificationsRoute
@@ -326,6 +335,7 @@ export interface FileRouteTypes {
     | "/admin/operations"
     | "/admin/settings"
     | "/admin/users"
+    | "/portfolio/$domainId"
     | "/registrar/$providerId"
     | "/settings/account"
     | "/settings/notifications"
@@ -358,6 +368,7 @@ export interface FileRouteTypes {
     | "/admin/operations"
     | "/admin/settings"
     | "/admin/users"
+    | "/portfolio/$domainId"
     | "/registrar/$providerId"
     | "/settings/account"
     | "/settings/notifications"
@@ -391,6 +402,7 @@ export interface FileRouteTypes {
     | "/admin/operations"
     | "/admin/settings"
     | "/admin/users"
+    | "/portfolio/$domainId"
     | "/registrar/$providerId"
     | "/settings/account"
     | "/settings/notifications"
@@ -409,7 +421,7 @@ export interface RootRouteChildren {
   DocumentationRoute: typeof DocumentationRoute
   HelpRoute: typeof HelpRoute
   IcannAccreditedRegistrarsRoute: typeof IcannAccreditedRegistrarsRoute
-  PortfolioRoute: typeof PortfolioRoute
+  PortfolioRoute: typeof PortfolioRouteWithChildren
   PrivacyRoute: typeof PrivacyRoute
   RegistrarsRoute: typeof RegistrarsRoute
   RegistryOperatorsRoute: typeof RegistryOperatorsRoute
@@ -614,6 +626,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof AdminRoute
     }
+    "/portfolio/$domainId": {
+      id: "/portfolio/$domainId"
+      path: "/$domainId"
+      fullPath: "/portfolio/$domainId"
+      preLoaderRoute: typeof PortfolioDomainIdRouteImport
+      parentRoute: typeof PortfolioRoute
+    }
     "/registrar/$providerId": {
       id: "/registrar/$providerId"
       path: "/registrar/$providerId"
@@ -671,6 +690,18 @@ const AdminRouteChildren: AdminRouteChildren = {
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
+interface PortfolioRouteChildren {
+  PortfolioDomainIdRoute: typeof PortfolioDomainIdRoute
+}
+
+const PortfolioRouteChildren: PortfolioRouteChildren = {
+  PortfolioDomainIdRoute: PortfolioDomainIdRoute,
+}
+
+const PortfolioRouteWithChildren = PortfolioRoute._addFileChildren(
+  PortfolioRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountsRoute: AccountsRoute,
@@ -682,7 +713,7 @@ const rootRouteChildren: RootRouteChildren = {
   DocumentationRoute: DocumentationRoute,
   HelpRoute: HelpRoute,
   IcannAccreditedRegistrarsRoute: IcannAccreditedRegistrarsRoute,
-  PortfolioRoute: PortfolioRoute,
+  PortfolioRoute: PortfolioRouteWithChildren,
   PrivacyRoute: PrivacyRoute,
   RegistrarsRoute: RegistrarsRoute,
   RegistryOperatorsRoute: RegistryOperatorsRoute,
