@@ -201,7 +201,7 @@ const schema = z.object({
   DNS_SERVERS: dnsServerList.default(""),
   /** How long one DNS query may take before it counts as a failure (never as a change). */
   DNS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(5),
-  /** Queries in flight at once toward one resolver, at most (starts are also kept to 50 a second per resolver). */
+  /** Queries in flight at once toward one resolver, at most (starts are also kept to 200 a second per resolver). */
   DNS_MAX_IN_FLIGHT_PER_SERVER: z.coerce.number().int().min(1).max(64).default(8),
   /** A DNS answer that differs from the confirmed one is looked at again this long after, and told only if the second look agrees. */
   DNS_CONFIRM_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),

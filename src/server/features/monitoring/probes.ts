@@ -5,7 +5,7 @@
  * Node's roots plus TLS_EXTRA_CA_FILE, and keep TLS_MAX_IN_FLIGHT_PER_HOST per address.
  */
 import { readFileSync } from "node:fs";
-import { rootCertificates } from "node:tls";
+import { createSecureContext, rootCertificates } from "node:tls";
 import { dnsServers, type Config } from "../../config.ts";
 import { parseAllowances } from "../../integrations/address-policy.ts";
 import { DnsRecords } from "../../integrations/dns/records.ts";
@@ -23,9 +23,9 @@ export interface MonitorProbes {
 
 export function monitorProbes(config: Config): MonitorProbes {
   const dns = new DnsRecords({
-    servers: dnsServers(config), timeoutMs: config.DNS_TIMEOUT_SECONDS * 1000, maxInFlightPerServer: config.DNS_MAX_IN_FLIGHT_PER_SERVER, perSecondPerServer: 50,
+    servers: dnsServers(config), timeoutMs: config.DNS_TIMEOUT_SECONDS * 1000, maxInFlightPerServer: config.DNS_MAX_IN_FLIGHT_PER_SERVER, perSecondPerServer: 200,
   });
-  const ca = [...rootCertificates, ...(config.TLS_EXTRA_CA_FILE ? [readFileSync(config.TLS_EXTRA_CA_FILE, "utf8")] : [])];
+  const secureContext = createSecureContext({ ca: [...rootCertificates, ...(config.TLS_EXTRA_CA_FILE ? [readFileSync(config.TLS_EXTRA_CA_FILE, "utf8")] : [])] });
   const tlsGates = new ServerGates(config.TLS_MAX_IN_FLIGHT_PER_HOST, 20);
   const policy = { allowances: parseAllowances(config.OUTBOUND_ALLOW_PRIVATE).allowances, ports: "any" as const };
   const override = config.TLS_CONNECT_OVERRIDE ? splitHostPort(config.TLS_CONNECT_OVERRIDE) : undefined;
@@ -37,7 +37,7 @@ export function monitorProbes(config: Config): MonitorProbes {
   return {
     dns, tlsGates,
     probe: (host, port) => probeCertificate({
-      host, port, resolve, policy, connectOverride: override, ca, timeoutMs: config.TLS_TIMEOUT_SECONDS * 1000, maxBytes: MAX_HANDSHAKE_BYTES,
+      host, port, resolve, policy, connectOverride: override, secureContext, timeoutMs: config.TLS_TIMEOUT_SECONDS * 1000, maxBytes: MAX_HANDSHAKE_BYTES,
       gate: async (address, run) => {
         const ran = await tlsGates.run(address, run);
         if ("value" in ran) return ran.value;

@@ -64,10 +64,15 @@ export class DnsRecords {
     let last: RecordsOutcome = { ok: false, reason: "no DNS resolver answered" };
     for (let i = 0; i < this.resolvers.length; i++) {
       const { key, resolver } = this.resolvers[(start + i) % this.resolvers.length]!;
-      const ran = await this.gates.run(key, () => query(resolver, domain, type));
-      if (!("value" in ran)) continue;
-      if (ran.value.ok) return ran.value;
-      last = ran.value;
+      // Each query takes its own slot (TXT asks two names).
+      const ask: Ask = async (run) => {
+        const ran = await this.gates.run(key, run);
+        if (!("value" in ran)) throw Object.assign(new Error("not asked"), { code: "ECANCELLED" });
+        return ran.value;
+      };
+      const outcome = await query(resolver, domain, type, ask);
+      if (outcome.ok) return outcome;
+      last = outcome;
     }
     return last;
   }
@@ -83,6 +88,8 @@ function hashOf(text: string): number {
   return h;
 }
 
+type Ask = <T>(run: () => Promise<T>) => Promise<T>;
+
 async function answer<T>(ask: () => Promise<T[]>): Promise<{ ok: true; values: T[] } | { ok: false; reason: string }> {
   try {
     return { ok: true, values: await ask() };
@@ -93,19 +100,19 @@ async function answer<T>(ask: () => Promise<T[]>): Promise<{ ok: true; values: T
   }
 }
 
-async function query(resolver: Resolver, domain: string, type: RecordType): Promise<RecordsOutcome> {
+async function query(resolver: Resolver, domain: string, type: RecordType, gate: Ask): Promise<RecordsOutcome> {
   switch (type) {
-    case "NS": return done(await answer(() => resolver.resolveNs(domain)), (v) => v.map(host));
-    case "A": return done(await answer(() => resolver.resolve4(domain)), (v) => v);
-    case "AAAA": return done(await answer(() => resolver.resolve6(domain)), (v) => v.map(normaliseAddress));
-    case "MX": return done(await answer(() => resolver.resolveMx(domain)), (v) => v.map((mx) => `${mx.priority} ${host(mx.exchange)}`));
-    case "CAA": return done(await answer(() => resolver.resolveCaa(domain)), (v) => v.map((caa) => {
+    case "NS": return done(await answer(() => gate(() => resolver.resolveNs(domain))), (v) => v.map(host));
+    case "A": return done(await answer(() => gate(() => resolver.resolve4(domain))), (v) => v);
+    case "AAAA": return done(await answer(() => gate(() => resolver.resolve6(domain))), (v) => v.map(normaliseAddress));
+    case "MX": return done(await answer(() => gate(() => resolver.resolveMx(domain))), (v) => v.map((mx) => `${mx.priority} ${host(mx.exchange)}`));
+    case "CAA": return done(await answer(() => gate(() => resolver.resolveCaa(domain))), (v) => v.map((caa) => {
       const { critical, ...rest } = caa as { critical: number } & Record<string, string>;
       const [tag, value] = Object.entries(rest)[0] ?? ["", ""];
       return `${critical} ${tag} "${value}"`;
     }));
     case "TXT": {
-      const [own, dmarc] = await Promise.all([answer(() => resolver.resolveTxt(domain)), answer(() => resolver.resolveTxt(`_dmarc.${domain}`))]);
+      const [own, dmarc] = await Promise.all([answer(() => gate(() => resolver.resolveTxt(domain))), answer(() => gate(() => resolver.resolveTxt(`_dmarc.${domain}`)))]);
       if (!own.ok) return own;
       if (!dmarc.ok) return dmarc;
       const text = (chunks: string[][]) => chunks.map((c) => c.join(""));

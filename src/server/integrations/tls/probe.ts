@@ -8,7 +8,7 @@
  * a timeout and by the bytes the handshake may read.
  */
 import { connect as netConnect } from "node:net";
-import { checkServerIdentity, connect as tlsConnect, type PeerCertificate } from "node:tls";
+import { checkServerIdentity, connect as tlsConnect, type PeerCertificate, type SecureContext } from "node:tls";
 import { checkTarget, refusalMessage, type NetworkPolicy } from "../address-policy.ts";
 
 /** What failing to verify means, as the history records it. */
@@ -37,8 +37,8 @@ export interface ProbeOptions {
   policy: NetworkPolicy;
   /** When set, connect here instead (the operator's configuration; tests point it at a loopback fake). SNI stays the host. */
   connectOverride?: { host: string; port: number };
-  /** Trusted roots: Node's plus the operator's extra ones. */
-  ca: string[];
+  /** Trusted roots (Node's plus the operator's extra ones), made into a context once: parsing them per connection costs more than the handshake. */
+  secureContext: SecureContext;
   timeoutMs: number;
   /** The handshake may read at most this many bytes (a certificate chain is a few kilobytes). */
   maxBytes: number;
@@ -121,7 +121,7 @@ function handshake(options: ProbeOptions, address: string, port: number): Promis
   return new Promise((resolve) => {
     const raw = netConnect({ host: address, port });
     const socket = tlsConnect({
-      socket: raw, servername: options.host, ca: options.ca, rejectUnauthorized: false, ALPNProtocols: ["http/1.1"],
+      socket: raw, servername: options.host, secureContext: options.secureContext, rejectUnauthorized: false, ALPNProtocols: ["http/1.1"],
       // The name is checked by readCertificate, so authorizationError speaks of the chain alone.
       checkServerIdentity: () => undefined,
     });

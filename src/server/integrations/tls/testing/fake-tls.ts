@@ -22,12 +22,13 @@ export interface FakeTls {
 export async function startFakeTls(fallback: TestCertificate, host = "127.0.0.1"): Promise<FakeTls> {
   const contexts = new Map<string, SecureContext>();
   let open = 0;
+  const fallbackContext = createSecureContext({ key: fallback.key, cert: fallback.cert });
   const server = createServer({
     key: fallback.key, cert: fallback.cert,
     SNICallback: (name, done) => {
       fake.handshakes.push(name);
       const context = contexts.get(name.toLowerCase());
-      const reply = () => done(null, context ?? createSecureContext({ key: fallback.key, cert: fallback.cert }));
+      const reply = () => done(null, context ?? fallbackContext);
       if (fake.delayMs > 0) setTimeout(reply, fake.delayMs);
       else reply();
     },
