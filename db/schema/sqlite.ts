@@ -612,3 +612,69 @@ export const domainNotificationSettings = sqliteTable("domain_notification_setti
   enabled: bool("enabled").notNull(),
   updatedAt: instant("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
 }, (t) => [primaryKey({ columns: [t.userDomainId, t.key] })]);
+
+/**
+ * Extra host names (each with a port) whose TLS certificate is watched for a portfolio entry,
+ * besides the apex and www that every entry has.
+ */
+export const domainMonitorHosts = sqliteTable("domain_monitor_hosts", {
+  id: id(),
+  userDomainId: integer("user_domain_id").notNull().references(() => userDomains.id, { onDelete: "cascade" }),
+  host: text("host").notNull(),
+  port: integer("port").notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex("domain_monitor_hosts_unique").on(t.userDomainId, t.host, t.port)]);
+
+/**
+ * The latest certificate check of one host:port of an entry (subject). state: valid or invalid
+ * (reason: expired, name_mismatch, untrusted, self_signed, unreachable, refused). told_offsets: the
+ * days-before-end already told for this certificate (fingerprint), so each is told once.
+ */
+export const domainCertificates = sqliteTable("domain_certificates", {
+  userDomainId: integer("user_domain_id").notNull().references(() => userDomains.id, { onDelete: "cascade" }),
+  subject: text("subject").notNull(),
+  checkedAt: instant("checked_at").notNull(),
+  state: text("state").notNull(),
+  reason: text("reason"),
+  detail: text("detail"),
+  issuer: text("issuer"),
+  subjectNames: json<string[]>("subject_names"),
+  validFrom: instant("valid_from"),
+  validTo: instant("valid_to"),
+  fingerprint: text("fingerprint"),
+  coversName: bool("covers_name"),
+  trusted: bool("trusted"),
+  toldOffsets: json<number[]>("told_offsets"),
+}, (t) => [primaryKey({ columns: [t.userDomainId, t.subject] })]);
+
+/**
+ * An entry's confirmed DNS answer per record type (records: normalised, sorted), and a different
+ * answer seen once (pending_records, since pending_since) waiting for the second look that
+ * confirms it. failure: why the last look got no answer (a failure is never a change).
+ */
+export const domainDnsRecords = sqliteTable("domain_dns_records", {
+  userDomainId: integer("user_domain_id").notNull().references(() => userDomains.id, { onDelete: "cascade" }),
+  recordType: text("record_type").notNull(),
+  records: json<string[]>("records").notNull(),
+  confirmedAt: instant("confirmed_at").notNull(),
+  checkedAt: instant("checked_at").notNull(),
+  pendingRecords: json<string[]>("pending_records"),
+  pendingSince: instant("pending_since"),
+  failure: text("failure"),
+}, (t) => [primaryKey({ columns: [t.userDomainId, t.recordType] })]);
+
+/** When an entry's certificates and DNS are checked next, and which run holds it (claim_token until claimed_until). */
+export const domainMonitorState = sqliteTable("domain_monitor_state", {
+  userDomainId: integer("user_domain_id").primaryKey().references(() => userDomains.id, { onDelete: "cascade" }),
+  nextCheckAt: instant("next_check_at").notNull(),
+  claimedUntil: instant("claimed_until"),
+  claimToken: text("claim_token"),
+  lastCheckedAt: instant("last_checked_at"),
+}, (t) => [index("domain_monitor_state_due_idx").on(t.nextCheckAt)]);
+
+/** A user's monitoring settings; no row means the defaults (certificate_offsets: days before a certificate ends, e.g. [14, 3, 1]). */
+export const monitoringPreferences = sqliteTable("monitoring_preferences", {
+  userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  certificateOffsets: json<number[]>("certificate_offsets").notNull(),
+  updatedAt: instant("updated_at").notNull(),
+});

@@ -28,6 +28,7 @@ import { setupPage, setupRest } from "./features/auth/setup-rest.ts";
 import { catalogueRest } from "./features/catalogue/rest.ts";
 import { contactRest } from "./features/contact/rest.ts";
 import { notificationsRest } from "./features/notifications/rest.ts";
+import { monitoringRest } from "./features/monitoring/rest.ts";
 import { portfolioRest } from "./features/portfolio/rest.ts";
 import { priceEngineRest } from "./features/price-engine/rest.ts";
 import { NO_PRICE_SOURCES, type PriceSources } from "./features/price-engine/sources.ts";
@@ -220,6 +221,7 @@ export function createApp(deps: AppDeps) {
     .route("/", adminUsersRest)
     .route("/", setupRest)
     .route("/", portfolioRest)
+    .route("/", monitoringRest)
     .route("/", priceEngineRest)
     .route("/", contactRest)
     .route("/", statusRest)

@@ -2,6 +2,7 @@
  * Environment, validated once at boot. Every key has a safe default so the product runs
  * offline with nothing set; a bad value stops the process with a list of what is wrong.
  */
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { DEFAULT_PRICE_STALE_DAYS } from "../shared/price-freshness.ts";
@@ -19,6 +20,18 @@ const portList = z.string().superRefine((value, ctx) => {
 });
 /** "host" or "host:port" of a port-43 server ("[::1]:4343" for an IPv6 address). */
 const serverAddress = z.string().trim().regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, "must be a host name or address, optionally with :port");
+/** Comma-separated DNS resolvers: an IP address, optionally with :port ([IPv6]:port). */
+const dnsServerList = z.string().superRefine((value, ctx) => {
+  const bad = value.split(",").map((v) => v.trim()).filter(Boolean).filter((v) => !isDnsServer(v));
+  if (bad.length) ctx.addIssue({ code: "custom", message: `not an IP address or ip:port ([IPv6]:port): ${bad.join(", ")}` });
+});
+function isDnsServer(v: string): boolean {
+  const m = /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(v) ?? /^([0-9.]+)(?::(\d{1,5}))?$/.exec(v);
+  if (m) return isIP(m[1]!) !== 0 && (m[2] === undefined || (Number(m[2]) >= 1 && Number(m[2]) <= 65535));
+  return isIP(v) === 6;
+}
+/** DNS_SERVERS as a list. */
+export const dnsServers = (config: Pick<Config, "DNS_SERVERS">): string[] => config.DNS_SERVERS.split(",").map((v) => v.trim()).filter(Boolean);
 const emailList = z.string().transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean));
 
 const schema = z.object({
@@ -196,6 +209,27 @@ const schema = z.object({
   WHOIS_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(100).default(1),
   /** How long one WHOIS query may take, from connecting to the last byte of its answer. */
   WHOIS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  // Certificate and DNS monitoring of portfolio domains (features/monitoring, docs/decisions/051).
+  /** The DNS resolvers monitoring asks (comma-separated ip or ip:port, [IPv6]:port); empty: the system's resolvers. */
+  DNS_SERVERS: dnsServerList.default(""),
+  /** How long one DNS query may take before it counts as a failure (never as a change). */
+  DNS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(5),
+  /** Queries in flight at once toward one resolver, at most (starts are also kept to 200 a second per resolver). */
+  DNS_MAX_IN_FLIGHT_PER_SERVER: z.coerce.number().int().min(1).max(64).default(8),
+  /** A DNS answer that differs from the confirmed one is looked at again this long after, and told only if the second look agrees. */
+  DNS_CONFIRM_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  /** How long one TLS handshake may take, from connecting to the certificate. */
+  TLS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  /** TLS connections in flight at once toward one address, at most. */
+  TLS_MAX_IN_FLIGHT_PER_HOST: z.coerce.number().int().min(1).max(16).default(3),
+  /** A PEM file of extra certificate authorities trusted besides Node's bundled roots (a private CA; tests' own CA). */
+  TLS_EXTRA_CA_FILE: z.string().optional(),
+  /** When set (host:port), every certificate check connects here, with the host name as SNI (tests point it at a loopback fake). */
+  TLS_CONNECT_OVERRIDE: serverAddress.optional(),
+  /** Extra host names (each with a port) an owner may watch per domain, besides the apex and www. */
+  MONITOR_MAX_HOSTS_PER_DOMAIN: z.coerce.number().int().min(0).max(100).default(20),
+  /** "Check now" requests for certificates and DNS one user may make per hour; past it a 429 with Retry-After. */
+  MONITOR_CHECK_NOW_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** The external community chat; the pages show no chat link when unset. */
   COMMUNITY_CHAT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   /** Where people can write to the team; shown on the contact, help and ICANN pages when set. */

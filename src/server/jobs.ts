@@ -14,6 +14,7 @@ import { planIncidentNotices } from "./features/notifications/incident-notices.t
 import { channelSenders, registerNotificationJobs } from "./features/notifications/jobs.ts";
 import { PRICE_EVENTS_QUEUE, type PriceEvent } from "./features/notifications/price-events.ts";
 import { webhookSender } from "./features/notifications/webhook-sender.ts";
+import { registerMonitorJobs } from "./features/monitoring/jobs.ts";
 import { registerRegistryJobs } from "./features/portfolio/registry-jobs.ts";
 import { ensurePriceEngineDefaults } from "./features/price-engine/defaults.ts";
 import { INCIDENT_EVENTS_QUEUE, queueIncidentEvents, type IncidentEvent } from "./features/price-engine/incident-events.ts";
@@ -84,6 +85,7 @@ export const JOB_REGISTRATIONS: JobRegistration[] = [
   registerNotifications,
   registerIncidentNotices,
   (queue, deps) => registerRegistryJobs(queue, { db: deps.db, config: deps.config, log: deps.log }),
+  (queue, deps) => registerMonitorJobs(queue, { db: deps.db, config: deps.config, log: deps.log }),
 ];
 
 export async function registerJobs(queue: JobQueue, deps: JobDeps, registrations = JOB_REGISTRATIONS): Promise<void> {

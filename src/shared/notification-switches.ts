@@ -14,4 +14,6 @@ export const KIND_SWITCHES: readonly { kind: Exclude<NotificationKind, "expiry">
   { kind: "watched_tld", label: "Tell me when a TLD I watch reaches my target price" },
   { kind: "renewal_price", label: "Tell me when the renewal price of my domains changes at their registrar, or another registrar renews them for less" },
   { kind: "registry_change", label: "Tell me when one of my domains changes at its registry: a new registrar, the transfer lock removed, new nameservers, a hold or a deletion" },
+  { kind: "certificate", label: "Tell me when a certificate of my domains is about to end, fails to verify or changes issuer" },
+  { kind: "dns_change", label: "Tell me when the DNS records of my domains change (confirmed by a second look)", offByDefault: true },
 ];

@@ -2,11 +2,12 @@ import { Container, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { DomainSwitches } from "../features/domain-history/domain-switches.tsx";
 import { HistorySection } from "../features/domain-history/history-section.tsx";
+import { MonitoringSections } from "../features/monitoring/monitoring-sections.tsx";
 import { DomainOverview, usePortfolioDomain } from "../features/portfolio/domain-overview.tsx";
 import { RequireAuth } from "../lib/require-auth.tsx";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
-/** A portfolio domain's page: its facts and registry record, its own notification switches, and its history. */
+/** A portfolio domain's page: its facts and registry record, its certificates and DNS, its own notification switches, and its history. */
 export const Route = createFileRoute("/portfolio/$domainId")({
   component: DomainRoute,
 });
@@ -32,6 +33,7 @@ function DomainPage({ id }: { id: number }) {
   return (
     <Stack gap="8">
       <DomainOverview domain={domain.data} />
+      <MonitoringSections domainId={id} />
       <DomainSwitches domainId={id} domainName={name} />
       <HistorySection domainId={id} checkedAt={domain.data.registry.checkedAt} />
     </Stack>

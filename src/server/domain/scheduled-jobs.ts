@@ -14,6 +14,7 @@ const KNOWN: Record<string, { name: string; title: string }> = {
   "portfolio.registry-check:periodic": { name: "registry-checks", title: "Registry (RDAP) re-checks of portfolio domains" },
   "portfolio.rdap-bootstrap:monthly": { name: "rdap-bootstrap", title: "Refresh of IANA's RDAP server list" },
   "rates.refresh:daily": { name: "rates", title: "Exchange rates update" },
+  "monitoring.check:periodic": { name: "monitoring-checks", title: "Certificate and DNS checks of portfolio domains" },
   "accounts.sync-all:daily": { name: "account-syncs", title: "Registrar account syncs" },
 };
 const PRICE_SCHEDULE = /^prices\.schedule:schedule-(\d+)$/;

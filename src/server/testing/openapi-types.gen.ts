@@ -441,6 +441,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user-domains/{id}/monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Certificates and DNS of an entry
+         * @description The certificate of the apex, www and each extra host (issuer, names, validity, coverage, trust, the failure in words) and the DNS records per type with when they were checked. 404 when no entry of the caller has this id.
+         */
+        get: operations["getDomainMonitoring"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-domains/{id}/monitoring/hosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Watch another host's certificate
+         * @description A public host name and a port (443 when left out); at most MONITOR_MAX_HOSTS_PER_DOMAIN (20) per entry. A host resolving to a private or loopback address is never connected to. 409 when it is watched already.
+         */
+        post: operations["addMonitorHost"];
+        /** Stop watching an extra host */
+        delete: operations["removeMonitorHost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-domains/{id}/monitoring/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check certificates and DNS now
+         * @description Queues a check of this entry (results within a minute). Limited per user (MONITOR_CHECK_NOW_PER_HOUR, 10 an hour): past it a 429 with Retry-After.
+         */
+        post: operations["checkDomainMonitoringNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Certificate reminder days
+         * @description Days before a certificate ends when its owner is told (14, 3 and 1 until changed).
+         */
+        get: operations["getMonitoringSettings"];
+        /**
+         * Save the certificate reminder days
+         * @description 1 to 5 days, each 0 to 90.
+         */
+        put: operations["updateMonitoringSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/watches": {
         parameters: {
             query?: never;
@@ -1511,6 +1596,80 @@ export interface components {
             enabled?: boolean;
         } & {
             [key: string]: unknown;
+        };
+        Monitoring: {
+            domainId: number;
+            domainName: string;
+            /**
+             * Format: date-time
+             * @description The last check.
+             */
+            lastCheckedAt: string | null;
+            /**
+             * Format: date-time
+             * @description The next check.
+             */
+            nextCheckAt: string | null;
+            certificates: {
+                host: string;
+                port: number;
+                /** @description An extra host's id (to remove it); null for the apex and www. */
+                hostId: number | null;
+                /** @enum {unknown} */
+                state: "not_checked" | "valid" | "invalid";
+                /** @description Why it is invalid: expired, not_yet_valid, name_mismatch, untrusted, self_signed, unreachable or refused. */
+                reason: string | null;
+                /** @description The failure in words. */
+                detail: string | null;
+                issuer: string | null;
+                subjectNames: string[];
+                /**
+                 * Format: date-time
+                 * @description Start of validity.
+                 */
+                validFrom: string | null;
+                /**
+                 * Format: date-time
+                 * @description End of validity.
+                 */
+                validTo: string | null;
+                /** @description Whole days before it ends. */
+                daysLeft: number | null;
+                coversName: boolean | null;
+                /** @description Chains to a trusted root. */
+                trusted: boolean | null;
+                /**
+                 * Format: date-time
+                 * @description The last check.
+                 */
+                checkedAt: string | null;
+            }[];
+            dns: {
+                /** @enum {unknown} */
+                type: "NS" | "A" | "AAAA" | "MX" | "TXT" | "CAA";
+                /** @description The confirmed records, normalised and sorted; null before the first answer. */
+                records: string[] | null;
+                /**
+                 * Format: date-time
+                 * @description The last look.
+                 */
+                checkedAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description When these records were first seen.
+                 */
+                confirmedAt: string | null;
+                /** @description A different answer seen once, waiting for the second look that confirms it. */
+                pending: {
+                    records?: string[];
+                    /** Format: date-time */
+                    since?: string;
+                } | null;
+                /** @description Why the last look got no answer (never taken for a change). */
+                failure: string | null;
+            }[];
+            /** @description Extra hosts allowed per domain. */
+            maxHosts: number;
         };
         AccountSession: {
             /** @description The session's id (the SHA-256 of its cookie, never the cookie). */
@@ -2692,6 +2851,211 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    getDomainMonitoring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portfolio entry's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitoring"];
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
+    addMonitorHost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portfolio entry's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    host: string;
+                    /** @default 443 */
+                    port?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitoring"];
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            /** @description The API key can only read: a key with the write scope adds, changes and removes. */
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            /** @description The body is not JSON (Content-Type application/json). */
+            415: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
+    removeMonitorHost: {
+        parameters: {
+            query?: {
+                /** @description The extra host's id (hostId in the monitoring answer). */
+                hostId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The portfolio entry's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitoring"];
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            /** @description The API key can only read: a key with the write scope adds, changes and removes. */
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The body is not JSON (Content-Type application/json). */
+            415: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
+    checkDomainMonitoringNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portfolio entry's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitoring"];
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            /** @description The API key can only read: a key with the write scope adds, changes and removes. */
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The body is not JSON (Content-Type application/json). */
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getMonitoringSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        certificateOffsets: number[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
+    updateMonitoringSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    certificateOffsets: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        certificateOffsets: number[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            /** @description The API key can only read: a key with the write scope adds, changes and removes. */
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The body is not JSON (Content-Type application/json). */
+            415: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
     listWatches: {
         parameters: {
             query?: never;
@@ -2939,8 +3303,18 @@ export interface operations {
                          * @enum {string}
                          */
                         registry_change?: "immediate" | "digest";
+                        /**
+                         * @default immediate
+                         * @enum {string}
+                         */
+                        certificate?: "immediate" | "digest";
+                        /**
+                         * @default immediate
+                         * @enum {string}
+                         */
+                        dns_change?: "immediate" | "digest";
                     };
-                    enabledKinds: ("expiry" | "account_trouble" | "operator_incident" | "status_incident" | "watched_tld" | "renewal_price" | "registry_change")[];
+                    enabledKinds: ("expiry" | "account_trouble" | "operator_incident" | "status_incident" | "watched_tld" | "renewal_price" | "registry_change" | "certificate" | "dns_change")[];
                     currency: string;
                     renewalChangePercent?: number;
                     renewalUndercut?: number | string;

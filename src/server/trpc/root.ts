@@ -7,6 +7,7 @@ import { catalogueRouter } from "../features/catalogue/router.ts";
 import { priceEngineRouter } from "../features/price-engine/router.ts";
 import { contactRouter } from "../features/contact/router.ts";
 import { notificationsRouter } from "../features/notifications/router.ts";
+import { monitoringRouter } from "../features/monitoring/router.ts";
 import { portfolioRouter } from "../features/portfolio/router.ts";
 import { pricesCachedQueries, pricesRouter } from "../features/prices/router.ts";
 import { providersRouter } from "../features/providers/router.ts";
@@ -24,6 +25,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   auth: authRouter,
   catalogue: catalogueRouter,
+  monitoring: monitoringRouter,
   notifications: notificationsRouter,
   portfolio: portfolioRouter,
   priceEngine: priceEngineRouter,

@@ -10,6 +10,7 @@ import { portfolioListQuerySchema } from "../../../shared/schemas/portfolio-list
 import { CSV_COLUMNS, IMPORT_MAX_ROWS, importCsvSchema, userDomainCreateSchema, userDomainIdSchema, userDomainUpdateSchema } from "../../../shared/schemas/user-domain.ts";
 import { MAX_WATCHES, watchAddSchema, watchIdSchema, watchUpdateSchema } from "../../../shared/schemas/watched-tld.ts";
 import { webhookChannelSchema } from "../../../shared/schemas/webhook-channel.ts";
+import { monitoringPaths, monitoringSchemas } from "./monitoring-paths.ts";
 import { jsonSchemaOf } from "./openapi-parts.ts";
 import { domainHistoryQuerySchema, domainNotificationSettingsSchema, HISTORY_MAX_PAGE } from "../../../shared/schemas/domain-history.ts";
 import {
@@ -264,6 +265,6 @@ function notificationPaths() {
   };
 }
 
-export const ownerPaths = () => ({ ...portfolioPaths(), ...watchPaths(), ...notificationPaths() });
+export const ownerPaths = () => ({ ...portfolioPaths(), ...monitoringPaths(), ...watchPaths(), ...notificationPaths() });
 
-export const ownerSchemas = () => ({ Watch: watch, NotificationChannel: channel });
+export const ownerSchemas = () => ({ Watch: watch, NotificationChannel: channel, ...monitoringSchemas() });

@@ -1,0 +1,26 @@
+/** The monitoring's facts in words, as the sections show them. */
+const REASONS: Record<string, string> = {
+  expired: "Expired",
+  not_yet_valid: "Not valid yet",
+  name_mismatch: "Does not cover the name",
+  untrusted: "Not trusted",
+  self_signed: "Self-signed",
+  unreachable: "Could not connect",
+  refused: "Not checked (address not allowed)",
+};
+
+export const reasonWords = (reason: string | null) => (reason ? (REASONS[reason] ?? reason) : "Fails to verify");
+
+export const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
+
+/** "2026-03-01 14:05 UTC". */
+export const moment = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "never");
+
+export function daysLeftWords(days: number | null): string {
+  if (days === null) return "";
+  if (days < 0) return `ended ${-days} ${days === -1 ? "day" : "days"} ago`;
+  if (days === 0) return "ends today";
+  return `${days} ${days === 1 ? "day" : "days"} left`;
+}
+
+export const yesNo = (value: boolean | null) => (value === null ? "—" : value ? "yes" : "no");

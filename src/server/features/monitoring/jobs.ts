@@ -1,0 +1,38 @@
+/**
+ * The monitoring's jobs: MONITOR_CHECK_QUEUE checks every due entry's certificates and DNS (one
+ * run at a time across all processes, by singleton key, so per-host politeness is the whole
+ * product's), ticked every 10 minutes; entries are due once a day each, at times spread over
+ * the day (monitor-schedule.ts). Events recorded by a run go to DOMAIN_EVENTS_QUEUE.
+ */
+import type { Db } from "../../../../db/client.ts";
+import type { JobQueue } from "../../../../jobs/queue.ts";
+import type { Config } from "../../config.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { DOMAIN_EVENTS_QUEUE, tellDomainEvents } from "../../lib/domain-events.ts";
+import { MONITOR_CHECK_QUEUE, requestMonitorChecks } from "../../lib/monitor-queues.ts";
+import { runMonitorChecks } from "./monitor-check.ts";
+import { monitorProbes } from "./probes.ts";
+
+export const MONITOR_CHECK_CRON = "*/10 * * * *";
+const RUN_BUDGET_MS = 10 * 60_000;
+
+export interface MonitorJobDeps {
+  db: Db;
+  config: Config;
+  log: Logger;
+}
+
+export async function registerMonitorJobs(queue: JobQueue, deps: MonitorJobDeps): Promise<void> {
+  const probes = monitorProbes(deps.config);
+  await queue.createQueue(MONITOR_CHECK_QUEUE);
+  await queue.createQueue(DOMAIN_EVENTS_QUEUE);
+  await queue.work(MONITOR_CHECK_QUEUE, async (job) => {
+    const summary = await runMonitorChecks(
+      { db: deps.db, probe: probes.probe, dns: probes.dns, confirmDelayMs: deps.config.DNS_CONFIRM_DELAY_MS },
+      { signal: job.signal, budgetMs: RUN_BUDGET_MS, onEvents: (ids) => tellDomainEvents(queue, ids, deps.log) },
+    );
+    if (summary.checked) deps.log.info(summary, "certificate and DNS checks done");
+    if (summary.more) await requestMonitorChecks(queue, deps.log, 1);
+  });
+  await queue.schedule(MONITOR_CHECK_QUEUE, "periodic", MONITOR_CHECK_CRON, {});
+}

@@ -1,0 +1,53 @@
+/**
+ * The monitoring's network tools from the configuration: DNS through DNS_SERVERS, and TLS
+ * probes that resolve hosts through the same resolvers, apply the outgoing address policy
+ * (OUTBOUND_ALLOW_PRIVATE; any port, since owners watch mail and other TLS ports too), trust
+ * Node's roots plus TLS_EXTRA_CA_FILE, and keep TLS_MAX_IN_FLIGHT_PER_HOST per address.
+ */
+import { readFileSync } from "node:fs";
+import { createSecureContext, rootCertificates } from "node:tls";
+import { dnsServers, type Config } from "../../config.ts";
+import { parseAllowances } from "../../integrations/address-policy.ts";
+import { DnsRecords } from "../../integrations/dns/records.ts";
+import { ServerGates } from "../../integrations/rdap/server-gate.ts";
+import { probeCertificate, type ProbeOutcome } from "../../integrations/tls/probe.ts";
+
+/** A certificate chain is a few kilobytes; a handshake reading more than this is cut off. */
+const MAX_HANDSHAKE_BYTES = 256 * 1024;
+
+export interface MonitorProbes {
+  dns: DnsRecords;
+  tlsGates: ServerGates;
+  probe(host: string, port: number): Promise<ProbeOutcome>;
+}
+
+export function monitorProbes(config: Config): MonitorProbes {
+  const dns = new DnsRecords({
+    servers: dnsServers(config), timeoutMs: config.DNS_TIMEOUT_SECONDS * 1000, maxInFlightPerServer: config.DNS_MAX_IN_FLIGHT_PER_SERVER, perSecondPerServer: 200,
+  });
+  const secureContext = createSecureContext({ ca: [...rootCertificates, ...(config.TLS_EXTRA_CA_FILE ? [readFileSync(config.TLS_EXTRA_CA_FILE, "utf8")] : [])] });
+  const tlsGates = new ServerGates(config.TLS_MAX_IN_FLIGHT_PER_HOST, 20);
+  const policy = { allowances: parseAllowances(config.OUTBOUND_ALLOW_PRIVATE).allowances, ports: "any" as const };
+  const override = config.TLS_CONNECT_OVERRIDE ? splitHostPort(config.TLS_CONNECT_OVERRIDE) : undefined;
+  const resolve = async (host: string) => {
+    const [v4, v6] = await Promise.all([dns.lookup(host, "A"), dns.lookup(host, "AAAA")]);
+    if (!v4.ok && !v6.ok) throw new Error(v4.reason);
+    return [...(v4.ok ? v4.records : []), ...(v6.ok ? v6.records : [])];
+  };
+  return {
+    dns, tlsGates,
+    probe: (host, port) => probeCertificate({
+      host, port, resolve, policy, connectOverride: override, secureContext, timeoutMs: config.TLS_TIMEOUT_SECONDS * 1000, maxBytes: MAX_HANDSHAKE_BYTES,
+      gate: async (address, run) => {
+        const ran = await tlsGates.run(address, run);
+        if ("value" in ran) return ran.value;
+        return { ok: false, problem: "unreachable", detail: `${host} port ${port} was not tried (the run stopped)` };
+      },
+    }),
+  };
+}
+
+function splitHostPort(value: string): { host: string; port: number } {
+  const m = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(value)!;
+  return { host: m[1]!, port: m[2] ? Number(m[2]) : 443 };
+}
