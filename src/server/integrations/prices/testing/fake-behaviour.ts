@@ -71,12 +71,14 @@ export function respond(control: FakeControl, c: Context, answers: FakeAnswers):
 
 /**
  * Promises the whole text in Content-Length, sends its first half, then drops the connection.
- * Straight on the Node response: a web stream that errors would be logged by the server.
+ * Straight on the Node response: a web stream that errors would be logged by the server. The
+ * answer is a promise: @hono/node-server writes an immediate (non-promise) Response's headers
+ * itself, which would fail on the response already sent here.
  */
-export function cutOff(c: Context, text: string, contentType: string): Response {
+export function cutOff(c: Context, text: string, contentType: string): Promise<Response> {
   const bytes = Buffer.from(text);
   const outgoing = (c.env as { outgoing: ServerResponse }).outgoing;
   outgoing.writeHead(200, { "content-type": contentType, "content-length": String(bytes.length) });
   outgoing.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => outgoing.destroy());
-  return RESPONSE_ALREADY_SENT;
+  return Promise.resolve(RESPONSE_ALREADY_SENT);
 }
