@@ -81,7 +81,8 @@ forEachDialect("a portfolio filled in by its registries", (getDb, _dialect, getT
 
   const add = (c: Call, body: Record<string, unknown>) => c<UserDomainItem>("/api/user-domains", { method: "POST", body });
   const get = (c: Call, id: number) => c<UserDomainItem>(`/api/user-domains/${id}`);
-  const settled = (c: Call, id: number, until: (d: UserDomainItem) => boolean = (d) => d.registry.outcome !== "pending", timeoutMs?: number) =>
+  // Lookups run in the job queue behind the earlier tests' checks: up to 30 s on a loaded machine.
+  const settled = (c: Call, id: number, until: (d: UserDomainItem) => boolean = (d) => d.registry.outcome !== "pending", timeoutMs = 30_000) =>
     waitFor(async () => (await get(c, id)).body, until, timeoutMs);
   const providerNamed = async (name: string) => (await call<{ id: number; name: string }[]>("/api/service-providers")).body.find((p) => p.name === name)!;
 
