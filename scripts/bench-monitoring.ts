@@ -132,5 +132,5 @@ console.log(`most connections at once seen by a TLS fake: ${maxTls} (limit ${TLS
 
 for (const f of tlsFakes) await f.close();
 for (const r of resolvers) await r.close();
-db.close?.();
+await db.close?.();
 rmSync(dir, { recursive: true, force: true });

@@ -84,7 +84,7 @@ forEachDialect("certificate and DNS monitoring", (getDb, _dialect, getTestDb) =>
   };
   const run = (now: number, extra: Record<string, string> = {}) => {
     const probes = monitorProbes(config(extra));
-    return runMonitorChecks({ db: getDb(), probe: probes.probe, dns: probes.dns, confirmDelayMs: CONFIRM_MS, now: () => new Date(now) }, { batch: 50 });
+    return runMonitorChecks({ db: getDb(), probe: (host, port) => probes.probe(host, port), dns: probes.dns, confirmDelayMs: CONFIRM_MS, now: () => new Date(now) }, { batch: 50 });
   };
   const zone = (name: string, a: string[]) => {
     dns.set(name, "A", a);
