@@ -4,7 +4,8 @@
  * DNS fake answers its records. Check now on the domain's page shows the certificate (issuer,
  * valid until, covering the name, trusted) and the records; a changed A record is first only
  * noted as unconfirmed, and the second look (Check now again, DNS_CONFIRM_DELAY_MS later)
- * records the change, which the History section shows with the old and new values.
+ * records the change, which the History section shows with the old and new values. The owner's
+ * certificate reminder days are set on the notification settings page.
  */
 import { X509Certificate } from "node:crypto";
 import { createAccount, stamp } from "./accounts.ts";
@@ -88,4 +89,21 @@ test("add a domain → Check now shows its certificate and DNS → a changed A r
   await expect(change.getByText("Warning")).toBeVisible();
   await expect(records("A").getByRole("cell").nth(1)).toHaveText("203.0.113.20");
   await expect(records("A").getByText("Unconfirmed")).toHaveCount(0);
+});
+
+test("the certificate reminder days are set beside the expiry reminders and kept", async ({ page }) => {
+  await createAccount(page, "Cyd", `certificate-days-${stamp}@example.com`);
+  await page.goto("/settings/notifications");
+  const reminders = page.getByRole("form", { name: "Certificate reminders" });
+  const days = reminders.getByLabel("Days before a certificate ends");
+  await expect(days).toHaveValue("14, 3, 1");
+  await days.fill("7, 30, 200");
+  await reminders.getByRole("button", { name: "Save certificate reminders" }).click();
+  await expect(reminders.getByText("A certificate reminder can come at most 90 days before it ends")).toBeVisible();
+  await days.fill("7, 30, 7");
+  await reminders.getByRole("button", { name: "Save certificate reminders" }).click();
+  await expect(page.getByText("Certificate reminders saved")).toBeVisible();
+  await expect(days).toHaveValue("30, 7");
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Certificate reminders" }).getByLabel("Days before a certificate ends")).toHaveValue("30, 7");
 });
