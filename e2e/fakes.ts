@@ -3,7 +3,9 @@
  * environment that points the server (and the admin command) at them: no request of a journey
  * can leave the machine. Journeys steer the fakes through the handles returned here.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Hono } from "hono";
 import { fakeDynadot } from "../src/server/integrations/prices/testing/fake-dynadot.ts";
 import type { FakeControl } from "../src/server/integrations/prices/testing/fake-behaviour.ts";
@@ -22,6 +24,9 @@ import { fakeAccount, type FakeAccount } from "../src/server/integrations/regist
 import { startFakeRdap, type FakeRdap } from "../src/server/integrations/rdap/testing/fake-rdap.ts";
 import { verisignAnswer } from "../src/server/integrations/rdap/testing/rdap-answers.ts";
 import { startFakeWhois } from "../src/server/integrations/whois/testing/fake-whois.ts";
+import { startFakeDns, type FakeDns } from "../src/server/integrations/dns/testing/fake-dns.ts";
+import { startFakeTls, type FakeTls } from "../src/server/integrations/tls/testing/fake-tls.ts";
+import { createAuthority, type TestAuthority } from "../src/server/integrations/tls/testing/test-certificates.ts";
 import { ianaTldAnswer, identityDigitalWhois } from "../src/server/integrations/whois/testing/whois-answers.ts";
 import { startLoopbackServer, type LoopbackServer } from "../src/server/testing/loopback.ts";
 import { startSmtpFake, type SmtpFake } from "../src/server/testing/smtp-fake.ts";
@@ -54,6 +59,14 @@ export const REGISTRY_DATES = { registration: "2018-05-04T11:22:33Z", expiration
 export const WHOIS_DOMAIN = { typed: "Müller.DE ", unicode: "müller.de", ace: "xn--mller-kva.de" } as const;
 export const WHOIS_EXPIRY_DAYS = 60;
 
+/** The certificate authority the server trusts besides Node's roots (TLS_EXTRA_CA_FILE); its certificates read as issued by it. */
+export const E2E_CA_NAME = "TLDScope E2E CA";
+/**
+ * How long a different DNS answer waits for its second look (DNS_CONFIRM_DELAY_MS): short, so a
+ * journey's second Check now, this long after the first saw the change, confirms it.
+ */
+export const DNS_CONFIRM_DELAY_MS = 1000;
+
 export interface Fakes {
   env: Record<string, string>;
   /** Porkbun's pricing endpoint: switch its behaviour to "server-error" to make fetches fail. */
@@ -68,6 +81,16 @@ export interface Fakes {
   webhook: { url: string; received: ReceivedWebhook[] };
   /** Telegram's Bot API (TELEGRAM_API_URL): it knows one bot token and one chat (service-fakes.ts FAKE). */
   telegram: ServiceFake;
+  /**
+   * Every certificate check connects here (TLS_CONNECT_OVERRIDE), with the host name as SNI. A
+   * journey serves a name's certificate with `tls.serve(name, certificates.issue([name], days))`;
+   * a name without one has its handshake refused, as a host serving no HTTPS (never an alarm).
+   */
+  tls: FakeTls;
+  /** Issues certificates the server trusts (E2E_CA_NAME, written to TLS_EXTRA_CA_FILE). */
+  certificates: TestAuthority;
+  /** The one resolver the monitoring asks (DNS_SERVERS): a journey sets and changes a name's records; other names are NXDOMAIN. */
+  dns: FakeDns;
   close(): Promise<void>;
 }
 
@@ -155,9 +178,22 @@ export async function startFakes(): Promise<Fakes> {
   }));
   const mail = await startSmtpFake();
   const mailEnv = { SMTP_URL: mail.url, MAIL_FROM: "TLDScope <notifications@e2e.test>" };
+  // Certificates and DNS: a CA made with openssl now, a TLS server every check connects to, a DNS server.
+  const certificates = createAuthority(E2E_CA_NAME);
+  const caDir = mkdtempSync(join(tmpdir(), "e2e-ca-"));
+  writeFileSync(join(caDir, "ca.pem"), certificates.cert);
+  const tls = await startFakeTls(null);
+  const dns = await startFakeDns();
+  const monitorEnv = {
+    DNS_SERVERS: dns.address, DNS_TIMEOUT_SECONDS: "2", DNS_CONFIRM_DELAY_MS: String(DNS_CONFIRM_DELAY_MS),
+    TLS_CONNECT_OVERRIDE: `127.0.0.1:${tls.port}`, TLS_EXTRA_CA_FILE: join(caDir, "ca.pem"), TLS_TIMEOUT_SECONDS: "3",
+  };
   return {
-    env: { ...env, WEBHOOK_ALLOW_PRIVATE: "127.0.0.1:*", ...mailEnv }, mail, rdap: rdapHandle!, porkbunPricing: pricing.control, porkbunAccount,
-    webhook: { url: webhookUrl, received }, telegram,
-    close: async () => void (await Promise.all([...servers.map((s) => s.close()), mail.close()])),
+    env: { ...env, WEBHOOK_ALLOW_PRIVATE: "127.0.0.1:*", ...mailEnv, ...monitorEnv }, mail, rdap: rdapHandle!, porkbunPricing: pricing.control, porkbunAccount,
+    webhook: { url: webhookUrl, received }, telegram, tls, certificates, dns,
+    close: async () => {
+      await Promise.all([...servers.map((s) => s.close()), mail.close(), tls.close(), dns.close()]);
+      rmSync(caDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,13 +1,14 @@
 import { Alert, Container, Heading, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc.ts";
+import { CertificateReminders } from "./certificate-reminders.tsx";
 import { DeliveryLog } from "./delivery-log.tsx";
 import { EmailChannels } from "./email-channels.tsx";
 import { ReminderPreferences } from "./reminder-preferences.tsx";
 import { WatchedTlds } from "./watched-tlds.tsx";
 import { WebhookChannels } from "./webhook-channels.tsx";
 
-/** Where notifications go, when expiry reminders come, and what was sent. */
+/** Where notifications go, when expiry and certificate reminders come, and what was sent. */
 export function NotificationSettingsPage() {
   const trpc = useTRPC();
   const overview = useQuery(trpc.notifications.overview.queryOptions());
@@ -31,6 +32,7 @@ export function NotificationSettingsPage() {
             <EmailChannels emailAvailable={overview.data.emailAvailable} />
             <WebhookChannels />
             <ReminderPreferences saved={overview.data.preferences} />
+            <CertificateReminders kindOn={overview.data.preferences.enabledKinds.includes("certificate")} />
             <WatchedTlds displayCurrency={overview.data.preferences.currency} kindOn={overview.data.preferences.enabledKinds.includes("watched_tld")} />
             <DeliveryLog />
           </>

@@ -10,6 +10,7 @@ import { useAuth } from "../../lib/use-auth.ts";
 import { KIND_SWITCHES } from "../../../shared/notification-switches.ts";
 import { notificationPreferencesSchema, type DeliveryMode, type NotificationKind } from "../../../shared/schemas/notifications.ts";
 import { currencyOptionsQuery, offeredCurrencies } from "../../components/currency-select.tsx";
+import { dayListOf, dayListText } from "./day-list.ts";
 
 type SwitchedKind = (typeof KIND_SWITCHES)[number]["kind"];
 
@@ -25,9 +26,6 @@ interface Values {
   renewalChangePercent: string;
   renewalUndercut: string;
 }
-
-/** "90, 30, 7" → [90, 30, 7]; anything that is not a whole number stays as typed for the schema to name. */
-const offsetsOf = (text: string) => text.split(/[\s,]+/).filter(Boolean).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 export interface SavedPreferences {
   reminderOffsets: number[];
@@ -54,14 +52,14 @@ export function ReminderPreferences({ saved }: { saved: SavedPreferences }) {
   }));
   const { form, formError, pending, onSubmit } = useSchemaForm({
     defaultValues: {
-      reminderOffsets: saved.reminderOffsets.join(", "), mode: saved.deliveryModes.expiry, expiryOn: saved.enabledKinds.includes("expiry"),
+      reminderOffsets: dayListText(saved.reminderOffsets), mode: saved.deliveryModes.expiry, expiryOn: saved.enabledKinds.includes("expiry"),
       kindsOn: Object.fromEntries(KIND_SWITCHES.map(({ kind }) => [kind, saved.enabledKinds.includes(kind)])) as Record<SwitchedKind, boolean>,
       currency: saved.currency,
       renewalChangePercent: String(saved.renewalChangePercent), renewalUndercut: saved.renewalUndercut,
     } satisfies Values,
     schema: notificationPreferencesSchema,
     toInput: (v: Values) => ({
-      reminderOffsets: offsetsOf(v.reminderOffsets),
+      reminderOffsets: dayListOf(v.reminderOffsets),
       deliveryModes: {
         ...Object.fromEntries(KIND_SWITCHES.map(({ kind }) => [kind, saved.deliveryModes[kind] ?? "immediate"])),
         expiry: v.mode,

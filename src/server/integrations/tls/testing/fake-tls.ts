@@ -1,6 +1,7 @@
 /**
  * A TLS server on loopback serving, for each SNI name, the certificate the test set for it
- * (`serve("shop.example", cert)`); a name without one gets `fallback`. `delayMs` holds each
+ * (`serve("shop.example", cert)`); a name without one gets `fallback`, or, when `fallback` is
+ * null, has its handshake refused, as a host that serves no HTTPS. `delayMs` holds each
  * handshake back (benchmarks); `maxConcurrent` is the most connections it had open at once.
  */
 import { createServer, type Server, type TLSSocket } from "node:tls";
@@ -19,16 +20,16 @@ export interface FakeTls {
   server: Server;
 }
 
-export async function startFakeTls(fallback: TestCertificate, host = "127.0.0.1"): Promise<FakeTls> {
+export async function startFakeTls(fallback: TestCertificate | null, host = "127.0.0.1"): Promise<FakeTls> {
   const contexts = new Map<string, SecureContext>();
   let open = 0;
-  const fallbackContext = createSecureContext({ key: fallback.key, cert: fallback.cert });
+  const fallbackContext = fallback ? createSecureContext({ key: fallback.key, cert: fallback.cert }) : undefined;
   const server = createServer({
-    key: fallback.key, cert: fallback.cert,
+    ...(fallback ? { key: fallback.key, cert: fallback.cert } : {}),
     SNICallback: (name, done) => {
       fake.handshakes.push(name);
-      const context = contexts.get(name.toLowerCase());
-      const reply = () => done(null, context ?? fallbackContext);
+      const context = contexts.get(name.toLowerCase()) ?? fallbackContext;
+      const reply = () => (context ? done(null, context) : done(new Error(`no certificate for ${name}`)));
       if (fake.delayMs > 0) setTimeout(reply, fake.delayMs);
       else reply();
     },
