@@ -9,6 +9,7 @@ import { createAccount, stamp } from "./accounts.ts";
 import { RDAP_REGISTERED_PREFIX, REGISTRY_DATES } from "./fakes.ts";
 import { expect, reloadUntilVisible, test } from "./fixtures.ts";
 import { verisignAnswer } from "../src/server/integrations/rdap/testing/rdap-answers.ts";
+import { addDomainByName } from "./portfolio-steps.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -31,12 +32,7 @@ test("add a domain → the registry changes its registrar and lock → Check now
 
   const domain = `${RDAP_REGISTERED_PREFIX}moved-${stamp}.com`;
   await page.goto("/portfolio");
-  await page.getByRole("button", { name: "Add Domain", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Domain" });
-  await dialog.getByLabel("Domain name").fill(domain);
-  await dialog.getByRole("button", { name: "Add Domain" }).click();
-  await expect(page.getByText("Domain added to portfolio")).toBeVisible();
-  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: domain }) });
+  const entry = await addDomainByName(page, domain);
   await reloadUntilVisible(page, entry.getByText(/Checked with the registry on/));
 
   // The domain's page, from its name on the card: the first lookup is the only line.

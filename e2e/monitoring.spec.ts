@@ -11,6 +11,7 @@ import { X509Certificate } from "node:crypto";
 import { createAccount, stamp } from "./accounts.ts";
 import { DNS_CONFIRM_DELAY_MS, E2E_CA_NAME, RDAP_REGISTERED_PREFIX } from "./fakes.ts";
 import { expect, reloadUntilVisible, test } from "./fixtures.ts";
+import { addDomainByName } from "./portfolio-steps.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -29,14 +30,9 @@ test("add a domain → Check now shows its certificate and DNS → a changed A r
 
   await createAccount(page, "Cora", `monitoring-${stamp}@example.com`);
   await page.goto("/portfolio");
-  await page.getByRole("button", { name: "Add Domain", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Domain" });
-  await dialog.getByLabel("Domain name").fill(domain);
-  await dialog.getByRole("button", { name: "Add Domain" }).click();
-  await expect(page.getByText("Domain added to portfolio")).toBeVisible();
+  const entry = await addDomainByName(page, domain);
 
   // The domain's page, from its name on the card.
-  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: domain }) });
   await entry.getByRole("link", { name: domain, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: domain })).toBeVisible();
   const section = (heading: string) => page.locator("section").filter({ has: page.getByRole("heading", { name: heading, exact: true }) });

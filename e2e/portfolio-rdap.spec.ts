@@ -5,6 +5,7 @@
 import { createAccount, stamp } from "./accounts.ts";
 import { RDAP_REGISTERED_PREFIX } from "./fakes.ts";
 import { expect, reloadUntilVisible, test } from "./fixtures.ts";
+import { addDomainByName } from "./portfolio-steps.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -14,13 +15,8 @@ test("add a domain by name alone → the registry's dates fill in, with their so
   await expect(page.getByRole("heading", { level: 1, name: "Domain Portfolio" })).toBeVisible();
 
   const domain = `${RDAP_REGISTERED_PREFIX}${stamp}.com`;
-  await page.getByRole("button", { name: "Add Domain", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Domain" });
-  await dialog.getByLabel("Domain name").fill(domain);
-  await dialog.getByRole("button", { name: "Add Domain" }).click();
-  await expect(page.getByText("Domain added to portfolio")).toBeVisible();
+  const entry = await addDomainByName(page, domain);
 
-  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: domain }) });
   await reloadUntilVisible(page, entry.getByText(/Checked with the registry on/));
   await expect(entry.getByText("May 4, 2032")).toBeVisible();
   await expect(entry.getByText("May 4, 2018")).toBeVisible();
@@ -34,10 +30,6 @@ test("a name the registry does not hold says so", async ({ page }) => {
   await createAccount(page, "Uma", `uma-${stamp}@example.com`);
   await page.goto("/portfolio");
   const domain = `e2e-unregistered-${stamp}.com`;
-  await page.getByRole("button", { name: "Add Domain", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Domain" });
-  await dialog.getByLabel("Domain name").fill(domain);
-  await dialog.getByRole("button", { name: "Add Domain" }).click();
-  const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: domain }) });
+  const entry = await addDomainByName(page, domain);
   await reloadUntilVisible(page, entry.getByText("The registry does not hold this name: it is not registered, or it was deleted"));
 });
