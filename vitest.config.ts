@@ -4,11 +4,10 @@ import { defineConfig } from "vitest/config";
 // with a `// @vitest-environment happy-dom` pragma at the top of the file.
 //
 // The tests wait on databases, sockets and child processes more than on the CPU, so three
-// forks keep two cores busy. Client files share one module graph per fork (importing React,
-// Chakra and the route tree once per fork rather than once per file; each renders into a style
-// cache of its own document, src/client/testing/render.tsx). Server files run isolated: their
-// modules keep per-process state (RDAP servers' rest periods, pooled buffers, metrics) that one
-// file must not hand to the next.
+// forks keep two cores busy. Every file runs isolated (its own module graph): server modules keep
+// per-process state (RDAP servers' rest periods, pooled buffers, metrics) that one file must not
+// hand to the next, and client files that shared modules met Emotion style sheets bound to an
+// earlier file's document.
 const CLIENT_TESTS = "src/client/**/*.test.{ts,tsx}";
 
 export default defineConfig({
@@ -22,7 +21,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "client", isolate: false, include: [CLIENT_TESTS], setupFiles: ["src/client/testing/file-start.ts"] },
+        test: { name: "client", include: [CLIENT_TESTS], setupFiles: ["src/client/testing/file-start.ts"] },
       },
       {
         extends: true,
