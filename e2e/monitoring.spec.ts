@@ -1,9 +1,9 @@
 /**
  * Certificates and DNS of a portfolio domain, from adding it to its history. The loopback TLS fake
  * serves the domain and its www a certificate issued by the CA the server trusts, and the loopback
- * DNS fake answers its records. Check now on the domain's page shows the certificate (issuer,
+ * DNS fake answers its records. "Check certificates and DNS now" on the domain's page shows the certificate (issuer,
  * valid until, covering the name, trusted) and the records; a changed A record is first only
- * noted as unconfirmed, and the second look (Check now again, DNS_CONFIRM_DELAY_MS later)
+ * noted as unconfirmed, and the second look (the same button again, DNS_CONFIRM_DELAY_MS later)
  * records the change, which the History section shows with the old and new values. The owner's
  * certificate reminder days are set on the notification settings page.
  */
@@ -42,7 +42,7 @@ test("add a domain → Check now shows its certificate and DNS → a changed A r
   const apex = certificatesSection.getByRole("row", { name: `${domain}:443`, exact: true });
   const www = certificatesSection.getByRole("row", { name: `www.${domain}:443`, exact: true });
 
-  const checkNow = dnsSection.getByRole("button", { name: "Check now" });
+  const checkNow = dnsSection.getByRole("button", { name: "Check certificates and DNS now" });
   await checkNow.click();
   await expect(dnsSection.getByRole("status")).toHaveText("The check is queued; results appear here within a minute");
   await reloadUntilVisible(page, apex.getByText("Valid", { exact: true }));

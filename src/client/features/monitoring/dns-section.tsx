@@ -13,7 +13,7 @@ function CheckNowButton({ view }: { view: MonitoringView }) {
   }));
   return (
     <Stack gap="1">
-      <Button size="sm" variant="outline" loading={check.isPending} onClick={() => check.mutate({ id: view.domainId })}>Check now</Button>
+      <Button size="sm" variant="outline" loading={check.isPending} onClick={() => check.mutate({ id: view.domainId })}>Check certificates and DNS now</Button>
       {check.data && <Text role="status" fontSize="sm">{check.data.message}</Text>}
       {check.error && <Text role="alert" color="fg.error" fontSize="sm">{check.error.message}</Text>}
     </Stack>

@@ -66,7 +66,7 @@ describe("a domain's certificates and DNS", () => {
     expect(a.getByText(/A different answer \(198\.51\.100\.7\) was seen/)).toBeTruthy();
     expect(within(screen.getByRole("row", { name: "AAAA records" })).getByText("None")).toBeTruthy();
     expect(within(screen.getByRole("row", { name: "CAA records" })).getByText("Not looked up yet")).toBeTruthy();
-    await userEvent.click(screen.getByRole("button", { name: "Check now" }));
+    await userEvent.click(screen.getByRole("button", { name: "Check certificates and DNS now" }));
     expect((await screen.findByRole("status")).textContent).toBe("The check is queued; results appear here within a minute");
     expect(asked).toEqual([{ id: 7 }]);
   });
@@ -79,7 +79,7 @@ describe("a domain's certificates and DNS", () => {
       mutationOk("monitoring.addHost", view({ certificates: [...view().certificates, cert({ host: "shop.example.com", port: 8443, hostId: 4, state: "not_checked", issuer: null, validTo: null, daysLeft: null, coversName: null, trusted: null, checkedAt: null })] }), added),
     );
     renderUi(<MonitoringSections domainId={7} />);
-    await userEvent.click(await screen.findByRole("button", { name: "Check now" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Check certificates and DNS now" }));
     expect((await screen.findByRole("alert")).textContent).toBe("You can ask for 10 certificate and DNS checks an hour; the next one is possible in 12 minutes");
     await userEvent.type(screen.getByLabelText("Host name"), "shop.example.com");
     await userEvent.clear(screen.getByLabelText("Port"));
