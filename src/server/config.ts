@@ -217,7 +217,7 @@ const schema = z.object({
   /** Queries in flight at once toward one resolver, at most (starts are also kept to 200 a second per resolver). */
   DNS_MAX_IN_FLIGHT_PER_SERVER: z.coerce.number().int().min(1).max(64).default(8),
   /** A DNS answer that differs from the confirmed one is looked at again this long after, and told only if the second look agrees. */
-  DNS_CONFIRM_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  DNS_CONFIRM_DELAY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   /** How long one TLS handshake may take, from connecting to the certificate. */
   TLS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   /** TLS connections in flight at once toward one address, at most. */

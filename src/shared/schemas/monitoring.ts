@@ -25,10 +25,19 @@ export const monitorHostNameSchema = z.string({ error: "Enter a host name, like 
     .refine((v) => v.split(".").length >= 2 && v.split(".").every((l) => LABEL.test(l)) && !/^\d+$/.test(v.split(".").at(-1)!),
       "Enter a host name of letters, digits and hyphens between dots, like shop.example.com"));
 
+/**
+ * The ports a watched host may be checked on: those that speak TLS from the first byte (HTTPS,
+ * SMTPS, LDAPS, DNS over TLS, IMAPS, POP3S, SIP over TLS, alternative HTTPS). Any other port would
+ * let an owner probe which ports of a stranger's machine are open.
+ */
+export const MONITOR_PORTS = [443, 465, 636, 853, 993, 995, 5061, 8443] as const;
+
 export const monitorHostSchema = z.object({
   host: monitorHostNameSchema,
   port: z.coerce.number({ error: "The port is a whole number from 1 to 65535" }).int("The port is a whole number from 1 to 65535")
-    .min(1, "The port is a whole number from 1 to 65535").max(65535, "The port is a whole number from 1 to 65535").default(443),
+    .min(1, "The port is a whole number from 1 to 65535").max(65535, "The port is a whole number from 1 to 65535")
+    .refine((p) => (MONITOR_PORTS as readonly number[]).includes(p), `Certificates are checked on the TLS ports ${MONITOR_PORTS.join(", ")}`)
+    .default(443),
 });
 export type MonitorHostInput = z.input<typeof monitorHostSchema>;
 

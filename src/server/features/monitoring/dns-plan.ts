@@ -24,7 +24,10 @@ export function planDns(
   const pendingAt = previous?.pendingSince ? new Date(previous.pendingSince.getTime() + confirmDelayMs) : null;
   if (!outcome.ok) {
     if (!previous) return { row: null, events: [], secondLookAt: null };
-    return { row: { ...previous, checkedAt: now, failure: outcome.reason }, events: [], secondLookAt: pendingAt };
+    // A failed look confirms nothing: the second look waits a whole delay again, not at once,
+    // so a resolver that keeps failing does not have the entry checked over and over.
+    const retryAt = pendingAt && new Date(Math.max(pendingAt.getTime(), now.getTime() + confirmDelayMs));
+    return { row: { ...previous, checkedAt: now, failure: outcome.reason }, events: [], secondLookAt: retryAt };
   }
   const records = outcome.records;
   if (!previous) {

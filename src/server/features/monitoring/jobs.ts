@@ -1,15 +1,15 @@
 /**
- * The monitoring's jobs: MONITOR_CHECK_QUEUE checks every due entry's certificates and DNS (one
- * run at a time across all processes, by singleton key, so per-host politeness is the whole
- * product's), ticked every 10 minutes; entries are due once a day each, at times spread over
+ * The monitoring's jobs: MONITOR_CHECK_QUEUE checks every due entry's certificates and DNS,
+ * ticked every 10 minutes and queued by Check now (one waiting run of each; the per-host limits
+ * hold per process); entries are due once a day each, at times spread over
  * the day (monitor-schedule.ts). Events recorded by a run go to DOMAIN_EVENTS_QUEUE.
  */
 import type { Db } from "../../../../db/client.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { DOMAIN_EVENTS_QUEUE, tellDomainEvents } from "../../lib/domain-events.ts";
-import { MONITOR_CHECK_QUEUE, requestMonitorChecks } from "../../lib/monitor-queues.ts";
+import { DOMAIN_EVENTS_QUEUE, tellDomainEvents } from "../../domain/domain-events.ts";
+import { MONITOR_CHECK_QUEUE, requestMonitorChecks } from "../../domain/monitor-checks.ts";
 import { runMonitorChecks } from "./monitor-check.ts";
 import { monitorProbes } from "./probes.ts";
 

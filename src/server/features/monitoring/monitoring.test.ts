@@ -18,8 +18,8 @@ import { startFakeDns, type FakeDns } from "../../integrations/dns/testing/fake-
 import { startFakeTls, type FakeTls } from "../../integrations/tls/testing/fake-tls.ts";
 import { createAuthority, selfSigned, type TestAuthority } from "../../integrations/tls/testing/test-certificates.ts";
 import { createLogger } from "../../lib/logger.ts";
-import { DOMAIN_EVENTS_QUEUE } from "../../lib/domain-events.ts";
-import { MONITOR_CHECK_QUEUE } from "../../lib/monitor-queues.ts";
+import { DOMAIN_EVENTS_QUEUE } from "../../domain/domain-events.ts";
+import { MONITOR_CHECK_QUEUE } from "../../domain/monitor-checks.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
 import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
 import { registerMonitorJobs } from "./jobs.ts";
@@ -209,6 +209,10 @@ forEachDialect("certificate and DNS monitoring", (getDb, _dialect, getTestDb) =>
     expect(JSON.stringify(bad.body)).toContain("Enter a host name, not an IP address");
     const port = await owner(`/api/user-domains/${id}/monitoring/hosts`, { method: "POST", body: { host: `a.${name}`, port: 70000 } });
     expect(port.status).toBe(400);
+    // A port that does not speak TLS from its first byte (here SSH's) is refused: no port scans.
+    const ssh = await owner(`/api/user-domains/${id}/monitoring/hosts`, { method: "POST", body: { host: `a.${name}`, port: 22 } });
+    expect(ssh.status).toBe(400);
+    expect(JSON.stringify(ssh.body)).toContain("Certificates are checked on the TLS ports 443, 465, 636, 853, 993, 995, 5061, 8443");
     const added = await owner<MonitoringView>(`/api/user-domains/${id}/monitoring/hosts`, { method: "POST", body: { host: `a.${name}`, port: 993 } });
     const hostId = added.body.certificates.find((c) => c.host === `a.${name}`)!.hostId!;
     expect((await owner(`/api/user-domains/${id}/monitoring/hosts`, { method: "POST", body: { host: `a.${name}`, port: 993 } })).status).toBe(409);

@@ -1,7 +1,7 @@
 /**
  * The monitoring's network tools from the configuration: DNS through DNS_SERVERS, and TLS
  * probes that resolve hosts through the same resolvers, apply the outgoing address policy
- * (OUTBOUND_ALLOW_PRIVATE; any port, since owners watch mail and other TLS ports too), trust
+ * (OUTBOUND_ALLOW_PRIVATE, on the implicit-TLS ports hosts may be watched on: MONITOR_PORTS), trust
  * Node's roots plus TLS_EXTRA_CA_FILE, and keep TLS_MAX_IN_FLIGHT_PER_HOST per address.
  */
 import { readFileSync } from "node:fs";
@@ -9,6 +9,7 @@ import { createSecureContext, rootCertificates } from "node:tls";
 import { dnsServers, type Config } from "../../config.ts";
 import { parseAllowances } from "../../integrations/address-policy.ts";
 import { DnsRecords } from "../../integrations/dns/records.ts";
+import { MONITOR_PORTS } from "../../../shared/schemas/monitoring.ts";
 import { ServerGates } from "../../integrations/rdap/server-gate.ts";
 import { probeCertificate, type ProbeOutcome } from "../../integrations/tls/probe.ts";
 
@@ -27,7 +28,7 @@ export function monitorProbes(config: Config): MonitorProbes {
   });
   const secureContext = createSecureContext({ ca: [...rootCertificates, ...(config.TLS_EXTRA_CA_FILE ? [readFileSync(config.TLS_EXTRA_CA_FILE, "utf8")] : [])] });
   const tlsGates = new ServerGates(config.TLS_MAX_IN_FLIGHT_PER_HOST, 20);
-  const policy = { allowances: parseAllowances(config.OUTBOUND_ALLOW_PRIVATE).allowances, ports: "any" as const };
+  const policy = { allowances: parseAllowances(config.OUTBOUND_ALLOW_PRIVATE).allowances, ports: new Set<number>(MONITOR_PORTS) };
   const override = config.TLS_CONNECT_OVERRIDE ? splitHostPort(config.TLS_CONNECT_OVERRIDE) : undefined;
   const resolve = async (host: string) => {
     const [v4, v6] = await Promise.all([dns.lookup(host, "A"), dns.lookup(host, "AAAA")]);

@@ -12,7 +12,7 @@ import type { JobQueue } from "../../../../jobs/queue.ts";
 import { DEFAULT_CERTIFICATE_OFFSETS, MONITORED_RECORD_TYPES, type MonitorHostInput } from "../../../shared/schemas/monitoring.ts";
 import { conflict, notFound, tooManyRequests, badRequest } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { requestMonitorChecks } from "../../lib/monitor-queues.ts";
+import { requestMonitorChecks } from "../../domain/monitor-checks.ts";
 import { consume, refund } from "../../lib/rate-limiter.ts";
 import { daysLeft } from "./certificate-plan.ts";
 import { watchedHosts } from "./monitor-check.ts";
@@ -96,8 +96,12 @@ export interface MonitorQueue {
   log: Logger;
 }
 
-/** Watches another host of the entry (at most `maxHosts`); its certificate is read by the next check, asked for now. */
-export async function addHost(db: Db, userId: number, id: number, input: Required<MonitorHostInput> & { host: string; port: number }, maxHosts: number, jobs: MonitorQueue): Promise<MonitoringView> {
+/**
+ * Watches another host of the entry (at most `maxHosts`). The entry is made due, so the next
+ * periodic run (every ten minutes) reads the new host's certificate; no run is queued here, so
+ * adding and removing hosts cannot start checks beyond Check now's hourly allowance.
+ */
+export async function addHost(db: Db, userId: number, id: number, input: Required<MonitorHostInput> & { host: string; port: number }, maxHosts: number): Promise<MonitoringView> {
   const domain = await owned(db, userId, id);
   if (watchedHosts(domain.domainName, []).some((h) => h.host === input.host && h.port === input.port)) {
     throw conflict(`${input.host} port ${input.port} is always watched for this domain`);
@@ -106,7 +110,6 @@ export async function addHost(db: Db, userId: number, id: number, input: Require
   if (added === "limit") throw badRequest(`A domain can have at most ${maxHosts} extra hosts watched; remove one first`);
   if (added === "duplicate") throw conflict(`${input.host} port ${input.port} is already watched for this domain`);
   await requestMonitorCheck(db, id, new Date());
-  await requestMonitorChecks(jobs.queue, jobs.log);
   return getMonitoring(db, userId, id, maxHosts);
 }
 
