@@ -33,13 +33,16 @@ export interface DomainEventRow {
   occurredAt: Date;
 }
 
+/** The rows of `events` as domain_events stores them (what every writer of events inserts). */
+export const domainEventRows = (events: readonly NewDomainEvent[]) => events.map((e) => ({
+  userDomainId: e.userDomainId, category: e.category, kind: e.kind, subject: e.subject ?? null, severity: e.severity ?? "alarm",
+  oldValue: e.oldValue ?? null, newValue: e.newValue ?? null, occurredAt: e.occurredAt,
+}));
+
 /** Appends events; returns their ids in the given order. */
 export async function recordDomainEvents(handle: Db, events: readonly NewDomainEvent[]): Promise<number[]> {
   if (events.length === 0) return [];
-  const rows = await handle.orm.insert(handle.t.domainEvents).values(events.map((e) => ({
-    userDomainId: e.userDomainId, category: e.category, kind: e.kind, subject: e.subject ?? null, severity: e.severity ?? "alarm",
-    oldValue: e.oldValue ?? null, newValue: e.newValue ?? null, occurredAt: e.occurredAt,
-  }))).returning({ id: handle.t.domainEvents.id });
+  const rows = await handle.orm.insert(handle.t.domainEvents).values(domainEventRows(events)).returning({ id: handle.t.domainEvents.id });
   return rows.map((r) => r.id);
 }
 

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
-import type { NewDomainEvent } from "./domain-event-repository.ts";
+import { domainEventRows, type NewDomainEvent } from "./domain-event-repository.ts";
 
 export interface MonitorHostRow {
   id: number;
@@ -178,10 +178,7 @@ export async function saveMonitorResult(handle: Db, token: string, result: Monit
       yield* exec(tx.insert(d).values(row).onConflictDoUpdate({ target: [d.userDomainId, d.recordType], set }));
     }
     if (result.events.length === 0) return [];
-    const rows = yield* exec(tx.insert(t.domainEvents).values(result.events.map((e) => ({
-      userDomainId: e.userDomainId, category: e.category, kind: e.kind, subject: e.subject ?? null, severity: e.severity ?? "alarm",
-      oldValue: e.oldValue ?? null, newValue: e.newValue ?? null, occurredAt: e.occurredAt,
-    }))).returning({ id: t.domainEvents.id }));
+    const rows = yield* exec(tx.insert(t.domainEvents).values(domainEventRows(result.events)).returning({ id: t.domainEvents.id }));
     return rows.map((r) => r.id);
   });
 }

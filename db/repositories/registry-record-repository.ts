@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, gte, inArray, isNull, lte, min, notInArray, or, sql } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
-import type { NewDomainEvent } from "./domain-event-repository.ts";
+import { domainEventRows, type NewDomainEvent } from "./domain-event-repository.ts";
 
 export type RegistryOutcome = "pending" | "ok" | "not_found" | "no_service" | "error";
 
@@ -178,9 +178,9 @@ export type RegistryEventRule = (comparison: RegistryComparison) => Omit<NewDoma
  * Stores lookup results with the history events `eventsOf` makes of each (compared with the
  * record it replaces), one transaction: a record is never updated without its events, nor the
  * reverse. Entries deleted while they were being looked up are skipped; the owner's override
- * choice is never touched. Returns the new events' ids.
+ * choice is never touched. Returns the new events' ids and kinds.
  */
-export async function saveRegistryResults(handle: Db, results: RegistryResult[], eventsOf?: RegistryEventRule): Promise<number[]> {
+export async function saveRegistryResults(handle: Db, results: RegistryResult[], eventsOf?: RegistryEventRule): Promise<{ id: number; kind: string }[]> {
   if (results.length === 0) return [];
   const { t } = handle;
   const rr = t.domainRegistryRecords;
@@ -217,11 +217,7 @@ export async function saveRegistryResults(handle: Db, results: RegistryResult[],
       for (const e of eventsOf({ previous, result, resultProviderId, link })) events.push({ ...e, userDomainId: result.userDomainId });
     }
     if (events.length === 0) return [];
-    const inserted = yield* exec(tx.insert(t.domainEvents).values(events.map((e) => ({
-      userDomainId: e.userDomainId, category: e.category, kind: e.kind, subject: e.subject ?? null, severity: e.severity ?? "alarm",
-      oldValue: e.oldValue ?? null, newValue: e.newValue ?? null, occurredAt: e.occurredAt,
-    }))).returning({ id: t.domainEvents.id }));
-    return inserted.map((r) => r.id);
+    return yield* exec(tx.insert(t.domainEvents).values(domainEventRows(events)).returning({ id: t.domainEvents.id, kind: t.domainEvents.kind }));
   });
 }
 

@@ -15,7 +15,7 @@ import type { JobQueue } from "../../jobs/queue.ts";
 import { loadConfig } from "./config.ts";
 import { startFakeRdap, type FakeRdap } from "./integrations/rdap/testing/fake-rdap.ts";
 import { verisignAnswer } from "./integrations/rdap/testing/rdap-answers.ts";
-import { DOMAIN_EVENTS_QUEUE } from "./lib/domain-events.ts";
+import { DOMAIN_EVENTS_QUEUE } from "./domain/domain-events.ts";
 import { createLogger } from "./lib/logger.ts";
 import { authed, registerUser } from "./testing/auth.ts";
 import { APP_URL, depsFor, envFor, startWorker, userWithConfirmedEmail } from "./testing/notifications.ts";

@@ -8,6 +8,9 @@ import type { JobQueue } from "../../../jobs/queue.ts";
 
 export const DOMAIN_EVENTS_QUEUE = "notifications.domain-events";
 
+/** Events that are the history's own lines (a registry check was made), never told to anyone. */
+export const HISTORY_ONLY_KINDS: ReadonlySet<string> = new Set(["registry_check"]);
+
 export interface DomainEventsJobData {
   eventIds: number[];
 }

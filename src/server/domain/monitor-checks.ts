@@ -4,21 +4,11 @@
  * domain-events.ts.
  */
 import type { JobQueue } from "../../../jobs/queue.ts";
+import { requestSingleRun, type RunLogs } from "./single-run.ts";
 
 export const MONITOR_CHECK_QUEUE = "monitoring.check";
 
-interface Logs {
-  warn(obj: object, msg: string): void;
-}
-
-/** Queues a check run (one queued at a time); a failed enqueue is logged: the periodic run picks the entries up. */
-export async function requestMonitorChecks(queue: JobQueue, log?: Logs, delaySeconds?: number): Promise<void> {
-  try {
-    await queue.send(MONITOR_CHECK_QUEUE, {}, {
-      singletonKey: delaySeconds ? "later" : "now", retryLimit: 2, expireInSeconds: 30 * 60,
-      ...(delaySeconds ? { startAfterSeconds: Math.ceil(delaySeconds) } : {}),
-    });
-  } catch (error) {
-    log?.warn({ err: error }, "could not queue monitoring checks; the periodic run will do them");
-  }
+/** Queues a run of the certificate and DNS checks (single-run.ts). */
+export function requestMonitorChecks(queue: JobQueue, log?: RunLogs, delaySeconds?: number): Promise<void> {
+  return requestSingleRun(queue, MONITOR_CHECK_QUEUE, "could not queue monitoring checks; the periodic run will do them", log, delaySeconds);
 }

@@ -5,25 +5,11 @@
  * schedule. Lookups never run in a request.
  */
 import type { JobQueue } from "../../../jobs/queue.ts";
+import { requestSingleRun, type RunLogs } from "./single-run.ts";
 
 export const REGISTRY_CHECK_QUEUE = "portfolio.registry-check";
 
-interface Logs {
-  warn(obj: object, msg: string): void;
-}
-
-/**
- * Queues a run (one queued at a time: a run already waiting covers these entries too). An
- * enqueue that fails is logged, not thrown: the domains are stored and due, and the periodic
- * run looks them up.
- */
-export async function requestRegistryChecks(queue: JobQueue, log?: Logs, delaySeconds?: number): Promise<void> {
-  try {
-    await queue.send(REGISTRY_CHECK_QUEUE, {}, {
-      singletonKey: delaySeconds ? "later" : "now", retryLimit: 2, expireInSeconds: 30 * 60,
-      ...(delaySeconds ? { startAfterSeconds: Math.ceil(delaySeconds) } : {}),
-    });
-  } catch (error) {
-    log?.warn({ err: error }, "could not queue registry lookups; the periodic run will do them");
-  }
+/** Queues a run of the registry lookups (single-run.ts). */
+export function requestRegistryChecks(queue: JobQueue, log?: RunLogs, delaySeconds?: number): Promise<void> {
+  return requestSingleRun(queue, REGISTRY_CHECK_QUEUE, "could not queue registry lookups; the periodic run will do them", log, delaySeconds);
 }

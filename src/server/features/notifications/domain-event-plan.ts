@@ -15,6 +15,7 @@ import {
 } from "../../../../db/repositories/domain-event-repository.ts";
 import { insertPlannedNotifications, type PlannedNotification } from "../../../../db/repositories/notification-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
+import { HISTORY_ONLY_KINDS } from "../../domain/domain-events.ts";
 import { describeDomainEvent, domainEventHeadline } from "../../../shared/domain-event-words.ts";
 import { domainKindOn, type DomainSwitchKind } from "../../../shared/domain-switches.ts";
 import { toUnicodeName } from "../../../shared/idna.ts";
@@ -24,8 +25,6 @@ import { utcDay } from "./expiry-plan.ts";
 import { receiversFor } from "./receivers.ts";
 
 const KIND_OF: Record<DomainEventCategory, DomainSwitchKind> = { registry: "registry_change", certificate: "certificate", dns: "dns_change" };
-/** Events that are the history's own lines, never told. */
-const NEVER_TOLD = new Set(["registry_check"]);
 
 const known = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
@@ -56,7 +55,7 @@ export interface DomainEventPlanOutcome {
 }
 
 export async function planDomainEvents(db: Db, queue: JobQueue, eventIds: readonly number[], now: Date, origin: string): Promise<DomainEventPlanOutcome> {
-  const events = (await listDomainEventsByIds(db, eventIds)).filter((e) => !NEVER_TOLD.has(e.kind));
+  const events = (await listDomainEventsByIds(db, eventIds)).filter((e) => !HISTORY_ONLY_KINDS.has(e.kind));
   if (events.length === 0) return { events: 0, planned: 0, deliveries: 0 };
   const switches = await listDomainNotificationSettings(db, [...new Set(events.map((e) => e.userDomainId))]);
   const today = utcDay(now);

@@ -15,7 +15,7 @@ import { planWatch } from "./watched-tld-plan.ts";
 import { WATCH_CHECK_QUEUE, type WatchCheckJobData } from "./watched-tlds.ts";
 import { PRICE_EVENT_PLANNERS } from "./price-event-planners.ts";
 import { PRICE_EVENTS_QUEUE, runPriceEventPlanners, type PriceEvent } from "./price-events.ts";
-import { DOMAIN_EVENTS_QUEUE, type DomainEventsJobData } from "../../lib/domain-events.ts";
+import { DOMAIN_EVENTS_QUEUE, type DomainEventsJobData } from "../../domain/domain-events.ts";
 import { planDomainEvents } from "./domain-event-plan.ts";
 
 /** 06:05 UTC: reminders arrive in the morning in Europe and before the working day in the Americas. */

@@ -18,6 +18,7 @@ import type { Db } from "../../../../db/client.ts";
 import {
   claimDueRegistryChecks, deferRegistryChecks, releaseRegistryClaims, saveRegistryResults, type DueEntry, type RegistryResult,
 } from "../../../../db/repositories/registry-record-repository.ts";
+import { HISTORY_ONLY_KINDS } from "../../domain/domain-events.ts";
 import type { LookupOptions, RdapOutcome } from "../../integrations/rdap/client.ts";
 import { registryEvents } from "./registry-changes.ts";
 import { nextRegistryCheck } from "./registry-schedule.ts";
@@ -135,7 +136,8 @@ export async function runRegistryChecks(deps: RegistryCheckDeps, options: Regist
   const store = async () => {
     if (results.length) {
       const batch = results.splice(0);
-      const eventIds = await saveRegistryResults(deps.db, batch, registryEvents);
+      // Only what is told goes to the notifications; the check lines stay in the history.
+      const eventIds = (await saveRegistryResults(deps.db, batch, registryEvents)).filter((e) => !HISTORY_ONLY_KINDS.has(e.kind)).map((e) => e.id);
       summary.checked += batch.length;
       if (eventIds.length && deps.onEvents) await deps.onEvents(eventIds);
     }

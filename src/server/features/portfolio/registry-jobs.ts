@@ -10,7 +10,7 @@ import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { REGISTRY_CHECK_QUEUE, requestRegistryChecks } from "../../domain/registry-checks.ts";
-import { DOMAIN_EVENTS_QUEUE, tellDomainEvents } from "../../lib/domain-events.ts";
+import { DOMAIN_EVENTS_QUEUE, tellDomainEvents } from "../../domain/domain-events.ts";
 import { bootstrapSource, refreshRdapBootstrap } from "./registry-bootstrap.ts";
 import { runRegistryChecks } from "./registry-check.ts";
 import { createRegistryLookups } from "./registry-lookups.ts";

@@ -35,7 +35,7 @@ export interface WebhookPayload {
   headers: Record<string, string>;
 }
 
-const USER_AGENT = "TLDScope-Webhook/1";
+export const USER_AGENT = "TLDScope-Webhook/1";
 
 /**
  * The request for `message` in `format`. `secret` signs generic webhooks (required there);
@@ -91,7 +91,11 @@ const json = (value: unknown): WebhookPayload => ({
   headers: { "content-type": "application/json", "user-agent": USER_AGENT },
 });
 
-const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+export const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+/** Escaped HTML (or Chat markup) cut to `max` characters without leaving half an entity ("&am") at the end. */
+export const cutEscaped = (html: string, max: number) => (html.length <= max ? html : `${html.slice(0, max - 1).replace(/&[a-z#0-9]*$/, "")}…`);
+/** `&`, `<`, `>` and `"` as HTML entities. */
+export const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Slack's mrkdwn treats &, < and > as control characters; everything else is literal. */
 const slackEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -155,5 +159,5 @@ function googleChatBody(message: WebhookMessage) {
   const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const link = message.url ? `\n<${message.url}|${LINK_LABEL}>` : "";
   const head = `*${escape(message.title)}*\n`;
-  return { text: `${head}${cut(escape(message.text), 4000 - head.length - link.length)}${link}` };
+  return { text: `${head}${cutEscaped(escape(message.text), 4000 - head.length - link.length)}${link}` };
 }

@@ -12,7 +12,7 @@
  * Each message names its subject and what happened (the notification's title and text) and links
  * to it when the notification has a page. Errors never carry a credential: send.ts names hosts only.
  */
-import { LINK_LABEL, type WebhookMessage } from "./formats.ts";
+import { cut, cutEscaped, escapeHtml, LINK_LABEL, USER_AGENT, type WebhookMessage } from "./formats.ts";
 import type { ServiceRequest } from "./send.ts";
 
 export const SERVICE_FORMATS = ["telegram", "pushover", "gotify", "matrix", "apprise"] as const;
@@ -45,16 +45,18 @@ export interface ServiceEndpoints {
   pushover: string;
 }
 
-const USER_AGENT = "TLDScope-Webhook/1";
 const JSON_HEADERS = { "content-type": "application/json", "user-agent": USER_AGENT };
 
-const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-/** `base` with `path` appended to its own path (a server behind a reverse proxy under /gotify keeps it). */
-const under = (base: string, path: string) => `${base.replace(/\/+$/, "")}${path}`;
-
-/** Escaped HTML cut to `max` characters without leaving half an entity ("&am") at the end. */
-const cutEscaped = (html: string, max: number) => (html.length <= max ? html : `${html.slice(0, max - 1).replace(/&[a-z#0-9]*$/, "")}…`);
+/**
+ * `base` with `path` appended to its own path (a server behind a reverse proxy under /gotify
+ * keeps it); a query on the base stays a query, a fragment is dropped.
+ */
+function under(base: string, path: string): string {
+  const url = new URL(base);
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}${path}`;
+  url.hash = "";
+  return url.toString();
+}
 
 function need(value: string | undefined | null, what: string): string {
   if (!value) throw new Error(`The channel has no ${what}; remove it and add it again`);
