@@ -13,7 +13,7 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { assertClientBuilt } from "./e2e-server.ts";
 import { median } from "./lib/median.ts";
@@ -90,7 +90,7 @@ const ready = median(rounds.map((r) => r.readyMs));
 const first = median(rounds.map((r) => r.firstTlds));
 const warm = median(rounds.map((r) => r.warmTlds));
 const shells = rounds.reduce((n, r) => n + r.shells + (r.firstRendered ? 0 : 1), 0);
-console.log(`\nnpm start on a fresh SQLite database (production build), median of ${ROUNDS} rounds; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${(await import("node:os")).availableParallelism()} cores`);
+console.log(`\nnpm start on a fresh SQLite database (production build), median of ${ROUNDS} rounds; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${availableParallelism()} cores`);
 console.log(`ready (/api/ready 200) ${ready.toFixed(0)} ms (target < ${TARGET.readyMs}) ${verdict(ready < TARGET.readyMs)}`);
 console.log(`first /tlds after ready ${first.toFixed(0)} ms (target < ${TARGET.firstTlds}) ${verdict(first < TARGET.firstTlds)}; warm /tlds in the same run ${warm.toFixed(0)} ms (baseline)`);
 console.log(`client shells answered from ready on (first /tlds and the crawl, all rounds): ${shells} (target 0) ${verdict(shells === 0)}`);

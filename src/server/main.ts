@@ -189,7 +189,7 @@ async function main() {
     // close() waits for every open connection, and a kept-alive one under steady traffic never
     // falls idle: from the stop on, each answer not yet sent closes its connection once sent.
     server.on("request", (_req, res: ServerResponse) => {
-      if (stopping) return void res.setHeader("Connection", "close");
+      if (stopping && !res.headersSent) return void res.setHeader("Connection", "close");
       answering.add(res);
       res.once("close", () => answering.delete(res));
     });

@@ -3,8 +3,6 @@
  * defaults), typed tRPC hooks, Chakra and a memory router (links need one). msw answers
  * the network; see trpc-msw.ts.
  */
-import createCache, { type EmotionCache } from "@emotion/cache";
-import { CacheProvider } from "@emotion/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRouter, type AnyRouter } from "@tanstack/react-router";
 import { cleanup, configure, render, screen } from "@testing-library/react";
@@ -34,24 +32,9 @@ export function useMsw(): void {
   afterAll(() => server.close());
 }
 
-/**
- * Emotion's style cache for the document of the test file now running. Client test files share
- * their modules within a worker, but each gets a document of its own; emotion's default cache
- * would keep inserting rules into the first file's head.
- */
-let styleCache: EmotionCache | undefined;
-function testStyleCache(): EmotionCache {
-  if (styleCache?.sheet.container !== document.head) styleCache = createCache({ key: "css", container: document.head });
-  return styleCache;
-}
-
-/** Chakra, the toaster and a style cache of this document: what every rendered component sits in. */
+/** Chakra and the toaster: what every rendered component sits in. */
 export function TestUi({ children }: { children: ReactNode }) {
-  return (
-    <CacheProvider value={testStyleCache()}>
-      <UiProvider>{children}</UiProvider>
-    </CacheProvider>
-  );
+  return <UiProvider>{children}</UiProvider>;
 }
 
 export function renderWithRouter(build: () => AnyRouter) {

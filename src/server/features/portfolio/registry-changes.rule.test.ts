@@ -47,6 +47,8 @@ describe("what a registry re-check records", () => {
     expect(changes(compare({ statuses: [], link: linked({ syncedLocked: false }) }))).toEqual([["transfer_lock_removed", "info"]]);
     expect(changes(compare({ statuses: [], link: linked({ syncedLocked: true }) }))).toEqual([["transfer_lock_removed", "alarm"]]);
     expect(changes(compare({ statuses: [], link: linked({ syncedLocked: false, departedAt: at }) }))).toEqual([["transfer_lock_removed", "alarm"]]);
+    // A sync from before the previous lookup says nothing about the lock that lookup saw.
+    expect(changes(compare({ statuses: [], link: linked({ syncedLocked: false, accountLastSyncAt: new Date("2026-11-19T08:00:00Z") }) }))).toEqual([["transfer_lock_removed", "alarm"]]);
     expect(changes(compare({ ns: ["ns9.new.net"], providerId: 7, link: linked() }))).toEqual([["nameservers_changed", "info"]]);
     // The account last synced before the previous lookup: no evidence the owner did it.
     expect(changes(compare({ ns: ["ns9.new.net"], providerId: 7, link: linked({ accountLastSyncAt: new Date("2026-11-01T00:00:00Z") }) }))).toEqual([["nameservers_changed", "alarm"]]);

@@ -8,7 +8,8 @@
  * A change the owner made through their connected registrar account is information, not an
  * alarm (docs/decisions/050-registry-changes-and-history.md). The entry must be linked to an
  * active account that still lists it, and:
- * - transfer lock removed: the account's last sync reported the domain unlocked;
+ * - transfer lock removed: the account synced after the previous lookup and reported the domain
+ *   unlocked (an older sync says nothing about a lock the registry showed since);
  * - nameservers changed: the registry names the account's registrar as the sponsor and the
  *   account synced successfully after the previous lookup (registrars' APIs do not list
  *   nameservers, so "the owner's own registrar, in touch since the change window opened" is
@@ -64,7 +65,7 @@ export function registryEvents({ previous, result, resultProviderId, link }: Reg
   const wasLocked = previous.statuses.includes(LOCK);
   const isLocked = result.statuses.includes(LOCK);
   if (wasLocked && !isLocked) {
-    const ownDoing = ownAccountSyncedSince(link, null) && link.syncedLocked === false;
+    const ownDoing = sinceLastLook && link.syncedLocked === false;
     change("transfer_lock_removed", ownDoing ? "info" : "alarm", { statuses: [LOCK] }, null);
   } else if (!wasLocked && isLocked) change("transfer_lock_added", "info", null, { statuses: [LOCK] });
 
