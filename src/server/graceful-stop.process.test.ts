@@ -4,7 +4,7 @@
  * every request the server had in hand gets its whole answer, the process exits 0 within
  * SHUTDOWN_TIMEOUT_MS, and the unfinished run is handed back to the queue, not lost: the next
  * start runs it to the end. The server runs as `npm start` runs it (the build, which serves the
- * pages): skipped without a build, so CI runs it after `npm run build` (.ci/run).
+ * pages), asked for with TEST_BUILT_SERVER=1 after `npm run build` (.ci/run does), on its own.
  */
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import { listSchedules } from "../../db/repositories/schedule-repository.ts";
 import { createTestDb, type TestDb } from "../../db/testing/test-db.ts";
 import { startFakes, type Fakes } from "../../e2e/fakes.ts";
 import { freePort } from "../../scripts/lib/server-process.ts";
-import { getJson, serverBuilt, startServerProcess, until, type ServerProcess } from "./testing/server-processes.ts";
+import { builtServerTests, getJson, startServerProcess, until, type ServerProcess } from "./testing/server-processes.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const CRAWL_PATHS = ["/tlds", "/tld/com", "/registrars", "/", "/api/health", "/api/domain-prices/tld/net", "/tld/org", "/registrar/1"];
@@ -22,7 +22,7 @@ const CRAWLERS = 12;
 
 interface Sent { path: string; startedAt: number; headersAt?: number; status?: number; complete?: boolean; error?: string }
 
-describe.skipIf(!serverBuilt())("a stop asked for under load", () => {
+describe.skipIf(!builtServerTests())("a stop asked for under load", () => {
   let testDb: TestDb;
   let fakes: Fakes;
   let env: Record<string, string>;

@@ -4,8 +4,8 @@
  * It shows that a worker's price run reaches both web processes' warm caches within 5 s, that a
  * rate limit of N across both web processes is N, that a schedule's tick runs once however many
  * workers there are, and that a worker killed with SIGKILL mid-job loses nothing. The processes
- * run the build as `npm start` does (the recipe's command): skipped without a build or without
- * TEST_DATABASE_URL (.ci/run runs it after `npm run build`).
+ * run the build as `npm start` does (the recipe's command), asked for with TEST_BUILT_SERVER=1
+ * after `npm run build`, on its own, with TEST_DATABASE_URL (.ci/run does).
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,14 +19,14 @@ import { freePort } from "../../scripts/lib/server-process.ts";
 import { CONTACT_LIMIT_PER_HOUR } from "./features/contact/service.ts";
 import { scheduleKey } from "./features/price-engine/schedules.ts";
 import { createLogger } from "./lib/logger.ts";
-import { getJson, serverBuilt, startServerProcess, until, type ServerProcess } from "./testing/server-processes.ts";
+import { builtServerTests, getJson, startServerProcess, until, type ServerProcess } from "./testing/server-processes.ts";
 
 const APP_URL = "https://tldscope.example";
 const BUNDLED_COM_REGISTRATION = "11.08";
 
 interface Quote { registrationPrice: string | null }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL || !serverBuilt())("two web and two worker processes on one PostgreSQL", () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL || !builtServerTests())("two web and two worker processes on one PostgreSQL", () => {
   let testDb: TestDb;
   let fakes: Fakes;
   let sql: pg.Pool;

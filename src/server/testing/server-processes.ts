@@ -12,6 +12,13 @@ import { existsSync } from "node:fs";
 /** Whether `npm run build` has made the server that `built` processes run. */
 export const serverBuilt = () => ["dist/server/main.js", "dist/ssr/entry-server.js", "dist/client/index.html"].every((f) => existsSync(f));
 
+/**
+ * Whether to run the tests of the built server under load: asked for with TEST_BUILT_SERVER=1
+ * (.ci/run, after the build) and a build present. They time a stop and a crawl, so they run on
+ * their own, never beside the rest of `npm test` on a two-core machine.
+ */
+export const builtServerTests = () => process.env.TEST_BUILT_SERVER === "1" && serverBuilt();
+
 export interface ServerProcess {
   child: ChildProcess;
   /** Its stdout and stderr so far. */
