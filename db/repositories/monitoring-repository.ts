@@ -92,13 +92,17 @@ export async function removeMonitorHost(handle: Db, userDomainId: number, hostId
   });
 }
 
-export async function listCertificates({ orm: db, t }: Db, userDomainId: number): Promise<CertificateRow[]> {
-  const rows = await db.select().from(t.domainCertificates).where(eq(t.domainCertificates.userDomainId, userDomainId)).orderBy(asc(t.domainCertificates.subject));
+export async function listCertificates({ orm: db, t }: Db, userDomainIds: readonly number[]): Promise<CertificateRow[]> {
+  if (userDomainIds.length === 0) return [];
+  const c = t.domainCertificates;
+  const rows = await db.select().from(c).where(inArray(c.userDomainId, [...userDomainIds])).orderBy(asc(c.userDomainId), asc(c.subject));
   return rows.map((r) => ({ ...r, state: r.state as CertificateRow["state"] }));
 }
 
-export async function listDnsRecords({ orm: db, t }: Db, userDomainId: number): Promise<DnsRow[]> {
-  return db.select().from(t.domainDnsRecords).where(eq(t.domainDnsRecords.userDomainId, userDomainId)).orderBy(asc(t.domainDnsRecords.recordType));
+export async function listDnsRecords({ orm: db, t }: Db, userDomainIds: readonly number[]): Promise<DnsRow[]> {
+  if (userDomainIds.length === 0) return [];
+  const d = t.domainDnsRecords;
+  return db.select().from(d).where(inArray(d.userDomainId, [...userDomainIds])).orderBy(asc(d.userDomainId), asc(d.recordType));
 }
 
 export async function findMonitorState({ orm: db, t }: Db, userDomainId: number): Promise<MonitorStateRow | null> {

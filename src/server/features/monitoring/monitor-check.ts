@@ -1,6 +1,6 @@
 /**
  * One run of certificate and DNS checks. It claims due entries in batches (one run holds an
- * entry at a time, across processes: claimDueMonitorChecks), checks each one's apex, www and
+ * entry at a time, across processes: claimDueMonitorChecks) with what is stored about them, checks each one's apex, www and
  * extra hosts over TLS and its NS, A, AAAA, MX, TXT and CAA records, and stores each entry with
  * its events in one transaction that succeeds only while the run still holds the entry. Per-host
  * politeness is in the probes (TLS: at most TLS_MAX_IN_FLIGHT_PER_HOST per address; DNS: per
@@ -11,7 +11,7 @@ import { domainToASCII } from "node:url";
 import type { Db } from "../../../../db/client.ts";
 import {
   claimDueMonitorChecks, findCertificateOffsets, listCertificates, listDnsRecords, listMonitorHosts, releaseMonitorClaims, saveMonitorResult,
-  type ClaimedEntry, type MonitorHostRow,
+  type CertificateRow, type ClaimedEntry, type DnsRow, type MonitorHostRow,
 } from "../../../../db/repositories/monitoring-repository.ts";
 import { DEFAULT_CERTIFICATE_OFFSETS } from "../../../shared/schemas/monitoring.ts";
 import { RECORD_TYPES, type DnsRecords } from "../../integrations/dns/records.ts";
@@ -32,8 +32,10 @@ export interface MonitorCheckDeps {
 export interface MonitorRunOptions {
   signal?: AbortSignal;
   budgetMs?: number;
-  /** Entries claimed at once (default 200); they are checked side by side. */
+  /** Entries claimed at once (default 200). */
   batch?: number;
+  /** Entries checked side by side (default: the batch). */
+  concurrency?: number;
   /** Called with each batch's new event ids, once stored. */
   onEvents?: (eventIds: number[]) => Promise<void>;
 }
@@ -55,15 +57,32 @@ export function watchedHosts(domainName: string, extra: readonly MonitorHostRow[
   return hosts.filter((h) => !seen.has(`${h.host}:${h.port}`) && seen.add(`${h.host}:${h.port}`));
 }
 
-async function checkEntry(deps: MonitorCheckDeps, token: string, entry: ClaimedEntry, extra: MonitorHostRow[], offsets: number[]): Promise<number[] | null> {
+function byEntry<T extends { userDomainId: number }>(rows: readonly T[]): (userDomainId: number) => T[] {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.userDomainId);
+    if (group) group.push(row);
+    else groups.set(row.userDomainId, [row]);
+  }
+  return (userDomainId) => groups.get(userDomainId) ?? [];
+}
+
+/** A claimed entry with what is stored about it, read for its whole claim at once. */
+interface Prepared {
+  entry: ClaimedEntry;
+  extra: MonitorHostRow[];
+  offsets: number[];
+  certificates: CertificateRow[];
+  dnsRows: DnsRow[];
+}
+
+async function checkEntry(deps: MonitorCheckDeps, token: string, { entry, extra, offsets, certificates, dnsRows }: Prepared): Promise<number[] | null> {
   const clock = deps.now ?? (() => new Date());
   const hosts = watchedHosts(entry.domainName, extra);
   const apex = hosts[0]!.host;
-  const [probes, answers, certificates, dnsRows] = await Promise.all([
+  const [probes, answers] = await Promise.all([
     Promise.all(hosts.map((h) => deps.probe(h.host, h.port))),
     Promise.all(RECORD_TYPES.map((type) => deps.dns.lookup(apex, type))),
-    listCertificates(deps.db, entry.userDomainId),
-    listDnsRecords(deps.db, entry.userDomainId),
   ]);
   const now = clock();
   const certPlans = hosts.map((h, i) => {
@@ -82,34 +101,91 @@ async function checkEntry(deps: MonitorCheckDeps, token: string, entry: ClaimedE
   });
 }
 
+/**
+ * Checks due entries with `concurrency` of them in flight at once, as a pool: a slow host holds
+ * back only its own entry, and the next claim is made when the claimed entries run out. Entries
+ * claimed but not checked (the run stopped, or failed: its first error stops every worker and is
+ * thrown once they have stopped) are given back at the end, and the events stored are told.
+ */
 export async function runMonitorChecks(deps: MonitorCheckDeps, options: MonitorRunOptions = {}): Promise<MonitorRunSummary> {
   const clock = deps.now ?? (() => new Date());
   const startedAt = Date.now();
   const token = randomUUID();
+  const batch = options.batch ?? 200;
   const summary: MonitorRunSummary = { checked: 0, events: 0, more: false };
-  for (;;) {
-    if (options.signal?.aborted) break;
-    if (options.budgetMs !== undefined && Date.now() - startedAt > options.budgetMs) {
-      summary.more = true;
-      break;
+  const waiting: Prepared[] = [];
+  /** Claimed by this run and not yet stored. */
+  const held = new Set<number>();
+  let exhausted = false;
+  let claiming: Promise<void> | null = null;
+  let newEvents: number[] = [];
+  let telling = Promise.resolve();
+  /** The first error of the run: the other workers stop at their next entry. */
+  let failure: { error: unknown } | undefined;
+
+  const tell = () => {
+    const ids = newEvents.sort((a, b) => a - b);
+    newEvents = [];
+    summary.events += ids.length;
+    if (ids.length && options.onEvents) telling = telling.then(() => options.onEvents!(ids)).catch((error: unknown) => void (failure ??= { error }));
+  };
+
+  const claim = async () => {
+    tell();
+    const claimed = await claimDueMonitorChecks(deps.db, clock(), { limit: batch, leaseMs: LEASE_MS, token });
+    if (claimed.length === 0) {
+      exhausted = true;
+      return;
     }
-    const claimed = await claimDueMonitorChecks(deps.db, clock(), { limit: options.batch ?? 200, leaseMs: LEASE_MS, token });
-    if (claimed.length === 0) break;
     const ids = claimed.map((c) => c.userDomainId);
-    const [hosts, offsets] = await Promise.all([listMonitorHosts(deps.db, ids), findCertificateOffsets(deps.db, [...new Set(claimed.map((c) => c.userId))])]);
-    const eventIds: number[] = [];
-    const unchecked = new Set(ids);
-    await Promise.all(claimed.map(async (entry) => {
-      if (options.signal?.aborted) return;
-      const stored = await checkEntry(deps, token, entry, hosts.filter((h) => h.userDomainId === entry.userDomainId), offsets.get(entry.userId) ?? DEFAULT_CERTIFICATE_OFFSETS);
-      unchecked.delete(entry.userDomainId);
-      if (stored === null) return;
-      summary.checked++;
-      eventIds.push(...stored);
-    }));
-    await releaseMonitorClaims(deps.db, [...unchecked], token);
-    summary.events += eventIds.length;
-    if (eventIds.length && options.onEvents) await options.onEvents(eventIds.sort((a, b) => a - b));
-  }
+    for (const id of ids) held.add(id);
+    const [hosts, offsets, certificates, dnsRows] = await Promise.all([
+      listMonitorHosts(deps.db, ids), findCertificateOffsets(deps.db, [...new Set(claimed.map((c) => c.userId))]),
+      listCertificates(deps.db, ids), listDnsRecords(deps.db, ids),
+    ]);
+    const [hostsOf, certificatesOf, dnsOf] = [byEntry(hosts), byEntry(certificates), byEntry(dnsRows)];
+    for (const entry of claimed) {
+      const id = entry.userDomainId;
+      waiting.push({
+        entry, extra: hostsOf(id), offsets: offsets.get(entry.userId) ?? DEFAULT_CERTIFICATE_OFFSETS,
+        certificates: certificatesOf(id), dnsRows: dnsOf(id),
+      });
+    }
+  };
+
+  const next = async (): Promise<Prepared | undefined> => {
+    for (;;) {
+      if (options.signal?.aborted || failure) return undefined;
+      if (options.budgetMs !== undefined && Date.now() - startedAt > options.budgetMs) {
+        summary.more = true;
+        return undefined;
+      }
+      const item = waiting.shift();
+      if (item) return item;
+      if (exhausted) return undefined;
+      claiming ??= claim().finally(() => { claiming = null; });
+      await claiming;
+    }
+  };
+
+  const worker = async () => {
+    try {
+      for (let item = await next(); item; item = await next()) {
+        const stored = await checkEntry(deps, token, item);
+        held.delete(item.entry.userDomainId);
+        if (stored === null) continue;
+        summary.checked++;
+        newEvents.push(...stored);
+      }
+    } catch (error) {
+      failure ??= { error };
+    }
+  };
+
+  await Promise.all(Array.from({ length: options.concurrency ?? batch }, worker));
+  await releaseMonitorClaims(deps.db, [...held], token);
+  tell();
+  await telling;
+  if (failure) throw failure.error;
   return summary;
 }

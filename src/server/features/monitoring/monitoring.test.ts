@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { findMonitorState } from "../../../../db/repositories/monitoring-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
@@ -245,6 +246,25 @@ forEachDialect("certificate and DNS monitoring", (getDb, _dialect, getTestDb) =>
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain("A certificate reminder can come at most 90 days before it ends");
   });
+  it("gives back the entries a failed run held", async () => {
+    const call = await signUp();
+    const name = `once-${Date.now()}.org`;
+    zone(name, ["192.0.2.5"]);
+    tls.serve(name, ca.issue([name], 30));
+    const id = await addDomain(call, name);
+    await run(Date.now());
+
+    const due = Date.now() + 2 * 24 * 60 * MINUTE;
+    const probes = monitorProbes(config());
+    const broken = runMonitorChecks({
+      db: getDb(), probe: async () => { throw new Error("the probe broke"); }, dns: probes.dns, confirmDelayMs: CONFIRM_MS, now: () => new Date(due),
+    }, { batch: 50 });
+    await expect(broken).rejects.toThrow("the probe broke");
+    // The failed run held nothing back for its 30-minute lease: the next run checks the domain at once.
+    await run(due);
+    expect((await findMonitorState(getDb(), id))?.lastCheckedAt?.getTime()).toBe(due);
+  });
+
   it("checks each domain once when two runs work at the same time, and hands the events to the notifications", async () => {
     const call = await signUp();
     const names = Array.from({ length: 6 }, (_, i) => `pair${i}-${Date.now()}.org`);

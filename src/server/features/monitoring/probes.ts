@@ -30,11 +30,7 @@ export function monitorProbes(config: Config): MonitorProbes {
   const tlsGates = new ServerGates(config.TLS_MAX_IN_FLIGHT_PER_HOST, 20);
   const policy = { allowances: parseAllowances(config.OUTBOUND_ALLOW_PRIVATE).allowances, ports: new Set<number>(MONITOR_PORTS) };
   const override = config.TLS_CONNECT_OVERRIDE ? splitHostPort(config.TLS_CONNECT_OVERRIDE) : undefined;
-  const resolve = async (host: string) => {
-    const [v4, v6] = await Promise.all([dns.lookup(host, "A"), dns.lookup(host, "AAAA")]);
-    if (!v4.ok && !v6.ok) throw new Error(v4.reason);
-    return [...(v4.ok ? v4.records : []), ...(v6.ok ? v6.records : [])];
-  };
+  const resolve = addressesThrough(dns);
   return {
     dns, tlsGates,
     probe: (host, port) => probeCertificate({
@@ -45,6 +41,15 @@ export function monitorProbes(config: Config): MonitorProbes {
         return { ok: false, problem: "unreachable", detail: `${host} port ${port} was not tried (the run stopped)` };
       },
     }),
+  };
+}
+
+/** A host's IPv4 and IPv6 addresses through the monitoring's resolvers (fails when neither answers). */
+export function addressesThrough(dns: DnsRecords): (host: string) => Promise<string[]> {
+  return async (host) => {
+    const [v4, v6] = await Promise.all([dns.lookup(host, "A"), dns.lookup(host, "AAAA")]);
+    if (!v4.ok && !v6.ok) throw new Error(v4.reason);
+    return [...(v4.ok ? v4.records : []), ...(v6.ok ? v6.records : [])];
   };
 }
 

@@ -68,7 +68,7 @@ async function owned(db: Db, userId: number, id: number) {
 
 export async function getMonitoring(db: Db, userId: number, id: number, maxHosts: number, now = new Date()): Promise<MonitoringView> {
   const domain = await owned(db, userId, id);
-  const [extra, certificates, dns, state] = await Promise.all([listMonitorHosts(db, [id]), listCertificates(db, id), listDnsRecords(db, id), findMonitorState(db, id)]);
+  const [extra, certificates, dns, state] = await Promise.all([listMonitorHosts(db, [id]), listCertificates(db, [id]), listDnsRecords(db, [id]), findMonitorState(db, id)]);
   const certs = watchedHosts(domain.domainName, extra).map((h): CertificateView => {
     const row = certificates.find((c) => c.subject === `${h.host}:${h.port}`);
     const hostId = extra.find((e) => e.host === h.host && e.port === h.port)?.id ?? null;

@@ -47,6 +47,8 @@ export interface DnsLookupOptions {
 export class DnsRecords {
   private readonly resolvers: { key: string; resolver: Resolver }[];
   readonly gates: ServerGates;
+  /** Questions being asked now: the same name and type asked again meanwhile shares the answer. */
+  private readonly asking = new Map<string, Promise<RecordsOutcome>>();
 
   constructor(options: DnsLookupOptions) {
     const servers = options.servers.length ? options.servers : ["system"];
@@ -58,8 +60,22 @@ export class DnsRecords {
     this.gates = new ServerGates(options.maxInFlightPerServer, options.perSecondPerServer);
   }
 
-  /** One record type of `domain` (an ASCII name), from the resolver chosen by the name, the next on failure. */
-  async lookup(domain: string, type: RecordType): Promise<RecordsOutcome> {
+  /**
+   * One record type of `domain` (an ASCII name), from the resolver chosen by the name, the next on
+   * failure. A question already in flight is not asked twice (a domain's records and its
+   * certificate probe both want the apex's addresses).
+   */
+  lookup(domain: string, type: RecordType): Promise<RecordsOutcome> {
+    const key = `${type} ${domain.toLowerCase()}`;
+    let asked = this.asking.get(key);
+    if (!asked) {
+      asked = this.ask(domain, type).finally(() => this.asking.delete(key));
+      this.asking.set(key, asked);
+    }
+    return asked;
+  }
+
+  private async ask(domain: string, type: RecordType): Promise<RecordsOutcome> {
     const start = hashOf(domain) % this.resolvers.length;
     let last: RecordsOutcome = { ok: false, reason: "no DNS resolver answered" };
     for (let i = 0; i < this.resolvers.length; i++) {
