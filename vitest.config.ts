@@ -4,10 +4,9 @@ import { defineConfig } from "vitest/config";
 // with a `// @vitest-environment happy-dom` pragma at the top of the file.
 //
 // The tests wait on databases, sockets and child processes more than on the CPU, so three
-// forks keep two cores busy. Every file runs isolated (its own module graph): server modules keep
-// per-process state (RDAP servers' rest periods, pooled buffers, metrics) that one file must not
-// hand to the next, and client files that shared modules met Emotion style sheets bound to an
-// earlier file's document.
+// worker threads keep two cores busy. Files share their worker's modules (isolate: false): a
+// file imports the app once per worker instead of once per file, which was most of the run's
+// time (docs/decisions/053). Each file still makes its own app, database, fakes and document.
 const CLIENT_TESTS = "src/client/**/*.test.{ts,tsx}";
 
 export default defineConfig({
@@ -16,7 +15,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     fileParallelism: true,
-    pool: "forks",
+    pool: "threads",
+    isolate: false,
     maxWorkers: 3,
     projects: [
       {
