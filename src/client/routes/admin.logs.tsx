@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { LogsPage } from "../features/admin/logs-page.tsx";
-import { logsSearchFrom, logsStateFrom, validateLogsSearch, type LogsState } from "../features/admin/logs-search.ts";
+import { logsUrlState, validateLogsSearch } from "../features/admin/logs-search.ts";
+import { useUrlState } from "../lib/url-state.ts";
 
 export const Route = createFileRoute("/admin/logs")({
   validateSearch: validateLogsSearch,
@@ -8,8 +9,6 @@ export const Route = createFileRoute("/admin/logs")({
 });
 
 function LogsRoute() {
-  const navigate = Route.useNavigate();
-  const state = logsStateFrom(Route.useSearch());
-  const onStateChange = (next: LogsState) => void navigate({ search: logsSearchFrom(next) });
+  const [state, onStateChange] = useUrlState(Route, logsUrlState);
   return <LogsPage state={state} onStateChange={onStateChange} />;
 }

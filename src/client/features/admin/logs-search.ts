@@ -33,7 +33,8 @@ export function validateLogsSearch(raw: Record<string, unknown>): LogsSearch {
   return search;
 }
 
-export const { fromSearch: logsStateFrom, toSearch: logsSearchFrom } = urlStateCodec<LogsState>(DEFAULT_LOGS_STATE);
+export const logsUrlState = urlStateCodec<LogsState>(DEFAULT_LOGS_STATE);
+export const { fromSearch: logsStateFrom, toSearch: logsSearchFrom } = logsUrlState;
 
 /** Any filter change shows a different set of rows, so it starts again on page 1. */
 export function withFilter<K extends "search" | "status" | "provider">(state: LogsState, key: K, value: LogsState[K]): LogsState {
