@@ -3,7 +3,7 @@
  * latest certificate per host:port, the confirmed DNS answer per record type, when each entry
  * is checked next and which run holds it, and the owner's certificate reminder days.
  */
-import { and, asc, count, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
 import { domainEventRows, type NewDomainEvent } from "./domain-event-repository.ts";
 
@@ -200,11 +200,4 @@ export async function saveCertificateOffsets({ orm: db, t }: Db, userId: number,
   const updatedAt = new Date();
   await db.insert(p).values({ userId, certificateOffsets: offsets, updatedAt })
     .onConflictDoUpdate({ target: p.userId, set: { certificateOffsets: offsets, updatedAt } });
-}
-
-/** How many entries are due now (the benchmark and the admin's view of the backlog). */
-export async function countDueMonitorChecks({ orm: db, t }: Db, now: Date): Promise<number> {
-  const s = t.domainMonitorState;
-  const [row] = await db.select({ n: sql<number>`count(*)` }).from(s).where(lte(s.nextCheckAt, now));
-  return Number(row?.n ?? 0);
 }
