@@ -157,6 +157,8 @@ export interface ServiceRequest {
   explain?: (status: number, text: string) => string | undefined;
   /** A 2xx answer that still means nothing was sent (Apprise's 204 for an unknown key): the sentence saying so. */
   emptySuccess?: (status: number) => string | undefined;
+  /** A refusal that is the service's passing trouble, worth trying again (Apprise's 424): the sentence saying so. */
+  transient?: (status: number) => string | undefined;
 }
 
 /** A policy that lists exactly the configured URL's host and port (so plain http and loopback fakes work). */
@@ -182,6 +184,10 @@ export async function sendServiceRequest(request: ServiceRequest, baseOptions: W
     const empty = request.emptySuccess?.(status);
     if (empty) throw new WebhookError("http", `${who}: ${empty}`, false, status);
     return { status, durationMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    const transient = error instanceof WebhookError && !error.retryable && error.status !== undefined ? request.transient?.(error.status) : undefined;
+    if (transient) throw new WebhookError("http", `${who}: ${transient}`, true, (error as WebhookError).status);
+    throw error;
   } finally {
     clear();
   }

@@ -182,4 +182,10 @@ describe("Apprise API", () => {
     expect(refused).toMatchObject({ retryable: false, status: 204 });
     expect(refused.message).toContain("no configuration under the key nobody");
   });
+
+  it("tries again after Apprise's 424, when a service behind it failed to send", async () => {
+    const failed = await failure(send(channel({ format: "apprise", url: fakes.apprise.url, target: FAKE.appriseFailingKey })));
+    expect(failed).toMatchObject({ retryable: true, status: 424 });
+    expect(failed.message).toContain("a service behind it could not send the message (HTTP 424)");
+  });
 });

@@ -180,5 +180,7 @@ function apprise(channel: ServiceChannel, message: WebhookMessage): ServiceReque
     // Apprise API answers 204 "There was no configuration found." for a key it does not hold.
     emptySuccess: (status) => (status !== 204 ? undefined
       : stateless ? "it sent nothing (HTTP 204); check the Apprise URLs" : `it holds no configuration under the key ${channel.target!} (HTTP 204); check the key`),
+    // 424 Failed Dependency: Apprise took the message but a service behind it failed to send it.
+    transient: (status) => (status === 424 ? "a service behind it could not send the message (HTTP 424); it is tried again later" : undefined),
   };
 }

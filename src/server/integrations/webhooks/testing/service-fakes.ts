@@ -42,6 +42,8 @@ export const FAKE = {
   matrixToken: "syt_dGxkc2NvcGU_abcdefghijklmnop_0a1b2c",
   matrixRoom: "!OGEhHVWSdvArJzumhm:matrix.example",
   appriseKey: "tldscope",
+  /** A key whose configuration names a service that fails: Apprise answers 424. */
+  appriseFailingKey: "tldscope-down",
   googleChatToken: "tok-123",
 } as const;
 
@@ -153,6 +155,7 @@ function apprise(req: IncomingMessage, path: string, f: Record<string, unknown>)
   }
   const key = /^\/notify\/([^/]+)$/.exec(path)?.[1];
   if (!key) return json(404, { error: "Not Found" });
+  if (decodeURIComponent(key) === FAKE.appriseFailingKey) return { status: 424, body: "One or more notification could not be sent." };
   if (decodeURIComponent(key) !== FAKE.appriseKey) return { status: 204, body: "" };
   return { status: 200, body: "Notification(s) sent." };
 }
