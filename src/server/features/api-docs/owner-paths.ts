@@ -9,7 +9,7 @@ import { channelIdSchema, emailChannelSchema, notificationPreferencesSchema } fr
 import { portfolioListQuerySchema } from "../../../shared/schemas/portfolio-list.ts";
 import { CSV_COLUMNS, IMPORT_MAX_ROWS, importCsvSchema, userDomainCreateSchema, userDomainIdSchema, userDomainUpdateSchema } from "../../../shared/schemas/user-domain.ts";
 import { MAX_WATCHES, watchAddSchema, watchIdSchema, watchUpdateSchema } from "../../../shared/schemas/watched-tld.ts";
-import { webhookChannelSchema } from "../../../shared/schemas/webhook-channel.ts";
+import { WEBHOOK_CHANNEL_FORMATS, webhookChannelSchema } from "../../../shared/schemas/webhook-channel.ts";
 import { monitoringPaths, monitoringSchemas } from "./monitoring-paths.ts";
 import { jsonSchemaOf } from "./openapi-parts.ts";
 import { domainHistoryQuerySchema, domainNotificationSettingsSchema, HISTORY_MAX_PAGE } from "../../../shared/schemas/domain-history.ts";
@@ -210,7 +210,7 @@ const channel = {
     id: { type: "integer" }, kind: { enum: ["email", "webhook"] },
     email: nullable("string", { description: "The address of an e-mail channel." }),
     url: nullable("string", { description: "A webhook's URL, or the server of a Gotify, Matrix or Apprise channel." }),
-    format: nullable("string", { description: "A webhook's format: generic, ntfy, slack, discord, teams, google_chat, telegram, pushover, gotify, matrix or apprise." }),
+    format: nullable("string", { description: `A webhook's format: ${WEBHOOK_CHANNEL_FORMATS.slice(0, -1).join(", ")} or ${WEBHOOK_CHANNEL_FORMATS.at(-1)}.` }),
     target: nullable("string", { description: "Who receives on a chat or push service: a Telegram chat id, a Matrix room id, an Apprise configuration key, the last four characters of a Pushover user key. Credentials are never returned." }),
     enabled: { type: "boolean" },
   },
