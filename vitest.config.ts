@@ -4,9 +4,10 @@ import { defineConfig } from "vitest/config";
 // with a `// @vitest-environment happy-dom` pragma at the top of the file.
 //
 // The tests wait on databases, sockets and child processes more than on the CPU, so three
-// worker threads keep two cores busy. Files share their worker's modules (isolate: false): a
-// file imports the app once per worker instead of once per file, which was most of the run's
-// time (docs/decisions/053). Each file still makes its own app, database, fakes and document.
+// worker threads keep two cores busy. Server files share their worker's modules (isolate: false):
+// a file imports the app once per worker instead of once per file, which was most of the run's
+// time (docs/decisions/053); each still makes its own app, database and fakes. Client files stay
+// isolated: sharing modules, they also share emotion's style cache and the document it writes to.
 const CLIENT_TESTS = "src/client/**/*.test.{ts,tsx}";
 
 export default defineConfig({
@@ -16,17 +17,17 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: true,
     pool: "threads",
-    isolate: false,
     maxWorkers: 3,
     projects: [
       {
         extends: true,
-        test: { name: "client", include: [CLIENT_TESTS], setupFiles: ["src/client/testing/file-start.ts"] },
+        test: { name: "client", include: [CLIENT_TESTS], setupFiles: ["src/client/testing/file-start.ts"], isolate: true },
       },
       {
         extends: true,
         test: {
           name: "server",
+          isolate: false,
           include: ["src/**/*.test.{ts,tsx}", "db/**/*.test.ts", "jobs/**/*.test.ts", "scripts/**/*.test.ts", "e2e/**/*.test.ts"],
           exclude: [CLIENT_TESTS, "**/node_modules/**"],
           globalSetup: ["db/testing/global-setup.ts"],
