@@ -87,8 +87,11 @@ test("sign up → portfolio: add, price, edit, export, delete → sign out → n
   // No Admin link for them; opening /admin anyway still ends in 'Access Denied'.
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Portfolio" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" })).toHaveCount(0);
+  // 'Access Denied' stands for a second before the way home: watched for from before the visit,
+  // in the page, so a busy machine's slower polling cannot miss it.
+  const denied = page.getByRole("heading", { name: "Access Denied" }).waitFor({ state: "visible", timeout: 20_000 });
   await page.goto("/admin");
-  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await denied;
   await expect(page.getByText("Admin privileges required to access this page.").first()).toBeVisible();
   await expect(page, "back on / after Access Denied").toHaveURL((url) => url.pathname === "/", { timeout: 5_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Welcome to Your Domain Dashboard" })).toBeVisible();
