@@ -97,16 +97,16 @@ export const cutEscaped = (html: string, max: number) => (html.length <= max ? h
 /** `&`, `<`, `>` and `"` as HTML entities. */
 export const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** Slack's mrkdwn treats &, < and > as control characters; everything else is literal. */
-const slackEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** Slack's mrkdwn and Google Chat's text treat &, < and > as control characters; everything else is literal. */
+const escapeMarkup = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Slack incoming webhook: a Block Kit section, with `text` as the notification's fallback. */
 function slackBody(message: WebhookMessage) {
-  const title = slackEscape(message.title);
+  const title = escapeMarkup(message.title);
   const heading = message.url ? `*<${message.url}|${title}>*` : `*${title}*`;
   return {
     text: cut(`${message.title}: ${message.text}`, 3000),
-    blocks: [{ type: "section", text: { type: "mrkdwn", text: cut(`${heading}\n${slackEscape(message.text)}`, 3000) } }],
+    blocks: [{ type: "section", text: { type: "mrkdwn", text: cutEscaped(`${heading}\n${escapeMarkup(message.text)}`, 3000) } }],
   };
 }
 
@@ -156,8 +156,7 @@ function teamsBody(message: WebhookMessage) {
  * message has at most 4,096 characters.
  */
 function googleChatBody(message: WebhookMessage) {
-  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const link = message.url ? `\n<${message.url}|${LINK_LABEL}>` : "";
-  const head = `*${escape(message.title)}*\n`;
-  return { text: `${head}${cutEscaped(escape(message.text), 4000 - head.length - link.length)}${link}` };
+  const head = `*${escapeMarkup(message.title)}*\n`;
+  return { text: `${head}${cutEscaped(escapeMarkup(message.text), 4000 - head.length - link.length)}${link}` };
 }
