@@ -32,10 +32,8 @@ export interface MonitorCheckDeps {
 export interface MonitorRunOptions {
   signal?: AbortSignal;
   budgetMs?: number;
-  /** Entries claimed at once (default 200). */
+  /** Entries claimed at once, and checked side by side (default 200). */
   batch?: number;
-  /** Entries checked side by side (default: the batch). */
-  concurrency?: number;
   /** Called with each batch's new event ids, once stored. */
   onEvents?: (eventIds: number[]) => Promise<void>;
 }
@@ -102,7 +100,7 @@ async function checkEntry(deps: MonitorCheckDeps, token: string, { entry, extra,
 }
 
 /**
- * Checks due entries with `concurrency` of them in flight at once, as a pool: a slow host holds
+ * Checks due entries with `batch` of them in flight at once, as a pool: a slow host holds
  * back only its own entry, and the next claim is made when the claimed entries run out. Entries
  * claimed but not checked (the run stopped, or failed: its first error stops every worker and is
  * thrown once they have stopped) are given back at the end, and the events stored are told.
@@ -182,7 +180,7 @@ export async function runMonitorChecks(deps: MonitorCheckDeps, options: MonitorR
     }
   };
 
-  await Promise.all(Array.from({ length: options.concurrency ?? batch }, worker));
+  await Promise.all(Array.from({ length: batch }, worker));
   await releaseMonitorClaims(deps.db, [...held], token);
   tell();
   await telling;
