@@ -16,6 +16,7 @@ import { loadConfig } from "./config.ts";
 import { startFakeRdap, type FakeRdap } from "./integrations/rdap/testing/fake-rdap.ts";
 import { verisignAnswer } from "./integrations/rdap/testing/rdap-answers.ts";
 import { DOMAIN_EVENTS_QUEUE } from "./domain/domain-events.ts";
+import { REGISTRY_CHECK_QUEUE } from "./domain/registry-checks.ts";
 import { createLogger } from "./lib/logger.ts";
 import { authed, registerUser } from "./testing/auth.ts";
 import { APP_URL, depsFor, envFor, startWorker, userWithConfirmedEmail } from "./testing/notifications.ts";
@@ -76,7 +77,10 @@ forEachDialect("registry changes and the domain's history", (getDb, dialect, get
     const before = await checks(call, id);
     expect((await call(`/api/user-domains/${id}/check-registry`, { method: "POST" })).status).toBe(202);
     await waitFor(() => checks(call, id), (n) => n > before);
-    await waitFor(async () => { const c = await queue.counts(DOMAIN_EVENTS_QUEUE); return c.queued + c.active; }, (n) => n === 0);
+    // The check's job queues its events after storing its history line: wait for that job, then for theirs.
+    for (const name of [REGISTRY_CHECK_QUEUE, DOMAIN_EVENTS_QUEUE]) {
+      await waitFor(async () => { const c = await queue.counts(name); return c.queued + c.active; }, (n) => n === 0);
+    }
   }
   const notificationsOf = async (userId: number) => {
     const n = getDb().t.notifications;
