@@ -21,7 +21,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "client", include: [CLIENT_TESTS], setupFiles: ["src/client/testing/file-start.ts"], isolate: true },
+        test: { name: "client", include: [CLIENT_TESTS], setupFiles: ["src/client/testing/file-start.ts"], isolate: false },
       },
       {
         extends: true,

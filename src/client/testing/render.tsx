@@ -3,6 +3,8 @@
  * defaults), typed tRPC hooks, Chakra and a memory router (links need one). msw answers
  * the network; see trpc-msw.ts.
  */
+import createCache, { type EmotionCache } from "@emotion/cache";
+import { CacheProvider } from "@emotion/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRouter, type AnyRouter } from "@tanstack/react-router";
 import { cleanup, configure, render, screen } from "@testing-library/react";
@@ -32,9 +34,24 @@ export function useMsw(): void {
   afterAll(() => server.close());
 }
 
+/**
+ * Client test files share their worker's modules (vitest.config.ts), but each has its own
+ * document: emotion's default cache, made once per module load, would keep writing into the
+ * first file's head. Each document gets its own cache.
+ */
+let styleCache: { document: Document; cache: EmotionCache } | undefined;
+function styleCacheOf(doc: Document): EmotionCache {
+  if (styleCache?.document !== doc) styleCache = { document: doc, cache: createCache({ key: "css" }) };
+  return styleCache.cache;
+}
+
 /** Chakra and the toaster: what every rendered component sits in. */
 export function TestUi({ children }: { children: ReactNode }) {
-  return <UiProvider>{children}</UiProvider>;
+  return (
+    <CacheProvider value={styleCacheOf(document)}>
+      <UiProvider>{children}</UiProvider>
+    </CacheProvider>
+  );
 }
 
 export function renderWithRouter(build: () => AnyRouter) {
