@@ -30,7 +30,7 @@ export default defineConfig({
           isolate: false,
           include: ["src/**/*.test.{ts,tsx}", "db/**/*.test.ts", "jobs/**/*.test.ts", "scripts/**/*.test.ts", "e2e/**/*.test.ts"],
           exclude: [CLIENT_TESTS, "**/node_modules/**"],
-          globalSetup: ["db/testing/global-setup.ts"],
+          globalSetup: ["db/testing/global-setup.ts", "scripts/testing/cli-bundles.ts"],
         },
       },
     ],

@@ -12,14 +12,16 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { startServer } from "../../scripts/lib/server-process.ts";
+import { NO_RENDER_THREADS, startServer } from "../../scripts/lib/server-process.ts";
+import { builtCli } from "../../scripts/testing/built-cli.ts";
 import { adminUrl, databaseUrlFor } from "../testing/urls.ts";
 
 const BATCH = 10;
 const APP_SECRET = "a shared secret of at least thirty-two characters";
 
 function runCli(script: "backup" | "restore", args: string[], env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ["--import", "tsx", `db/${script}-cli.ts`, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const [command, cli] = builtCli(`${script}-cli`);
+  const child = spawn(command, [cli, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
@@ -77,7 +79,7 @@ async function pgTables(url: string, except: string[] = []): Promise<Record<stri
 }
 
 it("backs up SQLite under write load while the server runs, restores into a fresh directory, and refuses a live or existing database", async () => {
-  const server = await startServer({ LOG_LEVEL: "warn" }, 90_000);
+  const server = await startServer({ LOG_LEVEL: "warn", ...NO_RENDER_THREADS }, 90_000);
   const dir = mkdtempSync(join(tmpdir(), "backup-"));
   const live = server.env.SQLITE_PATH!;
   const writer = startWriter("sqlite", live);
@@ -116,7 +118,7 @@ it("backs up SQLite under write load while the server runs, restores into a fres
 
     // The server starts on the restored copy and answers what the original did.
     const before = await (await fetch(`${server.url}/api/stats`)).json();
-    const second = await startServer({ LOG_LEVEL: "warn", SQLITE_PATH: fresh }, 90_000);
+    const second = await startServer({ LOG_LEVEL: "warn", SQLITE_PATH: fresh, ...NO_RENDER_THREADS }, 90_000);
     try {
       expect(await (await fetch(`${second.url}/api/stats`)).json()).toEqual(before);
     } finally {
@@ -139,7 +141,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("on PostgreSQL", () => {
     for (const n of names) await admin.query(`CREATE DATABASE ${n}`);
     const [source, target] = names.map((n) => databaseUrlFor(base, n)) as [string, string];
     const dir = mkdtempSync(join(tmpdir(), "backup-pg-"));
-    const server = await startServer({ LOG_LEVEL: "warn", DATABASE_URL: source, APP_SECRET }, 90_000);
+    const server = await startServer({ LOG_LEVEL: "warn", DATABASE_URL: source, APP_SECRET, ...NO_RENDER_THREADS }, 90_000);
     const writer = startWriter("postgres", source);
     try {
       await new Promise((r) => setTimeout(r, 500));
@@ -165,7 +167,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("on PostgreSQL", () => {
       expect((await runCli("restore", [file], { DATABASE_URL: target })).code).toBe(3);
 
       await server.stop();
-      const second = await startServer({ LOG_LEVEL: "warn", DATABASE_URL: target, APP_SECRET }, 90_000);
+      const second = await startServer({ LOG_LEVEL: "warn", DATABASE_URL: target, APP_SECRET, ...NO_RENDER_THREADS }, 90_000);
       try {
         const stats = (await (await fetch(`${second.url}/api/stats`)).json()) as { tlds: number };
         expect(stats.tlds).toBe(1437);

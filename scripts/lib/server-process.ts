@@ -85,3 +85,10 @@ export async function waitForServerRender(server: RunningServer, path = "/tlds",
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/**
+ * For a server a test starts for its API or its jobs, not its pages: pages render on the main
+ * thread (RENDER_WORKERS=0) instead of in one thread per core, each loading the page code
+ * through tsx (about 5 s of CPU per thread, measured on the 2-core test machine).
+ */
+export const NO_RENDER_THREADS = { RENDER_WORKERS: "0" } as const;

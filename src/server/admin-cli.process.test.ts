@@ -13,13 +13,12 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Dialect } from "../../db/client.ts";
 import { adminUrl, databaseUrlFor } from "../../db/testing/urls.ts";
-import { freePort, startServer, type RunningServer } from "../../scripts/lib/server-process.ts";
+import { freePort, NO_RENDER_THREADS, startServer, type RunningServer } from "../../scripts/lib/server-process.ts";
+import { builtCli } from "../../scripts/testing/built-cli.ts";
 import { runAdminCli } from "./admin-cli.ts";
 import { AUTH_TEST_ENV, formPost, registerUser } from "./testing/auth.ts";
 import { createTestApp, TEST_ORIGIN } from "./testing/test-app.ts";
 
-/** How `npm run admin` runs the CLI: the one place to change if it runs the built JavaScript. */
-const ADMIN_COMMAND = [process.execPath, "--import", "tsx", "src/server/admin-cli.ts"] as const;
 const ADMIN_DEADLINE_MS = 20_000;
 const NO_ADMINS = "No administrators yet. Grant one with: npm run admin -- grant EMAIL";
 const APP_SECRET = "a shared secret of at least thirty-two characters";
@@ -33,8 +32,9 @@ interface CliRun {
 
 /** Runs the CLI as its own process; killed (and reported as timed out) past the deadline. */
 function runAdmin(args: string[], env: Record<string, string>): Promise<CliRun> {
-  const [command, ...prefix] = ADMIN_COMMAND;
-  const child = spawn(command, [...prefix, ...args], {
+  // As `npm run admin` runs it: the bundle the build makes.
+  const [command, cli] = builtCli("admin-cli");
+  const child = spawn(command, [cli, ...args], {
     env: { ...process.env, LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -198,7 +198,7 @@ for (const dialect of dialects) {
     it("leaves the database to a server that starts after it, and runs beside that server", async () => {
       // A pool of one connection: the server's migration, seed and defaults each run under a
       // lock (PostgreSQL) while their queries go through that one pooled connection.
-      const server = await startServer({ ...database.env, DATABASE_POOL_SIZE: "1" }, 90_000);
+      const server = await startServer({ ...database.env, DATABASE_POOL_SIZE: "1", ...NO_RENDER_THREADS }, 90_000);
       try {
         expect(await (await fetch(`${server.url}/api/health`)).json()).toMatchObject({ status: "ok" });
         const cookie = await signUp(server, "night-shift@example.com");

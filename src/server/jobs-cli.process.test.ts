@@ -11,16 +11,18 @@ import { findSchedule, listSchedules } from "../../db/repositories/schedule-repo
 import { createTestDb, type TestDb } from "../../db/testing/test-db.ts";
 import type { Dialect } from "../../db/client.ts";
 import { startFakes, type Fakes } from "../../e2e/fakes.ts";
-import { freePort } from "../../scripts/lib/server-process.ts";
+import { freePort, NO_RENDER_THREADS } from "../../scripts/lib/server-process.ts";
+import { builtCli } from "../../scripts/testing/built-cli.ts";
 import { getJson, startServerProcess, until, type ServerProcess } from "./testing/server-processes.ts";
 
 const APP_SECRET = "a shared secret of at least thirty-two characters";
 
 interface CliRun { code: number | null; stdout: string; stderr: string }
 
-/** `npm run jobs -- ARGS` from source, with a deadline. */
+/** `npm run jobs -- ARGS` (its bundle, as the build makes it), with a deadline. */
 function runJobs(args: string[], env: Record<string, string>): Promise<CliRun> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/jobs-cli.ts", ...args], {
+  const [command, cli] = builtCli("jobs-cli");
+  const child = spawn(command, [cli, ...args], {
     env: { ...process.env, LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -47,7 +49,7 @@ for (const dialect of dialects) {
     /** The server as `npm start` runs it on this database (from source), up once its queue started. */
     const startServer = async (): Promise<ServerProcess> => {
       const port = await freePort();
-      const server = startServerProcess({ ...env, PORT: String(port), RENDER_WORKERS: "1" });
+      const server = startServerProcess({ ...env, PORT: String(port), ...NO_RENDER_THREADS });
       await until("the server's queue to start", () => server.output.includes("job queue started"), 120_000);
       await until("the server to answer", async () => (await getJson(`http://127.0.0.1:${port}/api/health`)) !== undefined, 30_000);
       return server;

@@ -31,7 +31,7 @@ const getJson = (url: string) => fetch(url).then((r) => (r.ok ? r.json() : undef
 it("boots on an empty SQLite file (migrate + seed), serves data, and stops cleanly on SIGTERM", async () => {
   const dir = mkdtempSync(join(tmpdir(), "boot-"));
   const port = await freePort();
-  const proc = startProcess({ PORT: String(port), SQLITE_PATH: join(dir, "app.db") });
+  const proc = startProcess({ PORT: String(port), SQLITE_PATH: join(dir, "app.db"), RENDER_WORKERS: "1" });
   try {
     let stats: { tlds: number } | undefined;
     await until(async () => !!(stats = await getJson(`http://127.0.0.1:${port}/api/stats`)));
@@ -76,7 +76,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("roles on PostgreSQL", () => {
     const [webPort, workerPort] = [await freePort(), await freePort()];
     // Every process on one PostgreSQL database needs the same APP_SECRET (it encrypts registrar credentials).
     const shared = { DATABASE_URL: testDb.url!, APP_SECRET: "a shared secret of at least thirty-two characters" };
-    const web = startProcess({ ROLE: "web", PORT: String(webPort), ...shared });
+    const web = startProcess({ ROLE: "web", PORT: String(webPort), RENDER_WORKERS: "1", ...shared });
     const worker = startProcess({ ROLE: "worker", PORT: String(workerPort), ...shared });
     try {
       await until(async () => (await getJson(`http://127.0.0.1:${webPort}/api/health`))?.status === "ok");
