@@ -4,10 +4,10 @@ import { defineConfig } from "vitest/config";
 // with a `// @vitest-environment happy-dom` pragma at the top of the file.
 //
 // The tests wait on databases, sockets and child processes more than on the CPU, so three
-// worker threads keep two cores busy. Server files share their worker's modules (isolate: false):
+// worker threads keep two cores busy. Test files share their worker's modules (isolate: false):
 // a file imports the app once per worker instead of once per file, which was most of the run's
-// time (docs/decisions/053); each still makes its own app, database and fakes. Client files stay
-// isolated: sharing modules, they also share emotion's style cache and the document it writes to.
+// time (docs/decisions/053); each still makes its own app, database, fakes and document (client
+// files: its own emotion cache too, src/client/testing/render.tsx).
 const CLIENT_TESTS = "src/client/**/*.test.{ts,tsx}";
 
 export default defineConfig({
