@@ -35,20 +35,24 @@ export function useMsw(): void {
 }
 
 /**
- * Client test files share their worker's modules (vitest.config.ts), but each has its own
- * document: emotion's default cache, made once per module load, would keep writing into the
- * first file's head. Each document gets its own cache.
+ * Client test files share their worker's modules and document (vitest.config.ts), and each file
+ * starts with an empty head (file-start.ts). Emotion's default cache, made once per module load,
+ * would go on inserting its rules before style elements no longer there (happy-dom's insertBefore
+ * error): a new cache whenever the one in use lost its elements.
  */
-let styleCache: { document: Document; cache: EmotionCache } | undefined;
-function styleCacheOf(doc: Document): EmotionCache {
-  if (styleCache?.document !== doc) styleCache = { document: doc, cache: createCache({ key: "css" }) };
-  return styleCache.cache;
+let styleCache: EmotionCache | undefined;
+function currentStyleCache(): EmotionCache {
+  const cache = styleCache;
+  if (!cache || cache.sheet.container !== document.head || cache.sheet.tags.some((tag) => tag.parentNode !== document.head)) {
+    return (styleCache = createCache({ key: "css" }));
+  }
+  return cache;
 }
 
 /** Chakra and the toaster: what every rendered component sits in. */
 export function TestUi({ children }: { children: ReactNode }) {
   return (
-    <CacheProvider value={styleCacheOf(document)}>
+    <CacheProvider value={currentStyleCache()}>
       <UiProvider>{children}</UiProvider>
     </CacheProvider>
   );
