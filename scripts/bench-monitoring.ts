@@ -20,7 +20,7 @@ import { openDb } from "../db/client.ts";
 import { upsertUserDomains } from "../db/repositories/user-domain-repository.ts";
 import { seedDatabase } from "../db/seed/seed.ts";
 import { runMonitorChecks } from "../src/server/features/monitoring/monitor-check.ts";
-import { addressesThrough } from "../src/server/features/monitoring/probes.ts";
+import { addressesThrough, gateThrough } from "../src/server/features/monitoring/probes.ts";
 import { networkPolicy } from "../src/server/integrations/address-policy.ts";
 import { DnsRecords, RECORD_TYPES } from "../src/server/integrations/dns/records.ts";
 import { startFakeDns, type FakeDns } from "../src/server/integrations/dns/testing/fake-dns.ts";
@@ -81,7 +81,8 @@ const dnsServers = resolvers.map((r) => r.address);
 const policy = networkPolicy("loopback");
 const secureContext = createSecureContext({ ca: [...rootCertificates, ca.cert] });
 
-function tools() {
+/** The product's probe and resolvers; `maxWaiting` handshakes may wait per address (the product's by default). */
+function tools(maxWaiting?: number) {
   const dns = new DnsRecords({ servers: dnsServers, timeoutMs: 5000, maxInFlightPerServer: DNS_PER_SERVER, perSecondPerServer: 200 });
   const gates = new ServerGates(TLS_PER_HOST, 20);
   const resolve = addressesThrough(dns);
@@ -90,10 +91,7 @@ function tools() {
     return probeCertificate({
       host, port, resolve: async () => addresses, policy, secureContext, timeoutMs: 10_000, maxBytes: 256 * 1024,
       connectOverride: { host: addresses[0]!, port: portOf.get(addresses[0]!)! },
-      gate: async (address, run) => {
-        const ran = await gates.run(address, run);
-        return "value" in ran ? ran.value : { ok: false, problem: "unreachable", detail: "not tried" };
-      },
+      gate: gateThrough(gates, maxWaiting),
     });
   };
   return { dns, gates, probe };
@@ -104,9 +102,9 @@ const reset = () => {
   for (const r of resolvers) r.maxInFlight = 0;
 };
 
-// Baseline: the same handshakes and queries, the same per-host limits, no database.
+// Baseline: the same handshakes and queries, the same per-host limits, no database, every one queued.
 reset();
-const base = tools();
+const base = tools(Infinity);
 let started = performance.now();
 await Promise.all(names.slice(0, BASELINE_DOMAINS).map(async (name) => {
   await Promise.all([base.probe(name, 443), base.probe(`www.${name}`, 443), ...RECORD_TYPES.map((type) => base.dns.lookup(name, type))]);
@@ -123,7 +121,7 @@ const maxDns = Math.max(...resolvers.map((r) => r.maxInFlight));
 
 console.log(`certificate and DNS checks of ${DOMAINS} domains (${DOMAINS * 2} TLS handshakes, ${DOMAINS * (RECORD_TYPES.length + 1)} record queries + ${DOMAINS * 2} address lookups of www; the apex's are its A and AAAA records), fakes answering in ${DELAY_MS} ms`);
 console.log(`  ${TLS_HOSTS} TLS servers (at most ${TLS_PER_HOST} connections each), ${RESOLVERS} resolvers (at most ${DNS_PER_SERVER} queries each), SQLite`);
-console.log(`run: ${runS.toFixed(1)} s for ${summary.checked} domains checked, ${summary.events} events recorded (target < ${TARGET_S} s): ${runS < TARGET_S ? "met" : "NOT met"}`);
+console.log(`run: ${runS.toFixed(1)} s for ${summary.checked} domains checked, ${summary.deferred} put off, ${summary.events} events recorded (target < ${TARGET_S} s): ${runS < TARGET_S ? "met" : "NOT met"}`);
 console.log(`baseline: ${baselineS.toFixed(1)} s for ${BASELINE_DOMAINS} domains straight to the fakes, no database; scaled to ${DOMAINS}: ${(baselineS * DOMAINS / BASELINE_DOMAINS).toFixed(1)} s`);
 console.log(`most connections at once seen by a TLS fake: ${maxTls} (limit ${TLS_PER_HOST}); most queries at once seen by a resolver: ${maxDns} (limit ${DNS_PER_SERVER})`);
 

@@ -145,6 +145,18 @@ export async function releaseMonitorClaims({ orm: db, t }: Db, userDomainIds: re
   await db.update(s).set({ claimedUntil: null, claimToken: null }).where(and(inArray(s.userDomainId, [...userDomainIds]), eq(s.claimToken, token)));
 }
 
+/**
+ * Moves entries the run `token` holds to be due at `at` and lets them go (an address they use was
+ * too busy this run); returns how many it moved.
+ */
+export async function deferMonitorChecks({ orm: db, t }: Db, userDomainIds: readonly number[], token: string, at: Date): Promise<number> {
+  if (userDomainIds.length === 0) return 0;
+  const s = t.domainMonitorState;
+  const moved = await db.update(s).set({ nextCheckAt: at, claimedUntil: null, claimToken: null })
+    .where(and(inArray(s.userDomainId, [...userDomainIds]), eq(s.claimToken, token))).returning({ id: s.userDomainId });
+  return moved.length;
+}
+
 export interface MonitorResult {
   userDomainId: number;
   checkedAt: Date;

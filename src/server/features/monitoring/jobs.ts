@@ -31,7 +31,7 @@ export async function registerMonitorJobs(queue: JobQueue, deps: MonitorJobDeps)
       { db: deps.db, probe: (host, port) => probes.probe(host, port), dns: probes.dns, confirmDelayMs: deps.config.DNS_CONFIRM_DELAY_MS },
       { signal: job.signal, budgetMs: RUN_BUDGET_MS, onEvents: (ids) => tellDomainEvents(queue, ids, deps.log) },
     );
-    if (summary.checked) deps.log.info(summary, "certificate and DNS checks done");
+    if (summary.checked || summary.deferred) deps.log.info(summary, "certificate and DNS checks done");
     if (summary.more) await requestMonitorChecks(queue, deps.log, 1);
   });
   await queue.schedule(MONITOR_CHECK_QUEUE, "periodic", MONITOR_CHECK_CRON, {});

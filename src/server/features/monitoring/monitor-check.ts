@@ -4,13 +4,15 @@
  * extra hosts over TLS and its NS, A, AAAA, MX, TXT and CAA records, and stores each entry with
  * its events in one transaction that succeeds only while the run still holds the entry. Per-host
  * politeness is in the probes (TLS: at most TLS_MAX_IN_FLIGHT_PER_HOST per address; DNS: per
- * resolver). The run returns the new events' ids so its job can hand them to the notifications.
+ * resolver); an entry whose address has too many handshakes waiting (AddressBusy) is checked
+ * again DEFER_MS later instead of waiting. The run returns the new events' ids so its job can hand
+ * them to the notifications.
  */
 import { randomUUID } from "node:crypto";
 import { domainToASCII } from "node:url";
 import type { Db } from "../../../../db/client.ts";
 import {
-  claimDueMonitorChecks, findCertificateOffsets, listCertificates, listDnsRecords, listMonitorHosts, releaseMonitorClaims, saveMonitorResult,
+  claimDueMonitorChecks, deferMonitorChecks, findCertificateOffsets, listCertificates, listDnsRecords, listMonitorHosts, releaseMonitorClaims, saveMonitorResult,
   type CertificateRow, type ClaimedEntry, type DnsRow, type MonitorHostRow,
 } from "../../../../db/repositories/monitoring-repository.ts";
 import { DEFAULT_CERTIFICATE_OFFSETS } from "../../../shared/schemas/monitoring.ts";
@@ -19,6 +21,7 @@ import type { ProbeOutcome } from "../../integrations/tls/probe.ts";
 import { planCertificate } from "./certificate-plan.ts";
 import { planDns } from "./dns-plan.ts";
 import { nextMonitorCheck } from "./monitor-schedule.ts";
+import { AddressBusy } from "./probes.ts";
 
 export interface MonitorCheckDeps {
   db: Db;
@@ -40,12 +43,17 @@ export interface MonitorRunOptions {
 
 export interface MonitorRunSummary {
   checked: number;
+  /** Entries not checked because an address they use had too many handshakes waiting: due again DEFER_MS later. */
+  deferred: number;
   events: number;
   /** The run stopped at its budget with entries still due. */
   more: boolean;
 }
 
 const LEASE_MS = 30 * 60_000;
+/** How much later an entry put off by a busy address is due again: the schedule's next tick (jobs.ts). */
+export const DEFER_MS = 10 * 60_000;
+const DEFERRED = "deferred";
 
 /** The hosts whose certificates an entry watches: apex and www on 443, then its extra hosts. */
 export function watchedHosts(domainName: string, extra: readonly MonitorHostRow[]): { host: string; port: number }[] {
@@ -74,14 +82,22 @@ interface Prepared {
   dnsRows: DnsRow[];
 }
 
-async function checkEntry(deps: MonitorCheckDeps, token: string, { entry, extra, offsets, certificates, dnsRows }: Prepared): Promise<number[] | null> {
+async function checkEntry(deps: MonitorCheckDeps, token: string, { entry, extra, offsets, certificates, dnsRows }: Prepared): Promise<number[] | null | typeof DEFERRED> {
   const clock = deps.now ?? (() => new Date());
   const hosts = watchedHosts(entry.domainName, extra);
   const apex = hosts[0]!.host;
-  const [probes, answers] = await Promise.all([
-    Promise.all(hosts.map((h) => deps.probe(h.host, h.port))),
-    Promise.all(RECORD_TYPES.map((type) => deps.dns.lookup(apex, type))),
-  ]);
+  let probes: ProbeOutcome[];
+  let answers: Awaited<ReturnType<DnsRecords["lookup"]>>[];
+  try {
+    [probes, answers] = await Promise.all([
+      Promise.all(hosts.map((h) => deps.probe(h.host, h.port))),
+      Promise.all(RECORD_TYPES.map((type) => deps.dns.lookup(apex, type))),
+    ]);
+  } catch (error) {
+    // A host not tried: the entry is checked whole, later, rather than stored with a gap.
+    if (error instanceof AddressBusy) return DEFERRED;
+    throw error;
+  }
   const now = clock();
   const certPlans = hosts.map((h, i) => {
     const subject = `${h.host}:${h.port}`;
@@ -110,10 +126,12 @@ export async function runMonitorChecks(deps: MonitorCheckDeps, options: MonitorR
   const startedAt = Date.now();
   const token = randomUUID();
   const batch = options.batch ?? 200;
-  const summary: MonitorRunSummary = { checked: 0, events: 0, more: false };
+  const summary: MonitorRunSummary = { checked: 0, deferred: 0, events: 0, more: false };
   const waiting: Prepared[] = [];
   /** Claimed by this run and not yet stored. */
   const held = new Set<number>();
+  /** Put off by a busy address: still held, so this run does not claim them again; moved DEFER_MS on at the end. */
+  const deferred: number[] = [];
   let exhausted = false;
   let claiming: Promise<void> | null = null;
   let newEvents: number[] = [];
@@ -171,6 +189,10 @@ export async function runMonitorChecks(deps: MonitorCheckDeps, options: MonitorR
       for (let item = await next(); item; item = await next()) {
         const stored = await checkEntry(deps, token, item);
         held.delete(item.entry.userDomainId);
+        if (stored === DEFERRED) {
+          deferred.push(item.entry.userDomainId);
+          continue;
+        }
         if (stored === null) continue;
         summary.checked++;
         newEvents.push(...stored);
@@ -182,6 +204,7 @@ export async function runMonitorChecks(deps: MonitorCheckDeps, options: MonitorR
 
   await Promise.all(Array.from({ length: batch }, worker));
   await releaseMonitorClaims(deps.db, [...held], token);
+  summary.deferred = await deferMonitorChecks(deps.db, deferred, token, new Date(clock().getTime() + DEFER_MS));
   tell();
   await telling;
   if (failure) throw failure.error;

@@ -24,8 +24,10 @@ import { MONITOR_CHECK_QUEUE } from "../../domain/monitor-checks.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
 import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
 import { registerMonitorJobs } from "./jobs.ts";
-import { runMonitorChecks } from "./monitor-check.ts";
-import { monitorProbes } from "./probes.ts";
+import { ServerGates } from "../../integrations/rdap/server-gate.ts";
+import type { ProbeOutcome } from "../../integrations/tls/probe.ts";
+import { DEFER_MS, runMonitorChecks } from "./monitor-check.ts";
+import { gateThrough, monitorProbes } from "./probes.ts";
 import type { MonitoringView } from "./service.ts";
 
 const MINUTE = 60_000;
@@ -264,6 +266,50 @@ forEachDialect("certificate and DNS monitoring", (getDb, _dialect, getTestDb) =>
     await run(due);
     expect((await findMonitorState(getDb(), id))?.lastCheckedAt?.getTime()).toBe(due);
   });
+
+  it("puts off the domains of an address with too many handshakes waiting, and goes on with the others", async () => {
+    const call = await signUp();
+    const stamp = Date.now();
+    const slow = Array.from({ length: 6 }, (_, i) => `parked${i}-${stamp}.org`);
+    const quick = `own-${stamp}.org`;
+    const ids = new Map<string, number>();
+    for (const name of [...slow, quick]) {
+      zone(name, ["192.0.2.5"]);
+      ids.set(name, await addDomain(call, name));
+    }
+    // The product's gate with one handshake in flight and two waiting per address; every parked
+    // host sits on one address whose handshakes take 150 ms, the other domain's on its own.
+    const answer = (host: string): ProbeOutcome => ({ ok: false, problem: "unreachable", detail: `${host} timed out` });
+    const probeThrough = (gate: ReturnType<typeof gateThrough>) => (host: string) =>
+      gate(host.includes("parked") ? "192.0.2.66" : "192.0.2.77", async () => {
+        if (host.includes("parked")) await new Promise((r) => setTimeout(r, 150));
+        return answer(host);
+      });
+    const probe = probeThrough(gateThrough(new ServerGates(1, 1000), 2));
+    const dnsOnly = monitorProbes(config());
+    const now = stamp + 24 * 60 * MINUTE;
+    const summary = await runMonitorChecks({ db: getDb(), probe, dns: dnsOnly.dns, confirmDelayMs: CONFIRM_MS, now: () => new Date(now) }, { batch: 50 });
+
+    // The other domain is checked; of the parked ones, those beyond the queue's room wait for a later run.
+    expect((await findMonitorState(getDb(), ids.get(quick)!))?.lastCheckedAt?.getTime()).toBe(now);
+    const states = await Promise.all(slow.map((name) => findMonitorState(getDb(), ids.get(name)!)));
+    const put = states.filter((s) => s?.lastCheckedAt?.getTime() !== now);
+    expect(summary.deferred).toBe(put.length);
+    expect(summary.deferred).toBeGreaterThanOrEqual(3);
+    expect(put.every((s) => s?.nextCheckAt.getTime() === now + DEFER_MS)).toBe(true);
+    // Nothing is stored for a domain put off: no half-checked certificates.
+    const { orm, t } = getDb();
+    const putIds = slow.filter((_, i) => states[i]?.lastCheckedAt?.getTime() !== now).map((name) => ids.get(name)!);
+    const stored = await orm.select().from(t.domainCertificates).where(eq(t.domainCertificates.userDomainId, putIds[0]!));
+    expect(stored).toEqual([]);
+
+    // A later run, once they are due, checks them (one at a time: the address's queue has room).
+    const later = await runMonitorChecks({
+      db: getDb(), probe: probeThrough(gateThrough(new ServerGates(1, 1000), 2)), dns: dnsOnly.dns, confirmDelayMs: CONFIRM_MS, now: () => new Date(now + DEFER_MS),
+    }, { batch: 1 });
+    expect(later.deferred).toBe(0);
+    for (const id of putIds) expect((await findMonitorState(getDb(), id))?.lastCheckedAt?.getTime()).toBe(now + DEFER_MS);
+  }, 30_000);
 
   it("checks each domain once when two runs work at the same time, and hands the events to the notifications", async () => {
     const call = await signUp();

@@ -2,7 +2,8 @@
  * The monitoring's network tools from the configuration: DNS through DNS_SERVERS, and TLS
  * probes that resolve hosts through the same resolvers, apply the outgoing address policy
  * (OUTBOUND_ALLOW_PRIVATE, on the implicit-TLS ports hosts may be watched on: MONITOR_PORTS), trust
- * Node's roots plus TLS_EXTRA_CA_FILE, and keep TLS_MAX_IN_FLIGHT_PER_HOST per address.
+ * Node's roots plus TLS_EXTRA_CA_FILE, and keep TLS_MAX_IN_FLIGHT_PER_HOST per address with at
+ * most MAX_WAITING_PER_ADDRESS more waiting (gateThrough).
  */
 import { readFileSync } from "node:fs";
 import { createSecureContext, rootCertificates } from "node:tls";
@@ -11,7 +12,7 @@ import { parseAllowances } from "../../integrations/address-policy.ts";
 import { DnsRecords } from "../../integrations/dns/records.ts";
 import { MONITOR_PORTS } from "../../../shared/schemas/monitoring.ts";
 import { ServerGates } from "../../integrations/rdap/server-gate.ts";
-import { probeCertificate, type ProbeOutcome } from "../../integrations/tls/probe.ts";
+import { probeCertificate, type ProbeOptions, type ProbeOutcome } from "../../integrations/tls/probe.ts";
 
 /** A certificate chain is a few kilobytes; a handshake reading more than this is cut off. */
 const MAX_HANDSHAKE_BYTES = 256 * 1024;
@@ -35,12 +36,35 @@ export function monitorProbes(config: Config): MonitorProbes {
     dns, tlsGates,
     probe: (host, port) => probeCertificate({
       host, port, resolve, policy, connectOverride: override, secureContext, timeoutMs: config.TLS_TIMEOUT_SECONDS * 1000, maxBytes: MAX_HANDSHAKE_BYTES,
-      gate: async (address, run) => {
-        const ran = await tlsGates.run(address, run);
-        if ("value" in ran) return ran.value;
-        return { ok: false, problem: "unreachable", detail: `${host} port ${port} was not tried (the run stopped)` };
-      },
+      gate: gateThrough(tlsGates),
     }),
+  };
+}
+
+/**
+ * Handshakes that may wait for a slot at one address, beyond those in flight. Past it a probe is
+ * not queued and its entry is checked in a later run (monitor-check.ts): many domains on one slow
+ * or dead address (3 at a time, up to TLS_TIMEOUT_SECONDS each) then hold about a quarter of a
+ * run's 200 workers, not every one of them, and the other addresses' entries go on.
+ */
+export const MAX_WAITING_PER_ADDRESS = 50;
+
+/** A probe not made this run: its address had MAX_WAITING_PER_ADDRESS handshakes waiting. */
+export class AddressBusy extends Error {
+  constructor(readonly address: string) {
+    super(`${address} has too many certificate checks waiting; not tried this run`);
+    this.name = "AddressBusy";
+  }
+}
+
+/** The probe's gate at each address: `gates`' limits, and no queue past `maxWaiting` (AddressBusy). */
+export function gateThrough(gates: ServerGates, maxWaiting = MAX_WAITING_PER_ADDRESS): ProbeOptions["gate"] {
+  return async (address, run) => {
+    if (gates.waitingAt(address) >= maxWaiting) throw new AddressBusy(address);
+    const ran = await gates.run(address, run);
+    if ("value" in ran) return ran.value;
+    // Resting or abandoned (the monitoring asks the gates for neither): not tried either.
+    throw new AddressBusy(address);
   };
 }
 
