@@ -90,7 +90,7 @@ async function registryRecords(handle: Db, userId: number, fixture: Fixture) {
   fixture.rows.forEach((row, i) => {
     if (i % 2 === 1) return;
     results.push({
-      userDomainId: idOf.get(row.domainName)!, outcome: "ok", protocol: i % 10 === 0 ? "whois" : "rdap",
+      userDomainId: idOf.get(row.domainName)!, domainName: row.domainName, outcome: "ok", protocol: i % 10 === 0 ? "whois" : "rdap",
       rdapServer: i % 10 === 0 ? "whois://whois.example" : "https://rdap.example/", expirationDate: isoDay((i % 400) + 1),
       registrationDate: "2019-04-01", lastChangedDate: "2025-01-01", statuses: ["clientTransferProhibited"], nameservers: ["ns1.example.net"],
       registrarIanaId: iana.get(row.serviceProviderId ?? -1) ?? 1068, registrarName: "Registrar", checkedAt: now, nextCheckAt: new Date(now.getTime() + 7 * 86_400_000),

@@ -37,14 +37,18 @@ export type RegistryProtocol = "rdap" | "whois";
  * What one lookup found, to store. `error` keeps the dates, statuses and registrar the last good
  * lookup stored, and counts the failure (`failures`: failed lookups in a row, this one included).
  */
+/**
+ * One lookup's answer for an entry. `domainName` is the name looked up: a result for a name the
+ * entry no longer has (renamed while the lookup ran) is not stored (saveRegistryResults).
+ */
 export type RegistryResult =
   | {
-    userDomainId: number; outcome: "ok"; protocol: RegistryProtocol; rdapServer: string; expirationDate: string | null;
+    userDomainId: number; domainName: string; outcome: "ok"; protocol: RegistryProtocol; rdapServer: string; expirationDate: string | null;
     registrationDate: string | null; lastChangedDate: string | null; statuses: string[]; nameservers: string[];
     registrarIanaId: number | null; registrarName: string | null; checkedAt: Date; nextCheckAt: Date;
   }
-  | { userDomainId: number; outcome: "not_found" | "no_service"; protocol: RegistryProtocol | null; rdapServer: string | null; checkedAt: Date; nextCheckAt: Date }
-  | { userDomainId: number; outcome: "error"; protocol: RegistryProtocol | null; rdapServer: string | null; errorReason: string; failures: number; checkedAt: Date; nextCheckAt: Date };
+  | { userDomainId: number; domainName: string; outcome: "not_found" | "no_service"; protocol: RegistryProtocol | null; rdapServer: string | null; checkedAt: Date; nextCheckAt: Date }
+  | { userDomainId: number; domainName: string; outcome: "error"; protocol: RegistryProtocol | null; rdapServer: string | null; errorReason: string; failures: number; checkedAt: Date; nextCheckAt: Date };
 
 export interface DueEntry {
   userDomainId: number;
@@ -191,7 +195,7 @@ export async function saveRegistryResults(handle: Db, results: RegistryResult[],
   return handle.transaction(function* (tx) {
     const ids = results.map((r) => r.userDomainId);
     const rows = yield* exec(tx.select({
-      id: ud.id, registrarAccountId: ud.registrarAccountId, syncedLocked: ud.isLocked, departedAt: ud.departedAt,
+      id: ud.id, domainName: ud.domainName, registrarAccountId: ud.registrarAccountId, syncedLocked: ud.isLocked, departedAt: ud.departedAt,
       accountProviderId: ra.serviceProviderId, accountLastSyncAt: ra.lastSyncAt, accountActive: ra.isActive,
       outcome: rr.outcome, statuses: rr.statuses, nameservers: rr.nameservers, registrarIanaId: rr.registrarIanaId, registrarName: rr.registrarName,
       expirationDate: rr.expirationDate, checkedAt: rr.checkedAt,
@@ -200,7 +204,8 @@ export async function saveRegistryResults(handle: Db, results: RegistryResult[],
     const events: NewDomainEvent[] = [];
     for (const result of results) {
       const row = live.get(result.userDomainId);
-      if (!row) continue;
+      // Removed, or renamed while its lookup ran: the rename reset the record and asked for a lookup of the new name.
+      if (!row || row.domainName !== result.domainName) continue;
       const values = valuesOf(result, providers);
       const { userDomainId: _key, ...update } = values;
       yield* exec(tx.insert(rr).values(values).onConflictDoUpdate({ target: rr.userDomainId, set: update }));
@@ -250,7 +255,8 @@ export async function resetRegistryRecord({ orm: db, t }: Db, userDomainId: numb
   await db.update(rr).set({
     outcome: "pending", errorReason: null, rdapServer: null, protocol: null, failures: 0, expirationDate: null, registrationDate: null,
     lastChangedDate: null, statuses: null, nameservers: null, registrarIanaId: null, registrarName: null, registrarProviderId: null,
-    checkedAt: null, nextCheckAt: now, checkRequestedAt: now,
+    // Let go of a lookup of the old name still running, so a run can take the new name at once.
+    checkedAt: null, nextCheckAt: now, checkRequestedAt: now, claimedUntil: null,
   }).where(eq(rr.userDomainId, userDomainId));
 }
 

@@ -147,11 +147,11 @@ forEachDialect("auto-renew on, off and unknown", (getDb) => {
   it("exports the registry's record beside the typed fields, with each date's source, and imports the export back", async () => {
     const checkedAt = new Date(Date.now() - 3600_000);
     await saveRegistryResults(getDb(), [{
-      userDomainId: ids.get("on.net")!, outcome: "ok", protocol: "rdap", rdapServer: "https://rdap.example/", expirationDate: day(45),
+      userDomainId: ids.get("on.net")!, domainName: "on.net", outcome: "ok", protocol: "rdap", rdapServer: "https://rdap.example/", expirationDate: day(45),
       registrationDate: "2012-05-01", lastChangedDate: "2025-01-02", statuses: ["clientTransferProhibited", "ok"], nameservers: [],
       registrarIanaId: 1068, registrarName: "NameCheap, Inc.", checkedAt, nextCheckAt: new Date(Date.now() + 7 * DAY_MS),
     }, {
-      userDomainId: ids.get("unsaid.net")!, outcome: "ok", protocol: "whois", rdapServer: "whois://whois.example", expirationDate: day(41),
+      userDomainId: ids.get("unsaid.net")!, domainName: "unsaid.net", outcome: "ok", protocol: "whois", rdapServer: "whois://whois.example", expirationDate: day(41),
       registrationDate: null, lastChangedDate: null, statuses: [], nameservers: [], registrarIanaId: 292, registrarName: "MarkMonitor Inc.",
       checkedAt, nextCheckAt: new Date(Date.now() + 7 * DAY_MS),
     }]);

@@ -145,7 +145,7 @@ forEachDialect("the renewal forecast through the API", (getDb) => {
     expect((await mine<RenewalForecast>("/api/user-domains/forecast")).body).toMatchObject({ laterCount: 1, total: { domains: 0 } });
     const checkedAt = new Date();
     await saveRegistryResults(getDb(), [{
-      userDomainId: added.body.id, outcome: "ok", protocol: "rdap", rdapServer: "https://rdap.example/", expirationDate: SOON, registrationDate: null,
+      userDomainId: added.body.id, domainName: "registry.net", outcome: "ok", protocol: "rdap", rdapServer: "https://rdap.example/", expirationDate: SOON, registrationDate: null,
       lastChangedDate: null, statuses: ["active"], nameservers: [], registrarIanaId: null, registrarName: null, checkedAt, nextCheckAt: new Date(Date.now() + 7 * DAY_MS),
     }]);
     const byRegistry = (await mine<RenewalForecast>("/api/user-domains/forecast?currency=EUR")).body;

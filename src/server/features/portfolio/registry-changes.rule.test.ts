@@ -15,7 +15,7 @@ function compare(o: { previous?: StoredRegistryState | null; statuses?: string[]
   return {
     previous: o.previous === undefined ? before : o.previous,
     result: {
-      userDomainId: 1, outcome: "ok", protocol: "rdap", rdapServer: "https://rdap.test/", expirationDate: o.expiry ?? "2030-01-01", registrationDate: null,
+      userDomainId: 1, domainName: "example.com", outcome: "ok", protocol: "rdap", rdapServer: "https://rdap.test/", expirationDate: o.expiry ?? "2030-01-01", registrationDate: null,
       lastChangedDate: null, statuses: o.statuses ?? ["clientTransferProhibited"], nameservers: o.ns ?? ["ns1.old.net"],
       registrarIanaId: o.ianaId ?? 1068, registrarName: o.name ?? "NameCheap, Inc.", checkedAt: at, nextCheckAt: at,
     },

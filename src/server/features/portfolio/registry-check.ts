@@ -62,7 +62,7 @@ const CLAIM_LIMIT = 2000;
 const LEASE_MS = 30 * 60_000;
 
 function resultOf(entry: DueEntry, outcome: Exclude<RdapOutcome, { kind: "retry_later" | "abandoned" }>, now: Date): RegistryResult {
-  const base = { userDomainId: entry.userDomainId, checkedAt: now };
+  const base = { userDomainId: entry.userDomainId, domainName: entry.domainName, checkedAt: now };
   const protocol = (server: string) => (server.startsWith("whois://") ? ("whois" as const) : ("rdap" as const));
   switch (outcome.kind) {
     case "ok": {

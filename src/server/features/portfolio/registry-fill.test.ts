@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
+import { REGISTRY_CHECK_QUEUE } from "../../domain/registry-checks.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { loadConfig } from "../../config.ts";
 import { startFakeRdap, type FakeRdap } from "../../integrations/rdap/testing/fake-rdap.ts";
@@ -159,6 +160,9 @@ forEachDialect("a portfolio filled in by its registries", (getDb, _dialect, getT
     const csv = ["domainName", ...names].join("\n");
     expect((await call("/api/user-domains/import", { method: "POST", body: csv, headers: { "content-type": "text/csv" } })).status).toBe(200);
     const refused = await waitFor(() => rdap.log.filter((r) => r.status === 429), (l) => l.length > 0);
+    // Lookups already on their way when the first 429 went out are refused too (they were not asked
+    // again); only then does the server accept, still well inside its Retry-After.
+    await new Promise((r) => setTimeout(r, 500));
     rdap.tooManyRequests = undefined;
     const page = await waitFor(
       async () => (await call<{ data: UserDomainItem[] }>("/api/user-domains?limit=100")).body.data,
@@ -220,6 +224,27 @@ forEachDialect("a portfolio filled in by its registries", (getDb, _dialect, getT
     rdap.answers.set(flaky, { kind: "json", body: verisignAnswer(flaky, DATES) });
     await call(`/api/user-domains/${failed.id}`, { method: "PUT", body: { notes: "registry back?" } });
     expect((await settled(call, failed.id, (d) => d.registry.outcome === "ok")).registry).toMatchObject({ failures: 0, message: null });
+  });
+
+  it("stores nothing a lookup of the old name brings back after a rename: the new name's answer stands", async () => {
+    const before = `before-${userId}.com`;
+    const after = `after-${userId}.com`;
+    let answerOld!: () => void;
+    rdap.answers.set(before, {
+      kind: "json", body: verisignAnswer(before, { ...DATES, expiration: "2029-01-01T00:00:00Z" }), after: new Promise<void>((r) => (answerOld = r)),
+    });
+    rdap.answers.set(after, { kind: "json", body: verisignAnswer(after, { ...DATES, expiration: "2034-01-01T00:00:00Z" }) });
+    const id = (await add(call, { domainName: before })).body.id;
+    // Renamed while the registry has not yet answered for the old name: the new name is looked up at once.
+    await waitFor(() => rdap.requests.includes(before), (asked) => asked);
+    expect((await call(`/api/user-domains/${id}`, { method: "PUT", body: { domainName: after } })).status).toBe(200);
+    expect((await settled(call, id, (d) => d.registry.outcome === "ok")).dates.expiration.registry).toBe("2034-01-01");
+    // Then the old name's answer comes, and its lookup ends.
+    answerOld();
+    await waitFor(() => rdap.inFlight, (n) => n === 0);
+    await waitFor(async () => { const c = await queue.counts(REGISTRY_CHECK_QUEUE); return c.queued + c.active; }, (n) => n === 0);
+    const item = (await get(call, id)).body;
+    expect([item.domainName, item.dates.expiration.registry]).toEqual([after, "2034-01-01"]);
   });
 
   it("checks another owner's first domain within seconds while one owner's import is being looked up, and shows the import's progress", async () => {

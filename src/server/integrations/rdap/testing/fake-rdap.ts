@@ -1,6 +1,7 @@
 /**
  * A loopback RDAP server for tests, benchmarks and browser journeys. It answers
- * `GET …/domain/<name>` from `answers` (404 for a name it does not hold), after `delayMs`,
+ * `GET …/domain/<name>` from `answers` (404 for a name it does not hold), after `delayMs`
+ * (a `json` answer with `after` also waits for that promise: a lookup the test holds in flight),
  * and counts requests and the most it had in flight at once. A `stream` answer sends `bytes`
  * of JSON-looking text in 64 KB chunks, `chunkDelayMs` apart (a huge or a slow answer), and
  * counts in `streamed` what it managed to send before the reader hung up.
@@ -9,7 +10,7 @@ import { Hono } from "hono";
 import { startLoopbackServer, type LoopbackServer } from "../../../testing/loopback.ts";
 
 export type FakeAnswer =
-  | { kind: "json"; body: unknown }
+  | { kind: "json"; body: unknown; after?: Promise<unknown> }
   | { kind: "raw"; status: number; body: string; headers?: Record<string, string> }
   | { kind: "stream"; bytes: number; chunkDelayMs?: number };
 
@@ -50,7 +51,10 @@ export async function startFakeRdap(options: { delayMs?: number; answerEvery?: (
       const answer = state.answers.get(name) ?? options.answerEvery?.(name);
       entry.status = !answer ? 404 : answer.kind === "raw" ? answer.status : 200;
       if (!answer) return c.json({ errorCode: 404, title: "Not Found", description: [`${name} is not registered`] }, 404);
-      if (answer.kind === "json") return c.json(answer.body as object, 200, { "Content-Type": "application/rdap+json" });
+      if (answer.kind === "json") {
+        if (answer.after) await answer.after;
+        return c.json(answer.body as object, 200, { "Content-Type": "application/rdap+json" });
+      }
       if (answer.kind === "stream") return streamed(state, answer);
       return c.body(answer.body, answer.status as 200, answer.headers ?? {});
     } finally {
