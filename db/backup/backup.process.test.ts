@@ -32,7 +32,10 @@ function runCli(script: "backup" | "restore", args: string[], env: Record<string
   }));
 }
 
-/** Another process writing batches of BATCH rows, each batch one transaction, until stopped. */
+/**
+ * Another process writing batches of BATCH rows, each batch one transaction, 2 ms apart (hundreds
+ * of transactions a second, without taking a whole core from the rest of the run), until stopped.
+ */
 function startWriter(kind: "sqlite" | "postgres", target: string) {
   const code = kind === "sqlite"
     ? `const D=require("better-sqlite3");const db=new D(process.argv[1]);db.pragma("busy_timeout = 5000");
@@ -42,10 +45,18 @@ function startWriter(kind: "sqlite" | "postgres", target: string) {
        setInterval(()=>tx(b++),2);`
     : `const pg=require("pg");const c=new pg.Client(process.argv[1]);(async()=>{await c.connect();
        await c.query("CREATE TABLE IF NOT EXISTS load_probe (id serial PRIMARY KEY, batch integer NOT NULL)");
-       for(let b=0;;b++){await c.query("BEGIN");for(let i=0;i<${BATCH};i++)await c.query("INSERT INTO load_probe (batch) VALUES ($1)",[b]);await c.query("COMMIT");}})();`;
+       for(let b=0;;b++){await c.query("BEGIN");for(let i=0;i<${BATCH};i++)await c.query("INSERT INTO load_probe (batch) VALUES ($1)",[b]);await c.query("COMMIT");await new Promise((r)=>setTimeout(r,2));}})();`;
   const child = spawn(process.execPath, ["-e", code, target], { stdio: "ignore" });
   const exited = new Promise((r) => child.once("exit", r));
   return { stop: () => { child.kill("SIGKILL"); return exited; } };
+}
+
+async function untilReady(url: string, timeoutMs = 90_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    const ready = await fetch(`${url}/api/ready`).then((r) => r.json() as Promise<{ status: string }>, () => undefined);
+    if (ready?.status === "ready") return;
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
 }
 
 /** Batch sizes seen in load_probe: a consistent copy holds only whole transactions. */
@@ -142,6 +153,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("on PostgreSQL", () => {
     const [source, target] = names.map((n) => databaseUrlFor(base, n)) as [string, string];
     const dir = mkdtempSync(join(tmpdir(), "backup-pg-"));
     const server = await startServer({ LOG_LEVEL: "warn", DATABASE_URL: source, APP_SECRET, ...NO_RENDER_THREADS }, 90_000);
+    // Ready: its start-up writes are done (the warm-up's price pages sweep stale rows), so what
+    // the source holds after the backup is what it held at the backup, but for load_probe.
+    await untilReady(server.url);
     const writer = startWriter("postgres", source);
     try {
       await new Promise((r) => setTimeout(r, 500));
