@@ -68,6 +68,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("pg-boss queue [postgres]", () =
     }
     await a.schedule("held-tick", "minutely", "* * * * *", {});
     const manual = await a.runSchedule("held-tick", "minutely");
+    // The run by hand starts once a worker polls for it (within a second or two on a busy machine).
+    await waitFor(() => [...runs], (r) => r.length > 0, 15_000);
     // The tick of this minute is sent within a second or two (cron checked every second here) and
     // forwarded while the run by hand holds the schedule's key.
     const client = new pg.Client({ connectionString: testDb.url });
