@@ -36,10 +36,8 @@ export type RegistryProtocol = "rdap" | "whois";
 /**
  * What one lookup found, to store. `error` keeps the dates, statuses and registrar the last good
  * lookup stored, and counts the failure (`failures`: failed lookups in a row, this one included).
- */
-/**
- * One lookup's answer for an entry. `domainName` is the name looked up: a result for a name the
- * entry no longer has (renamed while the lookup ran) is not stored (saveRegistryResults).
+ * `domainName` is the name looked up: a result for a name the entry no longer has (renamed while
+ * the lookup ran) is not stored (saveRegistryResults).
  */
 export type RegistryResult =
   | {
