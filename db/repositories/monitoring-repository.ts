@@ -138,23 +138,16 @@ export async function claimDueMonitorChecks(handle: Db, now: Date, options: { li
     .where(inArray(ud.id, claimed.map((c) => c.id))).orderBy(asc(ud.id));
 }
 
-/** Gives entries back to be claimed again (the run stopped before checking them). */
-export async function releaseMonitorClaims({ orm: db, t }: Db, userDomainIds: readonly number[], token: string): Promise<void> {
-  if (userDomainIds.length === 0) return;
-  const s = t.domainMonitorState;
-  await db.update(s).set({ claimedUntil: null, claimToken: null }).where(and(inArray(s.userDomainId, [...userDomainIds]), eq(s.claimToken, token)));
-}
-
 /**
- * Moves entries the run `token` holds to be due at `at` and lets them go (an address they use was
- * too busy this run); returns how many it moved.
+ * Lets go of entries the run `token` holds: due again as they were (the run stopped before
+ * checking them), or at `dueAt` (an address they use was too busy this run). Returns how many.
  */
-export async function deferMonitorChecks({ orm: db, t }: Db, userDomainIds: readonly number[], token: string, at: Date): Promise<number> {
+export async function releaseMonitorClaims({ orm: db, t }: Db, userDomainIds: readonly number[], token: string, dueAt?: Date): Promise<number> {
   if (userDomainIds.length === 0) return 0;
   const s = t.domainMonitorState;
-  const moved = await db.update(s).set({ nextCheckAt: at, claimedUntil: null, claimToken: null })
+  const released = await db.update(s).set({ claimedUntil: null, claimToken: null, ...(dueAt ? { nextCheckAt: dueAt } : {}) })
     .where(and(inArray(s.userDomainId, [...userDomainIds]), eq(s.claimToken, token))).returning({ id: s.userDomainId });
-  return moved.length;
+  return released.length;
 }
 
 export interface MonitorResult {

@@ -28,7 +28,7 @@ export async function registerMonitorJobs(queue: JobQueue, deps: MonitorJobDeps)
   await queue.createQueue(DOMAIN_EVENTS_QUEUE);
   await queue.work(MONITOR_CHECK_QUEUE, async (job) => {
     const summary = await runMonitorChecks(
-      { db: deps.db, probe: (host, port) => probes.probe(host, port), dns: probes.dns, confirmDelayMs: deps.config.DNS_CONFIRM_DELAY_MS },
+      { db: deps.db, probe: (host, port, stop) => probes.probe(host, port, stop), dns: probes.dns, confirmDelayMs: deps.config.DNS_CONFIRM_DELAY_MS },
       { signal: job.signal, budgetMs: RUN_BUDGET_MS, onEvents: (ids) => tellDomainEvents(queue, ids, deps.log) },
     );
     if (summary.checked || summary.deferred) deps.log.info(summary, "certificate and DNS checks done");

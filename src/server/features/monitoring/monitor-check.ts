@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { domainToASCII } from "node:url";
 import type { Db } from "../../../../db/client.ts";
 import {
-  claimDueMonitorChecks, deferMonitorChecks, findCertificateOffsets, listCertificates, listDnsRecords, listMonitorHosts, releaseMonitorClaims, saveMonitorResult,
+  claimDueMonitorChecks, findCertificateOffsets, listCertificates, listDnsRecords, listMonitorHosts, releaseMonitorClaims, saveMonitorResult,
   type CertificateRow, type ClaimedEntry, type DnsRow, type MonitorHostRow,
 } from "../../../../db/repositories/monitoring-repository.ts";
 import { DEFAULT_CERTIFICATE_OFFSETS } from "../../../shared/schemas/monitoring.ts";
@@ -25,8 +25,8 @@ import { AddressBusy } from "./probes.ts";
 
 export interface MonitorCheckDeps {
   db: Db;
-  /** Reads the certificate served at host:port. */
-  probe: (host: string, port: number) => Promise<ProbeOutcome>;
+  /** Reads the certificate served at host:port; gives up waiting for a slot once `stop` aborts. */
+  probe: (host: string, port: number, stop?: AbortSignal) => Promise<ProbeOutcome>;
   dns: DnsRecords;
   confirmDelayMs: number;
   now?: () => Date;
@@ -88,14 +88,19 @@ async function checkEntry(deps: MonitorCheckDeps, token: string, { entry, extra,
   const apex = hosts[0]!.host;
   let probes: ProbeOutcome[];
   let answers: Awaited<ReturnType<DnsRecords["lookup"]>>[];
+  const putOff = new AbortController();
   try {
     [probes, answers] = await Promise.all([
-      Promise.all(hosts.map((h) => deps.probe(h.host, h.port))),
+      Promise.all(hosts.map((h) => deps.probe(h.host, h.port, putOff.signal))),
       Promise.all(RECORD_TYPES.map((type) => deps.dns.lookup(apex, type))),
     ]);
   } catch (error) {
-    // A host not tried: the entry is checked whole, later, rather than stored with a gap.
-    if (error instanceof AddressBusy) return DEFERRED;
+    // A host not tried: the entry is checked whole, later, rather than stored with a gap; its
+    // other hosts still waiting for a slot give theirs up.
+    if (error instanceof AddressBusy) {
+      putOff.abort();
+      return DEFERRED;
+    }
     throw error;
   }
   const now = clock();
@@ -204,7 +209,7 @@ export async function runMonitorChecks(deps: MonitorCheckDeps, options: MonitorR
 
   await Promise.all(Array.from({ length: batch }, worker));
   await releaseMonitorClaims(deps.db, [...held], token);
-  summary.deferred = await deferMonitorChecks(deps.db, deferred, token, new Date(clock().getTime() + DEFER_MS));
+  summary.deferred = await releaseMonitorClaims(deps.db, deferred, token, new Date(clock().getTime() + DEFER_MS));
   tell();
   await telling;
   if (failure) throw failure.error;

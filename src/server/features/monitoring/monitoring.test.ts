@@ -280,12 +280,15 @@ forEachDialect("certificate and DNS monitoring", (getDb, _dialect, getTestDb) =>
     // The product's gate with one handshake in flight and two waiting per address; every parked
     // host sits on one address whose handshakes take 150 ms, the other domain's on its own.
     const answer = (host: string): ProbeOutcome => ({ ok: false, problem: "unreachable", detail: `${host} timed out` });
-    const probeThrough = (gate: ReturnType<typeof gateThrough>) => (host: string) =>
-      gate(host.includes("parked") ? "192.0.2.66" : "192.0.2.77", async () => {
+    const handshakes: string[] = [];
+    const firstGates = new ServerGates(1, 1000);
+    const probeThrough = (gates: ServerGates) => (host: string, _port: number, stop?: AbortSignal) =>
+      gateThrough(gates, 2, stop)(host.includes("parked") ? "192.0.2.66" : "192.0.2.77", async () => {
+        handshakes.push(host);
         if (host.includes("parked")) await new Promise((r) => setTimeout(r, 150));
         return answer(host);
       });
-    const probe = probeThrough(gateThrough(new ServerGates(1, 1000), 2));
+    const probe = probeThrough(firstGates);
     const dnsOnly = monitorProbes(config());
     const now = stamp + 24 * 60 * MINUTE;
     const summary = await runMonitorChecks({ db: getDb(), probe, dns: dnsOnly.dns, confirmDelayMs: CONFIRM_MS, now: () => new Date(now) }, { batch: 50 });
@@ -302,10 +305,14 @@ forEachDialect("certificate and DNS monitoring", (getDb, _dialect, getTestDb) =>
     const putIds = slow.filter((_, i) => states[i]?.lastCheckedAt?.getTime() !== now).map((name) => ids.get(name)!);
     const stored = await orm.select().from(t.domainCertificates).where(eq(t.domainCertificates.userDomainId, putIds[0]!));
     expect(stored).toEqual([]);
+    // A domain put off gave up its hosts' places in the queue: none of their handshakes was made.
+    await waitFor(() => firstGates.waitingAt("192.0.2.66"), (n) => n === 0);
+    const putNames = new Set(slow.filter((name) => putIds.includes(ids.get(name)!)));
+    expect(handshakes.filter((h) => putNames.has(h.replace(/^www\./, "")))).toEqual([]);
 
     // A later run, once they are due, checks them (one at a time: the address's queue has room).
     const later = await runMonitorChecks({
-      db: getDb(), probe: probeThrough(gateThrough(new ServerGates(1, 1000), 2)), dns: dnsOnly.dns, confirmDelayMs: CONFIRM_MS, now: () => new Date(now + DEFER_MS),
+      db: getDb(), probe: probeThrough(new ServerGates(1, 1000)), dns: dnsOnly.dns, confirmDelayMs: CONFIRM_MS, now: () => new Date(now + DEFER_MS),
     }, { batch: 1 });
     expect(later.deferred).toBe(0);
     for (const id of putIds) expect((await findMonitorState(getDb(), id))?.lastCheckedAt?.getTime()).toBe(now + DEFER_MS);

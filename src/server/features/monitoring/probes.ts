@@ -20,7 +20,8 @@ const MAX_HANDSHAKE_BYTES = 256 * 1024;
 export interface MonitorProbes {
   dns: DnsRecords;
   tlsGates: ServerGates;
-  probe(host: string, port: number): Promise<ProbeOutcome>;
+  /** `stop`: when it aborts, a probe still waiting for a slot gives up its place (AddressBusy). */
+  probe(host: string, port: number, stop?: AbortSignal): Promise<ProbeOutcome>;
 }
 
 export function monitorProbes(config: Config): MonitorProbes {
@@ -34,9 +35,9 @@ export function monitorProbes(config: Config): MonitorProbes {
   const resolve = addressesThrough(dns);
   return {
     dns, tlsGates,
-    probe: (host, port) => probeCertificate({
+    probe: (host, port, stop) => probeCertificate({
       host, port, resolve, policy, connectOverride: override, secureContext, timeoutMs: config.TLS_TIMEOUT_SECONDS * 1000, maxBytes: MAX_HANDSHAKE_BYTES,
-      gate: gateThrough(tlsGates),
+      gate: gateThrough(tlsGates, MAX_WAITING_PER_ADDRESS, stop),
     }),
   };
 }
@@ -57,13 +58,17 @@ export class AddressBusy extends Error {
   }
 }
 
-/** The probe's gate at each address: `gates`' limits, and no queue past `maxWaiting` (AddressBusy). */
-export function gateThrough(gates: ServerGates, maxWaiting = MAX_WAITING_PER_ADDRESS): ProbeOptions["gate"] {
+/**
+ * The probe's gate at each address: `gates`' limits, and no queue past `maxWaiting`; once `stop`
+ * aborts (another host of the entry was put off), a probe still waiting gives up its place.
+ * A probe not made throws AddressBusy.
+ */
+export function gateThrough(gates: ServerGates, maxWaiting = MAX_WAITING_PER_ADDRESS, stop?: AbortSignal): ProbeOptions["gate"] {
   return async (address, run) => {
-    if (gates.waitingAt(address) >= maxWaiting) throw new AddressBusy(address);
-    const ran = await gates.run(address, run);
+    if (stop?.aborted || gates.waitingAt(address) >= maxWaiting) throw new AddressBusy(address);
+    const ran = await gates.run(address, run, "", stop);
     if ("value" in ran) return ran.value;
-    // Resting or abandoned (the monitoring asks the gates for neither): not tried either.
+    // Abandoned (stop aborted while it waited), or resting (the monitoring never asks the gates to rest).
     throw new AddressBusy(address);
   };
 }
