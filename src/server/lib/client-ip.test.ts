@@ -1,12 +1,18 @@
 import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { forEachDialect } from "../../../db/testing/test-db.ts";
 import { configWarnings, loadConfig } from "../config.ts";
+import { IP_LIMIT } from "../features/auth/rate-limit.ts";
+import { RESET_REQUESTS_PER_CLIENT } from "../features/auth/password-reset.ts";
 import { CONTACT_LIMIT_PER_HOUR } from "../features/contact/service.ts";
+import { mailEnv } from "../testing/account-mail.ts";
+import { AUTH_TEST_ENV, formPost } from "../testing/auth.ts";
+import { startSmtpFake, type SmtpFake } from "../testing/smtp-fake.ts";
 import { connectionFrom, createTestApp, TEST_ORIGIN } from "../testing/test-app.ts";
-import { normalizeAddress, parseTrustedProxies, resolveClientAddress } from "./client-ip.ts";
+import { clientKey, clientNetworks, normalizeAddress, parseTrustedProxies, resolveClientAddress } from "./client-ip.ts";
+import { IPV6_NETWORK_SHARE } from "./rate-limiter.ts";
 
 const proxies = (list: string) => {
   const { proxies, invalid } = parseTrustedProxies(list);
@@ -56,6 +62,21 @@ describe("client address behind trusted proxies", () => {
       expect.stringMatching(/^TRUST_PROXY is no longer read/), expect.stringMatching(/^TRUST_PROXY_HOPS is no longer read/),
     ]);
     expect(configWarnings({})).toEqual([]);
+  });
+});
+
+describe("the client a per-client limit counts", () => {
+  it("is an IPv4 address, an IPv6 address's /64 (and its /56), and a mapped address's IPv4 address", () => {
+    expect(clientNetworks("198.51.100.4")).toEqual({ client: "198.51.100.4" });
+    expect(clientNetworks("::ffff:198.51.100.4")).toEqual({ client: "198.51.100.4" });
+    expect(clientNetworks("::ffff:c633:6404")).toEqual({ client: "198.51.100.4" });
+    expect(clientNetworks("2001:db8:1:2::1")).toEqual({ client: "2001:db8:1:2::/64", network: "2001:db8:1:0::/56" });
+    expect(clientNetworks("2001:0DB8:0001:02ab:ffff:1:2:3")).toEqual({ client: "2001:db8:1:2ab::/64", network: "2001:db8:1:200::/56" });
+    expect(clientNetworks("fe80::1%eth0")).toEqual({ client: "fe80:0:0:0::/64", network: "fe80:0:0:0::/56" });
+    expect(clientNetworks("64:ff9b::192.0.2.1")).toEqual({ client: "64:ff9b:0:0::/64", network: "64:ff9b:0:0::/56" });
+    expect(clientKey("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe(clientKey("2001:db8:1:2::12"));
+    expect(clientKey("2001:db8:1:3::1")).not.toBe(clientKey("2001:db8:1:2::1"));
+    expect(clientKey("unknown")).toBe("unknown");
   });
 });
 
@@ -117,5 +138,64 @@ forEachDialect("per-address limits and forged X-Forwarded-For", (getDb) => {
       for (let i = 0; i < CONTACT_LIMIT_PER_HOUR + 2; i++) statuses.push(await send(base, `198.18.1.${i}`));
       expect(statuses).toEqual(Array(CONTACT_LIMIT_PER_HOUR + 2).fill(201));
     });
+  });
+});
+
+forEachDialect("per-client limits count an IPv6 client by its /64 and /56", (getDb) => {
+  let smtp: SmtpFake;
+  beforeAll(async () => {
+    smtp = await startSmtpFake();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+  // The limits count in fixed windows of 15 minutes and one hour: start away from their ends.
+  beforeEach(async () => {
+    const left = 15 * 60_000 - (Date.now() % (15 * 60_000));
+    if (left < 10_000) await new Promise((r) => setTimeout(r, left + 50));
+  }, 20_000);
+  const app = () => createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, ...mailEnv(smtp) } });
+  const post = (path: string, body: unknown, forwardedFor: string) => app().request(`${TEST_ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: TEST_ORIGIN, "x-forwarded-for": forwardedFor },
+    body: JSON.stringify(body),
+  });
+
+  it("refuses the reset request past the limit from one /64 whatever interface identifiers it uses, and not another /56", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= RESET_REQUESTS_PER_CLIENT + 2; i++) {
+      statuses.push((await post("/api/password-reset/request", { email: `v6-reset-${i}@example.com` }, `2001:db8:10:2::${i.toString(16)}`)).status);
+    }
+    expect(statuses).toEqual([...Array(RESET_REQUESTS_PER_CLIENT).fill(202), 429, 429]);
+    // A mapped IPv4 address is that IPv4 address, not one of the IPv6 clients.
+    expect((await post("/api/password-reset/request", { email: "v6-reset-v4@example.com" }, "::ffff:192.0.2.77")).status).toBe(202);
+    expect((await post("/api/password-reset/request", { email: "v6-reset-other@example.com" }, "2001:db8:10:102::1")).status).toBe(202);
+  });
+
+  it("refuses sign-ups past the limit from one /64", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= IP_LIMIT + 1; i++) {
+      const res = await formPost(app(), "/api/register", { email: `v6-signup-${i}@example.com`, password: "correct horse battery", firstName: "Six" }, { "x-forwarded-for": `2001:db8:20:5:${i.toString(16)}::1` });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(IP_LIMIT).fill(302), 429]);
+    const other = await formPost(app(), "/api/register", { email: "v6-signup-other@example.com", password: "correct horse battery", firstName: "Six" }, { "x-forwarded-for": "2001:db8:20:105::1" });
+    expect(other.status).toBe(302);
+  });
+
+  it(`limits contact messages per /64, and per /56 at ${IPV6_NETWORK_SHARE} times that`, async () => {
+    const send = (ip: string) => post("/api/contact", VALID, ip).then((r) => r.status);
+    const first: number[] = [];
+    for (let i = 1; i <= CONTACT_LIMIT_PER_HOUR + 1; i++) first.push(await send(`2001:db8:30:1::${i}`));
+    expect(first).toEqual([...Array(CONTACT_LIMIT_PER_HOUR).fill(201), 429]);
+    // Other /64s of the same /56 each get their own allowance until the /56's is used up.
+    const rest: number[] = [];
+    for (let net = 2; net <= IPV6_NETWORK_SHARE; net++) {
+      for (let i = 1; i <= CONTACT_LIMIT_PER_HOUR; i++) rest.push(await send(`2001:db8:30:${net}::${i}`));
+    }
+    expect(rest).toEqual(Array((IPV6_NETWORK_SHARE - 1) * CONTACT_LIMIT_PER_HOUR).fill(201));
+    expect(await send("2001:db8:30:ff::1")).toBe(429);
+    // A /64 of another /56 is not affected.
+    expect(await send("2001:db8:30:100::1")).toBe(201);
   });
 });

@@ -87,3 +87,44 @@ function peerAddress(c: Context): string | undefined {
 export function clientIp(c: Context, trusted: TrustedProxies): string {
   return resolveClientAddress(peerAddress(c), c.req.header("x-forwarded-for"), trusted) ?? "unknown";
 }
+
+/** The eight 16-bit groups of an IPv6 address (zone index dropped), or undefined for anything else. */
+function ipv6Groups(address: string): number[] | undefined {
+  const plain = address.split("%")[0]!;
+  if (isIP(plain) !== 6) return undefined;
+  let text = plain;
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::") as [string, string | undefined];
+  const parse = (part: string) => (part === "" ? [] : part.split(":").map((g) => parseInt(g, 16)));
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * The networks a per-client limit counts an address under (lib/rate-limiter.ts, consumeForClient).
+ * An IPv4 address is one client. An IPv6 client usually holds a whole /64 (every device picks
+ * its own interface identifiers, and privacy addresses change them daily), so its /64 is one
+ * client; and one customer is often given a /56 (256 /64s), so that /56 is counted as well, as
+ * the client's wider network. An address that is not an IP (e.g. "unknown") is its own client.
+ */
+export function clientNetworks(ip: string): { client: string; network?: string } {
+  const groups = ipv6Groups(ip);
+  if (!groups) return { client: normalizeAddress(ip) ?? ip };
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    // IPv4-mapped: the IPv4 address.
+    return { client: [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".") };
+  }
+  const hex = (g: number) => g.toString(16);
+  return {
+    client: `${groups.slice(0, 4).map(hex).join(":")}::/64`,
+    network: `${groups.slice(0, 3).map(hex).join(":")}:${hex(groups[3]! & 0xff00)}::/56`,
+  };
+}
+
+/** The key a per-client limit counts `ip` under: the IPv4 address, or the IPv6 address's /64. */
+export const clientKey = (ip: string): string => clientNetworks(ip).client;

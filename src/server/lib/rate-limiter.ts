@@ -22,6 +22,7 @@
  * most once a minute, from its own limiter calls, so no scheduler is needed.
  */
 import type { Db } from "../../../db/client.ts";
+import { clientNetworks } from "./client-ip.ts";
 import {
   decrementAttempts, deleteWindowsBefore, getAttempts, incrementAttempts, incrementAttemptsBelow, resetAttempts,
 } from "../../../db/repositories/rate-limit-repository.ts";
@@ -159,6 +160,53 @@ export const refund = (db: Db, key: string, options: WindowOptions): Promise<voi
 
 /** Forgets everything counted for `key`. */
 export const reset = (db: Db, key: string): Promise<void> => resetAttempts(db, key);
+
+/**
+ * How many times a per-client limit an IPv6 client's /56 may use. A /56 is often one customer's
+ * (256 /64s), but mobile carriers and hosting providers also hand /64s of one /56 to different
+ * people, so the /56 gets a larger allowance than one client: one customer spreading requests
+ * over its /64s gets this many clients' worth, and no more.
+ */
+export const IPV6_NETWORK_SHARE = 4;
+
+/** Every key `key` names for `ip` under a per-client limit, with the limit each key gets. */
+function clientKeys(key: (client: string) => string, ip: string, limit = 1): { key: string; limit: number }[] {
+  const { client, network } = clientNetworks(ip);
+  const keys = [{ key: key(client), limit }];
+  if (network) keys.push({ key: key(network), limit: limit * IPV6_NETWORK_SHARE });
+  return keys;
+}
+
+/**
+ * `consume` for a limit per client address: `key` builds the counter's key from the client
+ * (lib/client-ip.ts, clientNetworks): an IPv4 address, or an IPv6 address's /64, which gets
+ * `limit`, and its /56, which gets IPV6_NETWORK_SHARE times as much. A request refused by
+ * either counter is counted by neither.
+ */
+export async function consumeForClient(db: Db, key: (client: string) => string, ip: string, options: LimitOptions): Promise<RateLimitResult> {
+  const counted: string[] = [];
+  let result: RateLimitResult | undefined;
+  for (const k of clientKeys(key, ip, options.limit)) {
+    const r = await consume(db, k.key, { ...options, limit: k.limit });
+    if (!r.allowed) {
+      for (const done of counted) await refund(db, done, options);
+      return r;
+    }
+    counted.push(k.key);
+    result = result && result.remaining <= r.remaining ? result : r;
+  }
+  return result!;
+}
+
+/** `refund` of a request counted by consumeForClient. */
+export async function refundForClient(db: Db, key: (client: string) => string, ip: string, options: WindowOptions): Promise<void> {
+  for (const k of clientKeys(key, ip)) await refund(db, k.key, options);
+}
+
+/** `reset` of every counter consumeForClient counts `ip` under. */
+export async function resetForClient(db: Db, key: (client: string) => string, ip: string): Promise<void> {
+  for (const k of clientKeys(key, ip)) await reset(db, k.key);
+}
 
 /** Deletes the rows no limiter reads any more, of every key and window. */
 export const sweepExpired = (db: Db, now = new Date()): Promise<void> =>

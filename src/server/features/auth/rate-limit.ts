@@ -1,7 +1,8 @@
 /**
  * Sign-in throttling in fixed 15-minute windows, counted by the server's rate limiter
  * (lib/rate-limiter.ts), so every process on a shared PostgreSQL counts together. Three counters:
- * - per address: failed sign-ins and registrations; past IP_LIMIT the address is refused;
+ * - per address (an IPv4 address, or an IPv6 /64 and its /56: consumeForClient): failed sign-ins
+ *   and registrations; past IP_LIMIT the address is refused;
  * - per account and address: failed passwords; past ACCOUNT_IP_LIMIT that pair is refused;
  * - per account: attempts from anywhere, which only slow the account's sign-ins down.
  * An account is never refused for a whole window, so an attacker cannot lock its owner out;
@@ -19,7 +20,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../../../../db/client.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
-import { bucketName, consume, count, refund, reset, type RateLimitResult, type WindowOptions } from "../../lib/rate-limiter.ts";
+import {
+  bucketName, consumeForClient, count, refundForClient, reset, resetForClient, type RateLimitResult, type WindowOptions,
+} from "../../lib/rate-limiter.ts";
 
 export const WINDOW_MINUTES = 15;
 export const IP_LIMIT = 20;
@@ -51,7 +54,7 @@ export function delayAfterFailures(failures: number): number {
 }
 
 async function reserveIp(db: Db, ip: string, now: Date): Promise<void> {
-  const result = await consume(db, ipKey(ip), { ...windowAt(now), limit: IP_LIMIT });
+  const result = await consumeForClient(db, ipKey, ip, { ...windowAt(now), limit: IP_LIMIT });
   if (!result.allowed) limited(result, "from your network");
 }
 
@@ -95,9 +98,9 @@ function holdParallelPlace(email: string): () => void {
 export async function beginSignInAttempt(db: Db, email: string, ip: string, now = new Date()): Promise<SignInAttempt> {
   const window = windowAt(now);
   await reserveIp(db, ip, now);
-  const pair = await consume(db, pairKey(email, ip), { ...window, limit: ACCOUNT_IP_LIMIT });
+  const pair = await consumeForClient(db, (client) => pairKey(email, client), ip, { ...window, limit: ACCOUNT_IP_LIMIT });
   if (!pair.allowed) {
-    await refund(db, ipKey(ip), window); // refused, so not an attempt at a password
+    await refundForClient(db, ipKey, ip, window); // refused, so not an attempt at a password
     limited(pair, "for this account from your network");
   }
   // A guess refused for want of a place still counts as a failure of this address and this
@@ -115,8 +118,8 @@ export async function beginSignInAttempt(db: Db, email: string, ip: string, now 
   return {
     succeeded: async () => {
       release();
-      await refund(db, ipKey(ip), window);
-      await reset(db, pairKey(email, ip));
+      await refundForClient(db, ipKey, ip, window);
+      await resetForClient(db, (client) => pairKey(email, client), ip);
       await reset(db, accountKey(email));
     },
     failed: async () => {

@@ -18,7 +18,7 @@ import {
 } from "../../../../db/repositories/two-factor-repository.ts";
 import type { CredentialCipher } from "../../lib/credential-cipher.ts";
 import { badRequest, conflict, tooManyRequests } from "../../lib/errors.ts";
-import { consume, reset } from "../../lib/rate-limiter.ts";
+import { consume, consumeForClient, reset, resetForClient } from "../../lib/rate-limiter.ts";
 import { hashToken, randomToken } from "../../lib/secret-token.ts";
 
 export const TOTP_PERIOD_SECONDS = 30;
@@ -116,12 +116,12 @@ export async function verifySecondStep(db: Db, cipher: CredentialCipher, userId:
     return "totp";
   }
   const normalised = normaliseRecoveryCode(code);
-  const counted = await consume(db, recoveryKey(userId, ip), { ...window(now), limit: RECOVERY_FAILURES_ALLOWED });
+  const counted = await consumeForClient(db, (client) => recoveryKey(userId, client), ip, { ...window(now), limit: RECOVERY_FAILURES_ALLOWED });
   if (!counted.allowed) tooMany(counted.retryAfterSeconds, "Too many wrong recovery codes from your network.");
   if (!/^[a-z2-7]{10}$/.test(normalised) || !(await useRecoveryCode(db, userId, hashToken(normalised), now))) {
     throw badRequest(WRONG_CODE, [{ field: "code", message: WRONG_CODE }]);
   }
-  await reset(db, recoveryKey(userId, ip));
+  await resetForClient(db, (client) => recoveryKey(userId, client), ip);
   return "recovery";
 }
 

@@ -8,17 +8,17 @@ import {
 } from "../../../../db/repositories/contact-message-repository.ts";
 import type { ContactMessageInput } from "../../../shared/schemas/contact.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
-import { consume } from "../../lib/rate-limiter.ts";
+import { consumeForClient } from "../../lib/rate-limiter.ts";
 
 export const CONTACT_LIMIT_PER_HOUR = 5;
 
 /**
- * Fixed one-hour windows per address (keys "contact:{ip}"), counted by the server's rate
- * limiter (lib/rate-limiter.ts), so every process sharing the database counts together. A
- * refused message is not counted.
+ * Fixed one-hour windows per client (keys "contact:{client}": an IPv4 address, an IPv6 /64 and
+ * its /56), counted by the server's rate limiter (lib/rate-limiter.ts, consumeForClient), so
+ * every process sharing the database counts together. A refused message is not counted.
  */
 async function countSubmission(db: Db, ip: string, now: Date): Promise<void> {
-  const result = await consume(db, `contact:${ip}`, { limit: CONTACT_LIMIT_PER_HOUR, windowMs: 3_600_000, mode: "fixed", now });
+  const result = await consumeForClient(db, (client) => `contact:${client}`, ip, { limit: CONTACT_LIMIT_PER_HOUR, windowMs: 3_600_000, mode: "fixed", now });
   if (result.allowed) return;
   const seconds = result.retryAfterSeconds;
   const minutes = Math.ceil(seconds / 60);
