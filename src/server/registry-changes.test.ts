@@ -114,7 +114,10 @@ forEachDialect("registry changes and the domain's history", (getDb, dialect, get
     });
     expect(byKind.get("nameservers_changed")).toMatchObject({ oldValue: ["ns1.old.net", "ns2.old.net"], newValue: ["ns1.new.net"] });
     expect(byKind.get("expiry_moved_back")).toMatchObject({ oldValue: "2031-03-02", newValue: "2030-03-02" });
-    expect(byKind.get("status_hold")).toMatchObject({ newValue: { statuses: ["clientHold"] } });
+    // Status changes carry the registry's whole status list before and after.
+    const statusesBefore = { statuses: ["clientTransferProhibited", "clientDeleteProhibited"] };
+    expect(byKind.get("status_hold")).toMatchObject({ oldValue: statusesBefore, newValue: { statuses: ["clientHold"] } });
+    expect(byKind.get("transfer_lock_removed")).toMatchObject({ oldValue: statusesBefore, newValue: { statuses: ["clientHold"] } });
 
     // Each change told once, by mail, naming the domain, the change and the domain's page.
     const mails = await waitFor(() => smtp.mailsTo(h.email).filter((m) => m.subject?.includes(name)), (m) => m.length >= 5);

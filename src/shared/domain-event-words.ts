@@ -22,7 +22,19 @@ function registrar(value: unknown): string {
 }
 
 const list = (value: unknown) => (Array.isArray(value) && value.length ? value.map(String).join(", ") : "none");
-const statuses = (value: unknown) => (isObject(value) && Array.isArray(value.statuses) ? value.statuses.map(String).join(", ") : "");
+const statusList = (value: unknown): string[] => (isObject(value) && Array.isArray(value.statuses) ? value.statuses.map(String) : []);
+/**
+ * The codes of `watched` the new status list holds and the old one did not (an event stored
+ * without the old list names every code of the new one), e.g. "clientHold".
+ */
+function appeared(e: DescribedEvent, watched: readonly string[]): string {
+  const before = new Set(statusList(e.oldValue));
+  const now = statusList(e.newValue).filter((c) => !before.has(c));
+  const named = now.filter((c) => watched.includes(c));
+  return (named.length ? named : now).join(", ");
+}
+const HOLDS = ["clientHold", "serverHold"];
+const DELETING = ["pendingDelete", "redemptionPeriod"];
 const text = (value: unknown) => (value === null || value === undefined || value === "" ? "none" : typeof value === "string" ? value : JSON.stringify(value));
 const field = (value: unknown, key: string) => (isObject(value) ? value[key] : undefined);
 
@@ -49,8 +61,8 @@ export function describeDomainEvent(e: DescribedEvent): string {
     case "transfer_lock_removed": return "Transfer lock removed (clientTransferProhibited is gone): the domain can now be transferred away.";
     case "transfer_lock_added": return "Transfer lock added (clientTransferProhibited).";
     case "nameservers_changed": return `Nameservers changed from ${list(e.oldValue)} to ${list(e.newValue)}.`;
-    case "status_hold": return `The registry put the domain on hold (${statuses(e.newValue)}): it no longer resolves.`;
-    case "pending_delete": return `The domain is being deleted (${statuses(e.newValue)}).`;
+    case "status_hold": return `The registry put the domain on hold (${appeared(e, HOLDS)}): it no longer resolves.`;
+    case "pending_delete": return `The domain is being deleted (${appeared(e, DELETING)}).`;
     case "expiry_moved_back": return `Expiry date moved back from ${text(e.oldValue)} to ${text(e.newValue)}.`;
     case "expiry_extended": return `Renewed: the expiry date moved from ${text(e.oldValue)} to ${text(e.newValue)}.`;
     case "certificate_expiring": {

@@ -34,10 +34,10 @@ const PRICED = forecast({
     : { month, ...EMPTY, registrars: [], ifRenews: EMPTY })),
   total: november,
   notInTotals: [
-    { id: 7, domainName: "undated.net", expirationDate: null, month: null, serviceProvider: NAMECHEAP, reason: "noExpiryDate" },
-    { id: 8, domainName: "gone.net", expirationDate: "2026-12-02", month: "2026-12", serviceProvider: NAMECHEAP, reason: "departed" },
+    { id: 7, domainName: "xn--mller-kva.net", unicodeName: "müller.net", expirationDate: null, month: null, serviceProvider: NAMECHEAP, reason: "noExpiryDate" },
+    { id: 8, domainName: "gone.net", unicodeName: null, expirationDate: "2026-12-02", month: "2026-12", serviceProvider: NAMECHEAP, reason: "departed" },
     ...Array.from({ length: 12 }, (_, i) => ({
-      id: 20 + i, domainName: `manual${i}.net`, expirationDate: "2027-01-10", month: "2027-01", serviceProvider: NAMECHEAP, reason: "autoRenewOff" as const,
+      id: 20 + i, domainName: `manual${i}.net`, unicodeName: null, expirationDate: "2027-01-10", month: "2027-01", serviceProvider: NAMECHEAP, reason: "autoRenewOff" as const,
     })),
   ],
   expiredCount: 1,
@@ -87,7 +87,7 @@ describe("renewal forecast", () => {
     expect(within(leftOut).getByText("14 domains that may renew in these months are not in the totals:")).toBeTruthy();
     const items = within(leftOut).getAllByRole("listitem").map((li) => li.textContent);
     expect(items).toEqual([
-      "No expiry date (1): undated.net",
+      "No expiry date (1): müller.net",
       "No longer in its registrar account (1): gone.net",
       `Auto-renew is off (12): ${Array.from({ length: 10 }, (_, i) => `manual${i}.net`).join(", ")} and 2 more (all in the CSV)`,
     ]);
@@ -99,7 +99,7 @@ describe("renewal forecast", () => {
     expect(await screen.findByText("Nothing renews automatically from Nov 26, 2026 to Oct 31, 2027.")).toBeTruthy();
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.queryByRole("img")).toBeNull();
-    expect(screen.getByRole("region", { name: "Not in the totals" }).textContent).toContain("No expiry date (1): undated.net");
+    expect(screen.getByRole("region", { name: "Not in the totals" }).textContent).toContain("No expiry date (1): müller.net");
   });
 
   it("asks in the display currency", async () => {

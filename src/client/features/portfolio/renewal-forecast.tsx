@@ -163,7 +163,7 @@ function LeftOutList({ forecast }: { forecast: RenewalForecast }) {
         {groups.map(([reason, domains]) => (
           <Text as="li" key={reason} listStyleType="none" wordBreak="break-word">
             <Text as="span" fontWeight="medium">{reasonText(reason, forecast.currency)} ({formatCount(domains.length)}):</Text>{" "}
-            {domains.slice(0, NAMES_SHOWN).map((d) => d.domainName).join(", ")}
+            {domains.slice(0, NAMES_SHOWN).map((d) => d.unicodeName ?? d.domainName).join(", ")}
             {domains.length > NAMES_SHOWN && ` and ${formatCount(domains.length - NAMES_SHOWN)} more (all in the CSV)`}
           </Text>
         ))}

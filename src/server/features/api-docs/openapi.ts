@@ -134,7 +134,13 @@ const renewalForecast = {
     currency: { type: "string" }, from: { type: "string", format: "date" }, until: { type: "string", format: "date" },
     months: listOf({ allOf: [forecastCell, { type: "object", properties: { month: { type: "string", description: "2026-11" }, registrars: listOf(forecastCell) } }] }),
     total: forecastCell,
-    notInTotals: listOf({ type: "object", properties: { id: { type: "integer" }, domainName: { type: "string" }, reason: { type: "string" } } }),
+    notInTotals: listOf({
+      type: "object",
+      properties: {
+        id: { type: "integer" }, domainName: { type: "string", description: "ASCII: an IDN as its A-label." },
+        unicodeName: nullable("string", { description: "The name as people read it when it is an IDN (\"müller.de\"), else null." }), reason: { type: "string" },
+      },
+    }),
     expiredCount: { type: "integer" }, laterCount: { type: "integer" },
   },
 };

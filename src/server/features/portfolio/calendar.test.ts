@@ -20,6 +20,9 @@ forEachDialect("expiry calendar feed", (getDb) => {
       body: { domainName: "renew-me.com", serviceProviderId: porkbun.id, expirationDate: "2027-03-15", notes: "a; b, c" },
     })).body;
     await call("/api/user-domains", { method: "POST", body: { domainName: "undated.org" } });
+    await call("/api/user-domains", { method: "POST", body: { domainName: "kept-off.com", expirationDate: "2027-04-01", autoRenewState: "off" } });
+    await call("/api/user-domains", { method: "POST", body: { domainName: "kept-on.com", expirationDate: "2027-05-01", autoRenewState: "on" } });
+    await call("/api/user-domains", { method: "POST", body: { domainName: "müller.de", expirationDate: "2027-06-01" } });
   });
 
   const feed = (url: string) => app().request(url.replace(/^https?:\/\/[^/]+/, TEST_ORIGIN));
@@ -36,11 +39,18 @@ forEachDialect("expiry calendar feed", (getDb) => {
     expect(raw.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     const ics = unfold(raw);
     expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:")).toBe(true);
-    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(4);
     expect(ics).toContain(`UID:user-domain-${dated.id}@tldscope`);
     expect(ics).toContain("DTSTART;VALUE=DATE:20270315");
     expect(ics).toContain("SUMMARY:renew-me.com expires");
-    expect(ics).toContain(`DESCRIPTION:Auto-renew: off\\nRenewal price: $${dated.pricing.currentRenewal!.price} at Porkbun`);
+    // Nobody said whether renew-me.com renews automatically: the feed says so, never "off".
+    expect(ics).toContain(`DESCRIPTION:Auto-renew: unknown (nobody has said whether it renews automatically)\\nRenewal price: $${dated.pricing.currentRenewal!.price} at Porkbun`);
+    const descriptionOf = (summary: string) => ics.split("BEGIN:VEVENT").find((e) => e.includes(`SUMMARY:${summary}`))!.match(/DESCRIPTION:([^\r]*)/)![1];
+    expect(descriptionOf("kept-off.com expires")).toMatch(/^Auto-renew: off\\n/);
+    expect(descriptionOf("kept-on.com expires")).toMatch(/^Auto-renew: on\\n/);
+    // People read the calendar: an IDN is named as it is written.
+    expect(descriptionOf("müller.de expires")).toMatch(/^Auto-renew: unknown/);
+    expect(ics).not.toContain("xn--mller-kva.de");
     expect(ics).toContain("TRIGGER:-P30D");
     expect(ics).not.toContain("undated.org");
   });

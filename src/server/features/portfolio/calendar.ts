@@ -7,12 +7,20 @@ import type { Db } from "../../../../db/client.ts";
 import { listUserDomains } from "../../../../db/repositories/user-domain-repository.ts";
 import { findUserByCalendarTokenHash, setCalendarTokenHash } from "../../../../db/repositories/user-repository.ts";
 import { formatPrice } from "../../../shared/price-format.ts";
+import type { AutoRenewState } from "../../../shared/schemas/user-domain.ts";
 import { notFound } from "../../lib/errors.ts";
 import { hashToken, isTokenShaped, randomToken } from "../../lib/secret-token.ts";
 import { buildCalendar } from "./ics.ts";
 import { priceEntries, toUserDomainItem } from "./item.ts";
 
 const ALARM_DAYS_BEFORE = 30;
+
+/** Unknown is said as unknown: nobody has answered, which is not the same as off. */
+const AUTO_RENEW_LINES: Record<AutoRenewState, string> = {
+  on: "Auto-renew: on",
+  off: "Auto-renew: off",
+  unknown: "Auto-renew: unknown (nobody has said whether it renews automatically)",
+};
 
 export async function createCalendarToken(db: Db, userId: number, origin: string): Promise<{ url: string }> {
   const token = randomToken();
@@ -36,7 +44,7 @@ export async function renderCalendarFeed(db: Db, token: string, staleDays: numbe
     const current = d.pricing.currentRenewal;
     const cheapest = d.pricing.cheapestRenewal;
     const lines = [
-      `Auto-renew: ${d.autoRenew ? "on" : "off"}`,
+      AUTO_RENEW_LINES[d.autoRenewState],
       current
         ? `Renewal price: ${formatPrice(current.price, current.currency)}${d.serviceProvider ? ` at ${d.serviceProvider.name}` : ""}`
         : "Renewal price: unknown",
@@ -48,7 +56,7 @@ export async function renderCalendarFeed(db: Db, token: string, staleDays: numbe
       // Stable per entry, so calendar apps update the event instead of duplicating it.
       uid: `user-domain-${d.id}@tldscope`,
       date: d.effectiveExpirationDate!,
-      summary: `${d.domainName} expires`,
+      summary: `${d.unicodeName ?? d.domainName} expires`,
       description: lines.join("\n"),
       stamp: new Date(d.updatedAt),
       alarmDaysBefore: ALARM_DAYS_BEFORE,

@@ -168,6 +168,18 @@ forEachDialect("the renewal forecast through the API", (getDb) => {
     expect(body.notInTotals.map((d) => [d.domainName, d.reason])).toEqual([["gone.net", "departed"]]);
   });
 
+  it("names an IDN as people write it beside its ASCII form, in the list left out and in the per-domain lines", async () => {
+    const mine = authed(app(), (await registerUser(app())).cookie);
+    for (const body of [
+      { domainName: "müller.net", serviceProviderId: own.providerId, autoRenew: true },
+      { domainName: "bücher.net", serviceProviderId: own.providerId, expirationDate: SOON, autoRenew: true },
+    ]) expect((await mine("/api/user-domains", { method: "POST", body })).status).toBe(201);
+    const { body } = await mine<RenewalForecast>("/api/user-domains/forecast");
+    expect(body.notInTotals.map((d) => [d.domainName, d.unicodeName, d.reason])).toEqual([["xn--mller-kva.net", "müller.net", "noExpiryDate"]]);
+    const lines = parseCsv((await mine("/api/user-domains/forecast-domains.csv")).text);
+    expect(lines.slice(1).map((r) => r[1])).toEqual(["xn--bcher-kva.net"]);
+  });
+
   it("is 400 for an unknown currency, and 401 signed out, on both doors", async () => {
     for (const path of ["/api/user-domains/forecast?currency=QQQ", "/api/user-domains/forecast.csv?currency=QQQ"]) {
       const bad = await call<{ message: string }>(path);

@@ -13,6 +13,7 @@
  */
 import { minorToAmount } from "../../../shared/currency.ts";
 import type { DisplayConverter } from "../../../shared/display-converter.ts";
+import { unicodeFormOf } from "../../../shared/idna.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
 import { yearlySaving, type Renewal, type RenewalPricing } from "../../../shared/renewal-comparison.ts";
 
@@ -64,7 +65,10 @@ export interface ForecastMonth extends ForecastCell {
 /** One domain in the forecast's figures: what it adds to its month, at its registrar and at the cheapest. */
 export interface ForecastDomain {
   id: number;
+  /** ASCII, an IDN as its A-label ("xn--mller-kva.de"). */
   domainName: string;
+  /** The name as people read it when it is an IDN ("müller.de"), else null. */
+  unicodeName: string | null;
   /** "2026-11" */
   month: string;
   expirationDate: string;
@@ -83,7 +87,10 @@ export interface ForecastDomain {
 
 export interface NotInTotals {
   id: number;
+  /** ASCII, an IDN as its A-label ("xn--mller-kva.de"). */
   domainName: string;
+  /** The name as people read it when it is an IDN ("müller.de"), else null. */
+  unicodeName: string | null;
   expirationDate: string | null;
   /** The month it expires in ("2026-11"), null without an expiry date. */
   month: string | null;
@@ -219,7 +226,7 @@ export function forecastRenewals(
   let expiredCount = 0;
   let laterCount = 0;
   const skip = (entry: ForecastEntry, expiry: string | null, reason: NotInTotalsReason) => notInTotals.push({
-    id: entry.id, domainName: entry.domainName, expirationDate: expiry, month: expiry?.slice(0, 7) ?? null,
+    id: entry.id, domainName: entry.domainName, unicodeName: unicodeFormOf(entry.domainName), expirationDate: expiry, month: expiry?.slice(0, 7) ?? null,
     serviceProvider: entry.serviceProvider && { id: entry.serviceProvider.id, name: entry.serviceProvider.name }, reason,
   });
   for (const entry of entries) {
@@ -239,7 +246,7 @@ export function forecastRenewals(
     if (options.withDomains) {
       const cheapestAt = item.cheapestAt ?? provider;
       lines.push({
-        id: entry.id, domainName: entry.domainName, month, expirationDate: expiry,
+        id: entry.id, domainName: entry.domainName, unicodeName: unicodeFormOf(entry.domainName), month, expirationDate: expiry,
         serviceProvider: { id: provider.id, name: provider.name }, counts: entry.autoRenew === null ? "if_renews" : "renews",
         registrar: item.registrar, cheapest: item.cheapest, cheapestAt: { id: cheapestAt.id, name: cheapestAt.name },
         registrarPriceCheckedAt: item.own.lastCheckedAt.toISOString(), cheapestPriceCheckedAt: item.move.lastCheckedAt.toISOString(), rateDate: item.rateDate,

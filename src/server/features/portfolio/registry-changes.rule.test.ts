@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AccountLinkState, RegistryComparison, StoredRegistryState } from "../../../../db/repositories/registry-record-repository.ts";
+import { describeDomainEvent } from "../../../shared/domain-event-words.ts";
 import { registryEvents } from "./registry-changes.ts";
 
 const at = new Date("2026-11-29T08:00:00Z");
@@ -57,5 +58,34 @@ describe("what a registry re-check records", () => {
     expect(changes(compare({ ianaId: 1861, name: "Porkbun LLC", providerId: 7, link: linked() }))).toEqual([["registrar_changed", "info"]]);
     expect(changes(compare({ ianaId: 1861, name: "Porkbun LLC", providerId: 9, link: linked() }))).toEqual([["registrar_changed", "alarm"]]);
     expect(changes(compare({ statuses: ["clientTransferProhibited", "clientHold"], link: linked({ syncedLocked: false }) }))).toEqual([["status_hold", "alarm"]]);
+  });
+
+  it("records a status change with the registry's whole status list before and after, and says what appeared", () => {
+    const statusChange = (o: Parameters<typeof compare>[0]) => registryEvents(compare(o)).filter((e) => e.kind !== "registry_check").map((e) => ({
+      kind: e.kind, oldValue: e.oldValue, newValue: e.newValue, text: describeDomainEvent({ kind: e.kind, subject: null, oldValue: e.oldValue, newValue: e.newValue }),
+    }));
+    const locked = { ...before, statuses: ["clientTransferProhibited", "clientUpdateProhibited"] };
+    expect(statusChange({ previous: locked, statuses: ["clientUpdateProhibited"] })).toEqual([{
+      kind: "transfer_lock_removed", oldValue: { statuses: ["clientTransferProhibited", "clientUpdateProhibited"] }, newValue: { statuses: ["clientUpdateProhibited"] },
+      text: "Transfer lock removed (clientTransferProhibited is gone): the domain can now be transferred away.",
+    }]);
+    expect(statusChange({ previous: { ...before, statuses: ["active"] }, statuses: ["active", "clientTransferProhibited"] })).toMatchObject([{
+      kind: "transfer_lock_added", oldValue: { statuses: ["active"] }, newValue: { statuses: ["active", "clientTransferProhibited"] },
+    }]);
+    expect(statusChange({ previous: locked, statuses: ["clientTransferProhibited", "clientUpdateProhibited", "pendingDelete", "serverHold"] })).toEqual([
+      {
+        kind: "status_hold", oldValue: { statuses: ["clientTransferProhibited", "clientUpdateProhibited"] },
+        newValue: { statuses: ["clientTransferProhibited", "clientUpdateProhibited", "pendingDelete", "serverHold"] },
+        text: "The registry put the domain on hold (serverHold): it no longer resolves.",
+      },
+      {
+        kind: "pending_delete", oldValue: { statuses: ["clientTransferProhibited", "clientUpdateProhibited"] },
+        newValue: { statuses: ["clientTransferProhibited", "clientUpdateProhibited", "pendingDelete", "serverHold"] },
+        text: "The domain is being deleted (pendingDelete).",
+      },
+    ]);
+    // An event stored with only the codes that appeared still reads the same.
+    expect(describeDomainEvent({ kind: "status_hold", subject: null, oldValue: null, newValue: { statuses: ["clientHold"] } }))
+      .toBe("The registry put the domain on hold (clientHold): it no longer resolves.");
   });
 });

@@ -62,12 +62,15 @@ export function registryEvents({ previous, result, resultProviderId, link }: Reg
     change("registrar_changed", sinceLastLook && atOwnRegistrar ? "info" : "alarm", before, after);
   }
 
+  // Status changes carry the registry's whole status list before and after.
+  const statusesBefore = { statuses: [...previous.statuses] };
+  const statusesAfter = { statuses: [...result.statuses] };
   const wasLocked = previous.statuses.includes(LOCK);
   const isLocked = result.statuses.includes(LOCK);
   if (wasLocked && !isLocked) {
     const ownDoing = sinceLastLook && link.syncedLocked === false;
-    change("transfer_lock_removed", ownDoing ? "info" : "alarm", { statuses: [LOCK] }, null);
-  } else if (!wasLocked && isLocked) change("transfer_lock_added", "info", null, { statuses: [LOCK] });
+    change("transfer_lock_removed", ownDoing ? "info" : "alarm", statusesBefore, statusesAfter);
+  } else if (!wasLocked && isLocked) change("transfer_lock_added", "info", statusesBefore, statusesAfter);
 
   const oldNs = sorted(previous.nameservers);
   const newNs = sorted(result.nameservers);
@@ -75,9 +78,9 @@ export function registryEvents({ previous, result, resultProviderId, link }: Reg
 
   const appeared = (codes: readonly string[]) => codes.filter((c) => result.statuses.includes(c) && !previous.statuses.includes(c));
   const holds = appeared(HOLDS);
-  if (holds.length) change("status_hold", "alarm", null, { statuses: holds });
+  if (holds.length) change("status_hold", "alarm", statusesBefore, statusesAfter);
   const deleting = appeared(DELETING);
-  if (deleting.length) change("pending_delete", "alarm", null, { statuses: deleting });
+  if (deleting.length) change("pending_delete", "alarm", statusesBefore, statusesAfter);
 
   const oldExpiry = previous.expirationDate;
   const newExpiry = result.expirationDate;

@@ -8,6 +8,7 @@
  * a timeout and by the bytes the handshake may read.
  */
 import { connect as netConnect } from "node:net";
+import { X509Certificate } from "node:crypto";
 import { checkServerIdentity, connect as tlsConnect, type PeerCertificate, type SecureContext } from "node:tls";
 import { checkTarget, refusalMessage, type NetworkPolicy } from "../address-policy.ts";
 
@@ -47,7 +48,20 @@ export interface ProbeOptions {
   now?: Date;
 }
 
-const SELF_SIGNED = new Set(["DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN"]);
+/**
+ * Self-signed means the served certificate's issuer is its own subject and its own key signed
+ * it. OpenSSL's SELF_SIGNED_CERT_IN_CHAIN only says some certificate in the chain is (an
+ * authority's root sent along with the leaf): that leaf is from an untrusted authority.
+ */
+function isSelfSigned(cert: PeerCertificate): boolean {
+  if (!cert.raw) return false;
+  try {
+    const x509 = new X509Certificate(cert.raw);
+    return x509.checkIssued(x509) && x509.verify(x509.publicKey);
+  } catch {
+    return false;
+  }
+}
 
 function dn(part: Record<string, string | string[] | undefined> | undefined): string {
   if (!part) return "";
@@ -75,12 +89,13 @@ export function readCertificate(host: string, cert: PeerCertificate, authorizati
   } else if (validFrom.getTime() > now.getTime() || authorizationError === "CERT_NOT_YET_VALID") {
     problem = "not_yet_valid";
     detail = `The certificate is valid only from ${validFrom.toISOString().slice(0, 10)}`;
-  } else if (authorizationError && SELF_SIGNED.has(authorizationError)) {
+  } else if (authorizationError && isSelfSigned(cert)) {
     problem = "self_signed";
     detail = "The certificate is self-signed: no trusted authority vouches for it";
   } else if (authorizationError) {
     problem = "untrusted";
-    detail = `The certificate does not chain to a trusted root (${authorizationError})`;
+    const issuer = dn(cert.issuer as unknown as Record<string, string>);
+    detail = `The certificate's issuer${issuer ? ` (${issuer})` : ""} is not a trusted authority: it does not chain to a trusted root (${authorizationError})`;
   } else if (!coversName) {
     problem = "name_mismatch";
     detail = `The certificate does not cover ${host}; it is for ${subjectNamesOf(cert).join(", ") || "no name"}`;
