@@ -7,9 +7,14 @@ import type { AppEnv } from "./hono-env.ts";
 /** The one inline script index.html carries, allowed by its hash and no other. */
 const colorModeScriptHash = `'sha256-${createHash("sha256").update(COLOR_MODE_SCRIPT).digest("base64")}'`;
 
-/** Chakra (emotion) injects style tags at run time, hence 'unsafe-inline' for styles only. */
+/**
+ * Chakra (emotion) injects style tags at run time, hence 'unsafe-inline' for styles only.
+ * These are defaults: a header a route set itself is left as it is (e.g. Referrer-Policy:
+ * no-referrer on pages whose address holds a token, and on the redirect to a registrar).
+ */
 export const securityHeaders = () =>
   secureHeaders({
+    overwrite: false,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", colorModeScriptHash],
