@@ -82,14 +82,16 @@ describe("checkTarget", () => {
 });
 
 describe("refusalMessage", () => {
-  it("names the address, what it is and why it is refused", () => {
+  it("names what the address is and why it is refused, quoting only an address typed as such", () => {
     const refuse = (target: Target, literal: boolean) => {
       const v = checkTarget(PUBLIC_WEB, target);
       if (v.allowed) throw new Error("expected a refusal");
       return refusalMessage(v, target, PUBLIC_WEB, { subject: "Webhook address", literal });
     };
     expect(refuse({ host: "h", port: 443, address: "10.0.0.5" }, false))
-      .toBe("Webhook address resolves to a private network address (10.0.0.5 port 443); this server does not send to private addresses unless its operator allows that address and port");
+      .toBe("Webhook address resolves to a private network address; this server does not send to private addresses unless its operator allows that address and port");
+    expect(refuse({ host: "10.0.0.5", port: 443, address: "10.0.0.5" }, true))
+      .toBe("Webhook address is a private network address (10.0.0.5 port 443); this server does not send to private addresses unless its operator allows that address and port");
     expect(refuse({ host: "169.254.169.254", port: 80, address: "169.254.169.254" }, true))
       .toBe("Webhook address is a link-local address (169.254.169.254); this server never sends to link-local addresses");
     expect(refuse({ host: "example.com", port: 22, address: "8.8.8.8" }, false))

@@ -263,10 +263,13 @@ const listPorts = (ports: ReadonlySet<number> | "any") => {
 };
 
 /**
- * Why a target is refused, as a sentence: "Webhook address resolves to a private network address
- * (10.0.0.5); this server does not send to private addresses". `subject` names what was checked
- * ("Webhook address", "The address of rdap.example"), `literal` says the URL names the address
- * itself rather than a host name, `verb` what the server does ("send", "connect").
+ * Why a target is refused, as a sentence: "Webhook address resolves to a private network address;
+ * this server does not send to private addresses". `subject` names what was checked ("Webhook
+ * address", "The address of rdap.example"), `literal` says the URL names the address itself
+ * rather than a host name, `verb` what the server does ("send", "connect"). A host name's refusal
+ * says only the kind of address it resolves to, never the address or port: what an inside name
+ * resolves to on this server's network is not told to whoever typed the name. An address typed
+ * as such is quoted back, which tells nothing new.
  */
 export function refusalMessage(
   verdict: Extract<Verdict, { allowed: false }>, target: Target, policy: NetworkPolicy,
@@ -279,7 +282,7 @@ export function refusalMessage(
   const kind = verdict.kind as Exclude<AddressKind, "public">;
   const [one, many] = KIND_WORDS[kind];
   const configurable = kind === "loopback" || kind === "private";
-  const where = configurable ? `${target.address} port ${target.port}` : target.address;
-  return `${words.subject} ${words.literal ? "is" : "resolves to"} ${one} (${where}); this server ${configurable ? `does not ${verb}` : `never ${verb}s`} to ${many}`
+  const where = !words.literal ? "" : configurable ? ` (${target.address} port ${target.port})` : ` (${target.address})`;
+  return `${words.subject} ${words.literal ? "is" : "resolves to"} ${one}${where}; this server ${configurable ? `does not ${verb}` : `never ${verb}s`} to ${many}`
     + (configurable ? " unless its operator allows that address and port" : "");
 }

@@ -230,7 +230,8 @@ forEachDialect("certificate and DNS monitoring", (getDb, _dialect, getTestDb) =>
     expect(tls.handshakes.length).toBe(before);
     const apex = (await view(owner, id)).certificates[0]!;
     expect(apex).toMatchObject({ state: "invalid", reason: "refused" });
-    expect(apex.detail).toContain("resolves to a loopback address (127.0.0.1 port 443); this server does not connect to loopback addresses");
+    expect(apex.detail).toContain("resolves to a loopback address; this server does not connect to loopback addresses");
+    expect(apex.detail).not.toMatch(/127\.0\.0\.1|::1|port \d/);
 
     for (let i = 0; i < 3; i++) expect((await owner(`/api/user-domains/${id}/monitoring/check`, { method: "POST" })).status).toBe(202);
     const limited = await owner<{ message: string }>(`/api/user-domains/${id}/monitoring/check`, { method: "POST" });

@@ -127,6 +127,10 @@ forEachDialect("webhook channels", (getDb, _dialect, getTestDb) => {
       expect(res.body.message).toContain(message);
       expect(res.body.issues[0]).toMatchObject({ field: "url" });
     }
+    // A host name's refusal says what kind of address it resolves to, never the address or the port.
+    const inside = await strict<{ message: string }>("/api/notifications/webhooks", { method: "POST", body: { url: "https://localhost/hook", format: "slack" } });
+    expect(inside.body.message).toBe("Webhook address resolves to a loopback address; this server does not send to loopback addresses unless its operator allows that address and port");
+    expect(inside.body.message).not.toMatch(/\d+\.\d+\.\d+\.\d+|::1|port \d/);
     const format = await strict<{ message: string }>("/api/notifications/webhooks", { method: "POST", body: { url: "https://hooks.example.com/x", format: "msteams" } });
     expect(format.status).toBe(400);
     expect(format.body.message).toBe("Invalid format: Format is one of: generic, ntfy, slack, discord, teams, google_chat, telegram, pushover, gotify, matrix, apprise");
