@@ -472,7 +472,7 @@ export interface paths {
         put?: never;
         /**
          * Watch another host's certificate
-         * @description A public host name and a port (443 when left out); at most MONITOR_MAX_HOSTS_PER_DOMAIN (20) per entry. A host resolving to a private or loopback address is never connected to. 409 when it is watched already.
+         * @description A public host name and a port (443 when left out); at most MONITOR_MAX_HOSTS_PER_DOMAIN (20) per entry. A host resolving to a private or loopback address is never connected to. The new host is read within minutes when the caller's Check now allowance (MONITOR_CHECK_NOW_PER_HOUR) has room, which adding it uses; otherwise at the entry's next scheduled check. 409 when it is watched already.
          */
         post: operations["addMonitorHost"];
         /** Stop watching an extra host */

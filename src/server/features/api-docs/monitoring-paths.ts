@@ -63,7 +63,7 @@ export function monitoringPaths() {
     },
     "/api/user-domains/{id}/monitoring/hosts": {
       post: { operationId: "addMonitorHost", summary: "Watch another host's certificate",
-        description: "A public host name and a port (443 when left out); at most MONITOR_MAX_HOSTS_PER_DOMAIN (20) per entry. A host resolving to a private or loopback address is never connected to. 409 when it is watched already.",
+        description: "A public host name and a port (443 when left out); at most MONITOR_MAX_HOSTS_PER_DOMAIN (20) per entry. A host resolving to a private or loopback address is never connected to. The new host is read within minutes when the caller's Check now allowance (MONITOR_CHECK_NOW_PER_HOUR) has room, which adding it uses; otherwise at the entry's next scheduled check. 409 when it is watched already.",
         security: ownerWrite, parameters: [id], requestBody: jsonBody(monitorHostSchema),
         responses: { 201: answer("Added", ref("Monitoring")), ...writeErrors, 409: error } },
       delete: { operationId: "removeMonitorHost", summary: "Stop watching an extra host", security: ownerWrite,

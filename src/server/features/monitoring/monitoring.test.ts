@@ -233,12 +233,53 @@ forEachDialect("certificate and DNS monitoring", (getDb, _dialect, getTestDb) =>
     expect(apex.detail).toContain("resolves to a loopback address; this server does not connect to loopback addresses");
     expect(apex.detail).not.toMatch(/127\.0\.0\.1|::1|port \d/);
 
-    for (let i = 0; i < 3; i++) expect((await owner(`/api/user-domains/${id}/monitoring/check`, { method: "POST" })).status).toBe(202);
+    // The host added above took one of the three.
+    for (let i = 0; i < 2; i++) expect((await owner(`/api/user-domains/${id}/monitoring/check`, { method: "POST" })).status).toBe(202);
     const limited = await owner<{ message: string }>(`/api/user-domains/${id}/monitoring/check`, { method: "POST" });
     expect(limited.status).toBe(429);
     expect(Number(limited.res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(limited.body.message).toMatch(/^You can ask for 3 certificate and DNS checks an hour; the next one is possible in \d+ minutes?$/);
   }, 60_000);
+
+  it("reads a host added within Check now's allowance at the next run, and checks nothing more for hosts added, removed and added again past it", async () => {
+    const call = await signUp();
+    const name = `hosts-${Date.now()}.org`;
+    zone(name, ["192.0.2.5"]);
+    tls.serve(name, ca.issue([name], 30));
+    const id = await addDomain(call, name);
+    const lastChecked = async () => (await findMonitorState(getDb(), id))?.lastCheckedAt?.getTime();
+    const hosts = `/api/user-domains/${id}/monitoring/hosts`;
+    let now = Date.now() + 1000;
+    await run(now);
+    expect(await lastChecked()).toBe(now);
+
+    // The first host added uses one of the three Check now requests of the hour: the next run reads it.
+    const shop = await call<MonitoringView>(hosts, { method: "POST", body: { host: `shop.${name}` } });
+    expect(shop.status).toBe(201);
+    now = Date.now() + 1000;
+    await run(now);
+    expect(await lastChecked()).toBe(now);
+    // Check now twice more, then it is refused.
+    for (let i = 0; i < 2; i++) expect((await call(`/api/user-domains/${id}/monitoring/check`, { method: "POST" })).status).toBe(202);
+    expect((await call(`/api/user-domains/${id}/monitoring/check`, { method: "POST" })).status).toBe(429);
+    now = Date.now() + 1000;
+    await run(now);
+    const checked = now;
+    expect(await lastChecked()).toBe(checked);
+
+    // Past the allowance, removing and adding hosts leaves the entry to its schedule: no run checks it.
+    const shopId = shop.body.certificates.find((c) => c.host === `shop.${name}`)!.hostId!;
+    expect((await call(`${hosts}?hostId=${shopId}`, { method: "DELETE" })).status).toBe(200);
+    const again = await call<MonitoringView>(hosts, { method: "POST", body: { host: `shop.${name}` } });
+    expect(again.status).toBe(201);
+    expect((await call(`${hosts}?hostId=${again.body.certificates.find((c) => c.host === `shop.${name}`)!.hostId!}`, { method: "DELETE" })).status).toBe(200);
+    const other = await call<MonitoringView>(hosts, { method: "POST", body: { host: `mail.${name}`, port: 993 } });
+    expect(other.status).toBe(201);
+    expect(Date.parse(other.body.nextCheckAt!)).toBeGreaterThan(Date.now() + 11 * 60 * MINUTE);
+    await run(Date.now() + 10 * MINUTE);
+    expect(await lastChecked()).toBe(checked);
+    expect(tls.handshakes.filter((h) => h.includes(`mail.${name}`))).toEqual([]);
+  }, 30_000);
 
   it("keeps the owner's certificate reminder days, 14, 3 and 1 until changed", async () => {
     const call = await signUp();

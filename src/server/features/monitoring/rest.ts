@@ -21,7 +21,7 @@ export const monitoringRest = new Hono<AppEnv>()
   .post("/user-domains/:id/monitoring/hosts", async (c) => {
     const id = idOf(c);
     const input = parseOrThrow(monitorHostSchema, await readJsonBody(c), "body");
-    return c.json(await addHost(c.var.ctx.db, userId(c), id, input, maxHosts(c)), 201);
+    return c.json(await addHost(c.var.ctx.db, userId(c), id, input, { perHour: c.var.ctx.config.MONITOR_CHECK_NOW_PER_HOUR, maxHosts: maxHosts(c) }), 201);
   })
   // The host to remove: ?hostId= (or a JSON body { hostId }).
   .delete("/user-domains/:id/monitoring/hosts", async (c) => {

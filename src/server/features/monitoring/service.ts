@@ -91,17 +91,25 @@ export async function getMonitoring(db: Db, userId: number, id: number, maxHosts
   };
 }
 
+const CHECK_NOW_WINDOW_MS = 60 * 60_000;
+/** The count of Check now requests (and hosts added) of one user. */
+const checkNowKey = (userId: number) => `monitor-check-now:${userId}`;
+
 export interface MonitorQueue {
   queue: JobQueue;
   log: Logger;
 }
 
 /**
- * Watches another host of the entry (at most `maxHosts`). The entry is made due, so the next
- * periodic run (every ten minutes) reads the new host's certificate; no run is queued here, so
- * adding and removing hosts cannot start checks beyond Check now's hourly allowance.
+ * Watches another host of the entry (at most `maxHosts`). A host added takes one of the owner's
+ * Check now allowance (`perHour`, the same count as Check now) to be read at the next periodic
+ * run (every ten minutes); with none left it joins the entry's next scheduled check. No run is
+ * queued here, so adding, removing and adding again cannot check more than Check now allows.
  */
-export async function addHost(db: Db, userId: number, id: number, input: Required<MonitorHostInput> & { host: string; port: number }, maxHosts: number): Promise<MonitoringView> {
+export async function addHost(
+  db: Db, userId: number, id: number, input: Required<MonitorHostInput> & { host: string; port: number }, limits: { perHour: number; maxHosts: number },
+): Promise<MonitoringView> {
+  const { maxHosts } = limits;
   const domain = await owned(db, userId, id);
   if (watchedHosts(domain.domainName, []).some((h) => h.host === input.host && h.port === input.port)) {
     throw conflict(`${input.host} port ${input.port} is always watched for this domain`);
@@ -109,7 +117,10 @@ export async function addHost(db: Db, userId: number, id: number, input: Require
   const added = await addMonitorHost(db, id, input.host, input.port, maxHosts);
   if (added === "limit") throw badRequest(`A domain can have at most ${maxHosts} extra hosts watched; remove one first`);
   if (added === "duplicate") throw conflict(`${input.host} port ${input.port} is already watched for this domain`);
-  await requestMonitorCheck(db, id, new Date());
+  const now = new Date();
+  if ((await consume(db, checkNowKey(userId), { limit: limits.perHour, windowMs: CHECK_NOW_WINDOW_MS, now })).allowed) {
+    await requestMonitorCheck(db, id, now);
+  }
   return getMonitoring(db, userId, id, maxHosts);
 }
 
@@ -119,12 +130,10 @@ export async function removeHost(db: Db, userId: number, id: number, hostId: num
   return getMonitoring(db, userId, id, maxHosts);
 }
 
-const CHECK_NOW_WINDOW_MS = 60 * 60_000;
-
 /** Asks for this entry's certificates and DNS to be checked now (by the job, within seconds). Limited per user: past it a 429 with Retry-After. */
 export async function checkMonitoringNow(db: Db, userId: number, id: number, limits: { perHour: number; maxHosts: number }, jobs: MonitorQueue): Promise<MonitoringView & { message: string }> {
   await owned(db, userId, id);
-  const key = `monitor-check-now:${userId}`;
+  const key = checkNowKey(userId);
   const now = new Date();
   const allowed = await consume(db, key, { limit: limits.perHour, windowMs: CHECK_NOW_WINDOW_MS, now });
   if (!allowed.allowed) {
