@@ -6,7 +6,7 @@
  * On SQLite always; on PostgreSQL (pg_dump, pg_restore) when TEST_DATABASE_URL is set.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -19,9 +19,10 @@ import { adminUrl, databaseUrlFor } from "../testing/urls.ts";
 const BATCH = 10;
 const APP_SECRET = "a shared secret of at least thirty-two characters";
 
+/** The CLI as an operator's shell runs it, with the usual umask 022 (new files readable by all unless made otherwise). */
 function runCli(script: "backup" | "restore", args: string[], env: Record<string, string | undefined>) {
   const [command, cli] = builtCli(`${script}-cli`);
-  const child = spawn(command, [cli, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("sh", ["-c", 'umask 022 && exec "$0" "$@"', command, cli, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
@@ -59,6 +60,8 @@ async function untilReady(url: string, timeoutMs = 90_000): Promise<void> {
   throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
 }
 
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
 /** Batch sizes seen in load_probe: a consistent copy holds only whole transactions. */
 const wholeBatches = (rows: { batch: number }[]) => {
   const sizes = new Map<number, number>();
@@ -88,6 +91,36 @@ async function pgTables(url: string, except: string[] = []): Promise<Record<stri
     await client.end();
   }
 }
+
+it("writes a SQLite backup, its credentials key and a restored database readable by their owner only, under umask 022", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "backup-mode-"));
+  try {
+    const live = join(dir, "app.db");
+    const db = new Database(live);
+    db.exec("CREATE TABLE users (email TEXT, password_hash TEXT); INSERT INTO users VALUES ('a@example.com', 'scrypt$x');");
+    db.close();
+    writeFileSync(join(dir, "app-secret.key"), "a key\n", { mode: 0o644 });
+    const file = join(dir, "tldscope.backup");
+    const backup = await runCli("backup", [file], { SQLITE_PATH: live, DATABASE_URL: "" });
+    expect(backup.code, backup.out).toBe(0);
+    expect(modeOf(file)).toBe(0o600);
+    expect(modeOf(`${file}.app-secret.key`)).toBe(0o600);
+
+    const restoredDir = join(dir, "restored");
+    mkdirSync(restoredDir, { mode: 0o755 });
+    const restored = join(restoredDir, "app.db");
+    // Restore checks for this product's migrations table.
+    const withMigrations = new Database(file);
+    withMigrations.exec("CREATE TABLE __drizzle_migrations (id INTEGER PRIMARY KEY)");
+    withMigrations.close();
+    const restore = await runCli("restore", [file], { SQLITE_PATH: restored, DATABASE_URL: "" });
+    expect(restore.code, restore.out).toBe(0);
+    expect(modeOf(restored)).toBe(0o600);
+    expect(modeOf(join(restoredDir, "app-secret.key"))).toBe(0o600);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
 
 it("backs up SQLite under write load while the server runs, restores into a fresh directory, and refuses a live or existing database", async () => {
   const server = await startServer({ LOG_LEVEL: "warn", ...NO_RENDER_THREADS }, 90_000);
@@ -143,6 +176,18 @@ it("backs up SQLite under write load while the server runs, restores into a fres
 }, 240_000);
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("on PostgreSQL", () => {
+  it("writes the dump readable by its owner only, under umask 022", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "backup-pg-mode-"));
+    try {
+      const file = join(dir, "tldscope.dump");
+      const backup = await runCli("backup", [file], { DATABASE_URL: process.env.TEST_DATABASE_URL });
+      expect(backup.code, backup.out).toBe(0);
+      expect(modeOf(file)).toBe(0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("dumps under write load while a server runs, restores into a fresh database with every table's rows, and refuses a database servers use", async () => {
     const base = process.env.TEST_DATABASE_URL!;
     const names = [`tld_backup_src_${process.pid}`, `tld_backup_dst_${process.pid}`];

@@ -10,12 +10,18 @@
  * database unless told to (--force), and writes the copy beside the target before renaming it
  * into place, so the target is never half-written.
  *
+ * A backup holds what the database holds (password hashes, e-mail addresses, sessions, encrypted
+ * credentials), so, like the database, its files are readable by their owner only: each is
+ * created with mode 0600 before anything is written to it, whatever the umask.
+ *
  * PostgreSQL: pg_dump's custom format and pg_restore, when they are installed; otherwise what
  * to run is printed. A restore refuses a database other processes of this product are
  * connected to, and one that has tables unless --force.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readdirSync, readlinkSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  closeSync, copyFileSync, existsSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync,
+} from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -33,6 +39,21 @@ export class BackupError extends Error {
 
 const secretBeside = (sqlitePath: string) => join(dirname(resolve(sqlitePath)), "app-secret.key");
 const secretCopyOf = (file: string) => `${file}.app-secret.key`;
+
+/**
+ * Creates `file` empty, readable and writable by its owner only (0600), for a backup to be
+ * written into; refuses a file that already exists, so no earlier backup is overwritten.
+ */
+function createPrivateFile(file: string): void {
+  try {
+    closeSync(openSync(file, "wx", 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") {
+      throw new BackupError(`${file} already exists: name a new file, so no earlier backup is overwritten.`);
+    }
+    throw error;
+  }
+}
 
 /** Process ids (other than this one) that hold `file` open, from /proc; empty where there is no /proc. */
 export function processesHolding(file: string): number[] {
@@ -67,8 +88,11 @@ export function processesHolding(file: string): number[] {
 export async function backupSqlite(sqlitePath: string, file: string, io: BackupIo): Promise<void> {
   if (!existsSync(sqlitePath)) throw new BackupError(`There is no database at ${sqlitePath} (SQLITE_PATH).`);
   if (existsSync(file)) throw new BackupError(`${file} already exists: name a new file, so no earlier backup is overwritten.`);
-  const source = new Database(sqlitePath, { readonly: true, fileMustExist: true });
+  // SQLite writes into the empty file as it is, and gives its journal the file's mode.
+  createPrivateFile(file);
+  let source: Database.Database | undefined;
   try {
+    source = new Database(sqlitePath, { readonly: true, fileMustExist: true });
     const started = performance.now();
     await source.backup(file);
     io.out(`Backed up ${sqlitePath} to ${file} (${statSync(file).size} bytes, ${Math.round(performance.now() - started)} ms).`);
@@ -76,11 +100,12 @@ export async function backupSqlite(sqlitePath: string, file: string, io: BackupI
     rmSync(file, { force: true });
     throw error;
   } finally {
-    source.close();
+    source?.close();
   }
   const secret = secretBeside(sqlitePath);
   if (existsSync(secret)) {
-    copyFileSync(secret, secretCopyOf(file));
+    rmSync(secretCopyOf(file), { force: true });
+    writeFileSync(secretCopyOf(file), readFileSync(secret), { mode: 0o600, flag: "wx" });
     io.out(`Copied its credentials key to ${secretCopyOf(file)}: keep the two files together.`);
   }
 }
@@ -115,6 +140,7 @@ export async function restoreSqlite(file: string, sqlitePath: string, options: {
   }
   const partial = `${target}.restoring`;
   rmSync(partial, { force: true });
+  createPrivateFile(partial);
   const source = new Database(file, { readonly: true, fileMustExist: true });
   try {
     await source.backup(partial);
@@ -143,6 +169,8 @@ export function backupPostgres(databaseUrl: string, file: string, io: BackupIo):
   const command = `pg_dump --format=custom --no-owner --file ${JSON.stringify(file)} "$DATABASE_URL"`;
   if (!hasCommand("pg_dump")) throw new BackupError(`pg_dump is not installed here. Run, where it is (same major version as the server): ${command}`);
   // pg_dump takes one snapshot for the whole dump, so it is consistent while the servers write.
+  // It writes into the file made here, which keeps its mode.
+  createPrivateFile(file);
   const result = spawnSync("pg_dump", ["--format=custom", "--no-owner", "--file", file, databaseUrl], { stdio: ["ignore", "inherit", "pipe"], encoding: "utf8" });
   if (result.status !== 0) {
     rmSync(file, { force: true });
