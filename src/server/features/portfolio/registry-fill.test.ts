@@ -226,6 +226,31 @@ forEachDialect("a portfolio filled in by its registries", (getDb, _dialect, getT
     expect((await settled(call, failed.id, (d) => d.registry.outcome === "ok")).registry).toMatchObject({ failures: 0, message: null });
   });
 
+  it("looks a failed entry up again on a save only within Check now's allowance: past it, eight saves ask the registry nothing", async () => {
+    const flaky = `unsaved-${userId}.com`;
+    const healthy = `healthy-${userId}.com`;
+    rdap.answers.set(flaky, { kind: "raw", status: 503, body: "maintenance" });
+    rdap.answers.set(healthy, { kind: "json", body: verisignAnswer(healthy, DATES) });
+    const failed = await settled(call, (await add(call, { domainName: flaky })).body.id);
+    expect(failed.registry).toMatchObject({ outcome: "error", failures: 1 });
+    const asked = () => rdap.requests.filter((r) => r === flaky).length;
+    expect(asked()).toBe(1);
+    // The hour's Check now requests are used up on another entry.
+    const other = await settled(call, (await add(call, { domainName: healthy })).body.id);
+    for (let i = 0; i < CHECK_NOW_PER_HOUR; i++) expect((await call(`/api/user-domains/${other.id}/check-registry`, { method: "POST" })).status).toBe(202);
+    expect((await call(`/api/user-domains/${other.id}/check-registry`, { method: "POST" })).status).toBe(429);
+
+    for (let i = 0; i < 8; i++) {
+      const saved = await call<UserDomainItem>(`/api/user-domains/${failed.id}`, { method: "PUT", body: { notes: `save ${i}` } });
+      expect(saved.status).toBe(200);
+      // The entry keeps its retry schedule: it is not made due.
+      expect(saved.body.registry).toMatchObject({ outcome: "error", failures: 1, nextCheckAt: failed.registry.nextCheckAt });
+    }
+    await waitFor(async () => { const c = await queue.counts(REGISTRY_CHECK_QUEUE); return c.active; }, (n) => n === 0);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(asked()).toBe(1);
+  });
+
   it("stores nothing a lookup of the old name brings back after a rename: the new name's answer stands", async () => {
     const before = `before-${userId}.com`;
     const after = `after-${userId}.com`;

@@ -118,7 +118,8 @@ export const portfolioRest = new Hono<AppEnv>()
   .put("/user-domains/:id", async (c) => {
     const id = idOf(c);
     const input = parseOrThrow(userDomainUpdateSchema, await readJsonBody(c), "body");
-    return c.json(await updatePortfolioDomain(c.var.ctx.db, userOf(c).id, id, input, staleDaysOf(c), c.var.ctx));
+    const limits = { staleDays: staleDaysOf(c), checkNowPerHour: c.var.ctx.config.REGISTRY_CHECK_NOW_PER_HOUR };
+    return c.json(await updatePortfolioDomain(c.var.ctx.db, userOf(c).id, id, input, limits, c.var.ctx));
   })
   // An entry its registrar account no longer lists, kept as added by hand (detached from the account).
   .post("/user-domains/:id/keep-as-hand-added", async (c) =>

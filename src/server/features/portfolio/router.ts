@@ -29,7 +29,7 @@ export const portfolioRouter = router({
   create: authedProcedure.input(userDomainCreateSchema).mutation(({ ctx, input }) =>
     createPortfolioDomain(ctx.db, ctx.user.id, input, { maxDomains: ctx.config.PORTFOLIO_MAX_DOMAINS, staleDays: ctx.config.PRICE_STALE_DAYS }, ctx)),
   update: authedProcedure.input(userDomainUpdateByIdSchema).mutation(({ ctx, input: { id, ...fields } }) =>
-    updatePortfolioDomain(ctx.db, ctx.user.id, id, fields, ctx.config.PRICE_STALE_DAYS, ctx)),
+    updatePortfolioDomain(ctx.db, ctx.user.id, id, fields, { staleDays: ctx.config.PRICE_STALE_DAYS, checkNowPerHour: ctx.config.REGISTRY_CHECK_NOW_PER_HOUR }, ctx)),
   remove: authedProcedure.input(byId).mutation(({ ctx, input }) => removePortfolioDomain(ctx.db, ctx.user.id, input.id)),
   /** An entry its account no longer lists (departedAt set) stays, detached from the account, as added by hand. */
   keepAsHandAdded: authedProcedure.input(byId).mutation(({ ctx, input }) =>

@@ -158,14 +158,22 @@ export async function createPortfolioDomain(
   return itemOrThrow(db, userId, added.id, staleDays);
 }
 
+/** "Check now" requests one user may make per hour (REGISTRY_CHECK_NOW_PER_HOUR). */
+const CHECK_NOW_WINDOW_MS = 60 * 60_000;
+/** The count of one user's registry Check now requests, and of saves that look a failed entry up again. */
+const registryCheckNowKey = (userId: number) => `registry-check-now:${userId}`;
+
 /**
  * Absent fields keep their stored values; null or "" clears an optional one. A renamed entry
- * forgets what the registry said about its old name and is looked up again at once; an entry
- * whose last check failed is looked up again when edited.
+ * forgets what the registry said about its old name and is looked up again at once. An entry
+ * whose last check failed is looked up again when saved only within the owner's Check now
+ * allowance (`checkNowPerHour`, the same count as checkRegistryNow), which the save then uses;
+ * past it the entry keeps its schedule of retries.
  */
 export async function updatePortfolioDomain(
-  db: Db, userId: number, id: number, input: UserDomainUpdateInput, staleDays: number, registry?: RegistryQueue,
+  db: Db, userId: number, id: number, input: UserDomainUpdateInput, limits: { staleDays: number; checkNowPerHour: number }, registry?: RegistryQueue,
 ): Promise<UserDomainItem> {
+  const { staleDays } = limits;
   const stored = await findUserDomain(db, userId, id);
   if (!stored) throw notFound("Domain not found");
   const domainName = input.domainName ?? stored.domainName;
@@ -190,14 +198,14 @@ export async function updatePortfolioDomain(
     await resetRegistryRecord(db, id, new Date());
     if (registry) await requestRegistryChecks(registry.queue, registry.log);
   } else if (stored.registry?.outcome === "error") {
-    await requestRegistryCheck(db, userId, id, new Date());
-    if (registry) await requestRegistryChecks(registry.queue, registry.log);
+    const now = new Date();
+    if ((await consume(db, registryCheckNowKey(userId), { limit: limits.checkNowPerHour, windowMs: CHECK_NOW_WINDOW_MS, now })).allowed) {
+      await requestRegistryCheck(db, userId, id, now);
+      if (registry) await requestRegistryChecks(registry.queue, registry.log);
+    }
   }
   return itemOrThrow(db, userId, id, staleDays);
 }
-
-/** "Check now" requests one user may make per hour (REGISTRY_CHECK_NOW_PER_HOUR). */
-const CHECK_NOW_WINDOW_MS = 60 * 60_000;
 
 /**
  * Asks for a registry lookup of one entry now, ahead of the owner's other due entries and
@@ -207,7 +215,7 @@ const CHECK_NOW_WINDOW_MS = 60 * 60_000;
 export async function checkRegistryNow(
   db: Db, userId: number, id: number, limits: { perHour: number; staleDays: number }, registry: RegistryQueue,
 ): Promise<UserDomainItem> {
-  const key = `registry-check-now:${userId}`;
+  const key = registryCheckNowKey(userId);
   const now = new Date();
   const allowed = await consume(db, key, { limit: limits.perHour, windowMs: CHECK_NOW_WINDOW_MS, now });
   if (!allowed.allowed) {
