@@ -4,6 +4,7 @@
  * (croner) and answers which part is wrong.
  */
 import { z } from "zod";
+import { oneLine } from "./plain-text.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants.ts";
 import { intParam } from "./int-param.ts";
 
@@ -63,7 +64,7 @@ const optionalText = (name: string, max: number) =>
     .transform((v) => (v == null || v.trim() === "" ? null : v.trim()))
     .refine((v) => v === null || v.length <= max, `${name} must be at most ${max} characters`);
 
-const requiredName = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters");
+const requiredName = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters").check(oneLine("Name"));
 
 /** Five space-separated fields: minute, hour, day of month, month, day of week. */
 export const cronSchema = z.string({ error: "Cron expression is required" }).trim().min(1, { error: "Cron expression is required", abort: true })

@@ -3,6 +3,7 @@
  * form. E-mail addresses are compared lower-cased everywhere, so they are normalised here once.
  */
 import { z } from "zod";
+import { oneLine } from "./plain-text.ts";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
@@ -33,8 +34,9 @@ export type SignInInput = z.infer<typeof signInSchema>;
 
 export const registerSchema = z.object({
   firstName: z
-    .string()
+    .string({ error: "First name must be text" })
     .trim()
+    .check(oneLine("First name"))
     .max(FIRST_NAME_MAX, `First name must be at most ${FIRST_NAME_MAX} characters`)
     .optional()
     .transform((v) => v || null),

@@ -3,6 +3,7 @@
  * both give the same messages. Text fields are trimmed before their length is checked.
  */
 import { z } from "zod";
+import { oneLine } from "./plain-text.ts";
 
 export const CONTACT_CATEGORIES = [
   "technical-support", "account-help", "data-inquiry", "api-support", "billing", "partnership", "feedback", "other",
@@ -18,10 +19,10 @@ const text = (min: number, max: number, tooShort: string, tooLong: string) =>
   z.string({ error: tooShort }).trim().min(min, tooShort).max(max, tooLong);
 
 export const contactMessageSchema = z.object({
-  name: text(CONTACT_LIMITS.nameMin, CONTACT_LIMITS.nameMax, "Name must be at least 2 characters", "Name is too long"),
+  name: text(CONTACT_LIMITS.nameMin, CONTACT_LIMITS.nameMax, "Name must be at least 2 characters", "Name is too long").check(oneLine("Name")),
   email: z.string({ error: "Please enter a valid email address" }).trim().max(254, "Please enter a valid email address")
     .pipe(z.email("Please enter a valid email address")),
-  subject: text(CONTACT_LIMITS.subjectMin, CONTACT_LIMITS.subjectMax, "Subject must be at least 5 characters", "Subject is too long"),
+  subject: text(CONTACT_LIMITS.subjectMin, CONTACT_LIMITS.subjectMax, "Subject must be at least 5 characters", "Subject is too long").check(oneLine("Subject")),
   category: z.enum(CONTACT_CATEGORIES, { error: "Please select a category" }),
   priority: z.enum(CONTACT_PRIORITIES, { error: "Priority must be low, normal, high or critical" }).default("normal"),
   message: text(CONTACT_LIMITS.messageMin, CONTACT_LIMITS.messageMax, "Message must be at least 10 characters", "Message is too long"),

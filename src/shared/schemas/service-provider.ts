@@ -1,5 +1,6 @@
 /** The admin's Edit Service Provider form (spec section 2, Data), shared with the server. */
 import { z } from "zod";
+import { oneLine } from "./plain-text.ts";
 import { URL_PATTERN_PLACEHOLDER, urlPatternProblem } from "../url-pattern.ts";
 
 const httpUrl = (label: string) =>
@@ -29,7 +30,7 @@ const urlPattern = (label: string) =>
     .optional();
 
 export const serviceProviderEditSchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters").check(oneLine("Name")),
   domain: z.string({ error: "Domain is required" }).trim().toLowerCase()
     .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, "Domain must be a domain name such as porkbun.com"),
   website: httpUrl("Website"),
