@@ -18,6 +18,8 @@ export interface PriceLogDto {
   responseTime: number | null;
   skippedCount: number | null;
   errorMessage: string | null;
+  /** The source the run read; null when it had none to read. */
+  source: PriceLogSource | null;
   startedAt: Date;
   completedAt: Date | null;
 }
@@ -47,7 +49,7 @@ function columns({ t }: Db) {
   return {
     id: l.id, providerId: l.serviceProviderId, provider: sp.name, providerDomain: sp.domain, requestType: l.requestType,
     status: l.status, domain: l.domain, tld: l.tld, resultCount: l.resultCount, responseTime: l.responseTimeMs,
-    skippedCount: l.skippedCount, errorMessage: l.errorMessage, startedAt: l.startedAt, completedAt: l.completedAt,
+    skippedCount: l.skippedCount, errorMessage: l.errorMessage, source: l.source, startedAt: l.startedAt, completedAt: l.completedAt,
   };
 }
 
@@ -60,7 +62,7 @@ export async function completeLog({ orm: db, t }: Db, id: number, done: Finished
   await db.update(t.priceLogs).set(done).where(eq(t.priceLogs.id, id));
 }
 
-/** A run that ended before it began (a source that cannot run): one finished entry. */
+/** One finished entry, written at once. */
 export async function insertFinishedLog({ orm: db, t }: Db, log: { serviceProviderId: number; requestType: string; startedAt: Date } & FinishedLog) {
   await db.insert(t.priceLogs).values(log);
 }
@@ -92,12 +94,23 @@ export async function listRecentLogs(handle: Db, limit: number): Promise<PriceLo
   return (await listPriceLogs(handle, { page: 1, limit })).rows;
 }
 
-/** Statuses of a provider's finished runs, newest first. */
+/**
+ * Statuses of a provider's finished runs that read a source, newest first. An entry with no
+ * source is a provider that had none to read (no key, no list): it ran nothing that could fail.
+ */
 export async function recentStatuses({ orm: db, t }: Db, providerId: number, limit: number): Promise<{ status: string; errorMessage: string | null }[]> {
   const l = t.priceLogs;
   return db.select({ status: l.status, errorMessage: l.errorMessage }).from(l)
-    .where(and(eq(l.serviceProviderId, providerId), ne(l.status, "pending")))
+    .where(and(eq(l.serviceProviderId, providerId), ne(l.status, "pending"), isNotNull(l.source)))
     .orderBy(desc(l.startedAt), desc(l.id)).limit(limit);
+}
+
+/** The providers (ids) that have had at least one successful run from a live source: the sources that ever worked. */
+export async function providersWithLiveSuccess({ orm: db, t }: Db, providerId?: number): Promise<Set<number>> {
+  const l = t.priceLogs;
+  const rows = await db.selectDistinct({ providerId: l.serviceProviderId }).from(l)
+    .where(and(eq(l.status, "success"), eq(l.source, "live"), providerId === undefined ? isNotNull(l.serviceProviderId) : eq(l.serviceProviderId, providerId)));
+  return new Set(rows.flatMap((r) => (r.providerId === null ? [] : [r.providerId])));
 }
 
 /** When the latest run that is no longer pending ended, or null. */
@@ -129,10 +142,15 @@ export interface LastRunDto {
   completedAt: Date | null;
 }
 
-/** Each provider's newest run that is no longer pending, by provider id. */
+/**
+ * Each provider's newest run that is no longer pending, by provider id. An entry that failed
+ * with no source is no run: the provider had nothing to read.
+ */
 export async function lastRunByProvider({ orm: db, t }: Db): Promise<Map<number, LastRunDto>> {
   const l = t.priceLogs;
-  const newest = db.select({ id: max(l.id) }).from(l).where(ne(l.status, "pending")).groupBy(l.serviceProviderId);
+  const newest = db.select({ id: max(l.id) }).from(l)
+    .where(and(ne(l.status, "pending"), or(isNotNull(l.source), eq(l.status, "success"))))
+    .groupBy(l.serviceProviderId);
   const rows = await db.select({
     providerId: l.serviceProviderId, status: l.status, requestType: l.requestType, source: l.source,
     errorMessage: l.errorMessage, completedAt: l.completedAt,

@@ -30,6 +30,8 @@ forEachDialect("incident notifications", (getDb, _dialect, getTestDb) => {
     // Only the failing-source rule judges the runs here; other incidents are raised by the tests.
     const { t } = getDb();
     await getDb().orm.update(t.alertRules).set({ isActive: false }).where(ne(t.alertRules.condition, "consecutive_failures"));
+    // A source that worked once: its failures from then on are what the rule is for.
+    await fetchPorkbun(false);
   });
 
   /** Runs Porkbun's fetch as a job, then waits until the incident events and deliveries it caused are done. */

@@ -43,6 +43,19 @@ describe("System Overview", () => {
     expect(screen.queryByText(/not available yet/i)).toBeNull();
   });
 
+  it("shows an entry that had no source to read as not configured, and a failed live run as an error", async () => {
+    server.use(trpcOk("priceEngine.overview", { ...OVERVIEW, recentLogs: [
+      priceLog({ provider: "Dynadot", status: "error", source: null, errorMessage: "Dynadot was skipped: DYNADOT_API_KEY is not set", resultCount: null }),
+      priceLog({ provider: "Porkbun", status: "error", source: "live", errorMessage: "Porkbun could not be reached", resultCount: null }),
+    ] }));
+    renderUi(<AdminOverview />, "/admin");
+    const table = await screen.findByRole("table", { name: "Recent price retrieval logs" });
+    const row = async (name: string) => (await within(table).findByText(name)).closest("tr")!;
+    expect((await row("Dynadot")).textContent).toContain("Not configured");
+    expect((await row("Dynadot")).textContent).not.toContain("Error");
+    expect((await row("Porkbun")).textContent).toContain("Error");
+  });
+
   it("shows placeholders while loading and says when there are no logs", async () => {
     server.use(trpcPending("priceEngine.overview"));
     renderUi(<AdminOverview />, "/admin");

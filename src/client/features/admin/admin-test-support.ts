@@ -14,7 +14,7 @@ export const asAdmin = () => [
 export function priceLog(overrides: Partial<PriceLog> = {}): PriceLog {
   return {
     id: nextId++, provider: "Porkbun", providerDomain: "porkbun.com", requestType: "all", status: "success", domain: null, tld: null,
-    resultCount: 812, responseTime: 1530, skippedCount: 0, errorMessage: null,
+    resultCount: 812, responseTime: 1530, skippedCount: 0, errorMessage: null, source: "live",
     startedAt: "2026-01-10T09:00:00.000Z", completedAt: "2026-01-10T09:00:04.200Z", ...overrides,
   };
 }
@@ -30,6 +30,7 @@ export function fetchStatus(overrides: Partial<FetchStatus> = {}): FetchStatus {
 export function priceSource(overrides: Partial<PriceSourceRow> = {}): PriceSourceRow {
   return {
     provider: "Porkbun", domain: "porkbun.com", isActive: true, source: "live", problem: null,
+    setup: "live", missingConfiguration: null, bundledListDate: "2025-05-09",
     schedules: [{ id: 1, name: "Daily price refresh", schedule: "0 3 * * *", nextRun: "2026-01-11T03:00:00.000Z" }],
     lastRun: { status: "success", requestType: "scheduled", source: "live", errorMessage: null, completedAt: "2026-01-10T03:00:05.000Z" },
     ...overrides,

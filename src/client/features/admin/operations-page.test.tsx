@@ -28,10 +28,22 @@ const SOURCES = [
   priceSource(),
   priceSource({
     provider: "Namecheap", domain: "namecheap.com",
-    lastRun: { status: "error", requestType: "scheduled", source: null, errorMessage: "Namecheap answered 500", completedAt: "2026-01-10T03:00:02.000Z" },
+    lastRun: { status: "error", requestType: "scheduled", source: "live", errorMessage: "Namecheap answered 500", completedAt: "2026-01-10T03:00:02.000Z" },
   }),
-  priceSource({ provider: "Dynadot", domain: "dynadot.com", source: "unavailable", problem: "Dynadot was skipped: DYNADOT_API_KEY is not set", lastRun: null }),
-  priceSource({ provider: "Google Domains", domain: "domains.google", isActive: false, source: "bundled", schedules: [], lastRun: null }),
+  priceSource({
+    provider: "Dynadot", domain: "dynadot.com", source: "unavailable", problem: "Dynadot is not configured: DYNADOT_API_KEY is not set",
+    setup: "key-missing", missingConfiguration: "DYNADOT_API_KEY is not set", bundledListDate: "2025-05-09", lastRun: null,
+  }),
+  priceSource({
+    provider: "NameSilo", domain: "namesilo.com", source: "unavailable", problem: "NameSilo is not configured: NAMESILO_API_KEY is not set",
+    setup: "key-missing", missingConfiguration: "NAMESILO_API_KEY is not set", bundledListDate: null, lastRun: null,
+  }),
+  priceSource({
+    provider: "Cloudflare Registrar", domain: "cloudflare.com", source: "bundled", setup: "bundled-only", bundledListDate: "2025-05-09",
+    lastRun: { status: "success", requestType: "scheduled", source: "bundled", errorMessage: null, completedAt: "2026-01-10T03:00:02.000Z" },
+  }),
+  priceSource({ provider: "GoDaddy", domain: "godaddy.com", source: "unavailable", problem: "No price source is available for GoDaddy", setup: "none", bundledListDate: null, lastRun: null }),
+  priceSource({ provider: "Google Domains", domain: "domains.google", isActive: false, source: "bundled", setup: "bundled-only", bundledListDate: "2023-08-28", schedules: [], lastRun: null }),
 ];
 
 const NO_FAILURES = trpcOk("notifications.adminFailures", deliveryFailurePage([]));
@@ -77,15 +89,36 @@ describe("Operations", () => {
     expect(porkbun.textContent).toContain("Daily price refresh 0 3 * * *");
     expect(porkbun.textContent).toContain("Success");
     expect(porkbun.textContent).toContain("scheduled, live");
+    // A live source that failed is an error; a provider with nothing live to fetch is not.
     expect((await row("Namecheap")).textContent).toContain("Error");
     const dynadot = await row("Dynadot");
-    expect(dynadot.textContent).toContain("Not available");
-    expect(dynadot.textContent).toContain("Dynadot was skipped: DYNADOT_API_KEY is not set");
+    expect(dynadot.textContent).toContain("Not configured");
+    expect(dynadot.textContent).toContain("Needs an API key; prices from the bundled list of May 9, 2025 meanwhile");
     expect(dynadot.textContent).toContain("Never");
+    expect((await row("NameSilo")).textContent).toContain("Needs an API key; prices from the bundled list meanwhile");
+    const cloudflare = await row("Cloudflare Registrar");
+    expect(cloudflare.textContent).toContain("Bundled list of May 9, 2025");
+    expect(cloudflare.textContent).toContain("No live price source");
+    expect((await row("GoDaddy")).textContent).toContain("Not configured");
+    for (const name of ["Dynadot", "NameSilo", "Cloudflare Registrar", "GoDaddy"]) {
+      expect((await row(name)).textContent, name).not.toMatch(/Error|fail|Not available|skipped/i);
+    }
     const google = await row("Google Domains");
     expect(google.textContent).toContain("(inactive)");
-    expect(google.textContent).toContain("Bundled list");
+    expect(google.textContent).toContain("Bundled list of Aug 28, 2023");
     expect(google.textContent).toContain("None");
+  });
+
+  it("says once, above the sources, which keys bring live prices and which providers have none", async () => {
+    setup();
+    const note = await screen.findByTestId("live-prices-note");
+    expect(note.textContent).toContain("For live prices, set in the server's environment and restart: Dynadot (DYNADOT_API_KEY is not set); NameSilo (NAMESILO_API_KEY is not set).");
+    expect(within(note).getByRole("link", { name: /README/ })).toBeTruthy();
+    expect(note.textContent).toContain("No live price source exists here for Cloudflare Registrar: their prices are the lists bundled with the site.");
+    expect(note.textContent).toContain("No price source exists for GoDaddy");
+    // Inactive providers are left out.
+    expect(note.textContent).not.toContain("Google Domains");
+    expect(screen.getAllByText(/DYNADOT_API_KEY/)).toHaveLength(1);
   });
 
   it("has a Notification delivery failures section listing the failures", async () => {

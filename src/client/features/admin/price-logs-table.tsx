@@ -1,6 +1,6 @@
 import { Table, Text } from "@chakra-ui/react";
 import { AdminTable } from "./admin-table.tsx";
-import { LogStatusBadge } from "./badges.tsx";
+import { PriceLogBadge } from "./badges.tsx";
 import { formatCount, formatDateTime, formatDuration, logTarget } from "./format.ts";
 import type { PriceLog } from "./types.ts";
 
@@ -26,7 +26,7 @@ export function PriceLogsTable({ logs, status, errorText, stale }: PriceLogsTabl
           </Table.Cell>
           <Table.Cell>{log.requestType}</Table.Cell>
           <Table.Cell>
-            <LogStatusBadge status={log.status} />
+            <PriceLogBadge log={log} />
             {log.errorMessage && <Text fontSize="xs" color="fg.muted" maxW="xs" lineClamp={2} title={log.errorMessage}>{log.errorMessage}</Text>}
           </Table.Cell>
           <Table.Cell>{logTarget(log)}</Table.Cell>

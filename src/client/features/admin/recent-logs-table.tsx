@@ -1,6 +1,6 @@
 import { Table } from "@chakra-ui/react";
 import { AdminTable } from "./admin-table.tsx";
-import { LogStatusBadge } from "./badges.tsx";
+import { PriceLogBadge } from "./badges.tsx";
 import { formatDateTime, formatDuration } from "./format.ts";
 import type { PriceLog } from "./types.ts";
 
@@ -15,7 +15,7 @@ export function RecentLogsTable({ logs, status }: { logs: readonly PriceLog[] | 
         <Table.Row key={log.id}>
           <Table.Cell>{log.provider ?? "N/A"}</Table.Cell>
           <Table.Cell>{log.requestType}</Table.Cell>
-          <Table.Cell><LogStatusBadge status={log.status} /></Table.Cell>
+          <Table.Cell><PriceLogBadge log={log} /></Table.Cell>
           <Table.Cell whiteSpace="nowrap">{formatDateTime(log.startedAt)}</Table.Cell>
           <Table.Cell whiteSpace="nowrap">{formatDuration(log.startedAt, log.completedAt)}</Table.Cell>
         </Table.Row>

@@ -139,9 +139,10 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
 
   it("manual fetch: unconfigured adapters, unknown and inactive providers get clear errors; all and pricing enqueue per provider", async () => {
     const unconfigured = await admin<{ message: string }>("/api/admin/fetch/manual", { method: "POST", body: { type: "provider", provider: "namecheap.com" } });
-    expect(unconfigured).toMatchObject({ status: 400, body: { message: "Namecheap was skipped: NAMECHEAP_API_KEY is not set" } });
-    const logs = await admin<{ logs: { status: string; errorMessage: string }[] }>("/api/admin/price-logs?provider=namecheap.com");
-    expect(logs.body.logs[0]).toMatchObject({ status: "error", errorMessage: "Namecheap was skipped: NAMECHEAP_API_KEY is not set" });
+    expect(unconfigured).toMatchObject({ status: 400, body: { message: "Namecheap is not configured: NAMECHEAP_API_KEY is not set" } });
+    // Not configured is no failed run: nothing is logged for it.
+    const logs = await admin<{ total: number }>("/api/admin/price-logs?provider=namecheap.com");
+    expect(logs.body.total).toBe(0);
     expect((await admin("/api/admin/fetch/manual", { method: "POST", body: { type: "provider", provider: "nowhere.example" } })).status).toBe(404);
     expect((await admin<{ message: string }>("/api/admin/fetch/manual", { method: "POST", body: { type: "provider", provider: "domains.google" } })).body.message)
       .toBe("Google Domains is inactive; activate it before fetching its prices");
@@ -152,8 +153,10 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
     live.set("porkbun", testPriceSource("porkbun", async () => ({ observedAt: new Date(), quotes: [usd("com", 1099)], skipped: [] })));
     const all = await admin<{ message: string }>("/api/admin/fetch/manual", { method: "POST", body: { type: "all" } });
     expect(all.status).toBe(200);
-    expect(all.body.message).toMatch(/^Fetch started for 3 providers \(skipped: .*Namecheap was skipped: NAMECHEAP_API_KEY is not set/);
+    expect(all.body.message).toMatch(/^Fetch started for 3 providers \(not fetched, not configured: .*Namecheap is not configured: NAMECHEAP_API_KEY is not set/);
     await idle();
+    expect((await admin<{ total: number }>("/api/admin/price-logs?provider=namecheap.com")).body.total).toBe(0);
+    expect((await admin<{ total: number }>("/api/admin/price-logs?status=error")).body.total).toBe(0);
     // Porkbun's live source answered in that run: it is what "Data last updated" names.
     const { orm: db, t } = getDb();
     const [porkbunRun] = await db.select().from(t.priceLogs)
@@ -220,8 +223,12 @@ forEachDialect("price engine admin API", (getDb, _dialect, getTestDb) => {
   });
 
   it("alert rules can be created and edited; incidents move open → investigating → resolved → closed only", async () => {
-    // A fetch evaluates the alert rules: the providers whose bundled quotes are old get stale-data incidents.
-    await fetchHover();
+    // An incident a rule opened for a live source that stopped.
+    const { orm: db, t } = getDb();
+    const [stale] = await db.select().from(t.alertRules).where(eq(t.alertRules.condition, "data_age_hours"));
+    await db.insert(t.incidents).values({
+      title: "Stale price data: Porkbun", description: "Porkbun's prices were last confirmed 80 hours ago", severity: "medium", status: "open", source: "porkbun.com", alertRuleId: stale!.id,
+    });
     const rule = await admin<{ id: number; threshold: number }>("/api/admin/alert-rules", {
       method: "POST", body: { name: "Three failures", condition: "consecutive_failures", threshold: 3, severity: "critical" },
     });

@@ -5,7 +5,7 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
-import { insertFinishedLog, lastFinishedAt } from "../../../../db/repositories/price-log-repository.ts";
+import { lastFinishedAt } from "../../../../db/repositories/price-log-repository.ts";
 import {
   findServiceProviderByDomain, listServiceProviders, type ServiceProviderDto,
 } from "../../../../db/repositories/service-provider-repository.ts";
@@ -26,12 +26,15 @@ export interface EngineContext {
 export interface EnqueueReport {
   started: string[];
   busy: string[];
+  /** Providers with nothing to fetch: no source, or a live source without its key. */
   skipped: { provider: string; reason: string }[];
 }
 
 /**
- * Enqueues one fetch per provider. A provider whose source cannot run gets a log entry
- * saying why (for re-applying bundled lists, a provider without one is simply not included).
+ * Enqueues one fetch per provider. A provider whose source cannot run (a key nobody set, no
+ * source at all) is not fetched and gets no log entry: it is not configured, which is no failed
+ * run; the report says why (for re-applying bundled lists, a provider without one is simply not
+ * included). The Operations page's price sources say what to set up.
  */
 export async function enqueueFetches(
   ctx: EngineContext, providers: ServiceProviderDto[], requestType: FetchRequestType, want: FetchJobData["source"],
@@ -41,10 +44,7 @@ export async function enqueueFetches(
   for (const p of providers) {
     const choice = chooseSource(ctx.priceSources, p.slug, p.name, want);
     if (choice.kind === "unavailable") {
-      if (want === "bundled") continue;
-      const now = new Date();
-      await insertFinishedLog(ctx.db, { serviceProviderId: p.id, requestType, startedAt: now, completedAt: now, status: "error", errorMessage: choice.reason });
-      report.skipped.push({ provider: p.name, reason: choice.reason });
+      if (want !== "bundled") report.skipped.push({ provider: p.name, reason: choice.reason });
       continue;
     }
     const data: FetchJobData = { providerKey: p.slug, requestType, source: want };
@@ -74,7 +74,7 @@ export async function manualFetch(ctx: EngineContext, input: ManualFetchInput): 
   const report = await enqueueFetches(ctx, active, bundled ? "pricing" : "all", bundled ? "bundled" : "auto");
   const parts: string[] = [];
   if (report.busy.length) parts.push(`already in progress: ${report.busy.join(", ")}`);
-  if (report.skipped.length) parts.push(`skipped: ${report.skipped.map((s) => s.reason).join("; ")}`);
+  if (report.skipped.length) parts.push(`not fetched, not configured: ${report.skipped.map((s) => s.reason).join("; ")}`);
   if (report.started.length === 0) {
     if (report.skipped.length) throw badRequest(`No fetch was started (${parts.join("; ")})`);
     if (report.busy.length) throw conflict(`No fetch was started (${parts.join("; ")})`);

@@ -239,11 +239,46 @@ forEachDialect("price fetch run", (getDb) => {
     const [resolved] = await db.select().from(t.incidents).where(and(eq(t.incidents.source, "porkbun.com"), eq(t.incidents.title, "Large price change: Porkbun")));
     expect(resolved!.status).toBe("resolved");
 
-    // Providers whose bundled data is months old are flagged stale; Porkbun, just fetched, is not.
-    const stale = await db.select().from(t.incidents).where(eq(t.incidents.title, "Stale price data: Hover"));
-    expect(stale).toHaveLength(1);
-    expect(stale[0]!.description).toMatch(/Hover's prices were last confirmed \d+ hours ago, on 2023-08-28/);
+    // Porkbun, just fetched, is not stale; Hover has no live source here: its bundled list is as old as its file, which is no incident.
     expect((await incidents()).filter((i) => i.title.startsWith("Stale") && i.status === "open")).toHaveLength(0);
+    expect(await db.select().from(t.incidents).where(eq(t.incidents.title, "Stale price data: Hover"))).toEqual([]);
+
+    // Porkbun's live source worked and then stopped confirming its prices: that is stale data.
+    await db.update(t.domainPrices).set({ lastCheckedAt: new Date("2023-08-28T00:00:00Z") }).where(eq(t.domainPrices.serviceProviderId, await porkbunId()));
+    await run(failing);
+    const stale = (await incidents()).filter((i) => i.title === "Stale price data: Porkbun" && i.status === "open");
+    expect(stale).toHaveLength(1);
+    expect(stale[0]!.description).toMatch(/Porkbun's prices were last confirmed \d+ hours ago, on 2023-08-28/);
+    // Confirmed again by a live run: resolved.
+    await run(testPriceSource("porkbun", async () => ({ observedAt: new Date(), quotes: list, skipped: [] })));
+    expect((await incidents()).filter((i) => i.title === "Stale price data: Porkbun" && i.status === "open")).toEqual([]);
+  });
+
+  it("opens nothing for a provider whose live source lacks its key or never worked, and resolves what it had open", async () => {
+    const { orm: db, t } = getDb();
+    await ensurePriceEngineDefaults(getDb());
+    const hoverIncidents = () => db.select().from(t.incidents).where(and(eq(t.incidents.source, "hover.com"), eq(t.incidents.status, "open")));
+    const runHover = (source: PriceSource) => runPriceFetch({
+      db: getDb(), log: createLogger("silent"), sources: { live: new Map([["hover", source]]), bundled: () => null },
+      onPricesChanged: () => undefined, fetchTimeoutMs: 5000, staleDays: 90,
+    }, { ...JOB, providerKey: "hover" }, new AbortController().signal);
+    // Hover's live source has never answered: failing again and again is no incident (nothing worked that stopped).
+    const unreachable = testPriceSource("hover", async () => {
+      throw new PriceSourceError("http", "Hover could not be reached");
+    });
+    for (let i = 0; i < 3; i++) expect((await runHover(unreachable))!.status).toBe("error");
+    expect(await hoverIncidents()).toEqual([]);
+
+    // Open incidents of a provider whose live source lacks its key are resolved when a run judges it: it is not configured, not failing.
+    const rules = await db.select().from(t.alertRules);
+    const ruleId = (condition: string) => rules.find((r) => r.condition === condition)!.id;
+    await db.insert(t.incidents).values([
+      { title: "Provider fetch failing: Hover", description: "x", severity: "high", status: "open", source: "hover.com", alertRuleId: ruleId("consecutive_failures") },
+      { title: "Stale price data: Hover", description: "x", severity: "medium", status: "open", source: "hover.com", alertRuleId: ruleId("data_age_hours") },
+    ]);
+    const keyMissing = testPriceSource("hover", async () => ({ observedAt: new Date(), quotes: [usd("com", 999)], skipped: [] }), "HOVER_API_KEY is not set");
+    expect((await runHover(keyMissing))!.status).toBe("error");
+    expect(await hoverIncidents()).toEqual([]);
   });
   it("hands the renewal prices a run set to onPricesApplied, once per run; a listener that fails leaves the run a success", async () => {
     const events: PricesAppliedEvent[] = [];

@@ -130,7 +130,7 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
       log.error({ err, provider: provider.slug }, "renewal price changes could not be handed on");
     });
   }
-  await evaluateAlertRules(db, { provider, outcome, largestChange: applied?.largestChange ?? null }, new Date(), deps.onIncident).catch((err: unknown) => {
+  await evaluateAlertRules(db, { provider, outcome, largestChange: applied?.largestChange ?? null }, deps.sources, new Date(), deps.onIncident).catch((err: unknown) => {
     log.error({ err, provider: provider.slug }, "alert rules could not be evaluated");
   });
   return outcome;

@@ -254,8 +254,15 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
         lastRun: { status: "success", requestType: "scheduled", source: "live" },
       });
     }
-    expect(row("Dynadot")).toMatchObject({ source: "unavailable", problem: "Dynadot was skipped: DYNADOT_API_KEY is not set" });
-    expect(row("Cloudflare Registrar")).toMatchObject({ source: "bundled", problem: null, lastRun: { source: "bundled" } });
+    // Not configured, with what to set; the daily schedule logged no run for it.
+    expect(row("Dynadot")).toMatchObject({
+      source: "unavailable", setup: "key-missing", problem: "Dynadot is not configured: DYNADOT_API_KEY is not set",
+      missingConfiguration: "DYNADOT_API_KEY is not set", bundledListDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), lastRun: null,
+    });
+    expect(row("Cloudflare Registrar")).toMatchObject({
+      source: "bundled", setup: "bundled-only", problem: null, bundledListDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), lastRun: { source: "bundled" },
+    });
+    expect(row("GoDaddy")).toMatchObject({ source: "unavailable", setup: "none", bundledListDate: null, lastRun: null });
     const trpc = await admin<{ result: { data: Row[] } }>("/trpc/priceEngine.sources");
     expect(trpc.body.result.data.find((r) => r.provider === "Hover")?.source).toBe("live");
   });

@@ -10,7 +10,7 @@ function toLog(l: PriceLogDto) {
   return {
     id: l.id, provider: l.provider, providerDomain: l.providerDomain, requestType: l.requestType, status: l.status,
     domain: l.domain, tld: l.tld, resultCount: l.resultCount, responseTime: l.responseTime, skippedCount: l.skippedCount,
-    errorMessage: l.errorMessage, startedAt: l.startedAt, completedAt: l.completedAt,
+    errorMessage: l.errorMessage, source: l.source, startedAt: l.startedAt, completedAt: l.completedAt,
   };
 }
 

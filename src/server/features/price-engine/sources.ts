@@ -20,9 +20,9 @@ export type SourceChoice =
 export function chooseSource(sources: PriceSources, providerKey: string, providerName: string, want: "auto" | "bundled"): SourceChoice {
   const live = want === "auto" ? sources.live.get(providerKey) : undefined;
   if (live) {
-    // A live adapter without its key is skipped rather than silently replaced by an older list.
+    // A live adapter without its key is not fetched rather than silently replaced by an older list.
     const missing = live.missingConfiguration();
-    return missing ? { kind: "unavailable", reason: `${providerName} was skipped: ${missing}` } : { kind: "live", source: live };
+    return missing ? { kind: "unavailable", reason: `${providerName} is not configured: ${missing}` } : { kind: "live", source: live };
   }
   const bundled = sources.bundled(providerKey);
   if (bundled) return { kind: "bundled", source: bundled };

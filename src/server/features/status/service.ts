@@ -9,6 +9,7 @@ import {
 } from "../../../../db/repositories/health-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { PriceSources } from "../../trpc/context.ts";
+import { providerSourceSetup, type SourceSetup } from "../../domain/price-source-setup.ts";
 import { publicIncidentWords } from "../../../shared/status-incident-words.ts";
 import { agoInWords, durationInWords } from "../../../shared/time-in-words.ts";
 
@@ -19,15 +20,6 @@ import { agoInWords, durationInWords } from "../../../shared/time-in-words.ts";
  * key: its prices are the bundled list's (or none), and no fetch of it can fail (decision 046).
  */
 export type ComponentStatus = "operational" | "maintenance" | "degraded" | "outage" | "not-fetched" | "not-configured";
-
-/** Where a provider's prices can come from, as the price engine would choose (price-engine/sources.ts). */
-type SourceSetup = "live" | "key-missing" | "bundled-only" | "none";
-
-function sourceSetup(sources: PriceSources, slug: string): SourceSetup {
-  const live = sources.live.get(slug);
-  if (live) return live.missingConfiguration() ? "key-missing" : "live";
-  return sources.bundled(slug) ? "bundled-only" : "none";
-}
 
 const NOT_CONFIGURED: Record<Exclude<SourceSetup, "live">, (bundled: boolean) => string> = {
   "key-missing": (bundled) => `Live prices need an API key this site has not set up; ${bundled ? "showing the prices bundled with the site" : "no prices from it yet"}`,
@@ -104,10 +96,10 @@ async function priceSourceComponents(db: Db, sources: PriceSources, now: Date): 
   try {
     const health = await listProviderFetchHealth(db);
     return health.map((h) => {
-      const setup = sourceSetup(sources, h.slug);
+      const { setup, hasBundledList } = providerSourceSetup(sources, h.slug);
       const judged = setup === "live"
         ? priceSourceStatus(h, now)
-        : { status: "not-configured" as const, description: NOT_CONFIGURED[setup](sources.bundled(h.slug) !== null) };
+        : { status: "not-configured" as const, description: NOT_CONFIGURED[setup](hasBundledList) };
       return { id: `price-source-${h.providerId}`, name: h.name, group: "price-source" as const, responseTimeMs: null, lastSuccessAt: h.lastSuccessAt, ...judged };
     });
   } catch {
