@@ -1051,7 +1051,7 @@ export interface paths {
         };
         /**
          * Download my data
-         * @description One JSON document (as an attachment) with the profile, the portfolio with its registry records, registrar accounts without credentials, notification channels (without webhook secrets) and preferences, watched TLDs, API keys' names, sessions and the deliveries of the last 90 days; `csv` links the CSV downloads. 5 an hour.
+         * @description One JSON document (as an attachment) with the profile, the portfolio with its registry records, registrar accounts without credentials, notification channels (without webhook secrets; a webhook's URL as its scheme and host, as the settings page shows it) and preferences, watched TLDs, API keys' names, sessions and the deliveries of the last 90 days; `csv` links the CSV downloads. 5 an hour.
          */
         get: operations["exportAccountData"];
         put?: never;
@@ -1587,8 +1587,10 @@ export interface components {
             kind: "email" | "webhook";
             /** @description The address of an e-mail channel. */
             email?: string | null;
-            /** @description A webhook's URL, or the server of a Gotify, Matrix or Apprise channel. */
+            /** @description Where a webhook, or the server of a Gotify, Matrix or Apprise channel, is: the URL's scheme, host and port, with "…" for the rest ("https://hooks.slack.com/…"). The whole URL carries the service's token and is never returned. */
             url?: string | null;
+            /** @description The host (and port) of `url`, e.g. "hooks.slack.com". */
+            host?: string | null;
             /** @description A webhook's format: generic, ntfy, slack, discord, teams, google_chat, telegram, pushover, gotify, matrix or apprise. */
             format?: string | null;
             /** @description Who receives on a chat or push service: a Telegram chat id, a Matrix room id, an Apprise configuration key, the last four characters of a Pushover user key. Credentials are never returned. */

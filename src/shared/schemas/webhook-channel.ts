@@ -114,3 +114,29 @@ export type WebhookChannelFields = z.output<typeof webhookChannelSchema>;
 /** Whether `format` reaches a service's API with stored credentials, rather than posting to a URL that is its own credential. */
 export const formatHasCredentials = (format: WebhookChannelFormat) =>
   (WEBHOOK_FORMAT_FIELDS[format] as readonly string[]).some((name) => (SECRET_FIELDS as readonly string[]).includes(name));
+
+/**
+ * A channel's URL as answers show it: its scheme, host and port, with "…" for the rest (path,
+ * query, fragment), never a user name or password. Slack, Discord, Teams and Google Chat keep
+ * their token in the path or the query, and an ntfy topic's name is its password; the server
+ * keeps the whole URL to send to. Null for a channel without a URL.
+ */
+export function shownChannelUrl(url: string | null): string | null {
+  const parsed = parsedUrl(url);
+  if (!parsed) return null;
+  const rest = parsed.pathname !== "/" || parsed.search !== "" || parsed.hash !== "";
+  return `${parsed.origin}/${rest ? "…" : ""}`;
+}
+
+/** The host (and port, when it is not the scheme's own) a channel's URL points at, or null. */
+export const channelUrlHost = (url: string | null): string | null => parsedUrl(url)?.host ?? null;
+
+function parsedUrl(url: string | null): URL | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === "null" ? null : parsed;
+  } catch {
+    return null;
+  }
+}

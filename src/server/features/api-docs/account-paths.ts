@@ -153,7 +153,7 @@ export function accountPaths(h: OpenApiHelpers) {
     "/api/account/export": {
       get: op("exportAccountData", "Download my data",
         "One JSON document (as an attachment) with the profile, the portfolio with its registry records, registrar accounts without credentials, notification channels "
-        + "(without webhook secrets) and preferences, watched TLDs, API keys' names, sessions and the deliveries of the last 90 days; `csv` links the CSV downloads. 5 an hour.", {
+        + "(without webhook secrets; a webhook's URL as its scheme and host, as the settings page shows it) and preferences, watched TLDs, API keys' names, sessions and the deliveries of the last 90 days; `csv` links the CSV downloads. 5 an hour.", {
           security: h.session, responses: { 200: ok({ type: "object", additionalProperties: true }), 401: e, 429: limited("5 downloads an hour") },
         }),
     },

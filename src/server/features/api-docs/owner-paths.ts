@@ -111,7 +111,9 @@ function portfolioPaths() {
     },
     "/api/user-domains/summary": {
       get: { operationId: "getPortfolioSummary", summary: "Portfolio totals",
-        description: "Counts and totals of the whole portfolio and the 50 soonest entries of each expiry bucket (expired, within 30, 60 and 90 days) with their counts.",
+        description: "Counts and totals of the whole portfolio and the 50 soonest entries of each expiry bucket (expired, within 30, 60 and 90 days) with their counts. "
+          + "`totals` (in the display currency, USD without one) holds a year of every domain and the renewals due in the next twelve months, "
+          + "each with `counts` saying what it counts, and `reconciliation`, one sentence saying how the two add up.",
         security: ownerRead, parameters: currency, responses: { 200: answer("OK", anyObject), ...ownerErrors } },
     },
     "/api/user-domains/forecast": {
@@ -149,8 +151,10 @@ function portfolioPaths() {
       },
     },
     "/api/user-domains/calendar-token": {
-      post: { operationId: "createCalendarFeed", summary: "Make the calendar feed's address", description: "A new secret address of the portfolio's expiry calendar (iCalendar); the previous one stops working.",
-        security: ownerWrite, responses: { 200: answer("OK", { type: "object", required: ["url"], properties: { url: { type: "string", format: "uri" } } }), ...writeErrors } },
+      post: { operationId: "createCalendarFeed", summary: "Make the calendar feed's address",
+        description: "A new secret address of the portfolio's expiry calendar (iCalendar); the previous one stops working. "
+          + "With ?currency= the address names it, and each event's prices are in it (USD without one).",
+        security: ownerWrite, parameters: currency, responses: { 200: answer("OK", { type: "object", required: ["url"], properties: { url: { type: "string", format: "uri" } } }), ...writeErrors } },
       delete: { operationId: "revokeCalendarFeed", summary: "Turn the calendar feed off", description: "Its address stops working.", security: ownerWrite,
         responses: { 200: answer("OK", { type: "object", properties: { revoked: { const: true } } }), ...writeErrors } },
     },
@@ -209,7 +213,8 @@ const channel = {
   properties: {
     id: { type: "integer" }, kind: { enum: ["email", "webhook"] },
     email: nullable("string", { description: "The address of an e-mail channel." }),
-    url: nullable("string", { description: "A webhook's URL, or the server of a Gotify, Matrix or Apprise channel." }),
+    url: nullable("string", { description: "Where a webhook, or the server of a Gotify, Matrix or Apprise channel, is: the URL's scheme, host and port, with \"…\" for the rest (\"https://hooks.slack.com/…\"). The whole URL carries the service's token and is never returned." }),
+    host: nullable("string", { description: "The host (and port) of `url`, e.g. \"hooks.slack.com\"." }),
     format: nullable("string", { description: `A webhook's format: ${WEBHOOK_CHANNEL_FORMATS.slice(0, -1).join(", ")} or ${WEBHOOK_CHANNEL_FORMATS.at(-1)}.` }),
     target: nullable("string", { description: "Who receives on a chat or push service: a Telegram chat id, a Matrix room id, an Apprise configuration key, the last four characters of a Pushover user key. Credentials are never returned." }),
     enabled: { type: "boolean" },

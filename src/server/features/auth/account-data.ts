@@ -1,7 +1,7 @@
 /**
  * "Download my data" and "Delete my account". The export is one JSON document of everything the
- * account holds, secrets left out (registrar credentials, webhook signing secrets, API key and
- * token hashes, the password hash, the two-step secret), limited to EXPORTS_PER_HOUR. Deleting
+ * account holds, secrets left out (registrar credentials, webhook signing secrets and the token
+ * part of webhook URLs, API key and token hashes, the password hash, the two-step secret), limited to EXPORTS_PER_HOUR. Deleting
  * asks for the password (or, without one, the address typed out) and a code when two-step
  * sign-in is on, refuses the last working administrator, removes every row of the account in
  * one transaction, then cancels the account's queued jobs; its sessions go with the account.
@@ -11,6 +11,7 @@ import { isLastWorkingAdmin } from "../../../../db/repositories/account-reposito
 import { minorToDecimalString } from "../../../shared/price-format.ts";
 import type { DeleteAccountInput } from "../../../shared/schemas/account.ts";
 import { describeDevice } from "../../../shared/user-agent.ts";
+import { channelUrlHost, shownChannelUrl } from "../../../shared/schemas/webhook-channel.ts";
 import { badRequest, conflict, tooManyRequests } from "../../lib/errors.ts";
 import { consume } from "../../lib/rate-limiter.ts";
 import { USER_OWNED_JOBS } from "../../user-owned-jobs.ts";
@@ -41,7 +42,8 @@ export async function exportAccountData(ctx: AccountCtx, now = new Date()) {
     portfolio: data.portfolio.map((d) => ({ ...d, registry: d.registry?.outcome == null ? null : d.registry })),
     registrarAccounts: data.registrarAccounts,
     notifications: {
-      channels: data.channels,
+      // As the settings page shows them: a webhook's token stays out of the file.
+      channels: data.channels.map((c) => ({ ...c, url: shownChannelUrl(c.url), host: channelUrlHost(c.url) })),
       preferences: data.preferences && {
         ...data.preferences,
         renewalUndercut: minorToDecimalString(data.preferences.renewalUndercutMinor),

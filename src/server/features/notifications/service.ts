@@ -11,6 +11,7 @@ import { insertPlannedNotifications, listDeliveryLog } from "../../../../db/repo
 import { isUniqueViolation } from "../../../../db/repositories/user-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { MAX_CHANNELS } from "../../../shared/schemas/notifications.ts";
+import { channelUrlHost, shownChannelUrl } from "../../../shared/schemas/webhook-channel.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/secret-token.ts";
 import { emailUnavailable, newConfirmToken, refuseSuppressed, sendConfirmation, type MailCtx } from "./confirmation.ts";
@@ -25,7 +26,12 @@ export interface NotificationCtx extends MailCtx {
 
 export function toChannelItem(c: ChannelRow, now = new Date()) {
   return {
-    id: c.id, kind: c.kind, email: c.email, url: c.url, format: c.format,
+    id: c.id, kind: c.kind, email: c.email,
+    /** Where a webhook or a Gotify, Matrix or Apprise server is, without its path or query (shownChannelUrl): "https://hooks.slack.com/…". */
+    url: shownChannelUrl(c.url),
+    /** The host of `url` ("hooks.slack.com"), or null. */
+    host: channelUrlHost(c.url),
+    format: c.format,
     /** Who receives on a chat or push service: a Telegram chat id, a Matrix room id, an Apprise key, the end of a Pushover user key. */
     target: c.target,
     /** E-mail only: the owner opened the confirmation link. */
@@ -126,6 +132,7 @@ export async function sendTest(ctx: NotificationCtx, userId: number, id: number)
 export async function deliveryLog(db: Db, userId: number) {
   return (await listDeliveryLog(db, userId, 50)).map((d) => ({
     ...d,
+    channel: { ...d.channel, url: shownChannelUrl(d.channel.url), host: channelUrlHost(d.channel.url) },
     nextRetryAt: d.nextRetryAt?.toISOString() ?? null,
     sentAt: d.sentAt?.toISOString() ?? null,
     createdAt: d.createdAt.toISOString(),

@@ -11,7 +11,7 @@ import { createCredentialCipher } from "../../lib/credential-cipher.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { createTokenSigner } from "../../lib/signed-token.ts";
 import { authed, registerUser } from "../../testing/auth.ts";
-import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
+import { createTestApp, TEST_APP_SECRET, TEST_ORIGIN } from "../../testing/test-app.ts";
 import { channelSenders, registerNotificationJobs } from "./jobs.ts";
 import { openWebhookSecret, webhookSender } from "./webhook-sender.ts";
 
@@ -69,12 +69,12 @@ forEachDialect("webhook channels", (getDb, _dialect, getTestDb) => {
     bob = authed(app(), (await registerUser(app())).cookie);
   });
 
-  type Added = { channel: { id: number; kind: string; url: string; format: string; enabled: boolean }; secret: string | null };
+  type Added = { channel: { id: number; kind: string; url: string; host: string; format: string; enabled: boolean }; secret: string | null };
 
   it("adds a generic webhook with a secret shown once and stored encrypted, and a test arrives signed with it", async () => {
     const added = await alice<Added>("/api/notifications/webhooks", { method: "POST", body: { url: ` ${receiverUrl}/hooks/tld `, format: "generic" } });
     expect(added.status).toBe(201);
-    expect(added.body.channel).toMatchObject({ kind: "webhook", url: `${receiverUrl}/hooks/tld`, format: "generic", enabled: true });
+    expect(added.body.channel).toMatchObject({ kind: "webhook", url: `${receiverUrl}/…`, host: new URL(receiverUrl).host, format: "generic", enabled: true });
     const secret = added.body.secret!;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
 
@@ -108,6 +108,52 @@ forEachDialect("webhook channels", (getDb, _dialect, getTestDb) => {
     expect(received[0]).toMatchObject({ url: "/topic", headers: { title: "Test notification from TLDScope" } });
     expect(received[0]!.body).toMatch(/^This is a test notification/);
     expect(JSON.parse(received[1]!.body).blocks[0].text.text).toMatch(/^\*Test notification from TLDScope\*\nThis is a test notification/);
+  });
+
+  it("shows a webhook's URL as its scheme and host only: to a read-only API key, in the delivery log and in the account export", async () => {
+    const user = await registerUser(app());
+    const owner = authed(app(), user.cookie);
+    const host = new URL(receiverUrl).host;
+    const secrets = ["SLACK-S3CRET", "DISCORD-S3CRET", "TEAMS-S3CRET", "CHAT-K3Y", "CHAT-T0KEN", "NTFY-T0PIC", "GENERIC-PATH", "GOTIFY-PATH"];
+    const hooks: [string, Record<string, string>][] = [
+      ["slack", { url: `${receiverUrl}/services/T0/B0/SLACK-S3CRET` }],
+      ["discord", { url: `${receiverUrl}/api/webhooks/1/DISCORD-S3CRET` }],
+      ["teams", { url: `${receiverUrl}/workflows/1/triggers/manual/paths/invoke?sig=TEAMS-S3CRET` }],
+      ["google_chat", { url: `${receiverUrl}/v1/spaces/AAA/messages?key=CHAT-K3Y&token=CHAT-T0KEN` }],
+      ["ntfy", { url: `${receiverUrl}/NTFY-T0PIC` }],
+      ["generic", { url: `${receiverUrl}/GENERIC-PATH` }],
+      ["gotify", { url: `${receiverUrl}/GOTIFY-PATH`, appToken: "AbCdEf.123" }],
+    ];
+    const ids: number[] = [];
+    for (const [format, fields] of hooks) {
+      const added = await owner<Added>("/api/notifications/webhooks", { method: "POST", body: { format, ...fields } });
+      expect(added.status, format).toBe(201);
+      expect(added.body.channel).toMatchObject({ format, url: `${receiverUrl}/…`, host });
+      ids.push(added.body.channel.id);
+    }
+    const test = await owner<{ deliveryId: number }>(`/api/notifications/channels/${ids[0]}/test`, { method: "POST" });
+    expect(await settled(owner, test.body.deliveryId)).toMatchObject({ status: "sent" });
+    const key = await owner<{ key: string }>("/api/api-keys", { method: "POST", body: { name: "reader", scope: "read", password: user.password } });
+    expect(key.status).toBe(201);
+    const withKey = async (path: string) => {
+      const res = await app().request(`${TEST_ORIGIN}${path}`, { headers: { authorization: `Bearer ${key.body.key}` } });
+      expect(res.status, path).toBe(200);
+      return res.text();
+    };
+
+    const overview = await withKey("/api/notifications");
+    const channels = (JSON.parse(overview) as { channels: { url: string | null; host: string | null }[] }).channels;
+    expect(channels).toHaveLength(hooks.length);
+    for (const c of channels) expect(c).toMatchObject({ url: `${receiverUrl}/…`, host });
+    const log = await withKey("/api/notifications/deliveries");
+    expect(JSON.parse(log)).toEqual([expect.objectContaining({ channel: expect.objectContaining({ url: `${receiverUrl}/…`, host }) })]);
+    const page = (await owner("/trpc/notifications.overview")).text;
+    const exported = await owner<{ notifications: { channels: { url: string | null; host: string | null }[] } }>("/api/account/export");
+    expect(exported.status).toBe(200);
+    expect(exported.body.notifications.channels.map((c) => [c.url, c.host])).toEqual(hooks.map(() => [`${receiverUrl}/…`, host]));
+    for (const text of [overview, log, page, exported.text]) {
+      for (const secret of secrets) expect(text).not.toContain(secret);
+    }
   });
 
   it("refuses private, loopback and plain-http addresses under the default policy, with the reason, storing nothing", async () => {
