@@ -29,7 +29,7 @@ export interface RdapDomainRecord {
   lastChangedDate: string | null;
   /** EPP status codes (RFC 5731 spelling: clientTransferProhibited, redemptionPeriod, ok…). */
   statuses: string[];
-  /** Lower-case host names. */
+  /** Lower-case host names (nameserverNames: anything else the answer held is dropped). */
   nameservers: string[];
   registrar: { ianaId: number | null; name: string | null } | null;
 }
@@ -71,6 +71,28 @@ function registrarOf(entities: z.infer<typeof entitySchema>[]): RdapDomainRecord
   return { ianaId, name: vcardName(entity) };
 }
 
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+/** At most this many nameservers are kept from one answer (registries allow 13). */
+export const MAX_NAMESERVERS = 20;
+
+/**
+ * A nameserver's name from a registry's answer as a host name (lower case, a final dot dropped),
+ * or null when it is not one: labels of letters, digits and hyphens (IDNs in their xn-- form)
+ * between dots, at least two, 253 characters at most, a last label that is not all digits. An
+ * answer's words, links or markup in place of a name are dropped, never stored or told.
+ */
+export function nameserverName(raw: string): string | null {
+  const name = raw.trim().toLowerCase().replace(/\.$/, "");
+  if (name.length === 0 || name.length > 253) return null;
+  const labels = name.split(".");
+  if (labels.length < 2 || !labels.every((l) => HOST_LABEL.test(l)) || /^\d+$/.test(labels.at(-1)!)) return null;
+  return name;
+}
+
+/** The host names among an answer's nameservers, each once, in their order, at most MAX_NAMESERVERS. */
+export const nameserverNames = (raw: readonly string[]): string[] =>
+  [...new Set(raw.map(nameserverName).filter((n): n is string => n !== null))].slice(0, MAX_NAMESERVERS);
+
 /** Parses the body of a 200 answer; throws RdapAnswerError when it is not an RDAP domain object. */
 export function parseDomainAnswer(text: string): RdapDomainRecord {
   let json: unknown;
@@ -92,7 +114,7 @@ export function parseDomainAnswer(text: string): RdapDomainRecord {
     registrationDate: dateOf(events, "registration"),
     lastChangedDate: dateOf(events, "last changed"),
     statuses: [...new Set((answer.status ?? []).map(eppStatus))],
-    nameservers: (answer.nameservers ?? []).flatMap((n) => (n.ldhName ? [n.ldhName.toLowerCase()] : [])),
+    nameservers: nameserverNames((answer.nameservers ?? []).flatMap((n) => (n.ldhName ? [n.ldhName] : []))),
     registrar: registrarOf(answer.entities ?? []),
   };
 }

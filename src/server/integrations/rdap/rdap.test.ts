@@ -21,6 +21,20 @@ describe("RDAP domain answers", () => {
     });
   });
 
+  it("keeps only host names as nameservers, dropping words, links, markup, addresses and over-long names", () => {
+    const hostile = [
+      "NS1.Example.NET.", "[Click to keep your domain](https://evil.example/phish)", "ns2.example.net <!channel>", "@everyone",
+      "<a href=\"https://evil.example\">x</a>", "192.0.2.53", "ns3.example.net\r\nSubject: hi", `${"a".repeat(64)}.example.net`,
+      `ns.${"x".repeat(2000)}.net`, "-ns.example.net", "ns1.example.net", "xn--mller-kva.example", "https://evil.example/phish",
+      "ns4.example.net/path", "ns5 example net", "",
+    ];
+    const answer = verisignAnswer("hostile.com", DATES);
+    const record = parseDomainAnswer(JSON.stringify({ ...answer, nameservers: hostile.map((ldhName) => ({ objectClassName: "nameserver", ldhName })) }));
+    expect(record.nameservers).toEqual(["ns1.example.net", "xn--mller-kva.example"]);
+    const many = Array.from({ length: 50 }, (_, i) => ({ objectClassName: "nameserver", ldhName: `ns${i}.example.net` }));
+    expect(parseDomainAnswer(JSON.stringify({ ...answer, nameservers: many })).nameservers).toHaveLength(20);
+  });
+
   it("reads a ccTLD answer whose registrar has no IANA id", () => {
     const record = parseDomainAnswer(JSON.stringify(nominetAnswer("google.co.uk", DATES)));
     expect(record).toMatchObject({ expirationDate: "2028-09-14", statuses: ["ok", "clientTransferProhibited"], registrar: { ianaId: null, name: expect.stringContaining("Markmonitor") } });
