@@ -20,6 +20,8 @@ export const META_KEYS = {
   whoisServers: "whois_servers",
   /** The admin General Settings as last saved: JSON (src/shared/schemas/general-settings.ts). */
   generalSettings: "general_settings",
+  /** The admin area's first-run checklist: JSON { dismissedAt?, dismissedBy?, backupsConfirmedAt?, backupsConfirmedBy? }. */
+  setupChecklist: "setup_checklist",
 } as const;
 
 /**

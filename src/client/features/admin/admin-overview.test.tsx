@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { renderUi, server, useMsw } from "../../testing/render.tsx";
-import { trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
+import { trpcError, trpcMutationOk, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
 import { AdminOverview } from "./admin-overview.tsx";
 import { priceLog } from "./admin-test-support.ts";
 
@@ -17,11 +17,61 @@ const OVERVIEW = {
   ],
 };
 
+const CHECKLIST_ITEMS: { id: string; title: string; done: boolean; state: string; readmeSection: string }[] = [
+  { id: "administrator", title: "First administrator", done: true, state: "ada@example.com is the administrator", readmeSection: "Set up (Node ≥ 20.19)" },
+  { id: "app-url", title: "Public address (APP_URL)", done: false, state: "APP_URL is not set: links in mails and pages use the address each request came to", readmeSection: "Configuration" },
+  { id: "mail", title: "Mail (SMTP)", done: false, state: "SMTP_URL and MAIL_FROM are not set: no mail is sent", readmeSection: "Configuration" },
+  { id: "price-keys", title: "Keys for the price sources that need them", done: false, state: "Not set, so no live prices from Dynadot (DYNADOT_API_KEY is not set)", readmeSection: "Reference data" },
+  { id: "backups", title: "Backups", done: false, state: "Not marked as set up", readmeSection: "Operations" },
+  { id: "metrics", title: "Metrics token", done: false, state: "METRICS_TOKEN (or METRICS_PORT) is not set", readmeSection: "Operations" },
+];
+const checklist = (show: boolean, items: { done: boolean }[] = CHECKLIST_ITEMS.map((i) => ({ ...i }))) =>
+  ({ show, items, done: items.filter((i) => i.done).length, dismissedAt: null });
+const HIDDEN_CHECKLIST = trpcOk("priceEngine.setupChecklist.get", checklist(false));
+
 function cardValue(label: string): string | null | undefined {
   return screen.getByText(label).closest("[data-scope=stat], dl, div")?.textContent;
 }
 
 describe("System Overview", () => {
+  beforeEach(() => server.use(HIDDEN_CHECKLIST));
+
+  it("shows the first-run checklist with each item's state and README link until dismissed", async () => {
+    let dismissed = false;
+    let backupsMarked = false;
+    server.use(
+      trpcOk("priceEngine.overview", OVERVIEW),
+      trpcOk("priceEngine.setupChecklist.get", () => dismissed ? checklist(false)
+        : checklist(true, CHECKLIST_ITEMS.map((i) => ({ ...i, done: i.done || (i.id === "backups" && backupsMarked) })))),
+      trpcMutationOk("priceEngine.setupChecklist.dismiss", () => {
+        dismissed = true;
+        return { message: "The setup checklist is hidden for every administrator." };
+      }),
+      trpcMutationOk("priceEngine.setupChecklist.confirmBackups", () => {
+        backupsMarked = true;
+        return { message: "Backups are marked as set up." };
+      }),
+    );
+    const user = userEvent.setup();
+    renderUi(<AdminOverview />, "/admin");
+    const list = await screen.findByRole("list", { name: "Setup checklist" });
+    expect(screen.getByRole("heading", { name: "Finish setting up" })).toBeTruthy();
+    expect(screen.getByText("1 of 6 done")).toBeTruthy();
+    const item = (title: string) => within(list).getByText(title).closest("li")!;
+    expect(item("First administrator").textContent).toContain("(done)");
+    expect(item("Mail (SMTP)").textContent).toContain("(to do)");
+    expect(item("Mail (SMTP)").textContent).toContain("SMTP_URL and MAIL_FROM are not set");
+    expect(within(item("Keys for the price sources that need them")).getByRole("link", { name: "README: Reference data" }).getAttribute("href"))
+      .toBe("/api/admin/readme?section=Reference%20data");
+
+    await user.click(within(item("Backups")).getByRole("button", { name: "Backups are set up" }));
+    await waitFor(() => expect(item("Backups").textContent).toContain("(done)"));
+    expect(screen.getByText("2 of 6 done")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Dismiss" }));
+    await waitFor(() => expect(screen.queryByRole("list", { name: "Setup checklist" })).toBeNull());
+  });
+
   it("shows the four counts and the recent logs from the overview call", async () => {
     server.use(trpcOk("priceEngine.overview", OVERVIEW));
     renderUi(<AdminOverview />, "/admin");

@@ -6,6 +6,7 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { AdminPage, AutoRefreshSwitch } from "./admin-page.tsx";
 import { formatCount, formatTime } from "./format.ts";
 import { RecentLogsTable } from "./recent-logs-table.tsx";
+import { SetupChecklist } from "./setup-checklist.tsx";
 
 /** Spec section 9: the overview polls every 30 seconds while auto-refresh is on. */
 export const OVERVIEW_REFRESH_MS = 30_000;
@@ -36,6 +37,7 @@ export function AdminOverview() {
           </Button>
         </>
       }>
+      <SetupChecklist />
       {overview.isError && !data ? (
         <Text color="fg.error" role="alert">Failed to load system overview</Text>
       ) : (

@@ -1,14 +1,15 @@
 /** Test-only: admin fixtures shaped like the server's answers (server/features/price-engine) and a signed-in admin. */
 import { http, HttpResponse } from "msw";
-import { signedIn } from "../../testing/trpc-msw.ts";
+import { signedIn, trpcOk } from "../../testing/trpc-msw.ts";
 import type { AlertRule, DeliveryFailure, FetchStatus, Incident, PriceLog, PriceSourceRow, Schedule } from "./types.ts";
 
 let nextId = 500;
 
-/** auth.me says admin and the server's admin check agrees. */
+/** auth.me says admin and the server's admin check agrees; the first-run checklist is done. */
 export const asAdmin = () => [
   signedIn({ firstName: "Ada", email: "ada@example.com", isAdmin: true }),
   http.get("*/api/admin/ping", () => HttpResponse.json({ ok: true })),
+  trpcOk("priceEngine.setupChecklist.get", { show: false, items: [], done: 0, dismissedAt: null }),
 ];
 
 export function priceLog(overrides: Partial<PriceLog> = {}): PriceLog {

@@ -15,6 +15,8 @@ import { queueIncidentEvents } from "./incident-events.ts";
 import { changeIncidentStatus, getIncidents } from "./incidents.ts";
 import { getOverview, getPriceLogs } from "./overview.ts";
 import { createSchedule, editSchedule, getSchedules, removeSchedule } from "./schedules.ts";
+import { readmeSection } from "./readme.ts";
+import { confirmBackups, dismissSetupChecklist, getSetupChecklist } from "./setup-checklist.ts";
 import { getPriceSources } from "./source-overview.ts";
 
 async function body<S extends Parameters<typeof parseOrThrow>[0]>(c: Context<AppEnv>, schema: S) {
@@ -32,6 +34,10 @@ const admin = new Hono<AppEnv>()
   .get("/price-logs", async (c) => c.json(await getPriceLogs(c.var.ctx.db, parseOrThrow(priceLogQuerySchema, queryOf(c), "query"))))
   .get("/fetch/status", async (c) => c.json(await getFetchStatus(c.var.ctx)))
   .get("/sources", async (c) => c.json(await getPriceSources(c.var.ctx)))
+  .get("/setup-checklist", async (c) => c.json(await getSetupChecklist(c.var.ctx.db, c.var.ctx.config, c.var.ctx.priceSources)))
+  .post("/setup-checklist/dismiss", async (c) => c.json(await dismissSetupChecklist(c.var.ctx.db, c.var.ctx.user!.email)))
+  .post("/setup-checklist/backups", async (c) => c.json(await confirmBackups(c.var.ctx.db, c.var.ctx.user!.email)))
+  .get("/readme", async (c) => c.text(await readmeSection(c.req.query("section") ?? "")))
   .post("/fetch/manual", async (c) => c.json(await manualFetch(c.var.ctx, await body(c, manualFetchSchema))))
   .post("/fetch/cancel", async (c) => c.json(await cancelFetch(c.var.ctx, (await body(c, cancelFetchSchema)).provider)))
   .get("/scheduled-jobs", async (c) => c.json(await listScheduledJobs(c.var.ctx.queue)))

@@ -12,6 +12,7 @@ import { queueIncidentEvents } from "./incident-events.ts";
 import { changeIncidentStatus, getIncidents } from "./incidents.ts";
 import { getOverview, getPriceLogs } from "./overview.ts";
 import { createSchedule, editSchedule, getSchedules, removeSchedule } from "./schedules.ts";
+import { confirmBackups, dismissSetupChecklist, getSetupChecklist } from "./setup-checklist.ts";
 import { getPriceSources } from "./source-overview.ts";
 
 const byId = z.object({ id: idSchema });
@@ -36,6 +37,12 @@ export const priceEngineRouter = router({
   incidents: router({
     list: adminProcedure.input(incidentQuerySchema).query(({ ctx, input }) => getIncidents(ctx.db, input)),
     updateStatus: adminProcedure.input(incidentStatusSchema.extend({ id: idSchema })).mutation(({ ctx, input }) => changeIncidentStatus(ctx.db, input.id, input.status, queueIncidentEvents(ctx.queue, ctx.log))),
+  }),
+  // The first-run checklist of the admin area, until done or dismissed.
+  setupChecklist: router({
+    get: adminProcedure.query(({ ctx }) => getSetupChecklist(ctx.db, ctx.config, ctx.priceSources)),
+    dismiss: adminProcedure.mutation(({ ctx }) => dismissSetupChecklist(ctx.db, ctx.user.email)),
+    confirmBackups: adminProcedure.mutation(({ ctx }) => confirmBackups(ctx.db, ctx.user.email)),
   }),
   generalSettings: router({
     get: adminProcedure.query(({ ctx }) => readGeneralSettings(ctx.db)),
