@@ -120,6 +120,17 @@ export function formatAxisPrice(value: number, currency?: string | null): string
   return `${SYMBOLS[code] ?? `${code} `}0`;
 }
 
+/**
+ * A total as formatPrice writes it, except that zero is a known amount ("$0.00", "¥0"), not a
+ * missing price: a portfolio with nothing to renew costs nothing.
+ */
+export function formatTotal(value: string, currency: string): string {
+  const formatted = formatPrice(value, currency);
+  if (formatted !== "N/A") return formatted;
+  const code = normaliseCode(currency);
+  return `${SYMBOLS[code] ?? `${code} `}${minorToAmount(0, currencyDigits(code))}`;
+}
+
 /** The numeric price for "lowest price" comparisons; missing or zero counts as MISSING_PRICE. */
 export function priceOrMissing(value: string | number | null | undefined): number {
   if (value === null || value === undefined || value === "") return MISSING_PRICE;

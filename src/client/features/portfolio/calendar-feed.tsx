@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { LuCalendarClock, LuCheck, LuCopy } from "react-icons/lu";
 import { AppDialog } from "../../components/ui/app-dialog.tsx";
+import { useDisplayCurrency } from "../../lib/display-currency.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { notifyFailure, notifySuccess } from "../../lib/mutation-toasts.ts";
 
@@ -13,6 +14,8 @@ import { notifyFailure, notifySuccess } from "../../lib/mutation-toasts.ts";
  */
 export function CalendarFeedButton() {
   const trpc = useTRPC();
+  // The feed's prices are in the display currency chosen when the link is made.
+  const currency = useDisplayCurrency();
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -55,7 +58,7 @@ export function CalendarFeedButton() {
           <Button variant="outline" colorPalette="red" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
             Revoke
           </Button>
-          <Button colorPalette="blue" disabled={create.isPending} onClick={() => create.mutate()}>
+          <Button colorPalette="blue" disabled={create.isPending} onClick={() => create.mutate({ currency })}>
             {url ? "Create new link" : "Create link"}
           </Button>
         </>
@@ -64,6 +67,7 @@ export function CalendarFeedButton() {
       <Stack gap="4">
         <Text>
           Subscribe to your domains' expiry dates in any calendar app, with a reminder 30 days before each one.
+          Each event names the renewal price in {currency}, as your portfolio shows it.
           Anyone with the link can read the feed, so keep it private. Creating a new link stops the previous one.
         </Text>
         {url && (

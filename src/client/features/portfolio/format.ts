@@ -3,8 +3,7 @@
  * ("2026-03-01"), so they are formatted and compared in UTC: a local time zone must never
  * move an expiry to the day before.
  */
-import { currencyDigits, minorToAmount } from "../../../shared/currency.ts";
-import { currencySymbol, formatPrice, formatUtcDay } from "../../../shared/price-format.ts";
+import { formatTotal, formatUtcDay } from "../../../shared/price-format.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -27,16 +26,8 @@ export function formatDaysLeft(days: number): string {
   return `expired ${ago} ${ago === 1 ? "day" : "days"} ago`;
 }
 
-/**
- * Totals show "$0.00" (or "¥0") rather than the price tables' "N/A": a portfolio with nothing
- * to save has a known saving of zero, not a missing one.
- */
-export function formatTotal(amount: string, currency: string): string {
-  const formatted = formatPrice(amount, currency);
-  if (formatted !== "N/A") return formatted;
-  const symbol = currencySymbol(currency);
-  return `${symbol === currency.toUpperCase() ? `${symbol} ` : symbol}${minorToAmount(0, currencyDigits(currency.toUpperCase()))}`;
-}
+/** Totals show "$0.00" (or "¥0") rather than the price tables' "N/A" (shared with the server's mails and feeds). */
+export { formatTotal };
 
 /** "2026-11" → "Nov 2026". */
 export function formatMonth(month: string): string {

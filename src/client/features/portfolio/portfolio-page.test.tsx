@@ -140,8 +140,8 @@ describe("a domain card", () => {
 
 describe("portfolio header", () => {
   it("totals the portfolio, counts and flags expired domains, and lists each window from today to its limit", async () => {
-    const acme = { id: 1, domainName: "acme.com", expirationDate: "2026-02-01", daysLeft: 12, autoRenew: false, autoRenewState: "off" as const, warning: "Auto-renew is off" };
-    const safe = { id: 2, domainName: "safe.io", expirationDate: "2026-03-05", daysLeft: 45, autoRenew: true, autoRenewState: "on" as const, warning: null };
+    const acme = { id: 1, domainName: "acme.com", unicodeName: null, expirationDate: "2026-02-01", daysLeft: 12, autoRenew: false, autoRenewState: "off" as const, warning: "Auto-renew is off" };
+    const safe = { id: 2, domainName: "safe.io", unicodeName: null, expirationDate: "2026-03-05", daysLeft: 45, autoRenew: true, autoRenewState: "on" as const, warning: null };
     const sum = summary({
       domainCount: 3,
       totalYearlyRenewal: { amount: "54.37", currency: "USD", domainsWithoutPrice: 1 },
@@ -151,8 +151,21 @@ describe("portfolio header", () => {
         unknown: { domains: 1, amount: "34.37", domainsWithoutPrice: 0, currency: "USD" },
         off: { domains: 1, amount: "0.00", domainsWithoutPrice: 1, currency: "USD" },
       },
+      totals: {
+        ...summary().totals,
+        yearOfEveryDomain: {
+          ...summary().totals.yearOfEveryDomain, domains: 3, amount: "54.37", domainsWithoutPrice: 1, possibleSaving: "14.74",
+          byAutoRenew: {
+            on: { domains: 1, amount: "20.00", domainsWithoutPrice: 0 },
+            unknown: { domains: 1, amount: "34.37", domainsWithoutPrice: 0 },
+            off: { domains: 1, amount: "0.00", domainsWithoutPrice: 1 },
+          },
+        },
+        next12Months: { ...summary().totals.next12Months, renewsAutomatically: { domains: 1, amount: "20.00" }, ifItRenews: { domains: 1, amount: "34.37" } },
+        reconciliation: "The yearly cost, $54.37, is one year's renewal of each of the 2 domains with a price, whenever it falls due; the next 12 months count…",
+      },
       expiring: {
-        expired: [{ id: 3, domainName: "lapsed.net", expirationDate: "2025-01-10", daysLeft: -375, autoRenew: false, autoRenewState: "off" as const, warning: "Auto-renew is off" }],
+        expired: [{ id: 3, domainName: "lapsed.net", unicodeName: null, expirationDate: "2025-01-10", daysLeft: -375, autoRenew: false, autoRenewState: "off" as const, warning: "Auto-renew is off" }],
         within30: [acme],
         within60: [acme, safe],
         within90: [acme, safe],
@@ -164,11 +177,18 @@ describe("portfolio header", () => {
     const totals = within(await screen.findByRole("region", { name: "Portfolio totals" }));
     expect(totals.getByText("3")).toBeTruthy();
     expect(totals.getByText("1 expired")).toBeTruthy();
+    // A year of every domain and the next twelve months side by side, each saying what it counts, and the sentence reconciling them.
     expect(totals.getByText("$54.37")).toBeTruthy();
-    expect(totals.getByText(/^1 domain has no USD renewal price/).textContent).toBe(
-      "1 domain has no USD renewal price$20.00 renews automatically · $34.37 expected if it renews (1 domain whose auto-renew is unknown) · $0.00 with auto-renew off",
+    expect(totals.getByText(/^One renewal of each domain/).textContent).toBe(
+      "One renewal of each domain at its registrar, whenever it falls due1 domain has no renewal price in USD"
+      + "$20.00 renews automatically · $34.37 expected if it renews (1 domain whose auto-renew is unknown) · $0.00 with auto-renew off",
+    );
+    expect(totals.getByText("$20.00")).toBeTruthy();
+    expect(totals.getByText(/renewing automatically from/).textContent).toBe(
+      "1 domain renewing automatically from Nov 26, 2026 to Oct 31, 2027and $34.37 if the 1 domain whose auto-renew is unknown renew",
     );
     expect(totals.getByText("$14.74")).toBeTruthy();
+    expect(totals.getByTestId("totals-reconciliation").textContent).toMatch(/^The yearly cost, \$54\.37, is one year's renewal/);
 
     // The lapsed domain's card is flagged; the current one is not.
     expect(within(screen.getByRole("heading", { name: "lapsed.net" }).closest("li")!).getByText("Expired")).toBeTruthy();

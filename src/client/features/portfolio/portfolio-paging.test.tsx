@@ -98,7 +98,7 @@ describe("the domain list, a page at a time", () => {
 describe("the expiring panel of a large portfolio", () => {
   it("counts every domain in a bucket and says when it lists only the soonest", async () => {
     const soon = Array.from({ length: 50 }, (_, i) => ({
-      id: i + 1, domainName: `soon${i}.com`, expirationDate: "2026-02-01", daysLeft: 12, autoRenew: true, autoRenewState: "on" as const, warning: null,
+      id: i + 1, domainName: `soon${i}.com`, unicodeName: null, expirationDate: "2026-02-01", daysLeft: 12, autoRenew: true, autoRenewState: "on" as const, warning: null,
     }));
     const sum = summary({
       domainCount: 80,

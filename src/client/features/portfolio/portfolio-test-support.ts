@@ -38,7 +38,37 @@ export function userDomain(overrides: Partial<UserDomain> = {}): UserDomain {
       cheapestRenewal: { price: "10.46", currency: "USD", lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2025-06-01T00:00:00.000Z", serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" } },
       yearlySaving: "11.53", yearlySavingIsStale: false, saving: { price: "11.53", currency: "USD" },
     },
+    money: {
+      currency: "USD", autoRenewState: overrides.autoRenew ? "on" : "off", counts: overrides.autoRenew ? "renews" : "not_renewing",
+      renewal: {
+        amount: "21.99", price: "21.99", priceCurrency: "USD", lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, rateDate: null,
+        serviceProvider: { id: 2, name: "GoDaddy" },
+      },
+      move: {
+        amount: "10.46", price: "10.46", priceCurrency: "USD", lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, rateDate: null,
+        serviceProvider: { id: 3, name: "Porkbun" },
+      },
+      saving: "11.53",
+    },
     ...overrides,
+  };
+}
+
+/** A summary's or forecast's money totals (money.ts) in USD: `year` of every domain, nothing due in the months. */
+function totals(year = { domains: 1, amount: "21.99" }) {
+  const none = { domains: 0, amount: "0.00", domainsWithoutPrice: 0 };
+  return {
+    currency: "USD", rateDate: null,
+    yearOfEveryDomain: {
+      counts: "One year's renewal of every domain at its registrar's current price, whenever it falls due and whatever its auto-renew",
+      ...year, domainsWithoutPrice: 0, byAutoRenew: { on: none, unknown: none, off: { ...year, domainsWithoutPrice: 0 } }, possibleSaving: "11.53",
+    },
+    next12Months: {
+      counts: "Renewals due from 2026-11-26 to 2027-10-31: domains that renew automatically, and apart from them the amount if the ones whose auto-renew is unknown renew",
+      from: "2026-11-26", until: "2027-10-31", renewsAutomatically: { domains: 0, amount: "0.00" }, ifItRenews: { domains: 0, amount: "0.00" },
+    },
+    notRenewingInTheMonths: { notDue: { domains: 0, amount: "0.00" }, autoRenewOff: { ...year }, departed: { domains: 0, amount: "0.00" } },
+    reconciliation: `The yearly cost, $${year.amount}, is one year's renewal of each of the ${year.domains} domains with a price, whenever it falls due.`,
   };
 }
 
@@ -58,6 +88,7 @@ export function summary(overrides: Partial<PortfolioSummary> = {}): PortfolioSum
     expiringCounts: {
       expired: expiring.expired.length, within30: expiring.within30.length, within60: expiring.within60.length, within90: expiring.within90.length,
     },
+    totals: totals(),
     ...overrides,
   };
 }
@@ -78,6 +109,7 @@ export function renewalForecast(overrides: Partial<RenewalForecast> = {}): Renew
     currency: "USD", from: "2026-11-26", until: "2027-10-31",
     months: months.map((month) => ({ month, ...empty, registrars: [], ifRenews: empty })), total: empty, ifRenews: empty,
     notInTotals: [], expiredCount: 0, laterCount: 0,
+    ...(({ yearOfEveryDomain, notRenewingInTheMonths, reconciliation }) => ({ yearOfEveryDomain, notRenewingInTheMonths, reconciliation }))(totals()),
     ...overrides,
   };
 }

@@ -65,6 +65,17 @@ describe("renewal forecast", () => {
     expect(screen.getByRole("link", { name: "Forecast CSV" }).getAttribute("href")).toBe(`${FORECAST_CSV_PATH}?currency=EUR`);
   });
 
+  it("puts the portfolio's year of every domain beside the months, with the sentence that reconciles them", async () => {
+    const reconciliation = "The yearly cost, €1,200.00, is one year's renewal of each of the 9 domains with a price, whenever it falls due; …";
+    server.use(trpcOk("portfolio.forecast", { ...PRICED, yearOfEveryDomain: { ...PRICED.yearOfEveryDomain, amount: "1200.00" }, reconciliation }));
+    renderUi(<RenewalForecastSection currency="EUR" />);
+    const beside = within(await screen.findByRole("region", { name: "The year and the months" }));
+    expect(beside.getByText(/^A year of every domain/).textContent).toBe(
+      "A year of every domain: €1,200.00 (one renewal of each domain at its registrar, whenever it falls due).",
+    );
+    expect(beside.getByText(reconciliation)).toBeTruthy();
+  });
+
   it("opens a month to its registrars", async () => {
     server.use(trpcOk("portfolio.forecast", PRICED));
     renderUi(<RenewalForecastSection currency="EUR" />);

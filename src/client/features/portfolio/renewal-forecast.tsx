@@ -172,6 +172,20 @@ function LeftOutList({ forecast }: { forecast: RenewalForecast }) {
   );
 }
 
+/** The portfolio's yearly cost beside the months' totals, and the sentence that reconciles the two (the summary's, word for word). */
+function YearBeside({ forecast }: { forecast: RenewalForecast }) {
+  const year = forecast.yearOfEveryDomain;
+  return (
+    <Box as="section" aria-label="The year and the months" borderWidth="1px" rounded="md" p="3" fontSize="sm">
+      <Text>
+        A year of every domain: <strong>{formatTotal(year.amount, forecast.currency)}</strong>{" "}
+        (one renewal of each domain at its registrar, whenever it falls due).
+      </Text>
+      <Text color="fg.muted" mt="1">{forecast.reconciliation}</Text>
+    </Box>
+  );
+}
+
 function ForecastBody({ forecast }: { forecast: RenewalForecast }) {
   const explanation = useStaleExplanation();
   const { currency, total } = forecast;
@@ -195,6 +209,7 @@ function ForecastBody({ forecast }: { forecast: RenewalForecast }) {
     return (
       <Stack gap="4">
         <Text color="fg.muted" py="6" textAlign="center">Nothing renews automatically from {period}.</Text>
+        <YearBeside forecast={forecast} />
         <LeftOutList forecast={forecast} />
       </Stack>
     );
@@ -230,6 +245,7 @@ function ForecastBody({ forecast }: { forecast: RenewalForecast }) {
         {total.rateDate && <Text>Prices quoted in other currencies are converted into {currency} at ECB reference rates of {formatDay(total.rateDate)} or later.</Text>}
         {outside.length > 0 && <Text>Not in the forecast: {outside.join("; ")}.</Text>}
       </Stack>
+      <YearBeside forecast={forecast} />
       <LeftOutList forecast={forecast} />
     </Stack>
   );

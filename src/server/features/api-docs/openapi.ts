@@ -142,6 +142,16 @@ const renewalForecast = {
       },
     }),
     expiredCount: { type: "integer" }, laterCount: { type: "integer" },
+    yearOfEveryDomain: {
+      type: "object", additionalProperties: true,
+      description: "One year's renewal of every domain at its registrar's current price, whenever it falls due (the summary's yearly cost): "
+        + "`counts` says so in words; domains, amount, domainsWithoutPrice, byAutoRenew {on, unknown, off}, possibleSaving.",
+    },
+    notRenewingInTheMonths: {
+      type: "object", additionalProperties: true,
+      description: "The year's priced domains in neither of the months' sums: notDue (after the twelfth month, expired or undated), autoRenewOff, departed; each {domains, amount}.",
+    },
+    reconciliation: { type: "string", description: "One sentence saying how the year of every domain and the twelve months' totals add up." },
   },
 };
 

@@ -5,6 +5,7 @@
 import type { Db } from "../../../../db/client.ts";
 import { loadDisplayConverter, type DisplayConverter } from "../../domain/display-currency.ts";
 import type { RenewalPricing } from "../../../shared/renewal-comparison.ts";
+import { DEFAULT_DISPLAY_CURRENCY } from "../../../shared/currency.ts";
 
 export interface DisplayedAmount {
   currency: string;
@@ -25,6 +26,10 @@ function quoteCurrencies(rows: RenewalPricing[]): string[] {
 /** A converter for every quote currency of `rows`, or none without a display currency; 400 for an unknown one. */
 export const portfolioConverter = (db: Db, currency: string | undefined, rows: RenewalPricing[]) =>
   currency ? loadDisplayConverter(db, currency, quoteCurrencies(rows)) : Promise.resolve(undefined);
+
+/** A converter for the portfolio's money (money.ts): into `currency`, USD when none is given; 400 for an unknown one. */
+export const moneyConverter = (db: Db, currency: string | undefined, rows: RenewalPricing[]) =>
+  loadDisplayConverter(db, currency ?? DEFAULT_DISPLAY_CURRENCY, quoteCurrencies(rows));
 
 /** Stored hundredths of `from` in the display currency, or null when none is quoted or no rate converts it. */
 export function displayed(converter: DisplayConverter, cents: number | null, from: string | undefined): DisplayedAmount | null {

@@ -14,14 +14,15 @@
 import { minorToAmount } from "../../../shared/currency.ts";
 import type { DisplayConverter } from "../../../shared/display-converter.ts";
 import { unicodeFormOf } from "../../../shared/idna.ts";
-import { isStaleAt } from "../../../shared/price-freshness.ts";
-import { yearlySaving, type Renewal, type RenewalPricing } from "../../../shared/renewal-comparison.ts";
+import type { Renewal } from "../../../shared/renewal-comparison.ts";
+import {
+  dueIn, PortfolioMoney, portfolioTotals, renewalWindow, type DomainMoney, type PortfolioTotals, type PricedQuote, type TotalsEntry,
+} from "./money.ts";
 
 /** What the forecast reads of a priced entry. */
-export interface ForecastEntry extends RenewalPricing {
+export interface ForecastEntry extends TotalsEntry {
   id: number;
   domainName: string;
-  expirationDate: string | null;
   /** null: unknown (nobody said); its renewal counts as "expected if it renews". */
   autoRenew: boolean | null;
   /** Its registrar account no longer lists it (transferred away, expired or deleted there). */
@@ -114,6 +115,12 @@ export interface RenewalForecast {
   /** Domains whose expiry date has passed, and those expiring after the twelfth month: neither renews in the forecast. */
   expiredCount: number;
   laterCount: number;
+  /** One year's renewal of every domain (the summary's yearly cost), beside the months' totals. */
+  yearOfEveryDomain: PortfolioTotals["yearOfEveryDomain"];
+  /** The year's priced domains in neither of the months' sums (not due in them, auto-renew off, gone from their account). */
+  notRenewingInTheMonths: PortfolioTotals["notRenewingInTheMonths"];
+  /** How the year of every domain and the months' totals add up, in one sentence. */
+  reconciliation: string;
 }
 
 /**
@@ -182,46 +189,30 @@ const monthKey = (year: number, month: number) => new Date(Date.UTC(year, month,
 export function forecastRenewals(
   entries: readonly ForecastEntry[], converter: DisplayConverter, now: Date, staleDays: number, options: { withDomains?: boolean } = {},
 ): RenewalForecast {
-  const today = now.toISOString().slice(0, 10);
+  const money = new PortfolioMoney(converter, now, staleDays);
+  const window = renewalWindow(now);
+  const today = window.from;
   const [year, month] = [now.getUTCFullYear(), now.getUTCMonth()];
   const keys = Array.from({ length: 12 }, (_, i) => monthKey(year, month + i));
-  const end = `${monthKey(year, month + 12)}-01`; // first day after the twelfth month
   const months = new Map(keys.map((k) => [k, { sum: new Sum(), ifRenews: new Sum(), registrars: new Map<number, { provider: { id: number; name: string }; sum: Sum }>() }]));
   const total = new Sum();
   const ifRenews = new Sum();
   const lines: (Omit<ForecastDomain, "atRegistrar" | "atCheapest" | "difference"> & { registrar: number; cheapest: number })[] = [];
   const notInTotals: NotInTotals[] = [];
-  // A portfolio holds thousands of domains but prices them from a few hundred quotes: convert each amount once.
-  const converted = new Map<string, number>();
-  const minor = (price: number, currency: string) => {
-    const key = `${currency}${price}`;
-    let amount = converted.get(key);
-    if (amount === undefined) converted.set(key, amount = converter.minor(price, currency));
-    return amount;
-  };
-  // Entries of one TLD at one registrar share their quote objects: price each pair once.
-  const pricedByQuote = new WeakMap<Renewal, Priced>();
-  const priceOf = (entry: ForecastEntry, own: Renewal): Priced => {
+  // Entries of one TLD at one registrar share their money (money.ts): turn each into cell figures once.
+  const pricedByQuote = new WeakMap<PricedQuote, Priced>();
+  const priceOf = (m: DomainMoney): Priced => {
+    const own = m.renewal!;
     let item = pricedByQuote.get(own);
     if (item) return item;
-    // With a saving the cheapest quote is in the registrar quote's currency; without one the domain stays put.
-    const moves = yearlySaving(entry, now, staleDays) !== null;
-    const move = moves ? entry.cheapestRenewal! : own;
+    const move = m.move ?? own;
     item = {
-      registrar: minor(own.price, own.currency), cheapest: minor(move.price, move.currency), own, move,
-      ownChecked: own.lastCheckedAt.getTime(), moveChecked: move.lastCheckedAt.getTime(),
-      ownStale: isStaleAt(own.lastCheckedAt, now, staleDays), moveStale: isStaleAt(move.lastCheckedAt, now, staleDays),
-      rateDate: converter.conversion(own.currency).rateDate,
-      cheapestAt: moves ? { id: entry.cheapestRenewal!.serviceProvider.id, name: entry.cheapestRenewal!.serviceProvider.name } : null,
+      registrar: own.minor!, cheapest: move.minor!, own: own.quote, move: move.quote,
+      ownChecked: own.quote.lastCheckedAt.getTime(), moveChecked: move.quote.lastCheckedAt.getTime(),
+      ownStale: own.isStale, moveStale: move.isStale, rateDate: own.rateDate, cheapestAt: m.move?.serviceProvider ?? null,
     };
     pricedByQuote.set(own, item);
     return item;
-  };
-  const canConvert = new Map<string, boolean>();
-  const convertible = (currency: string) => {
-    let can = canConvert.get(currency);
-    if (can === undefined) canConvert.set(currency, can = converter.canConvert(currency));
-    return can;
   };
   let expiredCount = 0;
   let laterCount = 0;
@@ -230,29 +221,30 @@ export function forecastRenewals(
     serviceProvider: entry.serviceProvider && { id: entry.serviceProvider.id, name: entry.serviceProvider.name }, reason,
   });
   for (const entry of entries) {
-    const expiry = entry.expirationDate === null ? null : entry.expirationDate.length === 10 ? entry.expirationDate : entry.expirationDate.slice(0, 10);
-    if (expiry === null) { skip(entry, expiry, "noExpiryDate"); continue; }
-    if (expiry < today) { expiredCount += 1; continue; }
-    if (expiry >= end) { laterCount += 1; continue; }
+    const expiry = entry.expirationDate === null ? null : entry.expirationDate.slice(0, 10);
+    const due = dueIn(expiry, window);
+    if (due === "noExpiryDate") { skip(entry, expiry, "noExpiryDate"); continue; }
+    if (due === "expired") { expiredCount += 1; continue; }
+    if (due === "later") { laterCount += 1; continue; }
     if (entry.departed) { skip(entry, expiry, "departed"); continue; }
-    if (entry.autoRenew === false) { skip(entry, expiry, "autoRenewOff"); continue; }
-    const own = entry.currentRenewal;
-    if (!own || !entry.serviceProvider) { skip(entry, expiry, "noRegistrarPrice"); continue; }
-    if (!convertible(own.currency)) { skip(entry, expiry, "noExchangeRate"); continue; }
-    const item = priceOf(entry, own);
-    const month = expiry.slice(0, 7);
+    const m = money.of(entry);
+    if (m.counts === "not_renewing") { skip(entry, expiry, "autoRenewOff"); continue; }
+    if (!m.renewal || !entry.serviceProvider) { skip(entry, expiry, "noRegistrarPrice"); continue; }
+    if (m.renewal.minor === null) { skip(entry, expiry, "noExchangeRate"); continue; }
+    const item = priceOf(m);
+    const month = expiry!.slice(0, 7);
     const bucket = months.get(month)!;
     const provider = entry.serviceProvider;
     if (options.withDomains) {
       const cheapestAt = item.cheapestAt ?? provider;
       lines.push({
-        id: entry.id, domainName: entry.domainName, unicodeName: unicodeFormOf(entry.domainName), month, expirationDate: expiry,
-        serviceProvider: { id: provider.id, name: provider.name }, counts: entry.autoRenew === null ? "if_renews" : "renews",
+        id: entry.id, domainName: entry.domainName, unicodeName: unicodeFormOf(entry.domainName), month, expirationDate: expiry!,
+        serviceProvider: { id: provider.id, name: provider.name }, counts: m.counts === "if_renews" ? "if_renews" : "renews",
         registrar: item.registrar, cheapest: item.cheapest, cheapestAt: { id: cheapestAt.id, name: cheapestAt.name },
         registrarPriceCheckedAt: item.own.lastCheckedAt.toISOString(), cheapestPriceCheckedAt: item.move.lastCheckedAt.toISOString(), rateDate: item.rateDate,
       });
     }
-    if (entry.autoRenew === null) {
+    if (m.counts === "if_renews") {
       bucket.ifRenews.add(item);
       ifRenews.add(item);
       continue;
@@ -270,7 +262,7 @@ export function forecastRenewals(
   return {
     currency: converter.currency,
     from: today,
-    until: new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10),
+    until: window.until,
     months: keys.map((key) => {
       const { sum, registrars, ifRenews: unknown } = months.get(key)!;
       const byName = [...registrars.values()].sort((a, b) =>
@@ -290,5 +282,10 @@ export function forecastRenewals(
     notInTotals: notInTotals.sort(byReasonThenExpiry),
     expiredCount,
     laterCount,
+    ...reconciled(portfolioTotals(entries, money)),
   };
 }
+
+/** The year of every domain beside the months' totals, and the sentence that reconciles them (money.ts, as the summary has them). */
+const reconciled = ({ yearOfEveryDomain, notRenewingInTheMonths, reconciliation }: PortfolioTotals) =>
+  ({ yearOfEveryDomain, notRenewingInTheMonths, reconciliation });

@@ -11,6 +11,7 @@ import { autoRenewStateOf } from "../../../shared/schemas/user-domain.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
 import type { DisplayConverter } from "../../domain/display-currency.ts";
 import { displayed, type DisplayedAmount } from "./display.ts";
+import type { PortfolioMoney, PricedQuote } from "./money.ts";
 import { registryView } from "./registry-view.ts";
 import { rankRenewals, yearlySaving, type RenewalPricing } from "../../../shared/renewal-comparison.ts";
 
@@ -59,17 +60,54 @@ export const savingCents = (row: PricedUserDomainRow, now: Date, staleDays: numb
 type InDisplay = { display?: DisplayedAmount | null };
 
 /** The yearly saving the portfolio shows, or null when it shows none. */
-function shownSaving(ownCents: number | null, ownCurrency: string | undefined, converter: DisplayConverter | undefined, usdCents: number | null) {
+function shownSaving(
+  ownCents: number | null, ownCurrency: string | undefined, converter: DisplayConverter | undefined, usdCents: number | null, display: DisplayedAmount | null,
+) {
   if (!converter) return usdCents === null ? null : { price: minorToDecimalString(usdCents), currency: "USD" };
-  const display = displayed(converter, ownCents, ownCurrency);
   return display && ownCents !== null && ownCurrency ? { price: minorToDecimalString(ownCents), currency: ownCurrency, display } : null;
 }
 
+/** A priced quote of the domain's money as the API gives it: its amount in the display currency beside the quote. */
+function moneyQuote(money: PortfolioMoney, q: PricedQuote) {
+  return {
+    /** In the display currency; null when no stored rate converts the quote's currency. */
+    amount: q.minor === null ? null : money.amount(q.minor),
+    price: minorToDecimalString(q.quote.price),
+    priceCurrency: q.quote.currency,
+    lastCheckedAt: q.quote.lastCheckedAt.toISOString(),
+    isStale: q.isStale,
+    rateDate: q.rateDate,
+  };
+}
+
 /**
- * With a converter, each renewal quote and the saving are also given in the display currency.
- * Staleness is judged as of `now` with a window of `staleDays` (PRICE_STALE_DAYS).
+ * The entry's money (money.ts) as every surface shows it: the renewal at the registrar that
+ * holds it in the display currency, with its quote, date and source; where moving saves money
+ * and how much; and what its renewal counts as by its auto-renew.
  */
-export function toUserDomainItem(row: PricedUserDomainRow, now: Date, staleDays: number, converter?: DisplayConverter) {
+function moneyOf(row: PricedUserDomainRow, money: PortfolioMoney) {
+  const m = money.of(row);
+  const holder = row.registrar.provider ?? row.serviceProvider;
+  return {
+    currency: money.currency,
+    autoRenewState: m.autoRenew,
+    /** "renews" (auto-renew on), "if_renews" (unknown: the amount if it renews) or "not_renewing" (off). */
+    counts: m.counts,
+    renewal: m.renewal && { ...moneyQuote(money, m.renewal), serviceProvider: holder && { id: holder.id, name: holder.name } },
+    /** The cheapest renewal elsewhere that saves money; null when staying saves as much. */
+    move: m.move && { ...moneyQuote(money, m.move), serviceProvider: m.move.serviceProvider },
+    /** renewal − move in the display currency ("0.00" without a move); null without a renewal amount. */
+    saving: m.saving === null ? null : money.amount(m.saving),
+  };
+}
+
+/**
+ * `money` (money.ts) gives the entry's money in its display currency; with a converter (a display
+ * currency was asked for, the same as money's), each renewal quote and the saving are also given
+ * in it. Staleness is judged as of money's `now` with its window (PRICE_STALE_DAYS).
+ */
+export function toUserDomainItem(row: PricedUserDomainRow, money: PortfolioMoney, converter?: DisplayConverter) {
+  const { now, staleDays } = money;
   const stale = (q: { lastCheckedAt: Date }) => isStaleAt(q.lastCheckedAt, now, staleDays);
   /** When the quote behind a price was last confirmed by a source, when it took its value, and whether it is stale. */
   const freshness = (q: { lastCheckedAt: Date; changedAt: Date }) => ({
@@ -80,9 +118,9 @@ export function toUserDomainItem(row: PricedUserDomainRow, now: Date, staleDays:
   const inDisplay = (cents: number | null, from: string | undefined): InDisplay =>
     converter ? { display: displayed(converter, cents, from) } : {};
   const { currentRenewal: current, cheapestRenewal: cheapest } = row;
-  const displaySaving: { displaySaving?: DisplayedAmount | null } = converter
-    ? { displaySaving: displayed(converter, ownSaving, current?.currency) }
-    : {};
+  // The saving in the display currency is the money's: the difference of the two amounts shown.
+  const savingShown = ownSaving === null ? null : moneySaving(row, money, converter);
+  const displaySaving: { displaySaving?: DisplayedAmount | null } = converter ? { displaySaving: savingShown } : {};
   const registrar = row.registrar;
   return {
     id: row.id,
@@ -144,8 +182,17 @@ export function toUserDomainItem(row: PricedUserDomainRow, now: Date, staleDays:
       /** The yearly saving (any quote currency with a rate) in the display currency, when one was asked for. */
       ...displaySaving,
       /** The saving to show: with a display currency, in the quotes' own currency plus `display` (null when no rate converts it); without one, the USD saving. */
-      saving: shownSaving(ownSaving, current?.currency, converter, saving),
+      saving: shownSaving(ownSaving, current?.currency, converter, saving, savingShown),
     },
+    /** What the entry costs, the one computation the summary, the forecast, its CSVs and the calendar feed read (money.ts). */
+    money: moneyOf(row, money),
   };
+}
+
+/** The money's saving as a displayed amount, when a converter shows one. */
+function moneySaving(row: PricedUserDomainRow, money: PortfolioMoney, converter: DisplayConverter | undefined): DisplayedAmount | null {
+  const m = money.of(row);
+  if (!converter || m.saving === null || !m.renewal) return null;
+  return { currency: money.currency, price: money.amount(m.saving), converted: m.renewal.rateDate !== null, rateDate: m.renewal.rateDate };
 }
 export type UserDomainItem = ReturnType<typeof toUserDomainItem>;

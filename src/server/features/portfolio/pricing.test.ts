@@ -105,7 +105,7 @@ forEachDialect("portfolio pricing and summary", (getDb) => {
     expect(body.totalPossibleSaving).toEqual({ amount: minorToDecimalString(savings), currency: "USD" });
     const soon = items.find((i) => i.domainName === "soon.com")!;
     expect(body.expiring.within30).toEqual([{
-      id: soon.id, domainName: "soon.com", expirationDate: isoDay(10), daysLeft: 10, autoRenew: false, autoRenewState: "off", warning: "Auto-renew is off",
+      id: soon.id, domainName: "soon.com", unicodeName: null, expirationDate: isoDay(10), daysLeft: 10, autoRenew: false, autoRenewState: "off", warning: "Auto-renew is off",
     }]);
     expect(body.expiring.within60.map((e) => [e.domainName, e.daysLeft, e.warning])).toEqual([["soon.com", 10, "Auto-renew is off"], ["later.com", 45, null]]);
     expect(body.expiring.within90.map((e) => e.domainName)).toEqual(["soon.com", "later.com", "quarter.com"]);

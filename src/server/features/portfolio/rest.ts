@@ -48,7 +48,8 @@ export const portfolioRest = new Hono<AppEnv>()
   .get("/calendar/:file", async (c) => {
     const file = c.req.param("file");
     if (!file.endsWith(".ics")) throw notFound("Calendar not found");
-    const body = await renderCalendarFeed(c.var.ctx.db, file.slice(0, -4), staleDaysOf(c));
+    // ?currency= (from the feed's URL) names the amounts' currency; USD without it.
+    const body = await renderCalendarFeed(c.var.ctx.db, file.slice(0, -4), staleDaysOf(c), currencyOf(c));
     c.header("Content-Type", "text/calendar; charset=utf-8");
     c.header("Content-Disposition", 'inline; filename="domain-expirations.ics"');
     c.header("Cache-Control", "private, max-age=300");
@@ -107,7 +108,7 @@ export const portfolioRest = new Hono<AppEnv>()
   // How far the registry's first look at the newest entries has got: { progress: { checked, total } | null }.
   .get("/user-domains/registry-progress", async (c) => c.json({ progress: await getRegistryProgress(c.var.ctx.db, userOf(c).id) }))
   .post("/user-domains/import", async (c) => c.json(await importPortfolioCsv(c.var.ctx.db, userOf(c).id, await csvText(c), maxDomainsOf(c), c.var.ctx)))
-  .post("/user-domains/calendar-token", async (c) => c.json(await createCalendarToken(c.var.ctx.db, userOf(c).id, c.var.ctx.origin)))
+  .post("/user-domains/calendar-token", async (c) => c.json(await createCalendarToken(c.var.ctx.db, userOf(c).id, c.var.ctx.origin, currencyOf(c))))
   .delete("/user-domains/calendar-token", async (c) => c.json(await revokeCalendarToken(c.var.ctx.db, userOf(c).id)))
   // The entry's history, newest first (?limit=, ?before=<event id> for the next, older page).
   .get("/user-domains/:id/history", async (c) => {

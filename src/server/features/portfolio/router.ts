@@ -52,6 +52,6 @@ export const portfolioRouter = router({
   importCsv: authedProcedure.input(importCsvSchema).mutation(({ ctx, input }) =>
     importPortfolioCsv(ctx.db, ctx.user.id, input.csv, ctx.config.PORTFOLIO_MAX_DOMAINS, ctx)),
   /** Creates or rotates the feed secret; the URL is shown once (only its hash is stored). */
-  calendarToken: authedProcedure.mutation(({ ctx }) => createCalendarToken(ctx.db, ctx.user.id, ctx.origin)),
+  calendarToken: authedProcedure.input(inCurrency).mutation(({ ctx, input }) => createCalendarToken(ctx.db, ctx.user.id, ctx.origin, input?.currency)),
   revokeCalendarToken: authedProcedure.mutation(({ ctx }) => revokeCalendarToken(ctx.db, ctx.user.id)),
 });

@@ -23,7 +23,8 @@ import { consume, refund } from "../../lib/rate-limiter.ts";
 import { addLimitMessage } from "../../domain/portfolio-limit.ts";
 import { requestRegistryChecks } from "../../domain/registry-checks.ts";
 import type { RequestContext } from "../../trpc/context.ts";
-import { portfolioConverter } from "./display.ts";
+import { moneyConverter, portfolioConverter } from "./display.ts";
+import { PortfolioMoney } from "./money.ts";
 import { priceEntries, toUserDomainItem, type UserDomainItem } from "./item.ts";
 
 const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
@@ -73,7 +74,8 @@ async function itemOrThrow(db: Db, userId: number, id: number, staleDays: number
   const stored = await findUserDomain(db, userId, id);
   if (!stored) throw notFound("Domain not found");
   const [row] = await priceEntries(db, [stored], now, staleDays);
-  return toUserDomainItem(row!, now, staleDays, await portfolioConverter(db, currency, [row!]));
+  const money = new PortfolioMoney(await moneyConverter(db, currency, [row!]), now, staleDays);
+  return toUserDomainItem(row!, money, await portfolioConverter(db, currency, [row!]));
 }
 
 /** One page of the portfolio, like a page of the price list (shared/price-quote.ts PricePage). */
@@ -102,8 +104,9 @@ export async function listPortfolio(db: Db, userId: number, query: PortfolioList
   });
   const [rows, total] = [await priceEntries(db, page.rows, now, staleDays), page.total];
   const converter = await portfolioConverter(db, query.currency, rows);
+  const money = new PortfolioMoney(await moneyConverter(db, query.currency, rows), now, staleDays);
   return {
-    data: rows.map((row) => toUserDomainItem(row, now, staleDays, converter)),
+    data: rows.map((row) => toUserDomainItem(row, money, converter)),
     total, page: Math.floor(offset / query.limit) + 1, limit: query.limit, offset,
     totalPages: Math.ceil(total / query.limit),
   };

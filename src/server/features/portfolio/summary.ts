@@ -1,9 +1,11 @@
 /**
- * The portfolio at a glance: what renewing everything costs per year (USD quotes only), split
- * by whether each domain renews automatically (on, off, unknown: the unknown ones' cost is
- * "expected if it renews"), what moving to the cheapest providers would save, and which
- * domains expire soon; with a display currency, also the totals over every quote a stored rate
- * converts, in that currency. It reads only what it needs of each entry (listRenewingEntries).
+ * The portfolio at a glance, every figure from each domain's money (money.ts): `totals`, in the
+ * display currency (USD when none is asked for), holds a year of every domain and the renewals
+ * due in the next twelve months (the forecast's), each naming what it counts, and the sentence
+ * that reconciles them; the older USD-only figures add the stored hundredths of USD quotes,
+ * split by whether each domain renews automatically (on, off, unknown: the unknown ones' cost is
+ * "expected if it renews"); which domains expire soon. With a display currency `display` repeats
+ * the year of every domain in it. It reads only what it needs of each entry (listRenewingEntries).
  * "Today" is the UTC date of `now`, injectable for tests. Every figure covers the whole
  * portfolio; each expiry bucket lists its EXPIRING_LIST_MAX soonest entries (the expired one its
  * most recently lapsed) and counts them all.
@@ -11,12 +13,12 @@
 import type { Db } from "../../../../db/client.ts";
 import { listRenewingEntries } from "../../../../db/repositories/user-domain-repository.ts";
 import { minorToDecimalString } from "../../../shared/price-format.ts";
-import { minorToAmount } from "../../../shared/currency.ts";
 import { autoRenewStateOf, type AutoRenewState } from "../../../shared/schemas/user-domain.ts";
-import type { DisplayConverter } from "../../domain/display-currency.ts";
-import { portfolioConverter } from "./display.ts";
+import type { RenewalPricing } from "../../../shared/renewal-comparison.ts";
+import { unicodeFormOf } from "../../../shared/idna.ts";
+import { moneyConverter } from "./display.ts";
 import { priceEntries } from "./item.ts";
-import { yearlySaving, type Renewal, type RenewalPricing } from "../../../shared/renewal-comparison.ts";
+import { MoneySum, PortfolioMoney, portfolioTotals } from "./money.ts";
 
 const DAY_MS = 86_400_000;
 /** The expiry windows, in days left from today (0) to each limit, inclusive. */
@@ -39,6 +41,8 @@ function expiringItem(row: SummaryRow, expirationDate: string, daysLeft: number)
   return {
     id: row.id,
     domainName: row.domainName,
+    /** The name as people read it when it is an IDN ("müller.de"), else null. */
+    unicodeName: unicodeFormOf(row.domainName),
     expirationDate,
     daysLeft,
     /** True only when it is known to renew automatically. */
@@ -48,102 +52,32 @@ function expiringItem(row: SummaryRow, expirationDate: string, daysLeft: number)
   };
 }
 
-/** The saving in USD cents when both quotes are USD (what the USD-only totals add up), once per shared quote. */
-function usdSavings(now: Date, staleDays: number) {
-  const perQuote = new WeakMap<Renewal, number>();
-  return (row: SummaryRow): number => {
-    const current = row.currentRenewal;
-    if (current?.currency !== "USD") return 0;
-    let saving = perQuote.get(current);
-    if (saving === undefined) perQuote.set(current, saving = yearlySaving(row, now, staleDays) ?? 0);
-    return saving;
-  };
-}
 export type ExpiringItem = ReturnType<typeof expiringItem>;
-
-/**
- * Totals in the display currency: each amount is converted (rounded to the currency's minor
- * unit) before adding, so the total is the sum of what each domain's card shows. `rateDate` is
- * the oldest ECB day used, null when nothing was converted.
- */
-function displayTotals(rows: SummaryRow[], converter: DisplayConverter, now: Date, staleDays: number) {
-  let total = 0;
-  let saving = 0;
-  let withoutPrice = 0;
-  const byState = { on: new StateTotal(), off: new StateTotal(), unknown: new StateTotal() };
-  const dates = new Set<string>();
-  // Entries of one TLD at one registrar share their quote objects (item.ts): convert each once.
-  const perQuote = new WeakMap<Renewal, { amount: number; saving: number } | null>();
-  for (const row of rows) {
-    const current = row.currentRenewal;
-    const state = byState[autoRenewStateOf(row.autoRenew)];
-    let figures = current ? perQuote.get(current) : null;
-    if (current && figures === undefined) {
-      if (converter.canConvert(current.currency)) {
-        const rowSaving = yearlySaving(row, now, staleDays);
-        figures = { amount: converter.minor(current.price, current.currency), saving: rowSaving === null ? 0 : converter.minor(rowSaving, current.currency) };
-        const { rateDate } = converter.conversion(current.currency);
-        if (rateDate) dates.add(rateDate);
-      } else figures = null;
-      perQuote.set(current, figures);
-    }
-    if (!figures) {
-      withoutPrice += 1;
-      state.add(null);
-      continue;
-    }
-    total += figures.amount;
-    state.add(figures.amount);
-    saving += figures.saving;
-  }
-  return {
-    currency: converter.currency,
-    totalYearlyRenewal: minorToAmount(total, converter.digits),
-    totalPossibleSaving: minorToAmount(saving, converter.digits),
-    domainsWithoutPrice: withoutPrice,
-    byAutoRenew: { on: byState.on.figures(converter.digits), off: byState.off.figures(converter.digits), unknown: byState.unknown.figures(converter.digits) },
-    converted: dates.size > 0, rateDate: [...dates].sort()[0] ?? null,
-  };
-}
-
-/** Domains of one auto-renew state and what renewing the priced ones costs a year, in minor units. */
-class StateTotal {
-  domains = 0;
-  amount = 0;
-  withoutPrice = 0;
-
-  add(minor: number | null) {
-    this.domains += 1;
-    if (minor === null) this.withoutPrice += 1;
-    else this.amount += minor;
-  }
-
-  figures(digits: number) {
-    return { domains: this.domains, amount: minorToAmount(this.amount, digits), domainsWithoutPrice: this.withoutPrice };
-  }
-}
 
 /** `staleDays` (PRICE_STALE_DAYS) judges the quotes the savings compare. */
 export async function getPortfolioSummary(db: Db, userId: number, staleDays: number, now = new Date(), currency?: string) {
   // Soonest expiry first, by the date reminders use (the registry's unless the owner chose theirs).
   const rows = await priceEntries(db, await listRenewingEntries(db, userId, "expiry"), now, staleDays);
-  const converter = await portfolioConverter(db, currency, rows);
+  // Every figure comes from each domain's money (money.ts), in the display currency (USD when none is asked for).
+  const money = new PortfolioMoney(await moneyConverter(db, currency, rows), now, staleDays);
+  const totals = portfolioTotals(rows, money);
   const today = utcDay(now.toISOString().slice(0, 10));
-  let total = 0;
-  let withoutPrice = 0;
-  let saving = 0;
-  const byState = { on: new StateTotal(), off: new StateTotal(), unknown: new StateTotal() };
-  const usdSaving = usdSavings(now, staleDays);
+  let usdTotal = 0;
+  let usdWithoutPrice = 0;
+  let usdSaving = 0;
+  const byState = { on: new MoneySum(), off: new MoneySum(), unknown: new MoneySum() };
   // "Expired" holds every entry whose date has passed; each window holds every entry from today to
   // its limit, so the 60-day one includes the 30-day one. Rows arrive soonest first.
   const expiring = { expired: [] as ExpiringItem[], within30: [] as ExpiringItem[], within60: [] as ExpiringItem[], within90: [] as ExpiringItem[] };
   const expiringCounts = { expired: 0, within30: 0, within60: 0, within90: 0 };
   for (const row of rows) {
-    const usd = row.currentRenewal?.currency === "USD" ? row.currentRenewal.price : null;
-    if (usd !== null) total += usd;
-    else withoutPrice += 1;
-    byState[autoRenewStateOf(row.autoRenew)].add(usd);
-    saving += usdSaving(row);
+    // The USD-only figures: the stored hundredths of USD quotes, unconverted.
+    const { renewal, move, autoRenew } = money.of(row);
+    const usd = renewal?.quote.currency === "USD" ? renewal.quote.price : null;
+    if (usd !== null) usdTotal += usd;
+    else usdWithoutPrice += 1;
+    byState[autoRenew].add(usd);
+    if (usd !== null && move) usdSaving += usd - move.quote.price;
     const expirationDate = row.expirationDate;
     if (!expirationDate) continue;
     const daysLeft = Math.round(utcDay(expirationDate) - today);
@@ -160,25 +94,43 @@ export async function getPortfolioSummary(db: Db, userId: number, staleDays: num
     }
   }
   expiring.expired = expiring.expired.reverse().slice(0, EXPIRING_LIST_MAX);
+  const usdFigures = (sum: MoneySum) => ({ domains: sum.domains, amount: minorToDecimalString(sum.minor), domainsWithoutPrice: sum.withoutPrice });
+  const year = totals.yearOfEveryDomain;
   return {
     domainCount: rows.length,
-    totalYearlyRenewal: { amount: minorToDecimalString(total), currency: "USD" as const, domainsWithoutPrice: withoutPrice },
-    totalPossibleSaving: { amount: minorToDecimalString(saving), currency: "USD" as const },
+    totalYearlyRenewal: { amount: minorToDecimalString(usdTotal), currency: "USD" as const, domainsWithoutPrice: usdWithoutPrice },
+    totalPossibleSaving: { amount: minorToDecimalString(usdSaving), currency: "USD" as const },
     /**
      * The yearly renewal total split by auto-renew (USD quotes only, like the total): what renews
      * automatically, what is "expected if it renews" (nobody has said), and what will not renew by itself.
      */
     byAutoRenew: {
-      on: { ...byState.on.figures(2), currency: "USD" as const },
-      unknown: { ...byState.unknown.figures(2), currency: "USD" as const },
-      off: { ...byState.off.figures(2), currency: "USD" as const },
+      on: { ...usdFigures(byState.on), currency: "USD" as const },
+      unknown: { ...usdFigures(byState.unknown), currency: "USD" as const },
+      off: { ...usdFigures(byState.off), currency: "USD" as const },
     },
     /** Each bucket's soonest EXPIRING_LIST_MAX entries; for "expired", the most recently lapsed. */
     expiring,
     /** How many entries each bucket holds in all: `expired` counts every domain whose date has passed. */
     expiringCounts,
-    /** Present when a display currency was asked for. */
-    ...(converter ? { display: displayTotals(rows, converter, now, staleDays) } : {}),
+    /**
+     * In the display currency (USD when none was asked for), every quote a stored rate converts:
+     * a year of every domain and the renewals due in the next twelve months (the forecast's
+     * totals), each naming what it counts, with the sentence that reconciles the two.
+     */
+    totals,
+    /** Present when a display currency was asked for: the year of every domain, as `totals` has it. */
+    ...(currency ? {
+      display: {
+        currency: totals.currency,
+        totalYearlyRenewal: year.amount,
+        totalPossibleSaving: year.possibleSaving,
+        domainsWithoutPrice: year.domainsWithoutPrice,
+        byAutoRenew: year.byAutoRenew,
+        converted: totals.rateDate !== null,
+        rateDate: totals.rateDate,
+      },
+    } : {}),
   };
 }
 export type PortfolioSummary = Awaited<ReturnType<typeof getPortfolioSummary>>;

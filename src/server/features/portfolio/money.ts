@@ -1,0 +1,219 @@
+/**
+ * Portfolio money, worked out in one place and read by every surface that shows it: the list's
+ * cards and the domain page (item.ts), the summary, the forecast and its two CSVs, and the
+ * calendar feed. Without I/O: priced entries (item.ts priceEntries) and a display converter in.
+ *
+ * Per domain: the renewal price at the registrar that holds it, in the display currency
+ * (converted, rounded to its minor unit), with when a source last confirmed it and whether that
+ * is stale; where it would renew cheapest when moving there saves money (renewal-comparison.ts
+ * yearlySaving: a stale cheapest quote never claims a saving against a fresh one), else none;
+ * the saving as the difference of the two display amounts; and what it counts as by its
+ * auto-renew: "renews" (on), "if_renews" (unknown: the amount if it renews, never in a sure
+ * total) or "not_renewing" (off).
+ *
+ * Totals add the per-domain display amounts, so every total is the sum of what each domain shows.
+ * Two spans are told apart and reconciled: a year of every domain (one renewal of each priced
+ * domain, whenever it falls due) and the renewals due in the twelve calendar months (UTC)
+ * starting with today's, the forecast's span.
+ */
+import { minorToAmount } from "../../../shared/currency.ts";
+import type { DisplayConverter } from "../../../shared/display-converter.ts";
+import { formatTotal, formatUtcDay } from "../../../shared/price-format.ts";
+import { isStaleAt } from "../../../shared/price-freshness.ts";
+import { yearlySaving, type Renewal, type RenewalPricing } from "../../../shared/renewal-comparison.ts";
+import { autoRenewStateOf, type AutoRenewState } from "../../../shared/schemas/user-domain.ts";
+
+/** How a domain's renewal counts: on, unknown (the amount if it renews) or off. */
+export type Counts = "renews" | "if_renews" | "not_renewing";
+const COUNTS: Record<AutoRenewState, Counts> = { on: "renews", unknown: "if_renews", off: "not_renewing" };
+
+/** What the money reads of a priced entry. */
+export interface MoneyEntry extends RenewalPricing {
+  autoRenew: boolean | null;
+}
+
+/** A renewal quote and its amount in the display currency. */
+export interface PricedQuote {
+  quote: Renewal;
+  /** Minor units of the display currency; null when no stored rate converts the quote's currency. */
+  minor: number | null;
+  isStale: boolean;
+  /** The ECB day the amount was converted at; null when the quote is in the display currency (or not converted). */
+  rateDate: string | null;
+}
+
+export interface DomainMoney {
+  autoRenew: AutoRenewState;
+  counts: Counts;
+  /** The renewal at the registrar that holds it; null when that registrar quotes none (or none is known). */
+  renewal: PricedQuote | null;
+  /** The cheapest renewal a saving is claimed for, at another registrar; null when moving saves nothing. */
+  move: (PricedQuote & { serviceProvider: { id: number; name: string } }) | null;
+  /** renewal − move in the display currency's minor units; 0 without a move, null without a display amount. */
+  saving: number | null;
+}
+
+/** Per-domain money with one converter, `now` and stale window; entries sharing a quote are worked out once. */
+export class PortfolioMoney {
+  private readonly perQuote = new WeakMap<Renewal, Omit<DomainMoney, "autoRenew" | "counts">>();
+
+  constructor(readonly converter: DisplayConverter, readonly now: Date, readonly staleDays: number) {}
+
+  get currency(): string {
+    return this.converter.currency;
+  }
+
+  get digits(): number {
+    return this.converter.digits;
+  }
+
+  private priced(quote: Renewal): PricedQuote {
+    const convertible = this.converter.canConvert(quote.currency);
+    return {
+      quote,
+      minor: convertible ? this.converter.minor(quote.price, quote.currency) : null,
+      isStale: isStaleAt(quote.lastCheckedAt, this.now, this.staleDays),
+      rateDate: convertible ? this.converter.conversion(quote.currency).rateDate : null,
+    };
+  }
+
+  of(entry: MoneyEntry): DomainMoney {
+    const autoRenew = autoRenewStateOf(entry.autoRenew);
+    const own = entry.currentRenewal;
+    if (!own) return { autoRenew, counts: COUNTS[autoRenew], renewal: null, move: null, saving: null };
+    let figures = this.perQuote.get(own);
+    if (!figures) {
+      const renewal = this.priced(own);
+      // With a saving the cheapest quote is in the registrar quote's currency, so converts alike.
+      const cheapest = yearlySaving(entry, this.now, this.staleDays) === null ? null : entry.cheapestRenewal!;
+      const move = cheapest && { ...this.priced(cheapest), serviceProvider: { id: cheapest.serviceProvider.id, name: cheapest.serviceProvider.name } };
+      const saving = renewal.minor === null ? null : move ? renewal.minor - move.minor! : 0;
+      figures = { renewal, move, saving };
+      this.perQuote.set(own, figures);
+    }
+    return { autoRenew, counts: COUNTS[autoRenew], ...figures };
+  }
+
+  /** A minor amount as a decimal string of the display currency ("24.00", JPY "2400"). */
+  amount(minor: number): string {
+    return minorToAmount(minor, this.digits);
+  }
+}
+
+/** Domains, and what the priced ones add up to in minor units. */
+export class MoneySum {
+  domains = 0;
+  minor = 0;
+  withoutPrice = 0;
+
+  add(minor: number | null) {
+    this.domains += 1;
+    if (minor === null) this.withoutPrice += 1;
+    else this.minor += minor;
+  }
+
+  figures(money: PortfolioMoney) {
+    return { domains: this.domains, amount: money.amount(this.minor), domainsWithoutPrice: this.withoutPrice };
+  }
+}
+
+/** The twelve calendar months (UTC) from today's: today, the last day, and the first day after. */
+export function renewalWindow(now: Date): { from: string; until: string; end: string } {
+  const [year, month] = [now.getUTCFullYear(), now.getUTCMonth()];
+  const end = new Date(Date.UTC(year, month + 12, 1)).toISOString().slice(0, 10);
+  const until = new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return { from: now.toISOString().slice(0, 10), until, end };
+}
+
+/** Where an expiry falls against the window: none, passed, due in it, or after it. */
+export type Due = "noExpiryDate" | "expired" | "due" | "later";
+export function dueIn(expirationDate: string | null, window: { from: string; end: string }): Due {
+  if (expirationDate === null) return "noExpiryDate";
+  const day = expirationDate.slice(0, 10);
+  return day < window.from ? "expired" : day >= window.end ? "later" : "due";
+}
+
+/** What the totals read of an entry beside its money. */
+export interface TotalsEntry extends MoneyEntry {
+  expirationDate: string | null;
+  /** Its registrar account no longer lists it: it will not renew there. */
+  departed: boolean;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const domains = (n: number) => plural(n, "domain", "domains");
+
+/**
+ * The two spans' totals over the whole portfolio, and the sentence that reconciles them: a year
+ * of every priced domain = the next twelve months' sure renewals + the "if it renews" ones +
+ * what the other priced domains cost (not due in the months, auto-renew off, or gone from their
+ * registrar account). Domains without a display amount are in neither.
+ */
+export function portfolioTotals(entries: readonly TotalsEntry[], money: PortfolioMoney) {
+  const window = renewalWindow(money.now);
+  const year = { all: new MoneySum(), on: new MoneySum(), unknown: new MoneySum(), off: new MoneySum() };
+  let saving = 0;
+  const dates = new Set<string>();
+  const next = { renews: new MoneySum(), ifRenews: new MoneySum() };
+  // Priced domains in the year but not in the months' two sums, by why.
+  const rest = { notDue: new MoneySum(), autoRenewOff: new MoneySum(), departed: new MoneySum() };
+  for (const entry of entries) {
+    const m = money.of(entry);
+    const minor = m.renewal?.minor ?? null;
+    year.all.add(minor);
+    year[m.autoRenew].add(minor);
+    if (minor === null) continue;
+    saving += m.saving!;
+    if (m.renewal!.rateDate) dates.add(m.renewal!.rateDate);
+    if (dueIn(entry.expirationDate, window) !== "due") rest.notDue.add(minor);
+    else if (entry.departed) rest.departed.add(minor);
+    else if (m.counts === "renews") next.renews.add(minor);
+    else if (m.counts === "if_renews") next.ifRenews.add(minor);
+    else rest.autoRenewOff.add(minor);
+  }
+  const f = (sum: MoneySum) => sum.figures(money);
+  const currency = money.currency;
+  const shown = (sum: MoneySum | number) => formatTotal(money.amount(typeof sum === "number" ? sum : sum.minor), currency);
+  const span = `${formatUtcDay(window.from)} to ${formatUtcDay(window.until)}`;
+  const restDomains = rest.notDue.domains + rest.autoRenewOff.domains + rest.departed.domains;
+  const restMinor = rest.notDue.minor + rest.autoRenewOff.minor + rest.departed.minor;
+  const restParts = [
+    rest.notDue.domains > 0 ? `${rest.notDue.domains} due after ${formatUtcDay(window.until)}, already expired or without an expiry date (${shown(rest.notDue)})` : null,
+    rest.autoRenewOff.domains > 0 ? `${rest.autoRenewOff.domains} with auto-renew off (${shown(rest.autoRenewOff)})` : null,
+    rest.departed.domains > 0 ? `${rest.departed.domains} no longer in ${rest.departed.domains === 1 ? "its" : "their"} registrar account (${shown(rest.departed)})` : null,
+  ].filter(Boolean);
+  const sentence = [
+    `The yearly cost, ${shown(year.all)}, is one year's renewal of each of the ${domains(year.all.domains - year.all.withoutPrice)} with a price, whenever it falls due;`,
+    ` the next 12 months (${span}) count only the renewals due in them: ${shown(next.renews)} for the ${domains(next.renews.domains)} that renew automatically`,
+    next.ifRenews.domains > 0 ? ` and ${shown(next.ifRenews)} if the ${next.ifRenews.domains} whose auto-renew is unknown renew.` : ".",
+    restDomains > 0 ? ` The other ${shown(restMinor)} is ${domains(restDomains)} that will not renew in those months: ${restParts.join(", ")}.` : "",
+    year.all.withoutPrice > 0 ? ` ${plural(year.all.withoutPrice, "domain has", "domains have")} no renewal price in ${currency} and ${year.all.withoutPrice === 1 ? "is" : "are"} in neither total.` : "",
+  ].join("");
+  return {
+    currency,
+    /** The oldest ECB day an amount was converted at; null when nothing was converted. */
+    rateDate: [...dates].sort()[0] ?? null,
+    yearOfEveryDomain: {
+      counts: "One year's renewal of every domain at its registrar's current price, whenever it falls due and whatever its auto-renew",
+      ...f(year.all),
+      byAutoRenew: { on: f(year.on), unknown: f(year.unknown), off: f(year.off) },
+      possibleSaving: money.amount(saving),
+    },
+    next12Months: {
+      counts: `Renewals due from ${window.from} to ${window.until}: domains that renew automatically, and apart from them the amount if the ones whose auto-renew is unknown renew`,
+      from: window.from,
+      until: window.until,
+      renewsAutomatically: { domains: next.renews.domains, amount: money.amount(next.renews.minor) },
+      ifItRenews: { domains: next.ifRenews.domains, amount: money.amount(next.ifRenews.minor) },
+    },
+    /** The year's priced domains in neither of the months' sums, by why. */
+    notRenewingInTheMonths: {
+      notDue: { domains: rest.notDue.domains, amount: money.amount(rest.notDue.minor) },
+      autoRenewOff: { domains: rest.autoRenewOff.domains, amount: money.amount(rest.autoRenewOff.minor) },
+      departed: { domains: rest.departed.domains, amount: money.amount(rest.departed.minor) },
+    },
+    /** One sentence saying how the year of every domain and the next twelve months' renewals add up. */
+    reconciliation: sentence,
+  };
+}
+export type PortfolioTotals = ReturnType<typeof portfolioTotals>;
