@@ -6,7 +6,7 @@ import type { TRPCClient } from "@trpc/client";
 import type { AppRouter } from "../server/trpc/root.ts";
 import { UiProvider } from "./components/ui/provider.tsx";
 import { TRPCProvider } from "./lib/trpc.ts";
-import { RenderedSignedOut } from "./lib/use-auth.ts";
+import { RenderedWithAuth } from "./lib/use-auth.ts";
 import type { createAppRouter } from "./router.tsx";
 
 interface AppRootProps {
@@ -15,15 +15,15 @@ interface AppRootProps {
   router: ReturnType<typeof createAppRouter>;
   /** Emotion's cache: on the server it collects the page's rules, in the browser it adopts them (lib/style-cache.ts). */
   styleCache: EmotionCache;
-  /** See RenderedSignedOut: the server rendered for a request without a session cookie. */
-  renderedSignedOut: boolean;
+  /** See RenderedWithAuth: the server rendered knowing who is signed in (nobody, or the session's user). */
+  renderedWithAuth: boolean;
 }
 
 /** The app's provider tree: the server renders it (entry-server.tsx) and the browser hydrates the same one (main.tsx). */
-export function AppRoot({ queryClient, trpcClient, router, styleCache, renderedSignedOut }: AppRootProps) {
+export function AppRoot({ queryClient, trpcClient, router, styleCache, renderedWithAuth }: AppRootProps) {
   return (
     <CacheProvider value={styleCache}>
-      <RenderedSignedOut value={renderedSignedOut}>
+      <RenderedWithAuth value={renderedWithAuth}>
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
             <UiProvider globalCssLoaded>
@@ -31,7 +31,7 @@ export function AppRoot({ queryClient, trpcClient, router, styleCache, renderedS
             </UiProvider>
           </TRPCProvider>
         </QueryClientProvider>
-      </RenderedSignedOut>
+      </RenderedWithAuth>
     </CacheProvider>
   );
 }

@@ -13,6 +13,7 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { renderToString } from "react-dom/server";
 import type { AppRouter } from "../server/trpc/root.ts";
 import { AppRoot } from "./app-root.tsx";
+import type { AuthUser } from "./lib/use-auth.ts";
 import { RequestCurrency, currencyFromCookies } from "./lib/display-currency.ts";
 import { RequestOrigin } from "./lib/site-origin.ts";
 import { httpStatusOf } from "./lib/trpc-errors.ts";
@@ -50,6 +51,13 @@ export interface RenderRequest {
    * with the signed-out view and auth.me's answer (null) goes into the cache the browser gets.
    */
   signedOut: boolean;
+  /**
+   * With a session cookie: what auth.me answers for it (the user, or null when the session is not
+   * valid). The page is rendered with that view and the answer goes into the cache the browser
+   * gets, so a signed-in visitor never gets the visitor's page. Undefined: not known, the page is
+   * rendered signed out and still loading its auth state.
+   */
+  authUser?: AuthUser | null | undefined;
   /** Answers a tRPC GET, e.g. through the app's own fetch handler. Called without the visitor's cookies. */
   fetchTrpc: TrpcFetch;
   /** How long the page's queries may take before the server sends the plain shell instead. */
@@ -84,7 +92,7 @@ function whenIdle(queryClient: QueryClient, timeoutMs: number): Promise<boolean>
   });
 }
 
-export async function renderPage({ url, origin, cookies, signedOut, fetchTrpc, timeoutMs = 5000 }: RenderRequest): Promise<RenderResult> {
+export async function renderPage({ url, origin, cookies, signedOut, authUser, fetchTrpc, timeoutMs = 5000 }: RenderRequest): Promise<RenderResult> {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
@@ -101,8 +109,9 @@ export async function renderPage({ url, origin, cookies, signedOut, fetchTrpc, t
   });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
   const currency = currencyFromCookies(cookies);
-  // What auth.me answers without a session; the browser then has it and asks nothing.
-  if (signedOut) queryClient.setQueryData(trpc.auth.me.queryKey(), null);
+  // What auth.me answers (null without a session, the session's user with one); the browser then has it and asks nothing.
+  const knownUser = signedOut ? null : authUser;
+  if (knownUser !== undefined) queryClient.setQueryData(trpc.auth.me.queryKey(), knownUser);
   const router = createAppRouter(
     { queryClient, trpc, currency: () => currency },
     { history: createMemoryHistory({ initialEntries: [url] }) },
@@ -131,7 +140,7 @@ export async function renderPage({ url, origin, cookies, signedOut, fetchTrpc, t
     <PageHeadCollector value={head}>
       <RequestOrigin value={origin}>
         <RequestCurrency value={currency}>
-          <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} styleCache={styleCache} renderedSignedOut={signedOut} />
+          <AppRoot queryClient={queryClient} trpcClient={trpcClient} router={router} styleCache={styleCache} renderedWithAuth={knownUser !== undefined} />
         </RequestCurrency>
       </RequestOrigin>
     </PageHeadCollector>,

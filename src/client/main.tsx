@@ -46,8 +46,8 @@ async function start(root: HTMLElement) {
   /** The query cache the server rendered this page from (entry-server.tsx), when it did. */
   const ssrState = document.getElementById("ssr-state");
   if (ssrState?.textContent) hydrate(queryClient, JSON.parse(ssrState.textContent) as DehydratedState);
-  // The server answered auth.me (null) when the request had no session: it rendered the signed-out view.
-  const renderedSignedOut = ssrState !== null && queryClient.getQueryData(trpc.auth.me.queryKey()) === null;
+  // The server put auth.me's answer (null, or the session's user) in the cache when it knew it: it rendered that view.
+  const renderedWithAuth = ssrState !== null && queryClient.getQueryData(trpc.auth.me.queryKey()) !== undefined;
   await yieldToMain();
   await router.load().catch(() => undefined);
   await yieldToMain();
@@ -56,7 +56,7 @@ async function start(root: HTMLElement) {
     <StrictMode>
       <AppRoot
         queryClient={queryClient} trpcClient={trpcClient} router={router}
-        styleCache={createBrowserStyleCache()} renderedSignedOut={renderedSignedOut}
+        styleCache={createBrowserStyleCache()} renderedWithAuth={renderedWithAuth}
       />
     </StrictMode>
   );

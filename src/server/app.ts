@@ -15,7 +15,7 @@ import { requestId } from "hono/request-id";
 import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
-import { createSessionAuthenticator, sessionCookieUpkeep } from "./features/auth/authenticate.ts";
+import { createSessionAuthenticator, sessionCookieUpkeep, toAuthUserDto } from "./features/auth/authenticate.ts";
 import { readSessionToken } from "./features/auth/cookies.ts";
 import { accountsRest } from "./features/accounts/rest.ts";
 import { apiDocsRest } from "./features/api-docs/rest.ts";
@@ -54,7 +54,7 @@ import { createRoutePreloads } from "./render/route-preloads.ts";
 import { createPageCache, etagMatches, pageCacheKey, type CachedPage } from "./render/page-cache.ts";
 import { renderCallsFor } from "./render/render-calls.ts";
 import type { RenderCalls } from "./render/render-port.ts";
-import { canServerRender } from "./render/page-html.ts";
+import { canServerRender, withClientPageTitle } from "./render/page-html.ts";
 import { renderPageHtml } from "./render/server-render.ts";
 import type { ViteManifest } from "./render/vite-manifest.ts";
 import type { AppEnv } from "./lib/hono-env.ts";
@@ -343,13 +343,16 @@ function mountClient(
     const template = () => {
       if (made !== undefined) return made;
       const preloads = headEnd < 0 ? "" : preloadsFor(c.req.path);
-      return (made = preloads ? `${indexHtml.slice(0, headEnd)}${preloads}${indexHtml.slice(headEnd)}` : indexHtml);
+      return (made = withClientPageTitle(preloads ? `${indexHtml.slice(0, headEnd)}${preloads}${indexHtml.slice(headEnd)}` : indexHtml, c.req.path));
     };
     if (!serverRender) return c.html(template());
     const url = new URL(c.req.url);
     const pageOrigin = origin(c);
     const cookies = c.req.header("cookie");
     const signedOut = readSessionToken(c) === undefined;
+    // With a session cookie the page is rendered as that session sees it (auth.me's answer), never as a visitor's.
+    const sessionUser = c.var.ctx.user;
+    const authUser = signedOut ? null : sessionUser ? toAuthUserDto(sessionUser) : null;
     if (isWarmUp(c)) {
       const shell = template();
       const page = await renderPageHtml(shell, { url, cookies, signedOut: true, origin: pageOrigin, compress: true }, renderCalls);
@@ -358,7 +361,7 @@ function mountClient(
       return c.html(page?.html ?? shell, page?.status ?? 200);
     }
     // A signed-out page goes through the page cache, which sends its brotli copy: made with the render, off this thread.
-    const render = () => renderPageHtml(template(), { url, cookies, signedOut, origin: pageOrigin, compress: signedOut }, renderCalls);
+    const render = () => renderPageHtml(template(), { url, cookies, signedOut, authUser, origin: pageOrigin, compress: signedOut }, renderCalls);
     // The display currency comes from a cookie, so shared caches must keep one copy per cookie.
     c.header("Vary", "Cookie");
     if (!signedOut) {

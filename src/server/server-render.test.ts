@@ -93,7 +93,7 @@ forEachDialect("server-rendered pages", (getDb) => {
     expect(list.html.slice(list.html.indexOf('<div id="root">'))).toMatch(/>\.(<!-- -->)?shop</);
   }, 60_000);
 
-  it("renders a visitor without a session signed out, with auth.me's answer handed over; with a session cookie it leaves auth to the browser", async () => {
+  it("renders a visitor without a session signed out, and a request with a session as that session sees it, auth.me's answer handed over either way", async () => {
     const app = createTestApp(getDb(), { clientDir: clientDirWithIndex(), env: AUTH_TEST_ENV });
     const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('id="ssr-state"'));
     const authAnswer = (html: string) => ssrState(html)?.queries.find((q) => JSON.stringify(q.queryKey).includes('["auth","me"]'));
@@ -105,15 +105,28 @@ forEachDialect("server-rendered pages", (getDb) => {
     expect(answer).toBeDefined();
     expect(answer!.state.data).toBeNull();
 
-    // A session cookie (valid or not): the server does not ask who it is, so it renders neither.
+    // A valid session: the signed-in view, with auth.me's answer, never stored by a shared cache.
     const user = await registerUser(app);
-    for (const cookie of [user.cookie, "session=expired-or-forged"]) {
-      const { html } = await page(app, "/tld/com", { cookie });
-      expect(rootOf(html)).not.toContain("Sign In");
-      expect(rootOf(html)).not.toContain("Sign Out");
-      expect(authAnswer(html)).toBeUndefined();
-      expect(rootOf(html)).toContain("Cloudflare");
-    }
+    const signedIn = await page(app, "/tld/com", { cookie: user.cookie });
+    expect(signedIn.res.headers.get("cache-control")).toBe("private, no-store");
+    expect(rootOf(signedIn.html)).toContain(">Sign Out</a>");
+    expect(rootOf(signedIn.html)).not.toContain("Sign In");
+    expect(rootOf(signedIn.html)).toContain("Cloudflare");
+    expect(authAnswer(signedIn.html)?.state.data).toMatchObject({ email: user.email });
+
+    // Right after signing in, the home page is the dashboard, not the visitor's landing page.
+    const home = await page(app, "/", { cookie: user.cookie });
+    expect(home.status).toBe(200);
+    expect(home.res.headers.get("cache-control")).toBe("private, no-store");
+    expect(rootOf(home.html)).toContain("Welcome to Your Domain Dashboard");
+    expect(rootOf(home.html)).not.toContain("Get Started for Free");
+    expect(rootOf(home.html)).not.toContain('href="/api/login"');
+
+    // A cookie whose session is not valid: signed out, as auth.me answers it, and still private.
+    const forged = await page(app, "/", { cookie: "session=expired-or-forged" });
+    expect(forged.res.headers.get("cache-control")).toBe("private, no-store");
+    expect(rootOf(forged.html)).toContain(">Sign In</a>");
+    expect(authAnswer(forged.html)?.state.data).toBeNull();
   }, 60_000);
 
   it("answers 404 for a path no route claims and for an unknown TLD", async () => {
@@ -180,13 +193,19 @@ forEachDialect("server-rendered pages", (getDb) => {
     }
   }, 60_000);
 
-  it("leaves signed-in areas to the browser: no page content, no state", async () => {
+  it("leaves signed-in areas to the browser: no page content, no state, and each page's own title", async () => {
     const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
-    for (const path of ["/portfolio", "/admin", "/accounts"]) {
+    const titles: Record<string, string> = {
+      "/portfolio": "Domain Portfolio", "/portfolio/12": "Domain", "/admin": "System Overview", "/admin/operations": "Operations",
+      "/admin/alerts": "Alerts &amp; Notifications", "/accounts": "Registrar Accounts", "/api-keys": "API Keys",
+      "/settings/account": "Account Settings", "/settings/notifications": "Notification Settings", "/status": "System Status",
+    };
+    for (const [path, title] of Object.entries(titles)) {
       const { status, html } = await page(app, path);
-      expect(status).toBe(200);
-      expect(html).toContain("<!--ssr-outlet-->");
-      expect(ssrState(html)).toBeNull();
+      expect(status, path).toBe(200);
+      expect(html, path).toContain("<!--ssr-outlet-->");
+      expect(ssrState(html), path).toBeNull();
+      expect(html, path).toContain(`<title>${title} | TLDScope</title>`);
     }
   }, 60_000);
 

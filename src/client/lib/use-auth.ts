@@ -7,12 +7,12 @@ import { useTRPC } from "./trpc.ts";
 export type AuthUser = NonNullable<RouterOutputs["auth"]["me"]>;
 
 /**
- * True when the server rendered the page for a request without a session cookie: such a visitor
- * is signed out for sure, so the page was rendered with the signed-out view complete (Sign In,
- * Get Started) and auth.me's answer (null) is in the query cache it hands over. The browser
- * provides the same value while it hydrates (main.tsx), so both render the same.
+ * True when the server rendered the page knowing who is signed in: auth.me's answer (null for a
+ * visitor without a session, the user for a session) is in the query cache it hands over, and the
+ * page was rendered with that view complete (Sign In and Get Started, or the signed-in header and
+ * dashboard). The browser provides the same value while it hydrates (main.tsx), so both render the same.
  */
-export const RenderedSignedOut = createContext(false);
+export const RenderedWithAuth = createContext(false);
 
 /**
  * Who is signed in, through tRPC's auth.me: it answers null for a visitor without a session, so
@@ -21,15 +21,15 @@ export const RenderedSignedOut = createContext(false);
 export function useAuth() {
   const trpc = useTRPC();
   const query = useQuery(trpc.auth.me.queryOptions());
-  const renderedSignedOut = useContext(RenderedSignedOut);
-  // Server-rendered HTML is the signed-out view (the server makes no auth call), and a part of
-  // the page may hydrate after the answer arrived: until hydrated, it renders that view, settled
-  // when the server knew the visitor had no session and still loading when it could not know.
+  const renderedWithAuth = useContext(RenderedWithAuth);
+  // Until hydrated, a page renders what the server rendered: the view of the answer the server
+  // had (renderedWithAuth), or, when it could not know, the signed-out view still loading.
   const hydrated = useHydrated();
-  const user = hydrated ? (query.data ?? null) : null;
+  const known = hydrated || renderedWithAuth;
+  const user = known ? (query.data ?? null) : null;
   return {
     user,
-    isLoading: hydrated ? query.isPending : !renderedSignedOut,
+    isLoading: hydrated ? query.isPending : !renderedWithAuth,
     // Spec section 4: signed in only when the call returned a user; a failed call counts as signed out.
     isAuthenticated: user !== null,
   };

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect } from "react";
+import { fullPageTitle, SITE_NAME } from "../../shared/page-titles.ts";
 
-const SITE = "TLDScope";
-export const DEFAULT_TITLE = `${SITE}: compare domain prices across registrars`;
+export const DEFAULT_TITLE = `${SITE_NAME}: compare domain prices across registrars`;
 export const DEFAULT_DESCRIPTION =
   "Compare registration, renewal and transfer prices for every top-level domain across registrars, and find the best place to register your domain.";
 
@@ -16,7 +16,7 @@ export interface PageHead {
 /** Provided only by the server render (entry-server.tsx), which writes the head into the HTML. */
 export const PageHeadCollector = createContext<PageHead | null>(null);
 
-const fullTitle = (title: string | undefined) => (title ? `${title} | ${SITE}` : DEFAULT_TITLE);
+const fullTitle = (title: string | undefined) => (title ? fullPageTitle(title) : DEFAULT_TITLE);
 
 /**
  * Each page names itself in the tab, in browser history and in search results. On the server the

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AccountsPage } from "../features/accounts/accounts-page.tsx";
+import { PAGE_TITLES } from "../../shared/page-titles.ts";
 import { signedInPage } from "../lib/require-auth.tsx";
 
 export const Route = createFileRoute("/accounts")({
@@ -7,5 +8,5 @@ export const Route = createFileRoute("/accounts")({
   loader: ({ context: { queryClient, trpc } }) => {
     void queryClient.prefetchQuery(trpc.accounts.list.queryOptions());
   },
-  component: signedInPage(AccountsPage),
+  component: signedInPage(AccountsPage, PAGE_TITLES.accounts),
 });

@@ -1,6 +1,7 @@
 import { Outlet, createFileRoute } from "@tanstack/react-router";
 import { AdminGate } from "../features/admin/admin-gate.tsx";
 import { AdminShell } from "../features/admin/admin-shell.tsx";
+import { PAGE_TITLES } from "../../shared/page-titles.ts";
 import { RequireAuth } from "../lib/require-auth.tsx";
 
 /** Every /admin page: signed in first (else the sign-in redirect), then admin (else 'Access Denied'). */
@@ -10,7 +11,7 @@ export const Route = createFileRoute("/admin")({
 
 function AdminLayout() {
   return (
-    <RequireAuth>
+    <RequireAuth title={PAGE_TITLES.admin}>
       <AdminGate>
         <AdminShell>
           <Outlet />

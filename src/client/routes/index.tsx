@@ -82,7 +82,10 @@ function HomePage() {
             <DashboardShortcuts />
           </Stack>
         </Container>
-        <PriceSections />
+        {/* As on the landing page: the tables' rows are not in the server's HTML (the browser has their data first). */}
+        <RenderWhenNear minH={{ base: "2600px", md: "2200px" }} inServerHtml={false}>
+          <PriceSections />
+        </RenderWhenNear>
       </Stack>
     );
   }

@@ -4,6 +4,7 @@ import { DomainSwitches } from "../features/domain-history/domain-switches.tsx";
 import { HistorySection } from "../features/domain-history/history-section.tsx";
 import { MonitoringSections } from "../features/monitoring/monitoring-sections.tsx";
 import { DomainOverview, usePortfolioDomain } from "../features/portfolio/domain-overview.tsx";
+import { PAGE_TITLES } from "../../shared/page-titles.ts";
 import { RequireAuth } from "../lib/require-auth.tsx";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
@@ -16,7 +17,7 @@ function DomainRoute() {
   const { domainId } = Route.useParams();
   const id = /^\d{1,9}$/.test(domainId) ? Number(domainId) : null;
   return (
-    <RequireAuth>
+    <RequireAuth title={PAGE_TITLES.portfolioDomain}>
       <Container maxW="4xl" py="8">
         {id === null ? <Text>Domain not found.</Text> : <DomainPage key={id} id={id} />}
       </Container>
@@ -26,7 +27,7 @@ function DomainRoute() {
 
 function DomainPage({ id }: { id: number }) {
   const domain = usePortfolioDomain(id);
-  usePageTitle(domain.data ? (domain.data.unicodeName ?? domain.data.domainName) : "Domain");
+  usePageTitle(domain.data ? (domain.data.unicodeName ?? domain.data.domainName) : PAGE_TITLES.portfolioDomain);
   if (domain.isPending) return <Text color="fg.muted">Loading the domain…</Text>;
   if (domain.isError) return <Text>{domain.error.data?.httpStatus === 404 ? "Domain not found." : `The domain could not be loaded: ${domain.error.message}`}</Text>;
   const name = domain.data.unicodeName ?? domain.data.domainName;

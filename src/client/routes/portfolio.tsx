@@ -3,6 +3,7 @@ import { PortfolioPage } from "../features/portfolio/portfolio-page.tsx";
 import {
   portfolioUrlState, stateFromSearch, toListInput, validatePortfolioSearch,
 } from "../features/portfolio/list-state.ts";
+import { PAGE_TITLES } from "../../shared/page-titles.ts";
 import { RequireAuth } from "../lib/require-auth.tsx";
 import { useUrlState } from "../lib/url-state.ts";
 
@@ -31,7 +32,7 @@ function PortfolioRoute() {
 function PortfolioList() {
   const [state, onStateChange] = useUrlState(Route, portfolioUrlState);
   return (
-    <RequireAuth>
+    <RequireAuth title={PAGE_TITLES.portfolio}>
       <PortfolioPage state={state} onStateChange={onStateChange} />
     </RequireAuth>
   );

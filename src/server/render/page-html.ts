@@ -7,6 +7,7 @@
  */
 import { brotliCompressSync, constants } from "node:zlib";
 import type { PageStyles, RenderResult } from "../../client/entry-server.tsx";
+import { clientPageTitle, fullPageTitle } from "../../shared/page-titles.ts";
 
 /** index.html marks what the server replaces: the static top bar inside #root. */
 const OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/;
@@ -22,6 +23,15 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
 /** True when the built index.html has every mark the server render writes into. */
 export const canServerRender = (indexHtml: string) =>
   OUTLET.test(indexHtml) && TITLE.test(indexHtml) && DESCRIPTION.test(indexHtml) && indexHtml.includes("</head>") && indexHtml.includes("</body>");
+
+/**
+ * The shell of a page the browser renders alone (a signed-in area, the status page) with that
+ * page's own title instead of the home page's (src/shared/page-titles.ts); other paths as they are.
+ */
+export function withClientPageTitle(html: string, pathname: string): string {
+  const title = clientPageTitle(pathname);
+  return title ? html.replace(TITLE, () => `<title>${escapeText(fullPageTitle(title))}</title>`) : html;
+}
 
 /** A page's HTML compressed as the page cache sends it to a client accepting br. */
 export const brotliPage = (body: Uint8Array): Buffer =>

@@ -3,7 +3,7 @@
  * server entry (src/client/entry-server.tsx) renders the page where the render pool says
  * (render-pool.ts), and page-html.ts writes the result into the built index.html there too.
  */
-import { createPageRenderer, type PageRenderer, type PageRendererOptions } from "./render-pool.ts";
+import { createPageRenderer, type PageRenderer, type PageRendererOptions, type PageRequest } from "./render-pool.ts";
 import type { RenderCalls } from "./render-port.ts";
 
 /**
@@ -37,16 +37,18 @@ export interface PageAnswer {
 
 /**
  * The HTML for a page request, or null when the path is client-rendered (signed-in areas and
- * live status). `template` is index.html with its preload hints already in the head; `compress`
+ * live status). `authUser` is what auth.me answers for a request with a session cookie (the
+ * user, or null): the page is rendered as that session sees it. `template` is index.html with its preload hints already in the head; `compress`
  * asks for the brotli copy as well (a page the shared cache keeps).
  */
 export async function renderPageHtml(
   template: string,
-  request: { url: URL; cookies: string | undefined; signedOut: boolean; origin: string; compress: boolean },
+  request: { url: URL; cookies: string | undefined; signedOut: boolean; authUser?: PageRequest["authUser"]; origin: string; compress: boolean },
   calls: RenderCalls,
 ): Promise<PageAnswer | null> {
   const outcome = await renderer.render({
     url: request.url.pathname + request.url.search, origin: request.origin, cookies: request.cookies, signedOut: request.signedOut,
+    authUser: request.authUser,
   }, { template, compress: request.compress }, calls);
   if (!outcome) return null;
   if (outcome.kind === "shell") return { status: outcome.status, html: template };
