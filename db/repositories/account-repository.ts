@@ -21,7 +21,8 @@ export interface AccountDto {
 }
 
 export interface AuditEntry {
-  actorUserId: number;
+  /** Null when no signed-in user acted (the operator's command line). */
+  actorUserId: number | null;
   actorEmail: string;
   targetUserId: number | null;
   targetEmail: string | null;
@@ -63,23 +64,35 @@ export async function recordSignIn({ orm: db, t }: Db, userId: number, at: Date)
  * A new password hash, and every session but `keepSessionId` ended (all of them when null), with
  * the user's password-reset links dropped, in one transaction.
  */
-export async function replacePassword(handle: Db, userId: number, passwordHash: string, keepSessionId: string | null): Promise<void> {
-  const body = function* (x: Executor) {
-    yield* exec(x.update(handle.t.users).set({ passwordHash }).where(eq(handle.t.users.id, userId)));
-    const s = handle.t.sessions;
-    yield* exec(x.delete(s).where(and(eq(s.userId, userId), keepSessionId ? ne(s.id, keepSessionId) : undefined)));
-    const ut = handle.t.userTokens;
-    yield* exec(x.delete(ut).where(and(eq(ut.userId, userId), eq(ut.purpose, "password_reset"))));
-  };
-  await handle.transaction(body);
+/**
+ * A new password: every other session ends, open reset links stop, and (unless `revokeApiKeys`
+ * is false) every working API key is revoked, all in one transaction. Returns the names of the
+ * keys that still work.
+ */
+export async function replacePassword(
+  handle: Db, userId: number, passwordHash: string, keepSessionId: string | null, options: { revokeApiKeys: boolean; now: Date },
+): Promise<{ keptApiKeys: string[] }> {
+  return handle.transaction(function* (tx) {
+    return yield* replacePasswordInTx(handle, tx, userId, passwordHash, { ...options, keepSessionId });
+  });
 }
 
-/** The password-change statements for a caller's transaction (a reset link being used up). */
-export function* replacePasswordInTx(handle: Db, tx: Executor, userId: number, passwordHash: string) {
+/** The password-change statements for a caller's transaction (a reset link being used up); see replacePassword. */
+export function* replacePasswordInTx(
+  handle: Db, tx: Executor, userId: number, passwordHash: string, options: { revokeApiKeys: boolean; now: Date; keepSessionId?: string | null },
+) {
   yield* exec(tx.update(handle.t.users).set({ passwordHash }).where(eq(handle.t.users.id, userId)));
-  yield* exec(tx.delete(handle.t.sessions).where(eq(handle.t.sessions.userId, userId)));
+  const s = handle.t.sessions;
+  yield* exec(tx.delete(s).where(and(eq(s.userId, userId), options.keepSessionId ? ne(s.id, options.keepSessionId) : undefined)));
   const ut = handle.t.userTokens;
   yield* exec(tx.delete(ut).where(and(eq(ut.userId, userId), eq(ut.purpose, "password_reset"))));
+  const k = handle.t.apiKeys;
+  if (options.revokeApiKeys) {
+    yield* exec(tx.update(k).set({ revokedAt: options.now }).where(and(eq(k.userId, userId), isNull(k.revokedAt))));
+    return { keptApiKeys: [] as string[] };
+  }
+  const kept = yield* exec(tx.select({ name: k.name, prefix: k.prefix }).from(k).where(and(eq(k.userId, userId), isNull(k.revokedAt))).orderBy(k.id));
+  return { keptApiKeys: kept.map((r) => `${r.name} (${r.prefix}…)`) };
 }
 
 /** Moves the account to a new address inside a caller's transaction; false when another account has it. */
@@ -127,7 +140,12 @@ export async function applyAdminChange(
       isAdmin: nextAdmin,
       disabledAt: nextDisabled ? (target.disabledAt ?? change.now) : null,
     }).where(eq(u.id, target.id)));
-    if (nextDisabled && target.disabledAt === null) yield* exec(tx.delete(handle.t.sessions).where(eq(handle.t.sessions.userId, target.id)));
+    if (nextDisabled && target.disabledAt === null) {
+      // Disabling ends every way in: the sessions, and the API keys (revoked, so enabling the account later does not bring them back).
+      yield* exec(tx.delete(handle.t.sessions).where(eq(handle.t.sessions.userId, target.id)));
+      const k = handle.t.apiKeys;
+      yield* exec(tx.update(k).set({ revokedAt: change.now }).where(and(eq(k.userId, target.id), isNull(k.revokedAt))));
+    }
     yield* insertAuditInTx(handle, tx, { ...audit, targetUserId: target.id, targetEmail: target.email });
     return "changed";
   });

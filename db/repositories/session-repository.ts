@@ -14,6 +14,8 @@ export interface SessionDetailDto extends SessionDto {
   lastSeenAt: Date;
   userAgent: string | null;
   ip: string | null;
+  /** When this session's sign-in passed a second step; null when it did not. */
+  secondFactorAt: Date | null;
 }
 
 export interface SessionUserDto extends UserDto {
@@ -22,7 +24,7 @@ export interface SessionUserDto extends UserDto {
 }
 
 /** `id` is the SHA-256 of the cookie token, never the token itself. */
-export async function insertSession({ orm: db, t }: Db, session: SessionDto & { userAgent?: string | null; ip?: string | null }): Promise<void> {
+export async function insertSession({ orm: db, t }: Db, session: SessionDto & { userAgent?: string | null; ip?: string | null; secondFactorAt?: Date | null }): Promise<void> {
   await db.insert(t.sessions).values({ ...session, lastSeenAt: new Date() });
 }
 
@@ -32,7 +34,7 @@ export async function findSessionWithUser({ orm: db, t }: Db, id: string): Promi
   const u = t.users;
   const [row] = await db
     .select({
-      session: { id: s.id, userId: s.userId, expiresAt: s.expiresAt, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, userAgent: s.userAgent, ip: s.ip },
+      session: { id: s.id, userId: s.userId, expiresAt: s.expiresAt, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, userAgent: s.userAgent, ip: s.ip, secondFactorAt: s.secondFactorAt },
       user: { id: u.id, email: u.email, firstName: u.firstName, isAdmin: u.isAdmin, oidcSubject: u.oidcSubject },
       totpEnabledAt: t.userTotp.enabledAt,
     })
@@ -64,7 +66,9 @@ export async function deleteUserSessions({ orm: db, t }: Db, userId: number): Pr
 /** The user's unexpired sessions, the most recently used first. */
 export async function listUserSessions({ orm: db, t }: Db, userId: number, now: Date): Promise<SessionDetailDto[]> {
   const s = t.sessions;
-  return db.select({ id: s.id, userId: s.userId, expiresAt: s.expiresAt, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, userAgent: s.userAgent, ip: s.ip })
+  return db.select({
+    id: s.id, userId: s.userId, expiresAt: s.expiresAt, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, userAgent: s.userAgent, ip: s.ip, secondFactorAt: s.secondFactorAt,
+  })
     .from(s).where(and(eq(s.userId, userId), gt(s.expiresAt, now)))
     .orderBy(desc(s.lastSeenAt), desc(s.createdAt));
 }

@@ -174,6 +174,8 @@ export const sessions = pgTable("sessions", {
   /** The browser's User-Agent when signed in (cut to 300 characters), and the client address last seen. */
   userAgent: text("user_agent"),
   ip: text("ip"),
+  /** When this session's sign-in passed a second step (a code from the app or a recovery code); null for a password (or single sign-on) alone. */
+  secondFactorAt: instant("second_factor_at"),
 }, (t) => [index("sessions_user_idx").on(t.userId)]);
 
 /** Fixed-window counters for sign-in attempts, keyed "ip:…" or "account:…". */

@@ -1,9 +1,11 @@
 /**
- * npm run admin -- grant EMAIL | revoke EMAIL | list | reset-password EMAIL
+ * npm run admin -- grant EMAIL | revoke EMAIL | list | reset-password EMAIL | reset-2fa EMAIL
  *
  * Makes or unmakes administrators from a shell on the server, the one place where being an
  * admin needs no further proof, and prints a one-time password reset link for an account (for
- * a server that cannot send mail: the link is handed over by hand). Reads the same configuration and opens (and migrates) the same
+ * a server that cannot send mail: the link is handed over by hand), and turns an account's two-step
+ * sign-in off (its owner lost the phone, or someone else set it up). Each change is written to the
+ * admin audit log with the actor "operator (command line)". Reads the same configuration and opens (and migrates) the same
  * database as the server, so it works on SQLite and PostgreSQL alike.
  *
  * On PostgreSQL it uses one pooled connection, plus one more while it holds the migration lock,
@@ -14,12 +16,17 @@
 import { pathToFileURL } from "node:url";
 import { DatabaseLockTimeoutError, isPostgresUrl, openDb, type Db } from "../../db/client.ts";
 import { loadEnvFile } from "../../db/env-file.ts";
-import { findAccountByEmail } from "../../db/repositories/account-repository.ts";
+import { findAccountByEmail, insertAudit } from "../../db/repositories/account-repository.ts";
 import { loadConfig, type Config } from "./config.ts";
 import { grantAdmin, listAdministrators, revokeAdmin } from "./features/auth/admins.ts";
 import { issueResetLink } from "./features/auth/password-reset.ts";
+import { OPERATOR_ACTOR, resetTwoFactorFor } from "./features/auth/admin-users.ts";
+import { createLogger } from "./lib/logger.ts";
 
-const USAGE = "Usage: npm run admin -- grant EMAIL | revoke EMAIL | list | reset-password EMAIL";
+const OPERATOR = { userId: null, email: OPERATOR_ACTOR, ip: null };
+const OPERATOR_AUDIT = { actorUserId: null, actorEmail: OPERATOR_ACTOR, ip: null };
+
+const USAGE = "Usage: npm run admin -- grant EMAIL | revoke EMAIL | list | reset-password EMAIL | reset-2fa EMAIL";
 export const CONNECT_TIMEOUT_MS = 10_000;
 export const LOCK_TIMEOUT_MS = 30_000;
 
@@ -28,11 +35,11 @@ export interface CliIo {
   err(line: string): void;
 }
 
-type Command = { name: "list" } | { name: "grant" | "revoke" | "reset-password"; email: string };
+type Command = { name: "list" } | { name: "grant" | "revoke" | "reset-password" | "reset-2fa"; email: string };
 
 function parse([name, email, ...rest]: string[]): Command | undefined {
   if (name === "list" && email === undefined) return { name };
-  if ((name === "grant" || name === "revoke" || name === "reset-password") && email && rest.length === 0) return { name, email };
+  if ((name === "grant" || name === "revoke" || name === "reset-password" || name === "reset-2fa") && email && rest.length === 0) return { name, email };
   return undefined;
 }
 
@@ -56,7 +63,16 @@ async function run(db: Db, config: Config, command: Command, io: CliIo): Promise
     for (const admin of admins) io.out(admin.email);
     return;
   }
+  if (command.name === "reset-2fa") {
+    const account = await findAccountByEmail(db, command.email.trim().toLowerCase());
+    if (!account) throw new Error(`There is no account with the e-mail ${command.email}.`);
+    const log = createLogger(config.LOG_LEVEL);
+    await resetTwoFactorFor({ db, config, log, origin: linkOrigin(config) }, account, OPERATOR);
+    io.out(`Two-step sign-in is off for ${account.email}, and every session of the account was ended; they sign in with their password and can set it up again.`);
+    return;
+  }
   const user = command.name === "grant" ? await grantAdmin(db, command.email) : await revokeAdmin(db, command.email);
+  await insertAudit(db, { ...OPERATOR_AUDIT, action: command.name === "grant" ? "grant_admin" : "revoke_admin", detail: null, targetUserId: user.id, targetEmail: user.email });
   io.out(command.name === "grant" ? `${user.email} is now an administrator.` : `${user.email} is no longer an administrator.`);
 }
 

@@ -4,9 +4,9 @@
  * answer, never while a request waits, so how long a request takes never tells whether an
  * address has an account; a failure is logged.
  */
-import type { Config } from "../../config.ts";
-import { createSmtpMailer, mailErrorMessage, type Mailer } from "../../integrations/email/smtp-mailer.ts";
-import type { Logger } from "../../lib/logger.ts";
+import type { Config } from "../config.ts";
+import { createSmtpMailer, mailErrorMessage, type Mailer } from "../integrations/email/smtp-mailer.ts";
+import type { Logger } from "../lib/logger.ts";
 
 const mailers = new Map<string, Mailer>();
 

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { describe, expect, it } from "vitest";
-import { createUser, findUserByEmail } from "../../../../db/repositories/user-repository.ts";
-import { forEachDialect } from "../../../../db/testing/test-db.ts";
-import { AUTH_TEST_ENV, formPost, sessionCookieOf } from "../../testing/auth.ts";
-import { createTestApp } from "../../testing/test-app.ts";
+import { createUser, findUserByEmail } from "../../../db/repositories/user-repository.ts";
+import { forEachDialect } from "../../../db/testing/test-db.ts";
+import { AUTH_TEST_ENV, formPost, sessionCookieOf } from "../testing/auth.ts";
+import { createTestApp } from "../testing/test-app.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
 import { deriveScrypt } from "./password-scrypt.ts";
 

@@ -8,7 +8,16 @@ import { emailSchema, PASSWORD_MAX, passwordSchema } from "./auth.ts";
 const currentPassword = z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(PASSWORD_MAX * 4, "Password is too long");
 const code = z.string({ error: "Enter a code" }).trim().min(1, "Enter a code").max(40, "That is not a code");
 
-export const changePasswordSchema = z.object({ currentPassword, newPassword: passwordSchema });
+/**
+ * API keys are revoked with a password change unless the owner asks to keep them: true or
+ * false, or a form checkbox's "on".
+ */
+export const keepApiKeysSchema = z
+  .union([z.boolean(), z.enum(["on", "true", "false"])], { error: "keepApiKeys must be true or false" })
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true");
+
+export const changePasswordSchema = z.object({ currentPassword, newPassword: passwordSchema, keepApiKeys: keepApiKeysSchema });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const changeEmailSchema = z.object({ newEmail: emailSchema, currentPassword: currentPassword.optional() });
@@ -18,12 +27,17 @@ export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const passwordResetSchema = z.object({
   token: z.string({ error: "The link is incomplete" }).min(1, "The link is incomplete").max(100, "The link is not valid"),
   password: passwordSchema,
+  keepApiKeys: keepApiKeysSchema,
 });
 
 /** A session of the signed-in user, by the id the session list gives. */
 export const sessionIdSchema = z.string().regex(/^[0-9a-f]{64}$/, "Not a session id");
 
 export const twoFactorCodeSchema = z.object({ code });
+/** Starting two-step sign-in's set-up: the password when the account has one. */
+export const twoFactorSetupSchema = z.object({ password: currentPassword.optional() });
+/** Turning two-step sign-in on: the app's first code, and the password when the account has one. */
+export const twoFactorEnableSchema = z.object({ code, password: currentPassword.optional() });
 /** Turning two-step sign-in off or renewing recovery codes: a code, and the password when the account has one. */
 export const twoFactorConfirmSchema = z.object({ code, password: currentPassword.optional() });
 
@@ -61,5 +75,6 @@ export const AUDIT_ACTIONS = {
   send_reset_link: "Sent a password reset link",
   require_two_factor: "Required two-step sign-in for administrators",
   allow_without_two_factor: "Stopped requiring two-step sign-in for administrators",
+  reset_two_factor: "Reset two-step sign-in",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine } from "./plain-text.ts";
 
 /**
  * What a key may do with its owner's own data (portfolio, forecast, watches, notifications):
@@ -13,9 +14,12 @@ export const apiKeyCreateSchema = z.object({
     .string({ error: "Name is required" })
     .trim()
     .min(1, "Name is required")
-    .max(100, "Name must be at most 100 characters"),
+    .max(100, "Name must be at most 100 characters")
+    .check(oneLine("Name")),
   /** Read only unless asked: a key that can change data is a choice. */
   scope: z.enum(API_KEY_SCOPES, { error: "scope must be read or write" }).default("read"),
+  /** The owner's current password (required when the account has one): a session alone cannot make a key. */
+  password: z.string({ error: "Enter your current password" }).max(1024, "Password is too long").optional(),
 });
 export type ApiKeyCreateInput = z.infer<typeof apiKeyCreateSchema>;
 

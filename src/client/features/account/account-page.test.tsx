@@ -39,21 +39,26 @@ describe("account settings page", () => {
 
   it("sets up two-step sign-in: the QR code, the code check, and the recovery codes shown once", async () => {
     const confirmed: unknown[] = [];
+    const begun: unknown[] = [];
     server.use(
       trpcOk("account.overview", overview()),
-      mutationOk("account.beginTwoFactorSetup", { secret: "JBSWY3DPEHPK3PXP", uri: "otpauth://totp/x", qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>' }),
+      mutationOk("account.beginTwoFactorSetup", { secret: "JBSWY3DPEHPK3PXP", uri: "otpauth://totp/x", qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>' }, begun),
       mutationOk("account.confirmTwoFactorSetup", { recoveryCodes: Array.from({ length: 10 }, (_, i) => `abcde-fgh${String.fromCharCode(97 + i)}2`) }, confirmed),
     );
     const user = userEvent.setup();
     renderUi(<AccountPage />);
-    await user.click(await screen.findByRole("button", { name: "Set up two-step sign-in" }));
+    // The password first: a session alone cannot set it up.
+    const setupForm = await screen.findByRole("form", { name: "Set up two-step sign-in" });
+    await user.type(within(setupForm).getByLabelText("Current password"), "my secret words");
+    await user.click(within(setupForm).getByRole("button", { name: "Set up two-step sign-in" }));
     expect((await screen.findByRole("img", { name: "QR code for your authenticator app" })).querySelector("svg")).toBeTruthy();
     expect(screen.getByTestId("totp-secret").textContent).toBe("JBSWY3DPEHPK3PXP");
     await user.type(screen.getByLabelText("Code from the app"), "123456");
     await user.click(screen.getByRole("button", { name: "Turn on" }));
     const codes = within(await screen.findByTestId("recovery-codes")).getAllByRole("listitem");
     expect(codes).toHaveLength(10);
-    expect(confirmed).toEqual([{ code: "123456" }]);
+    expect(begun).toEqual([{ password: "my secret words" }]);
+    expect(confirmed).toEqual([{ code: "123456", password: "my secret words" }]);
     expect(screen.getByText(/they will not be shown again/)).toBeTruthy();
   });
 

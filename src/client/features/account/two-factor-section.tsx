@@ -1,4 +1,4 @@
-import { Box, Button, Code, HStack, Input, List, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Code, Field, HStack, Input, List, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { SectionCard } from "../../components/section-card.tsx";
@@ -32,7 +32,7 @@ export function TwoFactorSection({ account }: { account: AccountOverview }) {
   const onError = (e: { message: string }) => setError(e.message);
   const begin = useMutation(trpc.account.beginTwoFactorSetup.mutationOptions({ onSuccess: (s) => { setSetup(s); setError(null); }, onError }));
   const confirm = useMutation(trpc.account.confirmTwoFactorSetup.mutationOptions({
-    onSuccess: (r) => { setCodes(r.recoveryCodes); setSetup(null); setCode(""); setError(null); refresh(); }, onError,
+    onSuccess: (r) => { setCodes(r.recoveryCodes); setSetup(null); setCode(""); setPassword(""); setError(null); refresh(); }, onError,
   }));
   const turnOff = useMutation(trpc.account.turnOffTwoFactor.mutationOptions({
     onSuccess: () => { setCode(""); setPassword(""); setCodes(null); setError(null); refresh(); notify({ type: "success", title: "Two-step sign-in is off" }); }, onError,
@@ -53,7 +53,18 @@ export function TwoFactorSection({ account }: { account: AccountOverview }) {
       {codes && <RecoveryCodes codes={codes} />}
       {error && <Text color="fg.error" role="alert">{error}</Text>}
       {!twoFactor.enabled && !setup && (
-        <HStack><Button colorPalette="blue" onClick={() => begin.mutate()} disabled={begin.isPending}>Set up two-step sign-in</Button></HStack>
+        <form aria-label="Set up two-step sign-in" onSubmit={(e) => { e.preventDefault(); begin.mutate(hasPassword ? { password } : {}); }}>
+          <Stack gap="2" maxW="sm">
+            {hasPassword && (
+              <Field.Root>
+                <Field.Label>Current password</Field.Label>
+                <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+                <Field.HelperText>Asked again so that nobody who finds you signed in can lock you out.</Field.HelperText>
+              </Field.Root>
+            )}
+            <HStack><Button type="submit" colorPalette="blue" disabled={begin.isPending}>Set up two-step sign-in</Button></HStack>
+          </Stack>
+        </form>
       )}
       {!twoFactor.enabled && setup && (
         <Stack gap="3">
@@ -62,7 +73,7 @@ export function TwoFactorSection({ account }: { account: AccountOverview }) {
           <Box w="48" h="48" bg="white" p="2" borderRadius="md" aria-label="QR code for your authenticator app" role="img"
             dangerouslySetInnerHTML={{ __html: setup.qrSvg }} css={{ "& svg": { width: "100%", height: "100%" } }} />
           <Text fontSize="sm">Key: <Code data-testid="totp-secret">{setup.secret}</Code></Text>
-          <form aria-label="Confirm two-step sign-in" onSubmit={(e) => { e.preventDefault(); confirm.mutate({ code }); }}>
+          <form aria-label="Confirm two-step sign-in" onSubmit={(e) => { e.preventDefault(); confirm.mutate({ code, ...(hasPassword ? { password } : {}) }); }}>
             <HStack align="end" maxW="sm">
               <Input aria-label="Code from the app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={6} />
               <Button type="submit" colorPalette="blue" disabled={confirm.isPending}>Turn on</Button>

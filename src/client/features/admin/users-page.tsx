@@ -42,9 +42,16 @@ export function UsersPage() {
     },
     onError: failed("Could not send a reset link"),
   }));
+  const resetTwoFactor = useMutation(trpc.adminUsers.resetTwoFactor.mutationOptions({
+    onSuccess: () => {
+      refresh();
+      notify({ type: "success", title: "Two-step sign-in reset", description: "The user was signed out everywhere and told by mail; they sign in with their password." });
+    },
+    onError: failed("Could not reset two-step sign-in"),
+  }));
   const policy = useMutation(trpc.adminUsers.setTwoFactorPolicy.mutationOptions({ onSuccess: refresh, onError: failed("Could not change the requirement") }));
   const data = users.data;
-  const busy = setAdmin.isPending || setDisabled.isPending || sendReset.isPending;
+  const busy = setAdmin.isPending || setDisabled.isPending || sendReset.isPending || resetTwoFactor.isPending;
 
   return (
     <AdminPage title="Users" description="Every account, what it holds, and what administrators did to it.">
@@ -86,6 +93,14 @@ export function UsersPage() {
                   <Button size="xs" variant="outline" disabled={busy || u.disabled || !data.mailConfigured} aria-label={`Send a reset link: ${u.email}`}
                     title={data.mailConfigured ? undefined : "This server cannot send e-mail: use npm run admin -- reset-password EMAIL"}
                     onClick={() => sendReset.mutate({ id: u.id })}>Send reset link</Button>
+                  {u.twoFactorEnabled && (
+                    <Button size="xs" variant="outline" colorPalette="red" disabled={busy} aria-label={`Reset two-step sign-in: ${u.email}`}
+                      onClick={() => {
+                        if (window.confirm(`Turn two-step sign-in off for ${u.email}? They are signed out everywhere, told by mail, and sign in with their password alone until they set it up again.`)) {
+                          resetTwoFactor.mutate({ id: u.id });
+                        }
+                      }}>Reset two-step sign-in</Button>
+                  )}
                 </HStack>
               </Table.Cell>
             </Table.Row>
@@ -93,6 +108,10 @@ export function UsersPage() {
         })}
       </AdminTable>
       {data && <AdminPagination page={data.page} limit={data.pageSize} total={data.total} totalPages={data.totalPages} onPageChange={setPage} />}
+      <Text color="fg.muted" fontSize="sm">
+        Disabling a user ends their sessions and revokes their API keys: enabling them again brings neither back. From a shell on the server,
+        <code> npm run admin -- reset-2fa EMAIL</code> resets two-step sign-in too.
+      </Text>
       {data && !data.mailConfigured && (
         <Text color="fg.muted" fontSize="sm">This server cannot send e-mail. To give someone a reset link, run <code>npm run admin -- reset-password EMAIL</code> on the server.</Text>
       )}

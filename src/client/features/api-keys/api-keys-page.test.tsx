@@ -15,16 +15,17 @@ const listed = (id: number, name: string, scope = "read") => ({ id, name, prefix
 describe("API keys page", () => {
   it("creates a key, shows its secret once with a copy button, and lists it without the secret", async () => {
     const calls: unknown[] = [];
-    server.use(trpcOk("apiKeys.list", []), mutationOk("apiKeys.create", { id: 7, name: "Report", key: SECRET, prefix: SECRET.slice(0, 13), createdAt: "2026-11-23T07:00:00.000Z" }, calls));
+    server.use(trpcOk("account.overview", { hasPassword: true }), trpcOk("apiKeys.list", []), mutationOk("apiKeys.create", { id: 7, name: "Report", key: SECRET, prefix: SECRET.slice(0, 13), createdAt: "2026-11-23T07:00:00.000Z" }, calls));
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue(undefined);
     renderUi(<ApiKeysPage />);
     expect(await screen.findByText("You have no API keys yet.")).toBeTruthy();
     await user.type(screen.getByLabelText("Key name"), "  Report ");
+    await user.type(await screen.findByLabelText("Current password"), "my secret words");
     server.use(trpcOk("apiKeys.list", [{ ...listed(7, "Report"), prefix: SECRET.slice(0, 13) }]));
     await user.click(screen.getByRole("button", { name: "Create key" }));
     const input = await screen.findByLabelText<HTMLInputElement>("Your new API key");
-    expect(calls).toEqual([{ name: "Report", scope: "read" }]);
+    expect(calls).toEqual([{ name: "Report", scope: "read", password: "my secret words" }]);
     expect(input.value).toBe(SECRET);
     expect(screen.getByText(/it will not be shown again/)).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Copy API key" }));
@@ -39,16 +40,17 @@ describe("API keys page", () => {
 
   it("makes a read and write key when asked, and says each key's access", async () => {
     const calls: unknown[] = [];
-    server.use(trpcOk("apiKeys.list", []), mutationOk("apiKeys.create", { id: 8, name: "Sync", key: SECRET, prefix: SECRET.slice(0, 13), scope: "write", createdAt: "2026-11-23T07:00:00.000Z" }, calls));
+    server.use(trpcOk("account.overview", { hasPassword: true }), trpcOk("apiKeys.list", []), mutationOk("apiKeys.create", { id: 8, name: "Sync", key: SECRET, prefix: SECRET.slice(0, 13), scope: "write", createdAt: "2026-11-23T07:00:00.000Z" }, calls));
     const user = userEvent.setup();
     renderUi(<ApiKeysPage />);
     await screen.findByText("You have no API keys yet.");
     await user.type(screen.getByLabelText("Key name"), "Sync");
+    await user.type(await screen.findByLabelText("Current password"), "my secret words");
     await user.selectOptions(screen.getByLabelText("Access to your own data"), "write");
     server.use(trpcOk("apiKeys.list", [listed(8, "Sync", "write"), listed(2, "Report")]));
     await user.click(screen.getByRole("button", { name: "Create key" }));
     await screen.findByLabelText("Your new API key");
-    expect(calls).toEqual([{ name: "Sync", scope: "write" }]);
+    expect(calls).toEqual([{ name: "Sync", scope: "write", password: "my secret words" }]);
     expect(within(await screen.findByRole("row", { name: /Sync/ })).getByText("Read and write")).toBeTruthy();
     expect(within(screen.getByRole("row", { name: /Report/ })).getByText("Read only")).toBeTruthy();
   });
@@ -63,7 +65,7 @@ describe("API keys page", () => {
 
   it("refuses an empty name without calling the server, and reports a server refusal", async () => {
     const calls: unknown[] = [];
-    server.use(trpcOk("apiKeys.list", []), mutationOk("apiKeys.create", {}, calls));
+    server.use(trpcOk("account.overview", { hasPassword: true }), trpcOk("apiKeys.list", []), mutationOk("apiKeys.create", {}, calls));
     const user = userEvent.setup();
     renderUi(<ApiKeysPage />);
     await screen.findByText("You have no API keys yet.");

@@ -22,6 +22,8 @@ export function ApiKeysPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  // A single sign-on account has no password here: the server asks for a recent sign-in instead.
+  const hasPassword = useQuery(trpc.account.overview.queryOptions()).data?.hasPassword !== false;
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<ListedKey | null>(null);
   const [revokeOpen, setRevokeOpen] = useState(false);
@@ -36,9 +38,9 @@ export function ApiKeysPage() {
   }));
 
   const { form, pending, onSubmit, reset } = useSchemaForm({
-    defaultValues: { name: "", scope: "read" },
+    defaultValues: { name: "", scope: "read", password: "" },
     schema: apiKeyCreateSchema,
-    submit: (input) => create.mutateAsync(input),
+    submit: (input) => create.mutateAsync(hasPassword ? input : { ...input, password: undefined }),
     onSaved: () => reset(),
   });
 
@@ -49,7 +51,8 @@ export function ApiKeysPage() {
         <Text color="fg.muted">
           Send a key as <code>Authorization: Bearer &lt;key&gt;</code>; each key may make 1,000 requests an hour. Any key reads the price data.
           On your own portfolio, renewal forecast, watched TLDs and notification settings a key acts as you: a read-only key can list them,
-          a read and write key can also add, change and remove. See the <Link href="/api/reference">API reference</Link>.
+          a read and write key can also add, change and remove. See the <Link href="/api/reference">API reference</Link>. Making a key asks
+          for your password and is told to you by mail; changing or resetting your password revokes your keys unless you choose to keep them.
         </Text>
         <form onSubmit={onSubmit} noValidate>
           <Wrap align="end" gap="3">
@@ -73,6 +76,15 @@ export function ApiKeysPage() {
                 </FormField>
               )}
             </form.Field>
+            {hasPassword && (
+              <form.Field name="password">
+                {(field) => (
+                  <FormField field={field} label="Current password" maxW="xs">
+                    <Input type="password" autoComplete="current-password" value={field.state.value ?? ""} onChange={(e) => field.handleChange(e.target.value)} />
+                  </FormField>
+                )}
+              </form.Field>
+            )}
             <Button type="submit" colorPalette="blue" disabled={pending}>{pending ? "Creating…" : "Create key"}</Button>
           </Wrap>
         </form>

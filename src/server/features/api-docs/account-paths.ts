@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import {
   adminUsersQuerySchema, ADMIN_USERS_MAX_PAGE_SIZE, auditLogQuerySchema, changeEmailSchema, changePasswordSchema, deleteAccountSchema,
-  passwordResetRequestSchema, passwordResetSchema, setAdminSchema, setDisabledSchema, twoFactorCodeSchema, twoFactorConfirmSchema,
+  passwordResetRequestSchema, passwordResetSchema, setAdminSchema, setDisabledSchema, twoFactorConfirmSchema, twoFactorEnableSchema, twoFactorSetupSchema,
   twoFactorPolicySchema, userIdSchema,
 } from "../../../shared/schemas/account.ts";
 
@@ -70,10 +70,10 @@ export function accountPaths(h: OpenApiHelpers) {
     },
     "/api/password-reset": {
       post: op("resetPassword", "Set a new password with a reset link's token",
-        "Uses up the token, sets the password (at least 8 characters, not on the common-password list, not the address) and ends every session of the account; "
-        + "its owner is told by mail. Opening the link (GET with ?token=) shows the form and changes nothing.", {
+        "Uses up the token, sets the password (at least 8 characters, not on the common-password list, not the address), ends every session of the account and revokes "
+        + "its API keys unless keepApiKeys is true; its owner is told by mail, which names the keys that still work. Opening the link (GET with ?token=) shows the form and changes nothing.", {
           requestBody: h.jsonBody(passwordResetSchema),
-          responses: { 200: ok(obj({ ok: { const: true } })), 400: { ...e, description: "A weak password (issues name it), or a link that expired, was replaced or was used." } },
+          responses: { 200: ok(obj({ ok: { const: true }, apiKeysRevoked: bool, keptApiKeys: { type: "array", items: string } })), 400: { ...e, description: "A weak password (issues name it), or a link that expired, was replaced or was used." } },
         }),
     },
     "/api/account": {
@@ -91,9 +91,10 @@ export function accountPaths(h: OpenApiHelpers) {
       }),
     },
     "/api/account/password": {
-      post: op("changePassword", "Change the password", "Needs the current password; every other session of the account ends, this one stays, and the owner is told by mail.", {
+      post: op("changePassword", "Change the password",
+        "Needs the current password; every other session of the account ends, this one stays, its API keys are revoked unless keepApiKeys is true, and the owner is told by mail.", {
         security: h.session, requestBody: h.jsonBody(changePasswordSchema),
-        responses: { 200: ok(obj({ otherSessionsEnded: { const: true } })), ...signedIn, 409: { ...e, description: "The account signs in with single sign-on and has no password." }, 429: limited("Too many password attempts") },
+        responses: { 200: ok(obj({ otherSessionsEnded: { const: true }, apiKeysRevoked: bool, keptApiKeys: { type: "array", items: string } })), ...signedIn, 409: { ...e, description: "The account signs in with single sign-on and has no password." }, 429: limited("Too many password attempts") },
       }),
     },
     "/api/account/email": {
@@ -128,13 +129,17 @@ export function accountPaths(h: OpenApiHelpers) {
     },
     "/api/account/two-factor/setup": {
       post: op("beginTwoFactorSetup", "Start setting up two-step sign-in",
-        "A new TOTP secret (RFC 6238: SHA-1, 30 s, 6 digits) with its otpauth:// URI and a QR code (SVG) for an authenticator app; it takes effect once a code confirms it.", {
-          security: h.session, responses: { 200: ok(obj({ secret: string, uri: string, qrSvg: string })), 401: e, 409: { ...e, description: "Two-step sign-in is on already." } },
+        "A new TOTP secret (RFC 6238: SHA-1, 30 s, 6 digits) with its otpauth:// URI and a QR code (SVG) for an authenticator app; it takes effect once a code confirms it. "
+        + "Needs the password (an account without one: a sign-in within the last 10 minutes, else 403).", {
+          security: h.session, requestBody: h.jsonBody(twoFactorSetupSchema),
+          responses: { 200: ok(obj({ secret: string, uri: string, qrSvg: string })), ...signedIn, 403: e, 409: { ...e, description: "Two-step sign-in is on already." } },
         }),
     },
     "/api/account/two-factor/enable": {
-      post: op("confirmTwoFactorSetup", "Turn two-step sign-in on", "Confirms the set-up with a code from the app; answers ten single-use recovery codes, shown this once (only their hashes are kept).", {
-        security: h.session, requestBody: h.jsonBody(twoFactorCodeSchema),
+      post: op("confirmTwoFactorSetup", "Turn two-step sign-in on",
+        "Confirms the set-up with a code from the app and the password; answers ten single-use recovery codes, shown this once (only their hashes are kept). The owner is told by mail. "
+        + "While administrators must use two-step sign-in, an administrator's rights count from their next sign-in with a code.", {
+        security: h.session, requestBody: h.jsonBody(twoFactorEnableSchema),
         responses: { 200: ok(obj({ recoveryCodes: { type: "array", items: string, minItems: 10, maxItems: 10 } })), ...signedIn, 409: e },
       }),
     },
@@ -197,7 +202,7 @@ export function adminUserPaths(h: OpenApiHelpers) {
     },
     "/api/admin/users/two-factor-policy": {
       put: op("setTwoFactorPolicy", "Require two-step sign-in for administrators",
-        "On: an administrator who signs in with a password and has not turned two-step sign-in on acts as an ordinary user (and /api/auth/user says adminNeedsTwoFactor) until they do.", {
+        "On: an administrator whose session did not sign in with a code (two-step sign-in off, or turned on within that session) acts as an ordinary user (and /api/auth/user says adminNeedsTwoFactor) until they sign in with one.", {
           requestBody: h.jsonBody(twoFactorPolicySchema), responses: { 200: h.answer("OK", obj({ requireForAdmins: bool })), 400: e, ...admin },
         }),
     },
@@ -207,7 +212,7 @@ export function adminUserPaths(h: OpenApiHelpers) {
       }),
     },
     "/api/admin/users/{id}/disabled": {
-      put: op("setUserDisabled", "Disable or enable sign-in", "Disabling ends the user's sessions and stops its API keys at once; not yourself, nor the last administrator (409).", {
+      put: op("setUserDisabled", "Disable or enable sign-in", "Disabling ends the user's sessions and revokes its API keys (enabling brings neither back); not yourself, nor the last administrator (409).", {
         parameters: [id], requestBody: h.jsonBody(setDisabledSchema), responses: { 200: change, 400: e, ...admin, 404: e, 409: e },
       }),
     },
@@ -216,6 +221,13 @@ export function adminUserPaths(h: OpenApiHelpers) {
         parameters: [id],
         responses: { 202: h.answer("Sent", obj({ sentTo: string })), ...admin, 404: e, 409: { ...e, description: "The user is disabled." }, 503: { ...e, description: "This server cannot send e-mail." } },
       }),
+    },
+    "/api/admin/users/{id}/two-factor/reset": {
+      post: op("resetUserTwoFactor", "Reset a user's two-step sign-in",
+        "Turns the user's two-step sign-in off (authenticator and recovery codes deleted), ends their sessions, mails them and writes the audit log. "
+        + "From a shell on the server: npm run admin -- reset-2fa EMAIL.", {
+          parameters: [id], responses: { 200: h.answer("OK", obj({ id: int, twoFactorEnabled: { const: false } })), ...admin, 404: e, 409: { ...e, description: "Two-step sign-in is not set up for this user." } },
+        }),
     },
   };
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { API_TYPES_FILE, renderApiTypes } from "../../testing/api-types.ts";
-import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
+import { type TestUser, AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
 import type { paths } from "../../testing/openapi-types.gen.ts";
 import { startRegisteredQueue } from "../../testing/registered-queue.ts";
 import { createTestApp, TEST_ORIGIN } from "../../testing/test-app.ts";
@@ -31,8 +31,8 @@ forEachDialect("a client generated from the OpenAPI document", (getDb, _dialect,
   afterAll(() => queue.stop());
   const app = () => createTestApp(getDb(), { env: AUTH_TEST_ENV, queue });
   /** A user's key of the given scope, and a generated client sending it. */
-  const keyedClient = async (cookie: string, scope: "read" | "write") => {
-    const made = await authed(app(), cookie)<{ key: string; scope: string }>("/api/api-keys", { method: "POST", body: { name: `${scope} script`, scope } });
+  const keyedClient = async (user: TestUser, scope: "read" | "write") => {
+    const made = await authed(app(), user.cookie)<{ key: string; scope: string }>("/api/api-keys", { method: "POST", body: { name: `${scope} script`, scope, password: user.password } });
     expect(made.status).toBe(201);
     expect(made.body.scope).toBe(scope);
     const server = app();
@@ -41,7 +41,7 @@ forEachDialect("a client generated from the OpenAPI document", (getDb, _dialect,
 
   it("lists, adds and removes a domain with a write key, as the key's owner", async () => {
     const owner = await registerUser(app());
-    const api = await keyedClient(owner.cookie, "write");
+    const api = await keyedClient(owner, "write");
     const before = await api.GET("/api/user-domains");
     expect(before.response.status).toBe(200);
     expect(before.data).toEqual([]);
@@ -82,7 +82,7 @@ forEachDialect("a client generated from the OpenAPI document", (getDb, _dialect,
     const owner = await registerUser(app());
     const other = await registerUser(app());
     const mine = await authed(app(), owner.cookie)<{ id: number }>("/api/user-domains", { method: "POST", body: { domainName: "kept-by-session.com" } });
-    const reader = await keyedClient(owner.cookie, "read");
+    const reader = await keyedClient(owner, "read");
     const listed = await reader.GET("/api/user-domains");
     expect(listed.response.status).toBe(200);
     expect(Array.isArray(listed.data) && listed.data.map((d) => d.domainName)).toEqual(["kept-by-session.com"]);
@@ -97,12 +97,12 @@ forEachDialect("a client generated from the OpenAPI document", (getDb, _dialect,
     expect((await authed(app(), owner.cookie)<{ domainName: string }[]>("/api/user-domains")).body.map((d) => d.domainName)).toEqual(["kept-by-session.com"]);
 
     // Someone else's key sees only its own owner's portfolio, and cannot touch this one's entry.
-    const stranger = await keyedClient(other.cookie, "write");
+    const stranger = await keyedClient(other, "write");
     expect((await stranger.GET("/api/user-domains")).data).toEqual([]);
     expect((await stranger.DELETE("/api/user-domains/{id}", { params: { path: { id: mine.body.id } } })).response.status).toBe(404);
     // A key makes no keys and reaches no administrator's or account's call.
     const server = app();
-    const bearer = { authorization: `Bearer ${(await authed(app(), other.cookie)<{ key: string }>("/api/api-keys", { method: "POST", body: { name: "w", scope: "write" } })).body.key}` };
+    const bearer = { authorization: `Bearer ${(await authed(app(), other.cookie)<{ key: string }>("/api/api-keys", { method: "POST", body: { name: "w", scope: "write", password: other.password } })).body.key}` };
     for (const path of ["/api/api-keys", "/api/registrar-accounts", "/api/admin/settings"]) {
       expect((await server.request(`${TEST_ORIGIN}${path}`, { headers: bearer })).status, path).toBe(401);
     }

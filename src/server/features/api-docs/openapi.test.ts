@@ -125,7 +125,7 @@ describe("OpenAPI document", () => {
       "DELETE /api/account/sessions/{id}", "GET /api/account", "GET /api/account/export", "GET /api/account/sessions", "GET /api/admin/users",
       "GET /api/admin/users/audit-log", "POST /api/account/delete", "POST /api/account/email", "POST /api/account/email/confirm", "POST /api/account/password",
       "POST /api/account/sessions/sign-out-others", "POST /api/account/two-factor/disable", "POST /api/account/two-factor/enable",
-      "POST /api/account/two-factor/recovery-codes", "POST /api/account/two-factor/setup", "POST /api/admin/users/{id}/reset-link", "POST /api/password-reset",
+      "POST /api/account/two-factor/recovery-codes", "POST /api/account/two-factor/setup", "POST /api/admin/users/{id}/reset-link", "POST /api/admin/users/{id}/two-factor/reset", "POST /api/password-reset",
       "POST /api/password-reset/request", "PUT /api/admin/users/two-factor-policy", "PUT /api/admin/users/{id}/admin", "PUT /api/admin/users/{id}/disabled",
     ]);
     const ids = ops.map((o) => o.operationId);

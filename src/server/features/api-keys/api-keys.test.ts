@@ -13,7 +13,7 @@ async function createKey(app: App, user: TestUser, name = "my script") {
   const res = await app.request(`${TEST_ORIGIN}/api/api-keys`, {
     method: "POST",
     headers: { cookie: user.cookie, origin: TEST_ORIGIN, "content-type": "application/json" },
-    body: JSON.stringify({ name }),
+    body: JSON.stringify({ name, password: user.password }),
   });
   return { res, body: (await res.json()) as { id: number; name: string; key: string; createdAt: string } };
 }
@@ -50,10 +50,10 @@ forEachDialect("API keys", (getDb) => {
     expect(res.status).toBe(400);
     expect(body).toMatchObject({ message: "Invalid name: Name is required" });
     const call = authed(app(), user.cookie);
-    const bad = await call<{ message: string }>("/api/api-keys", { method: "POST", body: { name: "x", scope: "admin" } });
+    const bad = await call<{ message: string }>("/api/api-keys", { method: "POST", body: { name: "x", scope: "admin", password: user.password } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Invalid scope: scope must be read or write");
-    const writer = await call<{ scope: string }>("/api/api-keys", { method: "POST", body: { name: "writer", scope: "write" } });
+    const writer = await call<{ scope: string }>("/api/api-keys", { method: "POST", body: { name: "writer", scope: "write", password: user.password } });
     expect(writer).toMatchObject({ status: 201, body: { scope: "write" } });
   });
 

@@ -18,8 +18,9 @@ forEachDialect("the documented endpoints and API keys", (getDb) => {
     const paths = Object.entries(doc.body.paths).filter(([, item]) => item.get && !item.get.security).map(([path]) => concrete(path));
     expect(paths).not.toContain("/api/notifications/watches");
     expect(paths).toContain("/api/currencies");
-    const call = authed(app(), (await registerUser(app())).cookie);
-    const { body: key } = await call<{ id: number; key: string }>("/api/api-keys", { method: "POST", body: { name: "docs check" } });
+    const user = await registerUser(app());
+    const call = authed(app(), user.cookie);
+    const { body: key } = await call<{ id: number; key: string }>("/api/api-keys", { method: "POST", body: { name: "docs check", password: user.password } });
     const withKey = (path: string, secret: string) => app().request(`${TEST_ORIGIN}${path}`, { headers: { authorization: `Bearer ${secret}` } });
     for (const path of paths) {
       const res = await withKey(path, key.key);

@@ -11,7 +11,7 @@ export const apiKeysRest = new Hono<AppEnv>()
   .get("/api-keys", async (c) => c.json(await listApiKeys(c.var.ctx.db, signedInUserId(c))))
   .post("/api-keys", async (c) => {
     const input = parseOrThrow(apiKeyCreateSchema, await readJsonBody(c), "body");
-    const { prefix: _prefix, ...created } = await createApiKey(c.var.ctx.db, signedInUserId(c), input);
+    const { prefix: _prefix, ...created } = await createApiKey({ ...c.var.ctx, user: { id: signedInUserId(c) } }, input);
     return c.json(created, 201);
   })
   .delete("/api-keys/:id", async (c) => {

@@ -6,6 +6,6 @@ import { createApiKey, listApiKeys, removeApiKey } from "./service.ts";
 export const apiKeysRouter = router({
   list: authedProcedure.query(({ ctx }) => listApiKeys(ctx.db, ctx.user.id)),
   /** The secret is in this answer only: the server keeps its hash. */
-  create: authedProcedure.input(apiKeyCreateSchema).mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.user.id, input)),
+  create: authedProcedure.input(apiKeyCreateSchema).mutation(({ ctx, input }) => createApiKey(ctx, input)),
   remove: authedProcedure.input(z.object({ id: apiKeyIdSchema })).mutation(({ ctx, input }) => removeApiKey(ctx.db, ctx.user.id, input.id)),
 });

@@ -8,7 +8,9 @@ import {
 } from "../../../../db/repositories/api-key-repository.ts";
 import { findUserById } from "../../../../db/repositories/user-repository.ts";
 import type { ApiKeyCreateInput, ApiKeyScope } from "../../../shared/schemas/api-key.ts";
-import type { SessionUser } from "../../trpc/context.ts";
+import type { RequestContext, SessionUser } from "../../trpc/context.ts";
+import { sendAccountMailLater } from "../../domain/account-mail.ts";
+import { confirmIdentity } from "../../domain/identity-check.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { hashToken, randomToken } from "../../lib/secret-token.ts";
 
@@ -27,15 +29,30 @@ const generateKey = (): string => KEY_PREFIX + randomToken(24);
 
 export const listApiKeys = (db: Db, userId: number): Promise<ApiKeyDto[]> => listActiveApiKeysByUser(db, userId);
 
-/** The new key with its secret, which is never readable again; 409 at the cap, checked as the key is stored. */
-export async function createApiKey(db: Db, userId: number, input: ApiKeyCreateInput) {
+export type ApiKeyCtx = Pick<RequestContext, "db" | "config" | "log" | "origin" | "sessionId"> & { user: { id: number } };
+
+/**
+ * The new key with its secret, which is never readable again. A key acts for the account, so
+ * making one asks for the password (a fresh sign-in for a single sign-on account) and tells the
+ * owner by mail. 409 at the cap, checked as the key is stored.
+ */
+export async function createApiKey(ctx: ApiKeyCtx, input: ApiKeyCreateInput, now = new Date()) {
+  const account = await confirmIdentity(ctx, input.password, "password", now);
   const key = generateKey();
-  const row = await insertApiKeyWithinLimit(db, {
-    userId, name: input.name, keyHash: hashToken(key), prefix: key.slice(0, SHOWN_CHARS), scope: input.scope,
+  const row = await insertApiKeyWithinLimit(ctx.db, {
+    userId: account.id, name: input.name, keyHash: hashToken(key), prefix: key.slice(0, SHOWN_CHARS), scope: input.scope,
   }, MAX_API_KEYS_PER_USER);
   if (!row) {
     throw conflict(`You already have ${MAX_API_KEYS_PER_USER} API keys, the most one account may hold. Revoke one you no longer use to make another.`);
   }
+  sendAccountMailLater(ctx.config, ctx.log, {
+    to: account.email, subject: "A new API key was made for your TLDScope account",
+    paragraphs: [
+      `An API key named "${row.name}" (${row.prefix}…, ${row.scope === "write" ? "reads and changes" : "reads"} your portfolio, watches and notification settings) was made for your TLDScope account (${account.email}) on ${now.toUTCString()}.`,
+      "If you did not do this, revoke it on the API keys page, reset your password and tell an administrator.",
+    ],
+    link: { href: `${ctx.origin}/api-keys`, label: "Your API keys" },
+  });
   return { id: row.id, name: row.name, key, prefix: row.prefix, scope: row.scope, createdAt: row.createdAt };
 }
 

@@ -34,7 +34,7 @@ async function populate(db: Db, app: ReturnType<typeof createTestApp>, queue: Jo
   expect(domain.status).toBe(201);
   await db.orm.insert(db.t.domainRegistryRecords).values({ userDomainId: domain.body.id, outcome: "ok", expirationDate: "2028-01-01", nextCheckAt: new Date(), statuses: ["clientTransferProhibited"] })
     .onConflictDoUpdate({ target: db.t.domainRegistryRecords.userDomainId, set: { outcome: "ok", expirationDate: "2028-01-01", statuses: ["clientTransferProhibited"] } });
-  const key = await as<{ id: number; key: string }>("/api/api-keys", { method: "POST", body: { name: `${tag} script` } });
+  const key = await as<{ id: number; key: string }>("/api/api-keys", { method: "POST", body: { name: `${tag} script`, password: user.password } });
   expect(key.status).toBe(201);
   const watch = await as("/api/notifications/watches", { method: "POST", body: { tld: "com", priceKind: "registration", target: "5" } });
   expect(watch.status).toBe(201);
@@ -176,12 +176,12 @@ forEachDialect("download my data, delete my account", (getDb, _dialect, getTestD
 
     const guarded = await registerUser(app(), { email: "guarded@example.com" });
     const as = authed(app(), guarded.cookie);
-    await as("/api/account/two-factor/setup", { method: "POST" });
+    await as("/api/account/two-factor/setup", { method: "POST", body: { password: guarded.password } });
     const { decodeBase32IgnorePadding } = await import("@oslojs/encoding");
     const { generateTOTP } = await import("@oslojs/otp");
     const [row] = await getDb().orm.select().from(getDb().t.userTotp).where(eq(getDb().t.userTotp.userId, (await as<{ id: number }>("/api/auth/user")).body.id));
     const secret = decodeBase32IgnorePadding(cipher.decrypt<string>(row!.secretEncrypted, row!.secretKeyId));
-    const enabled = await as<{ recoveryCodes: string[] }>("/api/account/two-factor/enable", { method: "POST", body: { code: generateTOTP(secret, 30, 6) } });
+    const enabled = await as<{ recoveryCodes: string[] }>("/api/account/two-factor/enable", { method: "POST", body: { code: generateTOTP(secret, 30, 6), password: guarded.password } });
     const noCode = await as<{ issues: { field: string }[] }>("/api/account/delete", { method: "POST", body: { password: guarded.password } });
     expect(noCode.status).toBe(400);
     expect(noCode.body.issues).toEqual([{ field: "code", message: "Enter a code." }]);

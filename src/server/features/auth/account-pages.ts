@@ -40,12 +40,14 @@ ${state.sent ? okBox(state.sent) : ""}
 <p><a href="/api/login">Back to sign in</a></p>`);
 }
 
-export function renderResetPage(state: { token: string; email?: string | undefined; error?: string | undefined }) {
-  return page("Choose a new password", html`<p class="lead">${state.email ? html`For ${state.email}. ` : ""}Every device signed in to the account will be signed out.</p>
+export function renderResetPage(state: { token: string; email?: string | undefined; apiKeys?: number | undefined; error?: string | undefined }) {
+  const keys = state.apiKeys ?? 0;
+  return page("Choose a new password", html`<p class="lead">${state.email ? html`For ${state.email}. ` : ""}Every device signed in to the account will be signed out${keys > 0 ? ", and its API keys revoked unless you keep them below" : ""}.</p>
 <form method="post" action="/api/password-reset" aria-label="Choose a new password">${errorBox(state.error)}
 <input type="hidden" name="token" value="${state.token}">
 <label for="reset-password">New password <small>(${PASSWORD_MIN}–${PASSWORD_MAX} characters)</small></label>
 <input id="reset-password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}">
+${keys > 0 ? html`<p><input id="reset-keep-keys" name="keepApiKeys" type="checkbox" value="on"> <label for="reset-keep-keys" style="display:inline">Keep my ${String(keys)} API key${keys === 1 ? "" : "s"} working (leave this off if someone else may have used your account)</label></p>` : ""}
 <button type="submit">Set the new password</button>
 </form>`);
 }

@@ -7,24 +7,24 @@
 import { Hono, type Context } from "hono";
 import {
   changeEmailSchema, changePasswordSchema, deleteAccountSchema, passwordResetRequestSchema, passwordResetSchema, sessionIdSchema,
-  twoFactorCodeSchema, twoFactorConfirmSchema,
+  twoFactorConfirmSchema, twoFactorEnableSchema, twoFactorSetupSchema,
 } from "../../../shared/schemas/account.ts";
+import { listActiveApiKeysByUser } from "../../../../db/repositories/api-key-repository.ts";
 import { requireUser } from "../../lib/auth-guards.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { parseOrThrow, pathId, signedInUserId, type AppEnv } from "../../lib/hono-env.ts";
+import { parseOrThrow, pathId, type AppEnv } from "../../lib/hono-env.ts";
 import { isJsonType, readJsonBody } from "../../lib/json-body.ts";
 import { exportAccountData, deleteAccount } from "./account-data.ts";
-import { mailConfigured } from "./account-mail.ts";
+import { mailConfigured } from "../../domain/account-mail.ts";
 import { renderConfirmEmailPage, renderDonePage, renderForgotPage, renderLinkProblemPage, renderResetPage } from "./account-pages.ts";
 import {
-  accountOverview, changePassword, confirmEmailChange, confirmIdentityWithCode, emailChangeOfToken, requestEmailChange, signOutOtherSessions,
-  signOutSession, type AccountCtx,
+  accountOverview, changePassword, confirmEmailChange, disableTwoFactor, emailChangeOfToken, enableTwoFactor, newRecoveryCodes, requestEmailChange,
+  signOutOtherSessions, signOutSession, startTwoFactorSetup, type AccountCtx,
 } from "./account-service.ts";
 import { clearSessionCookie } from "./cookies.ts";
 import { oidcEnabled } from "./oidc-flow.ts";
 import { accountOfResetToken, requestPasswordReset, resetPassword, RESET_SENT } from "./password-reset.ts";
 import { readForm } from "./rest.ts";
-import { beginTwoFactorSetup, confirmTwoFactorSetup, renewRecoveryCodes, turnOffTwoFactor } from "./two-factor.ts";
 
 const isJson = (c: Context<AppEnv>) => isJsonType(c.req.header("content-type"));
 const accountCtx = (c: Context<AppEnv>): AccountCtx => ({ ...c.var.ctx, user: c.var.ctx.user! });
@@ -71,7 +71,7 @@ const passwordResetRest = new Hono<AppEnv>()
     const token = c.req.query("token") ?? "";
     try {
       const account = await accountOfResetToken(c.var.ctx.db, token);
-      return c.html(renderResetPage({ token, email: account.email }));
+      return c.html(renderResetPage({ token, email: account.email, apiKeys: (await listActiveApiKeysByUser(c.var.ctx.db, account.id)).length }));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return c.html(renderLinkProblemPage("This link no longer works", error.message, { href: "/api/password-reset/request", label: "Ask for a new link" }), error.status);
@@ -79,9 +79,10 @@ const passwordResetRest = new Hono<AppEnv>()
   })
   .post("/password-reset", (c) => formAction(c, async (body) => {
     const input = parseOrThrow(passwordResetSchema, body, "form");
-    await resetPassword(c.var.ctx, input.token, input.password);
-    if (isJson(c)) return c.json({ ok: true });
-    return c.html(renderDonePage("Password changed", "Your new password is set, and every device that was signed in was signed out. Sign in with it now.", SIGN_IN));
+    const done = await resetPassword(c.var.ctx, input.token, input.password, { keepApiKeys: input.keepApiKeys });
+    if (isJson(c)) return c.json({ ok: true, apiKeysRevoked: done.apiKeysRevoked, keptApiKeys: done.keptApiKeys });
+    const keys = done.apiKeysRevoked ? " Any API keys of the account were revoked: make new ones once signed in if you need them." : "";
+    return c.html(renderDonePage("Password changed", `Your new password is set, and every device that was signed in was signed out.${keys} Sign in with it now.`, SIGN_IN));
   }, (error, body) => {
     const token = typeof body.token === "string" ? body.token.slice(0, 100) : "";
     // A form error keeps the form; a link that stopped working says so.
@@ -121,20 +122,11 @@ const signedInAccountRest = new Hono<AppEnv>()
     return c.json(result);
   })
   .post("/account/sessions/sign-out-others", async (c) => c.json(await signOutOtherSessions(accountCtx(c))))
-  .post("/account/two-factor/setup", async (c) => c.json(await beginTwoFactorSetup(c.var.ctx.db, c.var.ctx.cipher, c.var.ctx.user!)))
-  .post("/account/two-factor/enable", async (c) => {
-    const { code } = parseOrThrow(twoFactorCodeSchema, await readJsonBody(c), "body");
-    return c.json(await confirmTwoFactorSetup(c.var.ctx.db, c.var.ctx.cipher, signedInUserId(c), code));
-  })
-  .post("/account/two-factor/disable", async (c) => {
-    const account = await confirmIdentityWithCode(accountCtx(c), parseOrThrow(twoFactorConfirmSchema, await readJsonBody(c), "body"));
-    await turnOffTwoFactor(c.var.ctx.db, account.id);
-    return c.json({ enabled: false });
-  })
-  .post("/account/two-factor/recovery-codes", async (c) => {
-    const account = await confirmIdentityWithCode(accountCtx(c), parseOrThrow(twoFactorConfirmSchema, await readJsonBody(c), "body"));
-    return c.json(await renewRecoveryCodes(c.var.ctx.db, account.id));
-  })
+  .post("/account/two-factor/setup", async (c) => c.json(await startTwoFactorSetup(accountCtx(c), parseOrThrow(twoFactorSetupSchema, await readJsonBody(c), "body"))))
+  .post("/account/two-factor/enable", async (c) => c.json(await enableTwoFactor(accountCtx(c), parseOrThrow(twoFactorEnableSchema, await readJsonBody(c), "body"))))
+  .post("/account/two-factor/disable", async (c) => c.json(await disableTwoFactor(accountCtx(c), parseOrThrow(twoFactorConfirmSchema, await readJsonBody(c), "body"))))
+  .post("/account/two-factor/recovery-codes", async (c) =>
+    c.json(await newRecoveryCodes(accountCtx(c), parseOrThrow(twoFactorConfirmSchema, await readJsonBody(c), "body"))))
   .get("/account/export", async (c) => {
     const data = await exportAccountData(accountCtx(c));
     c.header("Content-Disposition", `attachment; filename="tldscope-account-${data.exportedAt.slice(0, 10)}.json"`);

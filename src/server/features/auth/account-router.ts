@@ -2,15 +2,15 @@
 import { z } from "zod";
 import {
   adminUsersQuerySchema, auditLogQuerySchema, changeEmailSchema, changePasswordSchema, deleteAccountSchema, sessionIdSchema, setAdminSchema,
-  setDisabledSchema, twoFactorCodeSchema, twoFactorConfirmSchema, twoFactorPolicySchema, userIdSchema,
+  setDisabledSchema, twoFactorConfirmSchema, twoFactorEnableSchema, twoFactorPolicySchema, twoFactorSetupSchema, userIdSchema,
 } from "../../../shared/schemas/account.ts";
 import { adminProcedure, authedProcedure, router } from "../../trpc/init.ts";
 import { deleteAccount, exportAccountData } from "./account-data.ts";
 import {
-  accountOverview, changePassword, confirmIdentityWithCode, requestEmailChange, signOutOtherSessions, signOutSession,
+  accountOverview, changePassword, disableTwoFactor, enableTwoFactor, newRecoveryCodes, requestEmailChange, signOutOtherSessions, signOutSession,
+  startTwoFactorSetup,
 } from "./account-service.ts";
-import { auditLog, listUsers, sendUserResetLink, setTwoFactorPolicy, setUserAdmin, setUserDisabled } from "./admin-users.ts";
-import { beginTwoFactorSetup, confirmTwoFactorSetup, renewRecoveryCodes, turnOffTwoFactor } from "./two-factor.ts";
+import { auditLog, listUsers, resetUserTwoFactor, sendUserResetLink, setTwoFactorPolicy, setUserAdmin, setUserDisabled } from "./admin-users.ts";
 
 export const accountRouter = router({
   overview: authedProcedure.query(({ ctx }) => accountOverview(ctx)),
@@ -18,17 +18,10 @@ export const accountRouter = router({
   requestEmailChange: authedProcedure.input(changeEmailSchema).mutation(({ ctx, input }) => requestEmailChange(ctx, input)),
   signOutSession: authedProcedure.input(z.object({ id: sessionIdSchema })).mutation(({ ctx, input }) => signOutSession(ctx, input.id)),
   signOutOtherSessions: authedProcedure.mutation(({ ctx }) => signOutOtherSessions(ctx)),
-  beginTwoFactorSetup: authedProcedure.mutation(({ ctx }) => beginTwoFactorSetup(ctx.db, ctx.cipher, ctx.user)),
-  confirmTwoFactorSetup: authedProcedure.input(twoFactorCodeSchema).mutation(({ ctx, input }) => confirmTwoFactorSetup(ctx.db, ctx.cipher, ctx.user.id, input.code)),
-  turnOffTwoFactor: authedProcedure.input(twoFactorConfirmSchema).mutation(async ({ ctx, input }) => {
-    const account = await confirmIdentityWithCode(ctx, input);
-    await turnOffTwoFactor(ctx.db, account.id);
-    return { enabled: false };
-  }),
-  renewRecoveryCodes: authedProcedure.input(twoFactorConfirmSchema).mutation(async ({ ctx, input }) => {
-    const account = await confirmIdentityWithCode(ctx, input);
-    return renewRecoveryCodes(ctx.db, account.id);
-  }),
+  beginTwoFactorSetup: authedProcedure.input(twoFactorSetupSchema).mutation(({ ctx, input }) => startTwoFactorSetup(ctx, input)),
+  confirmTwoFactorSetup: authedProcedure.input(twoFactorEnableSchema).mutation(({ ctx, input }) => enableTwoFactor(ctx, input)),
+  turnOffTwoFactor: authedProcedure.input(twoFactorConfirmSchema).mutation(({ ctx, input }) => disableTwoFactor(ctx, input)),
+  renewRecoveryCodes: authedProcedure.input(twoFactorConfirmSchema).mutation(({ ctx, input }) => newRecoveryCodes(ctx, input)),
   exportData: authedProcedure.query(({ ctx }) => exportAccountData(ctx)),
   deleteAccount: authedProcedure.input(deleteAccountSchema).mutation(({ ctx, input }) => deleteAccount(ctx, input)),
 });
@@ -39,5 +32,6 @@ export const adminUsersRouter = router({
   setAdmin: adminProcedure.input(setAdminSchema.extend({ id: userIdSchema })).mutation(({ ctx, input }) => setUserAdmin(ctx, input.id, input.isAdmin)),
   setDisabled: adminProcedure.input(setDisabledSchema.extend({ id: userIdSchema })).mutation(({ ctx, input }) => setUserDisabled(ctx, input.id, input.disabled)),
   sendResetLink: adminProcedure.input(z.object({ id: userIdSchema })).mutation(({ ctx, input }) => sendUserResetLink(ctx, input.id)),
+  resetTwoFactor: adminProcedure.input(z.object({ id: userIdSchema })).mutation(({ ctx, input }) => resetUserTwoFactor(ctx, input.id)),
   setTwoFactorPolicy: adminProcedure.input(twoFactorPolicySchema).mutation(({ ctx, input }) => setTwoFactorPolicy(ctx, input.requireForAdmins)),
 });

@@ -11,49 +11,35 @@ import { consumeUserToken, findUserToken, replaceUserToken } from "../../../../d
 import { findAccountByEmail } from "../../../../db/repositories/account-repository.ts";
 import type { ChangeEmailInput, ChangePasswordInput } from "../../../shared/schemas/account.ts";
 import { describeDevice } from "../../../shared/user-agent.ts";
-import { AppError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../lib/errors.ts";
-import { consume, reset } from "../../lib/rate-limiter.ts";
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from "../../lib/errors.ts";
+import { consume } from "../../lib/rate-limiter.ts";
 import { hashToken, isTokenShaped, randomToken } from "../../lib/secret-token.ts";
 import type { RequestContext } from "../../trpc/context.ts";
-import { mailConfigured, sendAccountMailLater } from "./account-mail.ts";
-import { hashPassword, spendDecoyVerification, verifyPassword } from "./password.ts";
+import { mailConfigured, sendAccountMailLater } from "../../domain/account-mail.ts";
+import { hashPassword, verifyPassword } from "../../lib/password.ts";
+import { checkCurrentPassword, currentAccount, PASSWORD_CHECKS_ALLOWED, WRONG_CURRENT_PASSWORD } from "../../domain/identity-check.ts";
+import { allowAccountMailTo } from "../../domain/mail-recipients.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
-import { twoFactorStatus, verifySecondStep } from "./two-factor.ts";
+import {
+  beginTwoFactorSetup, confirmTwoFactorSetup, renewRecoveryCodes, turnOffTwoFactor, twoFactorStatus, verifySecondStep, type TwoFactorSetup,
+} from "./two-factor.ts";
+import { confirmIdentity } from "../../domain/identity-check.ts";
 
 export type AccountCtx = Pick<RequestContext, "db" | "config" | "log" | "ip" | "origin" | "cipher" | "queue" | "sessionId"> & {
   user: NonNullable<RequestContext["user"]>;
 };
 
 export const EMAIL_LINK_HOURS = 24;
-/** Checks of the current password per account in any 15 minutes. */
-export const PASSWORD_CHECKS_ALLOWED = 10;
 export const EMAIL_CHANGES_PER_HOUR = 5;
-export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
+export { checkCurrentPassword, currentAccount, PASSWORD_CHECKS_ALLOWED, WRONG_CURRENT_PASSWORD };
 export const EMAIL_LINK_INVALID = "This confirmation link has expired, was replaced by a newer one or was already used. Ask for a new one from your account settings.";
 const NO_PASSWORD = "This account signs in with single sign-on and has no password here.";
 
-export async function currentAccount(db: Db, userId: number): Promise<AccountDto> {
-  const account = await findAccountById(db, userId);
-  if (!account || account.disabledAt) throw unauthorized();
-  return account;
-}
-
-/**
- * The current password, checked with the same argon2 cost whatever the account (a decoy hash
- * when it has none), limited per account.
- */
-export async function checkCurrentPassword(db: Db, account: AccountDto, password: string | undefined, field = "currentPassword", now = new Date()): Promise<void> {
-  const window = { windowMs: 15 * 60_000, mode: "fixed" as const, now };
-  const counted = await consume(db, `password-check:user:${account.id}`, { ...window, limit: PASSWORD_CHECKS_ALLOWED });
-  if (!counted.allowed) {
-    const minutes = Math.ceil(counted.retryAfterSeconds / 60);
-    throw tooManyRequests(`Too many password attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, counted.retryAfterSeconds);
-  }
-  let ok = false;
-  if (account.passwordHash && password) ok = await verifyPassword(password, account.passwordHash);
-  else await spendDecoyVerification(password ?? "");
-  if (!ok) throw badRequest(WRONG_CURRENT_PASSWORD, [{ field, message: WRONG_CURRENT_PASSWORD }]);
-  await reset(db, `password-check:user:${account.id}`);
+/** The sentence of a security mail about the API keys after a password change. */
+export function apiKeysSentence(kept: string[], revoked: boolean): string {
+  if (revoked) return "Every API key of the account was revoked with it: make new ones from the API keys page if you need them.";
+  if (kept.length === 0) return "The account has no API keys.";
+  return `These API keys still work, as you chose: ${kept.join(", ")}. Revoke any you do not recognise from the API keys page.`;
 }
 
 export async function accountOverview(ctx: AccountCtx, now = new Date()) {
@@ -74,7 +60,9 @@ export async function accountOverview(ctx: AccountCtx, now = new Date()) {
   };
 }
 
-export async function changePassword(ctx: AccountCtx, input: ChangePasswordInput, now = new Date()): Promise<{ otherSessionsEnded: true }> {
+export async function changePassword(
+  ctx: AccountCtx, input: ChangePasswordInput, now = new Date(),
+): Promise<{ otherSessionsEnded: true; apiKeysRevoked: boolean; keptApiKeys: string[] }> {
   const account = await currentAccount(ctx.db, ctx.user.id);
   if (!account.passwordHash) throw conflict(NO_PASSWORD);
   await checkCurrentPassword(ctx.db, account, input.currentPassword, "currentPassword", now);
@@ -82,15 +70,17 @@ export async function changePassword(ctx: AccountCtx, input: ChangePasswordInput
   if (await verifyPassword(input.newPassword, account.passwordHash)) {
     throw badRequest("The new password is the one you have now.", [{ field: "newPassword", message: "The new password is the one you have now." }]);
   }
-  await replacePassword(ctx.db, account.id, await hashPassword(input.newPassword), ctx.sessionId);
+  const revokeApiKeys = !input.keepApiKeys;
+  const { keptApiKeys } = await replacePassword(ctx.db, account.id, await hashPassword(input.newPassword), ctx.sessionId, { revokeApiKeys, now });
   sendAccountMailLater(ctx.config, ctx.log, {
     to: account.email, subject: "Your TLDScope password was changed",
     paragraphs: [
       `The password of your TLDScope account (${account.email}) was changed from your account settings on ${now.toUTCString()}; every other device signed in to it was signed out.`,
+      apiKeysSentence(keptApiKeys, revokeApiKeys),
       "If you did not do this, reset your password at once from the sign-in page and tell an administrator.",
     ],
   });
-  return { otherSessionsEnded: true };
+  return { otherSessionsEnded: true, apiKeysRevoked: revokeApiKeys, keptApiKeys };
 }
 
 /**
@@ -105,6 +95,8 @@ export async function requestEmailChange(ctx: AccountCtx, input: ChangeEmailInpu
   if (input.newEmail === account.email) throw badRequest("That is the address you have now.", [{ field: "newEmail", message: "That is the address you have now." }]);
   const counted = await consume(ctx.db, `email-change:user:${account.id}`, { windowMs: 60 * 60_000, mode: "fixed", now, limit: EMAIL_CHANGES_PER_HOUR });
   if (!counted.allowed) throw tooManyRequests("Too many address changes asked for. Please try again later.", counted.retryAfterSeconds);
+  // Whatever the mail says, it goes to someone else's inbox: it respects that address's opt-out and daily count.
+  await allowAccountMailTo(ctx.db, input.newEmail, now);
   const taken = await findAccountByEmail(ctx.db, input.newEmail);
   if (taken) {
     sendAccountMailLater(ctx.config, ctx.log, {
@@ -171,4 +163,49 @@ export async function confirmIdentityWithCode(ctx: AccountCtx, input: { password
   if (account.passwordHash) await checkCurrentPassword(ctx.db, account, input.password, "password", now);
   await verifySecondStep(ctx.db, ctx.cipher, account.id, input.code, ctx.ip, now);
   return account;
+}
+
+/** Tells the owner that how they sign in changed, with what to do if it was not them. */
+export function mailSignInChange(ctx: Pick<AccountCtx, "config" | "log" | "origin">, to: string, subject: string, what: string, now: Date): void {
+  sendAccountMailLater(ctx.config, ctx.log, {
+    to, subject,
+    paragraphs: [
+      `${what} (${now.toUTCString()}).`,
+      "If you did not do this, reset your password at once from the sign-in page, then check your two-step sign-in and API keys in your account settings, and tell an administrator.",
+    ],
+    link: { href: `${ctx.origin}/settings/account`, label: "Account settings" },
+  });
+}
+
+/** Starts setting up two-step sign-in: the password (or, for single sign-on, a fresh sign-in) first, since a session alone must not be able to lock the owner out. */
+export async function startTwoFactorSetup(ctx: AccountCtx, input: { password?: string | undefined }, now = new Date()): Promise<TwoFactorSetup> {
+  const account = await confirmIdentity(ctx, input.password, "password", now);
+  return beginTwoFactorSetup(ctx.db, ctx.cipher, account);
+}
+
+/** Turns two-step sign-in on with the password and the app's first code; the owner is told by mail. */
+export async function enableTwoFactor(ctx: AccountCtx, input: { code: string; password?: string | undefined }, now = new Date()): Promise<{ recoveryCodes: string[] }> {
+  const account = await confirmIdentity(ctx, input.password, "password", now);
+  const result = await confirmTwoFactorSetup(ctx.db, ctx.cipher, account.id, input.code, now);
+  mailSignInChange(ctx, account.email, "Two-step sign-in is now on for your TLDScope account",
+    `Two-step sign-in was turned on for your TLDScope account (${account.email}): signing in now asks for a code from an authenticator app`, now);
+  return result;
+}
+
+/** Turns two-step sign-in off with the password and a code; the owner is told by mail. */
+export async function disableTwoFactor(ctx: AccountCtx, input: { code: string; password?: string | undefined }, now = new Date()): Promise<{ enabled: false }> {
+  const account = await confirmIdentityWithCode(ctx, input, now);
+  await turnOffTwoFactor(ctx.db, account.id);
+  mailSignInChange(ctx, account.email, "Two-step sign-in is now off for your TLDScope account",
+    `Two-step sign-in was turned off for your TLDScope account (${account.email}): signing in asks for the password only`, now);
+  return { enabled: false };
+}
+
+/** New recovery codes with the password and a code (the old ones stop working); the owner is told by mail. */
+export async function newRecoveryCodes(ctx: AccountCtx, input: { code: string; password?: string | undefined }, now = new Date()): Promise<{ recoveryCodes: string[] }> {
+  const account = await confirmIdentityWithCode(ctx, input, now);
+  const result = await renewRecoveryCodes(ctx.db, account.id);
+  mailSignInChange(ctx, account.email, "New recovery codes for your TLDScope account",
+    `New recovery codes were made for your TLDScope account (${account.email}); the earlier ones no longer work`, now);
+  return result;
 }

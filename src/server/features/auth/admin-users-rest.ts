@@ -5,7 +5,7 @@ import { requireAdmin } from "../../lib/auth-guards.ts";
 import { parseOrThrow, pathId, queryOf, type AppEnv } from "../../lib/hono-env.ts";
 import { readJsonBody } from "../../lib/json-body.ts";
 import type { AccountCtx } from "./account-service.ts";
-import { auditLog, listUsers, sendUserResetLink, setTwoFactorPolicy, setUserAdmin, setUserDisabled } from "./admin-users.ts";
+import { auditLog, listUsers, resetUserTwoFactor, sendUserResetLink, setTwoFactorPolicy, setUserAdmin, setUserDisabled } from "./admin-users.ts";
 
 const ctxOf = (c: Context<AppEnv>): AccountCtx => ({ ...c.var.ctx, user: c.var.ctx.user! });
 const userIdOf = (c: Context<AppEnv>) => pathId(c, userIdSchema, "There is no user with this id.");
@@ -29,4 +29,5 @@ export const adminUsersRest = new Hono<AppEnv>()
     c.json(await setUserAdmin(ctxOf(c), userIdOf(c), parseOrThrow(setAdminSchema, await readJsonBody(c), "body").isAdmin)))
   .put("/admin/users/:id/disabled", async (c) =>
     c.json(await setUserDisabled(ctxOf(c), userIdOf(c), parseOrThrow(setDisabledSchema, await readJsonBody(c), "body").disabled)))
-  .post("/admin/users/:id/reset-link", async (c) => c.json(await sendUserResetLink(ctxOf(c), userIdOf(c)), 202));
+  .post("/admin/users/:id/reset-link", async (c) => c.json(await sendUserResetLink(ctxOf(c), userIdOf(c)), 202))
+  .post("/admin/users/:id/two-factor/reset", async (c) => c.json(await resetUserTwoFactor(ctxOf(c), userIdOf(c))));

@@ -1,10 +1,9 @@
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { generateTOTP } from "@oslojs/otp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { linkIn, mailEnv, waitForMail } from "../../testing/account-mail.ts";
 import { AUTH_TEST_ENV, authed, formPost, registerAdmin, registerUser } from "../../testing/auth.ts";
 import { startSmtpFake, type SmtpFake } from "../../testing/smtp-fake.ts";
+import { signInWithCode, turnOnTwoFactor } from "../../testing/two-factor.ts";
 import { createTestApp, TEST_ORIGIN } from "../../testing/test-app.ts";
 import { NEVER_LAST_ADMIN } from "./admin-users.ts";
 import { ACCOUNT_DISABLED } from "./sign-in-session.ts";
@@ -124,7 +123,7 @@ forEachDialect("admin users", (getDb) => {
     const admin = await registerAdmin(app(), getDb(), { email: "warden@example.com" });
     const user = await registerUser(app(), { email: "troublemaker@example.com" });
     const asUser = authed(app(), user.cookie);
-    const key = (await asUser<{ key: string }>("/api/api-keys", { method: "POST", body: { name: "bot" } })).body.key;
+    const key = (await asUser<{ key: string }>("/api/api-keys", { method: "POST", body: { name: "bot", password: user.password } })).body.key;
     const keyed = () => app().request(`${TEST_ORIGIN}/api/currencies`, { headers: { authorization: `Bearer ${key}` } });
     expect((await keyed()).status).toBe(200);
     const as = authed(app(), admin.cookie);
@@ -144,7 +143,8 @@ forEachDialect("admin users", (getDb) => {
 
     expect((await as(`/api/admin/users/${id}/disabled`, { method: "PUT", body: { disabled: false } })).body).toMatchObject({ disabled: false });
     expect((await formPost(app(), "/api/login", { email: user.email, password: user.password })).status).toBe(302);
-    expect((await keyed()).status).toBe(200);
+    // Disabling revoked the key: enabling the account does not bring it back.
+    expect((await keyed()).status).toBe(401);
     const actions = (await as<AuditPage>("/api/admin/users/audit-log?pageSize=100")).body.entries.filter((e) => e.targetEmail === user.email).map((e) => e.action);
     expect(actions).toEqual(["enable", "disable"]);
   });
@@ -165,14 +165,10 @@ forEachDialect("admin users", (getDb) => {
 
   it("can require two-step sign-in for administrators: one without it keeps only the settings page until it is on", async () => {
     const chief = await registerAdmin(app(), getDb(), { email: "chief@example.com" });
-    const as = authed(app(), chief.cookie);
-    // Chief turns it on first, so the policy does not hold chief back.
-    await as("/api/account/two-factor/setup", { method: "POST" });
-    const [row] = (await getDb().orm.select().from(getDb().t.userTotp)).slice(-1);
-    const { createCredentialCipher } = await import("../../lib/credential-cipher.ts");
-    const { TEST_APP_SECRET } = await import("../../testing/test-app.ts");
-    const secret = decodeBase32IgnorePadding(createCredentialCipher(TEST_APP_SECRET).decrypt<string>(row!.secretEncrypted, row!.secretKeyId));
-    expect((await as("/api/account/two-factor/enable", { method: "POST", body: { code: generateTOTP(secret, 30, 6) } })).status).toBe(200);
+    // Chief turns it on first and signs in again with a code, so the policy does not hold chief back.
+    const { secret } = await turnOnTwoFactor(app(), chief);
+    const sameSession = authed(app(), chief.cookie);
+    const as = authed(app(), await signInWithCode(app(), chief, secret));
 
     const deputy = await registerAdmin(app(), getDb(), { email: "deputy@example.com" });
     expect((await as("/api/admin/users/two-factor-policy", { method: "PUT", body: { requireForAdmins: true } })).body).toEqual({ requireForAdmins: true });
@@ -183,6 +179,9 @@ forEachDialect("admin users", (getDb) => {
     expect((await asDeputy("/api/account")).status).toBe(200);
     expect((await as<UserPage>("/api/admin/users")).body.requireTwoFactorForAdmins).toBe(true);
     expect((await as("/api/admin/users")).status).toBe(200);
+    // The session in which chief turned it on passed no code at sign-in: under the policy it is not an administrator's.
+    expect((await sameSession("/api/auth/user")).body).toMatchObject({ isAdmin: false, adminNeedsTwoFactor: true });
+    expect((await sameSession("/api/admin/users")).status).toBe(403);
 
     expect((await as("/api/admin/users/two-factor-policy", { method: "PUT", body: { requireForAdmins: false } })).status).toBe(200);
     expect((await asDeputy<{ isAdmin: boolean }>("/api/auth/user")).body.isAdmin).toBe(true);

@@ -11,8 +11,10 @@ import { applyAdminChange, findAccountById, insertAudit } from "../../../../db/r
 import { getMeta, setMeta } from "../../../../db/repositories/app-meta-repository.ts";
 import { AUDIT_ACTIONS, type AdminUsersQuery, type AuditAction } from "../../../shared/schemas/account.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
-import { mailConfigured } from "./account-mail.ts";
-import type { AccountCtx } from "./account-service.ts";
+import { mailConfigured } from "../../domain/account-mail.ts";
+import { deleteTotp, findTotp } from "../../../../db/repositories/two-factor-repository.ts";
+import { deleteUserSessions } from "../../../../db/repositories/session-repository.ts";
+import { mailSignInChange, type AccountCtx } from "./account-service.ts";
 import { mailResetLink } from "./password-reset.ts";
 
 /** app_meta key: "true" when administrators must have two-step sign-in on to use the admin area. */
@@ -49,6 +51,7 @@ async function applyChange(ctx: AccountCtx, userId: number, change: { isAdmin?: 
 export const setUserAdmin = (ctx: AccountCtx, userId: number, isAdmin: boolean) =>
   applyChange(ctx, userId, { isAdmin }, isAdmin ? "grant_admin" : "revoke_admin");
 
+/** Disabling ends the user's sessions and revokes their API keys (enabling later brings neither back). */
 export async function setUserDisabled(ctx: AccountCtx, userId: number, disabled: boolean) {
   if (disabled && userId === ctx.user.id) throw conflict("You cannot disable your own account.");
   return applyChange(ctx, userId, { disabled }, disabled ? "disable" : "enable");
@@ -64,6 +67,35 @@ export async function sendUserResetLink(ctx: AccountCtx, userId: number) {
   await mailResetLink(ctx, user);
   await insertAudit(ctx.db, { ...auditBase(ctx, "send_reset_link"), targetUserId: user.id, targetEmail: user.email });
   return { sentTo: user.email };
+}
+
+/** Who an audit entry names when no signed-in administrator acted. */
+export const OPERATOR_ACTOR = "operator (command line)";
+export const SETUP_LINK_ACTOR = "setup link";
+
+/**
+ * Turns a user's two-step sign-in off for them (a lost phone, or a second step someone else set
+ * up): the authenticator and recovery codes are deleted, every session of the account ends, the
+ * owner is told by mail, and the audit log names who did it.
+ */
+export async function resetTwoFactorFor(
+  ctx: Pick<AccountCtx, "db" | "config" | "log" | "origin">, target: { id: number; email: string },
+  actor: { userId: number | null; email: string; ip: string | null }, now = new Date(),
+): Promise<{ id: number; twoFactorEnabled: false }> {
+  const totp = await findTotp(ctx.db, target.id);
+  if (!totp) throw conflict("Two-step sign-in is not set up for this account: there is nothing to reset.");
+  await deleteTotp(ctx.db, target.id);
+  await deleteUserSessions(ctx.db, target.id);
+  await insertAudit(ctx.db, { actorUserId: actor.userId, actorEmail: actor.email, action: "reset_two_factor", detail: null, ip: actor.ip, targetUserId: target.id, targetEmail: target.email });
+  mailSignInChange(ctx, target.email, "Two-step sign-in was reset for your TLDScope account",
+    `An administrator turned two-step sign-in off for your TLDScope account (${target.email}) and signed it out everywhere: sign in with your password, then set two-step sign-in up again from your account settings`, now);
+  return { id: target.id, twoFactorEnabled: false };
+}
+
+export async function resetUserTwoFactor(ctx: AccountCtx, userId: number) {
+  const user = await findAccountById(ctx.db, userId);
+  if (!user) throw notFound("There is no user with this id.");
+  return resetTwoFactorFor(ctx, user, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip });
 }
 
 export async function setTwoFactorPolicy(ctx: AccountCtx, requireForAdmins: boolean) {

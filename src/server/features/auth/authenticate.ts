@@ -14,7 +14,7 @@ import type { Config } from "../../config.ts";
 import type { AppEnv } from "../../lib/hono-env.ts";
 import type { SessionUser } from "../../trpc/context.ts";
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE, setSessionCookie } from "./cookies.ts";
-import type { SessionUserDto } from "../../../../db/repositories/session-repository.ts";
+import type { SessionDetailDto, SessionUserDto } from "../../../../db/repositories/session-repository.ts";
 import { clientIp, parseTrustedProxies } from "../../lib/client-ip.ts";
 import { adminsMustUseTwoFactor } from "./admin-users.ts";
 import { extendSession, noteSessionUse, validateSessionToken } from "./session.ts";
@@ -29,12 +29,16 @@ export const toAuthUserDto = (u: SessionUser): AuthUserDto => ({
 
 /**
  * The session's user as requests see it: while administrators must use two-step sign-in, an
- * administrator signing in with a password who has not turned it on acts as an ordinary user
- * (single sign-on accounts leave the second step to their identity provider).
+ * administrator's session counts as an administrator's only when two-step sign-in is on and this
+ * session's sign-in passed a code; otherwise it acts as an ordinary user's (turning two-step
+ * sign-in on inside a session is not enough: the next sign-in with a code is). Single sign-on
+ * accounts leave the second step to their identity provider.
  */
-async function withAdminPolicy(db: Db, user: SessionUserDto): Promise<SessionUser> {
+async function withAdminPolicy(db: Db, user: SessionUserDto, session: SessionDetailDto): Promise<SessionUser> {
   const sessionUser = toSessionUser(user);
-  if (!user.isAdmin || user.twoFactorEnabled || user.oidcSubject !== null || !(await adminsMustUseTwoFactor(db))) return sessionUser;
+  if (!user.isAdmin || user.oidcSubject !== null) return sessionUser;
+  if (user.twoFactorEnabled && session.secondFactorAt !== null) return sessionUser;
+  if (!(await adminsMustUseTwoFactor(db))) return sessionUser;
   return { ...sessionUser, isAdmin: false, adminNeedsTwoFactor: true };
 }
 
@@ -55,7 +59,7 @@ export function createSessionAuthenticator(db: Db, config: Config) {
     }
     if (valid.needsRefresh) upkeepByRequest.set(c, { kind: "refresh", token });
     await noteSessionUse(db, valid.session, clientIp(c, trustedProxies));
-    return { user: await withAdminPolicy(db, valid.user), sessionId: valid.session.id };
+    return { user: await withAdminPolicy(db, valid.user, valid.session), sessionId: valid.session.id };
   };
 }
 

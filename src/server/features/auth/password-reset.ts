@@ -11,10 +11,11 @@ import { consumeUserToken, findUserToken, replaceUserToken } from "../../../../d
 import type { Config } from "../../config.ts";
 import { AppError, badRequest, tooManyRequests } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { consume } from "../../lib/rate-limiter.ts";
+import { consume, consumeForClient } from "../../lib/rate-limiter.ts";
 import { hashToken, isTokenShaped, randomToken } from "../../lib/secret-token.ts";
-import { mailConfigured, sendAccountMailLater } from "./account-mail.ts";
-import { hashPassword } from "./password.ts";
+import { mailConfigured, sendAccountMailLater } from "../../domain/account-mail.ts";
+import { hashPassword } from "../../lib/password.ts";
+import { apiKeysSentence } from "./account-service.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 
 export const RESET_LINK_MINUTES = 60;
@@ -67,12 +68,18 @@ export async function mailResetLink(ctx: ResetCtx, account: { id: number; email:
 export async function requestPasswordReset(ctx: ResetCtx, email: string, now = new Date()): Promise<void> {
   if (!mailConfigured(ctx.config)) throw new AppError(503, NO_MAIL_RESET);
   const window = { windowMs: HOUR_MS, mode: "fixed" as const, now };
-  const perClient = await consume(ctx.db, `reset:ip:${ctx.ip}`, { ...window, limit: RESET_REQUESTS_PER_CLIENT });
+  const perClient = await consumeForClient(ctx.db, (client) => `reset:ip:${client}`, ctx.ip, { ...window, limit: RESET_REQUESTS_PER_CLIENT });
   if (!perClient.allowed) limited(perClient.retryAfterSeconds, "from your network");
   const perAddress = await consume(ctx.db, `reset:${email}`, { ...window, limit: RESET_REQUESTS_PER_ADDRESS });
   if (!perAddress.allowed) limited(perAddress.retryAfterSeconds, "for this address");
-  const account = await findAccountByEmail(ctx.db, email);
-  if (account && !account.disabledAt) await mailResetLink(ctx, account, now);
+  // The answer goes out before the account is looked up and its link written, so how long a
+  // request takes never tells whether the address has an account.
+  setImmediate(() => {
+    void (async () => {
+      const account = await findAccountByEmail(ctx.db, email);
+      if (account && !account.disabledAt) await mailResetLink(ctx, account, now);
+    })().catch((error: unknown) => ctx.log.error({ err: error }, "password reset link not made"));
+  });
 }
 
 /** The account a reset token is for, or a 400 when the link no longer works. */
@@ -84,13 +91,19 @@ export async function accountOfResetToken(db: Db, token: unknown, now = new Date
   return account;
 }
 
-export async function resetPassword(ctx: ResetCtx, token: string, password: string, now = new Date()): Promise<{ email: string }> {
+/**
+ * Sets the new password from a reset link: every session ends, and every API key is revoked
+ * unless the owner chose to keep them (the mail names the ones that still work).
+ */
+export async function resetPassword(
+  ctx: ResetCtx, token: string, password: string, options: { keepApiKeys?: boolean } = {}, now = new Date(),
+): Promise<{ email: string; apiKeysRevoked: boolean; keptApiKeys: string[] }> {
   const account = await accountOfResetToken(ctx.db, token, now);
   assertAcceptablePassword(password, account.email);
   const passwordHash = await hashPassword(password);
+  const revokeApiKeys = options.keepApiKeys !== true;
   const done = await consumeUserToken(ctx.db, hashToken(token), "password_reset", now, function* (tx, t) {
-    yield* replacePasswordInTx(ctx.db, tx, t.userId, passwordHash);
-    return true;
+    return yield* replacePasswordInTx(ctx.db, tx, t.userId, passwordHash, { revokeApiKeys, now });
   });
   if (!done) throw badRequest(RESET_LINK_INVALID);
   sendAccountMailLater(ctx.config, ctx.log, {
@@ -98,9 +111,10 @@ export async function resetPassword(ctx: ResetCtx, token: string, password: stri
     subject: "Your TLDScope password was changed",
     paragraphs: [
       `The password of your TLDScope account (${account.email}) was changed on ${now.toUTCString()}, and every device signed in to it was signed out.`,
+      apiKeysSentence(done.keptApiKeys, revokeApiKeys),
       "If you did not do this, reset your password at once from the sign-in page and tell an administrator.",
     ],
     link: { href: `${ctx.origin}/api/login`, label: "Sign in" },
   });
-  return { email: account.email };
+  return { email: account.email, apiKeysRevoked: revokeApiKeys, keptApiKeys: done.keptApiKeys };
 }

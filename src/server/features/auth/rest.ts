@@ -95,7 +95,7 @@ async function secondStep(c: Context<AppEnv>) {
     if (!code.trim()) throw badRequest("Enter a code.", [{ field: "code", message: "Enter a code." }]);
     await verifySecondStep(db, cipher, pending.userId, code, ip);
     if (!(await deleteUserToken(db, hashToken(token)))) throw badRequest(SECOND_STEP_EXPIRED);
-    await beginSession(c, pending.userId);
+    await beginSession(c, pending.userId, { secondFactor: true });
     const user = await findAccountById(db, pending.userId);
     if (isJson(c)) return c.json({ user: toAuthUserDto(toSessionUser(user!)) });
     return c.redirect(returnTo ?? "/", 302);

@@ -10,7 +10,7 @@ import type { RegisterInput, SignInInput } from "../../../shared/schemas/auth.ts
 import type { Config } from "../../config.ts";
 import { badRequest, conflict, unauthorized } from "../../lib/errors.ts";
 import { isConfiguredAdmin } from "./admins.ts";
-import { hashPassword, needsRehash, spendDecoyVerification, verifyPassword } from "./password.ts";
+import { hashPassword, needsRehash, spendDecoyVerification, verifyPassword } from "../../lib/password.ts";
 import { beginSignInAttempt, countRegistration } from "./rate-limit.ts";
 
 export const WRONG_CREDENTIALS = "Incorrect e-mail or password";

@@ -15,11 +15,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 
 export async function createSession(
-  db: Db, userId: number, days: number, now = new Date(), seen: { userAgent?: string | undefined; ip?: string | undefined } = {},
+  db: Db, userId: number, days: number, now = new Date(), seen: { userAgent?: string | undefined; ip?: string | undefined; secondFactor?: boolean } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + days * DAY_MS);
-  await insertSession(db, { id: hashToken(token), userId, expiresAt, userAgent: seen.userAgent?.slice(0, 300) ?? null, ip: seen.ip ?? null });
+  await insertSession(db, {
+    id: hashToken(token), userId, expiresAt, userAgent: seen.userAgent?.slice(0, 300) ?? null, ip: seen.ip ?? null, secondFactorAt: seen.secondFactor ? now : null,
+  });
   // Sign-in is a natural moment to drop this user's dead sessions; nothing else reads them.
   await deleteExpiredSessions(db, userId, now);
   return { token, expiresAt };

@@ -26,7 +26,7 @@ export const setupRest = new Hono<AppEnv>().post("/setup", async (c) => {
   }
   const token = (await c.req.parseBody()).token;
   if (!user) return c.html(renderSetupErrorPage("Sign in first, then open the setup link again."), 401);
-  const result = await completeSetup(db, typeof token === "string" ? token : undefined, user.id);
+  const result = await completeSetup(db, typeof token === "string" ? token : undefined, user.id, new Date(), c.var.ctx.ip);
   if (!result.ok) return c.html(renderSetupErrorPage(result.message), result.status);
   return c.redirect("/admin", 302);
 });

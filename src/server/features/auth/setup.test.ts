@@ -51,6 +51,9 @@ forEachDialect("one-time admin setup link", (getDb) => {
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/admin");
     expect(await isAdmin(cookie)).toBe(true);
+    // The promotion is in the admin audit log, under the setup link.
+    const audit = await getDb().orm.select().from(getDb().t.adminAuditLog);
+    expect(audit.map((e) => [e.actorEmail, e.action, e.targetEmail])).toEqual([["setup link", "grant_admin", user.email]]);
 
     const other = await registerUser(app());
     const again = await confirm(token, other.cookie);

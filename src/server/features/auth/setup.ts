@@ -7,6 +7,8 @@
 import type { Db } from "../../../../db/client.ts";
 import { getMeta, META_KEYS, setMeta } from "../../../../db/repositories/app-meta-repository.ts";
 import { grantAdminSwappingMeta, hasAdmin } from "../../../../db/repositories/user-repository.ts";
+import { findAccountById, insertAudit } from "../../../../db/repositories/account-repository.ts";
+import { SETUP_LINK_ACTOR } from "./admin-users.ts";
 import type { Config } from "../../config.ts";
 import { hashToken, isTokenShaped, randomToken } from "../../lib/secret-token.ts";
 
@@ -52,13 +54,17 @@ export async function checkSetupToken(db: Db, token: string | undefined, now = n
 }
 
 /** Makes the user an administrator and spends the token; the same check's failure otherwise. */
-export async function completeSetup(db: Db, token: string | undefined, userId: number, now = new Date()): Promise<SetupCheck> {
+export async function completeSetup(db: Db, token: string | undefined, userId: number, now = new Date(), ip: string | null = null): Promise<SetupCheck> {
   const check = await checkSetupToken(db, token, now);
   if (!check.ok) return check;
   const used: StoredSetup = { ...(JSON.parse(check.stored) as StoredSetup), usedAt: now.toISOString() };
   const granted = await grantAdminSwappingMeta(db, userId, { key: META_KEYS.adminSetup, expected: check.stored, next: JSON.stringify(used) });
   // Lost a race with another use of the same link (or a restart replaced it): say what is true now.
-  if (granted) return check;
+  if (granted) {
+    const user = await findAccountById(db, userId);
+    await insertAudit(db, { actorUserId: userId, actorEmail: SETUP_LINK_ACTOR, action: "grant_admin", detail: { via: "setup link" }, ip, targetUserId: userId, targetEmail: user?.email ?? null });
+    return check;
+  }
   const current = await checkSetupToken(db, token, now);
   return current.ok ? { ok: false, status: 410, message: USED } : current;
 }

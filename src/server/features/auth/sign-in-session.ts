@@ -12,14 +12,17 @@ import { createSession, invalidateSessionToken } from "./session.ts";
 
 export const ACCOUNT_DISABLED = "This account is disabled. Ask an administrator to enable it.";
 
-/** Refuses a disabled account (403), else starts its session and notes the sign-in. */
-export async function beginSession(c: Context<AppEnv>, userId: number): Promise<void> {
+/**
+ * Refuses a disabled account (403), else starts its session and notes the sign-in.
+ * `secondFactor`: the sign-in passed a code as well as the password (what the admin policy asks of an administrator's session).
+ */
+export async function beginSession(c: Context<AppEnv>, userId: number, options: { secondFactor?: boolean } = {}): Promise<void> {
   const { db, config, ip } = c.var.ctx;
   const account = await findAccountById(db, userId);
   if (!account || account.disabledAt) throw forbidden(ACCOUNT_DISABLED);
   await invalidateSessionToken(db, readSessionToken(c));
   const now = new Date();
-  const { token, expiresAt } = await createSession(db, userId, config.SESSION_DAYS, now, { userAgent: c.req.header("user-agent"), ip });
+  const { token, expiresAt } = await createSession(db, userId, config.SESSION_DAYS, now, { userAgent: c.req.header("user-agent"), ip, secondFactor: options.secondFactor === true });
   await recordSignIn(db, userId, now);
   setSessionCookie(c, config, token, expiresAt);
 }

@@ -34,11 +34,11 @@ forEachDialect("two-step sign-in", (getDb) => {
     vi.useFakeTimers({ toFake: ["Date"], now: T0 });
     const user = await registerUser(app(), { email });
     const as = authed(app(), user.cookie);
-    const setup = await as<{ secret: string; uri: string; qrSvg: string }>("/api/account/two-factor/setup", { method: "POST" });
+    const setup = await as<{ secret: string; uri: string; qrSvg: string }>("/api/account/two-factor/setup", { method: "POST", body: { password: user.password } });
     expect(setup.status).toBe(200);
-    const wrong = await as("/api/account/two-factor/enable", { method: "POST", body: { code: "000000" === appCode(setup.body.secret) ? "111111" : "000000" } });
+    const wrong = await as("/api/account/two-factor/enable", { method: "POST", body: { code: "000000" === appCode(setup.body.secret) ? "111111" : "000000", password: user.password } });
     expect(wrong.status).toBe(400);
-    const enabled = await as<{ recoveryCodes: string[] }>("/api/account/two-factor/enable", { method: "POST", body: { code: appCode(setup.body.secret) } });
+    const enabled = await as<{ recoveryCodes: string[] }>("/api/account/two-factor/enable", { method: "POST", body: { code: appCode(setup.body.secret), password: user.password } });
     expect(enabled.status).toBe(200);
     return { user, as, secret: setup.body.secret, setup: setup.body, recoveryCodes: enabled.body.recoveryCodes };
   }
@@ -58,7 +58,7 @@ forEachDialect("two-step sign-in", (getDb) => {
     expect(codes.map((c) => c.codeHash)).not.toContain(recoveryCodes[0]);
     expect((await as<{ twoFactor: unknown }>("/api/account")).body.twoFactor).toEqual({ enabled: true, recoveryCodesLeft: 10 });
     // Set up twice: refused while it is on.
-    expect((await as("/api/account/two-factor/setup", { method: "POST" })).status).toBe(409);
+    expect((await as("/api/account/two-factor/setup", { method: "POST", body: { password: user.password } })).status).toBe(409);
     expect(user.email).toBe("qr@example.com");
   });
 

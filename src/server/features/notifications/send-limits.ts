@@ -9,13 +9,14 @@ import { createHash } from "node:crypto";
 import type { Db } from "../../../../db/client.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
 import { consume, refund } from "../../lib/rate-limiter.ts";
+import { addressHash, recipientLimitKeys, RECIPIENT_MAILS_PER_DAY, waitWords } from "../../domain/mail-recipients.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 export const SEND_LIMITS = {
   /** Confirmation mails to one address in any 24 hours, whoever asks: a stranger's inbox gets at most this many. */
-  confirmationsPerAddressPerDay: 3,
+  confirmationsPerAddressPerDay: RECIPIENT_MAILS_PER_DAY,
   /** Confirmation mails one user asks for (adding and resending), in any hour. */
   confirmationsPerUserPerHour: 10,
   /** New confirmation mails for one channel, in any hour. */
@@ -28,16 +29,9 @@ export const SEND_LIMITS = {
   testsPerWebhookUrlPerHour: 10,
 } as const;
 
-/** The SHA-256 (hex) of an address in lower case: how limits and suppressions name an address. */
-export const addressHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+export { addressHash, waitWords };
 const urlHash = (url: string) => createHash("sha256").update(url).digest("hex");
 
-/** "in 1 minute", "in 12 minutes", "in about 5 hours". */
-export function waitWords(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes < 90) return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
-  return `in about ${Math.round(minutes / 60)} hours`;
-}
 
 interface Limit {
   key: string;
@@ -72,10 +66,11 @@ export function allowConfirmationMail(db: Db, request: { userId: number; email: 
       key: `mail-confirm-channel:${request.resendOf}`, limit: L.resendsPerChannelPerHour, windowMs: HOUR_MS,
       refusal: (wait: string) => `A new confirmation mail can go to ${request.email} ${L.resendsPerChannelPerHour} times an hour at most; try again ${wait}`,
     }]),
-    {
-      key: `mail-to:${addressHash(request.email)}`, limit: L.confirmationsPerAddressPerDay, windowMs: DAY_MS,
-      refusal: (wait) => `No more confirmation mails can go to ${request.email} for now: an address that has not confirmed gets at most ${L.confirmationsPerAddressPerDay} a day from TLDScope, whoever asks; try again ${wait}`,
-    },
+    // The address's day, as written and without its +tag, shared with the account's address-change mails (domain/mail-recipients.ts).
+    ...recipientLimitKeys(request.email).map((key) => ({
+      key, limit: L.confirmationsPerAddressPerDay, windowMs: DAY_MS,
+      refusal: (wait: string) => `No more confirmation mails can go to ${request.email} for now: an address that has not confirmed gets at most ${L.confirmationsPerAddressPerDay} a day from TLDScope, whoever asks; try again ${wait}`,
+    })),
   ]);
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `sessions` ADD `second_factor_at` integer;
