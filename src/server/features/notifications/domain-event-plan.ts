@@ -28,13 +28,41 @@ const KIND_OF: Record<DomainEventCategory, DomainSwitchKind> = { registry: "regi
 
 const known = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
+/** How long one outside value may be in a message, and how many items of a list are named. */
+const VALUE_MAX = 200;
+const LIST_MAX = 20;
+
+/**
+ * A value from outside (a registrar's name from RDAP, a DNS record, a certificate's issuer) as
+ * words in a message: on one line (control and invisible formatting characters become spaces, so
+ * a TXT record cannot start a line of its own), at most 200 characters, a list naming at most 20
+ * items, and a web address in it written so no chat or mail program turns it into a link (a
+ * word joiner after "://"). The stored event and the payload keep the value as it came.
+ */
+export function valueAsWords(value: unknown): unknown {
+  if (typeof value === "string") {
+    const line = value.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, " ").replace(/:\/\//g, ":\u2060//");
+    return line.length <= VALUE_MAX ? line : `${line.slice(0, VALUE_MAX - 1)}…`;
+  }
+  if (Array.isArray(value)) {
+    const named = value.slice(0, LIST_MAX).map(valueAsWords);
+    return value.length > LIST_MAX ? [...named, `and ${value.length - LIST_MAX} more`] : named;
+  }
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, valueAsWords(v)]));
+  return value;
+}
+
 /** The notification's words: the domain, what changed (old → new) and the link to the domain's page. */
 export function domainEventMessage(event: DomainEventWithEntry, origin: string) {
   const name = toUnicodeName(event.domainName);
-  const what = describeDomainEvent(event);
+  const told = {
+    kind: event.kind, subject: event.subject === null ? null : valueAsWords(event.subject) as string,
+    oldValue: valueAsWords(event.oldValue), newValue: valueAsWords(event.newValue),
+  };
+  const what = describeDomainEvent(told);
   const link = `${origin}/portfolio/${event.userDomainId}`;
   const info = event.severity === "info";
-  const title = `${info ? "For your information" : "Warning"}: ${name} ${domainEventHeadline(event)}`;
+  const title = `${info ? "For your information" : "Warning"}: ${name} ${domainEventHeadline(told)}`;
   const lead = info
     ? `For your information: a change to ${name}.`
     : `Warning: ${name} changed. If you did not make this change, act now: check the domain at its registrar.`;

@@ -39,16 +39,25 @@ ${body}
 <p style="font-size:.875rem;color:#52525b">${footer}</p>
 </body></html>`;
 
-/** The mail for `message` to this channel's address. */
+/** A mail's subject: one line (a line break in a header would start another header), at most 250 characters. */
+export function mailSubject(title: string): string {
+  const line = title.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
+  return line.length <= 250 ? line : `${line.slice(0, 249)}…`;
+}
+
+/**
+ * The mail for `message` to this channel's address: the text part plain, the HTML part the
+ * message's escaped HTML (render.ts), so the only links in it are this product's.
+ */
 function composeMail(config: Config, signer: TokenSigner, channel: ChannelRow, message: OutgoingMessage): MailMessage {
   const origin = publicOrigin(config);
   const { link: unsubscribe, headers } = unsubscribeHeaders(origin, channelUnsubscribeToken(signer, channel));
   const settings = `${origin}/settings/notifications`;
   return {
     to: channel.email!,
-    subject: message.title,
+    subject: mailSubject(message.title),
     text: `${message.text}\n\n--\nNotification settings: ${settings}\nUnsubscribe this address: ${unsubscribe}\n`,
-    html: mailPage(message.title, message.html,
+    html: mailPage(mailSubject(message.title), message.html,
       `<a href="${escapeHtml(settings)}">Notification settings</a> · <a href="${escapeHtml(unsubscribe)}">Unsubscribe this address</a>`),
     headers,
   };

@@ -4,6 +4,12 @@
  * Google Chat are the payloads those services document for publishing to a topic URL (ntfy) or
  * an incoming-webhook URL. The formats that reach a service's API with stored credentials
  * (Telegram, Pushover, Gotify, Matrix, Apprise) are built in services.ts.
+ *
+ * A message's words hold values from outside (a registrar's name from RDAP, a DNS TXT record),
+ * so every format that renders markup gets them as text: Slack and Google Chat with their
+ * control characters escaped, Discord with Markdown escaped, Teams as text runs (which render no
+ * Markdown), Telegram and Matrix as escaped HTML. None of them shows a link under a label, a
+ * mention ("@everyone", "<!channel>") or markup that did not come from this product.
  */
 import { WEBHOOK_CHANNEL_FORMATS, type WebhookChannelFormat } from "../../../shared/schemas/webhook-channel.ts";
 import { SIGNATURE_HEADER, signPayload, TIMESTAMP_HEADER } from "./signature.ts";
@@ -67,14 +73,28 @@ function genericPayload(message: WebhookMessage, secret: string | null, timestam
   };
 }
 
-/** ntfy: the message as the text body, its title and tags in headers (docs.ntfy.sh/publish). */
+/** ntfy's largest message (4,096 bytes); a longer body would arrive as an attachment. */
+const NTFY_MAX_BYTES = 4096;
+
+/**
+ * ntfy: the message as the plain text body (no Markdown header, so ntfy renders none), at most
+ * 4,096 bytes, its title (250 characters) and tags in headers (docs.ntfy.sh/publish).
+ */
 function ntfyPayload(message: WebhookMessage): WebhookPayload {
   const headers: Record<string, string> = {
     "content-type": "text/plain; charset=utf-8", "user-agent": USER_AGENT,
-    title: headerText(message.title), tags: headerText(["tldscope", message.type].join(",")),
+    title: headerText(cut(message.title, 250)), tags: headerText(["tldscope", message.type].join(",")),
   };
   if (message.url) headers.click = new URL(message.url).href;
-  return { body: message.text, headers };
+  return { body: cutBytes(message.text, NTFY_MAX_BYTES), headers };
+}
+
+/** `text` cut to at most `max` bytes of UTF-8, on a whole character, with "…" when cut. */
+export function cutBytes(text: string, max: number): string {
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.length <= max) return text;
+  // "…" is 3 bytes; a character cut in half decodes to U+FFFD, which is dropped.
+  return `${new TextDecoder().decode(bytes.subarray(0, max - 3)).replace(/\uFFFD$/, "")}…`;
 }
 
 /**
@@ -97,42 +117,91 @@ export const cutEscaped = (html: string, max: number) => (html.length <= max ? h
 /** `&`, `<`, `>` and `"` as HTML entities. */
 export const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** Slack's mrkdwn and Google Chat's text treat &, < and > as control characters; everything else is literal. */
-const escapeMarkup = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** The word joiner (U+2060): invisible, it keeps two characters from being read together. */
+const WJ = "\u2060";
 
-/** Slack incoming webhook: a Block Kit section, with `text` as the notification's fallback. */
+/**
+ * "@everyone", "@here", "@channel", "@room", "@all" or "@someone" with a word joiner after the
+ * "@", so no service reads a mention in it; an e-mail address ("a@b.example") stays as it is.
+ */
+export const defuseMentions = (text: string) => text.replace(/(^|[^\p{L}\p{N}_.+-])@(?=[\p{L}\p{N}_])/gu, `$1@${WJ}`);
+
+/** "[label](url)" with a word joiner between "]" and "(", so no Markdown reads a link under a label. */
+export const defuseMarkdownLinks = (text: string) => text.replace(/\]\(/g, `]${WJ}(`);
+
+/**
+ * Text a service may render as Markdown or as Slack's markup without this product knowing which
+ * (Apprise hands it on to any service): no mention, no "[label](url)", and no "<…>" markup
+ * ("<!channel>", "<@U1>", "<https://…|label>") in it.
+ */
+export const defuseMarkup = (text: string) => defuseMarkdownLinks(defuseMentions(text)).replace(/<(?=[!@#/a-z])/gi, `<${WJ}`);
+
+/**
+ * Slack's mrkdwn and Google Chat's text treat &, < and > as control characters (a link, a
+ * mention, "<!channel>" all start with "<"): escaped, nothing from outside makes markup.
+ */
+const escapeMarkup = (text: string) => defuseMentions(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * Slack incoming webhook: a Block Kit section, with `text` as the notification's fallback (what
+ * Slack's notifications show). Both are mrkdwn, so both are escaped; each at most 3,000 characters.
+ */
 function slackBody(message: WebhookMessage) {
   const title = escapeMarkup(message.title);
   const heading = message.url ? `*<${message.url}|${title}>*` : `*${title}*`;
   return {
-    text: cut(`${message.title}: ${message.text}`, 3000),
+    text: cutEscaped(`${title}: ${escapeMarkup(message.text)}`, 3000),
     blocks: [{ type: "section", text: { type: "mrkdwn", text: cutEscaped(`${heading}\n${escapeMarkup(message.text)}`, 3000) } }],
+    unfurl_links: false, unfurl_media: false,
   };
 }
 
 /**
- * Discord incoming webhook: one embed (title up to 256 characters, description up to 4096).
- * No mentions are parsed, so a domain or text that reads "@everyone" pings nobody.
+ * Discord's Markdown as text: a backslash before each character that makes markup (emphasis,
+ * code, spoilers, quotes, links, "<@id>" mentions, "@everyone") and before a "#", "-" or "+" that
+ * starts a line (headings, lists). A backslash before punctuation shows the character.
+ */
+export const escapeDiscord = (text: string) =>
+  text.replace(/[\\*_~`|<>[\]()@]/g, "\\$&").replace(/^(\s*)([#+-])/gm, "$1\\$2");
+
+/**
+ * Discord incoming webhook: one embed (title up to 256 characters, description up to 4096). The
+ * description renders Markdown, so it is escaped (a cut never ends on a lone backslash); the
+ * title renders none. No mentions are parsed, so a text that reads "@everyone" pings nobody.
  */
 function discordBody(message: WebhookMessage) {
   return {
     embeds: [{
-      title: cut(message.title, 256), description: cut(message.text, 4096),
+      title: cut(defuseMentions(message.title), 256), description: cutDiscord(escapeDiscord(message.text), 4096),
       ...(message.url ? { url: message.url } : {}), timestamp: message.createdAt,
     }],
     allowed_mentions: { parse: [] },
   };
 }
 
+/** Escaped Discord Markdown cut to `max` characters, never between a backslash and what it escapes. */
+function cutDiscord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let head = text.slice(0, max - 1);
+  const trailing = /\\+$/.exec(head)?.[0].length ?? 0;
+  if (trailing % 2 === 1) head = head.slice(0, -1);
+  return `${head}…`;
+}
+
 /** The link's words in the formats that show a button or a titled link. */
 export const LINK_LABEL = "Open in TLDScope";
 
+/** One Adaptive Card RichTextBlock of one TextRun: a TextRun renders no Markdown, its text shows as it is. */
+const textRun = (text: string, style: Record<string, string> = {}) => ({ type: "RichTextBlock", inlines: [{ type: "TextRun", text, ...style }] });
+
 /**
  * Microsoft Teams (a Workflows "post to a channel when a webhook request is received" URL, or a
- * legacy incoming webhook): a message with one Adaptive Card attachment, its title in bold, the
- * text wrapped, and the link as an Action.OpenUrl button.
+ * legacy incoming webhook): a message with one Adaptive Card attachment, its title in bold (400
+ * characters at most), each paragraph of the text (20,000 characters in all) as text runs, which
+ * Teams shows without reading Markdown in them, and the link as an Action.OpenUrl button.
  */
 function teamsBody(message: WebhookMessage) {
+  const paragraphs = cut(message.text, 20_000).split(/\n{2,}/).filter((p) => p.trim() !== "");
   return {
     type: "message",
     attachments: [{
@@ -140,10 +209,7 @@ function teamsBody(message: WebhookMessage) {
       contentUrl: null,
       content: {
         $schema: "http://adaptivecards.io/schemas/adaptive-card.json", type: "AdaptiveCard", version: "1.4",
-        body: [
-          { type: "TextBlock", text: cut(message.title, 400), weight: "Bolder", size: "Medium", wrap: true },
-          { type: "TextBlock", text: cut(message.text, 20_000), wrap: true },
-        ],
+        body: [textRun(cut(message.title, 400), { weight: "Bolder", size: "Medium" }), ...paragraphs.map((p) => textRun(p))],
         ...(message.url ? { actions: [{ type: "Action.OpenUrl", title: LINK_LABEL, url: message.url }] } : {}),
       },
     }],
@@ -152,11 +218,12 @@ function teamsBody(message: WebhookMessage) {
 
 /**
  * Google Chat incoming webhook: a text message in Chat's own markup (`*bold*`, `<url|label>`
- * links). Chat reads `<` and `>` as markup, so they are escaped as Chat's format guide asks; a
- * message has at most 4,096 characters.
+ * links, `<users/all>` mentions). Chat reads `<` and `>` as markup, so they are escaped as Chat's
+ * format guide asks, and a "[label](url)" in the text is kept from reading as a link; a message
+ * has at most 4,096 characters.
  */
 function googleChatBody(message: WebhookMessage) {
   const link = message.url ? `\n<${message.url}|${LINK_LABEL}>` : "";
-  const head = `*${escapeMarkup(message.title)}*\n`;
-  return { text: `${head}${cutEscaped(escapeMarkup(message.text), 4000 - head.length - link.length)}${link}` };
+  const head = `*${cutEscaped(escapeMarkup(defuseMarkdownLinks(message.title)), 400)}*\n`;
+  return { text: `${head}${cutEscaped(escapeMarkup(defuseMarkdownLinks(message.text)), 4000 - head.length - link.length)}${link}` };
 }

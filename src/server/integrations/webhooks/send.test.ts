@@ -102,12 +102,13 @@ describe("ready-made formats", () => {
     expect(receiver.received[1]!.headers.click).toBeUndefined();
   });
 
-  it("Slack: text as the fallback and a mrkdwn section linking the title, with &, < and > escaped", async () => {
+  it("Slack: text as the fallback and a mrkdwn section linking the title, both with &, < and > escaped, and no link unfurled", async () => {
     await sendWebhook({ url: `${receiver.url}/services/T0/B0/token`, format: "slack", secret: null }, message, loopback);
     const body = JSON.parse(receiver.received[0]!.body);
     expect(body).toEqual({
-      text: `${message.title}: ${message.text}`,
+      text: `${message.title}: Renew it at Porkbun for $10.37 &lt;cheapest&gt; &amp; save $4.`,
       blocks: [{ type: "section", text: { type: "mrkdwn", text: `*<${message.url}|example.com expires in 7 days>*\nRenew it at Porkbun for $10.37 &lt;cheapest&gt; &amp; save $4.` } }],
+      unfurl_links: false, unfurl_media: false,
     });
   });
 
@@ -331,7 +332,7 @@ describe("https", () => {
     const result = await sendWebhook({ url: `https://hook.test:${port}/in`, format: "slack", secret: null }, message, { ...loopback, resolve, ca: cert });
     expect(result.status).toBe(200);
     expect(seen.at(-1)).toMatchObject({ servername: "hook.test" });
-    expect(JSON.parse(seen.at(-1)!.body).text).toBe(`${message.title}: ${message.text}`);
+    expect(JSON.parse(seen.at(-1)!.body).text).toBe(`${message.title}: Renew it at Porkbun for $10.37 &lt;cheapest&gt; &amp; save $4.`);
   });
 
   it("refuses a certificate it cannot verify, as a network failure naming the host", async () => {

@@ -11,8 +11,12 @@
  *   POST {url}/notify/ with { urls } (stateless), JSON { title, body, type, format }.
  * Each message names its subject and what happened (the notification's title and text) and links
  * to it when the notification has a page. Errors never carry a credential: send.ts names hosts only.
+ * The words are text wherever they land: escaped HTML for Telegram and Matrix (with no mention in
+ * them), plain text for Pushover and Gotify, and for Apprise, which hands them on to services
+ * that may read Markdown or Slack's markup, text with links under labels, mentions and "<…>"
+ * markup taken apart (formats.ts defuseMarkup).
  */
-import { cut, cutEscaped, escapeHtml, LINK_LABEL, USER_AGENT, type WebhookMessage } from "./formats.ts";
+import { cut, cutEscaped, defuseMarkup, defuseMentions, escapeHtml, LINK_LABEL, USER_AGENT, type WebhookMessage } from "./formats.ts";
 import type { ServiceRequest } from "./send.ts";
 
 export const SERVICE_FORMATS = ["telegram", "pushover", "gotify", "matrix", "apprise"] as const;
@@ -86,12 +90,12 @@ export function serviceRequest(channel: ServiceChannel, message: WebhookMessage,
   }
 }
 
-/** Telegram: HTML text (at most 4,096 characters), the title in bold, the link last, no link preview. */
+/** Telegram: HTML text (at most 4,096 characters), the title in bold, the link last, no link preview, no "@name" read as a mention. */
 function telegram(channel: ServiceChannel, message: WebhookMessage, base: string): ServiceRequest {
   const token = need(channel.credentials.botToken, "bot token");
   const link = message.url ? `\n\n<a href="${escapeHtml(message.url)}">${LINK_LABEL}</a>` : "";
-  const head = `<b>${escapeHtml(cut(message.title, 300))}</b>\n\n`;
-  const text = `${head}${cutEscaped(escapeHtml(message.text), 4096 - head.length - link.length)}${link}`;
+  const head = `<b>${escapeHtml(cut(defuseMentions(message.title), 300))}</b>\n\n`;
+  const text = `${head}${cutEscaped(escapeHtml(defuseMentions(message.text)), 4096 - head.length - link.length)}${link}`;
   return {
     service: "Telegram", configured: true, method: "POST", url: under(base, `/bot${token}/sendMessage`), headers: JSON_HEADERS,
     body: JSON.stringify({ chat_id: need(channel.target, "chat id"), text, parse_mode: "HTML", link_preview_options: { is_disabled: true } }),
@@ -140,11 +144,14 @@ function gotify(channel: ServiceChannel, message: WebhookMessage): ServiceReques
  * Matrix: an m.text message with a plain body and an HTML formatted_body. The transaction id is
  * made of the channel and the notification's stable id: a retry after a lost answer is the
  * same transaction, which the homeserver answers with the first event instead of a second one.
+ * An empty `m.mentions` says the message mentions nobody, and "@room" in the words is taken
+ * apart for servers that still look for it in the body.
  */
 function matrix(channel: ServiceChannel, message: WebhookMessage): ServiceRequest {
   const room = need(channel.target, "room id");
   const txnId = `tldscope-${channel.id}-${message.id}`;
-  const text = cut(message.text, 20_000);
+  const title = cut(defuseMentions(message.title), 1000);
+  const text = cut(defuseMentions(message.text), 20_000);
   const link = message.url ? `\n\n${message.url}` : "";
   const htmlLink = message.url ? `<p><a href="${escapeHtml(message.url)}">${LINK_LABEL}</a></p>` : "";
   return {
@@ -152,9 +159,10 @@ function matrix(channel: ServiceChannel, message: WebhookMessage): ServiceReques
     url: under(need(channel.url, "homeserver URL"), `/_matrix/client/v3/rooms/${encodeURIComponent(room)}/send/m.room.message/${encodeURIComponent(txnId)}`),
     headers: { ...JSON_HEADERS, authorization: `Bearer ${need(channel.credentials.accessToken, "access token")}` },
     body: JSON.stringify({
-      msgtype: "m.text", body: `${message.title}\n\n${text}${link}`,
+      msgtype: "m.text", body: `${title}\n\n${text}${link}`,
       format: "org.matrix.custom.html",
-      formatted_body: `<p><strong>${escapeHtml(message.title)}</strong></p><p>${escapeHtml(text).replace(/\n/g, "<br>")}</p>${htmlLink}`,
+      formatted_body: `<p><strong>${escapeHtml(title)}</strong></p><p>${escapeHtml(text).replace(/\n/g, "<br>")}</p>${htmlLink}`,
+      "m.mentions": {},
     }),
     // {"errcode":"M_FORBIDDEN","error":"User @bot:example.org not in room !abc:example.org"}
     explain: (_status, answer) => {
@@ -168,8 +176,9 @@ function matrix(channel: ServiceChannel, message: WebhookMessage): ServiceReques
 /** Apprise API: a configuration key kept on the Apprise server, or the Apprise URLs sent with each message. */
 function apprise(channel: ServiceChannel, message: WebhookMessage): ServiceRequest {
   const base = need(channel.url, "Apprise API URL");
-  const body = message.url ? `${cut(message.text, 30_000)}\n\n${message.url}` : cut(message.text, 30_000);
-  const fields = { title: cut(message.title, 250), body, type: "info", format: "text" };
+  const text = cut(defuseMarkup(message.text), 30_000);
+  const body = message.url ? `${text}\n\n${message.url}` : text;
+  const fields = { title: cut(defuseMarkup(message.title), 250), body, type: "info", format: "text" };
   const stateless = !channel.target;
   return {
     service: "Apprise", method: "POST",
