@@ -40,7 +40,17 @@ export interface PriceTablePage {
   rowDigests: string;
 }
 
-/** One page of priced TLDs as stored row JSON, and how many TLDs match. */
+/** How well a name matches what was searched: 0 the name itself, 1 a name starting with it, 2 containing it. */
+function relevance(entry: PriceEntry, term: string): 0 | 1 | 2 {
+  const names = entry.searchText.split("\n");
+  if (names.includes(term)) return 0;
+  return names.some((n) => n.startsWith(term)) ? 1 : 2;
+}
+
+/**
+ * One page of priced TLDs as stored row JSON, and how many TLDs match. A search lists the name
+ * searched for first, then the names starting with the text, then the rest, each in the order asked.
+ */
 export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<PriceTablePage> {
   const model = await priceReadModel(handle);
   const search = q.search?.trim().replace(/^\./, "");
@@ -48,7 +58,9 @@ export async function listPriceTable(handle: Db, q: PriceTableQuery): Promise<Pr
   const term = search ? searchTextOf(search, null) : undefined;
   const { category, tld } = q;
   const sorted = sortedEntries(model, q.sortBy, q.sortOrder, category || undefined);
-  const matches = !term && !tld ? sorted : sorted.filter((e) => (!term || e.searchText.includes(term)) && (!tld || e.name === tld));
+  const filtered = !term && !tld ? sorted : sorted.filter((e) => (!term || e.searchText.includes(term)) && (!tld || e.name === tld));
+  // A stable sort: within each group the entries keep the order asked for.
+  const matches = term ? [...filtered].sort((a, b) => relevance(a, term) - relevance(b, term)) : filtered;
   const page = matches.slice(q.offset, q.offset + q.limit);
   return { rows: rowJsonOf(page), rowBytes: page.map(rowBytesOf), total: matches.length, rowDigests: page.map(rowDigestOf).join(",") };
 }
