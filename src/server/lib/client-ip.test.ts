@@ -184,7 +184,7 @@ forEachDialect("per-client limits count an IPv6 client by its /64 and /56", (get
   });
 
   it(`limits contact messages per /64, and per /56 at ${IPV6_NETWORK_SHARE} times that`, async () => {
-    const send = (ip: string) => post("/api/contact", VALID, ip).then((r) => r.status);
+    const send = async (ip: string) => (await post("/api/contact", VALID, ip)).status;
     const first: number[] = [];
     for (let i = 1; i <= CONTACT_LIMIT_PER_HOUR + 1; i++) first.push(await send(`2001:db8:30:1::${i}`));
     expect(first).toEqual([...Array(CONTACT_LIMIT_PER_HOUR).fill(201), 429]);

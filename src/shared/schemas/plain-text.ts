@@ -23,4 +23,4 @@ export const noControlCharactersMessage = (what: string) => `${what} cannot cont
  * The check of a one-line text field (a name, a label, a subject): no control characters, with a
  * message naming the field. `z.string().trim().check(oneLine("First name")).max(…)`.
  */
-export const oneLine = (what: string) => z.refine(hasNoControlCharacters, noControlCharactersMessage(what));
+export const oneLine = (what: string) => z.refine<string>(hasNoControlCharacters, noControlCharactersMessage(what));
