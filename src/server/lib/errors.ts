@@ -30,11 +30,19 @@ export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, undefined, { "Retry-After": String(retryAfterSeconds) });
 
-/** Field-by-field issues from a zod error, with a one-line message naming the first field. */
+/**
+ * Field-by-field issues from a zod error, with a one-line message naming the first field. Fields
+ * the input should not have (lib/unknown-fields.ts) come first, one issue each, named with their
+ * path: `Unknown field "notify.extra"`.
+ */
 export function fromZodError(error: z.ZodError, where = "input"): AppError {
-  const issues = error.issues.map((i) => ({ field: i.path.map(String).join(".") || where, message: i.message }));
+  const unknown = error.issues.flatMap((i) => i.code !== "unrecognized_keys" ? [] : i.keys.map((key) => {
+    const field = [...i.path, key].map(String).join(".");
+    return { field, message: `Unknown field "${field}"` };
+  }));
+  const issues = [...unknown, ...error.issues.filter((i) => i.code !== "unrecognized_keys").map((i) => ({ field: i.path.map(String).join(".") || where, message: i.message }))];
   const first = issues[0];
-  const message = first ? `Invalid ${first.field}: ${first.message}` : `Invalid ${where}`;
+  const message = unknown[0] ? unknown[0].message : first ? `Invalid ${first.field}: ${first.message}` : `Invalid ${where}`;
   return badRequest(message, issues);
 }
 

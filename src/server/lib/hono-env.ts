@@ -2,14 +2,22 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { RequestContext } from "../trpc/context.ts";
 import { fromZodError, notFound } from "./errors.ts";
+import { refusingUnknownFields } from "./unknown-fields.ts";
 
 /** Hono's typed variables: every request carries its RequestContext. */
 export interface AppEnv {
   Variables: { ctx: RequestContext };
 }
 
+/** Inputs whose unknown fields are refused (docs/decisions/055-unknown-fields.md); query strings and path parts are not. */
+const BODIES = new Set(["body", "form"]);
+
+/**
+ * `value` as `schema` reads it, or a 400 naming the field at fault. A body ("body", "form") may
+ * hold only fields the schema names, at any depth.
+ */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
-  const result = schema.safeParse(value);
+  const result = (BODIES.has(where) ? refusingUnknownFields(schema) : schema).safeParse(value);
   if (!result.success) throw fromZodError(result.error, where);
   return result.data;
 }

@@ -54,13 +54,16 @@ forEachDialect("JSON bodies", (getDb) => {
     it("still reads JSON nested up to the limit, and stores nothing from a refused body", async () => {
       const { orm: db, t } = getDb();
       const before = (await db.select({ n: count() }).from(t.contactMessages))[0]!.n;
+      // Read, so its schema sees the field it does not have.
       const wrapped = JSON.stringify({ ...CONTACT, extra: JSON.parse(nested(JSON_MAX_DEPTH - 1)) });
-      expect((await post("/api/contact", wrapped)).status).toBe(201);
+      const read = await post("/api/contact", wrapped);
+      expect(read.status).toBe(400);
+      expect(await messageOf(read)).toBe('Unknown field "extra"');
       const tooDeep = JSON.stringify({ ...CONTACT, extra: JSON.parse(nested(JSON_MAX_DEPTH)) });
       const refused = await post("/api/contact", tooDeep);
       expect(refused.status).toBe(400);
       expect(await messageOf(refused)).toBe(JSON_TOO_DEEP);
-      expect((await db.select({ n: count() }).from(t.contactMessages))[0]!.n).toBe(before + 1);
+      expect((await db.select({ n: count() }).from(t.contactMessages))[0]!.n).toBe(before);
     });
 
     it("refuses deep tRPC POST bodies and GET inputs with 400", async () => {

@@ -25,10 +25,17 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
+/**
+ * The page the sign-in and registration forms go back to afterwards (a hidden field). The
+ * endpoint reads it itself and ignores one that would leave this site.
+ */
+const returnTo = z.unknown().optional();
+
 export const signInSchema = z.object({
   email: emailSchema,
   // Sign-in does not enforce the length rules, so old or odd passwords still get a plain 401.
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX * 4, "Password is too long"),
+  returnTo,
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
@@ -42,6 +49,7 @@ export const registerSchema = z.object({
     .transform((v) => v || null),
   email: emailSchema,
   password: passwordSchema,
+  returnTo,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -4,12 +4,16 @@
  * parameters, the error answer, and the security of each kind of call.
  */
 import { z } from "zod";
+import { refusingUnknownFields } from "../../lib/unknown-fields.ts";
 
 export type JsonSchema = Record<string, unknown>;
 
-/** The JSON Schema of what a zod schema accepts (its input side: what a client sends). */
+/**
+ * The JSON Schema of what a zod schema accepts (its input side: what a client sends, where an
+ * object has no fields but those it names: additionalProperties false), or of an answer.
+ */
 export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  const { $schema: _, ...rest } = z.toJSONSchema(io === "input" ? refusingUnknownFields(schema) : schema, { io, unrepresentable: "any" }) as JsonSchema;
   return rest;
 }
 
