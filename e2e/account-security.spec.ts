@@ -2,8 +2,9 @@
  * An account a person can recover, secure and close: a forgotten password from the sign-in
  * page to the mail (at the loopback SMTP server) and a new sign-in; two-step sign-in set up
  * from the account settings with a code computed here, as an authenticator app would, then
- * asked at the next sign-in; and an account deleted from its settings, after which it cannot
- * sign in.
+ * asked at the next sign-in; an account deleted from its settings, after which it cannot
+ * sign in; and a second browser holding the owner's stolen cookie, asked for the password at
+ * every step that would let it keep the account, whose key dies with the owner's reset.
  */
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
@@ -66,7 +67,9 @@ test("account settings → set up two-step sign-in with a computed code → reco
   await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Active sessions" }).getByText("This device")).toBeVisible();
 
-  await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+  const setupForm = page.getByRole("form", { name: "Set up two-step sign-in" });
+  await setupForm.getByLabel("Current password").fill(PASSWORD);
+  await setupForm.getByRole("button", { name: "Set up two-step sign-in" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" }).locator("svg")).toBeVisible();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   await page.getByLabel("Code from the app").fill(appCode(secret));
@@ -113,4 +116,54 @@ test("account settings → delete my account with the password → signed out, a
   await signIn.getByLabel("Password").fill(PASSWORD);
   await signIn.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Incorrect e-mail or password")).toBeVisible();
+});
+
+test("a stolen cookie in a second browser is asked for the password to turn on two-step sign-in or make an API key; the owner's reset stops the owner's key", async ({ page, browser, app, request }) => {
+  const email = `stolen-${stamp}@example.com`;
+  await createAccount(page, "Owen", email);
+  // The owner makes a key, with the password.
+  await page.goto("/api-keys");
+  await page.getByLabel("Key name").fill("Nightly report");
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create key" }).click();
+  const key = await page.getByLabel("Your new API key").inputValue();
+  expect(key).toMatch(/^tlds_/);
+  await expect.poll(() => app.fakes.mail.mailsTo(email).map((m) => m.subject)).toContain("A new API key was made for your TLDScope account");
+
+  // A second browser with the owner's cookie only.
+  const thief = await browser.newContext({ baseURL: app.url });
+  await thief.addCookies(await page.context().cookies());
+  const thiefPage = await thief.newPage();
+  await thiefPage.goto("/settings/account");
+  await expect(thiefPage.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
+  await thiefPage.getByRole("form", { name: "Set up two-step sign-in" }).getByRole("button", { name: "Set up two-step sign-in" }).click();
+  await expect(thiefPage.getByText("Enter your current password: a signed-in session alone cannot do this.")).toBeVisible();
+  await expect(thiefPage.getByRole("img", { name: "QR code for your authenticator app" })).toHaveCount(0);
+  await thiefPage.goto("/api-keys");
+  await thiefPage.getByLabel("Key name").fill("exfil");
+  await thiefPage.getByLabel("Current password").fill("a guess at it");
+  await thiefPage.getByRole("button", { name: "Create key" }).click();
+  await expect(thiefPage.getByText("Your current password is not right.").first()).toBeVisible();
+  await expect(thiefPage.getByLabel("Your new API key")).toHaveCount(0);
+
+  // The owner resets the password (keeping no keys, the default): the key stops, and so does the stolen cookie.
+  const withKey = () => request.get("/api/user-domains", { headers: { authorization: `Bearer ${key}` } });
+  expect((await withKey()).status()).toBe(200);
+  await signOut(page);
+  await page.goto("/api/password-reset/request");
+  const ask = page.getByRole("form", { name: "Ask for a reset link" });
+  await ask.getByLabel("E-mail").fill(email);
+  await ask.getByRole("button", { name: "Send me a link" }).click();
+  await expect.poll(() => app.fakes.mail.mailsTo(email).map((m) => m.subject)).toContain("Choose a new TLDScope password");
+  const resetMail = app.fakes.mail.mailsTo(email).find((m) => m.subject === "Choose a new TLDScope password")!;
+  await page.goto(/https?:\/\/\S+\/api\/password-reset\?token=[a-z2-7]{32}/.exec(resetMail.text ?? "")![0]);
+  const form = page.getByRole("form", { name: "Choose a new password" });
+  await expect(form.getByLabel(/Keep my 1 API key working/)).not.toBeChecked();
+  await form.getByLabel("New password").fill("lantern meadow copper");
+  await form.getByRole("button", { name: "Set the new password" }).click();
+  await expect(page.getByText("Any API keys of the account were revoked")).toBeVisible();
+  expect((await withKey()).status()).toBe(401);
+  await thiefPage.goto("/settings/account");
+  await expect(thiefPage.getByRole("heading", { level: 1, name: "Account settings" })).toHaveCount(0);
+  await thief.close();
 });

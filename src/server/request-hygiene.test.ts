@@ -76,6 +76,19 @@ forEachDialect("request hygiene", (getDb) => {
       method: "POST", headers: { cookie: user.cookie, origin: "http://shop.localhost", "content-type": "application/json" }, body: JSON.stringify(DOMAIN),
     });
     expect(fromSibling.status).toBe(403);
+    // Origin "null" (a sandboxed frame or data: page elsewhere) is foreign unless the browser says the post came from our own page.
+    const fromNull = await app().request(`${TEST_ORIGIN}/api/user-domains`, {
+      method: "POST", headers: { cookie: user.cookie, origin: "null", "sec-fetch-site": "cross-site", "content-type": "application/json" }, body: JSON.stringify(DOMAIN),
+    });
+    expect(fromNull.status).toBe(403);
     expect((await authed(app(), user.cookie)<{ data: unknown[] }>("/api/user-domains?page=1")).body.data).toEqual([]);
+  });
+
+  it("takes a form posted from one of its own no-referrer pages (Origin null, Sec-Fetch-Site same-origin)", async () => {
+    const user = await registerUser(app());
+    const res = await app().request(`${TEST_ORIGIN}/api/user-domains`, {
+      method: "POST", headers: { cookie: user.cookie, origin: "null", "sec-fetch-site": "same-origin", "content-type": "application/json" }, body: JSON.stringify(DOMAIN),
+    });
+    expect(res.status).toBe(201);
   });
 });

@@ -45,7 +45,11 @@ export const sameOriginOnly = (allowedOrigins: string[] = []): MiddlewareHandler
     const site = c.req.header("sec-fetch-site");
     const own = new URL(c.req.url).origin;
     const allowed = new Set([own, ...allowedOrigins]);
-    const foreignOrigin = !!origin && (origin === "null" || !allowed.has(origin));
+    // A form posted from one of our pages served with Referrer-Policy: no-referrer carries
+    // Origin "null"; the browser's Sec-Fetch-Site (which no page can set) tells it is ours. Any
+    // other "null" (a sandboxed frame, a data: page) is foreign.
+    const nullOrigin = origin === "null" && site !== "same-origin";
+    const foreignOrigin = !!origin && (nullOrigin || (origin !== "null" && !allowed.has(origin)));
     const foreignSite = site === "cross-site" || site === "same-site";
     if (foreignOrigin || foreignSite) return c.json({ message: "Cross-origin request refused" }, 403);
   }

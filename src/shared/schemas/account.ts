@@ -34,10 +34,12 @@ export const passwordResetSchema = z.object({
 export const sessionIdSchema = z.string().regex(/^[0-9a-f]{64}$/, "Not a session id");
 
 export const twoFactorCodeSchema = z.object({ code });
+/** The password asked again before a change to how one signs in; an empty one is answered by the server ("Enter your current password: …"). */
+const passwordAgain = z.string({ error: "Enter your current password" }).max(PASSWORD_MAX * 4, "Password is too long").optional();
 /** Starting two-step sign-in's set-up: the password when the account has one. */
-export const twoFactorSetupSchema = z.object({ password: currentPassword.optional() });
+export const twoFactorSetupSchema = z.object({ password: passwordAgain });
 /** Turning two-step sign-in on: the app's first code, and the password when the account has one. */
-export const twoFactorEnableSchema = z.object({ code, password: currentPassword.optional() });
+export const twoFactorEnableSchema = z.object({ code, password: passwordAgain });
 /** Turning two-step sign-in off or renewing recovery codes: a code, and the password when the account has one. */
 export const twoFactorConfirmSchema = z.object({ code, password: currentPassword.optional() });
 
