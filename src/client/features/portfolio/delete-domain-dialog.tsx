@@ -12,15 +12,18 @@ interface DeleteDomainDialogProps {
   domain: UserDomain | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** After the domain is removed (its own page goes back to the portfolio). */
+  onRemoved?: () => void;
 }
 
 /** Spec section 2: removing asks first. */
-export function DeleteDomainDialog({ domain, open, onOpenChange }: DeleteDomainDialogProps) {
+export function DeleteDomainDialog({ domain, open, onOpenChange, onRemoved }: DeleteDomainDialogProps) {
   const trpc = useTRPC();
   const invalidate = useInvalidatePortfolio();
   const remove = useMutation(trpc.portfolio.remove.mutationOptions({
     onSuccess: () => {
       notifySuccess(MESSAGES.removed);
+      onRemoved?.();
       void invalidate();
     },
     // Nothing else is on screen to carry the reason, so the toast says it.
@@ -28,7 +31,7 @@ export function DeleteDomainDialog({ domain, open, onOpenChange }: DeleteDomainD
     onSettled: () => onOpenChange(false),
   }));
   return (
-    <ConfirmDialog title={`Remove ${domain?.domainName ?? ""}?`} open={open} onOpenChange={onOpenChange}
+    <ConfirmDialog title={`Remove ${domain ? (domain.unicodeName ?? domain.domainName) : ""}?`} open={open} onOpenChange={onOpenChange}
       confirmLabel="Remove" pendingLabel="Removing…" pending={remove.isPending} onConfirm={() => domain && remove.mutate({ id: domain.id })}>
       <Text>Are you sure you want to remove this domain from your portfolio?</Text>
     </ConfirmDialog>

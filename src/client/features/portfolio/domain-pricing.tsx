@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { LuPiggyBank } from "react-icons/lu";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { supports } from "../../components/domain-actions/redirect-links.ts";
-import { formatCheckedDate } from "../../../shared/price-format.ts";
+import { decimalStringToMinor, formatCheckedDate, minorToDecimalString } from "../../../shared/price-format.ts";
 import { DisplayPrice, shownPrice, type ShownPrice } from "../../components/display-price.tsx";
 import { StaleBadge, useStaleExplanation } from "../../components/price-freshness.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -39,10 +39,32 @@ function Checked({ quote, explanation }: { quote: { lastCheckedAt: string; isSta
   );
 }
 
-/** The yearly saving the server decided to show: in the display currency when one was asked for, else USD. */
-function savingOf({ saving }: UserDomain["pricing"]): ShownPrice | null {
-  return saving && shownPrice(saving.price, saving.currency, "display" in saving ? saving.display : undefined, "price");
+type MoneyQuote = NonNullable<UserDomain["money"]["renewal"]>;
+
+/** A quote of the domain's money as shown: its display amount (≈ when converted), else its own amount when no rate converts it. */
+function moneyPrice(money: UserDomain["money"], q: Omit<MoneyQuote, "serviceProvider">): ShownPrice {
+  if (q.amount === null) return { amount: q.price, currency: q.priceCurrency };
+  return { amount: q.amount, currency: money.currency, original: q.rateDate ? { amount: q.price, currency: q.priceCurrency, rateDate: q.rateDate } : undefined };
 }
+
+/** The yearly saving of moving: the two amounts' difference in the display currency, ≈ and its quote-currency amount when converted. */
+function savingOf(money: UserDomain["money"]): ShownPrice | null {
+  const { renewal, move, saving } = money;
+  if (!renewal || !move || saving === null) return null;
+  const own = decimalStringToMinor(renewal.price);
+  const other = decimalStringToMinor(move.price);
+  const original = renewal.rateDate && own !== null && other !== null
+    ? { amount: minorToDecimalString(own - other), currency: renewal.priceCurrency, rateDate: renewal.rateDate }
+    : undefined;
+  return { amount: saving, currency: money.currency, original };
+}
+
+/** How the renewal counts in the portfolio's totals, by the domain's auto-renew. */
+const COUNTS_TEXT: Record<UserDomain["money"]["counts"], string> = {
+  renews: "Renews automatically: in the totals",
+  if_renews: "Auto-renew unknown: counted apart, as the amount if it renews",
+  not_renewing: "Auto-renew off: it will not renew by itself",
+};
 
 /**
  * The product's edge: what this domain costs to renew where it is, the cheapest renewal
@@ -53,15 +75,19 @@ export function DomainPricing({ domain }: { domain: UserDomain }) {
   const trpc = useTRPC();
   // Already cached for the form's registrar select; tells whether the cheapest one takes transfer links.
   const providers = useQuery(trpc.providers.list.queryOptions());
-  const { currentRenewal: current, cheapestRenewal: cheapest, yearlySavingIsStale } = domain.pricing;
-  const saving = savingOf(domain.pricing);
-  const perYear = (quote: NonNullable<typeof current>) =>
+  // The renewal and the saving are the domain's money, the figures every total adds up (the summary, the forecast, the feed).
+  const { cheapestRenewal: cheapest, yearlySavingIsStale } = domain.pricing;
+  const { money } = domain;
+  const current = money.renewal;
+  const saving = savingOf(money);
+  const perYear = (quote: NonNullable<typeof cheapest>) =>
     <DisplayPrice price={shownPrice(quote.price, quote.currency, quote.display, "price")} suffix="/yr" />;
   const explanation = useStaleExplanation();
-  const own = domain.serviceProvider;
+  // The registrar that holds it: the owner's, the account's, else the one the registry names.
+  const own = domain.registrar.serviceProvider ?? domain.serviceProvider;
   const cheapestIsOwn = Boolean(own && cheapest && cheapest.serviceProvider.id === own.id);
   // A tie with another registrar still means there is nothing to save.
-  const alreadyLowest = Boolean(current && cheapest && current.currency === cheapest.currency && current.price === cheapest.price);
+  const alreadyLowest = Boolean(current && cheapest && current.priceCurrency === cheapest.currency && current.price === cheapest.price);
   const target = cheapest && providers.data?.find((p) => p.id === cheapest.serviceProvider.id);
 
   return (
@@ -69,11 +95,12 @@ export function DomainPricing({ domain }: { domain: UserDomain }) {
       <Line label={own ? `Renewal at ${own.name}` : "Renewal"}>
         {current ? (
           <>
-            <Text as="span" fontWeight="semibold">{perYear(current)}</Text>
+            <Text as="span" fontWeight="semibold"><DisplayPrice price={moneyPrice(money, current)} suffix="/yr" /></Text>
             <Checked quote={current} explanation={explanation} />
           </>
         ) : own ? "No price listed" : "Set a registrar to compare"}
       </Line>
+      {current && <Text fontSize="xs" color="fg.muted" textAlign="end">{COUNTS_TEXT[money.counts]}</Text>}
       {cheapest && !cheapestIsOwn && (
         <Line label="Cheapest renewal">
           {perYear(cheapest)} at <ProviderLink id={cheapest.serviceProvider.id} name={cheapest.serviceProvider.name} />

@@ -88,6 +88,10 @@ describe("a domain card", () => {
         currentRenewal: { price: "21.99", currency: "USD", ...stale },
         cheapestRenewal: { price: "10.46", currency: "USD", ...stale, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" } },
         yearlySaving: "11.53", yearlySavingIsStale: true, saving: { price: "11.53", currency: "USD" },
+      }, money: {
+        ...userDomain().money,
+        renewal: { ...userDomain().money.renewal!, lastCheckedAt: stale.lastCheckedAt, isStale: true },
+        move: { ...userDomain().money.move!, lastCheckedAt: stale.lastCheckedAt, isStale: true },
       } }),
       userDomain({ id: 2, domainName: "new.com" }),
     ]));
@@ -110,6 +114,11 @@ describe("a domain card", () => {
         cheapestRenewal: { price: "10.46", currency: "USD", ...checked, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" }, display: eur("9.20") },
         yearlySaving: "11.53", yearlySavingIsStale: false,
         saving: { price: "11.53", currency: "USD", display: eur("10.15") },
+      }, money: {
+        ...userDomain().money, currency: "EUR",
+        renewal: { ...userDomain().money.renewal!, amount: "19.35", rateDate: "2025-05-09" },
+        move: { ...userDomain().money.move!, amount: "9.20", rateDate: "2025-05-09" },
+        saving: "10.15",
       } }),
     ]));
     renderUi(<PortfolioPage />);
@@ -124,9 +133,16 @@ describe("a domain card", () => {
     const cheapest = { price: "10.46", currency: "USD", ...checked, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com" } };
     server.use(...base([
       userDomain({ id: 1, domainName: "best.com", serviceProviderId: 3, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com", logoUrl: null },
-        pricing: { currentRenewal: { price: "10.46", currency: "USD", ...checked }, cheapestRenewal: cheapest, yearlySaving: null, yearlySavingIsStale: false, saving: null } }),
+        registrar: { ...userDomain().registrar, serviceProvider: { id: 3, name: "Porkbun", domain: "porkbun.com", logoUrl: null }, name: "Porkbun" },
+        pricing: { currentRenewal: { price: "10.46", currency: "USD", ...checked }, cheapestRenewal: cheapest, yearlySaving: null, yearlySavingIsStale: false, saving: null },
+        money: {
+          ...userDomain().money, move: null, saving: "0.00",
+          renewal: { ...userDomain().money.renewal!, amount: "10.46", price: "10.46", serviceProvider: { id: 3, name: "Porkbun" } },
+        } }),
       userDomain({ id: 2, domainName: "bare.com", serviceProviderId: null, serviceProvider: null,
-        pricing: { currentRenewal: null, cheapestRenewal: cheapest, yearlySaving: null, yearlySavingIsStale: false, saving: null } }),
+        registrar: { serviceProvider: null, source: null, ianaId: null, name: null, compared: false, message: null },
+        pricing: { currentRenewal: null, cheapestRenewal: cheapest, yearlySaving: null, yearlySavingIsStale: false, saving: null },
+        money: { ...userDomain().money, renewal: null, move: null, saving: null } }),
     ]));
     renderUi(<PortfolioPage />);
     const best = within((await screen.findByRole("heading", { name: "best.com" })).closest("li")!);
