@@ -17,6 +17,7 @@ import { renderAuthErrorPage } from "./login-page.ts";
 import { authorizationUrl, completeAuthorization } from "./oidc-client.ts";
 import { signInWithOidc } from "./service.ts";
 import { beginSession } from "./sign-in-session.ts";
+import { CONTROL_CHARACTERS } from "../../../shared/schemas/plain-text.ts";
 
 const FLOW_COOKIE = "oidc_flow";
 const FLOW_PATH = "/api/auth";
@@ -84,7 +85,8 @@ async function completeOidcSignIn(c: Context<AppEnv>): Promise<string> {
     subject: claims.sub,
     email: emailSchema.safeParse(claims.email).data ?? null,
     emailVerified: claims.email_verified === true || claims.email_verified === "true",
-    firstName: (typeof claims.given_name === "string" && claims.given_name.trim().slice(0, 100)) || null,
+    // The identity provider's name is not checked like a form's: its control characters (line breaks, direction overrides) become spaces.
+    firstName: (typeof claims.given_name === "string" && claims.given_name.replace(new RegExp(CONTROL_CHARACTERS.source, "g"), " ").trim().slice(0, 100)) || null,
   });
   await beginSession(c, user.id);
   return flow.returnTo;

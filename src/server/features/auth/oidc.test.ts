@@ -62,6 +62,13 @@ forEachDialect("OpenID Connect sign-in", (getDb) => {
   const meOf = async (res: Response) =>
     (await getJson<{ id: number; email: string; firstName: string }>(app(), "/api/auth/user", { headers: { cookie: sessionCookieOf(res)! } })).body;
 
+  it("turns line breaks and direction overrides in the provider's given name into spaces", async () => {
+    provider.state.identity = { sub: "subject-crlf", email: "crlf@example.com", email_verified: true, given_name: "Eve\r\nBcc: all@example.com\u202e" };
+    const res = await signIn();
+    expect(res.status).toBe(302);
+    expect((await meOf(res)).firstName).toBe("Eve  Bcc: all@example.com");
+  });
+
   it("signs in through the provider, creates the account once and returns to the page asked for", async () => {
     const res = await signIn();
     expect(res.status).toBe(302);
