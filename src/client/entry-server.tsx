@@ -121,11 +121,16 @@ export async function renderPage({ url, origin, cookies, signedOut, authUser, fe
 
   const notFound = router.state.matches.some((match) => match.status === "notFound" || match._notFound === true);
   const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === "error" });
-  // An error state cannot be handed to the browser (errors do not serialize), so the browser
-  // asks again and renders it; a missing TLD or registrar still answers 404.
-  if (failed.length > 0) {
-    const missing = failed.some((query) => httpStatusOf(query.state.error) === 404);
-    return { kind: "shell", status: missing ? 404 : 200 };
+  const missing = (query: (typeof failed)[number]) => {
+    const status = httpStatusOf(query.state.error);
+    return status === 404 || status === 400;
+  };
+  // A page whose loader found its record missing (lib/require-found.ts) is rendered as not found:
+  // the cache it hands over says so, and the browser asks nothing again. Any other error state
+  // cannot be handed to the browser (errors do not serialize), so the browser asks again and
+  // renders it; a missing record still answers 404.
+  if (failed.length > 0 && !(notFound && failed.every(missing))) {
+    return { kind: "shell", status: failed.some((query) => httpStatusOf(query.state.error) === 404) ? 404 : 200 };
   }
 
   const head: PageHead = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };

@@ -136,8 +136,14 @@ forEachDialect("server-rendered pages", (getDb) => {
     expect(unknownPath.html).toContain("404 Page Not Found");
     const unknownTld = await page(app, "/tld/nosuchtld");
     expect(unknownTld.status).toBe(404);
-    // The error is not handed over: the browser asks again and shows it.
-    expect(ssrState(unknownTld.html)).toBeNull();
+    // The page says so under its own title, and the cache handed over says the TLD is missing:
+    // the browser asks nothing again (lib/require-found.ts), and no error state is handed over.
+    expect(unknownTld.html).toContain("<title>TLD Not Found | TLDScope</title>");
+    expect(unknownTld.html).toContain("We have no top-level domain called .nosuchtld.");
+    const queries = ssrState(unknownTld.html)!.queries;
+    expect(queries.find((q) => JSON.stringify(q.queryKey).startsWith('["missing"'))?.state.data).toBe(true);
+    expect(queries.some((q) => JSON.stringify(q.queryKey).includes('"tld"') && !JSON.stringify(q.queryKey).startsWith('["missing"'))).toBe(false);
+    expect(queries.some((q) => /byTldPage|statsByTld/.test(JSON.stringify(q.queryKey)))).toBe(false);
   }, 60_000);
 
   it("answers a render's tRPC calls in process, with what /trpc answers; a failing call too, and the page answers 404", async () => {
@@ -173,13 +179,17 @@ forEachDialect("server-rendered pages", (getDb) => {
     expect(entered).toEqual(["/tld/nosuchtld"]);
   }, 60_000);
 
-  it("answers 404 for a registrar address that is not a numeric id, as for an unknown id", async () => {
+  it("answers 404 for a registrar address that is not a numeric id, as for an unknown id, which is 'not found', not 'invalid'", async () => {
     const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
     for (const path of ["/registrar/abc", "/registrar/999999"]) {
       const res = await page(app, path);
       expect(res.status, path).toBe(404);
     }
     expect((await page(app, "/registrar/abc")).html).toContain("404 Page Not Found");
+    const unknown = (await page(app, "/registrar/999999")).html;
+    expect(unknown).toContain("<title>Registrar Not Found | TLDScope</title>");
+    expect(unknown).toContain("We have no registrar with the ID 999999.");
+    expect(unknown).not.toContain("Invalid registrar ID");
   }, 60_000);
 
   it("points a TLD page's canonical link at the catalogue's own name, however the address spelt it", async () => {

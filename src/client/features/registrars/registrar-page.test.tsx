@@ -240,10 +240,12 @@ describe("registrar page", () => {
     expect(screen.getByRole("link", { name: "Back to Registrars" }).getAttribute("href")).toBe("/registrars");
   });
 
-  it("treats an unknown id as invalid and other failures as load errors", async () => {
+  it("says an unknown id is not found (not invalid), and other failures are load errors", async () => {
     server.use(trpcError("providers.getById", 404), trpcError("providers.pricesFirstPage", 404), trpcError("providers.prices", 404));
     const first = renderUi(<RegistrarPage rawId="999" />);
-    expect(await screen.findByRole("heading", { name: "Invalid registrar ID" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Registrar Not Found" })).toBeTruthy();
+    expect(screen.getByText("We have no registrar with the ID 999.")).toBeTruthy();
+    expect(screen.queryByText("Invalid registrar ID")).toBeNull();
     first.unmount();
     server.use(trpcError("providers.getById", 500));
     const second = renderUi(<RegistrarPage rawId="1" />);

@@ -27,6 +27,9 @@ const RegistrarHistory = lazy(() => import("./registrar-history.tsx").then((m) =
 type Provider = RouterOutputs["providers"]["getById"];
 
 const INVALID_ID = <PageMessage title="Invalid registrar ID" action={{ label: "Back to Registrars", to: "/registrars" }} />;
+const notFound = (id: number) => (
+  <PageMessage title="Registrar Not Found" text={`We have no registrar with the ID ${id}.`} action={{ label: "Back to Registrars", to: "/registrars" }} />
+);
 
 function NoPricing({ provider }: { provider: Provider }) {
   const site = provider.website ?? `https://${provider.domain}`;
@@ -84,7 +87,7 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
 
   if (providerId === null) return INVALID_ID;
   if (providerQuery.isError) {
-    return isMissing(providerQuery.error) ? INVALID_ID : (
+    return isMissing(providerQuery.error) ? notFound(providerId) : (
       <PageMessage tone="error" title="Failed to load registrar information." action={{ label: "Back to Registrars", to: "/registrars" }} />
     );
   }
