@@ -273,6 +273,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user-domains/{id}/check-registry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the registry now
+         * @description Queues a registry lookup of the entry's dates and status at once; the answer is the entry as stored now (the lookup's result comes later). Limited per hour for each user (429 with Retry-After past it); 404 when no entry of the caller has this id.
+         */
+        post: operations["checkUserDomainRegistry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user-domains/{id}/history": {
         parameters: {
             query?: never;
@@ -326,7 +346,7 @@ export interface paths {
         };
         /**
          * Portfolio totals
-         * @description Counts and totals of the whole portfolio and the 50 soonest entries of each expiry bucket (expired, within 30, 60 and 90 days) with their counts.
+         * @description Counts and totals of the whole portfolio and the 50 soonest entries of each expiry bucket (expired, within 30, 60 and 90 days) with their counts. `totals` (in the display currency, USD without one) holds a year of every domain and the renewals due in the next twelve months, each with `counts` saying what it counts, and `reconciliation`, one sentence saying how the two add up.
          */
         get: operations["getPortfolioSummary"];
         put?: never;
@@ -369,6 +389,46 @@ export interface paths {
          * @description The same figures as a CSV download.
          */
         get: operations["downloadRenewalForecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-domains/forecast-domains.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Renewal forecast per domain as CSV
+         * @description The same forecast as a CSV download with one record per domain in its figures (month, domain, expiry date, registrar, prices at the registrar and at the cheapest, and when each was checked); each month's records add up to its totals in forecast.csv.
+         */
+        get: operations["downloadRenewalForecastDomains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-domains/registry-progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Registry lookups still to come
+         * @description How far the registry's first lookup of the newest entries (added, imported or renamed) has got: of the entries changed since the oldest one still waiting, how many are looked up ("214 of 300 checked"). progress is null when every entry has been looked up.
+         */
+        get: operations["getRegistryProgress"];
         put?: never;
         post?: never;
         delete?: never;
@@ -428,7 +488,7 @@ export interface paths {
         put?: never;
         /**
          * Make the calendar feed's address
-         * @description A new secret address of the portfolio's expiry calendar (iCalendar); the previous one stops working.
+         * @description A new secret address of the portfolio's expiry calendar (iCalendar); the previous one stops working. With ?currency= the address names it, and each event's prices are in it (USD without one).
          */
         post: operations["createCalendarFeed"];
         /**
@@ -813,7 +873,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link's token
-         * @description Uses up the token, sets the password (at least 8 characters, not on the common-password list, not the address) and ends every session of the account; its owner is told by mail. Opening the link (GET with ?token=) shows the form and changes nothing.
+         * @description Uses up the token, sets the password (at least 8 characters, not on the common-password list, not the address), ends every session of the account and revokes its API keys unless keepApiKeys is true; its owner is told by mail, which names the keys that still work. Opening the link (GET with ?token=) shows the form and changes nothing.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -853,7 +913,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password
-         * @description Needs the current password; every other session of the account ends, this one stays, and the owner is told by mail.
+         * @description Needs the current password; every other session of the account ends, this one stays, its API keys are revoked unless keepApiKeys is true, and the owner is told by mail.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -973,7 +1033,7 @@ export interface paths {
         put?: never;
         /**
          * Start setting up two-step sign-in
-         * @description A new TOTP secret (RFC 6238: SHA-1, 30 s, 6 digits) with its otpauth:// URI and a QR code (SVG) for an authenticator app; it takes effect once a code confirms it.
+         * @description A new TOTP secret (RFC 6238: SHA-1, 30 s, 6 digits) with its otpauth:// URI and a QR code (SVG) for an authenticator app; it takes effect once a code confirms it. Needs the password (an account without one: a sign-in within the last 10 minutes, else 403).
          */
         post: operations["beginTwoFactorSetup"];
         delete?: never;
@@ -993,7 +1053,7 @@ export interface paths {
         put?: never;
         /**
          * Turn two-step sign-in on
-         * @description Confirms the set-up with a code from the app; answers ten single-use recovery codes, shown this once (only their hashes are kept).
+         * @description Confirms the set-up with a code from the app and the password; answers ten single-use recovery codes, shown this once (only their hashes are kept). The owner is told by mail. While administrators must use two-step sign-in, an administrator's rights count from their next sign-in with a code.
          */
         post: operations["confirmTwoFactorSetup"];
         delete?: never;
@@ -1132,7 +1192,7 @@ export interface paths {
         get?: never;
         /**
          * Require two-step sign-in for administrators
-         * @description On: an administrator who signs in with a password and has not turned two-step sign-in on acts as an ordinary user (and /api/auth/user says adminNeedsTwoFactor) until they do.
+         * @description On: an administrator whose session did not sign in with a code (two-step sign-in off, or turned on within that session) acts as an ordinary user (and /api/auth/user says adminNeedsTwoFactor) until they sign in with one.
          */
         put: operations["setTwoFactorPolicy"];
         post?: never;
@@ -1172,7 +1232,7 @@ export interface paths {
         get?: never;
         /**
          * Disable or enable sign-in
-         * @description Disabling ends the user's sessions and stops its API keys at once; not yourself, nor the last administrator (409).
+         * @description Disabling ends the user's sessions and revokes its API keys (enabling brings neither back); not yourself, nor the last administrator (409).
          */
         put: operations["setUserDisabled"];
         post?: never;
@@ -1196,6 +1256,26 @@ export interface paths {
          * @description Mails the user a reset link (valid one hour, single use).
          */
         post: operations["sendUserResetLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/two-factor/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a user's two-step sign-in
+         * @description Turns the user's two-step sign-in off (authenticator and recovery codes deleted), ends their sessions, mails them and writes the audit log. From a shell on the server: npm run admin -- reset-2fa EMAIL.
+         */
+        post: operations["resetUserTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1538,11 +1618,24 @@ export interface components {
             };
             notInTotals: {
                 id?: number;
+                /** @description ASCII: an IDN as its A-label. */
                 domainName?: string;
+                /** @description The name as people read it when it is an IDN ("müller.de"), else null. */
+                unicodeName?: string | null;
                 reason?: string;
             }[];
             expiredCount?: number;
             laterCount?: number;
+            /** @description One year's renewal of every domain at its registrar's current price, whenever it falls due (the summary's yearly cost): `counts` says so in words; domains, amount, domainsWithoutPrice, byAutoRenew {on, unknown, off}, possibleSaving. */
+            yearOfEveryDomain?: {
+                [key: string]: unknown;
+            };
+            /** @description The year's priced domains in neither of the months' sums: notDue (after the twelfth month, expired or undated), autoRenewOff, departed; each {domains, amount}. */
+            notRenewingInTheMonths?: {
+                [key: string]: unknown;
+            };
+            /** @description One sentence saying how the year of every domain and the twelve months' totals add up. */
+            reconciliation?: string;
         };
         Watch: {
             id: number;
@@ -2495,6 +2588,38 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    checkUserDomainRegistry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portfolio entry's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDomain"];
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            /** @description The API key can only read: a key with the write scope adds, changes and removes. */
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The body is not JSON (Content-Type application/json). */
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     getUserDomainHistory: {
         parameters: {
             query?: {
@@ -2711,6 +2836,68 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    downloadRenewalForecastDomains: {
+        parameters: {
+            query?: {
+                /** @description Display currency (a code from /api/currencies): amounts are also given in it. USD when left out; an unknown one is a 400. */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
+    getRegistryProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        progress: {
+                            /** @description Entries looked up. */
+                            checked: number;
+                            /** @description Entries changed since the oldest one still waiting. */
+                            total: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
     exportUserDomains: {
         parameters: {
             query?: never;
@@ -2789,7 +2976,10 @@ export interface operations {
     };
     createCalendarFeed: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Display currency (a code from /api/currencies): amounts are also given in it. USD when left out; an unknown one is a 400. */
+                currency?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3722,6 +3912,7 @@ export interface operations {
                 "application/json": {
                     token: string;
                     password: string;
+                    keepApiKeys?: boolean | ("on" | "true" | "false");
                 };
             };
         };
@@ -3735,6 +3926,8 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
+                        apiKeysRevoked: boolean;
+                        keptApiKeys: string[];
                     };
                 };
             };
@@ -3794,6 +3987,7 @@ export interface operations {
                 "application/json": {
                     currentPassword: string;
                     newPassword: string;
+                    keepApiKeys?: boolean | ("on" | "true" | "false");
                 };
             };
         };
@@ -3807,6 +4001,8 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         otherSessionsEnded: true;
+                        apiKeysRevoked: boolean;
+                        keptApiKeys: string[];
                     };
                 };
             };
@@ -3969,7 +4165,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    password?: string;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -3984,9 +4186,13 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             /** @description Two-step sign-in is on already. */
             409: components["responses"]["Error"];
+            /** @description The body is not JSON (Content-Type application/json). */
+            415: components["responses"]["Error"];
         };
     };
     confirmTwoFactorSetup: {
@@ -4000,6 +4206,7 @@ export interface operations {
             content: {
                 "application/json": {
                     code: string;
+                    password?: string;
                 };
             };
         };
@@ -4377,6 +4584,39 @@ export interface operations {
             409: components["responses"]["Error"];
             /** @description This server cannot send e-mail. */
             503: components["responses"]["Error"];
+        };
+    };
+    resetUserTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @constant */
+                        twoFactorEnabled: false;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            /** @description The signed-in user is not an administrator. */
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description Two-step sign-in is not set up for this user. */
+            409: components["responses"]["Error"];
         };
     };
 }

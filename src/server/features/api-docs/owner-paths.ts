@@ -66,6 +66,14 @@ function portfolioPaths() {
         description: "An entry its registrar account no longer lists stays as one added by hand, unlinked from the account; 409 on an entry without that mark.",
         security: ownerWrite, parameters: [id], responses: { 200: answer("OK", ref("UserDomain")), ...writeErrors, 409: error } },
     },
+    "/api/user-domains/{id}/check-registry": {
+      post: {
+        operationId: "checkUserDomainRegistry", summary: "Check the registry now",
+        description: "Queues a registry lookup of the entry's dates and status at once; the answer is the entry as stored now (the lookup's result comes later). "
+          + "Limited per hour for each user (429 with Retry-After past it); 404 when no entry of the caller has this id.",
+        security: ownerWrite, parameters: [id], responses: { 202: answer("Queued", ref("UserDomain")), ...writeErrors, 429: error },
+      },
+    },
     "/api/user-domains/{id}/history": {
       get: {
         operationId: "getUserDomainHistory", summary: "A domain's history",
@@ -125,6 +133,31 @@ function portfolioPaths() {
     "/api/user-domains/forecast.csv": {
       get: { operationId: "downloadRenewalForecast", summary: "Renewal forecast as CSV", description: "The same figures as a CSV download.",
         security: ownerRead, parameters: currency, responses: { 200: text("CSV", "text/csv"), ...ownerErrors } },
+    },
+    "/api/user-domains/forecast-domains.csv": {
+      get: { operationId: "downloadRenewalForecastDomains", summary: "Renewal forecast per domain as CSV",
+        description: "The same forecast as a CSV download with one record per domain in its figures (month, domain, expiry date, registrar, "
+          + "prices at the registrar and at the cheapest, and when each was checked); each month's records add up to its totals in forecast.csv.",
+        security: ownerRead, parameters: currency, responses: { 200: text("CSV", "text/csv"), ...ownerErrors } },
+    },
+    "/api/user-domains/registry-progress": {
+      get: { operationId: "getRegistryProgress", summary: "Registry lookups still to come",
+        description: "How far the registry's first lookup of the newest entries (added, imported or renamed) has got: of the entries changed since the oldest "
+          + "one still waiting, how many are looked up (\"214 of 300 checked\"). progress is null when every entry has been looked up.",
+        security: ownerRead,
+        responses: {
+          200: answer("OK", {
+            type: "object", required: ["progress"],
+            properties: {
+              progress: orNull({
+                type: "object", required: ["checked", "total"],
+                properties: { checked: { type: "integer", description: "Entries looked up." }, total: { type: "integer", description: "Entries changed since the oldest one still waiting." } },
+              }),
+            },
+          }),
+          ...ownerErrors,
+        },
+      },
     },
     "/api/user-domains/export.csv": {
       get: { operationId: "exportUserDomains", summary: "Export the portfolio", description: `Every entry as CSV with the columns ${CSV_COLUMNS.join(", ")}.`,
