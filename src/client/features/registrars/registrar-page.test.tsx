@@ -23,7 +23,10 @@ const ROWS = [
 ];
 
 /** What the server answers for the page's first rows: 50 of them, the count and the summary of all. */
-const firstPage = (rows: readonly PricedRow[]) => ({ total: rows.length, rows: rows.slice(0, 50), registration: summariseRegistration(rows) });
+const firstPage = (rows: readonly PricedRow[]) => ({
+  total: rows.length, rows: rows.slice(0, 50), registration: summariseRegistration(rows),
+  lastCheckedAt: rows.reduce<string | null>((latest, r) => (latest === null || r.lastCheckedAt > latest ? r.lastCheckedAt : latest), null),
+});
 
 function serve(sp: object = PORKBUN, rows: readonly PricedRow[] = ROWS) {
   server.use(
@@ -81,12 +84,14 @@ describe("registrar page", () => {
     // Only rows with a registration price count towards the summaries.
     expect(stat("Price Range")).toBe("$11.08 - $28.12");
     expect(stat("Average Price")).toBe("$19.60");
-    expect(stat("Data Available")).toBe("Yes");
+    expect(stat("Prices Checked")).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     // Links name the TLD, the address its page declares canonical.
     expect(screen.getByRole("link", { name: ".io" }).getAttribute("href")).toBe("/tld/io");
     const pricing = within(screen.getByRole("heading", { name: "TLD Pricing" }).closest(".app-card") as HTMLElement);
     const headers = pricing.getAllByRole("columnheader").map((h) => h.textContent);
-    expect(headers).toEqual(["TLD", "Category", "Registration", "Renewal", "Transfer", "Currency", "Actions"]);
+    expect(headers).toEqual(["TLD", "Category", "Registration", "Renewal", "Transfer", "Actions"]);
+    // A short placeholder under the "Domain name" label: the whole example fits a phone's box.
+    expect(screen.getByLabelText("Domain name").getAttribute("placeholder")).toBe("e.g. example.com");
   });
 
   it("says when each price was checked, marks stale ones and words a promo", async () => {
@@ -119,7 +124,7 @@ describe("registrar page", () => {
     serve({ ...PORKBUN, transferUrlPattern: null });
     const user = userEvent.setup();
     renderUi(<RegistrarPage rawId="1" />);
-    const input = await screen.findByPlaceholderText("Enter your domain name (e.g., example.com)");
+    const input = await screen.findByPlaceholderText("e.g. example.com");
     const ioRow = () => screen.getByRole("row", { name: /\.io/ });
     await screen.findByRole("link", { name: ".io" });
     expect(within(ioRow()).queryByRole("link", { name: /Register/ })).toBeNull();
@@ -139,7 +144,7 @@ describe("registrar page", () => {
     serve(PORKBUN);
     const user = userEvent.setup();
     renderUi(<RegistrarPage rawId="1" />);
-    const input = await screen.findByPlaceholderText("Enter your domain name (e.g., example.com)");
+    const input = await screen.findByPlaceholderText("e.g. example.com");
     const ioRow = () => screen.getByRole("row", { name: /\.io/ });
     await screen.findByRole("link", { name: ".io" });
 
@@ -175,7 +180,7 @@ describe("registrar page", () => {
     expect(screen.getByText("We don't currently have pricing data for Porkbun.")).toBeTruthy();
     expect(screen.getByRole("link", { name: /View Pricing on Their Site/ }).getAttribute("href")).toBe("https://porkbun.com");
     expect(stat("Price Range")).toBe("N/A");
-    expect(stat("Data Available")).toBe("No");
+    expect(stat("Prices Checked")).toBe("Never");
   });
 
   it("renders a big registrar's rows in steps of 50, with every row in the stat cards", async () => {

@@ -107,7 +107,7 @@ export function RegistrarPage({ rawId }: { rawId: string }) {
             <DomainInput
               value={domain}
               onChange={setDomain}
-              placeholder={`Enter your domain name (e.g., ${EXAMPLE_HOST})`}
+              placeholder={`e.g. ${EXAMPLE_HOST}`}
               helperText="Each row's Register and Transfer links use your name with that row's TLD."
               verdict={verdict}
             />

@@ -57,8 +57,8 @@ function PriceRow({ row, provider, domain, isListed, explanation }: PriceRowProp
       <td data-label="Category">
         <CategoryBadge category={row.tld.category} />
       </td>
+      {/* In the display currency, the original on hover (DisplayPrice): no currency column beside them. */}
       <QuotePriceCells quote={row} />
-      <td data-label="Currency">{row.currency}</td>
       <td>
         <span className="cell-actions">
           {kinds.map((kind) => (
@@ -85,8 +85,8 @@ export function RegistrarPricingTable({ provider, rows, total, status, domain, o
           <Table.Caption srOnly>{`TLD prices at ${provider?.name ?? "this registrar"}`}</Table.Caption>
           <Table.Header>
             <Table.Row>
-              {["TLD", "Category", "Registration", "Renewal", "Transfer", "Currency", "Actions"].map((label, i) => (
-                <Table.ColumnHeader key={label} textAlign={i >= 2 && i <= 4 ? "end" : i === 6 ? "end" : "start"}>
+              {["TLD", "Category", "Registration", "Renewal", "Transfer", "Actions"].map((label, i) => (
+                <Table.ColumnHeader key={label} textAlign={i >= 2 ? "end" : "start"}>
                   {label}
                 </Table.ColumnHeader>
               ))}
@@ -96,14 +96,14 @@ export function RegistrarPricingTable({ provider, rows, total, status, domain, o
             {status === "pending" &&
               Array.from({ length: PRICING_SKELETON_ROWS }, (_, i) => (
                 <tr key={i} data-testid="skeleton-row">
-                  <td colSpan={7}>
+                  <td colSpan={6}>
                     <Skeleton h="6" />
                   </td>
                 </tr>
               ))}
             {status === "error" && (
               <tr>
-                <td colSpan={7} data-message="error">
+                <td colSpan={6} data-message="error">
                   Failed to load pricing data. Please try again later.
                 </td>
               </tr>

@@ -16,4 +16,15 @@ describe("the registrar page's stat cards", () => {
     expect(value("TLDs Offered")).toBe("1,786");
     expect(value("Price Range")).toBe("$0.99 - $2,575.18");
   });
+
+  it("say when the prices were last checked, not whether there is data", async () => {
+    renderUi(<RegistrarStats status="success" summary={{
+      total: 3, lastCheckedAt: "2026-03-05T23:30:00.000Z",
+      registration: { kind: "single", currency: "USD", lowest: "0.99", highest: "12.00", average: "5.00", count: 3 },
+    }} />);
+    const value = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+    expect(await screen.findByText("Prices Checked")).toBeTruthy();
+    expect(value("Prices Checked")).toBe("Mar 5, 2026");
+    expect(screen.queryByText("Data Available")).toBeNull();
+  });
 });

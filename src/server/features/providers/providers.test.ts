@@ -40,8 +40,8 @@ forEachDialect("service provider API", (getDb) => {
   it("providers.pricesFirstPage answers the first rows of the whole list, its length and the summary of every row", async () => {
     const p = await porkbun();
     const input = (value: object) => encodeURIComponent(JSON.stringify(value));
-    type FirstPage = { total: number; rows: Array<{ tld: { name: string } }>; registration: { kind: string; lowest?: string; highest?: string; average?: string; currency?: string } };
-    const all = (await getJson<{ result: { data: Array<{ tld: { name: string }; display: { registrationPrice: string | null; currency: string } }> } }>(
+    type FirstPage = { total: number; rows: Array<{ tld: { name: string } }>; registration: { kind: string; lowest?: string; highest?: string; average?: string; currency?: string }; lastCheckedAt: string | null };
+    const all = (await getJson<{ result: { data: Array<{ tld: { name: string }; lastCheckedAt: string; display: { registrationPrice: string | null; currency: string } }> } }>(
       app(), `/trpc/providers.prices?input=${input({ id: p.id, currency: "EUR" })}`,
     )).body.result.data;
     const { status, body } = await getJson<{ result: { data: FirstPage } }>(app(), `/trpc/providers.pricesFirstPage?input=${input({ id: p.id, currency: "EUR", limit: 50 })}`);
@@ -53,6 +53,8 @@ forEachDialect("service provider API", (getDb) => {
     const prices = all.flatMap((r) => (r.display.registrationPrice && Number(r.display.registrationPrice) > 0 ? [Number(r.display.registrationPrice)] : []));
     expect(page.registration).toMatchObject({ kind: "single", currency: "EUR", lowest: Math.min(...prices).toFixed(2), highest: Math.max(...prices).toFixed(2) });
     expect(Number(page.registration.highest)).toBeGreaterThan(Math.max(...page.rows.map((_, i) => Number(all[i]!.display.registrationPrice ?? 0))));
+    // When the most recently confirmed of all its prices was checked (the page's "Prices Checked").
+    expect(page.lastCheckedAt).toBe(all.map((r) => r.lastCheckedAt).sort().at(-1));
 
     const tooMany = await getJson<{ error: { message: string } }>(app(), `/trpc/providers.pricesFirstPage?input=${input({ id: p.id, limit: 5000 })}`);
     expect(tooMany.status).toBe(400);

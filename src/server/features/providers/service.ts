@@ -67,12 +67,15 @@ export async function getProviderPrices(db: Db, id: number, staleDays: number, c
 
 /**
  * What a registrar page shows before anyone asks for more: the first `limit` of the provider's
- * quotes (in getProviderPrices' order), how many there are, and the registration price summary
- * of all of them. The page's HTML carries this instead of a big registrar's whole list.
+ * quotes (in getProviderPrices' order), how many there are, the registration price summary of
+ * all of them, and when the most recently confirmed of them was checked (null without quotes).
+ * The page's HTML carries this instead of a big registrar's whole list.
  */
 export async function getProviderPricesFirstPage(db: Db, id: number, limit: number, staleDays: number, currency?: string) {
   const rows = await getProviderPrices(db, id, staleDays, currency);
-  return { total: rows.length, rows: rows.slice(0, limit), registration: summariseRegistration(rows) };
+  // ISO instants compare as text.
+  const lastCheckedAt = rows.reduce<string | null>((latest, r) => (latest === null || r.lastCheckedAt > latest ? r.lastCheckedAt : latest), null);
+  return { total: rows.length, rows: rows.slice(0, limit), registration: summariseRegistration(rows), lastCheckedAt };
 }
 
 /** Accredited IANA registrars split by whether a service provider in the database matches. */
