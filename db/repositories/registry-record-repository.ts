@@ -130,8 +130,9 @@ function valuesOf(r: RegistryResult, providers: Map<number, number>) {
       registrarProviderId: r.registrarIanaId === null ? null : providers.get(r.registrarIanaId) ?? null,
     };
   }
-  // A failed lookup keeps how the last good answer was read, with what it said.
-  if (r.outcome === "error") return { ...base, errorReason: r.errorReason };
+  // A failed lookup keeps what the last good answer said; its protocol is the one that failed
+  // (a registry answers over one of them), or the last good answer's when no server was asked.
+  if (r.outcome === "error") return { ...base, errorReason: r.errorReason, ...(r.protocol ? { protocol: r.protocol } : {}) };
   // The registry holds no such name (or no registry answers for it): nothing it said before stands.
   return {
     ...base, protocol: r.protocol, errorReason: null, expirationDate: null, registrationDate: null, lastChangedDate: null, statuses: [],

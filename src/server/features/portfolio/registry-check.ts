@@ -84,8 +84,10 @@ function resultOf(entry: DueEntry, outcome: Exclude<RdapOutcome, { kind: "retry_
       };
     case "error": {
       const failures = entry.failures + 1;
+      // The protocol of the server that failed ("whois://…" or an RDAP URL); null when no server was asked.
       return {
-        ...base, outcome: "error", protocol: null, rdapServer: outcome.server || null, errorReason: outcome.reason, failures,
+        ...base, outcome: "error", protocol: outcome.server ? protocol(outcome.server) : null, rdapServer: outcome.server || null,
+        errorReason: outcome.reason, failures,
         nextCheckAt: nextRegistryCheck(now, "error", null, failures),
       };
     }

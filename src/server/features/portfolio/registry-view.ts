@@ -5,6 +5,7 @@
  * account's date), the statuses that need action, and when a failed check is tried again.
  */
 import type { UserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
+import { registryFailureInWords } from "./registry-failure-words.ts";
 
 /** Where a shown date came from: the registry over RDAP, the linked registrar account's sync, or the owner. */
 export type DateSource = "registry" | "registrar_account" | "typed";
@@ -79,7 +80,7 @@ function outcomeMessage(row: UserDomainRow): string | null {
         ? `The ${tld} registry offers no RDAP service and IANA lists no WHOIS server for it, so its dates cannot be checked here; the dates shown are the ones entered`
         : `The ${tld} registry offers no RDAP service, so its dates cannot be checked here; the dates shown are the ones entered`;
     case "error":
-      return `The last registry check failed: ${record?.errorReason ?? "no reason given"}. Next try: ${minuteOf(record!.nextCheckAt)}`;
+      return `The last registry check failed: ${registryFailureInWords(record?.errorReason ?? null, record?.protocol ?? null, tld)}. Next try: ${minuteOf(record!.nextCheckAt)}`;
     default:
       // A registry that answers without an expiry (DENIC's WHOIS never gives one) says so.
       if (record?.expirationDate === null) {
