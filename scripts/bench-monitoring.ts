@@ -21,10 +21,10 @@ import { upsertUserDomains } from "../db/repositories/user-domain-repository.ts"
 import { seedDatabase } from "../db/seed/seed.ts";
 import { runMonitorChecks } from "../src/server/features/monitoring/monitor-check.ts";
 import { addressesThrough, gateThrough } from "../src/server/features/monitoring/probes.ts";
-import { networkPolicy } from "../src/server/integrations/address-policy.ts";
+import { networkPolicy } from "../src/server/integrations/net/address-policy.ts";
 import { DnsRecords, RECORD_TYPES } from "../src/server/integrations/dns/records.ts";
 import { startFakeDns, type FakeDns } from "../src/server/integrations/dns/testing/fake-dns.ts";
-import { ServerGates } from "../src/server/integrations/rdap/server-gate.ts";
+import { ServerGates } from "../src/server/integrations/net/host-gates.ts";
 import { probeCertificate, type ProbeOutcome } from "../src/server/integrations/tls/probe.ts";
 import { startFakeTls, type FakeTls } from "../src/server/integrations/tls/testing/fake-tls.ts";
 import { createAuthority } from "../src/server/integrations/tls/testing/test-certificates.ts";

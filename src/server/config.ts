@@ -6,7 +6,7 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { DEFAULT_PRICE_STALE_DAYS } from "../shared/price-freshness.ts";
-import { networkPolicy, parseAllowances, parsePorts, USUAL_WEB_PORTS, type NetworkPolicy } from "./integrations/address-policy.ts";
+import { networkPolicy, parseAllowances, parsePorts, USUAL_WEB_PORTS, type NetworkPolicy } from "./integrations/net/address-policy.ts";
 import { parseTrustedProxies } from "./lib/client-ip.ts";
 
 const boolish = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");

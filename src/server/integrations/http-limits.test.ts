@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { networkPolicy } from "./address-policy.ts";
+import { networkPolicy } from "./net/address-policy.ts";
 import { HttpError, httpRequest, type HttpOptions, type HttpRequest } from "./http.ts";
 
 interface Seen {

@@ -2,15 +2,15 @@
  * The one way integrations call third-party HTTP APIs: a time limit per call, bounded retries
  * with exponential backoff on 429 and 5xx (honouring Retry-After), the caller's AbortSignal, a
  * cap on the size of every answer, redirects followed only hop by hop after checking each, URLs
- * that did not come from the configuration checked against the network policy (http-exchange.ts),
+ * that did not come from the configuration checked against the network policy (net/http-exchange.ts),
  * and errors whose messages name the service and say what to do, never the URL (API keys
  * travel in query strings) nor a header or query value. Nothing here logs a request or its headers.
  */
-import { PUBLIC_WEB, type NetworkPolicy } from "./address-policy.ts";
-import { systemResolve, type Resolver } from "./checked-address.ts";
-import { exchange, ExchangeFailure } from "./http-exchange.ts";
+import { PUBLIC_WEB, type NetworkPolicy } from "./net/address-policy.ts";
+import { systemResolve, type Resolver } from "./net/checked-address.ts";
+import { exchange, ExchangeFailure } from "./net/http-exchange.ts";
 import { redactSecrets } from "../lib/redact.ts";
-import { networkReason } from "./network-errors.ts";
+import { networkReason } from "./net/network-errors.ts";
 
 /**
  * too-large: the answer passed the request's maxBytes (not retried). refused: the URL, or a

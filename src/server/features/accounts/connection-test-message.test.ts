@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { httpStatusMessage, unreachableMessage } from "../../integrations/network-errors.ts";
+import { httpStatusMessage, unreachableMessage } from "../../integrations/net/network-errors.ts";
 import { RegistrarError, type RegistrarErrorKind } from "../../integrations/registrars/registrar.ts";
 import { connectionTestMessage } from "./connection-test-message.ts";
 

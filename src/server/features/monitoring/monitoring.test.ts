@@ -24,7 +24,7 @@ import { MONITOR_CHECK_QUEUE } from "../../domain/monitor-checks.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
 import { createTestApp, TEST_APP_SECRET } from "../../testing/test-app.ts";
 import { registerMonitorJobs } from "./jobs.ts";
-import { ServerGates } from "../../integrations/rdap/server-gate.ts";
+import { ServerGates } from "../../integrations/net/host-gates.ts";
 import type { ProbeOutcome } from "../../integrations/tls/probe.ts";
 import { DEFER_MS, runMonitorChecks } from "./monitor-check.ts";
 import { gateThrough, monitorProbes } from "./probes.ts";

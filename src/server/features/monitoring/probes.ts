@@ -8,10 +8,10 @@
 import { readFileSync } from "node:fs";
 import { createSecureContext, rootCertificates } from "node:tls";
 import { dnsServers, type Config } from "../../config.ts";
-import { parseAllowances } from "../../integrations/address-policy.ts";
+import { parseAllowances } from "../../integrations/net/address-policy.ts";
 import { DnsRecords } from "../../integrations/dns/records.ts";
 import { MONITOR_PORTS } from "../../../shared/schemas/monitoring.ts";
-import { ServerGates } from "../../integrations/rdap/server-gate.ts";
+import { ServerGates } from "../../integrations/net/host-gates.ts";
 import { probeCertificate, type ProbeOptions, type ProbeOutcome } from "../../integrations/tls/probe.ts";
 
 /** A certificate chain is a few kilobytes; a handshake reading more than this is cut off. */

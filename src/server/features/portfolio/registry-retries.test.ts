@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { upsertUserDomains } from "../../../../db/repositories/user-domain-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
-import { PUBLIC_WEB } from "../../integrations/address-policy.ts";
+import { PUBLIC_WEB } from "../../integrations/net/address-policy.ts";
 import { bundledBootstrap } from "../../integrations/rdap/bootstrap.ts";
 import { RdapClient } from "../../integrations/rdap/client.ts";
 import { startFakeRdap, type FakeRdap } from "../../integrations/rdap/testing/fake-rdap.ts";

@@ -9,7 +9,7 @@
  * or a server failure is not an answer, and a failure is never taken for a change.
  */
 import { Resolver } from "node:dns/promises";
-import { ServerGates } from "../rdap/server-gate.ts";
+import { ServerGates } from "../net/host-gates.ts";
 
 export const RECORD_TYPES = ["NS", "A", "AAAA", "MX", "TXT", "CAA"] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];

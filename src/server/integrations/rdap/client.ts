@@ -14,13 +14,13 @@
  * ANSWER_CAPS.rdapDomain; no link inside an answer is ever followed.
  */
 import { domainToASCII } from "node:url";
-import { namedByAllowance, type NetworkPolicy } from "../address-policy.ts";
+import { namedByAllowance, type NetworkPolicy } from "../net/address-policy.ts";
 import { ANSWER_CAPS } from "../answer-caps.ts";
-import type { Resolver } from "../checked-address.ts";
+import type { Resolver } from "../net/checked-address.ts";
 import { HttpError, httpRequest } from "../http.ts";
 import { rdapServerFor, type RdapBootstrap } from "./bootstrap.ts";
 import { parseDomainAnswer, RdapAnswerError, type RdapDomainRecord } from "./domain-answer.ts";
-import { ServerGates } from "./server-gate.ts";
+import { ServerGates } from "../net/host-gates.ts";
 
 export type RdapOutcome =
   | { kind: "ok"; server: string; record: RdapDomainRecord }
@@ -35,7 +35,7 @@ export type RdapOutcome =
 export interface LookupOptions {
   /** Cancels the request itself. */
   signal?: AbortSignal | undefined;
-  /** The owner's id: owners take turns for one server's slots (server-gate.ts). */
+  /** The owner's id: owners take turns for one server's slots (net/host-gates.ts). */
   fairKey?: string | number | undefined;
   /** Ask the registry even when a recent answer is cached (the owner asked for a check). */
   fresh?: boolean | undefined;

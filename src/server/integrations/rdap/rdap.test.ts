@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { networkPolicy, PUBLIC_WEB } from "../address-policy.ts";
+import { networkPolicy, PUBLIC_WEB } from "../net/address-policy.ts";
 import { bootstrapFromServices, bundledBootstrap, parseBootstrapFile, rdapServerFor } from "./bootstrap.ts";
 import { RdapClient } from "./client.ts";
 import { eppStatus, parseDomainAnswer } from "./domain-answer.ts";
@@ -130,7 +130,7 @@ describe("RDAP client against a loopback server", () => {
     const names = Array.from({ length: 7 }, (_, i) => `queued${i}.com`);
     for (const name of names) fake.answers.set(name, { kind: "json", body: verisignAnswer(name, DATES) });
     // Two go out at once (the first of them meets the 429); five wait for a slot. Before the fix
-    // in server-gate.ts the woken waiters returned without waking the next, and this never settled.
+    // in net/host-gates.ts the woken waiters returned without waking the next, and this never settled.
     const first = await Promise.race([
       Promise.all(names.map((n) => rdap.lookup(n))),
       new Promise<"stranded">((r) => setTimeout(() => r("stranded"), 3000)),

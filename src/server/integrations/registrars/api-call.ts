@@ -6,7 +6,7 @@
  */
 import { ANSWER_CAPS } from "../answer-caps.ts";
 import { DEFAULT_HTTP_OPTIONS, HttpError, httpRequest, type HttpRequest, type HttpResponse } from "../http.ts";
-import { httpStatusMessage, unreachableMessage } from "../network-errors.ts";
+import { httpStatusMessage, unreachableMessage } from "../net/network-errors.ts";
 import { RegistrarError, type RegistrarHttpOptions } from "./registrar.ts";
 
 export const REGISTRAR_HTTP_OPTIONS = { attempts: 4, maxDelayMs: 60_000 } as const;

@@ -10,7 +10,7 @@
 import { connect as netConnect } from "node:net";
 import { X509Certificate } from "node:crypto";
 import { checkServerIdentity, connect as tlsConnect, type PeerCertificate, type SecureContext } from "node:tls";
-import { checkTarget, refusalMessage, type NetworkPolicy } from "../address-policy.ts";
+import { checkTarget, refusalMessage, type NetworkPolicy } from "../net/address-policy.ts";
 
 /** What failing to verify means, as the history records it. */
 export type CertificateProblem = "expired" | "not_yet_valid" | "name_mismatch" | "untrusted" | "self_signed" | "unreachable" | "refused";

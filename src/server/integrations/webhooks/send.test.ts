@@ -4,7 +4,7 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from "n
 import type { TLSSocket } from "node:tls";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { networkPolicy } from "../address-policy.ts";
+import { networkPolicy } from "../net/address-policy.ts";
 import type { WebhookMessage } from "./formats.ts";
 import { answerError, checkWebhookUrl, MAX_RESPONSE_BYTES, parseWebhookUrl, sendWebhook, WebhookError, type WebhookSendOptions } from "./send.ts";
 import { generateSigningSecret } from "./signature.ts";

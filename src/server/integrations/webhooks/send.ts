@@ -1,9 +1,9 @@
 /**
  * Sends one webhook request, or one request to a chat or push service's API (services.ts; a PUT
  * for Matrix). The host name is resolved here, every address it resolves to and
- * the port are checked against the operator's policy (address-policy.ts: public addresses on the
+ * the port are checked against the operator's policy (net/address-policy.ts: public addresses on the
  * usual web ports, and what WEBHOOK_ALLOW_PRIVATE and WEBHOOK_PORTS add), and the connection is
- * made to those checked addresses only (checked-address.ts), so a DNS answer that changes between
+ * made to those checked addresses only (net/checked-address.ts), so a DNS answer that changes between
  * the check and the connection (DNS rebinding) is never asked for. Redirects are not followed,
  * the whole exchange has one time limit, and at most MAX_RESPONSE_BYTES of the answer are read;
  * a receiver's words are quoted to the webhook's owner only when it is on a public address.
@@ -14,9 +14,9 @@
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import { checkTarget, networkPolicy, refusalMessage, type NetworkPolicy } from "../address-policy.ts";
-import { bareHost, checkUrlTarget, pinnedLookup, portOf, systemResolve, type CheckedTarget, type ResolvedAddress, type Resolver } from "../checked-address.ts";
-import { networkReason } from "../network-errors.ts";
+import { checkTarget, networkPolicy, refusalMessage, type NetworkPolicy } from "../net/address-policy.ts";
+import { bareHost, checkUrlTarget, pinnedLookup, portOf, systemResolve, type CheckedTarget, type ResolvedAddress, type Resolver } from "../net/checked-address.ts";
+import { networkReason } from "../net/network-errors.ts";
 import { buildPayload, type UrlFormat, type WebhookMessage } from "./formats.ts";
 
 /** invalid-url and address failures are the URL's fault; the others are the receiver's or the network's. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { networkPolicy, PUBLIC_WEB } from "../address-policy.ts";
+import { networkPolicy, PUBLIC_WEB } from "../net/address-policy.ts";
 import { buildPayload, type WebhookMessage } from "./formats.ts";
 import { sendServiceRequest, WebhookError, type WebhookSendOptions } from "./send.ts";
 import { serviceRequest, type ServiceChannel } from "./services.ts";

@@ -3,11 +3,11 @@
  * RDAP. Which server answers for a TLD is IANA's root zone database (its `whois:` entry, asked
  * of IANA's own WHOIS server and kept by the caller); `WHOIS_SERVER_OVERRIDE` sends every query
  * to one address instead (tests and journeys point it at a loopback fake), the queries still
- * shaped for the server IANA named. Politeness per server is the RDAP client's (server-gate.ts),
+ * shaped for the server IANA named. Politeness per server is the RDAP client's (net/host-gates.ts),
  * with its own limits. One lookup is one query: no retries here; a server saying it is asked
  * too often rests like an RDAP server after a 429.
  */
-import { ServerGates } from "../rdap/server-gate.ts";
+import { ServerGates } from "../net/host-gates.ts";
 import type { LookupOptions, RdapOutcome } from "../rdap/client.ts";
 import { readIanaTldAnswer, readWhoisAnswer } from "./answer.ts";
 import { port43Query, WhoisError, type Port43Target } from "./port43.ts";

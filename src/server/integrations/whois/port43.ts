@@ -7,7 +7,7 @@
  */
 import { lookup } from "node:dns/promises";
 import { isIP, Socket } from "node:net";
-import { classifyAddress } from "../address-policy.ts";
+import { classifyAddress } from "../net/address-policy.ts";
 
 export type WhoisErrorKind = "timeout" | "too_large" | "network" | "address" | "cancelled";
 

@@ -1,5 +1,5 @@
 /**
- * One attempt of an outgoing request (http.ts retries attempts): the request, the redirects it
+ * One attempt of an outgoing request (../http.ts retries attempts): the request, the redirects it
  * follows, and its answer read up to a size cap. Built on node:http(s) rather than fetch so the
  * connection can be pinned to checked addresses (checked-address.ts) and the answer read as a
  * stream:
@@ -45,7 +45,7 @@ export interface ExchangeAnswer {
   text: string;
 }
 
-/** Why an exchange ended without an answer; http.ts words it and decides whether to retry. */
+/** Why an exchange ended without an answer; ../http.ts words it and decides whether to retry. */
 export class ExchangeFailure extends Error {
   constructor(
     readonly kind: "connect" | "body" | "too-large" | "refused" | "unresolved",

@@ -2,8 +2,8 @@
  * Resolving a URL's host and checking every address it stands for against a network policy
  * (address-policy.ts) before connecting, then connecting only to those addresses: Node's connect
  * is given a `lookup` that answers the checked addresses, so a DNS answer that changes between
- * the check and the connection (DNS rebinding) is never asked for. Webhooks (webhooks/send.ts)
- * and the server's other requests to URLs it did not get from its configuration (http.ts) check
+ * the check and the connection (DNS rebinding) is never asked for. Webhooks (../webhooks/send.ts)
+ * and the server's other requests to URLs it did not get from its configuration (../http.ts) check
  * their targets here.
  */
 import { lookup as dnsLookup } from "node:dns/promises";

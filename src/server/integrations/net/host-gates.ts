@@ -1,6 +1,6 @@
 /**
- * Politeness toward each registry server (keyed by host, so .com and .net at one operator share
- * a budget): at most `maxInFlight` requests at once, starts spaced to `perSecond`, and after a
+ * Politeness toward each server this server asks (RDAP and WHOIS servers keyed by host, so .com
+ * and .net at one operator share a budget; DNS resolvers; the addresses TLS probes connect to): at most `maxInFlight` requests at once, starts spaced to `perSecond`, and after a
  * 429 no request at all until its Retry-After has passed. Lookups that find a server resting
  * are handed back at once so the job can reschedule them instead of waiting.
  *
