@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderUi, server, useMsw } from "../../testing/render.tsx";
 import { clearToasts, mutationError, mutationOk, trpcOk } from "../../testing/trpc-msw.ts";
 import { AccountPage } from "./account-page.tsx";
@@ -60,6 +60,56 @@ describe("account settings page", () => {
     expect(begun).toEqual([{ password: "my secret words" }]);
     expect(confirmed).toEqual([{ code: "123456", password: "my secret words" }]);
     expect(screen.getByText(/they will not be shown again/)).toBeTruthy();
+  });
+
+  it("offers the recovery codes to copy and to download, numbered inside their box, and labels the fields that manage two-step sign-in", async () => {
+    const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String.fromCharCode(97 + i)}2`);
+    const renewed: unknown[] = [];
+    server.use(trpcOk("account.overview", overview({ twoFactor: { enabled: true, recoveryCodesLeft: 3 } })), mutationOk("account.renewRecoveryCodes", { recoveryCodes }, renewed));
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    const created: Blob[] = [];
+    const createObjectURL = vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return "blob:codes";
+    });
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+    const downloads: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    try {
+      renderUi(<AccountPage />);
+      const manage = await screen.findByRole("form", { name: "Manage two-step sign-in" });
+      // Visible labels, not placeholders that vanish while typing.
+      await user.type(within(manage).getByLabelText("Current password"), "my secret words");
+      await user.type(within(manage).getByLabelText("Code from the app or a recovery code"), "123456");
+      expect(within(manage).queryByPlaceholderText(/Current password|Code from the app/)).toBeNull();
+      await user.click(within(manage).getByRole("button", { name: "New recovery codes" }));
+      expect(renewed).toEqual([{ code: "123456", password: "my secret words" }]);
+
+      const box = await screen.findByRole("region", { name: "Recovery codes" });
+      const list = within(box).getByTestId("recovery-codes");
+      expect(list.tagName).toBe("OL");
+      // The list's numbers are drawn in its own padding, inside the box.
+      // Each code's number is drawn inside the box, beside it (not a list marker hanging outside the border).
+      const items = within(list).getAllByRole("listitem");
+      expect(items.map((item) => item.textContent)).toEqual(recoveryCodes.map((code, i) => `${i + 1}.${code}`));
+      await user.click(within(box).getByRole("button", { name: "Copy" }));
+      expect(writeText).toHaveBeenCalledTimes(1);
+      const copiedText = (writeText.mock.calls[0] as unknown as [string])[0];
+      for (const code of recoveryCodes) expect(copiedText).toContain(code);
+      expect(copiedText).toMatch(/^ 1\. abcde-fgha2$/m);
+      expect(await within(box).findByRole("button", { name: "Copied" })).toBeTruthy();
+      await user.click(within(box).getByRole("button", { name: "Download" }));
+      expect(createObjectURL).toHaveBeenCalledTimes(1);
+      expect(downloads).toEqual(["tldscope-recovery-codes.txt"]);
+      expect(await created[0]!.text()).toBe(copiedText);
+    } finally {
+      click.mockRestore();
+      vi.restoreAllMocks();
+    }
   });
 
   it("refuses to delete without the right password and shows the server's reason in the dialog", async () => {
