@@ -73,7 +73,7 @@ ${state.returnTo ? html`<input type="hidden" name="returnTo" value="${state.retu
 }
 
 export function renderConfirmEmailPage(state: { token: string; newEmail: string; currentEmail: string; error?: string | undefined }) {
-  return page("Confirm your new address", html`<p class="lead">The account ${state.currentEmail} will use ${state.newEmail} from now on.</p>
+  return page("Confirm your new address", html`<p class="lead">Press the button to finish: until then the account ${state.currentEmail} keeps its address, and closing this page changes nothing.</p>
 <form method="post" action="/api/account/email/confirm" aria-label="Confirm the new address">${errorBox(state.error)}
 <input type="hidden" name="token" value="${state.token}">
 <button type="submit">Use ${state.newEmail}</button>

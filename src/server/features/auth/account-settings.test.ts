@@ -74,7 +74,10 @@ forEachDialect("account settings", (getDb) => {
     // Opening the link (a GET, as a mail scanner would) only shows the button.
     const opened = await app().request(`${TEST_ORIGIN}${link}`);
     expect(opened.status).toBe(200);
-    expect(await opened.text()).toContain("new-address@example.com");
+    const openedPage = await opened.text();
+    expect(openedPage).toContain("new-address@example.com");
+    // It says that pressing the button finishes, so nobody closes it thinking it is done.
+    expect(openedPage).toContain("Press the button to finish: until then the account old-address@example.com keeps its address");
     expect((await findUserByEmail(getDb(), "old-address@example.com"))).not.toBeNull();
 
     const confirmed = await formPost(app(), "/api/account/email/confirm", { token: tokenOf(link) });
