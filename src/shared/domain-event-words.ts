@@ -1,8 +1,12 @@
 /**
  * A domain's history event in words, the same on the domain's page and in the notification
  * that tells it: what changed, old → new. Covers every kind the monitoring records (registry,
- * certificate, DNS); an unknown kind still reads as its name with its values.
+ * certificate, DNS); an unknown kind still reads as its name with its values. Days read as the
+ * pages write them ("Mar 2, 2031"), moments in UTC and named, as mails write them.
  */
+import { formatUtcDay } from "./price-format.ts";
+import { formatMomentUtc } from "./time-format.ts";
+
 export interface DescribedEvent {
   kind: string;
   subject: string | null;
@@ -36,6 +40,12 @@ function appeared(e: DescribedEvent, watched: readonly string[]): string {
 const HOLDS = ["clientHold", "serverHold"];
 const DELETING = ["pendingDelete", "redemptionPeriod"];
 const text = (value: unknown) => (value === null || value === undefined || value === "" ? "none" : typeof value === "string" ? value : JSON.stringify(value));
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** A day as the pages write it ("Mar 2, 2031"); other values as text. */
+const dayText = (value: unknown) => (typeof value === "string" && ISO_DAY.test(value) ? (formatUtcDay(value) ?? value) : text(value));
+/** A moment as mails and feeds write it, in UTC and named ("Dec 17, 2026, 3:05 AM UTC"); other values as text. */
+const momentText = (value: unknown) => (typeof value === "string" && ISO_INSTANT.test(value) ? (formatMomentUtc(value) || value) : text(value));
 const field = (value: unknown, key: string) => (isObject(value) ? value[key] : undefined);
 
 const CERTIFICATE_REASONS: Record<string, string> = {
@@ -63,11 +73,11 @@ export function describeDomainEvent(e: DescribedEvent): string {
     case "nameservers_changed": return `Nameservers changed from ${list(e.oldValue)} to ${list(e.newValue)}.`;
     case "status_hold": return `The registry put the domain on hold (${appeared(e, HOLDS)}): it no longer resolves.`;
     case "pending_delete": return `The domain is being deleted (${appeared(e, DELETING)}).`;
-    case "expiry_moved_back": return `Expiry date moved back from ${text(e.oldValue)} to ${text(e.newValue)}.`;
-    case "expiry_extended": return `Renewed: the expiry date moved from ${text(e.oldValue)} to ${text(e.newValue)}.`;
+    case "expiry_moved_back": return `Expiry date moved back from ${dayText(e.oldValue)} to ${dayText(e.newValue)}.`;
+    case "expiry_extended": return `Renewed: the expiry date moved from ${dayText(e.oldValue)} to ${dayText(e.newValue)}.`;
     case "certificate_expiring": {
       const days = Number(field(e.newValue, "daysLeft"));
-      const until = text(field(e.newValue, "validTo"));
+      const until = momentText(field(e.newValue, "validTo"));
       return `The certificate of ${e.subject ?? "the site"} expires in ${days === 1 ? "1 day" : `${days} days`} (valid until ${until}).`;
     }
     case "certificate_invalid": {

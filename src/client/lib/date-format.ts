@@ -1,8 +1,64 @@
 /**
- * How the site writes a moment in time: "Nov 29, 2026, 12:04 AM", in the reader's time zone. Days
- * alone are written "Nov 29, 2026" (formatUtcDay, src/shared/price-format.ts); the landing page's
- * data-status line keeps the specification's long form ("November 29, 2026 at 12:04 AM").
+ * How the site writes a moment in time: "Nov 29, 2026, 12:04 AM GMT+1" (shared/time-format.ts),
+ * in the reader's time zone, named so it cannot be misread. The zone is the one the reader chose
+ * (remembered in a `tz` cookie, path=/, a year), else their browser's; a server render, which
+ * knows neither, writes UTC. Days alone are written "Nov 29, 2026" (formatUtcDay,
+ * src/shared/price-format.ts); the landing page's data-status line keeps the specification's long
+ * form ("November 29, 2026 at 12:04 AM").
  */
-const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+import { useSyncExternalStore } from "react";
+import { formatMoment, isTimeZone } from "../../shared/time-format.ts";
 
-export const formatDateTime = (value: string | Date | number) => DATE_TIME.format(value instanceof Date || typeof value === "number" ? value : new Date(value));
+export const TIME_ZONE_COOKIE = "tz";
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The browser's own zone ("Europe/Berlin"); UTC where there is no browser. */
+export function browserTimeZone(): string {
+  if (typeof document === "undefined") return "UTC";
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isTimeZone(zone) ? zone : "UTC";
+}
+
+/** The zone a Cookie header (or document.cookie) names, or null when none (or an unknown one) is set. */
+export function timeZoneFromCookies(cookies: string | undefined): string | null {
+  const match = cookies?.split(/;\s*/).find((part) => part.startsWith(`${TIME_ZONE_COOKIE}=`));
+  if (!match) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(match.slice(TIME_ZONE_COOKIE.length + 1));
+  } catch {
+    return null;
+  }
+  return value && isTimeZone(value) ? value : null;
+}
+
+let chosen: string | null = typeof document === "undefined" ? null : timeZoneFromCookies(document.cookie);
+const listeners = new Set<() => void>();
+
+/** The zone moments are written in: the reader's choice, else the browser's. */
+export const getTimeZone = (): string => chosen ?? browserTimeZone();
+
+/** Chooses the zone moments are written in; null goes back to the browser's. */
+export function setTimeZone(zone: string | null): void {
+  const next = zone && isTimeZone(zone) ? zone : null;
+  if (next === chosen) return;
+  chosen = next;
+  document.cookie = next
+    ? `${TIME_ZONE_COOKIE}=${encodeURIComponent(next)}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax`
+    : `${TIME_ZONE_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The zone in use, re-rendering when the reader chooses another; UTC while a server render hydrates. */
+export function useTimeZone(): { zone: string; chosen: string | null; browser: string } {
+  const zone = useSyncExternalStore(subscribe, getTimeZone, () => "UTC");
+  return { zone, chosen, browser: browserTimeZone() };
+}
+
+/** A moment in the reader's zone, the zone named: "Nov 29, 2026, 12:04 AM GMT+1". */
+export const formatDateTime = (value: string | Date | number, timeZone: string = getTimeZone()) => formatMoment(value, timeZone);

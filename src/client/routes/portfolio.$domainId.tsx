@@ -5,10 +5,16 @@ import { HistorySection } from "../features/domain-history/history-section.tsx";
 import { MonitoringSections } from "../features/monitoring/monitoring-sections.tsx";
 import { DomainOverview, usePortfolioDomain } from "../features/portfolio/domain-overview.tsx";
 import { PAGE_TITLES } from "../../shared/page-titles.ts";
+import { TimeZoneSelect } from "../components/time-zone-select.tsx";
+import { useTimeZone } from "../lib/date-format.ts";
 import { RequireAuth } from "../lib/require-auth.tsx";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
-/** A portfolio domain's page: its facts and registry record, its certificates and DNS, its own notification switches, and its history. */
+/**
+ * A portfolio domain's page, its home: its facts, money and registry record with Edit and Remove,
+ * its certificates and DNS, its own notification switches, and its history, moments in the
+ * reader's time zone (chosen here).
+ */
 export const Route = createFileRoute("/portfolio/$domainId")({
   component: DomainRoute,
 });
@@ -27,6 +33,7 @@ function DomainRoute() {
 
 function DomainPage({ id }: { id: number }) {
   const domain = usePortfolioDomain(id);
+  const { zone } = useTimeZone();
   usePageTitle(domain.data ? (domain.data.unicodeName ?? domain.data.domainName) : PAGE_TITLES.portfolioDomain);
   if (domain.isPending) return <Text color="fg.muted">Loading the domain…</Text>;
   if (domain.isError) return <Text>{domain.error.data?.httpStatus === 404 ? "Domain not found." : `The domain could not be loaded: ${domain.error.message}`}</Text>;
@@ -34,9 +41,11 @@ function DomainPage({ id }: { id: number }) {
   return (
     <Stack gap="8">
       <DomainOverview domain={domain.data} />
-      <MonitoringSections domainId={id} />
+      <TimeZoneSelect />
+      {/* Their moments are written in the chosen zone: a new choice draws them again. */}
+      <MonitoringSections key={`monitoring-${zone}`} domainId={id} />
       <DomainSwitches domainId={id} domainName={name} />
-      <HistorySection domainId={id} checkedAt={domain.data.registry.checkedAt} />
+      <HistorySection key={`history-${zone}`} domainId={id} checkedAt={domain.data.registry.checkedAt} />
     </Stack>
   );
 }

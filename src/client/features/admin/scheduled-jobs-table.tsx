@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc.ts";
 import { AdminTable } from "./admin-table.tsx";
 import { ADMIN_MESSAGES, notifyAdminFailure, notifyAdminSuccess } from "./feedback.ts";
+import { formatMomentUtc } from "../../../shared/time-format.ts";
 import { formatDateTime } from "./format.ts";
 
 const COLUMNS = ["Job", "Schedule (UTC)", "Next run", "Last run", ""] as const;
@@ -39,7 +40,8 @@ export function ScheduledJobsTable({ pollMs }: { pollMs: number }) {
               </Stack>
             </Table.Cell>
             <Table.Cell><Code>{job.cron}</Code></Table.Cell>
-            <Table.Cell whiteSpace="nowrap">{job.nextRunAt ? formatDateTime(job.nextRunAt) : "Never"}</Table.Cell>
+            {/* In UTC, the zone the schedule beside it is in, so the two read alike. */}
+            <Table.Cell whiteSpace="nowrap">{job.nextRunAt ? formatMomentUtc(job.nextRunAt) : "Never"}</Table.Cell>
             <Table.Cell whiteSpace="nowrap">
               {job.lastRun ? `${STATE_TEXT[job.lastRun.state]}${job.lastRun.finishedAt ? ` · ${formatDateTime(job.lastRun.finishedAt)}` : ""}` : "Never"}
             </Table.Cell>

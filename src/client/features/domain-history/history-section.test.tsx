@@ -34,6 +34,8 @@ describe("a domain's history", () => {
     expect(within(lines[1]!).getByText("Information")).toBeTruthy();
     expect(within(lines[0]!).getByText("Registry")).toBeTruthy();
     expect(lines[0]!.querySelector("time")!.getAttribute("datetime")).toBe("2026-11-19T08:00:00.000Z");
+    // Written as every page writes a moment, its zone named.
+    expect(lines[0]!.querySelector("time")!.textContent).toMatch(/^Nov 19, 2026, \d{1,2}:00 [AP]M \S+$/);
 
     await userEvent.click(within(section).getByRole("button", { name: "Show older" }));
     await within(section).findByText("Checked with the registry (RDAP).");

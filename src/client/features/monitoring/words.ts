@@ -1,4 +1,6 @@
 /** The monitoring's facts in words, as the sections show them. */
+import { formatDateTime } from "../../lib/date-format.ts";
+
 const REASONS: Record<string, string> = {
   expired: "Expired",
   not_yet_valid: "Not valid yet",
@@ -13,8 +15,8 @@ export const reasonWords = (reason: string | null) => (reason ? (REASONS[reason]
 
 export const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
 
-/** "2026-03-01 14:05 UTC". */
-export const moment = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "never");
+/** A moment as every page writes it, in the reader's time zone and named ("Mar 1, 2026, 3:05 PM GMT+1"). */
+export const moment = (iso: string | null) => (iso ? formatDateTime(iso) : "never");
 
 export function daysLeftWords(days: number | null): string {
   if (days === null) return "";

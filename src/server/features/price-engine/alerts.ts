@@ -17,6 +17,8 @@ import { latestCheckByProvider } from "../../../../db/repositories/price-apply-r
 import { providersWithLiveSuccess, recentStatuses, type FinishedLog } from "../../../../db/repositories/price-log-repository.ts";
 import { listServiceProviders } from "../../../../db/repositories/service-provider-repository.ts";
 import type { AlertCondition } from "../../../shared/schemas/admin.ts";
+import { formatUtcDay } from "../../../shared/price-format.ts";
+import { durationInWords } from "../../../shared/time-format.ts";
 import { canFetchLive, type SourceSetupInput } from "../../domain/price-source-setup.ts";
 import type { IncidentEventSink } from "./incident-events.ts";
 
@@ -102,7 +104,8 @@ async function evaluateDataAge(db: Db, rules: AlertRuleDto[], now: Date, onIncid
       }
       const hours = Math.floor((now.getTime() - at.getTime()) / HOUR);
       await apply(db, rule, provider, hours > rule.threshold
-        ? { firing: true, description: `${provider.name}'s prices were last confirmed ${hours} hours ago, on ${at.toISOString().slice(0, 10)} (threshold ${rule.threshold} hours).` }
+        // The age in its largest sensible unit ("8 years"), not a count of hours.
+        ? { firing: true, description: `${provider.name}'s prices were last confirmed ${durationInWords(now.getTime() - at.getTime())} ago, on ${formatUtcDay(at.toISOString())} (threshold ${rule.threshold} hours).` }
         : { firing: false }, onIncident);
     }
   }
