@@ -66,6 +66,9 @@ describe("Import CSV", () => {
       expect(dialog.getAllByText(column, { selector: "code" }).length, column).toBeGreaterThan(0);
     }
     expect(dialog.getByText(/Up to 10,000 rows and 2 MB/)).toBeTruthy();
+    // The same words as the server's message for a bad autoRenew cell.
+    expect(dialog.getByText("autoRenew", { selector: "code" }).parentElement?.textContent).toBe("autoRenew: true, false or unknown (or left empty)");
+    expect(dialog.getByText(/listed with every reason/)).toBeTruthy();
     expect(chosen).toBe(0);
     await user.click(dialog.getByRole("button", { name: "Choose a CSV file" }));
     expect(chosen).toBe(1);

@@ -82,11 +82,11 @@ function FormatDialog({ open, onOpenChange, onChoose }: { open: boolean; onOpenC
         <List.Item><Code>tld</Code>: its extension, read from the domain when left empty</List.Item>
         <List.Item><Code>registrar</Code>: a registrar's name as the site lists it</List.Item>
         <List.Item><Code>registrationDate</Code>, <Code>expirationDate</Code>: dates as YYYY-MM-DD</List.Item>
-        <List.Item><Code>autoRenew</Code>: true or false</List.Item>
+        <List.Item><Code>autoRenew</Code>: true, false or unknown (or left empty)</List.Item>
         <List.Item><Code>notes</Code></List.Item>
       </List.Root>
       <Text fontSize="sm" color="fg.muted" mb="2">
-        Up to {IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and {IMPORT_MAX_BYTES / 1024 / 1024} MB. A domain already in your portfolio is updated; a row that cannot be read is listed with the reason, and the others are still imported.
+        Up to {IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and {IMPORT_MAX_BYTES / 1024 / 1024} MB. A domain already in your portfolio is updated; a row that cannot be read is listed with every reason, and the others are still imported. Empty lines are skipped.
       </Text>
       <Text fontSize="sm" mb="1">For example:</Text>
       <Box as="pre" fontSize="xs" bg="bg.muted" p="2" rounded="md" whiteSpace="pre-wrap" overflowWrap="anywhere">{SAMPLE}</Box>

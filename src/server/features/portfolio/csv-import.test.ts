@@ -98,6 +98,31 @@ forEachDialect("portfolio CSV export and import", (getDb) => {
     expect(items.find((i) => i.domainName === "new-one.net")).toMatchObject({ autoRenew: true, serviceProvider: { name: "Dynadot" } });
   });
 
+  it("reports every problem of a row at once, and skips empty lines, a spreadsheet's line of commas included", async () => {
+    const csv = [
+      "domainName,tld,registrar,registrationDate,expirationDate,autoRenew,notes",
+      "many-problems.com,,Nonexistent Registrar,2024-13-01,someday,maybe,",
+      "fine-one.com,,,,,unknown,",
+      "",
+      ",,,,,,",
+      "   ,  ,,,,,",
+      "",
+    ].join("\r\n");
+    const { status, body } = await bob<ImportReport>("/api/user-domains/import", { method: "POST", body: { csv } });
+    expect(status).toBe(200);
+    expect(body.totals).toEqual({ rows: 2, added: 1, updated: 0, rejected: 1 });
+    const [bad, good] = body.rows;
+    expect(good).toEqual({ row: 3, domainName: "fine-one.com", status: "added" });
+    expect(bad).toMatchObject({ row: 2, domainName: "many-problems.com", status: "rejected" });
+    const reasons = bad!.reason!.split("; ");
+    expect(reasons[0]).toBe('Unknown registrar "Nonexistent Registrar"');
+    expect(reasons[1]).toBe("autoRenew must be true, false or unknown (or left empty)");
+    // Both dates are named, each once.
+    expect(reasons.slice(2)).toHaveLength(2);
+    expect(reasons.slice(2).join(" ")).toMatch(/Registration date/);
+    expect(reasons.slice(2).join(" ")).toMatch(/Expiration date/);
+  });
+
   it("writes nothing when an unexpected error interrupts the import", async () => {
     await add(bob, "alpha.com", "beta.org");
     const before = (await bob<{ data: UserDomainItem[] }>("/api/user-domains?limit=100")).body.data;

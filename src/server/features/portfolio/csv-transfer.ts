@@ -61,8 +61,15 @@ export interface ImportRowReport {
   row: number;
   domainName: string;
   status: "added" | "updated" | "rejected";
+  /** Every problem of a rejected row, each a sentence, joined by "; ". */
   reason?: string;
 }
+
+/** What the autoRenew column takes, as the import's help says it. */
+export const AUTO_RENEW_WORDS = "true, false or unknown (or left empty)";
+
+/** A line of nothing but separators (",,,," as spreadsheets end a file) or blanks is no row. */
+const isBlankRecord = (record: readonly string[]) => record.every((c) => c.trim() === "");
 
 /** An autoRenew cell; an empty one, "unknown" or a file without the column says nothing (unknown, null). */
 const AUTO_RENEW: Record<string, boolean | null> = {
@@ -72,7 +79,8 @@ const AUTO_RENEW: Record<string, boolean | null> = {
 /** Given `registry`, the registry lookups of the imported names are queued at once (else the periodic run finds the new ones). */
 export async function importPortfolioCsv(db: Db, userId: number, text: string, maxDomains: number, registry?: RegistryQueue) {
   if (Buffer.byteLength(text, "utf8") > IMPORT_MAX_BYTES) throw new AppError(413, IMPORT_TOO_LARGE);
-  const [header = [], ...records] = parseCsv(text);
+  const [header = [], ...all] = parseCsv(text);
+  const records = all.filter((r) => !isBlankRecord(r));
   const columns = header.map((h) => h.trim().toLowerCase());
   const at = (name: string) => columns.indexOf(name.toLowerCase());
   if (at("domainName") === -1) throw badRequest(`The first row must name the columns: ${CSV_COLUMNS.join(",")} (domainName is required)`);
@@ -98,18 +106,21 @@ export async function importPortfolioCsv(db: Db, userId: number, text: string, m
     const row = index + 2;
     const entry: ImportRowReport = { row, domainName: cell(record, "domainName"), status: "rejected" };
     report.push(entry);
-    const reject = (reason: string) => Object.assign(entry, { reason });
+    const reject = (reasons: string | string[]) => Object.assign(entry, { reason: typeof reasons === "string" ? reasons : reasons.join("; ") });
+    // Every problem of the row is told at once, so one fix makes it importable.
+    const problems: string[] = [];
     const registrar = unguardFormula(cell(record, "registrar"));
     const providerId = registrar ? providerByName.get(registrar.toLowerCase()) : null;
-    if (providerId === undefined) return reject(`Unknown registrar "${registrar}"`);
+    if (providerId === undefined) problems.push(`Unknown registrar "${registrar}"`);
     const autoRenew = AUTO_RENEW[cell(record, "autoRenew").toLowerCase()];
-    if (autoRenew === undefined) return reject("autoRenew must be true, false or unknown (or left empty)");
+    if (autoRenew === undefined) problems.push(`autoRenew must be ${AUTO_RENEW_WORDS}`);
     const parsed = userDomainCreateSchema.safeParse({
-      domainName: entry.domainName, tldId: cell(record, "tld"), serviceProviderId: providerId,
+      domainName: entry.domainName, tldId: cell(record, "tld"), serviceProviderId: providerId ?? null,
       registrationDate: cell(record, "registrationDate"), expirationDate: cell(record, "expirationDate"),
-      autoRenew, notes: unguardFormula(at("notes") === -1 ? "" : (record[at("notes")] ?? "")),
+      autoRenew: autoRenew ?? null, notes: unguardFormula(at("notes") === -1 ? "" : (record[at("notes")] ?? "")),
     });
-    if (!parsed.success) return reject(parsed.error.issues[0]?.message ?? "Invalid row");
+    if (!parsed.success) problems.push(...new Set(parsed.error.issues.map((i) => i.message)));
+    if (problems.length > 0 || !parsed.success) return reject(problems.length ? problems : ["Invalid row"]);
     const input = parsed.data;
     entry.domainName = input.domainName;
     const tld = matchTld(input.domainName, input.tldId, tlds);
