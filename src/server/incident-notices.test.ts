@@ -7,7 +7,7 @@ import { confirmLinkFor } from "./testing/notifications.ts";
 import { FETCH_QUEUE } from "./features/price-engine/fetch-control.ts";
 import { INCIDENT_EVENTS_QUEUE } from "./features/price-engine/incident-events.ts";
 import { PriceSourceError } from "./integrations/prices/source.ts";
-import { JOB_REGISTRATIONS, registerIncidentNotices, registerNotifications } from "./jobs.ts";
+import { JOB_REGISTRATIONS, registerNotifications } from "./jobs.ts";
 import { readGeneralSettings } from "./domain/general-settings.ts";
 import { authed, registerAdmin, registerUser, type TestUser } from "./testing/auth.ts";
 import { useNotifyingWorker } from "./testing/notifying-worker.ts";
@@ -24,7 +24,7 @@ forEachDialect("incident notifications", (getDb, _dialect, getTestDb) => {
     return { observedAt: new Date(), quotes: [usd("com", 1000)], skipped: [] };
   });
   // The price engine, the notifications and the incident wiring as every process registers them.
-  const w = useNotifyingWorker(getDb, getTestDb, porkbun, [JOB_REGISTRATIONS[0]!, registerNotifications, registerIncidentNotices]);
+  const w = useNotifyingWorker(getDb, getTestDb, porkbun, [JOB_REGISTRATIONS[0]!, registerNotifications]);
 
   beforeAll(async () => {
     // Only the failing-source rule judges the runs here; other incidents are raised by the tests.

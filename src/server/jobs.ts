@@ -1,23 +1,24 @@
 /**
- * Where features register their queues, handlers and schedules at boot. main.ts starts the
- * queue, then calls registerJobs in every process: a web process creates the queues it sends
- * to (work() registers handlers but runs them only where the queue was started with work),
- * and a worker process also runs the handlers and fires the schedules.
+ * Boot's job registration. main.ts starts the queue, then calls registerJobs in every process:
+ * it creates every queue of the job catalogue (domain/job-catalogue.ts), so a web process can
+ * send to any of them, then runs each owning feature's registration, which works its queues
+ * (work() registers handlers but runs them only where the queue was started with work) and
+ * puts their schedules on the queue; a worker process also runs the handlers and fires the
+ * schedules. What one feature's jobs tell another (a sync's failure, a price run's changes, an
+ * incident) is wired here.
  */
 import type { Db } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { Config } from "./config.ts";
 import { registerAccountJobs } from "./features/accounts/jobs.ts";
+import { JOB_NAMES, openJobQueue, PRICE_EVENTS_QUEUE, sendOptionsOf, type JobFeature, type PriceEvent } from "./domain/job-catalogue.ts";
 import { planAccountNotice } from "./features/notifications/account-trouble.ts";
-import { publicOrigin } from "./features/notifications/deps.ts";
-import { planIncidentNotices } from "./features/notifications/incident-notices.ts";
 import { channelSenders, registerNotificationJobs } from "./features/notifications/jobs.ts";
-import { PRICE_EVENTS_QUEUE, type PriceEvent } from "./features/notifications/price-events.ts";
 import { webhookSender } from "./features/notifications/webhook-sender.ts";
 import { registerMonitorJobs } from "./features/monitoring/jobs.ts";
 import { registerRegistryJobs } from "./features/portfolio/registry-jobs.ts";
 import { ensurePriceEngineDefaults } from "./features/price-engine/defaults.ts";
-import { INCIDENT_EVENTS_QUEUE, queueIncidentEvents, type IncidentEvent } from "./features/price-engine/incident-events.ts";
+import { queueIncidentEvents } from "./features/price-engine/incident-events.ts";
 import { registerPriceEngineJobs } from "./features/price-engine/jobs.ts";
 import type { PriceSources } from "./features/price-engine/sources.ts";
 import { refreshExchangeRates } from "./integrations/rates/refresh.ts";
@@ -54,40 +55,33 @@ export const registerNotifications: JobRegistration = (queue, deps) => {
   return registerNotificationJobs(queue, { ...base, senders: channelSenders(base, { webhook: webhookSender(deps.config, deps.cipher) }) });
 };
 
-/**
- * Incidents the price engine opens or resolves become messages to administrators and to status
- * subscribers. Their queue is created here, once: fetch runs and administrators' requests send to
- * it, and every process runs this registration.
- */
-export const registerIncidentNotices: JobRegistration = async (queue, deps) => {
-  await queue.createQueue(INCIDENT_EVENTS_QUEUE);
-  await queue.work<IncidentEvent>(INCIDENT_EVENTS_QUEUE, async (job) => {
-    const planned = await planIncidentNotices(deps.db, queue, job.data, new Date(), publicOrigin(deps.config));
-    if (planned > 0) deps.log.info({ ...job.data, planned }, "incident notifications planned");
+/** The price engine's fetches, schedules and rates; its runs' changes and incidents go to the notifications' queues. */
+export const registerPriceEngine: JobRegistration = async (queue, deps) => {
+  // Processes booting together on PostgreSQL add the default schedule and rules once.
+  await deps.db.withLock(DEFAULTS_LOCK, () => ensurePriceEngineDefaults(deps.db));
+  await registerPriceEngineJobs(queue, {
+    db: deps.db, config: deps.config, log: deps.log, sources: deps.priceSources,
+    onPricesChanged: deps.onPricesChanged, refreshRates: refreshExchangeRates, onIncident: queueIncidentEvents(queue, deps.log),
+    // One job per run: the notifications plan from it outside the run (price-events.ts).
+    onPricesApplied: async (event) => {
+      const data: PriceEvent = { ...event, observedAt: event.observedAt.toISOString() };
+      await queue.send(PRICE_EVENTS_QUEUE, data, sendOptionsOf(PRICE_EVENTS_QUEUE));
+    },
   });
 };
 
-export const JOB_REGISTRATIONS: JobRegistration[] = [
-  async (queue, deps) => {
-    // Processes booting together on PostgreSQL add the default schedule and rules once.
-    await deps.db.withLock(DEFAULTS_LOCK, () => ensurePriceEngineDefaults(deps.db));
-    await registerPriceEngineJobs(queue, {
-      db: deps.db, config: deps.config, log: deps.log, sources: deps.priceSources,
-      onPricesChanged: deps.onPricesChanged, refreshRates: refreshExchangeRates, onIncident: queueIncidentEvents(queue, deps.log),
-      // One job per run: the notifications plan from it outside the run (price-events.ts).
-      onPricesApplied: async (event) => {
-        const data: PriceEvent = { ...event, observedAt: event.observedAt.toISOString() };
-        await queue.send(PRICE_EVENTS_QUEUE, data);
-      },
-    });
-  },
-  registerAccounts,
-  registerNotifications,
-  registerIncidentNotices,
-  (queue, deps) => registerRegistryJobs(queue, { db: deps.db, config: deps.config, log: deps.log }),
-  (queue, deps) => registerMonitorJobs(queue, { db: deps.db, config: deps.config, log: deps.log }),
-];
+/** Each feature that works queues of the catalogue, and its registration, in boot order. */
+export const FEATURE_REGISTRATIONS: Record<JobFeature, JobRegistration> = {
+  "price-engine": registerPriceEngine,
+  accounts: registerAccounts,
+  notifications: registerNotifications,
+  portfolio: (queue, deps) => registerRegistryJobs(queue, { db: deps.db, config: deps.config, log: deps.log }),
+  monitoring: (queue, deps) => registerMonitorJobs(queue, { db: deps.db, config: deps.config, log: deps.log }),
+};
+
+export const JOB_REGISTRATIONS: JobRegistration[] = Object.values(FEATURE_REGISTRATIONS);
 
 export async function registerJobs(queue: JobQueue, deps: JobDeps, registrations = JOB_REGISTRATIONS): Promise<void> {
+  for (const name of JOB_NAMES) await openJobQueue(queue, name);
   for (const register of registrations) await register(queue, deps);
 }

@@ -6,14 +6,12 @@
  */
 import type { JobQueue } from "../../../jobs/queue.ts";
 
-export const DOMAIN_EVENTS_QUEUE = "notifications.domain-events";
+import { DOMAIN_EVENTS_QUEUE, sendOptionsOf, type DomainEventsJobData } from "./job-catalogue.ts";
+export { DOMAIN_EVENTS_QUEUE, type DomainEventsJobData };
 
 /** Events that are the history's own lines (a registry check was made), never told to anyone. */
 export const HISTORY_ONLY_KINDS: ReadonlySet<string> = new Set(["registry_check"]);
 
-export interface DomainEventsJobData {
-  eventIds: number[];
-}
 
 /** Events per job: a large registry run's changes become several small jobs. */
 const IDS_PER_JOB = 500;
@@ -31,7 +29,7 @@ export async function tellDomainEvents(queue: JobQueue, eventIds: readonly numbe
   for (let i = 0; i < eventIds.length; i += IDS_PER_JOB) jobs.push({ eventIds: eventIds.slice(i, i + IDS_PER_JOB) });
   if (jobs.length === 0) return;
   try {
-    await queue.sendMany(DOMAIN_EVENTS_QUEUE, jobs, { retryLimit: 5, retryDelaySeconds: 5 });
+    await queue.sendMany(DOMAIN_EVENTS_QUEUE, jobs, sendOptionsOf(DOMAIN_EVENTS_QUEUE));
   } catch (error) {
     log?.error({ err: error, events: eventIds.length }, "could not queue the notifications of recorded domain events");
   }

@@ -6,7 +6,8 @@
 import type { JobQueue } from "../../../jobs/queue.ts";
 import { requestSingleRun, type RunLogs } from "./single-run.ts";
 
-export const MONITOR_CHECK_QUEUE = "monitoring.check";
+import { MONITOR_CHECK_QUEUE } from "./job-catalogue.ts";
+export { MONITOR_CHECK_QUEUE };
 
 /** Queues a run of the certificate and DNS checks (single-run.ts). */
 export function requestMonitorChecks(queue: JobQueue, log?: RunLogs, delaySeconds?: number): Promise<void> {

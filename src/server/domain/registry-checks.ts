@@ -7,7 +7,8 @@
 import type { JobQueue } from "../../../jobs/queue.ts";
 import { requestSingleRun, type RunLogs } from "./single-run.ts";
 
-export const REGISTRY_CHECK_QUEUE = "portfolio.registry-check";
+import { REGISTRY_CHECK_QUEUE } from "./job-catalogue.ts";
+export { REGISTRY_CHECK_QUEUE };
 
 /** Queues a run of the registry lookups (single-run.ts). */
 export function requestRegistryChecks(queue: JobQueue, log?: RunLogs, delaySeconds?: number): Promise<void> {

@@ -1,23 +1,18 @@
 /**
  * The scheduled jobs an operator can run now, by hand (the admin Operations page and
- * `npm run jobs -- run NAME`): every schedule the queue holds, under a short name. A run by hand
+ * `npm run jobs -- run NAME`): every schedule the queue holds, under the short name and title
+ * the job catalogue gives it (job-catalogue.ts). A run by hand
  * is the schedule's own job sent now under the schedule's singleton key (JobQueue.runSchedule),
  * so it follows the schedule's exactly-once rule: while a run of that schedule, by a tick or by
  * hand, is queued or running, another is refused, whatever the number of processes.
  */
 import type { JobQueue, JobState, ScheduleInfo } from "../../../jobs/queue.ts";
 import { conflict, notFound } from "../lib/errors.ts";
+import { PRICE_SCHEDULE_NAME, SCHEDULE_QUEUE, SCHEDULED_JOBS } from "./job-catalogue.ts";
 
-/** Short names and what each schedule does, by "queue:key"; other schedules are named "queue:key". */
-const KNOWN: Record<string, { name: string; title: string }> = {
-  "notifications.plan-expiry:daily": { name: "reminders", title: "Daily expiry reminder scan" },
-  "portfolio.registry-check:periodic": { name: "registry-checks", title: "Registry (RDAP) re-checks of portfolio domains" },
-  "portfolio.rdap-bootstrap:monthly": { name: "rdap-bootstrap", title: "Refresh of IANA's RDAP server list" },
-  "rates.refresh:daily": { name: "rates", title: "Exchange rates update" },
-  "monitoring.check:periodic": { name: "monitoring-checks", title: "Certificate and DNS checks of portfolio domains" },
-  "accounts.sync-all:daily": { name: "account-syncs", title: "Registrar account syncs" },
-};
-const PRICE_SCHEDULE = /^prices\.schedule:schedule-(\d+)$/;
+/** Short names and what each schedule does, by "queue:key"; a schedule the catalogue does not name is named "queue:key". */
+const KNOWN = new Map(SCHEDULED_JOBS.map((s) => [`${s.queue}:${s.key}`, { name: s.name, title: s.title }]));
+const PRICE_SCHEDULE = new RegExp(`^${SCHEDULE_QUEUE.replace(".", "\\.")}:schedule-(\\d+)$`);
 
 export interface ScheduledJob {
   /** What an operator types: `npm run jobs -- run NAME`. */
@@ -33,7 +28,7 @@ export interface ScheduledJob {
 function describe(s: ScheduleInfo): ScheduledJob {
   const id = `${s.name}:${s.key}`;
   const price = PRICE_SCHEDULE.exec(id);
-  const known = KNOWN[id] ?? (price ? { name: `price-schedule-${price[1]}`, title: `Price fetch schedule ${price[1]}` } : { name: id, title: id });
+  const known = KNOWN.get(id) ?? (price ? { name: `${PRICE_SCHEDULE_NAME.prefix}${price[1]}`, title: PRICE_SCHEDULE_NAME.title(price[1]!) } : { name: id, title: id });
   return {
     ...known, queue: s.name, key: s.key, cron: s.cron, nextRunAt: s.nextRunAt?.toISOString() ?? null,
     lastRun: s.lastRun ? { state: s.lastRun.state, startedAt: s.lastRun.startedAt?.toISOString() ?? null, finishedAt: s.lastRun.finishedAt?.toISOString() ?? null } : null,

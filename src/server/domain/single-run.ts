@@ -5,17 +5,18 @@
  * picks it up. `delaySeconds` asks for a run that late instead of now.
  */
 import type { JobQueue } from "../../../jobs/queue.ts";
+import { sendOptionsOf, type JobName } from "./job-catalogue.ts";
 
 export interface RunLogs {
   warn(obj: object, msg: string): void;
 }
 
-export async function requestSingleRun(queue: JobQueue, name: string, failure: string, log?: RunLogs, delaySeconds?: number): Promise<void> {
+export async function requestSingleRun(queue: JobQueue, name: JobName, failure: string, log?: RunLogs, delaySeconds?: number): Promise<void> {
   try {
-    await queue.send(name, {}, {
-      singletonKey: delaySeconds ? "later" : "now", retryLimit: 2, expireInSeconds: 30 * 60,
+    await queue.send(name, {}, sendOptionsOf(name, {
+      singletonKey: delaySeconds ? "later" : "now",
       ...(delaySeconds ? { startAfterSeconds: Math.ceil(delaySeconds) } : {}),
-    });
+    }));
   } catch (error) {
     log?.warn({ err: error }, failure);
   }

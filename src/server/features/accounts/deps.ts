@@ -31,9 +31,6 @@ export type SyncDeps = Omit<AccountDeps, "queue"> & {
   onSyncEvent?: (event: AccountSyncEvent) => Promise<void>;
 };
 
-export const SYNC_QUEUE = "accounts.sync";
-export const SYNC_ALL_QUEUE = "accounts.sync-all";
+import { SYNC_ALL_QUEUE, SYNC_QUEUE, type SyncJobData } from "../../domain/job-catalogue.ts";
+export { SYNC_ALL_QUEUE, SYNC_QUEUE, type SyncJobData };
 export const syncSingletonKey = (accountId: number) => `account:${accountId}`;
-export interface SyncJobData {
-  accountId: number;
-}

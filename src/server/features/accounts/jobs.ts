@@ -6,32 +6,30 @@
 import { listActiveRegistrarAccountIds } from "../../../../db/repositories/registrar-account-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { SYNC_ALL_QUEUE, SYNC_QUEUE, syncSingletonKey, type AccountDeps, type SyncDeps, type SyncJobData } from "./deps.ts";
+import { JOB_CATALOGUE, scheduleJob, sendOptionsOf, workJob } from "../../domain/job-catalogue.ts";
 import { requestRegistryChecks } from "../../domain/registry-checks.ts";
 import { syncRegistrarAccount } from "./sync.ts";
 
-/** 03:17 UTC: off the hour, when registrar APIs see the most scheduled traffic. */
-export const DAILY_SYNC_CRON = "17 3 * * *";
+export const DAILY_SYNC_CRON = JOB_CATALOGUE[SYNC_ALL_QUEUE].schedule.cron;
 
 export async function queueEveryActiveAccount(deps: Pick<AccountDeps, "db">, queue: JobQueue): Promise<number> {
   let queued = 0;
   for (const accountId of await listActiveRegistrarAccountIds(deps.db)) {
     const data: SyncJobData = { accountId };
-    if (await queue.send(SYNC_QUEUE, data, { singletonKey: syncSingletonKey(accountId), retryLimit: 0, expireInSeconds: 15 * 60 })) queued++;
+    if (await queue.send(SYNC_QUEUE, data, sendOptionsOf(SYNC_QUEUE, { singletonKey: syncSingletonKey(accountId) }))) queued++;
   }
   return queued;
 }
 
 export async function registerAccountJobs(queue: JobQueue, deps: SyncDeps): Promise<void> {
-  await queue.createQueue(SYNC_QUEUE, { concurrency: 2 });
-  await queue.createQueue(SYNC_ALL_QUEUE);
-  await queue.work<SyncJobData>(SYNC_QUEUE, async (job) => {
+  await workJob(queue, SYNC_QUEUE, async (job) => {
     const outcome = await syncRegistrarAccount(deps, job.data.accountId, job.signal);
     // Synced entries get their registry dates too: a run picks up every entry never looked up.
     if (outcome.status === "synced" && outcome.log.newDomains > 0) await requestRegistryChecks(queue, deps.log);
   });
-  await queue.work(SYNC_ALL_QUEUE, async () => {
+  await workJob(queue, SYNC_ALL_QUEUE, async () => {
     const queued = await queueEveryActiveAccount(deps, queue);
     deps.log.info({ queued }, "daily registrar account sync queued");
   });
-  await queue.schedule(SYNC_ALL_QUEUE, "daily", DAILY_SYNC_CRON, {});
+  await scheduleJob(queue, SYNC_ALL_QUEUE);
 }

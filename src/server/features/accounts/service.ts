@@ -15,6 +15,7 @@ import { createRegistrarAdapter } from "../../integrations/registrars/registry.t
 import { CredentialKeyError } from "../../lib/credential-cipher.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { redactSecrets } from "../../lib/redact.ts";
+import { sendOptionsOf } from "../../domain/job-catalogue.ts";
 import { SYNC_QUEUE, syncSingletonKey, type AccountDeps, type SyncDeps, type SyncJobData } from "./deps.ts";
 import { connectionTestMessage } from "./connection-test-message.ts";
 import { toAccountItem, type AccountItem } from "./item.ts";
@@ -113,7 +114,7 @@ export async function queueAccountSync(deps: AccountDeps, userId: number, id: nu
   if (!row.isActive) throw conflict("This account is disabled, so it does not sync");
   const data: SyncJobData = { accountId: id };
   // The adapters already retry transient faults; a failed sync waits for the next request or tick.
-  const jobId = await deps.queue.send(SYNC_QUEUE, data, { singletonKey: syncSingletonKey(id), retryLimit: 0, expireInSeconds: 15 * 60 });
+  const jobId = await deps.queue.send(SYNC_QUEUE, data, sendOptionsOf(SYNC_QUEUE, { singletonKey: syncSingletonKey(id) }));
   if (jobId === null) throw conflict("A sync of this account is already queued or running");
   return { message: SYNC_QUEUED_MESSAGE, jobId };
 }

@@ -5,7 +5,7 @@ import { deleteUserEverywhere } from "../../../../db/repositories/account-data-r
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestQueue } from "../../../../jobs/testing/queue-test-kit.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
-import { USER_OWNED_JOBS } from "../../user-owned-jobs.ts";
+import { USER_OWNED_JOBS } from "../../domain/job-catalogue.ts";
 import { createCredentialCipher } from "../../lib/credential-cipher.ts";
 import { ownedRows, rowsNamingUser, tablesContaining } from "../../testing/owned-rows.ts";
 import { AUTH_TEST_ENV, authed, registerAdmin, registerUser, sessionCookieOf, formPost, type TestUser } from "../../testing/auth.ts";

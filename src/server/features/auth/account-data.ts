@@ -14,7 +14,7 @@ import { describeDevice } from "../../../shared/user-agent.ts";
 import { channelUrlHost, shownChannelUrl } from "../../../shared/schemas/webhook-channel.ts";
 import { badRequest, conflict, tooManyRequests } from "../../lib/errors.ts";
 import { consume } from "../../lib/rate-limiter.ts";
-import { USER_OWNED_JOBS } from "../../user-owned-jobs.ts";
+import { USER_OWNED_JOBS } from "../../domain/job-catalogue.ts";
 import { checkCurrentPassword, currentAccount, type AccountCtx } from "./account-service.ts";
 import { twoFactorStatus, verifySecondStep } from "./two-factor.ts";
 

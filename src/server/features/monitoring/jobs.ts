@@ -9,11 +9,12 @@ import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { DOMAIN_EVENTS_QUEUE, tellDomainEvents } from "../../domain/domain-events.ts";
+import { JOB_CATALOGUE, openJobQueue, scheduleJob, workJob } from "../../domain/job-catalogue.ts";
 import { MONITOR_CHECK_QUEUE, requestMonitorChecks } from "../../domain/monitor-checks.ts";
 import { runMonitorChecks } from "./monitor-check.ts";
 import { monitorProbes } from "./probes.ts";
 
-export const MONITOR_CHECK_CRON = "*/10 * * * *";
+export const MONITOR_CHECK_CRON = JOB_CATALOGUE[MONITOR_CHECK_QUEUE].schedule.cron;
 const RUN_BUDGET_MS = 10 * 60_000;
 
 export interface MonitorJobDeps {
@@ -24,9 +25,9 @@ export interface MonitorJobDeps {
 
 export async function registerMonitorJobs(queue: JobQueue, deps: MonitorJobDeps): Promise<void> {
   const probes = monitorProbes(deps.config);
-  await queue.createQueue(MONITOR_CHECK_QUEUE);
-  await queue.createQueue(DOMAIN_EVENTS_QUEUE);
-  await queue.work(MONITOR_CHECK_QUEUE, async (job) => {
+  // The notifications feature works this queue; a run sends what it recorded to it.
+  await openJobQueue(queue, DOMAIN_EVENTS_QUEUE);
+  await workJob(queue, MONITOR_CHECK_QUEUE, async (job) => {
     const summary = await runMonitorChecks(
       { db: deps.db, probe: (host, port, stop) => probes.probe(host, port, stop), dns: probes.dns, confirmDelayMs: deps.config.DNS_CONFIRM_DELAY_MS },
       { signal: job.signal, budgetMs: RUN_BUDGET_MS, onEvents: (ids) => tellDomainEvents(queue, ids, deps.log) },
@@ -34,5 +35,5 @@ export async function registerMonitorJobs(queue: JobQueue, deps: MonitorJobDeps)
     if (summary.checked || summary.deferred) deps.log.info(summary, "certificate and DNS checks done");
     if (summary.more) await requestMonitorChecks(queue, deps.log, 1);
   });
-  await queue.schedule(MONITOR_CHECK_QUEUE, "periodic", MONITOR_CHECK_CRON, {});
+  await scheduleJob(queue, MONITOR_CHECK_QUEUE);
 }

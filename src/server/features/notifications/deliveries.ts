@@ -16,16 +16,16 @@ import {
 } from "./deps.ts";
 import { digestMessage, notificationMessage } from "./render.ts";
 import { notificationDeliveries } from "../../lib/metrics.ts";
+import { sendOptionsOf } from "../../domain/job-catalogue.ts";
 
-const RETRY = { retryLimit: DELIVERY_RETRY_LIMIT, retryDelaySeconds: DELIVERY_RETRY_DELAY_SECONDS, expireInSeconds: 300 };
 
 /** A job per immediate delivery (sent together) and one per channel and digest day. */
 export async function enqueueDeliveries(queue: JobQueue, deliveries: NewDelivery[]): Promise<void> {
   const immediate = deliveries.filter((d) => d.digestDate === null).map((d): DeliverJobData => ({ deliveryId: d.id }));
-  if (immediate.length > 0) await queue.sendMany(DELIVER_QUEUE, immediate, RETRY);
+  if (immediate.length > 0) await queue.sendMany(DELIVER_QUEUE, immediate, sendOptionsOf(DELIVER_QUEUE));
   const digests = new Map<string, DigestJobData>();
   for (const d of deliveries) if (d.digestDate !== null) digests.set(`${d.channelId}:${d.digestDate}`, { channelId: d.channelId, digestDate: d.digestDate });
-  for (const [key, data] of digests) await queue.send<DigestJobData>(DIGEST_QUEUE, data, { ...RETRY, singletonKey: key });
+  for (const [key, data] of digests) await queue.send<DigestJobData>(DIGEST_QUEUE, data, sendOptionsOf(DIGEST_QUEUE, { singletonKey: key }));
 }
 
 export type DeliveryOutcome = "sent" | "nothing-to-send" | "cancelled" | "failed";

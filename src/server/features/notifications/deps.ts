@@ -11,20 +11,8 @@ import type { TokenSigner } from "../../lib/signed-token.ts";
 
 export type ChannelKind = "email" | "webhook";
 
-/** One delivery: its id in the job's data. */
-export const DELIVER_QUEUE = "notifications.deliver";
-/** One channel's digest of one day: { channelId, digestDate }. */
-export const DIGEST_QUEUE = "notifications.digest";
-/** The daily expiry scan. */
-export const PLAN_EXPIRY_QUEUE = "notifications.plan-expiry";
-
-export interface DeliverJobData {
-  deliveryId: number;
-}
-export interface DigestJobData {
-  channelId: number;
-  digestDate: string;
-}
+import { DELIVER_QUEUE, DIGEST_QUEUE, JOB_CATALOGUE, PLAN_EXPIRY_QUEUE, type DeliverJobData, type DigestJobData } from "../../domain/job-catalogue.ts";
+export { DELIVER_QUEUE, DIGEST_QUEUE, PLAN_EXPIRY_QUEUE, type DeliverJobData, type DigestJobData };
 
 /** A message as every channel receives it; each sender renders it its own way. */
 export interface OutgoingMessage {
@@ -56,9 +44,9 @@ export class PermanentDeliveryError extends Error {
   override readonly name = "PermanentDeliveryError";
 }
 
-/** Delivery attempts: the first plus this many retries, spaced RETRY_DELAY_SECONDS × 2^n. */
-export const DELIVERY_RETRY_LIMIT = 5;
-export const DELIVERY_RETRY_DELAY_SECONDS = 60;
+/** Delivery attempts (the catalogue's, for deliveries and digests alike): the first plus this many retries, spaced RETRY_DELAY_SECONDS × 2^n. */
+export const DELIVERY_RETRY_LIMIT = JOB_CATALOGUE[DELIVER_QUEUE].retry.retryLimit;
+export const DELIVERY_RETRY_DELAY_SECONDS = JOB_CATALOGUE[DELIVER_QUEUE].retry.retryDelaySeconds;
 
 export interface NotificationDeps {
   db: Db;

@@ -10,23 +10,12 @@ import type { Db } from "../../../../db/client.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { RenewalChange as RenewalPriceChange } from "../../../../db/repositories/price-apply-repository.ts";
-
-export const PRICE_EVENTS_QUEUE = "notifications.price-events";
+import { PRICE_EVENTS_QUEUE, type PriceEvent } from "../../domain/job-catalogue.ts";
+export { PRICE_EVENTS_QUEUE, type PriceEvent };
 
 /** One TLD's new renewal price at the event's provider, as the price apply decided it. */
 export type { RenewalChange as RenewalPriceChange } from "../../../../db/repositories/price-apply-repository.ts";
 
-/** A price run's changes, as a job's data (JSON). */
-export interface PriceEvent {
-  providerId: number;
-  providerName: string;
-  /** ISO 8601: when the source observed the list, which is when the changed quotes were last checked. */
-  observedAt: string;
-  /** Every TLD whose quote at the provider was added, changed, or confirmed after going stale. */
-  changedTldIds: number[];
-  renewalChanges: RenewalPriceChange[];
-}
 
 export interface PriceEventPlannerDeps {
   db: Db;

@@ -22,11 +22,8 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { preferencesOf } from "./preferences.ts";
 import { bestFreshQuote } from "./watched-tld-plan.ts";
 
-/** One watch's first evaluation: { watchId }. */
-export const WATCH_CHECK_QUEUE = "notifications.watch-check";
-export interface WatchCheckJobData {
-  watchId: number;
-}
+import { sendOptionsOf, WATCH_CHECK_QUEUE, type WatchCheckJobData } from "../../domain/job-catalogue.ts";
+export { WATCH_CHECK_QUEUE, type WatchCheckJobData };
 
 export interface WatchCtx {
   db: Db;
@@ -88,7 +85,7 @@ async function ownItem(ctx: WatchCtx, userId: number, id: number): Promise<Watch
 const currencyOf = async (db: Db, userId: number, given: string | undefined) => given ?? preferencesOf(await findPreferences(db, userId)).currency;
 
 async function checkSoon(queue: JobQueue, watchId: number): Promise<void> {
-  await queue.send<WatchCheckJobData>(WATCH_CHECK_QUEUE, { watchId }, { retryLimit: 3, retryDelaySeconds: 30 });
+  await queue.send<WatchCheckJobData>(WATCH_CHECK_QUEUE, { watchId }, sendOptionsOf(WATCH_CHECK_QUEUE));
 }
 
 export async function addWatch(ctx: WatchCtx, userId: number, input: z.output<typeof watchAddSchema>): Promise<WatchItem> {

@@ -11,14 +11,14 @@ import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { REGISTRY_CHECK_QUEUE, requestRegistryChecks } from "../../domain/registry-checks.ts";
 import { DOMAIN_EVENTS_QUEUE, tellDomainEvents } from "../../domain/domain-events.ts";
+import { JOB_CATALOGUE, openJobQueue, RDAP_BOOTSTRAP_QUEUE, scheduleJob, workJob } from "../../domain/job-catalogue.ts";
 import { bootstrapSource, refreshRdapBootstrap } from "./registry-bootstrap.ts";
 import { runRegistryChecks } from "./registry-check.ts";
 import { createRegistryLookups } from "./registry-lookups.ts";
 
-export const RDAP_BOOTSTRAP_QUEUE = "portfolio.rdap-bootstrap";
-export const REGISTRY_CHECK_CRON = "*/5 * * * *";
-/** 05:23 UTC on the 2nd of each month: IANA publishes changes as they come, a month old is fresh enough. */
-export const RDAP_BOOTSTRAP_CRON = "23 5 2 * *";
+export { RDAP_BOOTSTRAP_QUEUE };
+export const REGISTRY_CHECK_CRON = JOB_CATALOGUE[REGISTRY_CHECK_QUEUE].schedule.cron;
+export const RDAP_BOOTSTRAP_CRON = JOB_CATALOGUE[RDAP_BOOTSTRAP_QUEUE].schedule.cron;
 /** A run hands over to a fresh job after this long, so one job never holds the queue for hours. */
 const RUN_BUDGET_MS = 10 * 60_000;
 
@@ -31,22 +31,20 @@ export interface RegistryJobDeps {
 export async function registerRegistryJobs(queue: JobQueue, deps: RegistryJobDeps): Promise<void> {
   const bootstrap = bootstrapSource(deps.db);
   const lookups = createRegistryLookups(deps.db, deps.config, bootstrap);
-  await queue.createQueue(REGISTRY_CHECK_QUEUE);
-  await queue.createQueue(RDAP_BOOTSTRAP_QUEUE);
   // The notifications feature works this queue; a run sends its changes to it.
-  await queue.createQueue(DOMAIN_EVENTS_QUEUE);
-  await queue.work(REGISTRY_CHECK_QUEUE, async (job) => {
+  await openJobQueue(queue, DOMAIN_EVENTS_QUEUE);
+  await workJob(queue, REGISTRY_CHECK_QUEUE, async (job) => {
     const onEvents = (ids: number[]) => tellDomainEvents(queue, ids, deps.log);
     const summary = await runRegistryChecks({ db: deps.db, lookups, onEvents }, { signal: job.signal, budgetMs: RUN_BUDGET_MS });
     if (summary.checked || summary.deferred) deps.log.info(summary, "registry lookups done");
     if (summary.more) await requestRegistryChecks(queue, deps.log, 1);
     else if (summary.retryAt) await requestRegistryChecks(queue, deps.log, Math.max(1, (summary.retryAt.getTime() - Date.now()) / 1000));
   });
-  await queue.work(RDAP_BOOTSTRAP_QUEUE, async (job) => {
+  await workJob(queue, RDAP_BOOTSTRAP_QUEUE, async (job) => {
     const stored = await refreshRdapBootstrap(deps.db, deps.config.IANA_RDAP_BOOTSTRAP_URL, job.signal);
     bootstrap.invalidate();
     deps.log.info(stored, "RDAP bootstrap refreshed");
   });
-  await queue.schedule(REGISTRY_CHECK_QUEUE, "periodic", REGISTRY_CHECK_CRON, {});
-  await queue.schedule(RDAP_BOOTSTRAP_QUEUE, "monthly", RDAP_BOOTSTRAP_CRON, {});
+  await scheduleJob(queue, REGISTRY_CHECK_QUEUE);
+  await scheduleJob(queue, RDAP_BOOTSTRAP_QUEUE);
 }

@@ -14,7 +14,8 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { FetchJobData, FetchRequestType } from "./fetch-run.ts";
 import { chooseSource, type PriceSources } from "./sources.ts";
 
-export const FETCH_QUEUE = "prices.fetch";
+import { FETCH_QUEUE, sendOptionsOf } from "../../domain/job-catalogue.ts";
+export { FETCH_QUEUE };
 export const fetchKey = (providerKey: string) => `prices.fetch:${providerKey}`;
 
 export interface EngineContext {
@@ -48,7 +49,7 @@ export async function enqueueFetches(
       continue;
     }
     const data: FetchJobData = { providerKey: p.slug, requestType, source: want };
-    const id = await queue.send(FETCH_QUEUE, data, { singletonKey: fetchKey(p.slug), retryLimit: 0 });
+    const id = await queue.send(FETCH_QUEUE, data, sendOptionsOf(FETCH_QUEUE, { singletonKey: fetchKey(p.slug) }));
     (id ? report.started : report.busy).push(p.name);
   }
   return report;

@@ -26,14 +26,8 @@ import { applyPriceList } from "./price-apply.ts";
 import { chooseSource, type PriceSources } from "./sources.ts";
 import { priceRuns } from "../../lib/metrics.ts";
 
-export type FetchRequestType = "provider" | "all" | "pricing" | "scheduled";
-
-export interface FetchJobData {
-  providerKey: string;
-  requestType: FetchRequestType;
-  /** "bundled" re-applies the shipped price list even where a live adapter exists. */
-  source: "auto" | "bundled";
-}
+import type { FetchJobData, FetchRequestType } from "../../domain/job-catalogue.ts";
+export type { FetchJobData, FetchRequestType };
 
 /** What a successful run changed in the provider's quotes. */
 export interface PricesAppliedEvent {

@@ -10,15 +10,16 @@ import { bumpPriceRowsVersion } from "../../../../db/repositories/price-summary-
 import { listSchedules, setScheduleNextRun } from "../../../../db/repositories/schedule-repository.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { JOB_CATALOGUE, RATES_QUEUE, scheduleJob, workJob } from "../../domain/job-catalogue.ts";
 import { nextRunOf } from "./cron.ts";
 import { FETCH_QUEUE } from "./fetch-control.ts";
-import { runPriceFetch, type FetchJobData, type PricesAppliedEvent } from "./fetch-run.ts";
+import { runPriceFetch, type PricesAppliedEvent } from "./fetch-run.ts";
 import type { IncidentEventSink } from "./incident-events.ts";
-import { runSchedule, SCHEDULE_QUEUE, syncScheduleToQueue, type ScheduleJobData } from "./schedules.ts";
+import { runSchedule, SCHEDULE_QUEUE, syncScheduleToQueue } from "./schedules.ts";
 import type { PriceSources } from "./sources.ts";
 
-export const RATES_QUEUE = "rates.refresh";
-export const RATES_CRON = "15 16 * * *";
+export { RATES_QUEUE };
+export const RATES_CRON = JOB_CATALOGUE[RATES_QUEUE].schedule.cron;
 
 export interface PriceEngineJobDeps {
   db: Db;
@@ -38,15 +39,13 @@ export interface PriceEngineJobDeps {
 export async function registerPriceEngineJobs(queue: JobQueue, deps: PriceEngineJobDeps): Promise<void> {
   const { db, log } = deps;
   const fetchTimeoutMs = deps.config.PRICE_FETCH_TIMEOUT_SECONDS * 1000;
-  await queue.createQueue(FETCH_QUEUE, { concurrency: 2 });
-  await queue.createQueue(SCHEDULE_QUEUE);
-  await queue.work<FetchJobData>(FETCH_QUEUE, async (job) => {
+  await workJob(queue, FETCH_QUEUE, async (job) => {
     await runPriceFetch({
       db, log, sources: deps.sources, onPricesChanged: deps.onPricesChanged, onPricesApplied: deps.onPricesApplied,
       fetchTimeoutMs, staleDays: deps.config.PRICE_STALE_DAYS, onIncident: deps.onIncident,
     }, job.data, job.signal);
   });
-  await queue.work<ScheduleJobData>(SCHEDULE_QUEUE, async (job) => {
+  await workJob(queue, SCHEDULE_QUEUE, async (job) => {
     const report = await runSchedule({ db, queue, priceSources: deps.sources }, job.data);
     if (report) log.info({ scheduleId: job.data.scheduleId, ...report }, "scheduled price fetch enqueued");
   });
@@ -60,8 +59,7 @@ export async function registerPriceEngineJobs(queue: JobQueue, deps: PriceEngine
 
   const refreshRates = deps.refreshRates;
   if (refreshRates) {
-    await queue.createQueue(RATES_QUEUE);
-    await queue.work(RATES_QUEUE, async (job) => {
+    await workJob(queue, RATES_QUEUE, async (job) => {
       const result = await refreshRates(db, deps.config, { signal: job.signal });
       // Stored price rows are USD only and stay as they are; answers and pages in a display
       // currency were converted at the previous day's rates, in this process and every other.
@@ -69,6 +67,6 @@ export async function registerPriceEngineJobs(queue: JobQueue, deps: PriceEngine
       deps.onPricesChanged(db);
       log.info(result, "exchange rates refreshed");
     });
-    await queue.schedule(RATES_QUEUE, "daily", RATES_CRON, {});
+    await scheduleJob(queue, RATES_QUEUE);
   }
 }

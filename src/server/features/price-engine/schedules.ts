@@ -13,13 +13,11 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import { nextRunOf, validateCron } from "./cron.ts";
 import { enqueueFetches, type EngineContext } from "./fetch-control.ts";
 
-export const SCHEDULE_QUEUE = "prices.schedule";
+import { SCHEDULE_QUEUE, type ScheduleJobData } from "../../domain/job-catalogue.ts";
+export { SCHEDULE_QUEUE, type ScheduleJobData };
 // Keys may hold only letters, digits, "_" and "-" (jobs/schedule-rules.ts), the same on both queues.
 export const scheduleKey = (id: number) => `schedule-${id}`;
 
-export interface ScheduleJobData {
-  scheduleId: number;
-}
 
 function toDto(s: ScheduleDto) {
   return {
