@@ -6,6 +6,7 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { DEFAULT_PRICE_STALE_DAYS } from "../shared/price-freshness.ts";
+import { MONITOR_PORTS } from "../shared/schemas/monitoring.ts";
 import { networkPolicy, parseAllowances, parsePorts, USUAL_WEB_PORTS, type NetworkPolicy } from "./integrations/net/address-policy.ts";
 import { parseTrustedProxies } from "./lib/client-ip.ts";
 
@@ -251,6 +252,17 @@ export const webhookPolicy = (config: Pick<Config, "WEBHOOK_ALLOW_PRIVATE" | "WE
 
 /** Where the server's requests to URLs not from this configuration may go (OUTBOUND_ALLOW_PRIVATE). */
 export const outboundPolicy = (config: Pick<Config, "OUTBOUND_ALLOW_PRIVATE">): NetworkPolicy => networkPolicy(config.OUTBOUND_ALLOW_PRIVATE);
+
+/** The port WHOIS servers answer on (RFC 3912). */
+export const WHOIS_PORT = 43;
+
+/** Where WHOIS queries to a server IANA names may go: OUTBOUND_ALLOW_PRIVATE's allowances, on port 43. */
+export const whoisPolicy = (config: Pick<Config, "OUTBOUND_ALLOW_PRIVATE">): NetworkPolicy =>
+  networkPolicy(config.OUTBOUND_ALLOW_PRIVATE, String(WHOIS_PORT));
+
+/** Where certificate probes may connect: OUTBOUND_ALLOW_PRIVATE's allowances, on the TLS ports hosts may be watched on (MONITOR_PORTS). */
+export const tlsProbePolicy = (config: Pick<Config, "OUTBOUND_ALLOW_PRIVATE">): NetworkPolicy =>
+  networkPolicy(config.OUTBOUND_ALLOW_PRIVATE, MONITOR_PORTS.join(","));
 
 /** Keys that no longer do anything; TRUST_PROXY=true is refused (see loadConfig). */
 const RETIRED_PROXY_KEYS = ["TRUST_PROXY", "TRUST_PROXY_HOPS"] as const;

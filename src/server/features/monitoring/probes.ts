@@ -7,10 +7,8 @@
  */
 import { readFileSync } from "node:fs";
 import { createSecureContext, rootCertificates } from "node:tls";
-import { dnsServers, type Config } from "../../config.ts";
-import { parseAllowances } from "../../integrations/net/address-policy.ts";
+import { dnsServers, tlsProbePolicy, type Config } from "../../config.ts";
 import { DnsRecords } from "../../integrations/dns/records.ts";
-import { MONITOR_PORTS } from "../../../shared/schemas/monitoring.ts";
 import { ServerGates } from "../../integrations/net/host-gates.ts";
 import { probeCertificate, type ProbeOptions, type ProbeOutcome } from "../../integrations/tls/probe.ts";
 
@@ -30,7 +28,7 @@ export function monitorProbes(config: Config): MonitorProbes {
   });
   const secureContext = createSecureContext({ ca: [...rootCertificates, ...(config.TLS_EXTRA_CA_FILE ? [readFileSync(config.TLS_EXTRA_CA_FILE, "utf8")] : [])] });
   const tlsGates = new ServerGates(config.TLS_MAX_IN_FLIGHT_PER_HOST, 20);
-  const policy = { allowances: parseAllowances(config.OUTBOUND_ALLOW_PRIVATE).allowances, ports: new Set<number>(MONITOR_PORTS) };
+  const policy = tlsProbePolicy(config);
   const override = config.TLS_CONNECT_OVERRIDE ? splitHostPort(config.TLS_CONNECT_OVERRIDE) : undefined;
   const resolve = addressesThrough(dns);
   return {

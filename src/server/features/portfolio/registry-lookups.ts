@@ -5,7 +5,7 @@
  * cache of answers; both take the owner's id so owners take turns at each server.
  */
 import type { Db } from "../../../../db/client.ts";
-import { outboundPolicy, type Config } from "../../config.ts";
+import { outboundPolicy, whoisPolicy, type Config } from "../../config.ts";
 import { RdapClient, type LookupOptions, type RdapOutcome } from "../../integrations/rdap/client.ts";
 import { askIanaForWhoisServer, WhoisClient } from "../../integrations/whois/client.ts";
 import { parseServerAddress } from "../../integrations/whois/port43.ts";
@@ -40,10 +40,11 @@ export function createRegistryLookups(db: Db, config: Config, bootstrap: Bootstr
   });
   if (!config.WHOIS_ENABLED) return new RegistryLookups(rdap, null);
   const timeoutMs = config.WHOIS_TIMEOUT_SECONDS * 1000;
+  const policy = whoisPolicy(config);
   const iana = parseServerAddress(config.WHOIS_IANA_SERVER);
   // IANA's address is the operator's to choose (a loopback fake in tests); its default is IANA's public server.
   const directory = whoisServerDirectory(db, (tld) =>
-    askIanaForWhoisServer({ ...iana, trusted: config.WHOIS_IANA_SERVER !== "whois.iana.org" }, tld, { timeoutMs, maxBytes: 64 * 1024 }));
+    askIanaForWhoisServer({ ...iana, trusted: config.WHOIS_IANA_SERVER !== "whois.iana.org" }, tld, { timeoutMs, maxBytes: 64 * 1024, policy }));
   const whois = new WhoisClient({
     serverFor: (tld) => directory.serverFor(tld),
     override: config.WHOIS_SERVER_OVERRIDE ? parseServerAddress(config.WHOIS_SERVER_OVERRIDE) : undefined,
@@ -52,6 +53,7 @@ export function createRegistryLookups(db: Db, config: Config, bootstrap: Bootstr
     cacheSeconds: config.RDAP_CACHE_SECONDS,
     timeoutMs,
     maxBytes: WHOIS_MAX_ANSWER_BYTES,
+    policy,
   });
   return new RegistryLookups(rdap, whois);
 }

@@ -8,7 +8,7 @@
  * "No such name" and "no records of this type" are answers (an empty set); a timeout, a refusal
  * or a server failure is not an answer, and a failure is never taken for a change.
  */
-import { Resolver } from "node:dns/promises";
+import { DnsResolver as Resolver } from "../net/connect.ts";
 import { ServerGates } from "../net/host-gates.ts";
 
 export const RECORD_TYPES = ["NS", "A", "AAAA", "MX", "TXT", "CAA"] as const;

@@ -68,18 +68,31 @@ export async function checkUrlTarget(url: URL, policy: NetworkPolicy, resolve: R
     }
     if (!addresses.length) return { ok: false, problem: "unresolved", message: `the address ${host} was not found (DNS)` };
   }
+  const checked = checkAddresses(host, port, addresses, policy, words);
+  return checked.ok ? { ok: true, target: { addresses, listed: checked.listed, public: checked.public } } : { ok: false, problem: "refused", message: checked.message };
+}
+
+export type AddressesVerdict = { ok: true; listed: boolean; public: boolean } | { ok: false; message: string };
+
+/**
+ * Checks every address `host` resolved to (or the address `host` is) and the port against the
+ * policy: refused, with the sentence saying why, when any one of them is. Every connection to a
+ * host that did not come from the operator's configuration is made only after this check, and
+ * only to an address it passed (HTTP, WHOIS over port 43, TLS probes).
+ */
+export function checkAddresses(
+  host: string, port: number, addresses: readonly (string | ResolvedAddress)[], policy: NetworkPolicy, words: CheckWords,
+): AddressesVerdict {
   let listed = true;
   let allPublic = true;
-  for (const { address } of addresses) {
-    const target = { host, port, address };
+  for (const entry of addresses) {
+    const target = { host, port, address: typeof entry === "string" ? entry : entry.address };
     const verdict = checkTarget(policy, target);
-    if (!verdict.allowed) {
-      return { ok: false, problem: "refused", message: refusalMessage(verdict, target, policy, { ...words, literal: family !== 0 }) };
-    }
+    if (!verdict.allowed) return { ok: false, message: refusalMessage(verdict, target, policy, { ...words, literal: isIP(host) !== 0 }) };
     listed &&= verdict.listed;
     allPublic &&= verdict.kind === "public";
   }
-  return { ok: true, target: { addresses, listed, public: allPublic } };
+  return { ok: true, listed, public: allPublic };
 }
 
 /** Node's connect asks this instead of DNS: it can only answer addresses already checked. */

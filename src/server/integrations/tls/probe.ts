@@ -7,10 +7,11 @@
  * an address the network policy refuses (loopback, private, link-local…), and it is bounded by
  * a timeout and by the bytes the handshake may read.
  */
-import { connect as netConnect } from "node:net";
 import { X509Certificate } from "node:crypto";
-import { checkServerIdentity, connect as tlsConnect, type PeerCertificate, type SecureContext } from "node:tls";
-import { checkTarget, refusalMessage, type NetworkPolicy } from "../net/address-policy.ts";
+import { checkServerIdentity, type PeerCertificate, type SecureContext } from "node:tls";
+import type { NetworkPolicy } from "../net/address-policy.ts";
+import { checkAddresses } from "../net/checked-address.ts";
+import { openSocket, openTls } from "../net/connect.ts";
 
 /** What failing to verify means, as the history records it. */
 export type CertificateProblem = "expired" | "not_yet_valid" | "name_mismatch" | "untrusted" | "self_signed" | "unreachable" | "refused";
@@ -120,13 +121,8 @@ export async function probeCertificate(options: ProbeOptions): Promise<ProbeOutc
       return { ok: false, problem: "unreachable", detail: `${options.host} could not be resolved (${(error as Error).message})` };
     }
     if (addresses.length === 0) return { ok: false, problem: "unreachable", detail: `${options.host} has no address (no A or AAAA record)` };
-    for (const a of addresses) {
-      const target = { host: options.host, port, address: a };
-      const verdict = checkTarget(options.policy, target);
-      if (!verdict.allowed) {
-        return { ok: false, problem: "refused", detail: refusalMessage(verdict, target, options.policy, { subject: `${options.host}`, literal: false, verb: "connect" }) };
-      }
-    }
+    const checked = checkAddresses(options.host, port, addresses, options.policy, { subject: options.host, verb: "connect" });
+    if (!checked.ok) return { ok: false, problem: "refused", detail: checked.message };
     address = addresses[0]!;
   }
   return options.gate(address, () => handshake(options, address, port));
@@ -134,9 +130,9 @@ export async function probeCertificate(options: ProbeOptions): Promise<ProbeOutc
 
 function handshake(options: ProbeOptions, address: string, port: number): Promise<ProbeOutcome> {
   return new Promise((resolve) => {
-    const raw = netConnect({ host: address, port });
-    const socket = tlsConnect({
-      socket: raw, servername: options.host, secureContext: options.secureContext, rejectUnauthorized: false, ALPNProtocols: ["http/1.1"],
+    const raw = openSocket(address, port);
+    const socket = openTls(raw, {
+      servername: options.host, secureContext: options.secureContext, rejectUnauthorized: false, ALPNProtocols: ["http/1.1"],
       // The name is checked by readCertificate, so authorizationError speaks of the chain alone.
       checkServerIdentity: () => undefined,
     });

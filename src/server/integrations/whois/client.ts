@@ -7,6 +7,7 @@
  * with its own limits. One lookup is one query: no retries here; a server saying it is asked
  * too often rests like an RDAP server after a 429.
  */
+import type { NetworkPolicy } from "../net/address-policy.ts";
 import { ServerGates } from "../net/host-gates.ts";
 import type { LookupOptions, RdapOutcome } from "../rdap/client.ts";
 import { readIanaTldAnswer, readWhoisAnswer } from "./answer.ts";
@@ -25,6 +26,8 @@ export interface WhoisClientOptions {
   /** How long a server that says it is asked too often rests. */
   restMs?: number;
   now?: () => number;
+  /** What a server IANA names may be reached at (config.ts whoisPolicy); the override is the operator's and is not checked. */
+  policy: NetworkPolicy;
   resolve?: (host: string) => Promise<string[]>;
 }
 
@@ -84,7 +87,7 @@ export class WhoisClient {
     let text: string;
     try {
       text = await port43Query(this.target(server), whoisQueryFor(server, name), {
-        timeoutMs: this.options.timeoutMs, maxBytes: this.options.maxBytes, signal, resolve: this.options.resolve,
+        timeoutMs: this.options.timeoutMs, maxBytes: this.options.maxBytes, policy: this.options.policy, signal, resolve: this.options.resolve,
       });
     } catch (error) {
       if (error instanceof WhoisError && error.kind === "cancelled") throw error;
@@ -110,7 +113,8 @@ export class WhoisClient {
  * its host, or null when IANA lists none. Throws a WhoisError when IANA cannot be asked.
  */
 export async function askIanaForWhoisServer(
-  iana: { host: string; port: number; trusted: boolean }, tld: string, options: { timeoutMs: number; maxBytes: number; signal?: AbortSignal },
+  iana: { host: string; port: number; trusted: boolean }, tld: string,
+  options: { timeoutMs: number; maxBytes: number; policy: NetworkPolicy; signal?: AbortSignal; resolve?: (host: string) => Promise<string[]> },
 ): Promise<string | null> {
   const text = await port43Query({ name: iana.host, ...iana }, tld, options);
   try {

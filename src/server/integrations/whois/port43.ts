@@ -2,12 +2,15 @@
  * One WHOIS exchange over TCP port 43 (RFC 3912): connect, send the query and CRLF, read until
  * the server closes. The whole exchange has a deadline, the answer a size cap (a WHOIS record is
  * a few kilobytes; a server streaming more is cut off and the answer refused), and the address
- * connected to is the one checked: a host name is resolved here and refused when any of its
- * addresses is not public, unless the caller names the address itself (an operator's override).
+ * connected to is the one checked: a host name is resolved here and every address it resolves
+ * to, and the port, are checked against the network policy (net/address-policy.ts: the operator's
+ * OUTBOUND_ALLOW_PRIVATE, on port 43) as an HTTP request's are, unless the operator named the
+ * server (an override, IANA's server).
  */
-import { lookup } from "node:dns/promises";
-import { isIP, Socket } from "node:net";
-import { classifyAddress } from "../net/address-policy.ts";
+import { isIP } from "node:net";
+import type { NetworkPolicy } from "../net/address-policy.ts";
+import { checkAddresses, systemResolve } from "../net/checked-address.ts";
+import { openSocket } from "../net/connect.ts";
 
 export type WhoisErrorKind = "timeout" | "too_large" | "network" | "address" | "cancelled";
 
@@ -23,21 +26,23 @@ export interface Port43Target {
   name: string;
   host: string;
   port: number;
-  /** The operator named this address (WHOIS_SERVER_OVERRIDE, WHOIS_IANA_SERVER): it may be loopback or private. */
+  /** The operator named this address (WHOIS_SERVER_OVERRIDE, WHOIS_IANA_SERVER): it is connected to without the policy's check. */
   trusted: boolean;
 }
 
 export interface Port43Options {
   timeoutMs: number;
   maxBytes: number;
+  /** What a server not named by the operator may be reached at (config.ts whoisPolicy). */
+  policy: NetworkPolicy;
   signal?: AbortSignal | undefined;
   /** Resolves a host name (tests replace it). */
-  resolve?: (host: string) => Promise<string[]>;
+  resolve?: ((host: string) => Promise<string[]>) | undefined;
 }
 
 const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
 
-const resolveAll = async (host: string) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+const resolveAll = async (host: string) => (await systemResolve(host)).map((a) => a.address);
 
 /** The address to connect to: the host itself when it is one, else its first address, every one of them checked. */
 async function addressOf(target: Port43Target, options: Port43Options): Promise<string> {
@@ -46,8 +51,9 @@ async function addressOf(target: Port43Target, options: Port43Options): Promise<
   });
   if (addresses.length === 0) throw new WhoisError("network", `The WHOIS server ${target.name} could not be found (its name does not resolve)`);
   if (!target.trusted) {
-    const refused = addresses.find((a) => classifyAddress(a) !== "public");
-    if (refused) throw new WhoisError("address", `The WHOIS server ${target.name} resolves to ${refused}, which is not a public address, so it is not asked`);
+    const host = target.host.toLowerCase();
+    const checked = checkAddresses(host, target.port, addresses, options.policy, { subject: `The address of ${host}`, verb: "connect" });
+    if (!checked.ok) throw new WhoisError("address", `The WHOIS server ${target.name} cannot be asked: ${checked.message}`);
   }
   return addresses[0]!;
 }
@@ -60,7 +66,11 @@ export async function port43Query(target: Port43Target, query: string, options: 
   const left = options.timeoutMs - (Date.now() - started);
   if (left <= 0) throw new WhoisError("timeout", `The WHOIS server ${target.name} did not answer within ${duration(options.timeoutMs)}`);
   return new Promise<string>((resolve, reject) => {
-    const socket = new Socket();
+    if (options.signal?.aborted) {
+      reject(new WhoisError("cancelled", "The WHOIS query was cancelled"));
+      return;
+    }
+    const socket = openSocket(address, target.port);
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
@@ -92,7 +102,7 @@ export async function port43Query(target: Port43Target, query: string, options: 
     socket.on("close", () => finish(null));
     socket.on("error", (error: NodeJS.ErrnoException) =>
       finish(new WhoisError("network", `The WHOIS server ${target.name} could not be reached (${error.code ?? error.message})`)));
-    socket.connect({ host: address, port: target.port }, () => socket.write(`${query}\r\n`));
+    socket.on("connect", () => socket.write(`${query}\r\n`));
   });
 }
 

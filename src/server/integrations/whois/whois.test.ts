@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { outboundPolicy, whoisPolicy } from "../../config.ts";
+import { exchange } from "../net/http-exchange.ts";
 import { readIanaTldAnswer, readWhoisAnswer, whoisDate } from "./answer.ts";
 import { askIanaForWhoisServer, WhoisClient, whoisQueryFor } from "./client.ts";
 import { parseServerAddress, port43Query } from "./port43.ts";
@@ -90,12 +92,15 @@ describe("WHOIS answers", () => {
   });
 });
 
+/** The policy of a server whose operator allows nothing beyond public addresses. */
+const PUBLIC_ONLY = whoisPolicy({ OUTBOUND_ALLOW_PRIVATE: "none" });
+
 describe("WHOIS client against a loopback server", () => {
   let fake: FakeWhois;
   const servers = new Map<string, string | null>([["io", "whois.nic.io"], ["co", "whois.registry.co"], ["de", "whois.denic.de"], ["es", null]]);
   const client = (extra: Partial<ConstructorParameters<typeof WhoisClient>[0]> = {}) => new WhoisClient({
     serverFor: async (tld) => servers.get(tld) ?? null, override: { host: fake.host, port: fake.port },
-    maxInFlightPerServer: 1, requestsPerSecondPerServer: 1000, cacheSeconds: 0, timeoutMs: 2000, maxBytes: 1024 * 1024, ...extra,
+    maxInFlightPerServer: 1, requestsPerSecondPerServer: 1000, cacheSeconds: 0, timeoutMs: 2000, maxBytes: 1024 * 1024, policy: PUBLIC_ONLY, ...extra,
   });
   beforeAll(async () => {
     fake = await startFakeWhois();
@@ -155,21 +160,52 @@ describe("WHOIS client against a loopback server", () => {
     fake.answers.set("io", ianaTldAnswer("io", "whois.nic.io", "Internet Computer Bureau Limited"));
     fake.answers.set("es", ianaTldAnswer("es", null));
     const iana = { host: fake.host, port: fake.port, trusted: true };
-    expect(await askIanaForWhoisServer(iana, "io", { timeoutMs: 1000, maxBytes: 65536 })).toBe("whois.nic.io");
-    expect(await askIanaForWhoisServer(iana, "es", { timeoutMs: 1000, maxBytes: 65536 })).toBeNull();
+    expect(await askIanaForWhoisServer(iana, "io", { timeoutMs: 1000, maxBytes: 65536, policy: PUBLIC_ONLY })).toBe("whois.nic.io");
+    expect(await askIanaForWhoisServer(iana, "es", { timeoutMs: 1000, maxBytes: 65536, policy: PUBLIC_ONLY })).toBeNull();
   });
 
   it("never connects to a server whose name resolves to a private or loopback address, and sends one line only", async () => {
     const whois = new WhoisClient({
       serverFor: async () => "whois.evil.example", maxInFlightPerServer: 1, requestsPerSecondPerServer: 10, cacheSeconds: 0,
-      timeoutMs: 1000, maxBytes: 65536, resolve: async () => ["10.0.0.5"],
+      timeoutMs: 1000, maxBytes: 65536, policy: PUBLIC_ONLY, resolve: async () => ["10.0.0.5"],
     });
     expect(await whois.lookup("x.io")).toMatchObject({
-      kind: "error", reason: "The WHOIS server whois.evil.example resolves to 10.0.0.5, which is not a public address, so it is not asked",
+      kind: "error",
+      reason: "The WHOIS server whois.evil.example cannot be asked: The address of whois.evil.example resolves to a private network address; "
+        + "this server does not connect to private addresses unless its operator allows that address and port",
     });
     const loopback = { name: "whois.loop.example", host: "whois.loop.example", port: fake.port, trusted: false };
-    await expect(port43Query(loopback, "x.io", { timeoutMs: 500, maxBytes: 1000, resolve: async () => ["127.0.0.1"] })).rejects.toThrow("not a public address");
-    await expect(port43Query({ ...loopback, host: "127.0.0.1", trusted: true }, "x.io\r\nanother", { timeoutMs: 500, maxBytes: 1000 })).rejects.toThrow("one line");
+    await expect(port43Query(loopback, "x.io", { timeoutMs: 500, maxBytes: 1000, policy: PUBLIC_ONLY, resolve: async () => ["127.0.0.1"] }))
+      .rejects.toThrow("resolves to a loopback address; this server does not connect to loopback addresses");
+    await expect(port43Query({ ...loopback, host: "127.0.0.1", trusted: true }, "x.io\r\nanother", { timeoutMs: 500, maxBytes: 1000, policy: PUBLIC_ONLY }))
+      .rejects.toThrow("one line");
     expect(fake.queries).toEqual([]);
+  });
+
+  it("asks a server IANA names under the same outgoing-address policy as an HTTP request: the operator's allowances and the port rule", async () => {
+    fake.answers.set("x.io", identityDigitalWhois("x.io", DATES));
+    const query = (allow: string, address: string) => port43Query({ name: "whois.loop.example", host: "whois.loop.example", port: fake.port, trusted: false }, "x.io", {
+      timeoutMs: 2000, maxBytes: 65536, policy: whoisPolicy({ OUTBOUND_ALLOW_PRIVATE: allow }), resolve: async () => [address],
+    });
+    // The operator allows the loopback address and the fake's port (OUTBOUND_ALLOW_PRIVATE): the server is asked.
+    expect(await query(`127.0.0.1:${fake.port}`, "127.0.0.1")).toContain("x.io");
+    expect(fake.queries).toEqual(["x.io"]);
+    // `loopback` allows loopback addresses on the policy's port only (43), not the fake's.
+    await expect(query("loopback", "127.0.0.1")).rejects.toThrow("resolves to a loopback address");
+    // A public address is asked on port 43 only.
+    await expect(query("none", "93.184.216.34")).rejects.toThrow(
+      `The WHOIS server whois.loop.example cannot be asked: The address of whois.loop.example uses port ${fake.port}; this server connects only to ports 43 unless its operator allows another`,
+    );
+    expect(fake.queries).toEqual(["x.io"]);
+
+    // A private address is refused in the words an HTTP request to the same host gets.
+    const refused = await query("none", "10.0.0.5").then(() => "", (error: Error) => error.message);
+    const http = await exchange({
+      service: "The WHOIS server whois.loop.example", url: new URL("https://whois.loop.example/"), method: "GET", headers: {}, body: undefined, trusted: false,
+      redirect: "error", maxBytes: 1000, policy: outboundPolicy({ OUTBOUND_ALLOW_PRIVATE: "none" }),
+      resolve: async () => [{ address: "10.0.0.5", family: 4 }], signal: AbortSignal.timeout(2000),
+    }).then(() => "", (error: Error) => error.message);
+    expect(refused).toContain("resolves to a private network address");
+    expect(refused).toBe(http);
   });
 });
