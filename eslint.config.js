@@ -12,6 +12,18 @@ import tseslint from "typescript-eslint";
 /** The only packages src/shared may import (vitest and fast-check for its tests). */
 const SHARED_PACKAGES = ["zod", "punycode", "punycode/punycode.js", "croner", "vitest", "fast-check"];
 
+/**
+ * One door to the network: only src/server/integrations/net opens outgoing connections (sockets,
+ * TLS, DNS resolvers, HTTP clients), each after its network policy's check. Elsewhere in the
+ * server, db/ and jobs/ these modules may be imported for types and their harmless helpers only
+ * (node:net's isIP and BlockList, node:tls's secure contexts and root certificates). Excepted:
+ * tests, test fixtures, scripts and e2e (they run fakes and drive the server); the server's own
+ * listener (@hono/node-server) and SMTP (nodemailer, to the operator's SMTP_URL) open their
+ * sockets inside their packages.
+ */
+const NETWORK_DOOR = "Outgoing connections go through src/server/integrations/net (its HTTP exchange, checked connect and DNS resolver), which checks the network policy first.";
+const networkModules = (names, rule) => names.flatMap((name) => [`node:${name}`, name].map((path) => ({ name: path, ...rule, message: NETWORK_DOOR })));
+
 /** Server code outside the features: plumbing (lib), the render pool (render), shared domain code (domain), the rest. */
 const SERVER_CODE = ["server-lib", "server-render", "server-domain", "server"];
 
@@ -73,6 +85,25 @@ export default tseslint.config(
           regex: `^(?!\\.{1,2}/|(${SHARED_PACKAGES.map((p) => p.replace(/[./]/g, "\\$&")).join("|")})$)`,
           message: `src/shared imports only ${SHARED_PACKAGES.join(", ")} and other shared files.`,
         }],
+      }],
+    },
+  },
+  {
+    files: ["src/server/**/*.ts", "db/**/*.ts", "jobs/**/*.ts"],
+    ignores: ["src/server/integrations/net/**", "**/*.test.ts", "**/testing/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", {
+        paths: [
+          ...networkModules(["net"], { importNames: ["connect", "createConnection", "Socket", "Stream", "createServer", "Server", "default"] }),
+          ...networkModules(["tls"], { importNames: ["connect", "TLSSocket", "createServer", "Server", "default"] }),
+          ...networkModules(["dns", "dns/promises", "http", "https", "http2"], { allowTypeImports: true }),
+          { name: "undici", message: NETWORK_DOOR, allowTypeImports: true },
+        ],
+      }],
+      "no-restricted-globals": ["error", { name: "fetch", message: NETWORK_DOOR }, { name: "WebSocket", message: NETWORK_DOOR }],
+      "no-restricted-syntax": ["error", {
+        selector: "MemberExpression[object.name=/^(globalThis|global|window|self)$/][property.name=/^(fetch|WebSocket)$/]",
+        message: NETWORK_DOOR,
       }],
     },
   },
@@ -164,10 +195,11 @@ export default tseslint.config(
             // import the seed back, the two folders would form a loop.
             from: { element: { types: { anyOf: [...SERVER_CODE, "server-feature", "price-format"] } }, file: { path: "!**/*.test.ts" } },
             disallow: { to: { element: { type: "db-seed" } } },
-            message: "src/server never imports db/seed (the seed imports src/server/integrations/prices, never the reverse); only main.ts seeds on start.",
+            message: "src/server never imports db/seed (the seed imports src/server/integrations/prices, never the reverse); only main.ts (through boot-data.ts) seeds on start.",
           },
           {
-            from: { element: { type: "server" }, file: { path: "src/server/main.ts" } },
+            // boot-data.ts runs main.ts's seeding, on SQLite in a thread of its own.
+            from: { element: { type: "server" }, file: { path: ["src/server/main.ts", "src/server/boot-data.ts"] } },
             allow: { to: { element: { type: "db-seed" } } },
           },
         ],

@@ -1,6 +1,10 @@
 /**
  * npm run bench:start: `npm start` (the production build) on a fresh SQLite database with the
- * bundled data, BENCH_ROUNDS (3) times, each from an empty file:
+ * bundled data, BENCH_ROUNDS (3) times, each from an empty file, first on the machine as it is,
+ * then with one CPU burner per core running (busy-loop child processes, BENCH_BURN=0 skips them),
+ * and the loaded/quiet ratio of each figure:
+ *  - port open: from spawning the process to /api/health answering (it says "starting" while
+ *    the database is seeded);
  *  - ready: from spawning the process to GET /api/ready answering 200 (migrate, seed, queue,
  *    render threads loaded and warm); target < 10 s;
  *  - the first /tlds after ready, against /tlds once warm in the same run (the median of 5 later
@@ -11,7 +15,7 @@
  * Figures are medians over the rounds. The machine may be shared: quote them as measured here,
  * with the load average printed beside them.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +24,7 @@ import { median } from "./lib/median.ts";
 import { freePort } from "./lib/server-process.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const BURN = process.env.BENCH_BURN !== "0";
 const CRAWL_CONCURRENCY = 10;
 const TARGET = { readyMs: 10_000, firstTlds: 300 };
 
@@ -43,12 +48,19 @@ async function round() {
   });
   try {
     let readyMs: number | undefined;
+    let portMs: number | undefined;
+    let earlyPages = 0;
     while (readyMs === undefined) {
       if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
       if (performance.now() - started > 180_000) throw new Error("not ready within 180 s");
       const status = await fetch(`${url}/api/ready`).then((r) => r.status, () => 0);
+      if (status !== 0) portMs ??= performance.now() - started;
       if (status === 200) readyMs = performance.now() - started;
-      else await new Promise((r) => setTimeout(r, 25));
+      else {
+        // A page asked before ready must be a 503, never the client shell.
+        if (status !== 0 && (await fetch(`${url}/tlds`).then((r) => r.status, () => 0)) === 200) earlyPages++;
+        await new Promise((r) => setTimeout(r, 25));
+      }
     }
     const first = await timed(`${url}/tlds`);
     // The crawl starts now, at once: every TLD page once.
@@ -68,7 +80,7 @@ async function round() {
     const pagesPerSecond = paths.length / ((performance.now() - crawlStarted) / 1000);
     const warm: number[] = [];
     for (let i = 0; i < 5; i++) warm.push((await timed(`${url}/tlds`)).ms);
-    return { readyMs, firstTlds: first.ms, firstRendered: rendered(first.html), warmTlds: median(warm), crawled: paths.length, shells, failed, pagesPerSecond };
+    return { portMs: portMs ?? readyMs, earlyPages, readyMs, firstTlds: first.ms, firstRendered: rendered(first.html), warmTlds: median(warm), crawled: paths.length, shells, failed, pagesPerSecond };
   } finally {
     const exited = new Promise((r) => child.once("exit", r));
     child.kill("SIGTERM");
@@ -78,19 +90,50 @@ async function round() {
   }
 }
 
-assertClientBuilt();
-const rounds = [];
-for (let i = 0; i < ROUNDS; i++) {
-  const r = await round();
-  rounds.push(r);
-  console.log(`round ${i + 1}: ready ${r.readyMs.toFixed(0)} ms; first /tlds ${r.firstTlds.toFixed(0)} ms (${r.firstRendered ? "rendered" : "CLIENT SHELL"}), warm /tlds ${r.warmTlds.toFixed(0)} ms; crawl of ${r.crawled} TLD pages from ready: ${r.pagesPerSecond.toFixed(1)} pages/s, ${r.shells} shells, ${r.failed} failed`);
+/** One busy-loop process per core, until stopped. */
+function startBurners(): ChildProcess[] {
+  return Array.from({ length: availableParallelism() }, () =>
+    spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }));
 }
+
+async function series(label: string) {
+  const rounds = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const r = await round();
+    rounds.push(r);
+    console.log(`${label} round ${i + 1}: port open ${r.portMs.toFixed(0)} ms, ready ${r.readyMs.toFixed(0)} ms; first /tlds ${r.firstTlds.toFixed(0)} ms (${r.firstRendered ? "rendered" : "CLIENT SHELL"}), warm /tlds ${r.warmTlds.toFixed(0)} ms; crawl of ${r.crawled} TLD pages from ready: ${r.pagesPerSecond.toFixed(1)} pages/s, ${r.shells} shells, ${r.failed} failed; pages answered 200 before ready: ${r.earlyPages}`);
+  }
+  const load = loadavg().map((l) => l.toFixed(1)).join(" ");
+  return {
+    port: median(rounds.map((r) => r.portMs)),
+    ready: median(rounds.map((r) => r.readyMs)),
+    first: median(rounds.map((r) => r.firstTlds)),
+    warm: median(rounds.map((r) => r.warmTlds)),
+    shells: rounds.reduce((n, r) => n + r.shells + (r.firstRendered ? 0 : 1), 0),
+    early: rounds.reduce((n, r) => n + r.earlyPages, 0),
+    load,
+  };
+}
+
+assertClientBuilt();
 const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
-const ready = median(rounds.map((r) => r.readyMs));
-const first = median(rounds.map((r) => r.firstTlds));
-const warm = median(rounds.map((r) => r.warmTlds));
-const shells = rounds.reduce((n, r) => n + r.shells + (r.firstRendered ? 0 : 1), 0);
-console.log(`\nnpm start on a fresh SQLite database (production build), median of ${ROUNDS} rounds; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${availableParallelism()} cores`);
-console.log(`ready (/api/ready 200) ${ready.toFixed(0)} ms (target < ${TARGET.readyMs}) ${verdict(ready < TARGET.readyMs)}`);
-console.log(`first /tlds after ready ${first.toFixed(0)} ms (target < ${TARGET.firstTlds}) ${verdict(first < TARGET.firstTlds)}; warm /tlds in the same run ${warm.toFixed(0)} ms (baseline)`);
-console.log(`client shells answered from ready on (first /tlds and the crawl, all rounds): ${shells} (target 0) ${verdict(shells === 0)}`);
+const quiet = await series("quiet");
+let loaded: Awaited<ReturnType<typeof series>> | undefined;
+if (BURN) {
+  const burners = startBurners();
+  try {
+    loaded = await series(`loaded (${burners.length} CPU burners)`);
+  } finally {
+    for (const burner of burners) burner.kill("SIGKILL");
+  }
+}
+console.log(`\nnpm start on a fresh SQLite database (production build), median of ${ROUNDS} rounds on ${availableParallelism()} cores`);
+for (const [label, s] of [["quiet", quiet], ["loaded", loaded]] as const) {
+  if (!s) continue;
+  console.log(`${label} (load average ${s.load}): port open ${s.port.toFixed(0)} ms; ready (/api/ready 200) ${s.ready.toFixed(0)} ms${label === "quiet" ? ` (target < ${TARGET.readyMs}) ${verdict(s.ready < TARGET.readyMs)}` : ""}; first /tlds after ready ${s.first.toFixed(0)} ms${label === "quiet" ? ` (target < ${TARGET.firstTlds}) ${verdict(s.first < TARGET.firstTlds)}` : ""}, warm /tlds ${s.warm.toFixed(0)} ms (baseline)`);
+  console.log(`${label}: client shells answered from ready on (first /tlds and the crawl, all rounds): ${s.shells} (target 0) ${verdict(s.shells === 0)}; pages answered 200 before ready: ${s.early} (target 0) ${verdict(s.early === 0)}`);
+}
+if (loaded) {
+  const ratio = (a: number, b: number) => (a / b).toFixed(2);
+  console.log(`loaded / quiet: port open ${ratio(loaded.port, quiet.port)}×, ready ${ratio(loaded.ready, quiet.ready)}×, first /tlds ${ratio(loaded.first, quiet.first)}×`);
+}

@@ -21,6 +21,7 @@ export const SERVER_ENTRIES = {
   migrate: "db/migrate-cli.ts",
   seed: "db/seed/cli.ts",
   "render-worker": "src/server/render/render-worker.ts",
+  "boot-data-worker": "src/server/boot-data-worker.ts",
 } as const;
 
 export type ServerEntry = keyof typeof SERVER_ENTRIES;

@@ -49,7 +49,7 @@ import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly, jsonDepthLimited } fr
 import { httpMetrics, setMetricSources } from "./lib/metrics.ts";
 import { answerMetrics } from "./lib/metrics-route.ts";
 import { configurePriceCache, currentPricesVersion, invalidatePriceCache } from "./domain/price-cache.ts";
-import { Readiness } from "./lib/readiness.ts";
+import { notReadyAnswer, Readiness } from "./lib/readiness.ts";
 import { createRoutePreloads } from "./render/route-preloads.ts";
 import { createPageCache, etagMatches, pageCacheKey, type CachedPage } from "./render/page-cache.ts";
 import { renderCallsFor } from "./render/render-calls.ts";
@@ -276,7 +276,7 @@ export function createApp(deps: AppDeps) {
     fetch: (request) => app.fetch(request),
     onError: onTrpcError,
   });
-  mountClient(app, deps.clientDir, db, config, origin, renderCalls);
+  mountClient(app, deps.clientDir, db, config, origin, renderCalls, readiness);
   return app;
 }
 
@@ -298,7 +298,7 @@ export function appErrorHeaders(errors: readonly { cause?: unknown }[]): Record<
  */
 function mountClient(
   app: Hono<AppEnv>, clientDir: string | undefined, db: Db, config: Config,
-  origin: (c: Context<AppEnv>) => string, renderCalls: RenderCalls,
+  origin: (c: Context<AppEnv>) => string, renderCalls: RenderCalls, readiness: Readiness,
 ) {
   const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
   if (!clientDir || !indexPath || !existsSync(indexPath)) {
@@ -337,6 +337,11 @@ function mountClient(
   const publicCacheControl = `public, max-age=0, s-maxage=${config.PAGE_CDN_SECONDS}, stale-while-revalidate=${config.PAGE_CDN_SECONDS}`;
   const notFoundCacheControl = `public, max-age=0, s-maxage=${Math.min(config.PAGE_CDN_SECONDS, NOT_FOUND_TTL_SECONDS)}`;
   app.get("*", compress(), async (c) => {
+    // Until each public page kind has rendered (and while no render thread can render), a page is a
+    // 503 with Retry-After, not the client shell a crawler would index. (Renderers that failed to
+    // load leave the client shell to render pages in the browser.)
+    const renderers = readiness.check("renderers").state;
+    if ((renderers === "pending" || renderers === "unavailable") && !isWarmUp(c)) return notReadyAnswer(c, origin(c), renderers === "pending");
     c.header("Cache-Control", "no-cache");
     // index.html naming the page's own chunks: made when a page is rendered or the shell sent, not for a cached page.
     let made: string | undefined;
@@ -355,7 +360,7 @@ function mountClient(
     const authUser = signedOut ? null : sessionUser ? toAuthUserDto(sessionUser) : null;
     if (isWarmUp(c)) {
       const shell = template();
-      const page = await renderPageHtml(shell, { url, cookies, signedOut: true, origin: pageOrigin, compress: true }, renderCalls);
+      const page = await renderPageHtml(shell, { url, cookies, signedOut: true, origin: pageOrigin, compress: true, warmUp: true }, renderCalls);
       // Tells the warm-up whether the render answered its page or the shell (a timeout on a cold thread).
       c.header("X-Warm-Up", page && page.html !== shell ? "page" : "shell");
       return c.html(page?.html ?? shell, page?.status ?? 200);

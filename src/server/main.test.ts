@@ -33,6 +33,15 @@ it("boots on an empty SQLite file (migrate + seed), serves data, and stops clean
   const port = await freePort();
   const proc = startProcess({ PORT: String(port), SQLITE_PATH: join(dir, "app.db"), RENDER_WORKERS: "1" });
   try {
+    // The port opens before the database is migrated and seeded: health says where boot is, and a
+    // page asked meanwhile is a 503 with Retry-After, not the client shell.
+    let health: { status: string; step?: string } | undefined;
+    await until(async () => !!(health = await getJson(`http://127.0.0.1:${port}/api/health`)));
+    expect(health).toMatchObject({ status: "starting", step: expect.any(String) });
+    const early = await fetch(`http://127.0.0.1:${port}/tld/com`, { headers: { accept: "text/html" } });
+    expect(early.status).toBe(503);
+    expect(early.headers.get("retry-after")).toBe("5");
+    expect(await early.text()).not.toContain('id="ssr-state"');
     let stats: { tlds: number } | undefined;
     await until(async () => !!(stats = await getJson(`http://127.0.0.1:${port}/api/stats`)));
     expect(stats?.tlds).toBe(1437); // delegated root-zone TLDs (decision 030)
@@ -41,6 +50,9 @@ it("boots on an empty SQLite file (migrate + seed), serves data, and stops clean
     await until(async () => (ready = await getJson(`http://127.0.0.1:${port}/api/ready`))?.status === "ready");
     expect(ready?.checks).toEqual({ database: { state: "ready" }, queue: { state: "ready" }, renderers: { state: "ready" } });
     expect(proc.output).toContain("renderers warm; ready");
+    // Ready means each public page kind rendered: the first page asked is rendered whole.
+    expect(await (await fetch(`http://127.0.0.1:${port}/tld/com`)).text()).toContain('id="ssr-state"');
+    expect(await getJson(`http://127.0.0.1:${port}/api/health`)).toEqual({ status: "ok" });
     expect(proc.output).toContain("reference data imported");
     expect(proc.output).toMatch(/"queue":"in-process","work":true,"msg":"job queue started"/);
     // No admin on a fresh database: a one-time setup link is printed, and it answers.

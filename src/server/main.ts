@@ -1,10 +1,12 @@
 /**
  * Boot: config → database (migrate, seed) → job queue → features' jobs → HTTP, by ROLE:
  * all (default) serves HTTP and runs jobs; web serves HTTP and only enqueues; worker runs jobs
- * and listens on no port (but METRICS_PORT). The port opens once the database is migrated and
- * the queue started; pages asked for while the render threads load wait for them, outside their
- * time limit. GET /api/ready answers 503 until the renderers have also rendered the warm-up pages
- * (WARM_UP_PATHS) on every thread, and again from the moment shutdown starts.
+ * and listens on no port (but METRICS_PORT). The port opens first: while the database is migrated
+ * and seeded (boot-data.ts; on SQLite on a thread of its own), /api/health answers "starting" with boot's step, and everything else a 503 with
+ * Retry-After (lib/readiness.ts). Once the app is built the API answers; pages stay a 503 until
+ * every public page kind (WARM_UP_PATHS) has rendered whole, however many rounds that takes.
+ * GET /api/ready answers 200 from then on, 503 again while no render thread can render (the
+ * reason in its body) and from the moment shutdown starts.
  * SIGTERM/SIGINT stop accepting requests, let in-flight requests finish (each answer from then on
  * closes its kept-alive connection), give running jobs what is left of 80 % of SHUTDOWN_TIMEOUT_MS
  * to finish (then hand them back to the queue), then close the database.
@@ -14,10 +16,9 @@ import { serve } from "@hono/node-server";
 import type { Server, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { isPostgresUrl, openDb } from "../../db/client.ts";
-import { rebuildStalePriceRows } from "../../db/repositories/price-summary-repository.ts";
-import { seedIfNeeded } from "../../db/seed/seed.ts";
 import { createJobQueue } from "../../jobs/create-queue.ts";
 import { createApp, WARM_UP_ENV } from "./app.ts";
+import { prepareData, prepareSqliteDataOffThread } from "./boot-data.ts";
 import { configWarnings, loadConfig } from "./config.ts";
 import { createSessionAuthenticator } from "./features/auth/authenticate.ts";
 import { issueSetupTokenIfNoAdmin, setupUrl } from "./features/auth/setup.ts";
@@ -31,27 +32,37 @@ import { createLogger } from "./lib/logger.ts";
 import { jobMetrics, setMetricSources } from "./lib/metrics.ts";
 import { serveMetrics } from "./lib/metrics-route.ts";
 import { invalidatePriceCache, watchPriceChanges } from "./domain/price-cache.ts";
-import { Readiness } from "./lib/readiness.ts";
-import { closePageRenderer, configurePageRenderer, pageRendererLoaded, pageRendererStats } from "./render/server-render.ts";
+import { Readiness, startingApp, type BootProgress } from "./lib/readiness.ts";
+import { closePageRenderer, configurePageRenderer, pageRendererLoaded, pageRendererStats, pageRendererThreads } from "./render/server-render.ts";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
-/** Pages rendered on every render thread before the process says it is ready: the public page kinds. */
+/** Pages rendered before the process says it is ready: the public page kinds. */
 const WARM_UP_PATHS = ["/", "/tlds", "/tld/com", "/registrars", "/registrar/1"];
-/** Warm-up rounds at most: a round whose renders all answer pages ends it. */
-const WARM_UP_ROUNDS = 5;
+/** The longest pause between warm-up rounds (the pause doubles from 250 ms). */
+const WARM_UP_PAUSE_MS = 5000;
 
 /**
- * Renders each warm-up page `copies` times at once (so every render thread gets them), until a
- * round answers no shell. Resolves to the rounds it took.
+ * Renders each warm-up page not yet rendered whole `copies` times at once (so every render thread
+ * gets it), round after round, until each has rendered whole at least once; `onRound` hears what
+ * is still missing after a round. Resolves to the rounds it took; stops early when `stopped` says so.
  */
-async function warmUp(fetchPage: (path: string) => Promise<Response>, copies: number): Promise<number> {
-  for (let round = 1; round <= WARM_UP_ROUNDS; round++) {
-    const answers = await Promise.all(WARM_UP_PATHS.flatMap((path) => Array.from({ length: copies }, () => fetchPage(path))));
-    if (answers.every((res) => res.headers.get("x-warm-up") !== "shell")) return round;
+async function warmUp(
+  fetchPage: (path: string) => Promise<Response>, copies: number,
+  onRound: (round: number, missing: string[]) => void, stopped: () => boolean = () => false,
+): Promise<number> {
+  const missing = new Set(WARM_UP_PATHS);
+  for (let round = 1; ; round++) {
+    const answers = await Promise.all([...missing].flatMap((path) => Array.from({ length: copies }, async () => ({ path, res: await fetchPage(path) }))));
+    for (const { path, res } of answers) if (res.headers.get("x-warm-up") === "page") missing.delete(path);
+    if (missing.size === 0 || stopped()) return round;
+    onRound(round, [...missing]);
+    await new Promise((r) => setTimeout(r, Math.min(WARM_UP_PAUSE_MS, 250 * 2 ** (round - 1))));
   }
-  return WARM_UP_ROUNDS;
 }
+
+/** Hands the open port to the built app (set where main opens the port). */
+let answerWith: (fetch: (request: Request, env: unknown) => Response | Promise<Response>) => void = () => undefined;
 
 async function main() {
   let config;
@@ -69,10 +80,36 @@ async function main() {
   const log = createLogger(config.LOG_LEVEL, config.NODE_ENV === "development" && process.stdout.isTTY);
   for (const warning of configWarnings()) log.warn(warning);
   const readiness = new Readiness();
+  const booted = performance.now();
+  const progress: BootProgress = { step: "starting", startedAt: booted, stepStartedAt: booted };
+  const step = (name: string) => Object.assign(progress, { step: name, stepStartedAt: performance.now() });
   let metricsServer: Server | undefined;
   if (config.METRICS_PORT) {
     metricsServer = await serveMetrics({ port: config.METRICS_PORT, hostname: config.METRICS_HOST, token: config.METRICS_TOKEN });
     log.info({ port: config.METRICS_PORT, host: config.METRICS_HOST }, "metrics served");
+  }
+  let server: Server | undefined;
+  /** Responses being prepared, told at a stop to close their connection once sent. */
+  const answering = new Set<ServerResponse>();
+  // A stop asked for while the page renderers warm up is as clean as one asked for later.
+  let stopping = false;
+  if (config.ROLE !== "worker") {
+    // The port opens now: until the app is built, the starting app answers (health with boot's
+    // step, 503 with Retry-After for everything else), so a supervisor sees the process alive.
+    const publicOrigin = config.APP_URL ? new URL(config.APP_URL).origin : undefined;
+    let answer: (request: Request, env: unknown) => Response | Promise<Response> = startingApp(readiness, progress, (c) => publicOrigin ?? new URL(c.req.url).origin).fetch;
+    answerWith = (next) => (answer = next);
+    server = serve({ fetch: (request, env) => answer(request, env), port: config.PORT, hostname: config.HOST }, (info) => {
+      const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+      log.info(`listening on http://${host}:${info.port}`);
+    }) as Server;
+    // close() waits for every open connection, and a kept-alive one under steady traffic never
+    // falls idle: from the stop on, each answer not yet sent closes its connection once sent.
+    server.on("request", (_req, res: ServerResponse) => {
+      if (stopping && !res.headersSent) return void res.setHeader("Connection", "close");
+      answering.add(res);
+      res.once("close", () => answering.delete(res));
+    });
   }
   if (config.ROLE !== "worker") {
     // Render threads start first and load the page code off the main thread (docs/decisions/024)
@@ -88,6 +125,10 @@ async function main() {
       },
     });
   }
+  // On SQLite the import runs on a thread of its own before this one opens the file (boot-data.ts),
+  // so the open port keeps answering; on PostgreSQL it runs here, waiting on the network.
+  const dataOptions = { seed: config.SEED_ON_START, staleDays: config.PRICE_STALE_DAYS };
+  const prepared = postgres ? undefined : await prepareSqliteDataOffThread({ sqlitePath: config.SQLITE_PATH, ...dataOptions }, step);
   const db = openDb({
     databaseUrl: config.DATABASE_URL,
     sqlitePath: config.SQLITE_PATH,
@@ -96,12 +137,9 @@ async function main() {
     onIdleConnectionError: (error) => log.warn({ err: error }, "idle database connection failed; the pool replaces it"),
   });
   log.info({ dialect: db.dialect, role: config.ROLE, ...(postgres ? {} : { file: config.SQLITE_PATH }) }, "database opened");
-  await db.migrate();
-  if (config.SEED_ON_START) {
-    const report = await seedIfNeeded(db, undefined, config.PRICE_STALE_DAYS);
-    if (report) log.info({ report }, "reference data imported");
-  }
-  if (await rebuildStalePriceRows(db, config.PRICE_STALE_DAYS)) log.info("price list rows rebuilt");
+  const { report, rebuilt } = prepared ?? await prepareData(db, dataOptions, step);
+  if (report) log.info({ report }, "reference data imported");
+  if (rebuilt) log.info("price list rows rebuilt");
   // Nothing has answered from the cache yet in this process; cleared so the rule holds for every writer.
   invalidatePriceCache(db);
   readiness.mark("database", "ready");
@@ -112,6 +150,7 @@ async function main() {
   const cipher = createCredentialCipher(appSecret);
   const signer = createTokenSigner(appSecret);
   const work = config.ROLE !== "web";
+  step("starting the job queue");
   const queue = createJobQueue({ db, config, log, observer: jobMetrics });
   await queue.start({ work });
   const priceSources = { live: createPriceSources(config), bundled: bundledPriceSource };
@@ -130,11 +169,6 @@ async function main() {
     },
   });
 
-  let server: Server | undefined;
-  /** Responses being prepared, told at a stop to close their connection once sent. */
-  const answering = new Set<ServerResponse>();
-  // A stop asked for while the page renderers warm up is as clean as one asked for later.
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -182,25 +216,31 @@ async function main() {
     }
     setMetricSources({ renderPool: pageRendererStats });
     const app = createApp({ db, queue, config, log, cipher, signer, priceSources, readiness, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
-    server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-      const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
-      log.info(`listening on http://${host}:${info.port}`);
-    }) as Server;
-    // close() waits for every open connection, and a kept-alive one under steady traffic never
-    // falls idle: from the stop on, each answer not yet sent closes its connection once sent.
-    server.on("request", (_req, res: ServerResponse) => {
-      if (stopping && !res.headersSent) return void res.setHeader("Connection", "close");
-      answering.add(res);
-      res.once("close", () => answering.delete(res));
-    });
+    answerWith(app.fetch);
+    step("rendering the public pages");
     const warming = performance.now();
     try {
       await pageRendererLoaded();
       log.info({ ms: Math.round(performance.now() - warming) }, "render threads loaded");
       const origin = `http://localhost:${config.PORT}`;
-      const rounds = await warmUp(async (path) => app.request(`${origin}${path}`, undefined, WARM_UP_ENV), Math.max(1, config.RENDER_WORKERS));
+      const rounds = await warmUp(
+        async (path) => app.request(`${origin}${path}`, undefined, WARM_UP_ENV), Math.max(1, config.RENDER_WORKERS),
+        (round, missing) => {
+          const message = `Rendering the public pages: ${missing.join(", ")} not rendered yet after ${round} round${round === 1 ? "" : "s"}.`;
+          readiness.mark("renderers", "pending", message);
+          log.warn({ round, missing }, "warm-up renders answered the shell; trying again");
+        },
+        () => stopping,
+      );
+      if (stopping) return;
+      // From here on the renderers are ready while at least one thread can render.
+      readiness.probe("renderers", () => {
+        const threads = pageRendererThreads();
+        return threads.ready > 0 ? undefined : `No render thread can render a page now: ${threads.total === 1 ? "the thread is" : `all ${threads.total} threads are`} starting again after one stopped.`;
+      });
       readiness.mark("renderers", "ready");
-      log.info({ ms: Math.round(performance.now() - warming), rounds }, "renderers warm; ready");
+      step("ready");
+      log.info({ ms: Math.round(performance.now() - warming), sinceStart: Math.round(performance.now() - booted), rounds }, "renderers warm; ready");
     } catch (error) {
       // Pages are answered with the client shell; the process stays up for the API, not ready.
       readiness.mark("renderers", "failed", (error as Error).message);

@@ -3,9 +3,11 @@ import { brotliDecompressSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, expect, it } from "vitest";
-import { forEachDialect } from "../../db/testing/test-db.ts";
+import { createTestDb, forEachDialect } from "../../db/testing/test-db.ts";
+import { WARM_UP_ENV } from "./app.ts";
+import { Readiness } from "./lib/readiness.ts";
 import { createPageRenderer, RENDERS_PER_THREAD } from "./render/render-pool.ts";
-import { configurePageRenderer } from "./render/server-render.ts";
+import { configurePageRenderer, pageRendererLoaded, pageRendererThreads } from "./render/server-render.ts";
 import { TEST_ORIGIN, createTestApp } from "./testing/test-app.ts";
 
 const FIXTURE = new URL("./testing/render-fixture-entry.ts", import.meta.url);
@@ -154,3 +156,52 @@ forEachDialect("the page render pool", (getDb) => {
     expect(await render("/registrar/1")).toBe(onMain.registrar);
   }, 120_000);
 });
+
+it("answers pages with a 503 and Retry-After until the warm-up has rendered them, and again while no render thread can render", async () => {
+  const testDb = await createTestDb("sqlite");
+  try {
+    const readiness = new Readiness();
+    readiness.mark("database", "ready");
+    readiness.mark("queue", "ready");
+    const app = createTestApp(testDb.db, { clientDir: clientDirWithIndex(), readiness });
+    await configurePageRenderer({ workers: 1, maxQueue: 4, timeoutMs: 300, entryUrl: FIXTURE });
+    const navigate = (path: string) => app.request(`${TEST_ORIGIN}${path}`, { headers: { accept: "text/html" } });
+    const early = await navigate("/tlds");
+    expect(early.status).toBe(503);
+    expect(early.headers.get("retry-after")).toBe("5");
+    const earlyHtml = await early.text();
+    expect(earlyHtml).toContain("starting");
+    expect(earlyHtml).toContain('<meta name="robots" content="noindex">');
+    expect(earlyHtml).not.toContain("<!--ssr-outlet-->");
+    // The API answers meanwhile.
+    expect((await app.request(`${TEST_ORIGIN}/api/health`)).status).toBe(200);
+
+    // main.ts's warm-up renders pass, with their own (longer) time limit.
+    await pageRendererLoaded();
+    const warm = await app.request(`${TEST_ORIGIN}/tlds`, undefined, WARM_UP_ENV);
+    expect(warm.headers.get("x-warm-up")).toBe("page");
+    readiness.probe("renderers", () => (pageRendererThreads().ready > 0 ? undefined : "No render thread can render a page now."));
+    readiness.mark("renderers", "ready");
+    expect((await timed(app, "/tlds")).html).toContain("rendered /tlds");
+    expect((await app.request(`${TEST_ORIGIN}/api/ready`)).status).toBe(200);
+
+    // A render still running at twice its limit stops its thread. The replacement renders the
+    // warm-up's page on its own before any visitor's: meanwhile no thread can render, and it says so.
+    expect(isShell((await timed(app, "/spin/3000")).html)).toBe(true);
+    for (const deadline = Date.now() + 5000; pageRendererThreads().ready > 0 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 10));
+    expect(pageRendererThreads()).toEqual({ total: 1, ready: 0 });
+    const down = await app.request(`${TEST_ORIGIN}/api/ready`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ status: "unavailable", checks: { renderers: { state: "unavailable", message: "No render thread can render a page now." } } });
+    const paused = await navigate("/tld/com");
+    expect(paused.status).toBe(503);
+    expect(paused.headers.get("retry-after")).toBe("5");
+    expect(await paused.text()).toContain("cannot show pages for a moment");
+
+    for (const deadline = Date.now() + 30_000; pageRendererThreads().ready === 0 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
+    expect((await app.request(`${TEST_ORIGIN}/api/ready`)).status).toBe(200);
+    expect((await timed(app, "/tld/com")).html).toContain("rendered /tld/com");
+  } finally {
+    await testDb.drop();
+  }
+}, 60_000);

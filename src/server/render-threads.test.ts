@@ -106,4 +106,37 @@ describe("the render pool's threads", () => {
     await running;
     await expect(run({ echo: "late" })).rejects.toThrow("closed");
   }, 30_000);
+
+  it("has a replacement thread warm up on its own before it takes waiting tasks, and waits longer each time one stops before it is warm", async () => {
+    const events: string[] = [];
+    let refusals = 2;
+    let restarts = 0;
+    pool = createThreadPool(FIXTURE, {
+      size: 1,
+      onRestart: () => restarts++,
+      warmUp: async (runOn) => {
+        const answer = (await runOn({ sleep: 300 })) as Answer;
+        events.push(`warm-up on ${answer.threadId}`);
+        if (refusals-- > 0) throw new Error("this warm-up fails");
+      },
+    });
+    await pool.loaded();
+    const before = await run({ echo: "before" });
+    expect(pool.readyCount).toBe(1);
+    // The first threads take tasks at once: warming them is the server's start-up (main.ts).
+    expect(events).toEqual([]);
+    await expect(run({ exit: true })).rejects.toThrow("exit code 3");
+    expect(pool.readyCount).toBe(0);
+    const stopped = performance.now();
+    const after = await run({ echo: "after" });
+    events.push(`task on ${after.threadId}`);
+    // Two replacements failed their warm-up: the first was replaced after 1 s, the second after 2 s.
+    expect(performance.now() - stopped).toBeGreaterThanOrEqual(3000);
+    expect(restarts).toBe(3);
+    expect(events).toHaveLength(4);
+    expect(events.at(-2)).toBe(`warm-up on ${after.threadId}`);
+    expect(events.at(-1)).toBe(`task on ${after.threadId}`);
+    expect(after.threadId).not.toBe(before.threadId);
+    expect(pool.readyCount).toBe(1);
+  }, 30_000);
 });

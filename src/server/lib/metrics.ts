@@ -36,6 +36,8 @@ const histogram = (name: string, help: string, labelNames: string[], buckets: nu
 
 /** Page renders by outcome: page (200 or 404 rendered), shell_busy, shell_timeout, shell_failed. */
 export const pageRenders = counter("page_renders_total", "Server renders of public pages by outcome (shell_*: the client shell was answered instead)", ["outcome"]);
+/** Renders main.ts makes before the process says it is ready, and replacement threads' warm-up renders, by outcome (as page_renders_total). */
+export const warmUpRenders = counter("warm_up_renders_total", "Warm-up renders of public pages (before ready, and on a render thread that replaced one) by outcome", ["outcome"]);
 export const pageRenderSeconds = histogram("page_render_duration_seconds", "Time from a page render's start to its HTML (rendered pages only)", [], [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]);
 export const renderThreadRestarts = counter("render_thread_restarts_total", "Render threads replaced after they stopped or failed");
 export const pageCacheLookups = counter("page_cache_requests_total", "Signed-out page requests answered from the page cache (hit) or rendered (miss)", ["result"]);

@@ -9,14 +9,20 @@
  * than `timeoutMs` answers the shell while others go on. A timed-out render still counts against
  * the bound until its thread is done with it (its own query wait ends at the same timeout); one
  * still running at twice the timeout is stopped with its thread, which the pool replaces.
+ *
+ * Warm-up renders (main.ts renders each public page kind before the process says it is ready)
+ * have a time limit of their own (WARM_UP_TIMEOUT_MS at least), pass the bound, and are counted
+ * apart from visitors' renders. The pool keeps the last warm-up render of each page that
+ * rendered, and a thread that replaces a stopped one renders those on its own before it takes any
+ * visitor's render, so a thread that timed out is not followed by a cold one timing out in turn.
  */
 import { MessageChannel } from "node:worker_threads";
-import { pageRenders, pageRenderSeconds, renderThreadRestarts } from "../lib/metrics.ts";
+import { pageRenders, pageRenderSeconds, renderThreadRestarts, warmUpRenders } from "../lib/metrics.ts";
 import type { RenderRequest } from "../../client/entry-server.tsx";
 import { finishPage, type PageFrame, type PageOutcome } from "./page-html.ts";
 import { importRenderEntry, isServerBuild, type RenderEntry } from "./render-entry.ts";
 import { answerFetchesOn, trpcFetchVia, type RenderCalls } from "./render-port.ts";
-import { createThreadPool } from "./render-threads.ts";
+import { createThreadPool, type ThreadPool } from "./render-threads.ts";
 import type { RenderTask, RenderThreadData } from "./render-worker.ts";
 
 export interface PageRendererOptions {
@@ -36,12 +42,21 @@ export interface PageRendererOptions {
 
 export type PageRequest = Omit<RenderRequest, "fetchTrpc" | "timeoutMs">;
 
+/** How many of the renderer's threads can render now (the main thread counts as one once loaded). */
+export interface RendererThreads {
+  total: number;
+  ready: number;
+}
+
+/** The time limit of a warm-up render at least: a cold thread's first renders compile the page code. */
+export const WARM_UP_TIMEOUT_MS = 60_000;
+
 export interface PageRenderer {
   /**
    * The page written into `frame` (page-html.ts) where it was rendered, the shell when the render
    * failed, timed out or found no room; null for a client-rendered path.
    */
-  render(request: PageRequest, frame: PageFrame, calls: RenderCalls): Promise<PageOutcome | null>;
+  render(request: PageRequest, frame: PageFrame, calls: RenderCalls, options?: { warmUp?: boolean }): Promise<PageOutcome | null>;
   /**
    * Resolves once the page code is loaded where pages are rendered (every thread, or the main
    * thread); rejects when it cannot load. Until then a render waits for it, outside its time limit.
@@ -49,6 +64,8 @@ export interface PageRenderer {
   loaded(): Promise<void>;
   /** Renders started and not answered yet, and those waiting for room on a thread (metrics). */
   stats(): { inFlight: number; waiting: number };
+  /** Threads kept, and those that can render now (loaded, and warm when they replaced one). */
+  threads(): RendererThreads;
   close(): Promise<void>;
 }
 
@@ -83,32 +100,37 @@ export const RENDER_THREAD_OLD_GENERATION_MB = 128;
 const workerUrl = () => new URL(isServerBuild ? "./render-worker.js" : "./render-worker-source.mjs", import.meta.url);
 
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
-  const { workers, maxQueue, timeoutMs, onShell = () => undefined } = options;
-  const run = workers > 0 ? workerRenders(options) : mainThreadRenders(options);
+  const { workers, maxQueue, onShell = () => undefined } = options;
+  const warmUpTimeoutMs = Math.max(WARM_UP_TIMEOUT_MS, options.timeoutMs * 10);
+  const run = workers > 0 ? workerRenders(options, warmUpTimeoutMs) : mainThreadRenders(options);
   const limit = (workers > 0 ? workers * RENDERS_PER_THREAD : 1) + maxQueue;
   let inFlight = 0;
-  const shell = (reason: "failed" | "timeout" | "busy", error?: unknown) => {
-    pageRenders.inc({ outcome: `shell_${reason}` });
-    onShell(reason, error);
-    return SHELL;
-  };
   return {
-    async render(request, frame, calls) {
-      if (inFlight >= limit) return shell("busy");
+    async render(request, frame, calls, { warmUp = false } = {}) {
+      const outcome = (name: string) => (warmUp ? warmUpRenders : pageRenders).inc({ outcome: name });
+      const shell = (reason: "failed" | "timeout" | "busy", error?: unknown) => {
+        outcome(`shell_${reason}`);
+        onShell(reason, error);
+        return SHELL;
+      };
+      // Warm-up renders are few and bounded by main.ts; they are not turned away.
+      if (inFlight >= limit && !warmUp) return shell("busy");
       inFlight++;
+      const timeoutMs = warmUp ? warmUpTimeoutMs : options.timeoutMs;
       let timer: NodeJS.Timeout | undefined;
       let rendering: Promise<PageOutcome | null> | undefined;
       try {
         // The first requests wait for the code to load, outside the time limit.
         await run.ready();
         const started = performance.now();
-        rendering = run.render(request, frame, calls).finally(() => inFlight--);
+        rendering = run.render(request, frame, calls, timeoutMs).finally(() => inFlight--);
         const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(resolve, timeoutMs, "timeout")));
         const result = await Promise.race([rendering, timedOut]);
         if (result !== "timeout") {
           if (result) {
-            pageRenders.inc({ outcome: "page" });
-            pageRenderSeconds.observe((performance.now() - started) / 1000);
+            outcome("page");
+            if (warmUp) run.keepForWarmUp(request, frame, calls);
+            else pageRenderSeconds.observe((performance.now() - started) / 1000);
           }
           return result;
         }
@@ -123,6 +145,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     },
     loaded: async () => void (await run.ready()),
     stats: () => ({ inFlight, waiting: run.waiting() }),
+    threads: () => run.threads(),
     close: () => run.close(),
   };
 }
@@ -130,18 +153,27 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
 interface Renders {
   ready(): Promise<unknown>;
   waiting(): number;
-  render(request: PageRequest, frame: PageFrame, calls: RenderCalls): Promise<PageOutcome | null>;
+  threads(): RendererThreads;
+  render(request: PageRequest, frame: PageFrame, calls: RenderCalls, timeoutMs: number): Promise<PageOutcome | null>;
+  /** A warm-up render that answered its page, for threads that start later. */
+  keepForWarmUp(request: PageRequest, frame: PageFrame, calls: RenderCalls): void;
   close(): Promise<void>;
 }
 
-function mainThreadRenders({ timeoutMs, entryUrl }: PageRendererOptions): Renders {
+function mainThreadRenders({ entryUrl }: PageRendererOptions): Renders {
   let entry: Promise<RenderEntry> | undefined;
+  let loaded = false;
   // Loaded on the first page request, not at boot: from source that takes seconds of the main thread.
-  const load = () => (entry ??= entryUrl ? (import(entryUrl.href) as Promise<RenderEntry>) : importRenderEntry());
+  const load = () => (entry ??= (entryUrl ? (import(entryUrl.href) as Promise<RenderEntry>) : importRenderEntry()).then((e) => {
+    loaded = true;
+    return e;
+  }));
   return {
     ready: load,
     waiting: () => 0,
-    async render(request, frame, calls) {
+    threads: () => ({ total: 1, ready: loaded ? 1 : 0 }),
+    keepForWarmUp: () => undefined,
+    async render(request, frame, calls, timeoutMs) {
       const { renderPage, isServerRendered } = await load();
       if (!isServerRendered(new URL(request.url, "http://page.internal").pathname)) return null;
       return finishPage(await renderPage({ ...request, fetchTrpc: trpcFetchVia(calls), timeoutMs }), request, frame);
@@ -150,7 +182,23 @@ function mainThreadRenders({ timeoutMs, entryUrl }: PageRendererOptions): Render
   };
 }
 
-function workerRenders({ workers, timeoutMs, entryUrl, nice }: PageRendererOptions): Renders {
+function workerRenders({ workers, entryUrl, nice }: PageRendererOptions, warmUpTimeoutMs: number): Renders {
+  /** The last warm-up render of each page that rendered, by URL. */
+  const warmUpPages = new Map<string, { request: PageRequest; frame: PageFrame; calls: RenderCalls }>();
+  /** One render on a thread (`run`: the pool's queue, or one thread's warm-up), stopped with its thread at twice `timeoutMs`. */
+  const renderOn = async (run: ThreadPool["run"], request: PageRequest, frame: PageFrame, calls: RenderCalls, timeoutMs: number) => {
+    const { port1, port2 } = new MessageChannel();
+    answerFetchesOn(port1, calls);
+    const abort = new AbortController();
+    const stop = setTimeout(() => abort.abort(), timeoutMs * 2);
+    try {
+      const task: RenderTask = { request, frame, timeoutMs, port: port2 };
+      return (await run(task, { transferList: [port2], signal: abort.signal })) as PageOutcome | null;
+    } finally {
+      clearTimeout(stop);
+      port1.close();
+    }
+  };
   // Every thread starts with the pool and stays, loading the render code as it starts.
   const threads = createThreadPool(workerUrl(), {
     size: workers,
@@ -158,6 +206,13 @@ function workerRenders({ workers, timeoutMs, entryUrl, nice }: PageRendererOptio
     workerData: { entryUrl: entryUrl?.href, nice } satisfies RenderThreadData,
     resourceLimits: { maxYoungGenerationSizeMb: RENDER_THREAD_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: RENDER_THREAD_OLD_GENERATION_MB },
     onRestart: () => renderThreadRestarts.inc(),
+    // A replacement renders the warm-up pages (one at a time, the warm-up's own time limit) before visitors' pages.
+    warmUp: async (runOnThread) => {
+      for (const { request, frame, calls } of [...warmUpPages.values()]) {
+        const page = await renderOn(runOnThread, request, frame, calls, warmUpTimeoutMs);
+        warmUpRenders.inc({ outcome: page?.kind === "shell" ? "shell_failed" : "page" });
+      }
+    },
   });
   // Until every thread has loaded the page code, a render would wait in a thread that cannot
   // start it yet, its time limit running: it waits here instead.
@@ -166,19 +221,9 @@ function workerRenders({ workers, timeoutMs, entryUrl, nice }: PageRendererOptio
   return {
     ready: () => loaded,
     waiting: () => threads.waitingCount,
-    async render(request, frame, calls) {
-      const { port1, port2 } = new MessageChannel();
-      answerFetchesOn(port1, calls);
-      const abort = new AbortController();
-      const stop = setTimeout(() => abort.abort(), timeoutMs * 2);
-      try {
-        const task: RenderTask = { request, frame, timeoutMs, port: port2 };
-        return (await threads.run(task, { transferList: [port2], signal: abort.signal })) as PageOutcome | null;
-      } finally {
-        clearTimeout(stop);
-        port1.close();
-      }
-    },
+    threads: () => ({ total: threads.size, ready: threads.readyCount }),
+    keepForWarmUp: (request, frame, calls) => void warmUpPages.set(request.url, { request, frame, calls }),
+    render: (request, frame, calls, timeoutMs) => renderOn((task, opts) => threads.run(task, opts), request, frame, calls, timeoutMs),
     close: () => threads.close(),
   };
 }

@@ -8,7 +8,10 @@
  *
  * A thread may say once that its module has loaded, or failed to (`announceLoaded`); `loaded()`
  * resolves when every thread has said it loaded, so a server can wait for its renderers before
- * it says it is ready.
+ * it says it is ready. With `warmUp`, a thread that replaces one that stopped takes no task from
+ * the queue until it has loaded and run the warm-up's tasks on its own, so a cold thread never
+ * gets the traffic that a warm one timed out on; a replacement that stops or fails before it is
+ * warm is replaced after a delay that doubles each time (up to 30 s), not in a loop.
  *
  * The thread's side is `serveTasks` below. Written for this one use instead of a general pool
  * library: tinypool, used before, read `process.memoryUsage()` in the thread after every task,
@@ -48,14 +51,24 @@ interface Thread {
   load: "loading" | "loaded" | "failed";
   /** It stopped or failed; it takes no more tasks. */
   gone: boolean;
+  /** It may take tasks from the queue (a replacement only once its warm-up has run). */
+  warm: boolean;
 }
 
 /** How long a thread that stopped before answering any task (its module does not load) waits to be replaced. */
 const RESTART_DELAY_MS = 1000;
+/** The longest wait before replacing a thread that keeps stopping before it is warm. */
+const MAX_RESTART_DELAY_MS = 30_000;
+
+/** How a task is given to the pool (run), or to one thread (warm-up). */
+export interface RunOptions {
+  transferList?: readonly Transferable[];
+  signal?: AbortSignal;
+}
 
 export interface ThreadPool {
   /** Runs `task` on the next free thread; `transferList` moves objects (a MessagePort) with it. */
-  run(task: unknown, options?: { transferList?: readonly Transferable[]; signal?: AbortSignal }): Promise<unknown>;
+  run(task: unknown, options?: RunOptions): Promise<unknown>;
   /** Stops every thread; tasks waiting or running are rejected. */
   close(): Promise<void>;
   /**
@@ -66,6 +79,10 @@ export interface ThreadPool {
   loaded(): Promise<void>;
   /** Tasks waiting for room on a thread. */
   readonly waitingCount: number;
+  /** Threads that can take tasks now: loaded, warm, not stopped. */
+  readonly readyCount: number;
+  /** Threads the pool keeps. */
+  readonly size: number;
 }
 
 const abortError = (signal: AbortSignal): unknown =>
@@ -82,16 +99,24 @@ export interface ThreadPoolOptions {
   resourceLimits?: ResourceLimits;
   /** Told each time a thread that stopped or failed is replaced (metrics). */
   onRestart?: () => void;
+  /**
+   * Run for a thread that replaces one that stopped, once it says its module loaded: `run` gives
+   * a task to that thread alone. The thread takes tasks from the queue once this resolves; when
+   * it rejects, the thread is stopped and replaced later.
+   */
+  warmUp?: (run: (task: unknown, options?: RunOptions) => Promise<unknown>) => Promise<void>;
 }
 
 /** Starts the threads running `file`. */
-export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerData, resourceLimits, onRestart }: ThreadPoolOptions): ThreadPool {
+export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerData, resourceLimits, onRestart, warmUp }: ThreadPoolOptions): ThreadPool {
   const threads: Thread[] = [];
   const waiting: Job[] = [];
   let nextId = 0;
   let closed = false;
   const loadWaiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
   let loadError: Error | undefined;
+  /** Threads in a row that stopped before they were warm: each waits twice as long to be replaced. */
+  let coldLosses = 0;
   /** Settles loaded() once every thread has loaded, or one failed to. */
   const checkLoaded = () => {
     if (loadWaiters.length === 0) return;
@@ -102,18 +127,29 @@ export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerDa
     }
   };
 
-  const start = (): Thread => {
+  const start = (replacement = false): Thread => {
     // No loader flags of the parent's (tsx, vitest): the thread's module brings what it needs.
     const worker = new Worker(file, { execArgv: [], workerData, ...(resourceLimits ? { resourceLimits } : {}) });
     // An idle thread does not keep the process alive; the server's socket does.
     worker.unref();
-    const thread: Thread = { worker, jobs: new Map(), answered: false, gone: false, load: "loading" };
+    const thread: Thread = { worker, jobs: new Map(), answered: false, gone: false, load: "loading", warm: !(replacement && warmUp) };
     worker.on("message", (answer: AnswerMessage | LoadedMessage) => {
       if ("loaded" in answer) {
         thread.load = answer.loaded ? "loaded" : "failed";
         thread.answered ||= answer.loaded;
         if (!answer.loaded) loadError ??= new Error(`A render thread could not load its code: ${answer.error}`);
         checkLoaded();
+        if (answer.loaded && !thread.warm && warmUp) {
+          warmUp((task, options) => runOn(thread, task, options)).then(
+            () => {
+              if (thread.gone) return;
+              thread.warm = true;
+              coldLosses = 0;
+              next();
+            },
+            () => void thread.worker.terminate(),
+          );
+        }
         return;
       }
       const job = thread.jobs.get(answer.id);
@@ -137,13 +173,13 @@ export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerDa
         const index = threads.indexOf(thread);
         if (index < 0) return;
         if (closed) return void threads.splice(index, 1);
-        threads[index] = start();
+        threads[index] = start(true);
         onRestart?.();
         next();
       };
-      // Replaced at once, unless it never got as far as answering: then not in a tight loop.
-      if (thread.answered || closed) replace();
-      else setTimeout(replace, RESTART_DELAY_MS).unref();
+      // Replaced at once, unless it never got as far as answering or warming up: then not in a tight loop.
+      if ((thread.answered && thread.warm) || closed) replace();
+      else setTimeout(replace, Math.min(MAX_RESTART_DELAY_MS, RESTART_DELAY_MS * 2 ** coldLosses++)).unref();
     };
     worker.on("error", lost);
     worker.on("exit", (code) => lost(new Error(`The render thread stopped (exit code ${code})`)));
@@ -155,7 +191,7 @@ export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerDa
     while (waiting.length > 0) {
       let free: Thread | undefined;
       for (const thread of threads) {
-        if (thread.gone || thread.jobs.size >= tasksPerThread) continue;
+        if (thread.gone || !thread.warm || thread.jobs.size >= tasksPerThread) continue;
         if (!free || thread.jobs.size < free.jobs.size) free = thread;
       }
       if (!free) return;
@@ -163,6 +199,24 @@ export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerDa
       free.jobs.set(job.id, job);
       free.worker.postMessage({ id: job.id, task: job.task } satisfies TaskMessage, job.transferList);
     }
+  };
+
+  /** Gives `task` to `thread` now, outside the queue (a replacement's warm-up). */
+  const runOn = (thread: Thread, task: unknown, { transferList = [], signal }: RunOptions = {}): Promise<unknown> => {
+    if (thread.gone || closed) return Promise.reject(new Error("The render thread stopped"));
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        reject(abortError(signal!));
+        void thread.worker.terminate();
+      };
+      const job: Job = {
+        id: nextId++, task, transferList, resolve, reject,
+        done: () => signal?.removeEventListener("abort", onAbort),
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      thread.jobs.set(job.id, job);
+      thread.worker.postMessage({ id: job.id, task: job.task } satisfies TaskMessage, job.transferList);
+    });
   };
 
   for (let i = 0; i < size; i++) threads.push(start());
@@ -204,6 +258,12 @@ export function createThreadPool(file: URL, { size, tasksPerThread = 1, workerDa
     },
     get waitingCount() {
       return waiting.length;
+    },
+    get readyCount() {
+      return threads.filter((t) => !t.gone && t.warm && t.load === "loaded").length;
+    },
+    get size() {
+      return threads.length;
     },
     async close() {
       closed = true;

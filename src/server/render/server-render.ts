@@ -28,6 +28,9 @@ export const pageRendererLoaded = (): Promise<void> => renderer.loaded();
 /** Renders in flight and waiting for a thread (metrics). */
 export const pageRendererStats = () => renderer.stats();
 
+/** Render threads kept, and those that can render now (readiness). */
+export const pageRendererThreads = () => renderer.threads();
+
 export interface PageAnswer {
   status: 200 | 404;
   html: string;
@@ -39,17 +42,18 @@ export interface PageAnswer {
  * The HTML for a page request, or null when the path is client-rendered (signed-in areas and
  * live status). `authUser` is what auth.me answers for a request with a session cookie (the
  * user, or null): the page is rendered as that session sees it. `template` is index.html with its preload hints already in the head; `compress`
- * asks for the brotli copy as well (a page the shared cache keeps).
+ * asks for the brotli copy as well (a page the shared cache keeps). `warmUp` marks main.ts's
+ * warm-up renders (their own time limit and counter, render-pool.ts).
  */
 export async function renderPageHtml(
   template: string,
-  request: { url: URL; cookies: string | undefined; signedOut: boolean; authUser?: PageRequest["authUser"]; origin: string; compress: boolean },
+  request: { url: URL; cookies: string | undefined; signedOut: boolean; authUser?: PageRequest["authUser"]; origin: string; compress: boolean; warmUp?: boolean },
   calls: RenderCalls,
 ): Promise<PageAnswer | null> {
   const outcome = await renderer.render({
     url: request.url.pathname + request.url.search, origin: request.origin, cookies: request.cookies, signedOut: request.signedOut,
     authUser: request.authUser,
-  }, { template, compress: request.compress }, calls);
+  }, { template, compress: request.compress }, calls, { warmUp: request.warmUp === true });
   if (!outcome) return null;
   if (outcome.kind === "shell") return { status: outcome.status, html: template };
   return { status: outcome.status, html: outcome.html, br: outcome.br };

@@ -3,10 +3,12 @@
  * thread id, { throws } by failing, { spin: ms } after keeping the thread busy that long,
  * { sleep: ms } after waiting that long without holding the thread, { exit } by stopping the thread,
  * { limits } with the thread's heap limits (worker_threads' resourceLimits), { outgrow } by
- * keeping ever more memory until the thread's old generation is full.
+ * keeping ever more memory until the thread's old generation is full. It says it loaded as it starts.
  */
 import { resourceLimits, threadId } from "node:worker_threads";
-import { serveTasks } from "../render/render-threads.ts";
+import { announceLoaded, serveTasks } from "../render/render-threads.ts";
+
+announceLoaded(Promise.resolve());
 
 export type FixtureTask = { echo: string } | { throws: string } | { spin: number } | { sleep: number } | { exit: true } | { limits: true } | { outgrow: true };
 
