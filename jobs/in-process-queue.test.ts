@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claimDueQueueJobs } from "../db/repositories/queue-job-repository.ts";
 import { createTestDb, type TestDb } from "../db/testing/test-db.ts";
 import { InProcessQueue } from "./in-process-queue.ts";
+import { retryBackoffMs } from "./queue.ts";
 import { silentLog, waitFor } from "./testing/queue-test-kit.ts";
 
 describe("in-process queue [sqlite]", () => {
@@ -63,6 +64,29 @@ describe("in-process queue [sqlite]", () => {
     await waitFor(() => fired.length, (n) => n === 6);
     await settle();
     expect(fired.slice(5)).toEqual(["porkbun"]);
+  });
+
+  it("starts each retry after retryBackoffMs (retryDelaySeconds × 2^attempts made), no sooner", async () => {
+    now = Date.parse("2024-01-01T00:00:00Z");
+    const q = await make();
+    const attempts: number[] = [];
+    await q.work("fetch-prices", async (job) => {
+      attempts.push(job.retryCount);
+      throw new Error("registry down");
+    });
+    const id = await q.send("fetch-prices", {}, { retryLimit: 2, retryDelaySeconds: 10 });
+    for (const retryCount of [0, 1]) {
+      await waitFor(() => attempts.length, (n) => n === retryCount + 1);
+      await waitFor(() => q.getJob("fetch-prices", id!).then((j) => j?.state), (s) => s === "queued");
+      now += retryBackoffMs(10, retryCount) - 1;
+      await settle();
+      expect(attempts).toHaveLength(retryCount + 1);
+      now += 1;
+    }
+    await waitFor(() => q.getJob("fetch-prices", id!).then((j) => j?.state), (s) => s === "failed");
+    expect(attempts).toEqual([0, 1, 2]);
+    expect(retryBackoffMs(10, 0)).toBe(10_000);
+    expect(retryBackoffMs(10, 1)).toBe(20_000);
   });
 
   it("retries a job that was active when its process died, once its expiry has passed", async () => {

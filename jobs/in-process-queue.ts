@@ -14,7 +14,7 @@ import {
 import { deleteQueueSchedule, listQueueSchedules, upsertQueueSchedule } from "../db/repositories/queue-schedule-repository.ts";
 import { InProcessScheduler } from "./in-process-scheduler.ts";
 import {
-  JOB_DEFAULTS, scheduleSingletonKey, type ActiveJob, type JobHandler, type JobInfo, type JobQueue, type QueueCounts, type QueueObserver, type QueueOptions,
+  JOB_DEFAULTS, retryBackoffMs, scheduleSingletonKey, type ActiveJob, type JobHandler, type JobInfo, type JobQueue, type QueueCounts, type QueueObserver, type QueueOptions,
   type QueueStat, type RunInfo, type ScheduleInfo, type SendOptions,
 } from "./queue.ts";
 import { assertScheduleKey, nextTick, ORPHAN_RETRIES, parseCron } from "./schedule-rules.ts";
@@ -304,8 +304,7 @@ export class InProcessQueue implements JobQueue {
   private async failAttempt(row: QueueJobRow, error: string) {
     const now = this.clock.now();
     if (row.retryCount < row.retryLimit) {
-      const delayMs = row.retryDelaySeconds * 2 ** row.retryCount * 1000;
-      await requeueQueueJob(this.db, row.id, row.retryCount, new Date(now + delayMs), error);
+      await requeueQueueJob(this.db, row.id, row.retryCount, new Date(now + retryBackoffMs(row.retryDelaySeconds, row.retryCount)), error);
     } else {
       await finishQueueJob(this.db, row.id, row.retryCount, "failed", error, new Date(now));
     }

@@ -60,6 +60,15 @@ export interface JobInfo {
   retryCount: number;
 }
 
+/**
+ * How long after a failed attempt the next one may start: retryDelaySeconds × 2^retryCount,
+ * retryCount being the attempts made before the one that failed (pg-boss adds up to as much
+ * again as jitter). Whoever tells a person when a job retries reads it from here.
+ */
+export function retryBackoffMs(retryDelaySeconds: number, retryCount: number): number {
+  return retryDelaySeconds * 2 ** retryCount * 1000;
+}
+
 export const JOB_DEFAULTS = { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 900, concurrency: 1 } as const;
 
 export interface QueueCounts {

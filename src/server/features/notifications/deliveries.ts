@@ -8,7 +8,7 @@
  */
 import { findChannel, type ChannelRow } from "../../../../db/repositories/notification-channel-repository.ts";
 import { claimDeliveries, finishDeliveries, type DeliveryWork, type NewDelivery } from "../../../../db/repositories/notification-repository.ts";
-import type { JobQueue } from "../../../../jobs/queue.ts";
+import { retryBackoffMs, type JobQueue } from "../../../../jobs/queue.ts";
 import { mailErrorDetail } from "../../integrations/email/smtp-mailer.ts";
 import {
   DELIVER_QUEUE, DELIVERY_RETRY_DELAY_SECONDS, DELIVERY_RETRY_LIMIT, DIGEST_QUEUE, PermanentDeliveryError,
@@ -58,7 +58,7 @@ async function send(deps: NotificationDeps, claimed: DeliveryWork[], message: (c
   } catch (error) {
     const permanent = error instanceof PermanentDeliveryError;
     const retries = !permanent && retryCount < DELIVERY_RETRY_LIMIT;
-    const nextRetryAt = retries ? new Date(Date.now() + DELIVERY_RETRY_DELAY_SECONDS * 2 ** retryCount * 1000) : null;
+    const nextRetryAt = retries ? new Date(Date.now() + retryBackoffMs(DELIVERY_RETRY_DELAY_SECONDS, retryCount)) : null;
     const reason = error instanceof Error ? error.message : String(error);
     await finishDeliveries(deps.db, ids, { status: "failed", error: reason, nextRetryAt });
     // The owner reads `reason`; what the other side said exactly (a mail server's answer) is for the log only.

@@ -3,7 +3,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
-import type { JobQueue } from "../../../../jobs/queue.ts";
+import { retryBackoffMs, type JobQueue } from "../../../../jobs/queue.ts";
 import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
 import { loadConfig } from "../../config.ts";
 import { createCredentialCipher } from "../../lib/credential-cipher.ts";
@@ -11,6 +11,7 @@ import { createLogger } from "../../lib/logger.ts";
 import { createTokenSigner } from "../../lib/signed-token.ts";
 import { authed, registerAdmin, registerUser } from "../../testing/auth.ts";
 import { createTestApp, TEST_APP_SECRET, TEST_ORIGIN } from "../../testing/test-app.ts";
+import { DELIVERY_RETRY_DELAY_SECONDS } from "./deps.ts";
 import { channelSenders, registerNotificationJobs } from "./jobs.ts";
 import { webhookSender } from "./webhook-sender.ts";
 
@@ -100,6 +101,8 @@ forEachDialect("notification delivery failures for administrators", (getDb, _dia
     });
     expect(unavailable).toMatchObject({ status: "failed", lastError: "The webhook at 127.0.0.1 is unavailable (HTTP 503)" });
     expect(Date.parse(unavailable!.nextRetryAt!)).toBeGreaterThan(Date.now());
+    // When the queue starts its second attempt: the queue's own backoff after one failed attempt.
+    expect(Date.parse(unavailable!.nextRetryAt!) - Date.now()).toBeLessThanOrEqual(retryBackoffMs(DELIVERY_RETRY_DELAY_SECONDS, 0));
     expect(stuck).toMatchObject({ status: "stuck", nextRetryAt: null });
     expect(Date.now() - Date.parse(stuck!.at)).toBeGreaterThan(60 * 60_000);
     expect(res.body.counts).toEqual({ failed: 2, givenUp: 1, stuck: 1 });
