@@ -25,8 +25,9 @@ PORT=$port HOST=127.0.0.1 APP_URL=$base SQLITE_PATH="$dir/app.db" DATABASE_URL= 
   NODE_OPTIONS="--require $PWD/scripts/lib/record-executed.cjs" setsid npm start >"$dir/server.log" 2>&1 &
 server_pid=$!
 
+# The port opens at once; /api/health says "starting" (with boot's step) until the database is seeded.
 for _ in $(seq 1 120); do
-  curl -sf "$base/api/health" >/dev/null 2>&1 && break
+  [ "$(curl -s "$base/api/health" 2>/dev/null)" = '{"status":"ok"}' ] && break
   kill -0 "$server_pid" 2>/dev/null || fail "npm start exited"
   sleep 0.5
 done

@@ -46,11 +46,11 @@ import { createTokenSigner, type TokenSigner } from "./lib/signed-token.ts";
 import { AppError } from "./lib/errors.ts";
 import { htmlError, wantsHtml } from "./lib/error-page.ts";
 import { BODY_LIMIT_BYTES, BODY_TOO_LARGE, jsonBodiesOnly, jsonDepthLimited } from "./lib/json-body.ts";
-import { httpMetrics, setMetricSources } from "./lib/metrics.ts";
+import { httpMetricsMiddleware, labelRoute, setMetricSources } from "./lib/metrics.ts";
 import { answerMetrics } from "./lib/metrics-route.ts";
 import { configurePriceCache, currentPricesVersion, invalidatePriceCache } from "./domain/price-cache.ts";
 import { notReadyAnswer, Readiness } from "./lib/readiness.ts";
-import { createRoutePreloads } from "./render/route-preloads.ts";
+import { createRouteLabels, createRoutePreloads } from "./render/route-preloads.ts";
 import { createPageCache, etagMatches, pageCacheKey, type CachedPage } from "./render/page-cache.ts";
 import { renderCallsFor } from "./render/render-calls.ts";
 import type { RenderCalls } from "./render/render-port.ts";
@@ -126,8 +126,8 @@ export function createApp(deps: AppDeps) {
     };
   };
 
-  // First, so each request is timed whole, by the route pattern it matched (lib/metrics.ts).
-  app.use(httpMetrics);
+  // First, so each request is timed whole, by the route pattern it matched (lib/metrics.ts); the warm-up's renders are not counted there.
+  app.use(httpMetricsMiddleware(isWarmUp));
   app.use(requestId());
   const logRequests = log.isLevelEnabled("debug");
   app.use(async (c, next) => {
@@ -310,9 +310,10 @@ function mountClient(
   }
   const indexHtml = readFileSync(indexPath, "utf8");
   const manifestPath = join(clientDir, ".vite", "manifest.json");
-  const preloadsFor = existsSync(manifestPath)
-    ? createRoutePreloads(JSON.parse(readFileSync(manifestPath, "utf8")) as ViteManifest, indexHtml)
-    : () => "";
+  const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, "utf8")) as ViteManifest : undefined;
+  const preloadsFor = manifest ? createRoutePreloads(manifest, indexHtml) : () => "";
+  // Pages are counted in the HTTP metrics by their route (/tld/:tldId); a path no route has is "/*".
+  const routeOf = manifest ? createRouteLabels(manifest) : () => undefined;
   const headEnd = indexHtml.indexOf("</head>");
   app.use(
     "/assets/*",
@@ -337,6 +338,7 @@ function mountClient(
   const publicCacheControl = `public, max-age=0, s-maxage=${config.PAGE_CDN_SECONDS}, stale-while-revalidate=${config.PAGE_CDN_SECONDS}`;
   const notFoundCacheControl = `public, max-age=0, s-maxage=${Math.min(config.PAGE_CDN_SECONDS, NOT_FOUND_TTL_SECONDS)}`;
   app.get("*", compress(), async (c) => {
+    labelRoute(c, routeOf(c.req.path) ?? "/*");
     // Until each public page kind has rendered (and while no render thread can render), a page is a
     // 503 with Retry-After, not the client shell a crawler would index. (Renderers that failed to
     // load leave the client shell to render pages in the browser.)

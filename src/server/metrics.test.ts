@@ -1,4 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { forEachDialect } from "../../db/testing/test-db.ts";
 import { InProcessQueue } from "../../jobs/in-process-queue.ts";
 import { createTestQueue } from "../../jobs/testing/queue-test-kit.ts";
@@ -9,6 +13,8 @@ import { createLogger } from "./lib/logger.ts";
 import { jobMetrics, setMetricSources } from "./lib/metrics.ts";
 import { serveMetrics } from "./lib/metrics-route.ts";
 import { Readiness } from "./lib/readiness.ts";
+import { WARM_UP_ENV } from "./app.ts";
+import { configurePageRenderer } from "./render/server-render.ts";
 import { createTestApp, TEST_ORIGIN } from "./testing/test-app.ts";
 import { testPriceSource, usd } from "./testing/test-price-source.ts";
 
@@ -137,6 +143,71 @@ describe("the metrics port", () => {
       expect((await fetch(`${base}/api/health`, auth)).status).toBe(404);
     } finally {
       await new Promise((r) => server.close(r));
+    }
+  });
+});
+
+/** A built client's index.html with a manifest naming the routes of a few pages. */
+function clientDirWithRoutes(): string {
+  const dir = mkdtempSync(join(tmpdir(), "metrics-client-"));
+  writeFileSync(join(dir, "index.html"), readFileSync(resolve(import.meta.dirname, "../../index.html"), "utf8"));
+  mkdirSync(join(dir, ".vite"));
+  const manifest = Object.fromEntries(["index", "tlds", "tld.$tldId", "registrar.$providerId", "admin.$", "admin.users"].map((name) => [
+    `src/client/routes/${name}.tsx?tsr-split=component`, { file: `assets/${name}.js`, src: `src/client/routes/${name}.tsx?tsr-split=component` },
+  ]));
+  writeFileSync(join(dir, ".vite", "manifest.json"), JSON.stringify(manifest));
+  return dir;
+}
+
+describe("pages in the HTTP metrics", () => {
+  afterAll(() => configurePageRenderer({ workers: 0, maxQueue: 16, timeoutMs: 5000 }));
+
+  it("are counted by their route pattern, a path no route has as /*, and the warm-up's renders apart", async () => {
+    const { createTestDb } = await import("../../db/testing/test-db.ts");
+    const testDb = await createTestDb("sqlite");
+    try {
+      await configurePageRenderer({ workers: 0, maxQueue: 16, timeoutMs: 30_000, entryUrl: new URL("./testing/render-fixture-entry.ts", import.meta.url) });
+      const app = createTestApp(testDb.db, { clientDir: clientDirWithRoutes(), env: { METRICS_TOKEN: TOKEN } });
+      const metrics = async () => (await app.request(`${TEST_ORIGIN}/metrics`, auth)).text();
+      const before = await metrics();
+      for (const path of ["/tld/com", "/tld/net", "/tlds", "/", "/admin/users", "/admin/anything/else", "/no/such/page"]) {
+        expect((await app.request(`${TEST_ORIGIN}${path}`)).status).toBe(200);
+      }
+      const warm = await app.request(`${TEST_ORIGIN}/tld/org`, undefined, WARM_UP_ENV);
+      expect(warm.headers.get("x-warm-up")).toBe("page");
+      const after = await metrics();
+      const delta = (name: string, labels: Record<string, string>) => (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
+      const requests = (route: string) => delta("tldscope_http_requests_total", { method: "GET", route, status: "200" });
+      expect(requests("/tld/:tldId")).toBe(2);
+      expect(requests("/tlds")).toBe(1);
+      expect(requests("/")).toBe(1);
+      expect(requests("/admin/users")).toBe(1);
+      expect(requests("/admin/*")).toBe(1);
+      expect(requests("/*")).toBe(1);
+      expect(after).not.toContain('route="/tld/com"');
+      expect(delta("tldscope_http_request_duration_seconds_count", { method: "GET", route: "/tld/:tldId", status: "200" })).toBe(2);
+      expect(delta("tldscope_warm_up_renders_total", { outcome: "page" })).toBe(1);
+    } finally {
+      await testDb.drop();
+    }
+  }, 60_000);
+});
+
+describe("the exposition", () => {
+  const promtool = spawnSync("promtool", ["--version"]).status === 0;
+  it.skipIf(!promtool)("passes promtool check metrics (Debian's prometheus package)", async () => {
+    const { createTestDb } = await import("../../db/testing/test-db.ts");
+    const testDb = await createTestDb("sqlite");
+    try {
+      const app = createTestApp(testDb.db, { env: { METRICS_TOKEN: TOKEN } });
+      await app.request(`${TEST_ORIGIN}/api/health`);
+      const text = await (await app.request(`${TEST_ORIGIN}/metrics`, auth)).text();
+      expect(text).toContain("tldscope_nodejs_active_handles");
+      const checked = spawnSync("promtool", ["check", "metrics"], { input: text, encoding: "utf8" });
+      expect(checked.stdout + checked.stderr).toBe("");
+      expect(checked.status).toBe(0);
+    } finally {
+      await testDb.drop();
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The process's metrics in the Prometheus text format (prom-client; @hono/prometheus times the
+ * The process's metrics in the Prometheus text format (prom-client; httpMetrics below times the
  * HTTP requests). One registry per process: counters and histograms are kept here and bumped
  * where things happen (the render pool, the page cache, price runs, registry lookups,
  * notification deliveries, the job queue's observer); gauges that describe shared state (jobs
@@ -7,7 +7,7 @@
  * registers. Served by lib/metrics-route.ts, never publicly by default (METRICS_PORT,
  * METRICS_TOKEN).
  */
-import { prometheus } from "@hono/prometheus";
+import type { Context, MiddlewareHandler } from "hono";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { QueueObserver, QueueStat } from "../../../jobs/queue.ts";
 
@@ -15,19 +15,50 @@ export const METRICS_PREFIX = "tldscope_";
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: METRICS_PREFIX });
+// prom-client's gauges of active handles, requests and resources come twice: by type, and summed
+// under a name ending in _total, which the text format keeps for counters (promtool refuses it).
+// The sums are dropped; each by-type gauge adds up to its sum.
+for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) {
+  registry.removeSingleMetric(`${METRICS_PREFIX}${name}`);
+}
+
+const HTTP_LABELS = ["method", "status", "ok", "route"];
+const httpRequests = new Counter({ name: `${METRICS_PREFIX}http_requests_total`, help: "Total number of HTTP requests", labelNames: HTTP_LABELS, registers: [registry] });
+// From 1 ms: the health check's target is 25 ms.
+const httpSeconds = new Histogram({
+  name: `${METRICS_PREFIX}http_request_duration_seconds`, help: "Duration of HTTP requests in seconds", labelNames: HTTP_LABELS, registers: [registry],
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+});
+
+/** Route patterns set by handlers that answer many routes in one (the pages), by request. */
+const routeLabels = new WeakMap<Request, string>();
+
+/** Labels this request's HTTP metrics with `pattern` (a page's route, e.g. /tld/:tldId) instead of the handler's path. */
+export function labelRoute(c: Context, pattern: string): void {
+  routeLabels.set(c.req.raw, pattern);
+}
 
 /**
- * HTTP requests by method, route pattern (Hono's matched path, e.g. /api/tlds/:id; "*" for a
- * page, so unknown paths cannot add labels) and status: tldscope_http_requests_total and
- * tldscope_http_request_duration_seconds.
+ * HTTP requests by method, route pattern (Hono's matched path, e.g. /api/tlds/:id; a page's own
+ * route as the page handler labels it, e.g. /tld/:tldId, and "/*" for a path no route has, so
+ * unknown paths cannot add labels) and status: tldscope_http_requests_total and
+ * tldscope_http_request_duration_seconds. The server's own warm-up renders (`isInternal`) are
+ * not visitors' requests and are left out (they count in warm_up_renders_total).
  */
-// Finer than @hono/prometheus's default buckets (from 5 ms): the health check's target is 25 ms.
-// (Its option type keeps only what counters and histograms share, so the buckets go in through a variable.)
-const requestDuration = {
-  help: "Duration of HTTP requests in seconds",
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-};
-export const httpMetrics = prometheus({ registry, prefix: METRICS_PREFIX, metricOptions: { requestDuration } }).registerMetrics;
+export function httpMetricsMiddleware(isInternal: (c: Context) => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      if (!isInternal(c)) {
+        const labels = { method: c.req.method, route: routeLabels.get(c.req.raw) ?? c.req.routePath, status: String(c.res.status), ok: String(c.res.ok) };
+        httpRequests.inc(labels);
+        httpSeconds.observe(labels, (performance.now() - started) / 1000);
+      }
+    }
+  };
+}
 
 const counter = (name: string, help: string, labelNames: string[] = []) =>
   new Counter({ name: `${METRICS_PREFIX}${name}`, help, labelNames, registers: [registry] });

@@ -33,3 +33,25 @@ export function createRoutePreloads(manifest: ViteManifest, indexHtml: string): 
   });
   return (path) => [...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.tags))].join("");
 }
+
+/** TanStack Router's flat file name as a route pattern for metrics: `tld.$tldId` is /tld/:tldId, `admin.$` /admin/*, `index` /. */
+export function routeLabel(fileName: string): string {
+  const segments = fileName.split(".").filter((s) => s !== "index");
+  return `/${segments.map((s) => (s === "$" ? "*" : s.startsWith("$") ? `:${s.slice(1)}` : s)).join("/")}`;
+}
+
+/**
+ * Returns a function from a request path to its page's route pattern (routeLabel), the most
+ * specific route that matches (fixed segments before parameters, a splat last); undefined when
+ * no route matches.
+ */
+export function createRouteLabels(manifest: ViteManifest): (path: string) => string | undefined {
+  const routes = Object.keys(manifest).flatMap((key) => {
+    const name = ROUTE_MODULE.exec(key)?.[1];
+    const pattern = name ? routePattern(name) : null;
+    return name && pattern ? [{ pattern, label: routeLabel(name) }] : [];
+  });
+  const rank = (label: string) => (label.includes("*") ? 2 : label.includes(":") ? 1 : 0);
+  routes.sort((a, b) => rank(a.label) - rank(b.label));
+  return (path) => routes.find((r) => r.pattern.test(path))?.label;
+}
