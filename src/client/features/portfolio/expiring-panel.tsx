@@ -21,7 +21,7 @@ function ExpiringRow({ item }: { item: ExpiringDomain }) {
   return (
     <HStack as="li" justify="space-between" gap="3" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} wrap="wrap">
       <Box minW="0">
-        <Text fontWeight="medium" wordBreak="break-all">{item.domainName}</Text>
+        <Text fontWeight="medium" wordBreak="break-all">{item.unicodeName ?? item.domainName}</Text>
         <Text fontSize="sm" color="fg.muted">{formatDay(item.expirationDate)} · {formatDaysLeft(item.daysLeft)}</Text>
       </Box>
       {item.warning ? (

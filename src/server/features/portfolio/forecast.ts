@@ -7,9 +7,11 @@
  * portfolio would claim a saving for (renewal-comparison.ts yearlySaving: a stale cheapest quote
  * never claims a saving against a fresh one), else at the same price. A domain nobody has said
  * renews automatically or not (auto-renew unknown) is priced the same way but summed apart,
- * "expected if it renews", never in the totals. Amounts are converted per domain, rounded to
- * the display currency's minor unit, then added, so each figure is the sum of what each domain
- * costs in that currency; `domains` lists each domain's own figures.
+ * "expected if it renews", never in the totals. Each domain's amounts are its money (money.ts,
+ * the one computation the cards, the summary and the calendar feed read too), converted per
+ * domain and rounded to the display currency's minor unit, then added, so each figure is the sum
+ * of what each domain costs in that currency; `domains` lists each domain's own figures. Beside
+ * the months: a year of every domain and the sentence reconciling it with them (money.ts).
  */
 import { minorToAmount } from "../../../shared/currency.ts";
 import type { DisplayConverter } from "../../../shared/display-converter.ts";

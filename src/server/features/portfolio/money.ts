@@ -182,11 +182,15 @@ export function portfolioTotals(entries: readonly TotalsEntry[], money: Portfoli
     rest.autoRenewOff.domains > 0 ? `${rest.autoRenewOff.domains} with auto-renew off (${shown(rest.autoRenewOff)})` : null,
     rest.departed.domains > 0 ? `${rest.departed.domains} no longer in ${rest.departed.domains === 1 ? "its" : "their"} registrar account (${shown(rest.departed)})` : null,
   ].filter(Boolean);
+  const priced = year.all.domains - year.all.withoutPrice;
   const sentence = [
-    `The yearly cost, ${shown(year.all)}, is one year's renewal of each of the ${domains(year.all.domains - year.all.withoutPrice)} with a price, whenever it falls due;`,
-    ` the next 12 months (${span}) count only the renewals due in them: ${shown(next.renews)} for the ${domains(next.renews.domains)} that renew automatically`,
-    next.ifRenews.domains > 0 ? ` and ${shown(next.ifRenews)} if the ${next.ifRenews.domains} whose auto-renew is unknown renew.` : ".",
-    restDomains > 0 ? ` The other ${shown(restMinor)} is ${domains(restDomains)} that will not renew in those months: ${restParts.join(", ")}.` : "",
+    `The yearly cost, ${shown(year.all)}, is one year's renewal of ${priced === 1 ? "the 1 domain" : `each of the ${priced} domains`} with a price, whenever it falls due;`,
+    ` the next 12 months (${span}) count only the renewals due in them: ${shown(next.renews)} for the ${domains(next.renews.domains)}`,
+    ` that ${next.renews.domains === 1 ? "renews" : "renew"} automatically`,
+    next.ifRenews.domains > 0
+      ? ` and ${shown(next.ifRenews)} if the ${domains(next.ifRenews.domains)} whose auto-renew is unknown ${next.ifRenews.domains === 1 ? "renews" : "renew"}.`
+      : ".",
+    restDomains > 0 ? ` The other ${shown(restMinor)} ${restDomains === 1 ? "is 1 domain" : `is ${restDomains} domains`} that will not renew in those months: ${restParts.join(", ")}.` : "",
     year.all.withoutPrice > 0 ? ` ${plural(year.all.withoutPrice, "domain has", "domains have")} no renewal price in ${currency} and ${year.all.withoutPrice === 1 ? "is" : "are"} in neither total.` : "",
   ].join("");
   return {
