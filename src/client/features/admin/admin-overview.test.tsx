@@ -18,7 +18,7 @@ const OVERVIEW = {
 };
 
 const CHECKLIST_ITEMS: { id: string; title: string; done: boolean; state: string; readmeSection: string }[] = [
-  { id: "administrator", title: "First administrator", done: true, state: "ada@example.com is the administrator", readmeSection: "Set up (Node ≥ 20.19)" },
+  { id: "administrator", title: "First administrator", done: true, state: "ada@example.com is the administrator", readmeSection: "Install" },
   { id: "app-url", title: "Public address (APP_URL)", done: false, state: "APP_URL is not set: links in mails and pages use the address each request came to", readmeSection: "Configuration" },
   { id: "mail", title: "Mail (SMTP)", done: false, state: "SMTP_URL and MAIL_FROM are not set: no mail is sent", readmeSection: "Configuration" },
   { id: "price-keys", title: "Keys for the price sources that need them", done: false, state: "Not set, so no live prices from Dynadot (DYNADOT_API_KEY is not set)", readmeSection: "Reference data" },

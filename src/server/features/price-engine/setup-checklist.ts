@@ -54,7 +54,7 @@ export async function getSetupChecklist(db: Db, config: Config, sources: PriceSo
   const metrics = Boolean(config.METRICS_TOKEN || config.METRICS_PORT);
   const items: ChecklistItem[] = [
     {
-      id: "administrator", title: "First administrator", done: admins.length > 0, readmeSection: "Set up (Node ≥ 20.19)",
+      id: "administrator", title: "First administrator", done: admins.length > 0, readmeSection: "Install",
       state: admins.length === 1 ? `${admins[0]!.email} is the administrator` : `${admins.length} administrators`,
     },
     {
