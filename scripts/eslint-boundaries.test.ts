@@ -74,7 +74,7 @@ describe("import boundaries", () => {
   });
 
   it("src/server never imports db/seed, except main.ts seeding on start; the bundled data files are not code", async () => {
-    const seedRule = "boundaries/dependencies: src/server never imports db/seed (the seed imports src/server/integrations/prices, never the reverse); only main.ts seeds on start.";
+    const seedRule = "boundaries/dependencies: src/server never imports db/seed (the seed imports src/server/integrations/prices, never the reverse); only main.ts (through boot-data.ts) seeds on start.";
     expect(await importProblems("src/server/features/price-engine/fixture.ts", 'import { applySnapshots } from "../../../../db/seed/price-import.ts";\nexport const a = applySnapshots;'))
       .toEqual([seedRule]);
     expect(await importProblems("src/server/integrations/prices/fixture.ts", 'import { PROVIDERS } from "../../../../db/seed/providers.ts";\nexport const p = PROVIDERS;'))
@@ -111,6 +111,50 @@ describe("import boundaries", () => {
       .toEqual([]);
     expect(await importProblems("src/client/routes/fixture.tsx", 'import { TopBar } from "../features/shell/top-bar.tsx";\nexport const t = TopBar;')).toEqual([]);
     expect(await importProblems("src/client/features/accounts/fixture.test.tsx", 'import { clearToasts } from "../portfolio/portfolio-test-support.ts";\nexport const c = clearToasts;')).toEqual([]);
+  });
+});
+
+describe("one door to the network", () => {
+  const NETWORK_RULES = new Set(["@typescript-eslint/no-restricted-imports", "no-restricted-globals", "no-restricted-syntax"]);
+  async function networkProblems(path: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+    return result!.messages.filter((m) => m.fatal || NETWORK_RULES.has(m.ruleId ?? "")).map((m) => `${m.ruleId}: ${m.message}`);
+  }
+  const opening = [
+    'import { connect } from "node:net";\nexport const c = connect;',
+    'import { Socket } from "node:net";\nexport const s = new Socket();',
+    'import net from "node:net";\nexport const n = net;',
+    'import * as net from "net";\nexport const n = net;',
+    'import { connect } from "node:tls";\nexport const c = connect;',
+    'import { Resolver } from "node:dns/promises";\nexport const r = new Resolver();',
+    'import { lookup } from "node:dns";\nexport const l = lookup;',
+    'import https from "node:https";\nexport const h = https;',
+    'import { request } from "node:http";\nexport const r = request;',
+    'export const get = () => fetch("https://example.com/");',
+    'export const get = () => globalThis.fetch("https://example.com/");',
+  ];
+
+  it("refuses a socket, TLS, DNS, an HTTP client or fetch anywhere in the server, db/ and jobs/ outside integrations/net", async () => {
+    for (const path of ["src/server/integrations/whois/fixture.ts", "src/server/features/portfolio/fixture.ts", "src/server/lib/fixture.ts", "db/fixture.ts", "jobs/fixture.ts"]) {
+      for (const code of opening) {
+        const problems = await networkProblems(path, code);
+        expect(problems, `${path}: ${code}`).toHaveLength(1);
+        expect(problems[0], code).toContain("Outgoing connections go through src/server/integrations/net");
+      }
+    }
+  });
+
+  it("lets integrations/net open them, and everyone import their types and harmless helpers; tests, test fixtures and scripts are free", async () => {
+    for (const code of opening) {
+      expect(await networkProblems("src/server/integrations/net/fixture.ts", code), code).toEqual([]);
+      expect(await networkProblems("src/server/integrations/whois/fixture.test.ts", code), code).toEqual([]);
+      expect(await networkProblems("src/server/integrations/whois/testing/fixture.ts", code), code).toEqual([]);
+      expect(await networkProblems("scripts/fixture.ts", code), code).toEqual([]);
+    }
+    expect(await networkProblems("src/server/lib/fixture.ts",
+      'import { BlockList, isIP } from "node:net";\nimport { createSecureContext, rootCertificates } from "node:tls";\nimport type { Server, ServerResponse } from "node:http";\n'
+        + "export const x = [BlockList, isIP, createSecureContext, rootCertificates];\nexport type S = [Server, ServerResponse];\n"
+        + "export const call = (fetch: (url: string) => Promise<unknown>) => fetch(\"/api/health\");")).toEqual([]);
   });
 });
 
