@@ -114,6 +114,8 @@ export interface JobSpec {
   schedule?: { key: string; cron: string; name: string; title: string };
   /** The field of its data naming one user's row, and which of the user's ids it is. */
   ownedBy?: { field: string; ids: keyof UserWorkIds };
+  /** A sweep of due entries (due-sweep.ts): how long one run takes entries before handing over to the next. */
+  sweep?: { budgetMs: number };
 }
 
 export const JOB_CATALOGUE = {
@@ -170,7 +172,7 @@ export const JOB_CATALOGUE = {
     sentBy: "the price engine's alert rules and administrators resolving an incident",
   },
   [REGISTRY_CHECK_QUEUE]: {
-    feature: "portfolio", handler: "portfolio/registry-jobs.ts", retry: { retryLimit: 2, expireInSeconds: 30 * 60 },
+    feature: "portfolio", handler: "portfolio/registry-jobs.ts", retry: { retryLimit: 2, expireInSeconds: 30 * 60 }, sweep: { budgetMs: 10 * 60_000 },
     sentBy: "its schedule, domains added, a registrar sync with new domains, and a run that ran out of time",
     schedule: { key: "periodic", cron: "*/5 * * * *", name: "registry-checks", title: "Registry (RDAP) re-checks of portfolio domains" },
   },
@@ -180,7 +182,7 @@ export const JOB_CATALOGUE = {
     schedule: { key: "monthly", cron: "23 5 2 * *", name: "rdap-bootstrap", title: "Refresh of IANA's RDAP server list" },
   },
   [MONITOR_CHECK_QUEUE]: {
-    feature: "monitoring", handler: "monitoring/jobs.ts", retry: { retryLimit: 2, expireInSeconds: 30 * 60 },
+    feature: "monitoring", handler: "monitoring/jobs.ts", retry: { retryLimit: 2, expireInSeconds: 30 * 60 }, sweep: { budgetMs: 10 * 60_000 },
     sentBy: "its schedule, Check now, and a run that ran out of time",
     schedule: { key: "periodic", cron: "*/10 * * * *", name: "monitoring-checks", title: "Certificate and DNS checks of portfolio domains" },
   },

@@ -9,13 +9,15 @@ import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { DOMAIN_EVENTS_QUEUE, tellDomainEvents } from "../../domain/domain-events.ts";
+import { continueSweep, sweepLimits } from "../../domain/due-sweep.ts";
 import { JOB_CATALOGUE, openJobQueue, scheduleJob, workJob } from "../../domain/job-catalogue.ts";
 import { MONITOR_CHECK_QUEUE, requestMonitorChecks } from "../../domain/monitor-checks.ts";
 import { runMonitorChecks } from "./monitor-check.ts";
 import { monitorProbes } from "./probes.ts";
 
 export const MONITOR_CHECK_CRON = JOB_CATALOGUE[MONITOR_CHECK_QUEUE].schedule.cron;
-const RUN_BUDGET_MS = 10 * 60_000;
+/** A run hands over to a fresh job after this long (due-sweep.ts). */
+const RUN_BUDGET_MS = sweepLimits(MONITOR_CHECK_QUEUE).budgetMs;
 
 export interface MonitorJobDeps {
   db: Db;
@@ -33,7 +35,7 @@ export async function registerMonitorJobs(queue: JobQueue, deps: MonitorJobDeps)
       { signal: job.signal, budgetMs: RUN_BUDGET_MS, onEvents: (ids) => tellDomainEvents(queue, ids, deps.log) },
     );
     if (summary.checked || summary.deferred) deps.log.info(summary, "certificate and DNS checks done");
-    if (summary.more) await requestMonitorChecks(queue, deps.log, 1);
+    await continueSweep(summary, (delaySeconds) => requestMonitorChecks(queue, deps.log, delaySeconds));
   });
   await scheduleJob(queue, MONITOR_CHECK_QUEUE);
 }

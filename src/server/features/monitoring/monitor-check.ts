@@ -16,6 +16,8 @@ import {
   type CertificateRow, type ClaimedEntry, type DnsRow, type MonitorHostRow,
 } from "../../../../db/repositories/monitoring-repository.ts";
 import { DEFAULT_CERTIFICATE_OFFSETS } from "../../../shared/schemas/monitoring.ts";
+import { sweepLimits, timeBudget } from "../../domain/due-sweep.ts";
+import { MONITOR_CHECK_QUEUE } from "../../domain/job-catalogue.ts";
 import { RECORD_TYPES, type DnsRecords } from "../../integrations/dns/records.ts";
 import type { ProbeOutcome } from "../../integrations/tls/probe.ts";
 import { planCertificate } from "./certificate-plan.ts";
@@ -50,7 +52,8 @@ export interface MonitorRunSummary {
   more: boolean;
 }
 
-const LEASE_MS = 30 * 60_000;
+/** A claimed entry whose run died is due again after this long (due-sweep.ts). */
+const LEASE_MS = sweepLimits(MONITOR_CHECK_QUEUE).leaseMs;
 /** How much later an entry put off by a busy address is due again: the schedule's next tick (jobs.ts). */
 export const DEFER_MS = 10 * 60_000;
 const DEFERRED = "deferred";
@@ -128,7 +131,7 @@ async function checkEntry(deps: MonitorCheckDeps, token: string, { entry, extra,
  */
 export async function runMonitorChecks(deps: MonitorCheckDeps, options: MonitorRunOptions = {}): Promise<MonitorRunSummary> {
   const clock = deps.now ?? (() => new Date());
-  const startedAt = Date.now();
+  const budget = timeBudget(options.budgetMs);
   const token = randomUUID();
   const batch = options.batch ?? 200;
   const summary: MonitorRunSummary = { checked: 0, deferred: 0, events: 0, more: false };
@@ -177,7 +180,7 @@ export async function runMonitorChecks(deps: MonitorCheckDeps, options: MonitorR
   const next = async (): Promise<Prepared | undefined> => {
     for (;;) {
       if (options.signal?.aborted || failure) return undefined;
-      if (options.budgetMs !== undefined && Date.now() - startedAt > options.budgetMs) {
+      if (budget.spent()) {
         summary.more = true;
         return undefined;
       }

@@ -19,6 +19,8 @@ import {
   claimDueRegistryChecks, deferRegistryChecks, releaseRegistryClaims, saveRegistryResults, type DueEntry, type RegistryResult,
 } from "../../../../db/repositories/registry-record-repository.ts";
 import { HISTORY_ONLY_KINDS } from "../../domain/domain-events.ts";
+import { sweepLimits, timeBudget } from "../../domain/due-sweep.ts";
+import { REGISTRY_CHECK_QUEUE } from "../../domain/job-catalogue.ts";
 import type { LookupOptions, RdapOutcome } from "../../integrations/rdap/client.ts";
 import { registryEvents } from "./registry-changes.ts";
 import { nextRegistryCheck } from "./registry-schedule.ts";
@@ -58,8 +60,8 @@ export interface RegistryRunSummary {
 const CLAIM_PER_OWNER = 200;
 const HELD_PER_OWNER = 1000;
 const CLAIM_LIMIT = 2000;
-/** A claimed entry whose run died is due again after this long. */
-const LEASE_MS = 30 * 60_000;
+/** A claimed entry whose run died is due again after this long (due-sweep.ts). */
+const LEASE_MS = sweepLimits(REGISTRY_CHECK_QUEUE).leaseMs;
 
 function resultOf(entry: DueEntry, outcome: Exclude<RdapOutcome, { kind: "retry_later" | "abandoned" }>, now: Date): RegistryResult {
   const base = { userDomainId: entry.userDomainId, domainName: entry.domainName, checkedAt: now };
@@ -100,7 +102,7 @@ const isCancellation = (error: unknown) =>
 export async function runRegistryChecks(deps: RegistryCheckDeps, options: RegistryRunOptions = {}): Promise<RegistryRunSummary> {
   const clock = deps.now ?? (() => new Date());
   const pollMs = options.pollMs ?? 500;
-  const startedAt = Date.now();
+  const budget = timeBudget(options.budgetMs);
   const summary: RegistryRunSummary = { checked: 0, deferred: 0, retryAt: null, more: false };
   const heldByOwner = new Map<number, number>();
   const running = new Set<Promise<void>>();
@@ -154,7 +156,7 @@ export async function runRegistryChecks(deps: RegistryCheckDeps, options: Regist
 
   try {
     for (;;) {
-      if (options.budgetMs !== undefined && Date.now() - startedAt > options.budgetMs && !stopTaking.signal.aborted) {
+      if (budget.spent() && !stopTaking.signal.aborted) {
         summary.more = true;
         stop();
       }

@@ -11,6 +11,7 @@ import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { REGISTRY_CHECK_QUEUE, requestRegistryChecks } from "../../domain/registry-checks.ts";
 import { DOMAIN_EVENTS_QUEUE, tellDomainEvents } from "../../domain/domain-events.ts";
+import { continueSweep, sweepLimits } from "../../domain/due-sweep.ts";
 import { JOB_CATALOGUE, openJobQueue, RDAP_BOOTSTRAP_QUEUE, scheduleJob, workJob } from "../../domain/job-catalogue.ts";
 import { bootstrapSource, refreshRdapBootstrap } from "./registry-bootstrap.ts";
 import { runRegistryChecks } from "./registry-check.ts";
@@ -20,7 +21,7 @@ export { RDAP_BOOTSTRAP_QUEUE };
 export const REGISTRY_CHECK_CRON = JOB_CATALOGUE[REGISTRY_CHECK_QUEUE].schedule.cron;
 export const RDAP_BOOTSTRAP_CRON = JOB_CATALOGUE[RDAP_BOOTSTRAP_QUEUE].schedule.cron;
 /** A run hands over to a fresh job after this long, so one job never holds the queue for hours. */
-const RUN_BUDGET_MS = 10 * 60_000;
+const RUN_BUDGET_MS = sweepLimits(REGISTRY_CHECK_QUEUE).budgetMs;
 
 export interface RegistryJobDeps {
   db: Db;
@@ -37,8 +38,7 @@ export async function registerRegistryJobs(queue: JobQueue, deps: RegistryJobDep
     const onEvents = (ids: number[]) => tellDomainEvents(queue, ids, deps.log);
     const summary = await runRegistryChecks({ db: deps.db, lookups, onEvents }, { signal: job.signal, budgetMs: RUN_BUDGET_MS });
     if (summary.checked || summary.deferred) deps.log.info(summary, "registry lookups done");
-    if (summary.more) await requestRegistryChecks(queue, deps.log, 1);
-    else if (summary.retryAt) await requestRegistryChecks(queue, deps.log, Math.max(1, (summary.retryAt.getTime() - Date.now()) / 1000));
+    await continueSweep(summary, (delaySeconds) => requestRegistryChecks(queue, deps.log, delaySeconds));
   });
   await workJob(queue, RDAP_BOOTSTRAP_QUEUE, async (job) => {
     const stored = await refreshRdapBootstrap(deps.db, deps.config.IANA_RDAP_BOOTSTRAP_URL, job.signal);
