@@ -284,6 +284,8 @@ export interface ExpiringDomain {
   providerName: string | null;
   expirationDate: string;
   autoRenew: boolean;
+  /** False while nobody has said whether the domain renews automatically (autoRenew is then false and means nothing). */
+  autoRenewKnown: boolean;
 }
 
 /**
@@ -301,6 +303,7 @@ export async function listDomainsExpiringOn({ orm: db, t }: Db, dates: string[])
   return db.select({
     id: ud.id, userId: ud.userId, domainName: ud.domainName, tldId: ud.tldId, serviceProviderId: ud.serviceProviderId,
     providerName: sp.name, expirationDate: sql<string>`cast(${expiry} as text)`, autoRenew: ud.autoRenew,
+    autoRenewKnown: ud.autoRenewKnown,
   }).from(ud).leftJoin(sp, eq(sp.id, ud.serviceProviderId)).leftJoin(rr, eq(rr.userDomainId, ud.id))
     .where(and(inArray(expiry, dates), isNull(ud.departedAt)));
 }

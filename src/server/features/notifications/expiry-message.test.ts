@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { ExpiringDomain } from "../../../../db/repositories/notification-repository.ts";
 import type { RenewalQuote } from "../../../../db/repositories/user-domain-repository.ts";
-import { expiryFacts, expiryText } from "./expiry-message.ts";
+import { expiryFacts, expiryText, expiryTitle } from "./expiry-message.ts";
 
 const NOW = new Date("2026-06-01T00:00:00Z");
 const DAY = 86_400_000;
 const STALE_DAYS = 90;
 const entry: ExpiringDomain = {
   id: 1, userId: 1, domainName: "held-example.com", tldId: 7, serviceProviderId: 1, providerName: "Alpha",
-  expirationDate: "2026-07-01", autoRenew: true,
+  expirationDate: "2026-07-01", autoRenew: true, autoRenewKnown: true,
 };
 const quote = (id: number, name: string, renewalPrice: number | null, age: number): RenewalQuote => {
   const checked = new Date(NOW.getTime() - age * DAY);
@@ -35,5 +35,17 @@ describe("the expiry reminder's comparison follows the portfolio's rules", () =>
 
   it("the own registrar cheapest, an equal price elsewhere: nothing to move to", () => {
     expect(text([quote(1, "Alpha", 1000, 5), quote(2, "Beta", 1000, 2)])).toContain("no other registrar renews it for less.");
+  });
+});
+
+describe("the expiry reminder's auto-renew", () => {
+  it("says unknown, never off, while nobody has said whether the domain renews automatically", () => {
+    const unknown = expiryFacts({ ...entry, autoRenew: false, autoRenewKnown: false }, 30, [], NOW, STALE_DAYS);
+    expect(unknown).toMatchObject({ autoRenew: false, autoRenewState: "unknown" });
+    expect(expiryTitle(unknown)).toBe("held-example.com expires in 30 days (auto-renew unknown)");
+    expect(expiryText(unknown)).toContain("auto-renew unknown:");
+    const off = expiryFacts({ ...entry, autoRenew: false }, 30, [], NOW, STALE_DAYS);
+    expect(expiryTitle(off)).toBe("held-example.com expires in 30 days (auto-renew off)");
+    expect(expiryTitle(expiryFacts(entry, 30, [], NOW, STALE_DAYS))).toBe("held-example.com expires in 30 days (auto-renew on)");
   });
 });

@@ -13,6 +13,7 @@ import type { DisplayConverter } from "../../../shared/display-converter.ts";
 import { currencySymbol } from "../../../shared/price-format.ts";
 import { minorToDecimalString } from "../../../shared/price-format.ts";
 import { cheapestElsewhere, rankRenewals } from "../../../shared/renewal-comparison.ts";
+import { autoRenewStateOf, type AutoRenewState } from "../../../shared/schemas/user-domain.ts";
 
 /** An amount as a message shows it. `date`: when a source last confirmed the price. */
 export interface ShownPrice {
@@ -28,7 +29,10 @@ export interface ExpiryFacts {
   domain: string;
   expirationDate: string;
   daysLeft: number;
+  /** True only when the owner said it renews automatically (false for off and for unknown: see autoRenewState). */
   autoRenew: boolean;
+  /** "on", "off" or "unknown" (nobody has said): what the reminder tells. */
+  autoRenewState: AutoRenewState;
   registrar: string | null;
   /** Renewal at its own registrar. */
   renewal: ShownPrice | null;
@@ -60,7 +64,8 @@ export function expiryFacts(
   const own = pricing.currentRenewal;
   const moved = cheapestElsewhere(pricing, now, staleDays);
   return {
-    domain: entry.domainName, expirationDate: entry.expirationDate, daysLeft, autoRenew: entry.autoRenew,
+    domain: entry.domainName, expirationDate: entry.expirationDate, daysLeft, autoRenew: entry.autoRenewKnown !== false && entry.autoRenew,
+    autoRenewState: autoRenewStateOf(entry.autoRenewKnown === false ? null : entry.autoRenew),
     registrar: entry.providerName,
     renewal: own ? shown(own.price, own.currency, converter, own.lastCheckedAt) : null,
     elsewhere: moved
@@ -82,7 +87,7 @@ const priced = (p: ShownPrice) => `${money(p)} (price of ${p.date})`;
 const stalePriced = (p: ShownPrice) => `${money(p)} (price of ${p.date}, no fresher price known)`;
 
 /** The subject line: domain, days left and auto-renew. */
-export const expiryTitle = (f: ExpiryFacts) => `${f.domain} expires ${inDays(f.daysLeft)} (auto-renew ${f.autoRenew ? "on" : "off"})`;
+export const expiryTitle = (f: ExpiryFacts) => `${f.domain} expires ${inDays(f.daysLeft)} (auto-renew ${f.autoRenewState})`;
 
 /** The whole reminder in one sentence: every figure, each price with its date. */
 export function expiryText(f: ExpiryFacts): string {
@@ -92,5 +97,5 @@ export function expiryText(f: ExpiryFacts): string {
   const elsewhere = f.elsewhere
     ? `cheapest ${f.elsewhere.stale ? "" : "fresh "}renewal elsewhere ${f.elsewhere.stale ? stalePriced(f.elsewhere) : priced(f.elsewhere)} at ${f.elsewhere.registrar}${f.saving ? `, saving ${money(f.saving)} a year` : ""}`
     : "no other registrar renews it for less";
-  return `${f.domain} expires ${inDays(f.daysLeft)}, on ${f.expirationDate}, auto-renew ${f.autoRenew ? "on" : "off"}: ${renewal}; ${elsewhere}.`;
+  return `${f.domain} expires ${inDays(f.daysLeft)}, on ${f.expirationDate}, auto-renew ${f.autoRenewState}: ${renewal}; ${elsewhere}.`;
 }
