@@ -62,7 +62,9 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, pid: child.pid!, env: serverEnv, stop };
+      // /api/health says "starting" while the database is migrated and seeded; "ok" once the API answers.
+      const health = await fetch(`${url}/api/health`).then((r) => (r.ok ? r.json() as Promise<{ status?: string }> : undefined));
+      if (health?.status === "ok") return { url, pid: child.pid!, env: serverEnv, stop };
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 200));
   }
