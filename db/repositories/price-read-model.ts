@@ -14,16 +14,17 @@
 import { createHash } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { HeadlineFigure, PriceRow } from "../../src/shared/price-quote.ts";
+import { COMMON_TLDS } from "../../src/shared/constants.ts";
 import type { PriceSummaryValues } from "../../src/shared/price-row-summary.ts";
 import type { PriceSortField } from "../../src/shared/schemas/price-list.ts";
 import { prepareScalar, type Db } from "../client.ts";
 import { META_KEYS } from "./app-meta-repository.ts";
 
 /**
- * A TLD's stored summary (what summarisePriceRow wrote, less its provider count) and row JSON.
- * searchText is the lower-cased name and Unicode name (searchTextOf): what a search matches as a substring.
+ * A TLD's stored summary (what summarisePriceRow wrote) and row JSON. searchText is the
+ * lower-cased name and Unicode name (searchTextOf): what a search matches as a substring.
  */
-export type PriceEntry = Omit<PriceSummaryValues, "providerCount"> & {
+export type PriceEntry = PriceSummaryValues & {
   rowJson: string | null;
   /** The headline figures the row marks as extreme outliers. */
   outliers: ReadonlySet<HeadlineFigure>;
@@ -84,7 +85,7 @@ async function loadModel(handle: Db, version: string): Promise<Model> {
     .select({
       tldId: s.tldId, name: s.name, category: s.category, searchText: s.searchText,
       minRegistration: s.minRegistration, minRenewal: s.minRenewal, minTransfer: s.minTransfer, minThreeYear: s.minThreeYear,
-      rowJson: t.tldPriceRows.rowJson,
+      providerCount: s.providerCount, rowJson: t.tldPriceRows.rowJson,
     })
     .from(s)
     .leftJoin(t.tldPriceRows, eq(t.tldPriceRows.tldId, s.tldId))
@@ -192,16 +193,26 @@ export function rowDigestOf(entry: PriceEntry): string {
   return digest;
 }
 
+/** The common TLDs' places: first in the popularity order, as listed. */
+const COMMON_RANK = new Map<string, number>(COMMON_TLDS.map((name, i) => [name, i]));
+
+/**
+ * Popularity, smallest first: a common TLD by its place in COMMON_TLDS, any other after them by
+ * how many registrars sell it (most first); ties by name.
+ */
+const popularityRank = (e: PriceEntry) => COMMON_RANK.get(e.name) ?? COMMON_TLDS.length + 1_000_000 - e.providerCount;
+
 const SORT_KEY: Record<PriceSortField, (e: PriceEntry) => number | string | null> = {
   tldName: (e) => e.name,
   registrationPrice: (e) => e.minRegistration,
   renewalPrice: (e) => e.minRenewal,
   transferPrice: (e) => e.minTransfer,
   threeYearPrice: (e) => e.minThreeYear,
+  popularity: popularityRank,
 };
 
 const FIGURE_OF: Record<PriceSortField, HeadlineFigure | null> = {
-  tldName: null, registrationPrice: "registration", renewalPrice: "renewal", transferPrice: "transfer", threeYearPrice: "threeYear",
+  tldName: null, registrationPrice: "registration", renewalPrice: "renewal", transferPrice: "transfer", threeYearPrice: "threeYear", popularity: null,
 };
 
 /** Names compare by code unit, as SQLite's BINARY collation does (the same order on both dialects). */

@@ -129,6 +129,20 @@ forEachDialect("server-rendered pages", (getDb) => {
     expect(authAnswer(forged.html)?.state.data).toBeNull();
   }, 60_000);
 
+  it("opens /tlds on the popular TLDs, says so, and offers each order once", async () => {
+    const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
+    const { status, html } = await page(app, "/tlds");
+    expect(status).toBe(200);
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="ssr-state"'));
+    const names = [...root.matchAll(/href="\/tld\/([^"]+)"/g)].map((m) => m[1]);
+    expect(names.slice(0, 5)).toEqual(["com", "net", "org", "io", "co"]);
+    expect(root).toContain("Popular first: .com, .net, .org, .io and .co, then the TLDs the most registrars sell.");
+    const options = [...root.matchAll(/<option value="([\w-]+)"[^>]*>([^<]+)<\/option>/g)].map((m) => m[2]);
+    expect(options).toEqual(expect.arrayContaining(["Popular first", "Name: A to Z", "Price: Low to High", "Price: High to Low"]));
+    expect(options).not.toContain("Alphabetical");
+    expect(options).not.toContain("Sort by Name");
+  }, 60_000);
+
   it("answers 404 for a path no route claims and for an unknown TLD", async () => {
     const app = createTestApp(getDb(), { clientDir: clientDirWithIndex() });
     const unknownPath = await page(app, "/no-such-page");

@@ -1849,8 +1849,8 @@ export interface operations {
                 page?: number;
                 /** @description Rows per page (at most 100; more is a 400). */
                 limit?: number;
-                /** @description Column to sort by. */
-                sortBy?: "tldName" | "registrationPrice" | "renewalPrice" | "transferPrice" | "threeYearPrice";
+                /** @description Column to sort by, or popularity: the common TLDs (com, net, org, io, co) first, then those the most registrars sell. */
+                sortBy?: "tldName" | "registrationPrice" | "renewalPrice" | "transferPrice" | "threeYearPrice" | "popularity";
                 /** @description Sort direction. */
                 sortOrder?: "asc" | "desc";
                 /** @description Part of a TLD's name. */

@@ -46,13 +46,13 @@ describe("All TLD Prices table", () => {
     expect(await screen.findByText("Failed to load domain prices. Please try again later.")).toBeTruthy();
   });
 
-  it("asks for page 1 of 20 by name, then pages with a 5-button window", async () => {
+  it("asks for page 1 of 20, popular first, then pages with a 5-button window", async () => {
     const inputs = serveList();
     const user = userEvent.setup();
     renderUi(<Harness />);
     expect(await screen.findByText("Showing 1-20 of 770 priced names")).toBeTruthy();
     // The display currency (USD until one is chosen) is part of every list query.
-    expect(inputs[0]).toEqual({ currency: "USD", page: 1, limit: 20, sortBy: "tldName", sortOrder: "asc" });
+    expect(inputs[0]).toEqual({ currency: "USD", page: 1, limit: 20, sortBy: "popularity", sortOrder: "asc" });
     expect(pageButtons()).toEqual([1, 2, 3, 4, 5]);
     expect(screen.getByRole("button", { name: "Previous" }).hasAttribute("disabled")).toBe(true);
 
@@ -76,6 +76,9 @@ describe("All TLD Prices table", () => {
     await user.click(screen.getByRole("button", { name: "Page 3" }));
     await screen.findByText("Showing 41-60 of 770 priced names");
 
+    // From the popular order, the name column sorts A to Z, then Z to A.
+    await user.click(screen.getByRole("button", { name: "Sort by TLD" }));
+    await waitFor(() => expect(inputs.at(-1)).toMatchObject({ page: 1, sortBy: "tldName", sortOrder: "asc" }));
     await user.click(screen.getByRole("button", { name: "Sort by TLD" }));
     await waitFor(() => expect(inputs.at(-1)).toMatchObject({ page: 1, sortBy: "tldName", sortOrder: "desc" }));
     const tldHeader = screen.getByRole("columnheader", { name: /TLD/ });

@@ -40,7 +40,9 @@ describe("Best Prices for Common TLDs", () => {
     renderUi(<CommonPricesTable />);
     expect(await screen.findByText("5 top level domains")).toBeTruthy();
     await screen.findByRole("link", { name: ".com" });
-    expect(tldNames()).toEqual([".co", ".com", ".io", ".net", ".org"]);
+    // Popular first: the common TLDs in their own order, and the table says so.
+    expect(tldNames()).toEqual([".com", ".net", ".org", ".io", ".co"]);
+    expect(screen.getByTestId("sort-order-note").textContent).toBe("Popular first: .com, .net, .org, .io and .co, then the TLDs the most registrars sell.");
     expect(screen.queryByRole("navigation", { name: "Pagination" })).toBeNull();
     expect(screen.getByRole("row", { name: /\.co\b.*N\/A/ })).toBeTruthy();
   });
@@ -93,7 +95,7 @@ describe("Best Prices for Common TLDs", () => {
     renderUi(<CommonPricesTable />);
     await screen.findByRole("link", { name: ".com" });
     await user.type(screen.getByPlaceholderText("Search TLDs..."), "CO");
-    await waitFor(() => expect(tldNames()).toEqual([".co", ".com"]));
+    await waitFor(() => expect(tldNames()).toEqual([".com", ".co"]));
     await user.selectOptions(screen.getByLabelText("Filter by category"), "Country Code");
     await waitFor(() => expect(tldNames()).toEqual([".co"]));
     await user.selectOptions(screen.getByLabelText("Filter by category"), "Sponsored");

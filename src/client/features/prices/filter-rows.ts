@@ -3,10 +3,16 @@ import type { RouterOutputs } from "../../lib/trpc.ts";
 import type { TableState } from "./table-state.ts";
 import type { HeadlineFigure } from "../../../shared/price-quote.ts";
 import { compareText } from "../../lib/text-format.ts";
+import { COMMON_TLDS } from "../../../shared/constants.ts";
+
+const commonRank = (name: string) => {
+  const at = (COMMON_TLDS as readonly string[]).indexOf(name);
+  return at === -1 ? COMMON_TLDS.length : at;
+};
 
 export type PriceRow = RouterOutputs["prices"]["common"][number];
 
-const FIGURE: Record<Exclude<TableState["sortBy"], "tldName">, HeadlineFigure> = {
+const FIGURE: Record<Exclude<TableState["sortBy"], "tldName" | "popularity">, HeadlineFigure> = {
   registrationPrice: "registration", renewalPrice: "renewal", transferPrice: "transfer", threeYearPrice: "threeYear",
 };
 
@@ -26,6 +32,8 @@ export function filterAndSortRows(rows: readonly PriceRow[], state: TableState):
   return kept.sort((a, b) => {
     const field = state.sortBy;
     if (field === "tldName") return direction * compareText(a.name, b.name);
+    // The common TLDs' own order (COMMON_TLDS), as the server's popularity order starts.
+    if (field === "popularity") return direction * (commonRank(a.name) - commonRank(b.name)) || compareText(a.name, b.name);
     const figure = FIGURE[field];
     const tier = (row: PriceRow) => (row[field] === null ? 2 : row.sources[figure]?.isOutlier ? 1 : 0);
     // Unpriced rows stay at the bottom whichever way the column is sorted, outliers just above them.

@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { pageWindow, showingRange } from "../../components/paging.ts";
 import {
-  DEFAULT_TABLE_STATE, applySortPreset, customSortLabel, presetFor, setCategory, setPage, setPageSize,
+  DEFAULT_TABLE_STATE, SORT_PRESETS, applySortPreset, customSortLabel, presetFor, setCategory, setPage, setPageSize,
   setSearch, toListInput, toggleSort, type TableState,
 } from "./table-state.ts";
 
 const on = (patch: Partial<TableState>): TableState => ({ ...DEFAULT_TABLE_STATE, ...patch });
 
 describe("table state machine (spec section 4)", () => {
-  it("starts on page 1, 20 per page, by TLD name ascending, no filters", () => {
-    expect(DEFAULT_TABLE_STATE).toEqual({ page: 1, limit: 20, sortBy: "tldName", sortOrder: "asc", search: "", category: "all" });
+  it("starts on page 1, 20 per page, popular TLDs first, no filters", () => {
+    expect(DEFAULT_TABLE_STATE).toEqual({ page: 1, limit: 20, sortBy: "popularity", sortOrder: "asc", search: "", category: "all" });
   });
 
   it("flips the direction when the current column is clicked, and back again", () => {
-    const once = toggleSort(on({ page: 4 }), "tldName");
+    const once = toggleSort(on({ page: 4, sortBy: "tldName" }), "tldName");
     expect(once).toMatchObject({ sortBy: "tldName", sortOrder: "desc", page: 1 });
     expect(toggleSort(once, "tldName")).toMatchObject({ sortBy: "tldName", sortOrder: "asc" });
   });
@@ -40,8 +40,12 @@ describe("table state machine (spec section 4)", () => {
   it("maps the sort select's presets and reads them back", () => {
     expect(applySortPreset(on({ page: 2 }), "price-desc")).toMatchObject({ sortBy: "registrationPrice", sortOrder: "desc", page: 1 });
     expect(presetFor(on({ sortBy: "registrationPrice", sortOrder: "asc" }))).toBe("price-asc");
-    expect(presetFor(DEFAULT_TABLE_STATE)).toBe("name");
-    expect(presetFor(DEFAULT_TABLE_STATE, "alphabetical")).toBe("alphabetical");
+    // The list opens on the popular TLDs, and each order has one preset (no "Sort by Name" beside "Alphabetical").
+    expect(presetFor(DEFAULT_TABLE_STATE)).toBe("popular");
+    expect(presetFor(on({ sortBy: "tldName", sortOrder: "asc" }))).toBe("name");
+    const orders = Object.values(SORT_PRESETS).map((p) => `${p.sortBy}:${p.sortOrder}`);
+    expect(new Set(orders).size).toBe(orders.length);
+    expect(Object.values(SORT_PRESETS).map((p) => p.label)).toEqual(["Popular first", "Name: A to Z", "Price: Low to High", "Price: High to Low"]);
     expect(presetFor(on({ sortBy: "transferPrice" }))).toBeNull();
   });
 });
@@ -71,7 +75,7 @@ describe("showingRange and the list input", () => {
   });
 
   it("sends search only when non-empty and category only when not 'all' (spec section 7)", () => {
-    expect(toListInput(DEFAULT_TABLE_STATE)).toEqual({ page: 1, limit: 20, sortBy: "tldName", sortOrder: "asc" });
+    expect(toListInput(DEFAULT_TABLE_STATE)).toEqual({ page: 1, limit: 20, sortBy: "popularity", sortOrder: "asc" });
     expect(toListInput(on({ search: "  co ", category: "country-code" }))).toMatchObject({ search: "co", category: "country-code" });
     expect(toListInput(on({ search: "   " }))).not.toHaveProperty("search");
   });

@@ -18,10 +18,11 @@ export interface TableState {
   category: CategoryFilter;
 }
 
+/** Opens on what people look for: the popular TLDs first (the common ones, then those the most registrars sell). */
 export const DEFAULT_TABLE_STATE: TableState = {
   page: 1,
   limit: DEFAULT_PAGE_SIZE,
-  sortBy: "tldName",
+  sortBy: "popularity",
   sortOrder: "asc",
   search: "",
   category: "all",
@@ -42,19 +43,22 @@ export const setCategory = (state: TableState, category: CategoryFilter): TableS
   category === state.category ? state : { ...state, category, page: 1 };
 
 export const SORT_PRESETS = {
-  name: { label: "Sort by Name", sortBy: "tldName", sortOrder: "asc" },
+  popular: { label: "Popular first", sortBy: "popularity", sortOrder: "asc" },
+  name: { label: "Name: A to Z", sortBy: "tldName", sortOrder: "asc" },
   "price-asc": { label: "Price: Low to High", sortBy: "registrationPrice", sortOrder: "asc" },
   "price-desc": { label: "Price: High to Low", sortBy: "registrationPrice", sortOrder: "desc" },
-  alphabetical: { label: "Alphabetical", sortBy: "tldName", sortOrder: "asc" },
 } as const satisfies Record<string, { label: string; sortBy: PriceSortField; sortOrder: SortOrder }>;
 export type SortPreset = keyof typeof SORT_PRESETS;
+
+/** What the popular order is, in words, for the line under the filters. */
+export const POPULAR_ORDER_WORDS = "Popular first: .com, .net, .org, .io and .co, then the TLDs the most registrars sell.";
 
 export function applySortPreset(state: TableState, preset: SortPreset): TableState {
   const { sortBy, sortOrder } = SORT_PRESETS[preset];
   return { ...state, sortBy, sortOrder, page: 1 };
 }
 
-const COLUMN_WORDS: Record<PriceSortField, string> = {
+const COLUMN_WORDS: Record<Exclude<PriceSortField, "popularity">, string> = {
   tldName: "Name", registrationPrice: "Registration", renewalPrice: "Renewal", transferPrice: "Transfer", threeYearPrice: "3-Year Cost",
 };
 
@@ -63,6 +67,7 @@ const COLUMN_WORDS: Record<PriceSortField, string> = {
  * to High", "Name: Z to A"): what the table is sorted by, in as few words as the presets use.
  */
 export function customSortLabel(state: Pick<TableState, "sortBy" | "sortOrder">): string {
+  if (state.sortBy === "popularity") return state.sortOrder === "asc" ? "Popular first" : "Least popular first";
   const direction = state.sortBy === "tldName"
     ? (state.sortOrder === "asc" ? "A to Z" : "Z to A")
     : (state.sortOrder === "asc" ? "Low to High" : "High to Low");
@@ -70,11 +75,10 @@ export function customSortLabel(state: Pick<TableState, "sortBy" | "sortOrder">)
 }
 
 /** The preset the select should show; null when a column header chose an order no preset names. */
-export function presetFor(state: Pick<TableState, "sortBy" | "sortOrder">, preferred: SortPreset = "name"): SortPreset | null {
-  const matches = (Object.keys(SORT_PRESETS) as SortPreset[]).filter(
+export function presetFor(state: Pick<TableState, "sortBy" | "sortOrder">): SortPreset | null {
+  return (Object.keys(SORT_PRESETS) as SortPreset[]).find(
     (key) => SORT_PRESETS[key].sortBy === state.sortBy && SORT_PRESETS[key].sortOrder === state.sortOrder,
-  );
-  return matches.includes(preferred) ? preferred : (matches[0] ?? null);
+  ) ?? null;
 }
 
 /** The prices.list input: search and category only when they narrow the list (spec section 7). */

@@ -25,7 +25,8 @@ const ROWS = [
 /** What the server answers for the page's first rows: 50 of them, the count and the summary of all. */
 const firstPage = (rows: readonly PricedRow[]) => ({
   total: rows.length, rows: rows.slice(0, 50), registration: summariseRegistration(rows),
-  lastCheckedAt: rows.reduce<string | null>((latest, r) => (latest === null || r.lastCheckedAt > latest ? r.lastCheckedAt : latest), null),
+  lastCheckedAt: (rows as readonly (PricedRow & { lastCheckedAt?: string })[])
+    .reduce<string | null>((latest, r) => (r.lastCheckedAt && (latest === null || r.lastCheckedAt > latest) ? r.lastCheckedAt : latest), null),
 });
 
 function serve(sp: object = PORKBUN, rows: readonly PricedRow[] = ROWS) {

@@ -20,7 +20,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "input"
 const DESCRIPTIONS: Record<string, string> = {
   page: "Page number, from 1.",
   limit: "Rows per page (at most 100; more is a 400).",
-  sortBy: "Column to sort by.",
+  sortBy: "Column to sort by, or popularity: the common TLDs (com, net, org, io, co) first, then those the most registrars sell.",
   sortOrder: "Sort direction.",
   search: "Part of a TLD's name.",
   category: "TLD category.",

@@ -30,4 +30,17 @@ forEachDialect("price list search order", (getDb) => {
     expect(firstTen[0]).toBe("co");
     expect([...firstTen, ...nextTen]).toEqual(await names("search=co&limit=20"));
   });
+
+  it("orders by popularity: the common TLDs first, in their order, then those the most registrars sell, then by name", async () => {
+    const { body } = await getJson<PricePage>(app(), "/api/domain-prices?sortBy=popularity&limit=40");
+    expect(body.data.slice(0, 5).map((r) => r.name)).toEqual(["com", "net", "org", "io", "co"]);
+    const rest = body.data.slice(5);
+    for (let i = 1; i < rest.length; i++) {
+      const [before, row] = [rest[i - 1]!, rest[i]!];
+      expect(before.providerCount >= row.providerCount, `${before.name} before ${row.name}`).toBe(true);
+      if (before.providerCount === row.providerCount) expect(before.name < row.name).toBe(true);
+    }
+    // A search in that order still puts the name searched for first.
+    expect((await names("search=io&sortBy=popularity&limit=5"))[0]).toBe("io");
+  });
 });
