@@ -90,8 +90,7 @@ export default tseslint.config(
   },
   {
     files: ["src/server/**/*.ts", "db/**/*.ts", "jobs/**/*.ts"],
-    // webhooks/send.ts still sends through node:http(s) itself, to addresses checked by net/checked-address.ts.
-    ignores: ["src/server/integrations/net/**", "src/server/integrations/webhooks/send.ts", "**/*.test.ts", "**/testing/**"],
+    ignores: ["src/server/integrations/net/**", "**/*.test.ts", "**/testing/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", {
         paths: [

@@ -187,6 +187,11 @@ export function parsePorts(value: string): { ports: ReadonlySet<number> | "any";
   return { ports, invalid };
 }
 
+/** A policy that lets through exactly one host name or address and port (a service's address from the operator's configuration). */
+export function onlyThisAddress(host: string, port: number): NetworkPolicy {
+  return networkPolicy(`${isIP(host) === 6 ? `[${host}]` : host}:${port}`);
+}
+
 /** A policy from the two settings; throws on an entry that is not one (config.ts has refused those already). */
 export function networkPolicy(allowances: string, ports: string = USUAL_WEB_PORTS.join(",")): NetworkPolicy {
   const a = parseAllowances(allowances);

@@ -13,13 +13,16 @@
  * - The answer is decoded (gzip, deflate, br) and counted as it arrives: past `maxBytes` of decoded
  *   text the request is torn down and the attempt fails as too large, so a huge or endless answer
  *   costs at most the cap in memory, and a compressed bomb no more than its cap.
+ * - Webhooks and chat services (webhooks/send.ts) use the same exchange with redirects returned
+ *   rather than followed, their addresses checked before the call, a fresh connection each time,
+ *   and the answer's text cut at the cap (only its status counts).
  */
 import http from "node:http";
 import https from "node:https";
 import type { Readable, Transform } from "node:stream";
 import zlib from "node:zlib";
 import type { NetworkPolicy } from "./address-policy.ts";
-import { bareHost, checkUrlTarget, pinnedLookup, type Resolver } from "./checked-address.ts";
+import { bareHost, checkUrlTarget, pinnedLookup, type ResolvedAddress, type Resolver } from "./checked-address.ts";
 
 export const MAX_REDIRECTS = 5;
 
@@ -27,16 +30,25 @@ export interface ExchangeRequest {
   /** Named in messages ("The RDAP server rdap.example"). */
   service: string;
   url: URL;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT";
   headers: Record<string, string>;
   body: string | undefined;
   /** Whether `url` came from the operator's configuration (trusted as is) or from elsewhere (checked). */
   trusted: boolean;
-  redirect: "follow" | "error";
+  /** follow: up to MAX_REDIRECTS hops; error: a redirect fails the exchange; return: the redirect is the answer (its text unread). */
+  redirect: "follow" | "error" | "return";
   maxBytes: number;
   policy: NetworkPolicy;
   resolve: Resolver;
   signal: AbortSignal;
+  /** The addresses `url`'s host resolved to, checked against `policy` by the caller: the first hop connects to them without looking again. */
+  checked?: ResolvedAddress[] | undefined;
+  /** A new connection for this exchange alone, closed after it (no keep-alive pool). */
+  fresh?: boolean | undefined;
+  /** Certificate authorities to trust instead of the system's (with `fresh`; tests' self-signed receivers). */
+  ca?: string | undefined;
+  /** Only the status counts: text past `maxBytes` is cut off, and a body cut short ends the text, rather than failing the exchange. */
+  statusOnly?: boolean | undefined;
 }
 
 export interface ExchangeAnswer {
@@ -72,10 +84,14 @@ export async function exchange(request: ExchangeRequest): Promise<ExchangeAnswer
   let { url, method, headers, body } = request;
   const trustedOrigins = new Set(request.trusted ? [url.origin] : []);
   for (let hop = 0; ; hop++) {
-    const pinned = trustedOrigins.has(url.origin) ? null : await check(request, url);
+    const pinned = trustedOrigins.has(url.origin) ? null : hop === 0 && request.checked ? request.checked : await check(request, url);
     const answer = await send(request, url, method, headers, body, pinned);
     const location = answer.location;
     if (!location) return answer.read();
+    if (request.redirect === "return") {
+      answer.discard();
+      return { status: answer.status, headers: answer.headers, text: "" };
+    }
     answer.discard();
     if (request.redirect === "error") {
       throw new ExchangeFailure("refused", `${request.service} answered with a redirect (HTTP ${answer.status}), which is not followed; check the configured URL`);
@@ -124,6 +140,7 @@ async function check(request: ExchangeRequest, url: URL): Promise<{ address: str
 
 interface Answered {
   status: number;
+  headers: Headers;
   /** Set for a redirect to follow (3xx with a Location). */
   location: string | null;
   read(): Promise<ExchangeAnswer>;
@@ -144,7 +161,8 @@ function send(
     try {
       outgoing = transport.request(url, {
         method, signal: request.signal,
-        agent: url.protocol === "https:" ? pool.https : pool.http,
+        agent: request.fresh ? false : url.protocol === "https:" ? pool.https : pool.http,
+        ...(request.ca ? { ca: request.ca } : {}),
         ...(pinned ? { lookup: pinnedLookup(pinned) } : {}),
         headers: {
           accept: "*/*", "user-agent": "TLDScope", ...headers, "accept-encoding": "gzip, deflate, br",
@@ -164,7 +182,7 @@ function send(
       const status = response.statusCode ?? 0;
       const location = REDIRECTS.has(status) && typeof response.headers.location === "string" ? response.headers.location : null;
       resolve({
-        status, location,
+        status, location, headers: toHeaders(response.headers),
         read: () => readAnswer(request, response, status, host),
         // A redirect's body is never read: a huge one costs nothing (the socket is closed instead of drained).
         discard: () => { response.on("error", () => {}); response.destroy(); },
@@ -200,7 +218,7 @@ function readAnswer(request: ExchangeRequest, response: http.IncomingMessage, st
     const declared = Number(response.headers["content-length"]);
     const decode = decoder(response.headers["content-encoding"]);
     // A declared length over the cap is refused before a byte is read (only when it counts the text itself).
-    if (!decode && Number.isFinite(declared) && declared > request.maxBytes) {
+    if (!request.statusOnly && !decode && Number.isFinite(declared) && declared > request.maxBytes) {
       response.destroy();
       reject(tooLarge());
       return;
@@ -208,8 +226,16 @@ function readAnswer(request: ExchangeRequest, response: http.IncomingMessage, st
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    const settle = () => {
+      done = true;
+      response.destroy();
+      decode?.destroy();
+      resolve({ status, headers: toHeaders(response.headers), text: new TextDecoder("utf-8").decode(Buffer.concat(chunks)) });
+    };
     const fail = (failure: ExchangeFailure) => {
       if (done) return;
+      // Where only the status counts, the text read so far is the answer, unless the caller stopped the exchange.
+      if (request.statusOnly && failure.kind !== "too-large" && !request.signal.aborted) return settle();
       done = true;
       response.destroy();
       decode?.destroy();
@@ -219,7 +245,13 @@ function readAnswer(request: ExchangeRequest, response: http.IncomingMessage, st
     stream.on("data", (chunk: Buffer) => {
       if (done) return;
       size += chunk.length;
-      if (size > request.maxBytes) return fail(tooLarge());
+      if (size > request.maxBytes) {
+        if (request.statusOnly) {
+          chunks.push(chunk.subarray(0, chunk.length - (size - request.maxBytes)));
+          return settle();
+        }
+        return fail(tooLarge());
+      }
       chunks.push(chunk);
     });
     stream.on("end", () => {

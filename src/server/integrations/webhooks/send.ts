@@ -4,18 +4,18 @@
  * the port are checked against the operator's policy (net/address-policy.ts: public addresses on the
  * usual web ports, and what WEBHOOK_ALLOW_PRIVATE and WEBHOOK_PORTS add), and the connection is
  * made to those checked addresses only (net/checked-address.ts), so a DNS answer that changes between
- * the check and the connection (DNS rebinding) is never asked for. Redirects are not followed,
+ * the check and the connection (DNS rebinding) is never asked for. The request is the server's one
+ * HTTP exchange (net/http-exchange.ts) on a fresh connection. Redirects are not followed,
  * the whole exchange has one time limit, and at most MAX_RESPONSE_BYTES of the answer are read;
  * a receiver's words are quoted to the webhook's owner only when it is on a public address.
  * Messages name the host, never the URL: Slack and Discord URLs carry their token in the path,
  * and an ntfy topic name is its password. A service's address from the operator's configuration
  * (TELEGRAM_API_URL, PUSHOVER_API_URL) is the one exception to the policy: it is listed as it is.
  */
-import http from "node:http";
-import https from "node:https";
 import { isIP } from "node:net";
-import { checkTarget, networkPolicy, refusalMessage, type NetworkPolicy } from "../net/address-policy.ts";
-import { bareHost, checkUrlTarget, pinnedLookup, portOf, systemResolve, type CheckedTarget, type ResolvedAddress, type Resolver } from "../net/checked-address.ts";
+import { checkTarget, onlyThisAddress, refusalMessage, type NetworkPolicy } from "../net/address-policy.ts";
+import { bareHost, checkUrlTarget, portOf, systemResolve, type CheckedTarget, type ResolvedAddress, type Resolver } from "../net/checked-address.ts";
+import { exchange, ExchangeFailure } from "../net/http-exchange.ts";
 import { networkReason } from "../net/network-errors.ts";
 import { buildPayload, type UrlFormat, type WebhookMessage } from "./formats.ts";
 
@@ -162,10 +162,7 @@ export interface ServiceRequest {
 }
 
 /** A policy that lists exactly the configured URL's host and port (so plain http and loopback fakes work). */
-function configuredPolicy(url: URL): NetworkPolicy {
-  const host = bareHost(url);
-  return networkPolicy(`${isIP(host) === 6 ? `[${host}]` : host}:${portOf(url)}`);
-}
+const configuredPolicy = (url: URL): NetworkPolicy => onlyThisAddress(bareHost(url), portOf(url));
 
 /** Sends one request; resolves on a 2xx answer and throws a WebhookError otherwise. */
 export async function sendServiceRequest(request: ServiceRequest, baseOptions: WebhookSendOptions): Promise<WebhookSendResult> {
@@ -177,8 +174,8 @@ export async function sendServiceRequest(request: ServiceRequest, baseOptions: W
   const { signal, stopped, race, clear } = timeLimit(options, host, `${who} did not answer within ${seconds(options.timeoutMs)}`);
   try {
     const checked = await race(resolveChecked(url, options));
-    const status = await exchange({
-      url, host, target: checked, method: request.method, body: request.body, headers: request.headers, signal, stopped, ca: options.ca,
+    const status = await send({
+      url, host, target: checked, resolve: options.resolve ?? systemResolve, policy: options.policy, method: request.method, body: request.body, headers: request.headers, signal, stopped, ca: options.ca,
       who, advice: request.service ? "check the channel's settings" : "check the URL", quote: request.configured === true || checked.public, explain: request.explain,
     });
     const empty = request.emptySuccess?.(status);
@@ -222,6 +219,9 @@ interface Exchange {
   url: URL;
   host: string;
   target: CheckedTarget;
+  /** Used only should the exchange look the host up again (it connects to `target`'s addresses). */
+  resolve: Resolver;
+  policy: NetworkPolicy;
   method: "POST" | "PUT";
   body: string;
   headers: Record<string, string>;
@@ -239,54 +239,31 @@ interface Exchange {
   ca: string | undefined;
 }
 
-function exchange({ url, host, target, method, body, headers, who, advice, quote, explain, signal, stopped, ca }: Exchange): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    const transport = url.protocol === "https:" ? https : http;
-    const request = transport.request({
-      protocol: url.protocol, hostname: host, port: url.port || undefined, path: `${url.pathname}${url.search}`,
-      method, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-      // A fresh connection each time: a pooled socket could lead to an address checked for another URL.
-      agent: false, lookup: pinnedLookup(target.addresses), signal,
-      // The certificate is checked against the URL's host name (sent as SNI), not the pinned address.
-      ...(ca ? { ca } : {}),
+/**
+ * One request through the server's HTTP exchange: to the checked addresses, on a connection of
+ * its own (a pooled socket could lead to an address checked for another URL), a redirect answered
+ * rather than followed, and at most MAX_RESPONSE_BYTES of the answer read (only its status counts).
+ * The certificate is checked against the URL's host name (sent as SNI), not the pinned address.
+ */
+async function send({ url, host, target, resolve, policy, method, body, headers, who, advice, quote, explain, signal, stopped, ca }: Exchange): Promise<number> {
+  let answer;
+  try {
+    answer = await exchange({
+      service: who, url, method, headers, body, trusted: false, checked: target.addresses, redirect: "return", maxBytes: MAX_RESPONSE_BYTES,
+      policy, resolve, signal, fresh: true, ca, statusOnly: true,
     });
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      outcome();
-    };
-    const failed = (error: NodeJS.ErrnoException) => finish(() => {
-      if (signal.aborted) return reject(stopped());
-      const reason = networkReason(error.code, host);
-      reject(new WebhookError("network", `Could not reach the webhook: ${reason ?? `the connection to ${host} failed (${error.code ?? error.message})`}`, true));
-    });
-    request.on("error", failed);
-    request.on("response", (response) => {
-      const status = response.statusCode ?? 0;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const settle = () => finish(() => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        request.destroy();
-        if (status >= 200 && status < 300) resolve(status);
-        // What a receiver on the operator's own network says is not for the user who aimed at it.
-        else reject(answerError(status, response.headers, quote ? text : "", host, { who, said: quote ? explain?.(status, text) : undefined, advice }));
-      });
-      response.on("data", (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size >= MAX_RESPONSE_BYTES) settle();
-      });
-      response.on("end", settle);
-      // The answer's status already arrived; a body cut short (or cut at the time limit) changes nothing.
-      response.on("error", (error) => (signal.aborted ? failed(error) : settle()));
-    });
-    // Any other way the exchange ends without an answer (the socket closed, the time limit hit).
-    request.on("close", () => finish(() => reject(signal.aborted ? stopped()
-      : new WebhookError("network", `Could not reach the webhook: the connection to ${host} was closed before an answer`, true))));
-    request.end(body);
-  });
+  } catch (error) {
+    if (signal.aborted) throw stopped();
+    if (!(error instanceof ExchangeFailure)) throw error;
+    if (error.kind === "refused" || error.kind === "unresolved") throw new WebhookError("address", error.message, false);
+    const reason = networkReason(error.code, host);
+    throw new WebhookError("network", `Could not reach the webhook: ${reason ?? `the connection to ${host} failed (${error.code ?? error.message})`}`, true);
+  }
+  if (signal.aborted) throw stopped();
+  const { status, text } = answer;
+  if (status >= 200 && status < 300) return status;
+  // What a receiver on the operator's own network says is not for the user who aimed at it.
+  throw answerError(status, answer.headers, quote ? text : "", host, { who, said: quote ? explain?.(status, text) : undefined, advice });
 }
 
 /**
@@ -295,7 +272,7 @@ function exchange({ url, host, target, method, body, headers, who, advice, quote
  * `words.advice` what to check after a refusal.
  */
 export function answerError(
-  status: number, headers: http.IncomingHttpHeaders, text: string, host: string, words: { who?: string; said?: string | undefined; advice?: string } = {},
+  status: number, headers: Headers | Record<string, string | string[] | undefined>, text: string, host: string, words: { who?: string; said?: string | undefined; advice?: string } = {},
 ): WebhookError {
   const who = words.who ?? `The webhook at ${host}`;
   if (status >= 300 && status < 400) {
@@ -304,7 +281,7 @@ export function answerError(
   const said = excerpt(words.said ?? text);
   const suffix = said ? `: ${said}` : "";
   if (status === 408 || status === 429 || status >= 500) {
-    const wait = retryAfter(headers["retry-after"]);
+    const wait = retryAfter(headers instanceof Headers ? (headers.get("retry-after") ?? undefined) : headers["retry-after"]);
     return new WebhookError("http", `${who} is unavailable (HTTP ${status})${suffix}`, true, status, wait);
   }
   return new WebhookError("http", `${who} refused the message (HTTP ${status})${suffix}; ${words.advice ?? "check the URL"}`, false, status);
