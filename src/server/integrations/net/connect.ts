@@ -1,9 +1,10 @@
 /**
- * The server's only openings of raw connections and DNS resolvers (eslint.config.js refuses them
- * anywhere else): a TCP socket to an address, TLS over such a socket, and a DNS resolver asking
- * given servers. Each is given an address already checked against the network policy
- * (checked-address.ts checkAddresses) or one from the operator's configuration (an override, a
- * DNS server); none resolves a host name itself, so nothing is connected to that was not checked.
+ * The openings of raw connections and DNS resolvers for code outside integrations/net
+ * (eslint.config.js refuses them anywhere else): a TCP socket to an address, TLS over such a
+ * socket, and a DNS resolver asking given servers. A socket is given an address already checked
+ * against the network policy (checked-address.ts checkAddresses) or one from the operator's
+ * configuration (an override); it never looks a host name up itself. A resolver asks the
+ * operator's DNS servers (DNS_SERVERS).
  */
 import { connect as netConnect, type Socket } from "node:net";
 import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from "node:tls";
