@@ -136,7 +136,7 @@ const schema = z.object({
    */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /**
-   * What webhooks may reach besides public addresses on WEBHOOK_PORTS (integrations/address-policy.ts):
+   * What webhooks may reach besides public addresses on WEBHOOK_PORTS (integrations/net/address-policy.ts):
    * a comma-separated list of `host:port` and `CIDR:port` pairs (IPv6 in brackets, `*` for any
    * port), and the keywords `loopback` (this machine) and `private` (also RFC 1918, carrier-grade
    * NAT and IPv6 unique-local networks), which allow those addresses on WEBHOOK_PORTS only. A
