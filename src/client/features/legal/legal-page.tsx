@@ -1,7 +1,8 @@
 import { Box, Heading, Stack, Text } from "@chakra-ui/react";
 import { InfoPage } from "../../components/info-page.tsx";
 
-export const LAST_UPDATED = "September 14, 2025";
+/** When each legal text last changed. */
+export const LAST_UPDATED = { privacy: "December 7, 2026", terms: "September 14, 2025" } as const;
 
 export interface LegalSection {
   id: string;
@@ -10,10 +11,10 @@ export interface LegalSection {
 }
 
 /** A legal text with a table of contents of in-page anchors. */
-export function LegalPage({ title, intro, sections }: { title: string; intro: string; sections: readonly LegalSection[] }) {
+export function LegalPage({ title, intro, sections, updated }: { title: string; intro: string; sections: readonly LegalSection[]; updated: string }) {
   return (
     <InfoPage title={title} intro={intro} maxW="4xl">
-      <Text color="fg.muted" mb="6">Last updated {LAST_UPDATED}</Text>
+      <Text color="fg.muted" mb="6">Last updated {updated}</Text>
       <Box as="nav" aria-label="Contents" borderWidth="1px" rounded="lg" p="4" mb="10">
         <Heading as="h2" size="md" mb="2">Contents</Heading>
         <Stack as="ol" ps="5" gap="1" listStyleType="decimal" css={{ "& a": { color: "blue.fg", textDecoration: "underline" } }}>

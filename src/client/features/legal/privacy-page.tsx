@@ -1,4 +1,4 @@
-import { LegalPage, type LegalSection } from "./legal-page.tsx";
+import { LAST_UPDATED, LegalPage, type LegalSection } from "./legal-page.tsx";
 
 /** What the product stores and why, as the code does it (db/schema, features/auth, features/contact, features/monitoring, features/notifications, integrations/webhooks). */
 const SECTIONS: readonly LegalSection[] = [
@@ -31,5 +31,5 @@ const SECTIONS: readonly LegalSection[] = [
 ];
 
 export function PrivacyPage() {
-  return <LegalPage title="Privacy Policy" intro="What we store about you, why, and what you can do about it." sections={SECTIONS} />;
+  return <LegalPage title="Privacy Policy" intro="What we store about you, why, and what you can do about it." sections={SECTIONS} updated={LAST_UPDATED.privacy} />;
 }

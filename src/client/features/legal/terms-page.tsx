@@ -1,4 +1,4 @@
-import { LegalPage, type LegalSection } from "./legal-page.tsx";
+import { LAST_UPDATED, LegalPage, type LegalSection } from "./legal-page.tsx";
 
 const SECTIONS: readonly LegalSection[] = [
   { id: "acceptance", title: "Acceptance of these terms", paragraphs: [
@@ -27,5 +27,5 @@ const SECTIONS: readonly LegalSection[] = [
 ];
 
 export function TermsPage() {
-  return <LegalPage title="Terms of Service" intro="The rules for using this site and its API." sections={SECTIONS} />;
+  return <LegalPage title="Terms of Service" intro="The rules for using this site and its API." sections={SECTIONS} updated={LAST_UPDATED.terms} />;
 }
