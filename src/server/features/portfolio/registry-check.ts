@@ -3,7 +3,7 @@
  * (claimDueRegistryChecks: every owner's first, then every owner's second…), hands each to the
  * lookups (RDAP, else WHOIS), and keeps looking for newly due entries every `pollMs` while
  * lookups are under way, so a name added while another owner's 10,000 are being checked joins
- * at once and, at each server, takes its turn among the owners waiting there (server-gate.ts)
+ * at once and, at each server, takes its turn among the owners waiting there (integrations/net/host-gates.ts)
  * instead of queueing behind them. Results are stored as they come, in small batches.
  *
  * A failed lookup is tried again after 5 minutes, 15 minutes, 1 hour, 6 hours, then daily
