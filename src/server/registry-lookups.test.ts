@@ -19,7 +19,7 @@ import { startFakeRdap, type FakeRdap } from "./integrations/rdap/testing/fake-r
 import { verisignAnswer } from "./integrations/rdap/testing/rdap-answers.ts";
 import { makeDomains } from "./integrations/registrars/testing/fake-state.ts";
 import { startFakeWhois, type FakeWhois } from "./integrations/whois/testing/fake-whois.ts";
-import { ianaTldAnswer, identityDigitalWhois } from "./integrations/whois/testing/whois-answers.ts";
+import { goDaddyRegistryWhois, ianaTldAnswer } from "./integrations/whois/testing/whois-answers.ts";
 import { createLogger } from "./lib/logger.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "./testing/auth.ts";
 import { createTestApp, TEST_APP_SECRET } from "./testing/test-app.ts";
@@ -34,10 +34,10 @@ forEachDialect("registry lookups after an import and a sync", (getDb, _dialect, 
 
   beforeAll(async () => {
     fake = await startFakeRdap({ answerEvery: (name) => ({ kind: "json", body: verisignAnswer(name, DATES) }) });
-    // .io has no RDAP service in the bundled bootstrap: IANA lists whois.nic.io, which answers every name.
-    whois = await startFakeWhois({ answerEvery: (q) => (q === "io" ? ianaTldAnswer("io", "whois.nic.io") : identityDigitalWhois(q, DATES)) });
-    // synced-0001.com renews automatically at the registrar, synced-0002.io does not.
-    porkbun = await startPorkbun(makeDomains(2, ["com", "io"], "synced"));
+    // .us has no RDAP service in the bundled bootstrap or its supplement: IANA lists whois.nic.us, which answers every name.
+    whois = await startFakeWhois({ answerEvery: (q) => (q === "us" ? ianaTldAnswer("us", "whois.nic.us") : goDaddyRegistryWhois(q, DATES)) });
+    // synced-0001.com renews automatically at the registrar, synced-0002.us does not.
+    porkbun = await startPorkbun(makeDomains(2, ["com", "us"], "synced"));
     queue = createTestQueue(getTestDb());
     await queue.start({ work: true });
     const config = loadConfig({
@@ -74,23 +74,23 @@ forEachDialect("registry lookups after an import and a sync", (getDb, _dialect, 
     );
     expect(page.map((d) => [d.domainName, d.dates.expiration.registry]).sort()).toEqual(names.map((n) => [n, "2031-03-02"]));
     // The synced dates stay beside the registry's, named as the registrar account's.
-    const [comDomain, ioDomain] = porkbun.account.domains;
+    const [comDomain, usDomain] = porkbun.account.domains;
     const synced = page.find((d) => d.domainName === comDomain!.name)!;
     expect(synced.dates.expiration).toMatchObject({ typedSource: "registrar_account", typed: comDomain!.expires, disagree: true, source: "registry" });
     // Over WHOIS the registry's date is shown, but the registrar account's stays in force.
-    const overWhois = page.find((d) => d.domainName === ioDomain!.name)!;
+    const overWhois = page.find((d) => d.domainName === usDomain!.name)!;
     expect(overWhois.registry).toMatchObject({ outcome: "ok", protocol: "whois" });
     expect(overWhois.dates.expiration).toMatchObject({
-      date: ioDomain!.expires, source: "registrar_account", registry: "2031-03-02", registryProtocol: "whois", lowerConfidence: false, disagree: true,
-      note: `The registry's WHOIS gives the expiration date as 2031-03-02; the registrar account says ${ioDomain!.expires}. Reminders use the registrar account's: a WHOIS date never overrides it.`,
+      date: usDomain!.expires, source: "registrar_account", registry: "2031-03-02", registryProtocol: "whois", lowerConfidence: false, disagree: true,
+      note: `The registry's WHOIS gives the expiration date as 2031-03-02; the registrar account says ${usDomain!.expires}. Reminders use the registrar account's: a WHOIS date never overrides it.`,
     });
-    expect(overWhois.effectiveExpirationDate).toBe(ioDomain!.expires);
+    expect(overWhois.effectiveExpirationDate).toBe(usDomain!.expires);
     // The sync set auto-renew from the registrar: on for the first, off for the second; the import's is unknown.
     expect(page.map((d) => [d.domainName, d.autoRenewState]).sort()).toEqual(
-      [[imported, "unknown"], [comDomain!.name, "on"], [ioDomain!.name, "off"]].sort(),
+      [[imported, "unknown"], [comDomain!.name, "on"], [usDomain!.name, "off"]].sort(),
     );
     // The summary's expiring views and the forecast use the same date in force.
     const summary = await call<{ expiring: { expired: { domainName: string; expirationDate: string }[] } }>("/api/user-domains/summary");
-    expect(summary.body.expiring.expired.find((e) => e.domainName === ioDomain!.name)?.expirationDate).toBe(ioDomain!.expires);
+    expect(summary.body.expiring.expired.find((e) => e.domainName === usDomain!.name)?.expirationDate).toBe(usDomain!.expires);
   });
 });

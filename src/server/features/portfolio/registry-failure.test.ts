@@ -1,7 +1,8 @@
 /**
- * A registry lookup that fails over WHOIS, through the real app, queue and lookups: .io has no
- * RDAP service in the bundled bootstrap, IANA (a loopback fake) names its WHOIS server, and that
- * server (every WHOIS query, WHOIS_SERVER_OVERRIDE) is a loopback port nothing listens on.
+ * A registry lookup that fails over WHOIS, through the real app, queue and lookups: .us has no
+ * RDAP service in the bundled bootstrap or its supplement, IANA (a loopback fake) names its WHOIS
+ * server, and that server (every WHOIS query, WHOIS_SERVER_OVERRIDE) is a loopback port nothing
+ * listens on.
  */
 import { createServer } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -31,7 +32,7 @@ forEachDialect("a registry lookup that fails", (getDb, _dialect, getTestDb) => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    iana = await startFakeWhois({ answerEvery: (q) => (q === "io" ? ianaTldAnswer("io", "whois.nic.io") : undefined) });
+    iana = await startFakeWhois({ answerEvery: (q) => (q === "us" ? ianaTldAnswer("us", "whois.nic.us") : undefined) });
     env = { WHOIS_IANA_SERVER: iana.address, WHOIS_SERVER_OVERRIDE: `127.0.0.1:${await closedPort()}`, WHOIS_REQUESTS_PER_SECOND: "50" };
     queue = createTestQueue(getTestDb());
     await queue.start({ work: true });
@@ -45,12 +46,12 @@ forEachDialect("a registry lookup that fails", (getDb, _dialect, getTestDb) => {
   it("says in words which registry server failed and how, over the protocol that failed, with no host, port or error code", async () => {
     const app = createTestApp(getDb(), { queue, env: { ...AUTH_TEST_ENV, ...env } });
     const owner = authed(app, (await registerUser(app)).cookie);
-    const added = await owner<UserDomainItem>("/api/user-domains", { method: "POST", body: { domainName: "unreachable-example.io" } });
+    const added = await owner<UserDomainItem>("/api/user-domains", { method: "POST", body: { domainName: "unreachable-example.us" } });
     expect(added.status).toBe(201);
     const item = await waitFor(async () => (await owner<UserDomainItem>(`/api/user-domains/${added.body.id}`)).body, (d) => d.registry.outcome === "error", 30_000);
     expect(item.registry.protocol).toBe("whois");
-    expect(item.registry.message).toMatch(/^The last registry check failed: the \.io registry's WHOIS server could not be reached\. Next try: \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
-    expect(item.registry.message!.split(". Next try")[0]).not.toMatch(/127\.0\.0\.1|:\d+|ECONN|whois\.nic\.io/);
+    expect(item.registry.message).toMatch(/^The last registry check failed: the \.us registry's WHOIS server could not be reached\. Next try: \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    expect(item.registry.message!.split(". Next try")[0]).not.toMatch(/127\.0\.0\.1|:\d+|ECONN|whois\.nic\.us/);
     // The lookup's own reason, with those details, stays stored for operators.
     const { orm: db, t } = getDb();
     const [record] = await db.select({ errorReason: t.domainRegistryRecords.errorReason }).from(t.domainRegistryRecords);

@@ -1,8 +1,9 @@
 /**
  * A portfolio that is right from a domain's name alone, through the real app, the real queue
  * and loopback RDAP and WHOIS fakes: the registrar the registry names prices the domain unless
- * the owner chose one, a registrar we do not list is named, TLDs without RDAP are read over
- * WHOIS (DENIC's answer has no expiry and says so), a 429 with many lookups queued hands them
+ * the owner chose one, a registrar we do not list is named, TLDs IANA's bootstrap leaves out are
+ * read over RDAP where its supplement names a server (DENIC's answer has no expiry and says so)
+ * and over WHOIS where it does not, a 429 with many lookups queued hands them
  * all back and each is made after the wait, "check now" is limited per user, renaming and
  * editing a failed entry check it again, and two owners share a registry server fairly.
  */
@@ -14,10 +15,10 @@ import { REGISTRY_CHECK_QUEUE } from "../../domain/registry-checks.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { loadConfig } from "../../config.ts";
 import { startFakeRdap, type FakeRdap } from "../../integrations/rdap/testing/fake-rdap.ts";
-import { verisignAnswer } from "../../integrations/rdap/testing/rdap-answers.ts";
+import { denicAnswer, identityDigitalAnswer, switchAnswer, verisignAnswer } from "../../integrations/rdap/testing/rdap-answers.ts";
 import { startFakeWhois, type FakeWhois } from "../../integrations/whois/testing/fake-whois.ts";
 import {
-  denicWhois, goDaddyRegistryWhois, ianaTldAnswer, identityDigitalNotFound, identityDigitalWhois,
+  goDaddyRegistryNotFound, goDaddyRegistryWhois, ianaTldAnswer,
 } from "../../integrations/whois/testing/whois-answers.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { AUTH_TEST_ENV, authed, registerUser } from "../../testing/auth.ts";
@@ -27,7 +28,7 @@ import { registerRegistryJobs } from "./registry-jobs.ts";
 import type { PortfolioSummary } from "./summary.ts";
 
 const DATES = { registration: "2015-03-02T18:20:11Z", expiration: "2031-03-02T18:20:11Z", lastChanged: "2025-02-14T09:01:55Z" };
-const WHOIS_SERVERS: Record<string, string | null> = { io: "whois.nic.io", co: "whois.registry.co", de: "whois.denic.de", es: null };
+const WHOIS_SERVERS: Record<string, string | null> = { us: "whois.nic.us", es: null };
 /** Starts per second toward one RDAP server: slow enough that 150 names take seconds, fast enough for the rest. */
 const RDAP_PER_SECOND = 20;
 const CHECK_NOW_PER_HOUR = 3;
@@ -47,7 +48,7 @@ forEachDialect("a portfolio filled in by its registries", (getDb, _dialect, getT
     whois = await startFakeWhois({
       answerEvery: (query) => {
         if (query in WHOIS_SERVERS) return ianaTldAnswer(query, WHOIS_SERVERS[query]!);
-        return whoisAnswers.get(query) ?? (query.endsWith(".io") ? identityDigitalNotFound() : undefined);
+        return whoisAnswers.get(query) ?? (query.endsWith(".us") ? goDaddyRegistryNotFound() : undefined);
       },
     });
     env = {
@@ -120,37 +121,55 @@ forEachDialect("a portfolio filled in by its registries", (getDb, _dialect, getT
     expect(item.pricing.currentRenewal).toBeNull();
   });
 
-  it("reads .io and .co over WHOIS at the servers IANA lists, marking the dates as lower confidence", async () => {
-    const io = `whois-${userId}.io`;
-    const co = `whois-${userId}.co`;
-    whoisAnswers.set(io, identityDigitalWhois(io, DATES));
-    whoisAnswers.set(co, goDaddyRegistryWhois(co, DATES));
-    const ioItem = await settled(call, (await add(call, { domainName: io })).body.id);
-    const coItem = await settled(call, (await add(call, { domainName: co })).body.id);
-    expect(ioItem.registry).toMatchObject({ outcome: "ok", protocol: "whois", message: null, statuses: ["clientTransferProhibited"] });
-    expect(ioItem.dates.expiration).toMatchObject({ date: "2031-03-02", source: "registry", registryProtocol: "whois", lowerConfidence: true });
-    expect(ioItem.registrar).toMatchObject({ serviceProvider: { name: "Namecheap" }, source: "registry" });
-    expect(coItem.registrar).toMatchObject({ serviceProvider: { name: "GoDaddy" }, source: "registry", ianaId: 146 });
-    expect(whois.queries).toEqual(expect.arrayContaining(["io", "co", io, co]));
-    const free = await settled(call, (await add(call, { domainName: `free-${userId}.io` })).body.id);
+  it("reads .us over WHOIS at the server IANA lists, marking the dates as lower confidence", async () => {
+    const named = `whois-${userId}.us`;
+    const godaddy = `godaddy-${userId}.us`;
+    whoisAnswers.set(named, goDaddyRegistryWhois(named, DATES, { name: "NameCheap, Inc.", ianaId: 1068 }));
+    whoisAnswers.set(godaddy, goDaddyRegistryWhois(godaddy, DATES));
+    const namedItem = await settled(call, (await add(call, { domainName: named })).body.id);
+    const godaddyItem = await settled(call, (await add(call, { domainName: godaddy })).body.id);
+    expect(namedItem.registry).toMatchObject({ outcome: "ok", protocol: "whois", message: null });
+    expect(namedItem.dates.expiration).toMatchObject({ date: "2031-03-02", source: "registry", registryProtocol: "whois", lowerConfidence: true });
+    expect(namedItem.registrar).toMatchObject({ serviceProvider: { name: "Namecheap" }, source: "registry" });
+    expect(godaddyItem.registrar).toMatchObject({ serviceProvider: { name: "GoDaddy" }, source: "registry", ianaId: 146 });
+    expect(whois.queries).toEqual(expect.arrayContaining(["us", named, godaddy]));
+    const free = await settled(call, (await add(call, { domainName: `free-${userId}.us` })).body.id);
     expect(free.registry).toMatchObject({ outcome: "not_found", protocol: "whois" });
   });
 
-  it("says when DENIC's WHOIS gives no expiry date, for a name typed in Unicode", async () => {
+  it("reads .io and .ch over RDAP at the servers the supplement to IANA's bootstrap names, never over WHOIS", async () => {
+    const io = `rdap-${userId}.io`;
+    const ch = `rdap-${userId}.ch`;
+    rdap.answers.set(io, { kind: "json", body: identityDigitalAnswer(io, DATES) });
+    rdap.answers.set(ch, { kind: "json", body: switchAnswer(ch, DATES.registration) });
+    const ioItem = await settled(call, (await add(call, { domainName: io })).body.id);
+    expect(ioItem.registry).toMatchObject({ outcome: "ok", protocol: "rdap", message: null, statuses: ["clientTransferProhibited"] });
+    expect(ioItem.dates.expiration).toMatchObject({ date: "2031-03-02", source: "registry", registryProtocol: "rdap", lowerConfidence: false });
+    expect(ioItem.registrar).toMatchObject({ serviceProvider: { name: "Namecheap" }, source: "registry", ianaId: 1068 });
+    const chItem = await settled(call, (await add(call, { domainName: ch })).body.id);
+    expect(chItem.registry).toMatchObject({ outcome: "ok", protocol: "rdap" });
+    expect(chItem.dates.registration).toMatchObject({ date: "2015-03-02", source: "registry" });
+    expect(rdap.requests).toEqual(expect.arrayContaining([io, ch]));
+    expect(whois.queries.filter((q) => q === "io" || q === "ch" || q === io || q === ch)).toEqual([]);
+  });
+
+  it("says when DENIC's RDAP answer gives no expiry date, for a name typed in Unicode", async () => {
     const ace = new URL(`http://müller-${userId}.de`).hostname;
-    whoisAnswers.set(`-T dn,ace ${ace}`, denicWhois(`müller-${userId}.de`, ace, "2023-03-15T10:22:41+01:00"));
+    rdap.answers.set(ace, { kind: "json", body: denicAnswer(`müller-${userId}.de`, ace, "2023-03-15T10:22:41+01:00") });
     const added = await add(call, { domainName: ` Müller-${userId}.DE. ` });
     expect(added.body).toMatchObject({ domainName: ace, unicodeName: `müller-${userId}.de` });
     const item = await settled(call, added.body.id);
     expect(item.registry).toMatchObject({
-      outcome: "ok", protocol: "whois",
-      message: "The .de registry's WHOIS answer gives no expiry date, so enter the expiry date yourself to have it counted",
+      outcome: "ok", protocol: "rdap",
+      message: "The .de registry's answer gives no expiry date, so enter the expiry date yourself to have it counted",
     });
     expect(item.dates.expiration).toMatchObject({ date: null, source: null, registry: null });
     expect(item.dates.lastChanged).toEqual({ date: "2023-03-15", source: "registry" });
     const typed = await call<UserDomainItem>(`/api/user-domains/${item.id}`, { method: "PUT", body: { expirationDate: "2030-05-01" } });
-    expect(typed.body.registry.message).toBe("The .de registry's WHOIS answer gives no expiry date, so the expiry shown is the one entered");
+    expect(typed.body.registry.message).toBe("The .de registry's answer gives no expiry date, so the expiry shown is the one entered");
     expect(typed.body.dates.expiration).toMatchObject({ date: "2030-05-01", source: "typed" });
+    expect(typed.body.effectiveExpirationDate).toBe("2030-05-01");
+    expect(whois.queries.filter((q) => q.endsWith(ace) || q === "de")).toEqual([]);
   });
 
   it("hands back every lookup queued toward a server that answered 429, and makes each one after its Retry-After", async () => {

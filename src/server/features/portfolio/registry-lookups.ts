@@ -1,11 +1,12 @@
 /**
  * The registry lookups one process makes: RDAP where IANA's bootstrap names a server for the
- * TLD, else WHOIS over port 43 where IANA's root zone database names one (when WHOIS_ENABLED),
+ * TLD, else where the bundled supplement to it does, else WHOIS over port 43 where IANA's root zone database names one (when WHOIS_ENABLED),
  * else "no registry service". Each protocol keeps its own politeness per server and its own
  * cache of answers; both take the owner's id so owners take turns at each server.
  */
 import type { Db } from "../../../../db/client.ts";
 import { outboundPolicy, whoisPolicy, type Config } from "../../config.ts";
+import { bundledSupplement } from "../../integrations/rdap/bootstrap.ts";
 import { RdapClient, type LookupOptions, type RdapOutcome } from "../../integrations/rdap/client.ts";
 import { askIanaForWhoisServer, WhoisClient } from "../../integrations/whois/client.ts";
 import { parseServerAddress } from "../../integrations/whois/port43.ts";
@@ -32,6 +33,7 @@ export class RegistryLookups implements RegistryLookup {
 export function createRegistryLookups(db: Db, config: Config, bootstrap: BootstrapSource): RegistryLookups {
   const rdap = new RdapClient({
     bootstrap: () => bootstrap.current(),
+    supplement: bundledSupplement(),
     baseUrlOverride: config.RDAP_BASE_URL_OVERRIDE,
     network: outboundPolicy(config),
     maxInFlightPerServer: RDAP_MAX_IN_FLIGHT_PER_SERVER,

@@ -2,9 +2,14 @@
  * The IANA RDAP bootstrap for domains (RFC 9224): which RDAP server answers for which TLD.
  * The product ships a copy (db/seed/data/iana/rdap-dns-services.json, the file's `services`
  * array) and replaces it with a fresh download once a month (IANA_RDAP_BOOTSTRAP_URL).
+ *
+ * Some country-code registries run RDAP without being listed there (.de, .ch, .io, …): the
+ * bundled supplement (db/seed/data/iana/cctld-rdap-supplement.json, each entry with its operator,
+ * date and source) names their servers, and is asked only for a TLD the bootstrap does not cover.
  */
 import { z } from "zod";
 import bundledServices from "../../../../db/seed/data/iana/rdap-dns-services.json";
+import bundledSupplementRows from "../../../../db/seed/data/iana/cctld-rdap-supplement.json";
 
 const servicesSchema = z.array(z.tuple([z.array(z.string()), z.array(z.string())]).rest(z.unknown()));
 
@@ -55,15 +60,28 @@ export function parseBootstrapFile(text: string): z.infer<typeof bootstrapFileSc
 
 export const bundledBootstrap = (): RdapBootstrap => bootstrapFromServices(servicesSchema.parse(bundledServices));
 
-/**
- * The base URL for a domain: its longest suffix the bootstrap names (RFC 9224 matches labels
- * from the right), or null when no RDAP service covers it.
- */
-export function rdapServerFor(bootstrap: RdapBootstrap, domain: string): string | null {
+const supplementSchema = z.array(z.object({
+  tld: z.string(), rdap_base_url: z.string(), backend_operator: z.string(), listed_since: z.string(), source: z.string(), note: z.string(),
+}));
+
+/** The supplement's TLD → base URL (ending in "/"). */
+export const bundledSupplement = (): Map<string, string> =>
+  new Map(supplementSchema.parse(bundledSupplementRows).map((row) => [row.tld.toLowerCase(), preferredUrl([row.rdap_base_url])!]));
+
+/** The longest suffix of the domain `servers` names (RFC 9224 matches labels from the right). */
+export function longestSuffixMatch<T>(servers: Map<string, T>, domain: string): T | undefined {
   const labels = domain.toLowerCase().split(".");
   for (let i = 1; i < labels.length; i++) {
-    const url = bootstrap.servers.get(labels.slice(i).join("."));
-    if (url) return url;
+    const found = servers.get(labels.slice(i).join("."));
+    if (found !== undefined) return found;
   }
-  return null;
+  return undefined;
+}
+
+/**
+ * The base URL for a domain: its longest suffix the bootstrap names, else the supplement's entry
+ * for it, or null when no RDAP service covers it.
+ */
+export function rdapServerFor(bootstrap: RdapBootstrap, domain: string, supplement?: Map<string, string>): string | null {
+  return longestSuffixMatch(bootstrap.servers, domain) ?? (supplement ? longestSuffixMatch(supplement, domain) : undefined) ?? null;
 }

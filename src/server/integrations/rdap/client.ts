@@ -4,9 +4,9 @@
  * Retry-After and the answer is "retry later", for the job to reschedule. Answers that say
  * something about the domain (found, not registered) are reused for `cacheSeconds`.
  *
- * A server named by IANA's bootstrap did not come from this server's configuration: it is asked
- * over https only, at an address and port the network policy allows (public, usual web ports),
- * and so is every redirect it answers; RDAP_BASE_URL_OVERRIDE, the operator's own, is trusted.
+ * A server named by IANA's bootstrap or its bundled supplement did not come from this server's
+ * configuration: it is asked over https only, at an address and port the network policy allows
+ * (public, usual web ports), and so is every redirect it answers; RDAP_BASE_URL_OVERRIDE, the operator's own, is trusted.
  * A bootstrap entry that lists plain http only (.kg and .mg) is asked at the same address over
  * https, never over http, where anyone on the path could change the answer (and a fallback to
  * http would hand that to whoever blocks https); only an address the operator listed in
@@ -46,6 +46,8 @@ export interface LookupOptions {
 export interface RdapClientOptions {
   /** The bootstrap in force (read per lookup, so a monthly refresh takes effect without a restart). */
   bootstrap: () => Promise<RdapBootstrap> | RdapBootstrap;
+  /** TLD → base URL for TLDs the bootstrap does not cover (bootstrap.ts bundledSupplement); asked under the same network policy. */
+  supplement?: Map<string, string> | undefined;
   /** Replaces every TLD's base URL (tests and benchmarks point lookups at a loopback fake); trusted, as the operator's own. */
   baseUrlOverride?: string | undefined;
   /** What the bootstrap's servers (and any redirect) may reach: OUTBOUND_ALLOW_PRIVATE (config.ts outboundPolicy). */
@@ -75,7 +77,7 @@ export class RdapClient {
 
   /** The base URL that answers for this domain, or null when its TLD has no RDAP service. */
   async serverFor(domain: string): Promise<string | null> {
-    const found = rdapServerFor(await this.options.bootstrap(), domain);
+    const found = rdapServerFor(await this.options.bootstrap(), domain, this.options.supplement);
     if (found === null) return null;
     const override = this.options.baseUrlOverride;
     if (override) return override.endsWith("/") ? override : `${override}/`;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { networkPolicy, PUBLIC_WEB } from "../net/address-policy.ts";
-import { bootstrapFromServices, bundledBootstrap, parseBootstrapFile, rdapServerFor } from "./bootstrap.ts";
+import { bootstrapFromServices, bundledBootstrap, bundledSupplement, parseBootstrapFile, rdapServerFor } from "./bootstrap.ts";
 import { RdapClient } from "./client.ts";
 import { eppStatus, parseDomainAnswer } from "./domain-answer.ts";
-import { nominetAnswer, verisignAnswer } from "./testing/rdap-answers.ts";
+import { denicAnswer, identityDigitalAnswer, nominetAnswer, switchAnswer, verisignAnswer } from "./testing/rdap-answers.ts";
 import { startFakeRdap, type FakeRdap } from "./testing/fake-rdap.ts";
 
 const DATES = { registration: "1997-09-15T04:00:00Z", expiration: "2028-09-14T04:00:00Z", lastChanged: "2019-09-09T15:39:04Z" };
@@ -52,6 +52,21 @@ describe("RDAP domain answers", () => {
   });
 });
 
+describe("RDAP answers of the registries the supplement names", () => {
+  it("reads DENIC's .de answer, which has no expiry date, and SWITCH's, which has none either", () => {
+    expect(parseDomainAnswer(JSON.stringify(denicAnswer("müller.de", "xn--mller-kva.de", "2023-03-15T10:22:41+01:00")))).toMatchObject({
+      expirationDate: null, registrationDate: null, lastChangedDate: "2023-03-15", registrar: null,
+    });
+    expect(parseDomainAnswer(JSON.stringify(switchAnswer("example.ch", "2001-05-04T00:00:00Z")))).toMatchObject({ expirationDate: null, registrationDate: "2001-05-04" });
+  });
+
+  it("reads Identity Digital's answer for a .io name", () => {
+    expect(parseDomainAnswer(JSON.stringify(identityDigitalAnswer("example.io", DATES)))).toMatchObject({
+      expirationDate: "2028-09-14", registrationDate: "1997-09-15", statuses: ["clientTransferProhibited"], registrar: { ianaId: 1068, name: "NameCheap, Inc." },
+    });
+  });
+});
+
 describe("RDAP bootstrap", () => {
   it("finds the server of a TLD in the bundled file, prefers https, and knows when there is none", () => {
     const bundled = bundledBootstrap();
@@ -60,6 +75,23 @@ describe("RDAP bootstrap", () => {
     expect(rdapServerFor(bundled, "example.de")).toBeNull();
     const mixed = bootstrapFromServices([[["test"], ["http://rdap.example/", "https://rdap.example/"]]]);
     expect(rdapServerFor(mixed, "a.test")).toBe("https://rdap.example/");
+  });
+
+  it("asks the bundled supplement for a TLD the bootstrap does not cover, and only then", async () => {
+    const bundled = bundledBootstrap();
+    const supplement = bundledSupplement();
+    expect(rdapServerFor(bundled, "example.de", supplement)).toBe("https://rdap.denic.de/");
+    expect(rdapServerFor(bundled, "example.io", supplement)).toBe("https://rdap.identitydigital.services/rdap/");
+    expect(rdapServerFor(bundled, "example.ch", supplement)).toBe("https://rdap.nic.ch/");
+    expect(rdapServerFor(bundled, "example.co", supplement)).toBe("https://rdap.registry.co/co/");
+    expect(rdapServerFor(bundled, "example.es", supplement)).toBeNull();
+    // The bootstrap's own entry wins over the supplement's.
+    expect(rdapServerFor(bootstrapFromServices([[["de"], ["https://rdap.example/"]]]), "example.de", supplement)).toBe("https://rdap.example/");
+    const rdap = new RdapClient({ bootstrap: () => bundled, supplement, network: PUBLIC_WEB, maxInFlightPerServer: 2, requestsPerSecondPerServer: 1000, cacheSeconds: 0 });
+    expect(await rdap.serverFor("example.sh")).toBe("https://rdap.identitydigital.services/rdap/");
+    // Its servers are asked under the same address policy as the bootstrap's.
+    const hijacked = new RdapClient({ bootstrap: () => bundled, supplement, network: PUBLIC_WEB, resolve: async () => [{ address: "10.0.0.1", family: 4 }], maxInFlightPerServer: 2, requestsPerSecondPerServer: 1000, cacheSeconds: 0 });
+    expect(await hijacked.lookup("example.de")).toMatchObject({ kind: "error", server: "https://rdap.denic.de/", reason: expect.stringContaining("resolves to a private network address") });
   });
 
   it("asks the entries that list plain http only (.kg, .mg) over https at the same address", async () => {

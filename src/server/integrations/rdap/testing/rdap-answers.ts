@@ -82,3 +82,60 @@ export function nominetAnswer(domain: string, dates: AnswerDates, options: { sta
     secureDNS: { delegationSigned: false },
   };
 }
+
+/**
+ * DENIC's answer for a .de name (rdap.denic.de): a "last changed" event and no expiration or
+ * registration event, no registrar entity, a Unicode name beside the ASCII one.
+ */
+export function denicAnswer(unicodeName: string, aceName: string, lastChanged: string) {
+  return {
+    rdapConformance: ["rdap_level_0"],
+    objectClassName: "domain",
+    handle: aceName,
+    ldhName: aceName,
+    unicodeName,
+    status: ["active"],
+    events: [{ eventAction: "last changed", eventDate: lastChanged }],
+    nameservers: ["ns1.denic.example", "ns2.denic.example"].map((ldhName) => ({ objectClassName: "nameserver", ldhName })),
+    secureDNS: { delegationSigned: false },
+    notices: [{ title: "Terms and Conditions", description: ["Data is provided for information purposes only."] }],
+  };
+}
+
+/** Identity Digital's answer for a ccTLD name it runs (.io, .me, .sh, …): the gTLD profile, with an expiration event. */
+export function identityDigitalAnswer(domain: string, dates: AnswerDates) {
+  return {
+    rdapConformance: ["rdap_level_0", "icann_rdap_response_profile_0", "icann_rdap_technical_implementation_guide_0"],
+    objectClassName: "domain",
+    handle: "c1a2b3d4e5f6-DONUTS",
+    ldhName: domain,
+    status: ["client transfer prohibited"],
+    events: [
+      { eventAction: "registration", eventDate: dates.registration },
+      { eventAction: "expiration", eventDate: dates.expiration },
+      { eventAction: "last changed", eventDate: dates.lastChanged },
+    ],
+    entities: [
+      {
+        objectClassName: "entity", handle: "1068", roles: ["registrar"],
+        publicIds: [{ type: "IANA Registrar ID", identifier: "1068" }],
+        vcardArray: ["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "NameCheap, Inc."]]],
+      },
+    ],
+    nameservers: ["dns1.registrar-servers.com", "dns2.registrar-servers.com"].map((ldhName) => ({ objectClassName: "nameserver", ldhName })),
+    secureDNS: { delegationSigned: false },
+  };
+}
+
+/** SWITCH's answer for a .ch or .li name (rdap.nic.ch, rdap.nic.li): a registration event and no expiration event. */
+export function switchAnswer(domain: string, registration: string) {
+  return {
+    rdapConformance: ["rdap_level_0"],
+    objectClassName: "domain",
+    ldhName: domain,
+    status: ["active"],
+    events: [{ eventAction: "registration", eventDate: registration }],
+    nameservers: ["ns1.switch.example", "ns2.switch.example"].map((ldhName) => ({ objectClassName: "nameserver", ldhName })),
+    secureDNS: { delegationSigned: true },
+  };
+}
