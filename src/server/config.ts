@@ -8,6 +8,7 @@ import { z } from "zod";
 import { DEFAULT_PRICE_STALE_DAYS } from "../shared/price-freshness.ts";
 import { MONITOR_PORTS } from "../shared/schemas/monitoring.ts";
 import { networkPolicy, parseAllowances, parsePorts, USUAL_WEB_PORTS, type NetworkPolicy } from "./integrations/net/address-policy.ts";
+import { readOperatorServers } from "./integrations/rdap/operator-servers.ts";
 import { parseTrustedProxies } from "./lib/client-ip.ts";
 
 const boolish = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
@@ -193,6 +194,11 @@ const schema = z.object({
   IANA_RDAP_BOOTSTRAP_URL: z.url().default("https://data.iana.org/rdap/dns.json"),
   /** When set, every TLD's RDAP lookups go to this base URL instead of the bootstrap's (tests point it at a loopback fake). */
   RDAP_BASE_URL_OVERRIDE: z.url().optional(),
+  /**
+   * A CSV file (tld,rdap_base_url,whois_server) of the operator's own RDAP base URLs and WHOIS
+   * servers per TLD, asked before IANA's (integrations/rdap/operator-servers.ts); read at start.
+   */
+  RDAP_SERVERS_FILE: z.string().optional(),
   /** Requests one process starts per second at most toward one RDAP server (besides at most 2 in flight at once). */
   RDAP_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(100).default(10),
   /** How long a registry answer (found or not registered) is reused for another lookup of the same name. */
@@ -302,6 +308,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Every process sharing a PostgreSQL database must decrypt the same credentials.
   if (c.DATABASE_URL && /^postgres(ql)?:\/\//i.test(c.DATABASE_URL) && !c.APP_SECRET) {
     problems.push("  APP_SECRET: required with PostgreSQL (at least 32 characters, the same for every process); it encrypts stored registrar credentials");
+  }
+  if (c.RDAP_SERVERS_FILE) {
+    try {
+      readOperatorServers(c.RDAP_SERVERS_FILE);
+    } catch (error) {
+      problems.push(`  RDAP_SERVERS_FILE: ${(error as Error).message}`);
+    }
   }
   if (c.SMTP_URL && !c.MAIL_FROM) problems.push("  MAIL_FROM: required with SMTP_URL (the From of notification mails, e.g. TLDScope <alerts@example.com>)");
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);

@@ -1,13 +1,15 @@
 /**
- * The registry lookups one process makes: RDAP where IANA's bootstrap names a server for the
- * TLD, else where the bundled supplement to it does, else WHOIS over port 43 where IANA's root zone database names one (when WHOIS_ENABLED),
- * else "no registry service". Each protocol keeps its own politeness per server and its own
+ * The registry lookups one process makes: RDAP where the operator's RDAP_SERVERS_FILE, IANA's
+ * bootstrap or the bundled supplement to it (in that order) names a server for the TLD, else
+ * WHOIS over port 43 at the server RDAP_SERVERS_FILE or IANA's root zone database names (when
+ * WHOIS_ENABLED), else "no registry service". Each protocol keeps its own politeness per server and its own
  * cache of answers; both take the owner's id so owners take turns at each server.
  */
 import type { Db } from "../../../../db/client.ts";
 import { outboundPolicy, whoisPolicy, type Config } from "../../config.ts";
 import { bundledSupplement } from "../../integrations/rdap/bootstrap.ts";
 import { RdapClient, type LookupOptions, type RdapOutcome } from "../../integrations/rdap/client.ts";
+import { noOperatorServers, readOperatorServers } from "../../integrations/rdap/operator-servers.ts";
 import { askIanaForWhoisServer, WhoisClient } from "../../integrations/whois/client.ts";
 import { parseServerAddress } from "../../integrations/whois/port43.ts";
 import type { BootstrapSource } from "./registry-bootstrap.ts";
@@ -31,9 +33,11 @@ export class RegistryLookups implements RegistryLookup {
 }
 
 export function createRegistryLookups(db: Db, config: Config, bootstrap: BootstrapSource): RegistryLookups {
+  const operator = config.RDAP_SERVERS_FILE ? readOperatorServers(config.RDAP_SERVERS_FILE) : noOperatorServers();
   const rdap = new RdapClient({
     bootstrap: () => bootstrap.current(),
     supplement: bundledSupplement(),
+    operator: operator.rdap,
     baseUrlOverride: config.RDAP_BASE_URL_OVERRIDE,
     network: outboundPolicy(config),
     maxInFlightPerServer: RDAP_MAX_IN_FLIGHT_PER_SERVER,
@@ -48,7 +52,7 @@ export function createRegistryLookups(db: Db, config: Config, bootstrap: Bootstr
   const directory = whoisServerDirectory(db, (tld) =>
     askIanaForWhoisServer({ ...iana, trusted: config.WHOIS_IANA_SERVER !== "whois.iana.org" }, tld, { timeoutMs, maxBytes: 64 * 1024, policy }));
   const whois = new WhoisClient({
-    serverFor: (tld) => directory.serverFor(tld),
+    serverFor: async (tld) => operator.whois.get(tld) ?? directory.serverFor(tld),
     override: config.WHOIS_SERVER_OVERRIDE ? parseServerAddress(config.WHOIS_SERVER_OVERRIDE) : undefined,
     maxInFlightPerServer: WHOIS_MAX_IN_FLIGHT_PER_SERVER,
     requestsPerSecondPerServer: config.WHOIS_REQUESTS_PER_SECOND,

@@ -4,9 +4,10 @@
  * Retry-After and the answer is "retry later", for the job to reschedule. Answers that say
  * something about the domain (found, not registered) are reused for `cacheSeconds`.
  *
- * A server named by IANA's bootstrap or its bundled supplement did not come from this server's
- * configuration: it is asked over https only, at an address and port the network policy allows
- * (public, usual web ports), and so is every redirect it answers; RDAP_BASE_URL_OVERRIDE, the operator's own, is trusted.
+ * A server named by IANA's bootstrap, its bundled supplement or the operator's RDAP_SERVERS_FILE
+ * is not trusted: it is asked over https only, at an address and port the network policy allows
+ * (public, usual web ports), and so is every redirect it answers; RDAP_BASE_URL_OVERRIDE is
+ * trusted.
  * A bootstrap entry that lists plain http only (.kg and .mg) is asked at the same address over
  * https, never over http, where anyone on the path could change the answer (and a fallback to
  * http would hand that to whoever blocks https); only an address the operator listed in
@@ -18,7 +19,7 @@ import { namedByAllowance, type NetworkPolicy } from "../net/address-policy.ts";
 import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { Resolver } from "../net/checked-address.ts";
 import { HttpError, httpRequest } from "../http.ts";
-import { rdapServerFor, type RdapBootstrap } from "./bootstrap.ts";
+import { longestSuffixMatch, rdapServerFor, type RdapBootstrap } from "./bootstrap.ts";
 import { parseDomainAnswer, RdapAnswerError, type RdapDomainRecord } from "./domain-answer.ts";
 import { ServerGates } from "../net/host-gates.ts";
 
@@ -48,6 +49,8 @@ export interface RdapClientOptions {
   bootstrap: () => Promise<RdapBootstrap> | RdapBootstrap;
   /** TLD → base URL for TLDs the bootstrap does not cover (bootstrap.ts bundledSupplement); asked under the same network policy. */
   supplement?: Map<string, string> | undefined;
+  /** TLD → base URL from RDAP_SERVERS_FILE, asked before the bootstrap; under the same network policy. */
+  operator?: Map<string, string> | undefined;
   /** Replaces every TLD's base URL (tests and benchmarks point lookups at a loopback fake); trusted, as the operator's own. */
   baseUrlOverride?: string | undefined;
   /** What the bootstrap's servers (and any redirect) may reach: OUTBOUND_ALLOW_PRIVATE (config.ts outboundPolicy). */
@@ -77,7 +80,8 @@ export class RdapClient {
 
   /** The base URL that answers for this domain, or null when its TLD has no RDAP service. */
   async serverFor(domain: string): Promise<string | null> {
-    const found = rdapServerFor(await this.options.bootstrap(), domain, this.options.supplement);
+    const operator = this.options.operator ? longestSuffixMatch(this.options.operator, domain) : undefined;
+    const found = operator ?? rdapServerFor(await this.options.bootstrap(), domain, this.options.supplement);
     if (found === null) return null;
     const override = this.options.baseUrlOverride;
     if (override) return override.endsWith("/") ? override : `${override}/`;

@@ -11,10 +11,10 @@ import type { NetworkPolicy } from "../net/address-policy.ts";
 import { ServerGates } from "../net/host-gates.ts";
 import type { LookupOptions, RdapOutcome } from "../rdap/client.ts";
 import { readIanaTldAnswer, readWhoisAnswer } from "./answer.ts";
-import { port43Query, WhoisError, type Port43Target } from "./port43.ts";
+import { parseServerAddress, port43Query, WhoisError, type Port43Target } from "./port43.ts";
 
 export interface WhoisClientOptions {
-  /** The port-43 host IANA lists for a TLD (lower-case A-label), or null when it lists none. */
+  /** The port-43 host IANA lists for a TLD (lower-case A-label), or null when it lists none; "host:port" asks another port. */
   serverFor: (tld: string) => Promise<string | null>;
   /** Every query goes to this address instead of the server's own (its name still shapes the query). */
   override?: { host: string; port: number } | undefined;
@@ -52,7 +52,9 @@ export class WhoisClient {
 
   private target(server: string): Port43Target {
     const override = this.options.override;
-    return override ? { name: server, host: override.host, port: override.port, trusted: true } : { name: server, host: server, port: 43, trusted: false };
+    if (override) return { name: server, host: override.host, port: override.port, trusted: true };
+    const { host, port } = parseServerAddress(server);
+    return { name: server, host, port, trusted: false };
   }
 
   /** `domain` is an A-label name; the outcome's `server` is "whois://" and the host IANA lists. */
