@@ -82,11 +82,12 @@ function outcomeMessage(row: UserDomainRow): string | null {
     case "error":
       return `The last registry check failed: ${registryFailureInWords(record?.errorReason ?? null, record?.protocol ?? null, tld)}. Next try: ${minuteOf(record!.nextCheckAt)}`;
     default:
-      // A registry that answers without an expiry (DENIC's WHOIS never gives one) says so.
+      // A registry that answers without an expiry says so: an RDAP answer with no expiration event
+      // is the registry's choice (DENIC publishes none); a WHOIS answer may just not show one.
       if (record?.expirationDate === null) {
         return record.protocol === "whois"
           ? `The ${tld} registry's WHOIS answer gives no expiry date, so ${entered}`
-          : `The ${tld} registry's answer gives no expiry date, so ${entered}`;
+          : `The ${tld} registry does not publish an expiry date, so ${entered}`;
       }
       return null;
   }
