@@ -55,7 +55,13 @@ for (const dialect of TEST_DIALECTS) {
       const { orm: db, t } = testDb.db;
       const generic = await db.select({ name: t.tldPriceSummaries.name, searchText: t.tldPriceSummaries.searchText })
         .from(t.tldPriceSummaries).where(eq(t.tldPriceSummaries.category, "generic"));
-      const expected = generic.filter((s) => s.searchText.includes("co")).map((s) => s.name).sort();
+      // A search lists the name searched for first, then names starting with it, then the rest, each by name.
+      const relevance = (searchText: string) => {
+        const names = searchText.split("\n");
+        return names.includes("co") ? 0 : names.some((n) => n.startsWith("co")) ? 1 : 2;
+      };
+      const expected = generic.filter((s) => s.searchText.includes("co"))
+        .sort((a, b) => relevance(a.searchText) - relevance(b.searchText) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((s) => s.name);
       const query = { offset: 0, limit: 1000, sortBy: "tldName", sortOrder: "asc", search: " .CO ", category: "generic" } as const;
       const all = await listPriceTable(testDb.db, query);
       expect(all.total).toBe(expected.length);

@@ -46,8 +46,9 @@ describe("routes", () => {
 
     await user.click(screen.getByRole("button", { name: "Next" }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ page: 4, limit: 50 }));
+    // Sorting by name is a choice now (the table opens popular first), so the address keeps it.
     await user.click(screen.getByRole("button", { name: "Sort by TLD" }));
-    await waitFor(() => expect(router.state.location.search).toEqual({ limit: 50 }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ limit: 50, sortBy: "tldName" }));
     // Back restores the previous view from the history entry.
     router.history.back();
     expect(await screen.findByText("Showing 151-200 of 770 priced names")).toBeTruthy();

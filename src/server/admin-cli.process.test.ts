@@ -136,7 +136,7 @@ for (const dialect of dialects) {
       for (const args of [["promote", "ops@example.com"], ["grant"]]) {
         const run = await runAdmin(args, database.env);
         expectExit(run, 2);
-        expect(run.stderr).toMatch(/^Usage: npm run admin -- grant EMAIL \| revoke EMAIL \| list \| reset-password EMAIL\n$/);
+        expect(run.stderr).toMatch(/^Usage: npm run admin -- grant EMAIL \| revoke EMAIL \| list \| reset-password EMAIL \| reset-2fa EMAIL\n$/);
       }
     }, 60_000);
 
