@@ -51,12 +51,12 @@ export const RDAP_REGISTERED_PREFIX = "e2e-rdap-";
 export const REGISTRY_DATES = { registration: "2018-05-04T11:22:33Z", expiration: "2032-05-04T11:22:33Z", lastChanged: "2025-10-01T07:00:00Z" };
 
 /**
- * The .de name the journeys add (any spelling of it): IANA lists whois.denic.de for .de, and the
- * WHOIS fake answers it in the common gTLD layout with Namecheap (IANA 1068) as its registrar
- * and an expiry WHOIS_EXPIRY_DAYS ahead, so the forecast counts it. (DENIC's own answer, which
- * has no expiry, is covered by the server tests.)
+ * The .eu name the journeys add (any spelling of it): .eu has no RDAP server in IANA's bootstrap
+ * or its bundled supplement, IANA lists whois.eu for it, and the WHOIS fake answers it in the
+ * common gTLD layout with Namecheap (IANA 1068) as its registrar and an expiry WHOIS_EXPIRY_DAYS
+ * ahead, so the forecast counts it.
  */
-export const WHOIS_DOMAIN = { typed: "Müller.DE ", unicode: "müller.de", ace: "xn--mller-kva.de" } as const;
+export const WHOIS_DOMAIN = { typed: "Müller.EU ", unicode: "müller.eu", ace: "xn--mller-kva.eu" } as const;
 export const WHOIS_EXPIRY_DAYS = 60;
 
 /** The certificate authority the server trusts besides Node's roots (TLS_EXTRA_CA_FILE); its certificates read as issued by it. */
@@ -138,7 +138,7 @@ export async function startFakes(): Promise<Fakes> {
     const dates = { registration: "2019-02-03T10:00:00Z", expiration: day(WHOIS_EXPIRY_DAYS), lastChanged: day(-30) };
     const whois = await startFakeWhois({
       answerEvery: (query) => {
-        if (query === "de") return ianaTldAnswer("de", "whois.denic.de", "DENIC eG");
+        if (query === "eu") return ianaTldAnswer("eu", "whois.eu", "EURid vzw");
         if (query.endsWith(WHOIS_DOMAIN.ace)) return identityDigitalWhois(WHOIS_DOMAIN.ace, dates);
         return undefined;
       },

@@ -1,7 +1,7 @@
 /**
- * A portfolio right from a domain's name alone: müller.de typed as a person types it is stored as
+ * A portfolio right from a domain's name alone: müller.eu typed as a person types it is stored as
  * its A-label and shown in Unicode; its registrar and dates come from the registry (over WHOIS,
- * .de having no RDAP in the bundled bootstrap; the loopback fake in fakes.ts), the card asks
+ * .eu having no RDAP in the bundled bootstrap or its supplement; the loopback fake in fakes.ts), the card asks
  * whether it renews automatically, and once answered the renewal forecast counts it.
  */
 import { createAccount, stamp } from "./accounts.ts";
@@ -10,7 +10,7 @@ import { expect, test } from "./fixtures.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test("add müller.de by name → registrar and dates from the registry → answer the auto-renew question → the forecast counts it", async ({ page }) => {
+test("add müller.eu by name → registrar and dates from the registry → answer the auto-renew question → the forecast counts it", async ({ page }) => {
   await createAccount(page, "Mia", `mia-${stamp}@example.com`);
   await page.goto("/portfolio");
   await page.getByRole("button", { name: "Add Your First Domain" }).click();
