@@ -4,7 +4,10 @@
  * worker runs share that server and database (names and e-mails carry a per-worker stamp), each in
  * a fresh browser context. A worker that failed a journey is replaced, with a new server and
  * database. Every page waits for hydration after goto and reload, and a journey fails on any
- * uncaught page error or hydration error.
+ * uncaught page error or hydration error. Each journey is its own visitor: the server trusts the
+ * loopback proxy's X-Forwarded-For, and each journey's browser and API requests send an address
+ * of their own (198.18.0.0/15, the range set aside for tests), so the per-client limits count
+ * each journey apart as they would count different people.
  */
 import { execFile } from "node:child_process";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
@@ -19,12 +22,15 @@ export interface App {
   grantAdmin(email: string): Promise<void>;
 }
 
+/** Journeys this worker has started: each gets an address of its own. */
+let journeysStarted = 0;
+
 export const test = base.extend<{ pageErrors: string[] }, { app: App }>({
   app: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
     async ({}, use) => {
       const fakes = await startFakes();
-      const server = await startProductionServer(fakes.env).catch(async (error: unknown) => {
+      const server = await startProductionServer({ ...fakes.env, TRUSTED_PROXIES: "127.0.0.1" }).catch(async (error: unknown) => {
         await fakes.close();
         throw error;
       });
@@ -46,6 +52,10 @@ export const test = base.extend<{ pageErrors: string[] }, { app: App }>({
     { scope: "worker", timeout: 150_000 },
   ],
   baseURL: async ({ app }, use) => use(app.url),
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const n = testInfo.workerIndex * 1000 + (journeysStarted += 1);
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": `198.18.${Math.floor(n / 250) % 256}.${(n % 250) + 1}` });
+  },
   // Automatic: every journey gets the error check, whether or not it names the fixture.
   pageErrors: [async ({ page }, use) => {
     const errors: string[] = [];

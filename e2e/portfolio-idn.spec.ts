@@ -27,7 +27,7 @@ test("add müller.eu by name → registrar and dates from the registry → answe
   await expect(entry.getByRole("link", { name: "Namecheap" })).toBeVisible();
   await expect(entry.getByText("from the registry")).toBeVisible();
   await expect(entry.getByText("from WHOIS (lower confidence)")).toHaveCount(2);
-  await expect(entry.getByText("Auto-renew unknown")).toBeVisible();
+  await expect(entry.getByText("Auto-renew unknown", { exact: true })).toBeVisible();
 
   // Before the answer, the forecast counts it only as expected if it renews.
   const forecast = page.getByRole("region", { name: "Renewal forecast" });
