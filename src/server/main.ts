@@ -13,7 +13,9 @@
  */
 import "../../db/load-env.ts";
 import { serve } from "@hono/node-server";
+import { existsSync } from "node:fs";
 import type { Server, ServerResponse } from "node:http";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isPostgresUrl, openDb } from "../../db/client.ts";
 import { createJobQueue } from "../../jobs/create-queue.ts";
@@ -217,6 +219,13 @@ async function main() {
     setMetricSources({ renderPool: pageRendererStats });
     const app = createApp({ db, queue, config, log, cipher, signer, priceSources, readiness, clientDir: CLIENT_DIR, authenticate: createSessionAuthenticator(db, config) });
     answerWith(app.fetch);
+    if (!existsSync(join(CLIENT_DIR, "index.html"))) {
+      // No client build (npm run build makes it): this process serves the API and no pages, so there is nothing to warm up.
+      readiness.mark("renderers", "off");
+      step("ready");
+      log.warn({ clientDir: CLIENT_DIR }, "no client build: serving the API only, no pages; ready");
+      return;
+    }
     step("rendering the public pages");
     const warming = performance.now();
     try {
