@@ -162,6 +162,8 @@ export const users = pgTable("users", {
   disabledAt: instant("disabled_at"),
   /** The last successful sign-in (any method). */
   lastSignInAt: instant("last_sign_in_at"),
+  /** The IANA time zone moments are written in on the pages, in mails and in the calendar feed; null: the browser's on the pages, UTC elsewhere. */
+  timeZone: text("time_zone"),
 });
 
 export const sessions = pgTable("sessions", {
