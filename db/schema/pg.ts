@@ -644,3 +644,39 @@ export const monitoringPreferences = pgTable("monitoring_preferences", {
   certificateOffsets: json<number[]>("certificate_offsets").notNull(),
   updatedAt: instant("updated_at").notNull(),
 });
+
+/**
+ * An administrator's transfer rule for a TLD pattern, replacing the bundled row of the same
+ * pattern (db/seed/data/transfer-rules.json) or adding one. pattern: a catalogue name ("com",
+ * "co.uk") or "*" for every TLD without its own row. Each save and removal is in admin_audit_log.
+ */
+export const transferRuleOverrides = pgTable("transfer_rule_overrides", {
+  id: id(),
+  pattern: text("pattern").notNull().unique(),
+  /** A transfer adds a year to the registration (most gTLDs), or keeps the expiry date. */
+  addsYear: bool("adds_year").notNull(),
+  lockAfterRegistrationDays: integer("lock_after_registration_days").notNull(),
+  lockAfterTransferDays: integer("lock_after_transfer_days").notNull(),
+  /** A transfer must start at least this many days before expiry; null when nothing asks for a margin. */
+  minDaysBeforeExpiry: integer("min_days_before_expiry"),
+  sourceUrl: text("source_url").notNull(),
+  /** The day the source was read, "YYYY-MM-DD". */
+  sourceDate: isoDate("source_date").notNull(),
+  note: text("note"),
+  updatedByUserId: integer("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: instant("updated_at").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A domain in its owner's transfer plan: the registrar it moves to and how far the move has got
+ * (state: planned | unlocked | code_requested | started | done; done_at once it is done).
+ */
+export const domainTransferPlans = pgTable("domain_transfer_plans", {
+  userDomainId: integer("user_domain_id").primaryKey().references(() => userDomains.id, { onDelete: "cascade" }),
+  destinationProviderId: integer("destination_provider_id").references(() => serviceProviders.id, { onDelete: "set null" }),
+  state: text("state").notNull().default("planned"),
+  stateChangedAt: instant("state_changed_at").notNull(),
+  doneAt: instant("done_at"),
+  createdAt: createdAt(),
+});
