@@ -23,6 +23,9 @@
  * source through tsx; it runs on SQLite, and on PostgreSQL too when BENCH_DATABASE_URL (or
  * TEST_DATABASE_URL) names a server (a throwaway database, dropped at the end). Settings such as
  * PAGE_CACHE_MB=0 pass through to the server from the environment.
+ * BENCH_COLD=1 leaves the warm-up crawl out, as a crawler meets a server straight after its
+ * start: the first round's crawl then runs on render code no earlier crawl ran hot, and is
+ * printed on its own line beside the median of the rounds.
  * Targets: hot pages ≥ 0.25 × the trivial route's req/s with p99 ≤ 100 ms; the crawl ≥ 100
  * pages/s with /api/health's p99 ≤ 25 ms meanwhile.
  * BENCH_SCALE=N runs each database on a scaled catalogue (scripts/lib/scale-data.ts: 6 × N
@@ -53,6 +56,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const CRAWL_LIMIT_MS = 180_000;
 const BUILT = existsSync("dist/server/main.js") && existsSync("dist/client/index.html");
 const SCALE = benchScale();
+const COLD = process.env.BENCH_COLD === "1";
 
 const TRIVIAL = "/api/health";
 const HOT_PAGES = ["/", "/tlds", "/tld/com", "/registrar/1"];
@@ -193,7 +197,7 @@ async function measure(label: string, env: Record<string, string>) {
     // The hot pages are answered from the page cache after their first render; a short crawl of
     // pages no round asks for (the sitemap's last ones, in a currency no round uses) warms the
     // uncached render path, as any server that has run a while has.
-    await crawl(base, server.pid, tldPages.slice(-WARM_UP_PAGES), WARM_UP_CURRENCY);
+    if (!COLD) await crawl(base, server.pid, tldPages.slice(-WARM_UP_PAGES), WARM_UP_CURRENCY);
 
     const hot = [TRIVIAL, ...HOT_PAGES].map(() => ({ rps: [] as number[], p99: [] as number[], errors: 0 }));
     const crawls: Array<Awaited<ReturnType<typeof crawl>>> = [];
@@ -212,7 +216,7 @@ async function measure(label: string, env: Record<string, string>) {
     }
 
     const trivial = { rps: median(hot[0]!.rps), p99: median(hot[0]!.p99) };
-    console.log(`\n${label} (${BUILT ? "production build" : "source through tsx"}${SCALE > 1 ? `, catalogue ×${SCALE}` : ""}), median of ${ROUNDS} rounds`);
+    console.log(`\n${label} (${BUILT ? "production build" : "source through tsx"}${SCALE > 1 ? `, catalogue ×${SCALE}` : ""}${COLD ? ", no warm-up crawl" : ""}), median of ${ROUNDS} rounds`);
     console.log(`(a) hot pages, ${CONNECTIONS} connections × ${SECONDS} s; target ≥ ${TARGET.hotShare} × trivial, p99 ≤ ${TARGET.hotP99} ms`);
     console.log("route                 req/s   p99 ms  × trivial  errors");
     for (const [i, path] of [TRIVIAL, ...HOT_PAGES].entries()) {
@@ -234,6 +238,13 @@ async function measure(label: string, env: Record<string, string>) {
       + (cpuPerPage === undefined ? "" : `; server CPU ${cpuPerPage.toFixed(1)} ms per page`)
       + `; benchmark's own CPU ${median(crawls.map((c) => c.clientCpuPerPage)).toFixed(1)} ms per page`,
     );
+    if (COLD) {
+      const first = crawls[0]!;
+      console.log(
+        `(b) first crawl, cold (no page rendered before it but the hot pages): ${first.pagesPerSecond.toFixed(1)} pages/s `
+        + `${verdict(first.pagesPerSecond >= TARGET.crawlRate)}; /api/health p99 ${first.healthP99.toFixed(0)} ms ${verdict(first.healthP99 <= TARGET.healthP99)}; failed ${first.failed}`,
+      );
+    }
     console.log("(c) HTML size           bytes   brotli");
     for (const path of [...HOT_PAGES, tldPages[0]!]) {
       const size = await pageSize(base, path);
