@@ -525,6 +525,23 @@ export const domainRegistryRecords = sqliteTable("domain_registry_records", {
 }, (t) => [index("domain_registry_records_next_check_idx").on(t.nextCheckAt)]);
 
 /**
+ * How the product's own registry lookups went, per TLD, UTC day and method (how the TLD's
+ * registry was asked: iana_rdap | supplement | operator | whois | none). Each stored batch of
+ * lookups adds to its rows: ok (the registry answered, with the name's record or "not found"),
+ * failed (an error, or no server to ask), found (answers carrying the name's record) and
+ * no_expiry (those of them without an expiry date). The registry-coverage page reads the last 30 days.
+ */
+export const registryLookupStats = sqliteTable("registry_lookup_stats", {
+  tld: text("tld").notNull(),
+  day: isoDate("day").notNull(),
+  method: text("method").notNull(),
+  ok: integer("ok").notNull().default(0),
+  failed: integer("failed").notNull().default(0),
+  found: integer("found").notNull().default(0),
+  noExpiry: integer("no_expiry").notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.tld, t.day, t.method] }), index("registry_lookup_stats_day_idx").on(t.day)]);
+
+/**
  * Single-use links and pending steps of a user's account, each stored as the SHA-256 of its
  * token (the token itself is only ever in a mail, a link or the browser). purpose:
  * password_reset | email_change (new_email is the address to confirm) | two_factor_sign_in (a
