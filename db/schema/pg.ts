@@ -83,10 +83,50 @@ export const domainPrices = pgTable("domain_prices", {
   /** When the quote last took its present values. */
   changedAt: instant("changed_at").notNull().defaultNow(),
   updatedAt: instant("updated_at").notNull().defaultNow(),
+  /**
+   * The price checks' reasons (src/shared/price-checks.ts) when a rule finds a price unusual and
+   * no administrator confirmed these prices; null for a usual quote. Written with the TLD's row.
+   */
+  unusualReason: text("unusual_reason"),
+  /** An administrator hid these prices: left out of every public answer until they change. Written with the TLD's row. */
+  hidden: bool("hidden").notNull().default(false),
 }, (t) => [
   uniqueIndex("domain_prices_provider_tld_uq").on(t.serviceProviderId, t.tldId),
   index("domain_prices_tld_idx").on(t.tldId),
 ]);
+
+/**
+ * Another source's quote for a registrar and TLD whose stored quote came from elsewhere: the
+ * registrar's bundled price list, recorded when a live source's list is applied. The price
+ * checks compare the two (rule sources-differ). source: how the reasons name it.
+ */
+export const priceReferences = pgTable("price_references", {
+  serviceProviderId: integer("service_provider_id").notNull().references(() => serviceProviders.id, { onDelete: "cascade" }),
+  tldId: integer("tld_id").notNull().references(() => tlds.id, { onDelete: "cascade" }),
+  source: text("source").notNull(),
+  registrationPrice: integer("registration_price"),
+  renewalPrice: integer("renewal_price"),
+  transferPrice: integer("transfer_price"),
+  currency: text("currency").notNull(),
+  observedOn: isoDate("observed_on").notNull(),
+}, (t) => [primaryKey({ columns: [t.serviceProviderId, t.tldId] }), index("price_references_tld_idx").on(t.tldId)]);
+
+/**
+ * An administrator's word on a registrar's unusual prices for a TLD: "confirmed" (the prices
+ * are real: not marked unusual) or "hidden" (left out of public answers). It holds while the
+ * quote has the prices reviewed here; a changed price is checked again.
+ */
+export const priceReviews = pgTable("price_reviews", {
+  serviceProviderId: integer("service_provider_id").notNull().references(() => serviceProviders.id, { onDelete: "cascade" }),
+  tldId: integer("tld_id").notNull().references(() => tlds.id, { onDelete: "cascade" }),
+  decision: text("decision").notNull(),
+  registrationPrice: integer("registration_price"),
+  renewalPrice: integer("renewal_price"),
+  transferPrice: integer("transfer_price"),
+  currency: text("currency").notNull(),
+  reviewedBy: text("reviewed_by").notNull(),
+  reviewedAt: instant("reviewed_at").notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.serviceProviderId, t.tldId] }), index("price_reviews_tld_idx").on(t.tldId)]);
 
 /** Every superseded price: the old values and the dates they were valid. */
 export const domainPriceHistory = pgTable("domain_price_history", {
