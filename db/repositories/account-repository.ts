@@ -18,6 +18,8 @@ export interface AccountDto {
   lastSignInAt: Date | null;
   disabledAt: Date | null;
   twoFactorEnabled: boolean;
+  /** The IANA zone the account chose for moments; null when it chose none. */
+  timeZone: string | null;
 }
 
 export interface AuditEntry {
@@ -35,7 +37,7 @@ function accountColumns({ t }: Db) {
   const u = t.users;
   return {
     id: u.id, email: u.email, firstName: u.firstName, isAdmin: u.isAdmin, oidcSubject: u.oidcSubject, passwordHash: u.passwordHash,
-    createdAt: u.createdAt, lastSignInAt: u.lastSignInAt, disabledAt: u.disabledAt, totpEnabledAt: t.userTotp.enabledAt,
+    createdAt: u.createdAt, lastSignInAt: u.lastSignInAt, disabledAt: u.disabledAt, timeZone: u.timeZone, totpEnabledAt: t.userTotp.enabledAt,
   };
 }
 
@@ -54,6 +56,11 @@ export async function findAccountByEmail(handle: Db, email: string): Promise<Acc
   const [row] = await handle.orm.select(accountColumns(handle)).from(t.users)
     .leftJoin(t.userTotp, eq(t.userTotp.userId, t.users.id)).where(eq(t.users.email, email)).limit(1);
   return row ? toAccount(row) : null;
+}
+
+/** Sets the zone the account's moments are written in (null: none chosen). */
+export async function setAccountTimeZone({ orm: db, t }: Db, userId: number, timeZone: string | null): Promise<void> {
+  await db.update(t.users).set({ timeZone }).where(eq(t.users.id, userId));
 }
 
 export async function recordSignIn({ orm: db, t }: Db, userId: number, at: Date): Promise<void> {

@@ -35,7 +35,7 @@ export async function findSessionWithUser({ orm: db, t }: Db, id: string): Promi
   const [row] = await db
     .select({
       session: { id: s.id, userId: s.userId, expiresAt: s.expiresAt, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, userAgent: s.userAgent, ip: s.ip, secondFactorAt: s.secondFactorAt },
-      user: { id: u.id, email: u.email, firstName: u.firstName, isAdmin: u.isAdmin, oidcSubject: u.oidcSubject },
+      user: { id: u.id, email: u.email, firstName: u.firstName, isAdmin: u.isAdmin, oidcSubject: u.oidcSubject, timeZone: u.timeZone },
       totpEnabledAt: t.userTotp.enabledAt,
     })
     .from(s)

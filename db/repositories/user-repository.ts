@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { exec, type Db, type Executor, type TxBody } from "../client.ts";
 
 export interface UserDto {
@@ -7,6 +7,8 @@ export interface UserDto {
   firstName: string | null;
   isAdmin: boolean;
   oidcSubject: string | null;
+  /** The IANA zone the account chose for moments; null: the browser's on the pages, UTC in mails and feeds. */
+  timeZone: string | null;
 }
 
 export interface UserWithPasswordDto extends UserDto {
@@ -23,7 +25,7 @@ export interface NewUser {
 
 function columns({ t }: Db) {
   const u = t.users;
-  return { id: u.id, email: u.email, firstName: u.firstName, isAdmin: u.isAdmin, oidcSubject: u.oidcSubject };
+  return { id: u.id, email: u.email, firstName: u.firstName, isAdmin: u.isAdmin, oidcSubject: u.oidcSubject, timeZone: u.timeZone };
 }
 
 /** A unique-constraint failure from either driver (drizzle wraps driver errors in `cause`). */
@@ -80,6 +82,14 @@ export async function findUserByOidcSubject(handle: Db, subject: string): Promis
 /** Links an identity-provider subject to an existing account (first OIDC sign-in by e-mail). */
 export async function setOidcSubject({ orm: db, t }: Db, userId: number, subject: string): Promise<void> {
   await db.update(t.users).set({ oidcSubject: subject }).where(eq(t.users.id, userId));
+}
+
+/** The zone each of these users chose for moments (null: none chosen), by user id. */
+export async function listUserTimeZones(handle: Db, userIds: readonly number[]): Promise<Map<number, string | null>> {
+  if (userIds.length === 0) return new Map();
+  const { orm: db, t } = handle;
+  const rows = await db.select({ id: t.users.id, timeZone: t.users.timeZone }).from(t.users).where(inArray(t.users.id, [...userIds]));
+  return new Map(rows.map((r) => [r.id, r.timeZone]));
 }
 
 export async function setCalendarTokenHash({ orm: db, t }: Db, userId: number, hash: string | null): Promise<void> {

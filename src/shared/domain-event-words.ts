@@ -2,10 +2,11 @@
  * A domain's history event in words, the same on the domain's page and in the notification
  * that tells it: what changed, old → new. Covers every kind the monitoring records (registry,
  * certificate, DNS); an unknown kind still reads as its name with its values. Days read as the
- * pages write them ("Mar 2, 2031"), moments in UTC and named, as mails write them.
+ * pages write them ("Mar 2, 2031"), moments as mails write them: in the account's zone, named
+ * ("Dec 17, 2026, 4:05 AM (Europe/Berlin)"), in UTC without one.
  */
 import { formatUtcDay } from "./price-format.ts";
-import { formatMomentUtc } from "./time-format.ts";
+import { formatMomentIn } from "./time-format.ts";
 
 export interface DescribedEvent {
   kind: string;
@@ -44,8 +45,9 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** A day as the pages write it ("Mar 2, 2031"); other values as text. */
 const dayText = (value: unknown) => (typeof value === "string" && ISO_DAY.test(value) ? (formatUtcDay(value) ?? value) : text(value));
-/** A moment as mails and feeds write it, in UTC and named ("Dec 17, 2026, 3:05 AM UTC"); other values as text. */
-const momentText = (value: unknown) => (typeof value === "string" && ISO_INSTANT.test(value) ? (formatMomentUtc(value) || value) : text(value));
+/** A moment as mails and feeds write it, in `timeZone` and named ("Dec 17, 2026, 3:05 AM UTC" without one); other values as text. */
+const momentText = (value: unknown, timeZone: string | null) =>
+  (typeof value === "string" && ISO_INSTANT.test(value) ? (formatMomentIn(value, timeZone) || value) : text(value));
 const field = (value: unknown, key: string) => (isObject(value) ? value[key] : undefined);
 
 const CERTIFICATE_REASONS: Record<string, string> = {
@@ -56,8 +58,8 @@ const CERTIFICATE_REASONS: Record<string, string> = {
   unreachable: "the server could not be reached over TLS",
 };
 
-/** The event in one sentence (without the domain's name, which the caller puts in front). */
-export function describeDomainEvent(e: DescribedEvent): string {
+/** The event in one sentence (without the domain's name, which the caller puts in front); moments in `timeZone` (UTC when null). */
+export function describeDomainEvent(e: DescribedEvent, timeZone: string | null = null): string {
   switch (e.kind) {
     case "registry_check": {
       const outcome = field(e.newValue, "outcome");
@@ -77,7 +79,7 @@ export function describeDomainEvent(e: DescribedEvent): string {
     case "expiry_extended": return `Renewed: the expiry date moved from ${dayText(e.oldValue)} to ${dayText(e.newValue)}.`;
     case "certificate_expiring": {
       const days = Number(field(e.newValue, "daysLeft"));
-      const until = momentText(field(e.newValue, "validTo"));
+      const until = momentText(field(e.newValue, "validTo"), timeZone);
       return `The certificate of ${e.subject ?? "the site"} expires in ${days === 1 ? "1 day" : `${days} days`} (valid until ${until}).`;
     }
     case "certificate_invalid": {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeDomainEvent } from "./domain-event-words.ts";
-import { durationInWords, formatMoment, formatMomentUtc, isTimeZone } from "./time-format.ts";
+import { durationInWords, formatMoment, formatMomentIn, formatMomentUtc, isTimeZone } from "./time-format.ts";
 
 const HOUR = 3_600_000;
 
@@ -24,5 +24,13 @@ describe("one way to write a moment", () => {
       .toBe("The certificate of shop.example:443 expires in 10 days (valid until Dec 17, 2026, 3:05 AM UTC).");
     expect(describeDomainEvent({ kind: "expiry_extended", subject: null, oldValue: "2030-03-02", newValue: "2031-03-02" }))
       .toBe("Renewed: the expiry date moved from Mar 2, 2030 to Mar 2, 2031.");
+  });
+
+  it("writes a notification's moments in the account's zone, named by its IANA name, and in UTC without one", () => {
+    const event = { kind: "certificate_expiring", subject: "shop.example:443", oldValue: null, newValue: { daysLeft: 10, validTo: "2026-12-17T03:05:15.000Z" } };
+    expect(describeDomainEvent(event, "Europe/Berlin")).toBe("The certificate of shop.example:443 expires in 10 days (valid until Dec 17, 2026, 4:05 AM (Europe/Berlin)).");
+    expect(describeDomainEvent(event, null)).toContain("(valid until Dec 17, 2026, 3:05 AM UTC)");
+    expect(formatMomentIn("2027-01-08T08:00:00Z", "Europe/Berlin")).toBe("Jan 8, 2027, 9:00 AM (Europe/Berlin)");
+    expect(formatMomentIn("2027-01-08T08:00:00Z", "Not/AZone")).toBe("Jan 8, 2027, 8:00 AM UTC");
   });
 });

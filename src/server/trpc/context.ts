@@ -14,6 +14,8 @@ export interface SessionUser {
   email: string;
   firstName: string | null;
   isAdmin: boolean;
+  /** The IANA zone the account chose for moments; null when it chose none. */
+  timeZone: string | null;
   /**
    * An administrator held back from the admin area until they turn two-step sign-in on, because
    * the admin area requires it (isAdmin is false meanwhile).

@@ -30,6 +30,11 @@ export const passwordResetSchema = z.object({
   keepApiKeys: keepApiKeysSchema,
 });
 
+/** The account's time zone: an IANA name ("Europe/Berlin"; the server checks it knows it), or null for the browser's. */
+export const timeZoneSchema = z.object({
+  timeZone: z.string({ error: "Choose a time zone, or null for the browser's" }).trim().min(1, "Choose a time zone, or null for the browser's").max(100, "That is not a time zone").nullable(),
+});
+
 /** A session of the signed-in user, by the id the session list gives. */
 export const sessionIdSchema = z.string().regex(/^[0-9a-f]{64}$/, "Not a session id");
 

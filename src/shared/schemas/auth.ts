@@ -59,6 +59,8 @@ export interface AuthUserDto {
   firstName: string | null;
   email: string;
   isAdmin: boolean;
+  /** The IANA zone the account chose for moments ("Europe/Berlin"); null: the browser's. */
+  timeZone: string | null;
   /** Present (true) when the account is an administrator held back until two-step sign-in is on. */
   adminNeedsTwoFactor?: boolean;
 }

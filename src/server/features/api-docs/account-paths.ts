@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import {
   adminUsersQuerySchema, ADMIN_USERS_MAX_PAGE_SIZE, auditLogQuerySchema, changeEmailSchema, changePasswordSchema, deleteAccountSchema,
-  passwordResetRequestSchema, passwordResetSchema, setAdminSchema, setDisabledSchema, twoFactorConfirmSchema, twoFactorEnableSchema, twoFactorSetupSchema,
+  passwordResetRequestSchema, passwordResetSchema, setAdminSchema, setDisabledSchema, timeZoneSchema, twoFactorConfirmSchema, twoFactorEnableSchema, twoFactorSetupSchema,
   twoFactorPolicySchema, userIdSchema,
 } from "../../../shared/schemas/account.ts";
 
@@ -81,7 +81,10 @@ export function accountPaths(h: OpenApiHelpers) {
         security: h.session,
         responses: {
           200: ok(obj({
-            profile: obj({ id: int, email: string, firstName: { type: ["string", "null"] }, isAdmin: bool, createdAt: dateTime, lastSignInAt: nullableDateTime }),
+            profile: obj({
+              id: int, email: string, firstName: { type: ["string", "null"] }, isAdmin: bool, createdAt: dateTime, lastSignInAt: nullableDateTime,
+              timeZone: { type: ["string", "null"], description: "The IANA time zone the account chose (\"Europe/Berlin\"); null: the browser's on the pages, UTC in mails and the calendar feed." },
+            }),
             hasPassword: bool, singleSignOn: bool, mailConfigured: bool,
             twoFactor: obj({ enabled: bool, recoveryCodesLeft: int }),
             sessions: { type: "array", items: ref("AccountSession") },
@@ -110,6 +113,14 @@ export function accountPaths(h: OpenApiHelpers) {
         requestBody: { required: true, content: { "application/json": { schema: obj({ token: string }) } } },
         responses: { 200: ok(obj({ email: string })), 400: e, 409: { ...e, description: "Another account took the address meanwhile." } },
       }),
+    },
+    "/api/account/time-zone": {
+      put: op("setTimeZone", "Choose the account's time zone",
+        "The IANA time zone (\"Europe/Berlin\") moments are written in on the pages, in mails and in the calendar feed; null goes back to the browser's on the pages and UTC in mails and the feed. "
+        + "A zone this server does not know is a 400 that names it.", {
+          security: h.session, requestBody: h.jsonBody(timeZoneSchema),
+          responses: { 200: ok(obj({ timeZone: { type: ["string", "null"] } })), ...signedIn },
+        }),
     },
     "/api/account/sessions": {
       get: op("listSessions", "Active sessions", "The signed-in user's sessions, the most recently used first.", {

@@ -82,5 +82,5 @@ export async function resolveApiKey(db: Db, key: string, now = new Date()): Prom
 /** The key's owner as a signed-in user: never an administrator through a key. Null when the account is gone. */
 export async function apiKeyOwner(db: Db, key: ResolvedApiKey): Promise<SessionUser | null> {
   const user = await findUserById(db, key.userId);
-  return user ? { id: user.id, email: user.email, firstName: user.firstName, isAdmin: false } : null;
+  return user ? { id: user.id, email: user.email, firstName: user.firstName, isAdmin: false, timeZone: user.timeZone } : null;
 }

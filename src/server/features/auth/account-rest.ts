@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import {
   changeEmailSchema, changePasswordSchema, deleteAccountSchema, passwordResetRequestSchema, passwordResetSchema, sessionIdSchema,
-  twoFactorConfirmSchema, twoFactorEnableSchema, twoFactorSetupSchema,
+  timeZoneSchema, twoFactorConfirmSchema, twoFactorEnableSchema, twoFactorSetupSchema,
 } from "../../../shared/schemas/account.ts";
 import { listActiveApiKeysByUser } from "../../../../db/repositories/api-key-repository.ts";
 import { requireUser } from "../../lib/auth-guards.ts";
@@ -19,7 +19,7 @@ import { mailConfigured } from "../../domain/account-mail.ts";
 import { renderConfirmEmailPage, renderDonePage, renderForgotPage, renderLinkProblemPage, renderResetPage } from "./account-pages.ts";
 import {
   accountOverview, changePassword, confirmEmailChange, disableTwoFactor, emailChangeOfToken, enableTwoFactor, newRecoveryCodes, requestEmailChange,
-  signOutOtherSessions, signOutSession, startTwoFactorSetup, type AccountCtx,
+  setTimeZone, signOutOtherSessions, signOutSession, startTwoFactorSetup, type AccountCtx,
 } from "./account-service.ts";
 import { clearSessionCookie } from "./cookies.ts";
 import { oidcEnabled } from "./oidc-flow.ts";
@@ -115,6 +115,7 @@ const signedInAccountRest = new Hono<AppEnv>()
   .get("/account", async (c) => c.json(await accountOverview(accountCtx(c))))
   .post("/account/password", async (c) => c.json(await changePassword(accountCtx(c), parseOrThrow(changePasswordSchema, await readJsonBody(c), "body"))))
   .post("/account/email", async (c) => c.json(await requestEmailChange(accountCtx(c), parseOrThrow(changeEmailSchema, await readJsonBody(c), "body")), 202))
+  .put("/account/time-zone", async (c) => c.json(await setTimeZone(accountCtx(c), parseOrThrow(timeZoneSchema, await readJsonBody(c), "body").timeZone)))
   .get("/account/sessions", async (c) => c.json((await accountOverview(accountCtx(c))).sessions))
   .delete("/account/sessions/:id", async (c) => {
     const result = await signOutSession(accountCtx(c), pathId(c, sessionIdSchema, "You have no session with this id."));

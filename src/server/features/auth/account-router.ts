@@ -2,13 +2,13 @@
 import { z } from "zod";
 import {
   adminUsersQuerySchema, auditLogQuerySchema, changeEmailSchema, changePasswordSchema, deleteAccountSchema, sessionIdSchema, setAdminSchema,
-  setDisabledSchema, twoFactorConfirmSchema, twoFactorEnableSchema, twoFactorPolicySchema, twoFactorSetupSchema, userIdSchema,
+  setDisabledSchema, timeZoneSchema, twoFactorConfirmSchema, twoFactorEnableSchema, twoFactorPolicySchema, twoFactorSetupSchema, userIdSchema,
 } from "../../../shared/schemas/account.ts";
 import { adminProcedure, authedProcedure, router } from "../../trpc/init.ts";
 import { deleteAccount, exportAccountData } from "./account-data.ts";
 import {
   accountOverview, changePassword, disableTwoFactor, enableTwoFactor, newRecoveryCodes, requestEmailChange, signOutOtherSessions, signOutSession,
-  startTwoFactorSetup,
+  setTimeZone, startTwoFactorSetup,
 } from "./account-service.ts";
 import { auditLog, listUsers, resetUserTwoFactor, sendUserResetLink, setTwoFactorPolicy, setUserAdmin, setUserDisabled } from "./admin-users.ts";
 
@@ -17,6 +17,7 @@ export const accountRouter = router({
   changePassword: authedProcedure.input(changePasswordSchema).mutation(({ ctx, input }) => changePassword(ctx, input)),
   requestEmailChange: authedProcedure.input(changeEmailSchema).mutation(({ ctx, input }) => requestEmailChange(ctx, input)),
   signOutSession: authedProcedure.input(z.object({ id: sessionIdSchema })).mutation(({ ctx, input }) => signOutSession(ctx, input.id)),
+  setTimeZone: authedProcedure.input(timeZoneSchema).mutation(({ ctx, input }) => setTimeZone(ctx, input.timeZone)),
   signOutOtherSessions: authedProcedure.mutation(({ ctx }) => signOutOtherSessions(ctx)),
   beginTwoFactorSetup: authedProcedure.input(twoFactorSetupSchema).mutation(({ ctx, input }) => startTwoFactorSetup(ctx, input)),
   confirmTwoFactorSetup: authedProcedure.input(twoFactorEnableSchema).mutation(({ ctx, input }) => enableTwoFactor(ctx, input)),

@@ -5,12 +5,13 @@
  * enough to take the account over.
  */
 import type { Db } from "../../../../db/client.ts";
-import { findAccountById, replacePassword, setEmailInTx, type AccountDto } from "../../../../db/repositories/account-repository.ts";
+import { findAccountById, replacePassword, setAccountTimeZone, setEmailInTx, type AccountDto } from "../../../../db/repositories/account-repository.ts";
 import { deleteOtherSessions, deleteUserSession, listUserSessions } from "../../../../db/repositories/session-repository.ts";
 import { consumeUserToken, findUserToken, replaceUserToken } from "../../../../db/repositories/user-token-repository.ts";
 import { findAccountByEmail } from "../../../../db/repositories/account-repository.ts";
 import type { ChangeEmailInput, ChangePasswordInput } from "../../../shared/schemas/account.ts";
 import { describeDevice } from "../../../shared/user-agent.ts";
+import { formatMomentIn, isTimeZone } from "../../../shared/time-format.ts";
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from "../../lib/errors.ts";
 import { consume } from "../../lib/rate-limiter.ts";
 import { hashToken, isTokenShaped, randomToken } from "../../lib/secret-token.ts";
@@ -48,7 +49,7 @@ export async function accountOverview(ctx: AccountCtx, now = new Date()) {
   return {
     profile: {
       id: account.id, email: account.email, firstName: account.firstName, isAdmin: account.isAdmin,
-      createdAt: account.createdAt, lastSignInAt: account.lastSignInAt,
+      createdAt: account.createdAt, lastSignInAt: account.lastSignInAt, timeZone: account.timeZone,
     },
     hasPassword: account.passwordHash !== null,
     singleSignOn: account.oidcSubject !== null,
@@ -75,7 +76,7 @@ export async function changePassword(
   sendAccountMailLater(ctx.config, ctx.log, {
     to: account.email, subject: "Your TLDScope password was changed",
     paragraphs: [
-      `The password of your TLDScope account (${account.email}) was changed from your account settings on ${now.toUTCString()}; every other device signed in to it was signed out.`,
+      `The password of your TLDScope account (${account.email}) was changed from your account settings on ${formatMomentIn(now, account.timeZone)}; every other device signed in to it was signed out.`,
       apiKeysSentence(keptApiKeys, revokeApiKeys),
       "If you did not do this, reset your password at once from the sign-in page and tell an administrator.",
     ],
@@ -140,11 +141,23 @@ export async function confirmEmailChange(ctx: Pick<AccountCtx, "db" | "config" |
   sendAccountMailLater(ctx.config, ctx.log, {
     to: account.email, subject: "Your TLDScope address was changed",
     paragraphs: [
-      `Your TLDScope account now uses ${newEmail} instead of this address (changed on ${now.toUTCString()}). Mails about the account go there from now on.`,
+      `Your TLDScope account now uses ${newEmail} instead of this address (changed on ${formatMomentIn(now, account.timeZone)}). Mails about the account go there from now on.`,
       "If you did not do this, tell an administrator at once.",
     ],
   });
   return { email: newEmail };
+}
+
+export const UNKNOWN_TIME_ZONE = (zone: string) => `"${zone}" is not a time zone this server knows: choose one from the list, such as Europe/Berlin or UTC.`;
+
+/** Chooses the zone the account's moments are written in on the pages, in mails and in the calendar feed; null goes back to the browser's (UTC in mails and feeds). */
+export async function setTimeZone(ctx: AccountCtx, timeZone: string | null): Promise<{ timeZone: string | null }> {
+  if (timeZone !== null && !isTimeZone(timeZone)) {
+    const message = UNKNOWN_TIME_ZONE(timeZone);
+    throw badRequest(message, [{ field: "timeZone", message }]);
+  }
+  await setAccountTimeZone(ctx.db, ctx.user.id, timeZone);
+  return { timeZone };
 }
 
 export async function signOutSession(ctx: AccountCtx, id: string): Promise<{ removed: true; current: boolean }> {
@@ -166,11 +179,13 @@ export async function confirmIdentityWithCode(ctx: AccountCtx, input: { password
 }
 
 /** Tells the owner that how they sign in changed, with what to do if it was not them. */
-export function mailSignInChange(ctx: Pick<AccountCtx, "config" | "log" | "origin">, to: string, subject: string, what: string, now: Date): void {
+export function mailSignInChange(
+  ctx: Pick<AccountCtx, "config" | "log" | "origin">, to: string, subject: string, what: string, now: Date, timeZone: string | null = null,
+): void {
   sendAccountMailLater(ctx.config, ctx.log, {
     to, subject,
     paragraphs: [
-      `${what} (${now.toUTCString()}).`,
+      `${what} (${formatMomentIn(now, timeZone)}).`,
       "If you did not do this, reset your password at once from the sign-in page, then check your two-step sign-in and API keys in your account settings, and tell an administrator.",
     ],
     link: { href: `${ctx.origin}/settings/account`, label: "Account settings" },
@@ -188,7 +203,7 @@ export async function enableTwoFactor(ctx: AccountCtx, input: { code: string; pa
   const account = await confirmIdentity(ctx, input.password, "password", now);
   const result = await confirmTwoFactorSetup(ctx.db, ctx.cipher, account.id, input.code, now);
   mailSignInChange(ctx, account.email, "Two-step sign-in is now on for your TLDScope account",
-    `Two-step sign-in was turned on for your TLDScope account (${account.email}): signing in now asks for a code from an authenticator app`, now);
+    `Two-step sign-in was turned on for your TLDScope account (${account.email}): signing in now asks for a code from an authenticator app`, now, account.timeZone);
   return result;
 }
 
@@ -197,7 +212,7 @@ export async function disableTwoFactor(ctx: AccountCtx, input: { code: string; p
   const account = await confirmIdentityWithCode(ctx, input, now);
   await turnOffTwoFactor(ctx.db, account.id);
   mailSignInChange(ctx, account.email, "Two-step sign-in is now off for your TLDScope account",
-    `Two-step sign-in was turned off for your TLDScope account (${account.email}): signing in asks for the password only`, now);
+    `Two-step sign-in was turned off for your TLDScope account (${account.email}): signing in asks for the password only`, now, account.timeZone);
   return { enabled: false };
 }
 
@@ -206,6 +221,6 @@ export async function newRecoveryCodes(ctx: AccountCtx, input: { code: string; p
   const account = await confirmIdentityWithCode(ctx, input, now);
   const result = await renewRecoveryCodes(ctx.db, account.id);
   mailSignInChange(ctx, account.email, "New recovery codes for your TLDScope account",
-    `New recovery codes were made for your TLDScope account (${account.email}); the earlier ones no longer work`, now);
+    `New recovery codes were made for your TLDScope account (${account.email}); the earlier ones no longer work`, now, account.timeZone);
   return result;
 }

@@ -25,7 +25,7 @@ forEachDialect("sessions and sign-in", (getDb) => {
     expect(tokenOf(sessionCookieOf(res)!)).toMatch(/^[a-z2-7]{32}$/);
     const { status, body } = await me(sessionCookieOf(res)!);
     expect(status).toBe(200);
-    expect(body).toEqual({ id: expect.any(Number), firstName: "Ada", email: "first@example.com", isAdmin: false });
+    expect(body).toEqual({ id: expect.any(Number), firstName: "Ada", email: "first@example.com", isAdmin: false, timeZone: null });
   });
 
   it("marks the cookie Secure when APP_URL is https or SECURE_COOKIES is set", async () => {

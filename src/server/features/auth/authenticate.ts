@@ -20,11 +20,11 @@ import { adminsMustUseTwoFactor } from "./admin-users.ts";
 import { extendSession, noteSessionUse, validateSessionToken } from "./session.ts";
 
 export function toSessionUser(user: UserDto): SessionUser {
-  return { id: user.id, email: user.email, firstName: user.firstName, isAdmin: user.isAdmin };
+  return { id: user.id, email: user.email, firstName: user.firstName, isAdmin: user.isAdmin, timeZone: user.timeZone };
 }
 
 export const toAuthUserDto = (u: SessionUser): AuthUserDto => ({
-  id: u.id, firstName: u.firstName, email: u.email, isAdmin: u.isAdmin, ...(u.adminNeedsTwoFactor ? { adminNeedsTwoFactor: true } : {}),
+  id: u.id, firstName: u.firstName, email: u.email, isAdmin: u.isAdmin, timeZone: u.timeZone, ...(u.adminNeedsTwoFactor ? { adminNeedsTwoFactor: true } : {}),
 });
 
 /**

@@ -14,6 +14,7 @@ import {
   listDomainEventsByIds, listDomainNotificationSettings, type DomainEventCategory, type DomainEventWithEntry,
 } from "../../../../db/repositories/domain-event-repository.ts";
 import { insertPlannedNotifications, type PlannedNotification } from "../../../../db/repositories/notification-repository.ts";
+import { listUserTimeZones } from "../../../../db/repositories/user-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { HISTORY_ONLY_KINDS } from "../../domain/domain-events.ts";
 import { describeDomainEvent, domainEventHeadline } from "../../../shared/domain-event-words.ts";
@@ -52,14 +53,14 @@ export function valueAsWords(value: unknown): unknown {
   return value;
 }
 
-/** The notification's words: the domain, what changed (old → new) and the link to the domain's page. */
-export function domainEventMessage(event: DomainEventWithEntry, origin: string) {
+/** The notification's words: the domain, what changed (old → new, moments in the owner's `timeZone`, UTC when null) and the link to the domain's page. */
+export function domainEventMessage(event: DomainEventWithEntry, origin: string, timeZone: string | null = null) {
   const name = toUnicodeName(event.domainName);
   const told = {
     kind: event.kind, subject: event.subject === null ? null : valueAsWords(event.subject) as string,
     oldValue: valueAsWords(event.oldValue), newValue: valueAsWords(event.newValue),
   };
-  const what = describeDomainEvent(told);
+  const what = describeDomainEvent(told, timeZone);
   const link = `${origin}/portfolio/${event.userDomainId}`;
   const info = event.severity === "info";
   const title = `${info ? "For your information" : "Warning"}: ${name} ${domainEventHeadline(told)}`;
@@ -87,6 +88,7 @@ export async function planDomainEvents(db: Db, queue: JobQueue, eventIds: readon
   if (events.length === 0) return { events: 0, planned: 0, deliveries: 0 };
   const switches = await listDomainNotificationSettings(db, [...new Set(events.map((e) => e.userDomainId))]);
   const today = utcDay(now);
+  const zones = await listUserTimeZones(db, [...new Set(events.map((e) => e.userId))]);
   const plans: PlannedNotification[] = [];
   for (const kind of new Set(events.map((e) => KIND_OF[e.category]))) {
     // A kind this product does not offer yet has no switch to honour: its events stay history.
@@ -98,7 +100,7 @@ export async function planDomainEvents(db: Db, queue: JobQueue, eventIds: readon
       if (!to) continue;
       const part = event.category === "registry" ? undefined : event.subject ?? undefined;
       if (!domainKindOn(to.kindOn, switches.get(event.userDomainId), kind, part)) continue;
-      const message = domainEventMessage(event, origin);
+      const message = domainEventMessage(event, origin, zones.get(event.userId) ?? null);
       const digestDate = to.prefs.deliveryModes[kind] === "digest" ? today : null;
       plans.push({
         notification: {

@@ -7,6 +7,7 @@ import type { Db } from "../../../../db/client.ts";
 import { listUserDomains } from "../../../../db/repositories/user-domain-repository.ts";
 import { findUserByCalendarTokenHash, setCalendarTokenHash } from "../../../../db/repositories/user-repository.ts";
 import { formatTotal, formatUtcDay } from "../../../shared/price-format.ts";
+import { formatMomentIn } from "../../../shared/time-format.ts";
 import type { AutoRenewState } from "../../../shared/schemas/user-domain.ts";
 import { notFound } from "../../lib/errors.ts";
 import { hashToken, isTokenShaped, randomToken } from "../../lib/secret-token.ts";
@@ -45,8 +46,8 @@ const COUNTS_TEXT: Record<UserDomainItem["money"]["counts"], string> = {
   not_renewing: "will not renew by itself",
 };
 
-/** The event's lines: auto-renew, then the domain's money (money.ts), each amount as the portfolio's pages show it. */
-function describe(d: UserDomainItem): string[] {
+/** The event's lines: auto-renew, then the domain's money (money.ts), each amount as the portfolio's pages show it; moments in `timeZone` (UTC when null). */
+function describe(d: UserDomainItem, timeZone: string | null): string[] {
   const { money } = d;
   const lines = [AUTO_RENEW_LINES[d.autoRenewState]];
   const renewal = money.renewal;
@@ -56,7 +57,7 @@ function describe(d: UserDomainItem): string[] {
     lines.push(`Renewal price: ${formatTotal(renewal.price, renewal.priceCurrency)}${at}; no exchange rate converts it into ${money.currency}`);
   } else {
     const converted = renewal.rateDate ? `, converted from ${formatTotal(renewal.price, renewal.priceCurrency)} at the ECB rate of ${formatUtcDay(renewal.rateDate)}` : "";
-    lines.push(`Renewal price: ${formatTotal(renewal.amount, money.currency)}${at} (${COUNTS_TEXT[money.counts]}${converted}; price checked ${formatUtcDay(renewal.lastCheckedAt)})`);
+    lines.push(`Renewal price: ${formatTotal(renewal.amount, money.currency)}${at} (${COUNTS_TEXT[money.counts]}${converted}; price checked ${formatMomentIn(renewal.lastCheckedAt, timeZone)})`);
   }
   if (money.move && money.move.amount !== null && money.saving !== null) {
     lines.push(`Cheapest renewal: ${formatTotal(money.move.amount, money.currency)} at ${money.move.serviceProvider.name}, saving ${formatTotal(money.saving, money.currency)} a year`);
@@ -66,7 +67,8 @@ function describe(d: UserDomainItem): string[] {
 
 /**
  * `staleDays` (PRICE_STALE_DAYS) judges the quotes behind the prices each event names; amounts
- * are in `currency` (USD when none is given; an unknown one is a 400).
+ * are in `currency` (USD when none is given; an unknown one is a 400); moments in the account's
+ * time zone, named (UTC when it chose none).
  */
 export async function renderCalendarFeed(db: Db, token: string, staleDays: number, currency?: string): Promise<string> {
   const user = isTokenShaped(token) ? await findUserByCalendarTokenHash(db, hashToken(token)) : null;
@@ -80,7 +82,7 @@ export async function renderCalendarFeed(db: Db, token: string, staleDays: numbe
     uid: `user-domain-${d.id}@tldscope`,
     date: d.effectiveExpirationDate!,
     summary: `${d.unicodeName ?? d.domainName} expires`,
-    description: describe(d).join("\n"),
+    description: describe(d, user.timeZone).join("\n"),
     stamp: new Date(d.updatedAt),
     alarmDaysBefore: ALARM_DAYS_BEFORE,
   })));
