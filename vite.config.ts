@@ -64,8 +64,8 @@ const lazyChakraGlobals = (): Plugin => {
   let applied = false;
   return {
     name: "lazy-chakra-globals",
-    // The server render (`vite build --ssr`) leaves Chakra in node_modules, untransformed.
-    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    // Both builds: the server render's bundle holds Chakra too.
+    apply: (_config, env) => env.command === "build",
     transform(code, id) {
       if (!/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id)) return undefined;
       if (!code.includes(eager) || !code.includes("    _global,\n")) {
@@ -110,12 +110,19 @@ const colorModeScript = (): Plugin => ({
 /**
  * `vite build` makes the browser's client in dist/client. `vite build --ssr
  * src/client/entry-server.tsx` makes the server render's entry in dist/ssr: one ES module for
- * Node, dependencies left in node_modules, every route in it (nothing to fetch lazily on a
- * server), loaded by src/server/render/render-entry.ts in production.
+ * Node, every route in it (nothing to fetch lazily on a server), loaded by
+ * src/server/render/render-entry.ts in production. Its dependencies are bundled into it
+ * (`ssr.noExternal`): Node's loader opens the files of an import graph all at once, and Chakra's
+ * and the charts' thousands of modules in node_modules made a render thread fail with EMFILE
+ * under the common 1024 open-files limit.
  */
 // The router plugin must run before the React plugin so it can split each route's
 // component into its own chunk (autoCodeSplitting) and keep the landing's first load small.
 export default defineConfig(({ isSsrBuild }) => ({
+  ssr: { noExternal: true },
+  // The server render's bundle is for production only (the development server renders from the
+  // sources): React's development builds are left out of it.
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : undefined,
   plugins: [
     tanstackRouter({
       target: "react",

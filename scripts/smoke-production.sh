@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The production start path, after `npm run build`: `npm start` on a fresh SQLite database must
 # answer /api/health, then /api/ready, and from then server-rendered pages (never the shell), with React's production builds and no
-# TypeScript loader; `npm run admin -- list` (built code) must work on a fresh PostgreSQL
+# TypeScript loader, under a 1024 open-files limit (a common default); `npm run admin -- list` (built code) must work on a fresh PostgreSQL
 # database when TEST_DATABASE_URL names a server. Stops what it started by process group.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,9 +20,10 @@ fail() { echo "smoke: $*" >&2; [ -f "$dir/server.log" ] && tail -n 30 "$dir/serv
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 base="http://127.0.0.1:$port"
 export RECORD_EXECUTED_FILE="$dir/executed.txt"
-# setsid: the server gets its own process group, stopped below by its id.
-PORT=$port HOST=127.0.0.1 APP_URL=$base SQLITE_PATH="$dir/app.db" DATABASE_URL= LOG_LEVEL=warn NODE_ENV= \
-  NODE_OPTIONS="--require $PWD/scripts/lib/record-executed.cjs" setsid npm start >"$dir/server.log" 2>&1 &
+# setsid: the server gets its own process group, stopped below by its id. The open-files limit
+# applies to that subshell only.
+(ulimit -n 1024; exec env PORT=$port HOST=127.0.0.1 APP_URL=$base SQLITE_PATH="$dir/app.db" DATABASE_URL= LOG_LEVEL=warn NODE_ENV= \
+  NODE_OPTIONS="--require $PWD/scripts/lib/record-executed.cjs" setsid npm start) >"$dir/server.log" 2>&1 &
 server_pid=$!
 
 # The port opens at once; /api/health says "starting" (with boot's step) until the database is seeded.
@@ -52,8 +53,15 @@ for _ in $(seq 1 40); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.25;
 kill -0 "$server_pid" 2>/dev/null && fail "server still running 10 s after SIGTERM"
 server_pid=""
 
-grep -q 'react-dom-server\.node\.production\.js' "$RECORD_EXECUTED_FILE" || fail "react-dom/server's production build did not run"
-if grep -E '\.development\.js$|[\\/]tsx[\\/]' "$RECORD_EXECUTED_FILE"; then fail "development React or tsx ran in production"; fi
+# The render threads run the server render's bundle (dist/ssr), which holds React: its source
+# map names the builds it was made from.
+node -e '
+const { sources } = JSON.parse(require("fs").readFileSync("dist/ssr/entry-server.js.map", "utf8"));
+if (!sources.some((s) => s.endsWith("react-dom-server.node.production.js"))) { console.error("no production react-dom/server in dist/ssr"); process.exit(1); }
+const dev = sources.filter((s) => /[\\/]react(-dom)?[\\/].*\.development\.js$/.test(s));
+if (dev.length) { console.error("development React in dist/ssr: " + dev.join(", ")); process.exit(1); }
+' || fail "the server render's bundle is not React's production build"
+if [ -f "$RECORD_EXECUTED_FILE" ] && grep -E '\.development\.js$|[\\/]tsx[\\/]' "$RECORD_EXECUTED_FILE"; then fail "development React or tsx ran in production"; fi
 echo "smoke: npm start served /api/health and /tld/com with React's production build and no tsx"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
