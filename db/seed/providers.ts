@@ -84,6 +84,15 @@ export const PROVIDERS: readonly ProviderSeed[] = [
     transferUrlPattern: null,
   },
   {
+    // No bundled list: its prices come from the live Account/PriceList/Get when INTERNETBS_API_KEY
+    // and INTERNETBS_PASSWORD are set. IANA 2487 is Internet Domain Service BS Corp, its current
+    // accreditation. It publishes no search address that takes a domain, so none is linked.
+    key: "internetbs", name: "Internet.bs", displayName: "Internet.bs", domain: "internetbs.net",
+    website: "https://internetbs.net", ianaId: 2487, country: "BS", isActive: true,
+    registrationUrlPattern: null,
+    transferUrlPattern: null,
+  },
+  {
     // GoDaddy (IANA 146) and Name.com (IANA 625) ship no price list; they are here so their
     // customers can connect registrar accounts and sync domains.
     key: "godaddy", name: "GoDaddy", displayName: "GoDaddy", domain: "godaddy.com",

@@ -177,6 +177,10 @@ const schema = z.object({
   DYNADOT_API_KEY: z.string().optional(),
   NAMESILO_API_URL: z.url().default("https://www.namesilo.com/api"),
   NAMESILO_API_KEY: z.string().optional(),
+  /** Internet.bs's API (its test API is https://testapi.internet.bs); key and password from its API settings. */
+  INTERNETBS_API_URL: z.url().default("https://api.internet.bs"),
+  INTERNETBS_API_KEY: z.string().optional(),
+  INTERNETBS_PASSWORD: z.string().optional(),
   // Price lists registrars publish without a key: Openprovider's price sheet (its CSV export),
   // the TLD list behind Namecheap's pricing pages (read while none of NAMECHEAP_API_USER,
   // NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP above is set)

@@ -29,6 +29,8 @@ export const ANSWER_CAPS = {
   dynadotPrices: 8 * MB,
   /** NameSilo's getPrices (JSON). */
   namesiloPrices: 8 * MB,
+  /** Internet.bs's Account/PriceList/Get (JSON, a row per TLD and operation: about 2,000 rows, 150 KB). */
+  internetbsPrices: 8 * MB,
   /** One answer of a registrar account API: a page of up to 1,000 domains, or a shorter call. */
   registrarPage: 16 * MB,
 } as const;

@@ -1,0 +1,158 @@
+/**
+ * The keyed registrar price APIs (Internet.bs, …) through the whole engine: the admin API starts
+ * a fetch, the real queue runs it against a loopback fake replaying the registrar's recorded
+ * answer, and the stored quotes, history and logs are read back.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
+import { forEachDialect } from "../../../../db/testing/test-db.ts";
+import type { JobQueue } from "../../../../jobs/queue.ts";
+import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
+import { loadConfig } from "../../config.ts";
+import { ANSWER_CAPS } from "../../integrations/answer-caps.ts";
+import { bundledPriceSource, createPriceSources } from "../../integrations/prices/registry.ts";
+import type { FakeControl } from "../../integrations/prices/testing/fake-behaviour.ts";
+import { fakeInternetBs, INTERNETBS_ANSWER } from "../../integrations/prices/testing/fake-internetbs.ts";
+import { createLogger } from "../../lib/logger.ts";
+import { startLoopbackServer, type LoopbackServer } from "../../testing/loopback.ts";
+import { AUTH_TEST_ENV, authed, registerAdmin } from "../../testing/auth.ts";
+import { createTestApp } from "../../testing/test-app.ts";
+import { ensurePriceEngineDefaults } from "./defaults.ts";
+import { registerPriceEngineJobs } from "./jobs.ts";
+
+type Log = { status: string; requestType: string; resultCount: number | null; errorMessage: string | null };
+
+forEachDialect("keyed registrar price APIs through the price engine", (getDb, _dialect, getTestDb) => {
+  const internetbs = fakeInternetBs();
+
+  /**
+   * Each source: its fake, a TLD of its recorded answer with that TLD's stored prices, a way to
+   * serve the answer with that TLD's registration price one unit higher, and an answer past the cap.
+   */
+  const SOURCES: {
+    slug: string; domain: string; name: string; control: FakeControl; tld: string;
+    stored: { registrationPrice: number | null; renewalPrice: number | null; transferPrice: number | null; currency: string };
+    reset: () => void; raisePrice: () => void; oversize: () => void;
+  }[] = [
+    {
+      slug: "internetbs", domain: "internetbs.net", name: "Internet.bs", control: internetbs.control, tld: "in",
+      stored: { registrationPrice: 491, renewalPrice: null, transferPrice: null, currency: "CAD" },
+      reset: () => internetbs.setAnswer(INTERNETBS_ANSWER),
+      raisePrice: () => internetbs.setAnswer(INTERNETBS_ANSWER.replace('"price": "4.91"', '"price": "5.91"')),
+      oversize: () => internetbs.setAnswer(INTERNETBS_ANSWER.replace('"status"', `"padding": "${"x".repeat(ANSWER_CAPS.internetbsPrices)}", "status"`)),
+    },
+  ];
+
+  const servers: LoopbackServer[] = [];
+  let queue: JobQueue;
+  let admin: ReturnType<typeof authed>;
+
+  beforeAll(async () => {
+    const serve = async (app: Parameters<typeof startLoopbackServer>[0]) => {
+      const server = await startLoopbackServer(app);
+      servers.push(server);
+      return server.url;
+    };
+    const config = loadConfig({
+      NODE_ENV: "test",
+      INTERNETBS_API_URL: await serve(internetbs.app), INTERNETBS_API_KEY: "testapi", INTERNETBS_PASSWORD: "testpass",
+    });
+    // The registry's own sources, as main.ts builds them; a shorter HTTP time limit, retries without sleeping.
+    const sources = { live: createPriceSources(config, { timeoutMs: 3000, sleep: async () => undefined }), bundled: bundledPriceSource };
+    await ensurePriceEngineDefaults(getDb());
+    queue = createTestQueue(getTestDb());
+    await queue.start({ work: true });
+    await registerPriceEngineJobs(queue, { db: getDb(), config, log: createLogger("silent"), sources, onPricesChanged: () => undefined });
+    const app = createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, PRICE_CACHE_SECONDS: "0" }, queue, priceSources: sources });
+    admin = authed(app, (await registerAdmin(app, getDb(), { email: "keyed-admin@example.com" })).cookie);
+  });
+  afterAll(async () => {
+    await queue.stop();
+    await Promise.all(servers.map((s) => s.close()));
+  });
+
+  const idle = () => waitFor(() => queue.counts(), (c) => c.queued === 0 && c.active === 0);
+
+  beforeEach(() => {
+    for (const s of SOURCES) {
+      s.reset();
+      s.control.behaviour = "success";
+      s.control.requests.length = 0;
+    }
+  });
+  const fetchNow = async (domain: string) => {
+    const started = await admin<{ message: string }>("/api/admin/fetch/manual", { method: "POST", body: { type: "provider", provider: domain } });
+    expect(started.status, started.body.message).toBe(200);
+    await idle();
+  };
+  const lastLog = async (domain: string) => (await admin<{ logs: Log[] }>(`/api/admin/price-logs?provider=${domain}`)).body.logs[0]!;
+  const quoteOf = async (slug: string, tld: string) => {
+    const { orm: db, t } = getDb();
+    const providerId = (await findServiceProviderBySlug(getDb(), slug))!.id;
+    const [row] = await db.select({
+      registrationPrice: t.domainPrices.registrationPrice, renewalPrice: t.domainPrices.renewalPrice,
+      transferPrice: t.domainPrices.transferPrice, currency: t.domainPrices.currency,
+    }).from(t.domainPrices).innerJoin(t.tlds, eq(t.tlds.id, t.domainPrices.tldId))
+      .where(and(eq(t.domainPrices.serviceProviderId, providerId), eq(t.tlds.name, tld)));
+    return row;
+  };
+  const historyOf = async (slug: string, tld: string) => {
+    const { orm: db, t } = getDb();
+    const providerId = (await findServiceProviderBySlug(getDb(), slug))!.id;
+    return db.select({ endReason: t.domainPriceHistory.endReason, registrationPrice: t.domainPriceHistory.registrationPrice })
+      .from(t.domainPriceHistory).innerJoin(t.tlds, eq(t.tlds.id, t.domainPriceHistory.tldId))
+      .where(and(eq(t.domainPriceHistory.serviceProviderId, providerId), eq(t.tlds.name, tld)))
+      .orderBy(t.domainPriceHistory.id);
+  };
+  const storedCount = async (slug: string) => {
+    const { orm: db, t } = getDb();
+    const providerId = (await findServiceProviderBySlug(getDb(), slug))!.id;
+    return (await db.select({ id: t.domainPrices.id }).from(t.domainPrices).where(eq(t.domainPrices.serviceProviderId, providerId))).length;
+  };
+
+  it("a manual fetch of each stores the recorded answer's prices; a changed price keeps the old one in history", async () => {
+    for (const s of SOURCES) {
+      await fetchNow(s.domain);
+      expect(await lastLog(s.domain), s.name).toMatchObject({ status: "success", requestType: "provider", errorMessage: null });
+      expect(await quoteOf(s.slug, s.tld), s.name).toEqual(s.stored);
+      expect(s.control.requests, s.name).not.toHaveLength(0);
+
+      s.raisePrice();
+      await fetchNow(s.domain);
+      expect(await lastLog(s.domain), s.name).toMatchObject({ status: "success" });
+      expect((await quoteOf(s.slug, s.tld))!.registrationPrice, s.name).toBe(s.stored.registrationPrice! + 100);
+      expect((await historyOf(s.slug, s.tld)).at(-1), s.name).toEqual({ endReason: "changed", registrationPrice: s.stored.registrationPrice });
+    }
+  });
+
+  it("a malformed or oversized answer fails the run, saying so, and changes nothing", async () => {
+    for (const s of SOURCES) {
+      await fetchNow(s.domain);
+      const count = await storedCount(s.slug);
+      const before = await quoteOf(s.slug, s.tld);
+      const history = await historyOf(s.slug, s.tld);
+
+      s.control.behaviour = "malformed";
+      await fetchNow(s.domain);
+      expect(await lastLog(s.domain), s.name).toMatchObject({ status: "error", errorMessage: expect.stringMatching(new RegExp(`^${s.name.replace(".", "\\.")}: .*unexpected shape.*nothing was used$`)) });
+
+      s.control.behaviour = "success";
+      s.oversize();
+      await fetchNow(s.domain);
+      expect(await lastLog(s.domain), s.name).toMatchObject({ status: "error", errorMessage: expect.stringMatching(/answer is larger than .*nothing of it was used/) });
+
+      expect(await storedCount(s.slug), s.name).toBe(count);
+      expect(await quoteOf(s.slug, s.tld), s.name).toEqual(before);
+      expect(await historyOf(s.slug, s.tld), s.name).toEqual(history);
+    }
+  });
+
+  it("without keys each is not configured: the admin's source list says which keys to set", async () => {
+    type Row = { provider: string; source: string; setup: string; missingConfiguration: string | null };
+    const rows = (await admin<Row[]>("/api/admin/sources")).body;
+    for (const s of SOURCES) expect(rows.find((r) => r.provider === s.name), s.name).toMatchObject({ source: "live", missingConfiguration: null });
+    const unset = createPriceSources(loadConfig({ NODE_ENV: "test" }));
+    expect(unset.get("internetbs")!.missingConfiguration()).toBe("INTERNETBS_API_KEY, INTERNETBS_PASSWORD are not set");
+  });
+});
