@@ -30,6 +30,7 @@ import { contactRest } from "./features/contact/rest.ts";
 import { notificationsRest } from "./features/notifications/rest.ts";
 import { monitoringRest } from "./features/monitoring/rest.ts";
 import { portfolioRest } from "./features/portfolio/rest.ts";
+import { registryCoverageRest } from "./features/portfolio/registry-coverage-rest.ts";
 import { priceEngineRest } from "./features/price-engine/rest.ts";
 import { NO_PRICE_SOURCES, type PriceSources } from "./features/price-engine/sources.ts";
 import { pricesRest } from "./features/prices/rest.ts";
@@ -179,6 +180,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/registry-operators", apiKeyAuth);
   app.use("/api/tlds/*", apiKeyAuth);
   app.use("/api/data-last-updated", apiKeyAuth);
+  app.use("/api/registry-coverage", apiKeyAuth);
   // A key also acts as its owner on the owner's own data (read, or read and write by its scope).
   app.use("/api/user-domains/*", apiKeyAsOwner);
   app.use("/api/notifications/*", apiKeyAsOwner);
@@ -221,6 +223,7 @@ export function createApp(deps: AppDeps) {
     .route("/", adminUsersRest)
     .route("/", setupRest)
     .route("/", portfolioRest)
+    .route("/", registryCoverageRest)
     .route("/", monitoringRest)
     .route("/", priceEngineRest)
     .route("/", contactRest)

@@ -9,6 +9,7 @@ import { contactRouter } from "../features/contact/router.ts";
 import { notificationsRouter } from "../features/notifications/router.ts";
 import { monitoringRouter } from "../features/monitoring/router.ts";
 import { portfolioRouter } from "../features/portfolio/router.ts";
+import { registryCoverageRouter } from "../features/portfolio/registry-coverage-router.ts";
 import { pricesCachedQueries, pricesRouter } from "../features/prices/router.ts";
 import { providersRouter } from "../features/providers/router.ts";
 import { redirectsRouter } from "../features/redirects/router.ts";
@@ -32,6 +33,7 @@ export const appRouter = router({
   prices: pricesRouter,
   providers: providersRouter,
   redirects: redirectsRouter,
+  registryCoverage: registryCoverageRouter,
   contact: contactRouter,
   site: siteRouter,
   status: statusRouter,

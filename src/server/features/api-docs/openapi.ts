@@ -24,6 +24,9 @@ const rateLimitHeaders = {
   ETag: { description: "Send it back as If-None-Match to get a 304 while the answer is unchanged.", schema: { type: "string" } },
 };
 
+/** How a TLD's dates are found (the portfolio's registry lookups name the same five). */
+const REGISTRY_METHOD_NAMES = ["iana_rdap", "supplement", "operator", "whois", "none"] as const;
+
 /** A public GET: anonymous, or counted against an API key. */
 function get(operationId: string, summary: string, description: string, parameters: unknown[], body: JsonSchema) {
   return {
@@ -56,6 +59,8 @@ const quote = {
   properties: {
     registrationPrice: money("Registration"), renewalPrice: money("Renewal"), transferPrice: money("Transfer"),
     currency: { type: "string" }, display: orNull(ref("PriceDisplay")),
+    unusual: { type: "boolean", description: "The price checks find a price of this quote unusual (another source differs by more than the set share, renewal or transfer under a quarter of registration, or more than ten times the TLD's median)." },
+    unusualReason: nullable("string", { description: "Why, in plain words; null when usual." }),
   },
 };
 const priceSource = orNull({
@@ -66,6 +71,8 @@ const priceSource = orNull({
     lastCheckedAt: { type: "string", format: "date-time", description: "When a source last confirmed that quote." },
     isStale: { type: "boolean", description: "That quote was not confirmed within the stale window (no fresh quote has the price)." },
     isOutlier: { type: "boolean", description: "The price is more than 20 times the median of the name's USD quotes of that figure; sorted after the ordinary prices." },
+    unusual: { type: "boolean", description: "The price checks find this price unusual: it is the lowest only because every quote of it is (usual prices head the row before unusual ones)." },
+    unusualReason: nullable("string", { description: "Why, in plain words; null when usual." }),
   },
 });
 const priceRow = {
@@ -293,6 +300,34 @@ export function buildOpenApiDocument(serverUrl: string) {
             bundledDataInstalledAt: nullable("string", { format: "date-time" }),
           },
         }),
+      "/api/registry-coverage": get("getRegistryCoverage", "Registry date coverage",
+        "How each delegated TLD's registration and expiry dates are found: RDAP at a server IANA's bootstrap lists (iana_rdap), at one the bundled supplement "
+        + "or the operator names (supplement, operator), WHOIS, or none; whether the registry publishes an expiry date; and the product's own lookups of the last "
+        + "`days` days. totals counts TLDs per method, all of them and the country codes apart.", [], {
+          type: "object", required: ["days", "totals", "tlds"],
+          properties: {
+            days: { type: "integer", description: "The days the lookup counts cover, today (UTC) included." },
+            totals: {
+              type: "object", required: ["all", "countryCode"],
+              properties: { all: ref("RegistryMethodTotals"), countryCode: ref("RegistryMethodTotals") },
+            },
+            tlds: listOf({
+              type: "object",
+              required: ["tld", "unicodeName", "countryCode", "method", "server", "publishesExpiry", "lookups", "succeeded", "succeededPercent"],
+              properties: {
+                tld: { type: "string", description: "The ASCII name (punycode for an IDN), without the dot." },
+                unicodeName: nullable("string", { description: "The Unicode name of an IDN; null otherwise." }),
+                countryCode: { type: "boolean" },
+                method: { enum: [...REGISTRY_METHOD_NAMES] },
+                server: nullable("string", { description: "The RDAP server's or WHOIS server's host; null for none, or a WHOIS server IANA has not been asked about yet." }),
+                publishesExpiry: { enum: ["yes", "no", "unknown"], description: "yes: answers carry an expiry date; no: the registry leaves it out (from the registry's data or its answers); unknown: not known yet." },
+                lookups: { type: "integer", description: "Lookups of names under the TLD over the period." },
+                succeeded: { type: "integer", description: "Of those, the ones the registry answered (the name's record, or not registered)." },
+                succeededPercent: nullable("integer", { description: "succeeded as a whole percentage of lookups; null without lookups." }),
+              },
+            }),
+          },
+        }),
       "/api/tlds/{id}": get("getTld", "One TLD", "A catalogue entry: a TLD with the second-level suffixes under it (secondLevel), or a suffix such as co.uk with its parent TLD (parent).", [tldId], anyObject),
       ...ownerPaths(),
       ...adminSettingsPaths(),
@@ -302,6 +337,10 @@ export function buildOpenApiDocument(serverUrl: string) {
     },
     components: {
       schemas: {
+        RegistryMethodTotals: {
+          type: "object", required: [...REGISTRY_METHOD_NAMES], description: "How many TLDs each method covers.",
+          properties: Object.fromEntries(REGISTRY_METHOD_NAMES.map((m) => [m, { type: "integer" }])),
+        },
         PriceDisplay: priceDisplay, PriceQuote: quote, PriceRow: priceRow, GeneralSettings: generalSettings, DeliveryFailure: deliveryFailure,
         UserDomain: jsonSchemaOf(userDomainAnswerSchema, "output"), RenewalForecast: renewalForecast, ...ownerSchemas(), ...ACCOUNT_SCHEMAS,
       },

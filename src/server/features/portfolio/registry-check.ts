@@ -10,11 +10,13 @@
  * (registry-schedule.ts). Entries of a server that asked to wait keep what they hold and are
  * due again when it said; the run ends when nothing is due and nothing is under way, saying
  * when the earliest of those is, so the job queues a run for then. Each batch is stored with the
- * history events the answers make (registry-changes.ts), whose ids go to `onEvents`. At its time budget the run
+ * history events the answers make (registry-changes.ts), whose ids go to `onEvents`, and the
+ * batch's counts per TLD and method are added to registry_lookup_stats (registry-lookup-counts.ts). At its time budget the run
  * stops taking entries, gives back the ones still waiting for a slot, and says there is more.
  */
 import { setMaxListeners } from "node:events";
 import type { Db } from "../../../../db/client.ts";
+import { addLookupStats } from "../../../../db/repositories/registry-lookup-stats-repository.ts";
 import {
   claimDueRegistryChecks, deferRegistryChecks, releaseRegistryClaims, saveRegistryResults, type DueEntry, type RegistryResult,
 } from "../../../../db/repositories/registry-record-repository.ts";
@@ -23,6 +25,7 @@ import { sweepLimits, timeBudget } from "../../domain/due-sweep.ts";
 import { REGISTRY_CHECK_QUEUE } from "../../domain/job-catalogue.ts";
 import type { LookupOptions, RdapOutcome } from "../../integrations/rdap/client.ts";
 import { registryEvents } from "./registry-changes.ts";
+import { lookupCounts } from "./registry-lookup-counts.ts";
 import { nextRegistryCheck } from "./registry-schedule.ts";
 import { registryLookups } from "../../lib/metrics.ts";
 
@@ -124,6 +127,7 @@ export async function runRegistryChecks(deps: RegistryCheckDeps, options: Regist
       if (outcome.kind !== "abandoned") {
         registryLookups.inc({ protocol: outcome.server?.startsWith("whois://") ? "whois" : "rdap", outcome: outcome.kind });
       }
+      if (outcome.kind !== "abandoned" && outcome.kind !== "retry_later") counts.add(entry.domainName, outcome);
       if (outcome.kind === "abandoned") released.push(entry.userDomainId);
       else if (outcome.kind === "retry_later") {
         const at = outcome.retryAt.getTime();
@@ -137,7 +141,9 @@ export async function runRegistryChecks(deps: RegistryCheckDeps, options: Regist
     }
   };
 
+  const counts = lookupCounts();
   const store = async () => {
+    await addLookupStats(deps.db, counts.take(clock()));
     if (results.length) {
       const batch = results.splice(0);
       // Only what is told goes to the notifications; the check lines stay in the history.

@@ -8,7 +8,7 @@
 import type { Db } from "../../../../db/client.ts";
 import { outboundPolicy, whoisPolicy, type Config } from "../../config.ts";
 import { bundledSupplement } from "../../integrations/rdap/bootstrap.ts";
-import { RdapClient, type LookupOptions, type RdapOutcome } from "../../integrations/rdap/client.ts";
+import { RdapClient, type LookupOptions, type RdapOutcome, type RegistryMethod } from "../../integrations/rdap/client.ts";
 import { noOperatorServers, readOperatorServers } from "../../integrations/rdap/operator-servers.ts";
 import { askIanaForWhoisServer, WhoisClient } from "../../integrations/whois/client.ts";
 import { parseServerAddress } from "../../integrations/whois/port43.ts";
@@ -22,13 +22,42 @@ const WHOIS_MAX_IN_FLIGHT_PER_SERVER = 1;
 /** A WHOIS record is a few kilobytes; an answer past this is refused unread. */
 export const WHOIS_MAX_ANSWER_BYTES = 1024 * 1024;
 
+/** How a TLD's dates are found and the server asked: an RDAP server's host, a WHOIS host, or null (none, or not learned from IANA yet). */
+export interface RegistryRoute {
+  method: RegistryMethod;
+  server: string | null;
+}
+
+/** The WHOIS servers known without asking IANA (RDAP_SERVERS_FILE's, then those stored from IANA): TLD → host, null where IANA lists none. */
+type KnownWhoisServers = () => Promise<Map<string, string | null>>;
+
 export class RegistryLookups implements RegistryLookup {
-  constructor(readonly rdap: RdapClient, readonly whois: WhoisClient | null) {}
+  constructor(readonly rdap: RdapClient, readonly whois: WhoisClient | null, private readonly knownWhois: KnownWhoisServers = async () => new Map()) {}
 
   async lookup(domain: string, options: LookupOptions): Promise<RdapOutcome> {
     const outcome = await this.rdap.lookup(domain, options);
     if (outcome.kind !== "no_service" || !this.whois) return outcome;
     return this.whois.lookup(domain, options);
+  }
+
+  /**
+   * The route a lookup of a name under each TLD takes, in the order lookup() follows: the RDAP
+   * client's own routeFor, else WHOIS when it is on (a TLD IANA has not been asked about yet has
+   * no host until its first lookup), else none. Asks no server.
+   */
+  async routesFor(tlds: readonly string[]): Promise<Map<string, RegistryRoute>> {
+    const whoisHosts = this.whois ? await this.knownWhois() : new Map<string, string | null>();
+    const routes = new Map<string, RegistryRoute>();
+    for (const tld of tlds) {
+      const rdap = await this.rdap.routeFor(`nic.${tld}`);
+      if (rdap) routes.set(tld, { method: rdap.source, server: new URL(rdap.url).host });
+      else if (!this.whois) routes.set(tld, { method: "none", server: null });
+      else {
+        const host = whoisHosts.get(tld);
+        routes.set(tld, host === null ? { method: "none", server: null } : { method: "whois", server: host ?? null });
+      }
+    }
+    return routes;
   }
 }
 
@@ -61,5 +90,6 @@ export function createRegistryLookups(db: Db, config: Config, bootstrap: Bootstr
     maxBytes: WHOIS_MAX_ANSWER_BYTES,
     policy,
   });
-  return new RegistryLookups(rdap, whois);
+  const knownWhois = async () => new Map([...await directory.stored(), ...operator.whois]);
+  return new RegistryLookups(rdap, whois, knownWhois);
 }

@@ -16,13 +16,14 @@ interface Known {
 
 export interface WhoisServerDirectory {
   serverFor(tld: string): Promise<string | null>;
+  /** What is stored now, without asking IANA: TLD → host, or null where IANA lists none. A TLD never asked is absent. */
+  stored(): Promise<Map<string, string | null>>;
 }
 
 export function whoisServerDirectory(db: Db, askIana: (tld: string) => Promise<string | null>, now = () => Date.now()): WhoisServerDirectory {
   let known: Map<string, Known> | null = null;
   const asking = new Map<string, Promise<string | null>>();
-  const load = async () => {
-    if (known) return known;
+  const read = async () => {
     const stored = (await getMeta(db, [META_KEYS.whoisServers]))[META_KEYS.whoisServers];
     let parsed: Record<string, Known> = {};
     try {
@@ -30,7 +31,10 @@ export function whoisServerDirectory(db: Db, askIana: (tld: string) => Promise<s
     } catch {
       parsed = {};
     }
-    known = new Map(Object.entries(parsed));
+    return new Map(Object.entries(parsed));
+  };
+  const load = async () => {
+    known ??= await read();
     return known;
   };
   const ask = async (tld: string) => {
@@ -50,6 +54,9 @@ export function whoisServerDirectory(db: Db, askIana: (tld: string) => Promise<s
         asking.set(tld, pending);
       }
       return pending;
+    },
+    async stored() {
+      return new Map([...await read()].map(([tld, entry]) => [tld, entry.host]));
     },
   };
 }

@@ -60,13 +60,20 @@ export function parseBootstrapFile(text: string): z.infer<typeof bootstrapFileSc
 
 export const bundledBootstrap = (): RdapBootstrap => bootstrapFromServices(servicesSchema.parse(bundledServices));
 
+/** publishes_expiry: whether the registry's answers carry an expiration event, where that is known (DENIC's and SWITCH's do not). */
 const supplementSchema = z.array(z.object({
   tld: z.string(), rdap_base_url: z.string(), backend_operator: z.string(), listed_since: z.string(), source: z.string(), note: z.string(),
+  publishes_expiry: z.boolean().optional(),
 }));
+
+export type SupplementEntry = z.infer<typeof supplementSchema>[number];
+
+/** The supplement's entries as shipped. */
+export const bundledSupplementEntries = (): SupplementEntry[] => supplementSchema.parse(bundledSupplementRows);
 
 /** The supplement's TLD → base URL (ending in "/"). */
 export const bundledSupplement = (): Map<string, string> =>
-  new Map(supplementSchema.parse(bundledSupplementRows).map((row) => [row.tld.toLowerCase(), preferredUrl([row.rdap_base_url])!]));
+  new Map(bundledSupplementEntries().map((row) => [row.tld.toLowerCase(), preferredUrl([row.rdap_base_url])!]));
 
 /** The longest suffix of the domain `servers` names (RFC 9224 matches labels from the right). */
 export function longestSuffixMatch<T>(servers: Map<string, T>, domain: string): T | undefined {
@@ -83,5 +90,33 @@ export function longestSuffixMatch<T>(servers: Map<string, T>, domain: string): 
  * for it, or null when no RDAP service covers it.
  */
 export function rdapServerFor(bootstrap: RdapBootstrap, domain: string, supplement?: Map<string, string>): string | null {
-  return longestSuffixMatch(bootstrap.servers, domain) ?? (supplement ? longestSuffixMatch(supplement, domain) : undefined) ?? null;
+  return rdapRouteFor(domain, { bootstrap, supplement })?.url ?? null;
+}
+
+/** Where a domain's RDAP server was found: RDAP_SERVERS_FILE, IANA's bootstrap, or the bundled supplement. */
+export type RdapSource = "operator" | "iana_rdap" | "supplement";
+
+export interface RdapRoute {
+  source: RdapSource;
+  /** The base URL as listed, ending in "/". */
+  url: string;
+}
+
+export interface RdapRouteSources {
+  operator?: Map<string, string> | undefined;
+  bootstrap: RdapBootstrap;
+  supplement?: Map<string, string> | undefined;
+}
+
+/**
+ * The one order every lookup and the coverage page follow: the operator's file, then IANA's
+ * bootstrap, then the supplement; null when none of them names a server for the domain.
+ */
+export function rdapRouteFor(domain: string, { operator, bootstrap, supplement }: RdapRouteSources): RdapRoute | null {
+  const tried: [RdapSource, Map<string, string> | undefined][] = [["operator", operator], ["iana_rdap", bootstrap.servers], ["supplement", supplement]];
+  for (const [source, servers] of tried) {
+    const url = servers ? longestSuffixMatch(servers, domain) : undefined;
+    if (url !== undefined) return { source, url };
+  }
+  return null;
 }

@@ -19,19 +19,33 @@ import { namedByAllowance, type NetworkPolicy } from "../net/address-policy.ts";
 import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { Resolver } from "../net/checked-address.ts";
 import { HttpError, httpRequest } from "../http.ts";
-import { longestSuffixMatch, rdapServerFor, type RdapBootstrap } from "./bootstrap.ts";
+import { rdapRouteFor, type RdapBootstrap, type RdapRoute, type RdapSource } from "./bootstrap.ts";
 import { parseDomainAnswer, RdapAnswerError, type RdapDomainRecord } from "./domain-answer.ts";
 import { ServerGates } from "../net/host-gates.ts";
 
+/**
+ * `source` (RDAP answers only): where the server asked was found (bootstrap.ts rdapRouteFor).
+ * A WHOIS answer's `server` is "whois://" and the port-43 host.
+ */
 export type RdapOutcome =
-  | { kind: "ok"; server: string; record: RdapDomainRecord }
-  | { kind: "not_found"; server: string }
+  | { kind: "ok"; server: string; record: RdapDomainRecord; source?: RdapSource }
+  | { kind: "not_found"; server: string; source?: RdapSource }
   /** No server answers for the TLD; `server` names the protocol's lookup that said so ("whois://" when WHOIS was asked too). */
   | { kind: "no_service"; server?: string }
-  | { kind: "error"; server: string; reason: string }
-  | { kind: "retry_later"; server: string; retryAt: Date }
+  | { kind: "error"; server: string; reason: string; source?: RdapSource }
+  | { kind: "retry_later"; server: string; retryAt: Date; source?: RdapSource }
   /** Given up while waiting for a slot (LookupOptions.abandon): no request was made. */
   | { kind: "abandoned" };
+
+/** How a TLD's registration dates are found: an RDAP server (and where it was found), WHOIS, or nothing. */
+export type RegistryMethod = RdapSource | "whois" | "none";
+
+/** The method a finished lookup used, read from its outcome; null when no server was reached for a reason of its own (a failure before any was chosen). */
+export function lookupMethod(outcome: Exclude<RdapOutcome, { kind: "abandoned" }>): RegistryMethod | null {
+  if (outcome.kind === "no_service") return "none";
+  if (outcome.server.startsWith("whois://")) return "whois";
+  return outcome.source ?? null;
+}
 
 export interface LookupOptions {
   /** Cancels the request itself. */
@@ -78,11 +92,20 @@ export class RdapClient {
     this.gates = new ServerGates(options.maxInFlightPerServer, options.requestsPerSecondPerServer, this.now);
   }
 
+  /** Where this domain's RDAP server is found and its base URL as listed, or null when its TLD has no RDAP service. */
+  async routeFor(domain: string): Promise<RdapRoute | null> {
+    const { operator, supplement } = this.options;
+    return rdapRouteFor(domain, { operator, bootstrap: await this.options.bootstrap(), supplement });
+  }
+
   /** The base URL that answers for this domain, or null when its TLD has no RDAP service. */
   async serverFor(domain: string): Promise<string | null> {
-    const operator = this.options.operator ? longestSuffixMatch(this.options.operator, domain) : undefined;
-    const found = operator ?? rdapServerFor(await this.options.bootstrap(), domain, this.options.supplement);
-    if (found === null) return null;
+    const route = await this.routeFor(domain);
+    return route === null ? null : this.askedUrl(route.url);
+  }
+
+  /** The URL asked for a listed base URL: the override when set, https for an http entry the policy does not list. */
+  private askedUrl(found: string): string {
     const override = this.options.baseUrlOverride;
     if (override) return override.endsWith("/") ? override : `${override}/`;
     const url = new URL(found);
@@ -95,13 +118,14 @@ export class RdapClient {
     const name = domainToASCII(domain) || domain;
     const cached = this.cache.get(name);
     if (!fresh && cached && this.now() - cached.at < this.options.cacheSeconds * 1000) return cached.outcome;
-    const server = await this.serverFor(name);
-    if (server === null) return { kind: "no_service" };
+    const route = await this.routeFor(name);
+    if (route === null) return { kind: "no_service" };
+    const server = this.askedUrl(route.url);
     const host = new URL(server).host;
     const ran = await this.gates.run(host, () => this.request(server, host, name, signal), fairKey, abandon);
     if ("abandoned" in ran) return { kind: "abandoned" };
-    if ("resting" in ran) return { kind: "retry_later", server, retryAt: new Date(ran.resting) };
-    const outcome = ran.value;
+    if ("resting" in ran) return { kind: "retry_later", server, retryAt: new Date(ran.resting), source: route.source };
+    const outcome: RdapOutcome = { ...ran.value, source: route.source };
     if (outcome.kind === "ok" || outcome.kind === "not_found") {
       if (this.cache.size >= CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(name, { at: this.now(), outcome });
@@ -109,7 +133,7 @@ export class RdapClient {
     return outcome;
   }
 
-  private async request(server: string, host: string, name: string, signal?: AbortSignal): Promise<RdapOutcome> {
+  private async request(server: string, host: string, name: string, signal?: AbortSignal): Promise<Exclude<RdapOutcome, { kind: "no_service" | "abandoned" }>> {
     try {
       const res = await httpRequest(
         {

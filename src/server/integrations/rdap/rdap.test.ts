@@ -3,7 +3,7 @@ import { networkPolicy, PUBLIC_WEB } from "../net/address-policy.ts";
 import { bootstrapFromServices, bundledBootstrap, bundledSupplement, parseBootstrapFile, rdapServerFor } from "./bootstrap.ts";
 import { RdapClient } from "./client.ts";
 import { eppStatus, parseDomainAnswer } from "./domain-answer.ts";
-import { denicAnswer, identityDigitalAnswer, nominetAnswer, switchAnswer, verisignAnswer } from "./testing/rdap-answers.ts";
+import { centralNicAnswer, denicAnswer, identityDigitalAnswer, nominetAnswer, switchAnswer, verisignAnswer } from "./testing/rdap-answers.ts";
 import { startFakeRdap, type FakeRdap } from "./testing/fake-rdap.ts";
 
 const DATES = { registration: "1997-09-15T04:00:00Z", expiration: "2028-09-14T04:00:00Z", lastChanged: "2019-09-09T15:39:04Z" };
@@ -58,6 +58,13 @@ describe("RDAP answers of the registries the supplement names", () => {
       expirationDate: null, registrationDate: null, lastChangedDate: "2023-03-15", registrar: null,
     });
     expect(parseDomainAnswer(JSON.stringify(switchAnswer("example.ch", "2001-05-04T00:00:00Z")))).toMatchObject({ expirationDate: null, registrationDate: "2001-05-04" });
+  });
+
+  it("reads CentralNic's answer for a .co name: upper-case name, an expiry, the registrar's IANA id", () => {
+    expect(parseDomainAnswer(JSON.stringify(centralNicAnswer("example.co", DATES)))).toMatchObject({
+      expirationDate: "2028-09-14", registrationDate: "1997-09-15", lastChangedDate: "2019-09-09",
+      statuses: ["clientTransferProhibited", "serverTransferProhibited"], registrar: { ianaId: 146, name: "GoDaddy.com, LLC" },
+    });
   });
 
   it("reads Identity Digital's answer for a .io name", () => {
@@ -136,7 +143,7 @@ describe("RDAP client against a loopback server", () => {
     fake.answers.set("broken.com", { kind: "raw", status: 200, body: "<html>maintenance</html>" });
     const rdap = client(fake.baseUrl);
     expect(await rdap.lookup("google.com")).toMatchObject({ kind: "ok", record: { expirationDate: "2028-09-14" } });
-    expect(await rdap.lookup("free-name.com")).toEqual({ kind: "not_found", server: fake.baseUrl });
+    expect(await rdap.lookup("free-name.com")).toEqual({ kind: "not_found", server: fake.baseUrl, source: "iana_rdap" });
     expect(await rdap.lookup("example.de")).toEqual({ kind: "no_service" });
     expect(await rdap.lookup("broken.com")).toMatchObject({ kind: "error", reason: expect.stringContaining("unreadable answer: the answer is not JSON") });
   });
@@ -231,7 +238,7 @@ describe("RDAP servers that did not come from the configuration", () => {
   it("refuses a bootstrap entry pointing at the cloud metadata address, and shows none of what it would answer", async () => {
     const outcome = await fromBootstrap("https://169.254.169.254/latest/meta-data/").lookup("victim.test");
     expect(outcome).toEqual({
-      kind: "error", server: "https://169.254.169.254/latest/meta-data/",
+      kind: "error", server: "https://169.254.169.254/latest/meta-data/", source: "iana_rdap",
       reason: "The RDAP server 169.254.169.254 cannot be asked: The address of 169.254.169.254 is a link-local address (169.254.169.254); this server never connects to link-local addresses",
     });
   });

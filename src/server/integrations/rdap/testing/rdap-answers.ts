@@ -139,3 +139,32 @@ export function switchAnswer(domain: string, registration: string) {
     secureDNS: { delegationSigned: true },
   };
 }
+
+/**
+ * CentralNic's answer for a .co or .gl name (rdap.registry.co, rdap.centralnic.com): the gTLD
+ * profile, with registration, expiration and last-changed events and the registrar's IANA id.
+ */
+export function centralNicAnswer(domain: string, dates: AnswerDates) {
+  return {
+    rdapConformance: ["rdap_level_0", "icann_rdap_response_profile_0", "icann_rdap_technical_implementation_guide_0"],
+    objectClassName: "domain",
+    handle: "D123456789-CNIC",
+    ldhName: domain.toUpperCase(),
+    status: ["client transfer prohibited", "server transfer prohibited"],
+    events: [
+      { eventAction: "registration", eventDate: dates.registration },
+      { eventAction: "expiration", eventDate: dates.expiration },
+      { eventAction: "last changed", eventDate: dates.lastChanged },
+      { eventAction: "last update of RDAP database", eventDate: "2026-11-26T10:00:00.0Z" },
+    ],
+    entities: [
+      {
+        objectClassName: "entity", handle: "H1234", roles: ["registrar"],
+        publicIds: [{ type: "IANA Registrar ID", identifier: "146" }],
+        vcardArray: ["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "GoDaddy.com, LLC"]]],
+      },
+    ],
+    nameservers: ["ns1.centralnic.example", "ns2.centralnic.example"].map((ldhName) => ({ objectClassName: "nameserver", ldhName })),
+    secureDNS: { delegationSigned: false },
+  };
+}
