@@ -82,4 +82,23 @@ forEachDialect("fields a body should not have", (getDb) => {
     expect(extra.status).toBe(400);
     expect(await extra.text()).toContain("Unknown field &quot;remember&quot;");
   });
+
+  it("are refused by the forms read field by field: the sign-in code, the address confirmation and the admin setup", async () => {
+    const user = await registerUser(app(), { email: "hand-read@example.com" });
+    const code = await formPost(app(), "/api/login/two-factor", { token: "t".repeat(40), code: "123456", trust: "on" });
+    expect(code.status).toBe(400);
+    expect(await code.text()).toContain("Unknown field &quot;trust&quot;");
+    // Without the field, the same post is answered for its token.
+    expect(await (await formPost(app(), "/api/login/two-factor", { token: "t".repeat(40), code: "123456" })).text()).not.toContain("Unknown field");
+
+    const confirm = await formPost(app(), "/api/account/email/confirm", { token: "t".repeat(40), email: "other@example.com" });
+    expect(confirm.status).toBe(400);
+    expect(await confirm.text()).toContain("Unknown field");
+    expect(await (await formPost(app(), "/api/account/email/confirm", { token: "t".repeat(40) })).text()).not.toContain("Unknown field");
+
+    const setup = await formPost(app(), "/api/setup", { token: "t".repeat(32), role: "admin" }, { cookie: user.cookie });
+    expect(setup.status).toBe(400);
+    expect(await setup.text()).toContain("Unknown field &quot;role&quot;");
+    expect(await (await formPost(app(), "/api/setup", { token: "t".repeat(32) }, { cookie: user.cookie })).text()).not.toContain("Unknown field");
+  });
 });

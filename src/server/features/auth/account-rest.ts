@@ -4,6 +4,7 @@
  * POST takes a form (answered with a page) or JSON (answered with JSON). /api/account… is the
  * signed-in user's own account, beside the account.* tRPC procedures.
  */
+import { z } from "zod";
 import { Hono, type Context } from "hono";
 import {
   changeEmailSchema, changePasswordSchema, deleteAccountSchema, passwordResetRequestSchema, passwordResetSchema, sessionIdSchema,
@@ -104,6 +105,7 @@ const emailConfirmRest = new Hono<AppEnv>()
     }
   })
   .post("/account/email/confirm", (c) => formAction(c, async (body) => {
+    parseOrThrow(z.object({ token: z.unknown().optional() }), body, "form");
     const { email } = await confirmEmailChange(c.var.ctx, typeof body.token === "string" ? body.token : "");
     if (isJson(c)) return c.json({ email });
     return c.html(renderDonePage("Address changed", `Your account now uses ${email}.`, { href: "/settings/account", label: "Account settings" }));

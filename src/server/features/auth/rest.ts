@@ -6,7 +6,7 @@
  * session (JSON: { twoFactorRequired: true, token }), and POST /api/login/two-factor finishes it.
  */
 import { Hono, type Context } from "hono";
-import type { z, ZodType } from "zod";
+import { z, type ZodType } from "zod";
 import { findAccountById } from "../../../../db/repositories/account-repository.ts";
 import { deleteUserToken, findUserToken, replaceUserToken } from "../../../../db/repositories/user-token-repository.ts";
 import type { UserDto } from "../../../../db/repositories/user-repository.ts";
@@ -81,6 +81,9 @@ const passwordEndpoint = <S extends ZodType>(form: FormKind, schema: S, run: (c:
     }
   };
 
+/** The fields of the code prompt's form, read by hand below: any other is refused by name. */
+const secondStepFields = z.object({ token: z.unknown().optional(), code: z.unknown().optional(), returnTo: z.unknown().optional() });
+
 /** POST /api/login/two-factor: the code after a right password; the prompt's token is used up only by a right code. */
 async function secondStep(c: Context<AppEnv>) {
   const { db, cipher, ip } = c.var.ctx;
@@ -89,6 +92,7 @@ async function secondStep(c: Context<AppEnv>) {
   const token = typeof body.token === "string" ? body.token : "";
   c.header("Cache-Control", "no-store");
   try {
+    parseOrThrow(secondStepFields, body, "form");
     const pending = isTokenShaped(token) ? await findUserToken(db, hashToken(token), "two_factor_sign_in", new Date()) : null;
     if (!pending) throw badRequest(SECOND_STEP_EXPIRED);
     const code = typeof body.code === "string" ? body.code : "";

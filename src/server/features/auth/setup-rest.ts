@@ -24,7 +24,9 @@ export const setupRest = new Hono<AppEnv>().post("/setup", async (c) => {
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
     return c.json({ message: "Send the setup form (application/x-www-form-urlencoded or multipart/form-data)" }, 415);
   }
-  const token = (await c.req.parseBody()).token;
+  const { token, ...others } = await c.req.parseBody();
+  const unknown = Object.keys(others)[0];
+  if (unknown !== undefined) return c.html(renderSetupErrorPage(`Unknown field "${unknown.slice(0, 100)}": the setup form sends only its token.`), 400);
   if (!user) return c.html(renderSetupErrorPage("Sign in first, then open the setup link again."), 401);
   const result = await completeSetup(db, typeof token === "string" ? token : undefined, user.id, new Date(), c.var.ctx.ip);
   if (!result.ok) return c.html(renderSetupErrorPage(result.message), result.status);
