@@ -7,10 +7,13 @@ import { ScheduledJobsTable } from "../features/admin/scheduled-jobs-table.tsx";
 import { moment } from "../features/monitoring/words.ts";
 import { renderUi, server, useMsw } from "../testing/render.tsx";
 import { trpcOk } from "../testing/trpc-msw.ts";
-import { browserTimeZone, formatDateTime, getTimeZone, setTimeZone, TIME_ZONE_COOKIE, timeZoneFromCookies } from "./date-format.ts";
+import { browserTimeZone, formatDateTime, getTimeZone, setAccountTimeZone, setTimeZone, TIME_ZONE_COOKIE, timeZoneFromCookies } from "./date-format.ts";
 
 useMsw();
-afterEach(() => setTimeZone(null));
+afterEach(() => {
+  setTimeZone(null);
+  setAccountTimeZone(null);
+});
 
 const AT = "2026-12-07T03:06:00.000Z";
 
@@ -39,8 +42,9 @@ describe("one way to show a time on the pages", () => {
     expect(formatDateTime(AT)).toBe("Dec 7, 2026, 12:06 PM GMT+9");
   });
 
-  it("shows a scheduled job's next run in UTC, the zone its schedule's heading names", async () => {
+  it("shows a scheduled job's next run in UTC, the zone its schedule's heading names, whatever zone the reader and their account chose", async () => {
     setTimeZone("America/New_York");
+    setAccountTimeZone("Asia/Tokyo");
     server.use(trpcOk("priceEngine.scheduledJobs.list", [
       { name: "rates", title: "Exchange rates update", queue: "rates.refresh", key: "daily", cron: "15 16 * * *", nextRunAt: "2026-03-01T16:15:00.000Z", lastRun: null },
     ]));

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { createContext, useContext } from "react";
+import { createContext, useContext, useEffect } from "react";
+import { setAccountTimeZone } from "./date-format.ts";
 import { useHydrated } from "./hydration.ts";
 import type { RouterOutputs } from "./trpc.ts";
 import { useTRPC } from "./trpc.ts";
@@ -27,6 +28,12 @@ export function useAuth() {
   const hydrated = useHydrated();
   const known = hydrated || renderedWithAuth;
   const user = known ? (query.data ?? null) : null;
+  // Moments on the pages are written in the account's zone once the answer is in (date-format.ts).
+  const answered = hydrated && query.isSuccess;
+  const accountZone = query.data?.timeZone ?? null;
+  useEffect(() => {
+    if (answered) setAccountTimeZone(accountZone);
+  }, [answered, accountZone]);
   return {
     user,
     isLoading: hydrated ? query.isPending : !renderedWithAuth,

@@ -6,6 +6,7 @@ import { DataSection } from "./data-section.tsx";
 import { EmailSection } from "./email-section.tsx";
 import { PasswordSection } from "./password-section.tsx";
 import { SessionsSection } from "./sessions-section.tsx";
+import { TimeZoneSection } from "./time-zone-section.tsx";
 import { TwoFactorSection } from "./two-factor-section.tsx";
 
 /** /settings/account: the signed-in user's own account. */
@@ -26,6 +27,7 @@ export function AccountPage() {
             <EmailSection email={overview.data.profile.email} hasPassword={overview.data.hasPassword} mailConfigured={overview.data.mailConfigured} />
             <PasswordSection hasPassword={overview.data.hasPassword} />
             <TwoFactorSection account={overview.data} />
+            <TimeZoneSection timeZone={overview.data.profile.timeZone} />
             <SessionsSection sessions={overview.data.sessions} />
             <DataSection account={overview.data} />
           </>
