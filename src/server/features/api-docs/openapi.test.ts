@@ -126,7 +126,7 @@ describe("OpenAPI document", () => {
       "GET /api/admin/users/audit-log", "POST /api/account/delete", "POST /api/account/email", "POST /api/account/email/confirm", "POST /api/account/password",
       "POST /api/account/sessions/sign-out-others", "POST /api/account/two-factor/disable", "POST /api/account/two-factor/enable",
       "POST /api/account/two-factor/recovery-codes", "POST /api/account/two-factor/setup", "POST /api/admin/users/{id}/reset-link", "POST /api/admin/users/{id}/two-factor/reset", "POST /api/password-reset",
-      "POST /api/password-reset/request", "PUT /api/admin/users/two-factor-policy", "PUT /api/admin/users/{id}/admin", "PUT /api/admin/users/{id}/disabled",
+      "POST /api/password-reset/request", "PUT /api/account/time-zone", "PUT /api/admin/users/two-factor-policy", "PUT /api/admin/users/{id}/admin", "PUT /api/admin/users/{id}/disabled",
     ]);
     const ids = ops.map((o) => o.operationId);
     expect(ids.every((id) => typeof id === "string" && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
