@@ -93,6 +93,13 @@ export const PROVIDERS: readonly ProviderSeed[] = [
     transferUrlPattern: null,
   },
   {
+    // No bundled list: its prices come from the live catalogue when GANDI_PERSONAL_ACCESS_TOKEN is set.
+    key: "gandi", name: "Gandi", displayName: "Gandi", domain: "gandi.net",
+    website: "https://www.gandi.net", ianaId: 81, country: "FR", isActive: true,
+    registrationUrlPattern: "https://shop.gandi.net/en/domain/suggest?search={domain}",
+    transferUrlPattern: null,
+  },
+  {
     // GoDaddy (IANA 146) and Name.com (IANA 625) ship no price list; they are here so their
     // customers can connect registrar accounts and sync domains.
     key: "godaddy", name: "GoDaddy", displayName: "GoDaddy", domain: "godaddy.com",

@@ -181,6 +181,9 @@ const schema = z.object({
   INTERNETBS_API_URL: z.url().default("https://api.internet.bs"),
   INTERNETBS_API_KEY: z.string().optional(),
   INTERNETBS_PASSWORD: z.string().optional(),
+  /** Gandi's API v5 (its sandbox is https://api.sandbox.gandi.net); a personal access token from Gandi's account settings. */
+  GANDI_API_URL: z.url().default("https://api.gandi.net"),
+  GANDI_PERSONAL_ACCESS_TOKEN: z.string().optional(),
   // Price lists registrars publish without a key: Openprovider's price sheet (its CSV export),
   // the TLD list behind Namecheap's pricing pages (read while none of NAMECHEAP_API_USER,
   // NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP above is set)

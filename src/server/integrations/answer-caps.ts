@@ -31,6 +31,8 @@ export const ANSWER_CAPS = {
   namesiloPrices: 8 * MB,
   /** Internet.bs's Account/PriceList/Get (JSON, a row per TLD and operation: about 2,000 rows, 150 KB). */
   internetbsPrices: 8 * MB,
+  /** One answer of Gandi's catalogue: its TLD list, or the prices of 50 TLDs (three products each, about 1 KB a product). */
+  gandiPrices: 8 * MB,
   /** One answer of a registrar account API: a page of up to 1,000 domains, or a shorter call. */
   registrarPage: 16 * MB,
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The keyed registrar price APIs (Internet.bs, …) through the whole engine: the admin API starts
+ * The keyed registrar price APIs (Internet.bs, Gandi, …) through the whole engine: the admin API starts
  * a fetch, the real queue runs it against a loopback fake replaying the registrar's recorded
  * answer, and the stored quotes, history and logs are read back.
  */
@@ -13,6 +13,7 @@ import { loadConfig } from "../../config.ts";
 import { ANSWER_CAPS } from "../../integrations/answer-caps.ts";
 import { bundledPriceSource, createPriceSources } from "../../integrations/prices/registry.ts";
 import type { FakeControl } from "../../integrations/prices/testing/fake-behaviour.ts";
+import { fakeGandi, GANDI_CATALOGUE } from "../../integrations/prices/testing/fake-gandi.ts";
 import { fakeInternetBs, INTERNETBS_ANSWER } from "../../integrations/prices/testing/fake-internetbs.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { startLoopbackServer, type LoopbackServer } from "../../testing/loopback.ts";
@@ -25,6 +26,7 @@ type Log = { status: string; requestType: string; resultCount: number | null; er
 
 forEachDialect("keyed registrar price APIs through the price engine", (getDb, _dialect, getTestDb) => {
   const internetbs = fakeInternetBs();
+  const gandi = fakeGandi();
 
   /**
    * Each source: its fake, a TLD of its recorded answer with that TLD's stored prices, a way to
@@ -42,6 +44,13 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
       raisePrice: () => internetbs.setAnswer(INTERNETBS_ANSWER.replace('"price": "4.91"', '"price": "5.91"')),
       oversize: () => internetbs.setAnswer(INTERNETBS_ANSWER.replace('"status"', `"padding": "${"x".repeat(ANSWER_CAPS.internetbsPrices)}", "status"`)),
     },
+    {
+      slug: "gandi", domain: "gandi.net", name: "Gandi", control: gandi.control, tld: "com",
+      stored: { registrationPrice: 1254, renewalPrice: null, transferPrice: null, currency: "EUR" },
+      reset: () => gandi.setCatalogue(GANDI_CATALOGUE),
+      raisePrice: () => gandi.setCatalogue(GANDI_CATALOGUE.replace('"price_before_taxes": 12.54', '"price_before_taxes": 13.54')),
+      oversize: () => gandi.setCatalogue(GANDI_CATALOGUE.replace('"grid"', `"padding": "${"x".repeat(ANSWER_CAPS.gandiPrices)}", "grid"`)),
+    },
   ];
 
   const servers: LoopbackServer[] = [];
@@ -57,6 +66,7 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
     const config = loadConfig({
       NODE_ENV: "test",
       INTERNETBS_API_URL: await serve(internetbs.app), INTERNETBS_API_KEY: "testapi", INTERNETBS_PASSWORD: "testpass",
+      GANDI_API_URL: await serve(gandi.app), GANDI_PERSONAL_ACCESS_TOKEN: "pat_abc-123",
     });
     // The registry's own sources, as main.ts builds them; a shorter HTTP time limit, retries without sleeping.
     const sources = { live: createPriceSources(config, { timeoutMs: 3000, sleep: async () => undefined }), bundled: bundledPriceSource };
@@ -154,5 +164,6 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
     for (const s of SOURCES) expect(rows.find((r) => r.provider === s.name), s.name).toMatchObject({ source: "live", missingConfiguration: null });
     const unset = createPriceSources(loadConfig({ NODE_ENV: "test" }));
     expect(unset.get("internetbs")!.missingConfiguration()).toBe("INTERNETBS_API_KEY, INTERNETBS_PASSWORD are not set");
+    expect(unset.get("gandi")!.missingConfiguration()).toBe("GANDI_PERSONAL_ACCESS_TOKEN is not set");
   });
 });

@@ -29,6 +29,7 @@ forEachDialect("the admin area's first-run checklist", (getDb) => {
     expect(item("price-keys").state).toContain("Dynadot (DYNADOT_API_KEY is not set)");
     expect(item("price-keys").state).toContain("NameSilo (NAMESILO_API_KEY is not set)");
     expect(item("price-keys").state).toContain("Internet.bs (INTERNETBS_API_KEY, INTERNETBS_PASSWORD are not set)");
+    expect(item("price-keys").state).toContain("Gandi (GANDI_PERSONAL_ACCESS_TOKEN is not set)");
     expect(item("backups")).toMatchObject({ done: false, readmeSection: "Operations" });
     expect(item("metrics")).toMatchObject({ done: false, readmeSection: "Operations" });
     expect(body.done).toBe(1);
@@ -49,7 +50,7 @@ forEachDialect("the admin area's first-run checklist", (getDb) => {
     const configured = authed(appWith({
       APP_URL: "https://domains.example.com", SMTP_URL: "smtp://mail.example.com:587", MAIL_FROM: "TLDScope <alerts@example.com>",
       METRICS_TOKEN: "a-metrics-token-of-some-length", DYNADOT_API_KEY: "dynadot-key", NAMESILO_API_KEY: "namesilo-key",
-      INTERNETBS_API_KEY: "internetbs-key", INTERNETBS_PASSWORD: "internetbs-password",
+      INTERNETBS_API_KEY: "internetbs-key", INTERNETBS_PASSWORD: "internetbs-password", GANDI_PERSONAL_ACCESS_TOKEN: "gandi-token",
     }), registered.cookie);
     const done = (await configured<Checklist>("/trpc/priceEngine.setupChecklist.get")).body as unknown as { result: { data: Checklist } };
     expect(done.result.data.items.filter((i) => !i.done)).toEqual([]);

@@ -8,6 +8,7 @@ import type { Config } from "../../config.ts";
 import type { HttpOptions } from "../http.ts";
 import { bundledSource } from "./bundled.ts";
 import { dynadotSource } from "./dynadot.ts";
+import { gandiSource } from "./gandi.ts";
 import { hoverSource } from "./hover.ts";
 import { internetBsSource } from "./internetbs.ts";
 import { namecheapPublicSource } from "./namecheap-public.ts";
@@ -40,7 +41,7 @@ function namecheap(config: Config, http?: HttpOptions): PriceSource {
 export function createPriceSources(config: Config, http?: HttpOptions): Map<string, PriceSource> {
   const sources = [
     porkbunSource(config, http), openproviderSource(config, http), hoverSource(config, http), namecheap(config, http),
-    dynadotSource(config, http), nameSiloSource(config, http), internetBsSource(config, http),
+    dynadotSource(config, http), nameSiloSource(config, http), internetBsSource(config, http), gandiSource(config, http),
   ];
   return new Map(sources.map((source) => [source.providerKey, source]));
 }
