@@ -22,6 +22,7 @@ import { Route as IcannAccreditedRegistrarsRouteImport } from "./routes/icann-ac
 import { Route as PortfolioRouteImport } from "./routes/portfolio"
 import { Route as PrivacyRouteImport } from "./routes/privacy"
 import { Route as RegistrarsRouteImport } from "./routes/registrars"
+import { Route as RegistryCoverageRouteImport } from "./routes/registry-coverage"
 import { Route as RegistryOperatorsRouteImport } from "./routes/registry-operators"
 import { Route as ServiceProvidersRouteImport } from "./routes/service-providers"
 import { Route as StatusRouteImport } from "./routes/status"
@@ -37,6 +38,7 @@ import { Route as AdminOperationsRouteImport } from "./routes/admin.operations"
 import { Route as AdminSettingsRouteImport } from "./routes/admin.settings"
 import { Route as AdminUsersRouteImport } from "./routes/admin.users"
 import { Route as PortfolioDomainIdRouteImport } from "./routes/portfolio.$domainId"
+import { Route as PortfolioTransferPlanRouteImport } from "./routes/portfolio.transfer-plan"
 import { Route as RegistrarProviderIdRouteImport } from "./routes/registrar.$providerId"
 import { Route as SettingsAccountRouteImport } from "./routes/settings.account"
 import { Route as SettingsNotificationsRouteImport } from "./routes/settings.notifications"
@@ -106,6 +108,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
 const RegistrarsRoute = RegistrarsRouteImport.update({
   id: "/registrars",
   path: "/registrars",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistryCoverageRoute = RegistryCoverageRouteImport.update({
+  id: "/registry-coverage",
+  path: "/registry-coverage",
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegistryOperatorsRoute = RegistryOperatorsRouteImport.update({
@@ -183,6 +190,11 @@ const PortfolioDomainIdRoute = PortfolioDomainIdRouteImport.update({
   path: "/$domainId",
   getParentRoute: () => PortfolioRoute,
 } as any)
+const PortfolioTransferPlanRoute = PortfolioTransferPlanRouteImport.update({
+  id: "/transfer-plan",
+  path: "/transfer-plan",
+  getParentRoute: () => PortfolioRoute,
+} as any)
 const RegistrarProviderIdRoute = RegistrarProviderIdRouteImport.update({
   id: "/registrar/$providerId",
   path: "/registrar/$providerId",
@@ -218,6 +230,7 @@ export interface FileRoutesByFullPath {
   "/portfolio": typeof PortfolioRouteWithChildren
   "/privacy": typeof PrivacyRoute
   "/registrars": typeof RegistrarsRoute
+  "/registry-coverage": typeof RegistryCoverageRoute
   "/registry-operators": typeof RegistryOperatorsRoute
   "/service-providers": typeof ServiceProvidersRoute
   "/status": typeof StatusRoute
@@ -232,6 +245,7 @@ export interface FileRoutesByFullPath {
   "/admin/settings": typeof AdminSettingsRoute
   "/admin/users": typeof AdminUsersRoute
   "/portfolio/$domainId": typeof PortfolioDomainIdRoute
+  "/portfolio/transfer-plan": typeof PortfolioTransferPlanRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
   "/settings/account": typeof SettingsAccountRoute
   "/settings/notifications": typeof SettingsNotificationsRoute
@@ -251,6 +265,7 @@ export interface FileRoutesByTo {
   "/portfolio": typeof PortfolioRouteWithChildren
   "/privacy": typeof PrivacyRoute
   "/registrars": typeof RegistrarsRoute
+  "/registry-coverage": typeof RegistryCoverageRoute
   "/registry-operators": typeof RegistryOperatorsRoute
   "/service-providers": typeof ServiceProvidersRoute
   "/status": typeof StatusRoute
@@ -265,6 +280,7 @@ export interface FileRoutesByTo {
   "/admin/settings": typeof AdminSettingsRoute
   "/admin/users": typeof AdminUsersRoute
   "/portfolio/$domainId": typeof PortfolioDomainIdRoute
+  "/portfolio/transfer-plan": typeof PortfolioTransferPlanRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
   "/settings/account": typeof SettingsAccountRoute
   "/settings/notifications": typeof SettingsNotificationsRoute
@@ -286,6 +302,7 @@ export interface FileRoutesById {
   "/portfolio": typeof PortfolioRouteWithChildren
   "/privacy": typeof PrivacyRoute
   "/registrars": typeof RegistrarsRoute
+  "/registry-coverage": typeof RegistryCoverageRoute
   "/registry-operators": typeof RegistryOperatorsRoute
   "/service-providers": typeof ServiceProvidersRoute
   "/status": typeof StatusRoute
@@ -300,6 +317,7 @@ export interface FileRoutesById {
   "/admin/settings": typeof AdminSettingsRoute
   "/admin/users": typeof AdminUsersRoute
   "/portfolio/$domainId": typeof PortfolioDomainIdRoute
+  "/portfolio/transfer-plan": typeof PortfolioTransferPlanRoute
   "/registrar/$providerId": typeof RegistrarProviderIdRoute
   "/settings/account": typeof SettingsAccountRoute
   "/settings/notifications": typeof SettingsNotificationsRoute
@@ -322,6 +340,7 @@ export interface FileRouteTypes {
     | "/portfolio"
     | "/privacy"
     | "/registrars"
+    | "/registry-coverage"
     | "/registry-operators"
     | "/service-providers"
     | "/status"
@@ -336,6 +355,7 @@ export interface FileRouteTypes {
     | "/admin/settings"
     | "/admin/users"
     | "/portfolio/$domainId"
+    | "/portfolio/transfer-plan"
     | "/registrar/$providerId"
     | "/settings/account"
     | "/settings/notifications"
@@ -355,6 +375,7 @@ export interface FileRouteTypes {
     | "/portfolio"
     | "/privacy"
     | "/registrars"
+    | "/registry-coverage"
     | "/registry-operators"
     | "/service-providers"
     | "/status"
@@ -369,6 +390,7 @@ export interface FileRouteTypes {
     | "/admin/settings"
     | "/admin/users"
     | "/portfolio/$domainId"
+    | "/portfolio/transfer-plan"
     | "/registrar/$providerId"
     | "/settings/account"
     | "/settings/notifications"
@@ -389,6 +411,7 @@ export interface FileRouteTypes {
     | "/portfolio"
     | "/privacy"
     | "/registrars"
+    | "/registry-coverage"
     | "/registry-operators"
     | "/service-providers"
     | "/status"
@@ -403,6 +426,7 @@ export interface FileRouteTypes {
     | "/admin/settings"
     | "/admin/users"
     | "/portfolio/$domainId"
+    | "/portfolio/transfer-plan"
     | "/registrar/$providerId"
     | "/settings/account"
     | "/settings/notifications"
@@ -424,6 +448,7 @@ export interface RootRouteChildren {
   PortfolioRoute: typeof PortfolioRouteWithChildren
   PrivacyRoute: typeof PrivacyRoute
   RegistrarsRoute: typeof RegistrarsRoute
+  RegistryCoverageRoute: typeof RegistryCoverageRoute
   RegistryOperatorsRoute: typeof RegistryOperatorsRoute
   ServiceProvidersRoute: typeof ServiceProvidersRoute
   StatusRoute: typeof StatusRoute
@@ -526,6 +551,13 @@ declare module "@tanstack/react-router" {
       path: "/registrars"
       fullPath: "/registrars"
       preLoaderRoute: typeof RegistrarsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/registry-coverage": {
+      id: "/registry-coverage"
+      path: "/registry-coverage"
+      fullPath: "/registry-coverage"
+      preLoaderRoute: typeof RegistryCoverageRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/registry-operators": {
@@ -633,6 +665,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PortfolioDomainIdRouteImport
       parentRoute: typeof PortfolioRoute
     }
+    "/portfolio/transfer-plan": {
+      id: "/portfolio/transfer-plan"
+      path: "/transfer-plan"
+      fullPath: "/portfolio/transfer-plan"
+      preLoaderRoute: typeof PortfolioTransferPlanRouteImport
+      parentRoute: typeof PortfolioRoute
+    }
     "/registrar/$providerId": {
       id: "/registrar/$providerId"
       path: "/registrar/$providerId"
@@ -692,10 +731,12 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface PortfolioRouteChildren {
   PortfolioDomainIdRoute: typeof PortfolioDomainIdRoute
+  PortfolioTransferPlanRoute: typeof PortfolioTransferPlanRoute
 }
 
 const PortfolioRouteChildren: PortfolioRouteChildren = {
   PortfolioDomainIdRoute: PortfolioDomainIdRoute,
+  PortfolioTransferPlanRoute: PortfolioTransferPlanRoute,
 }
 
 const PortfolioRouteWithChildren = PortfolioRoute._addFileChildren(
@@ -716,6 +757,7 @@ const rootRouteChildren: RootRouteChildren = {
   PortfolioRoute: PortfolioRouteWithChildren,
   PrivacyRoute: PrivacyRoute,
   RegistrarsRoute: RegistrarsRoute,
+  RegistryCoverageRoute: RegistryCoverageRoute,
   RegistryOperatorsRoute: RegistryOperatorsRoute,
   ServiceProvidersRoute: ServiceProvidersRoute,
   StatusRoute: StatusRoute,

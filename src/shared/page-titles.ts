@@ -6,6 +6,7 @@
 export const PAGE_TITLES = {
   portfolio: "Domain Portfolio",
   portfolioDomain: "Domain",
+  transferPlan: "Transfer Plan",
   accounts: "Registrar Accounts",
   apiKeys: "API Keys",
   accountSettings: "Account Settings",
@@ -24,6 +25,7 @@ export const PAGE_TITLES = {
 
 const BY_PATH: [RegExp, string][] = [
   [/^\/portfolio\/?$/, PAGE_TITLES.portfolio],
+  [/^\/portfolio\/transfer-plan\/?$/, PAGE_TITLES.transferPlan],
   [/^\/portfolio\/[^/]+\/?$/, PAGE_TITLES.portfolioDomain],
   [/^\/accounts\/?$/, PAGE_TITLES.accounts],
   [/^\/api-keys\/?$/, PAGE_TITLES.apiKeys],

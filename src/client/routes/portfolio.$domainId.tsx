@@ -4,6 +4,7 @@ import { DomainSwitches } from "../features/domain-history/domain-switches.tsx";
 import { HistorySection } from "../features/domain-history/history-section.tsx";
 import { MonitoringSections } from "../features/monitoring/monitoring-sections.tsx";
 import { DomainOverview, usePortfolioDomain } from "../features/portfolio/domain-overview.tsx";
+import { TransferVerdictSection } from "../features/portfolio/transfer-verdict.tsx";
 import { PAGE_TITLES } from "../../shared/page-titles.ts";
 import { TimeZoneSelect } from "../components/time-zone-select.tsx";
 import { useTimeZone } from "../lib/date-format.ts";
@@ -12,6 +13,7 @@ import { usePageTitle } from "../lib/use-page-title.ts";
 
 /**
  * A portfolio domain's page, its home: its facts, money and registry record with Edit and Remove,
+ * whether moving it to a cheaper registrar pays and when it can move,
  * its certificates and DNS, its own notification switches, and its history, moments in the
  * reader's time zone (chosen here).
  */
@@ -41,6 +43,7 @@ function DomainPage({ id }: { id: number }) {
   return (
     <Stack gap="8">
       <DomainOverview domain={domain.data} />
+      <TransferVerdictSection domainId={id} />
       <TimeZoneSelect />
       {/* Their moments are written in the chosen zone: a new choice draws them again. */}
       <MonitoringSections key={`monitoring-${zone}`} domainId={id} />

@@ -1,5 +1,6 @@
-import { Box, Button, Container, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Flex, Heading, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { LuDownload, LuPlus } from "react-icons/lu";
 import { FilterBar, SelectFilter } from "../../components/filter-bar.tsx";
@@ -117,6 +118,7 @@ export function PortfolioPage({ state: given, onStateChange: onGiven }: Portfoli
         <PortfolioSummary summary={summary.data} isPending={summary.isPending} isError={summary.isError} />
         {summary.data && <ExpiringPanel expiring={summary.data.expiring} counts={summary.data.expiringCounts} />}
         <RenewalForecastSection currency={currency} />
+        <ChakraLink asChild color="blue.fg" alignSelf="flex-start"><Link to="/portfolio/transfer-plan">Transfer plan: which domains are cheaper at another registrar, and when to move them</Link></ChakraLink>
         <Box as="section" aria-labelledby="domains-title" aria-busy={list.isPlaceholderData || undefined}>
           <Heading as="h2" id="domains-title" size="lg" mb="4">Your domains</Heading>
           <ListControls state={state} onStateChange={onStateChange} />

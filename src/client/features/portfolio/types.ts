@@ -8,3 +8,5 @@ export type ExpiringDomain = PortfolioSummary["expiring"]["within30"][number];
 export type ImportReport = RouterOutputs["portfolio"]["importCsv"];
 export type Provider = RouterOutputs["providers"]["list"][number];
 export type RenewalForecast = RouterOutputs["portfolio"]["forecast"];
+export type TransferVerdict = RouterOutputs["portfolio"]["transfer"]["verdict"];
+export type TransferPlan = RouterOutputs["portfolio"]["transfer"]["plan"];

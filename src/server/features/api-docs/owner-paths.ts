@@ -11,6 +11,7 @@ import { CSV_COLUMNS, IMPORT_MAX_ROWS, importCsvSchema, userDomainCreateSchema, 
 import { MAX_WATCHES, watchAddSchema, watchIdSchema, watchUpdateSchema } from "../../../shared/schemas/watched-tld.ts";
 import { WEBHOOK_CHANNEL_FORMATS, webhookChannelSchema } from "../../../shared/schemas/webhook-channel.ts";
 import { monitoringPaths, monitoringSchemas } from "./monitoring-paths.ts";
+import { transferPaths } from "./transfer-paths.ts";
 import { jsonSchemaOf } from "./openapi-parts.ts";
 import { domainHistoryQuerySchema, domainNotificationSettingsSchema, HISTORY_MAX_PAGE } from "../../../shared/schemas/domain-history.ts";
 import {
@@ -303,6 +304,6 @@ function notificationPaths() {
   };
 }
 
-export const ownerPaths = () => ({ ...portfolioPaths(), ...monitoringPaths(), ...watchPaths(), ...notificationPaths() });
+export const ownerPaths = () => ({ ...portfolioPaths(), ...transferPaths(), ...monitoringPaths(), ...watchPaths(), ...notificationPaths() });
 
 export const ownerSchemas = () => ({ Watch: watch, NotificationChannel: channel, ...monitoringSchemas() });

@@ -22,6 +22,7 @@ import {
 import { getPortfolioSummary } from "./summary.ts";
 import { domainHistoryQuerySchema } from "../../../shared/schemas/domain-history.ts";
 import { getDomainHistory } from "./history.ts";
+import { transferRest } from "./transfer-rest.ts";
 
 const userOf = (c: Context<AppEnv>): SessionUser => c.var.ctx.user!;
 /** Any of these in the query asks GET /user-domains for one page in an envelope instead of the whole list. */
@@ -45,6 +46,7 @@ async function csvText(c: Context<AppEnv>): Promise<string> {
 }
 
 export const portfolioRest = new Hono<AppEnv>()
+  .route("/", transferRest)
   .get("/calendar/:file", async (c) => {
     const file = c.req.param("file");
     if (!file.endsWith(".ics")) throw notFound("Calendar not found");

@@ -15,6 +15,7 @@ import {
 import { getPortfolioSummary } from "./summary.ts";
 import { domainHistoryInputSchema } from "../../../shared/schemas/domain-history.ts";
 import { getDomainHistory } from "./history.ts";
+import { transferRouter } from "./transfer-router.ts";
 
 const byId = z.object({ id: userDomainIdSchema });
 const inCurrency = displayCurrencyQuerySchema.optional();
@@ -54,4 +55,6 @@ export const portfolioRouter = router({
   /** Creates or rotates the feed secret; the URL is shown once (only its hash is stored). */
   calendarToken: authedProcedure.input(inCurrency).mutation(({ ctx, input }) => createCalendarToken(ctx.db, ctx.user.id, ctx.origin, input?.currency)),
   revokeCalendarToken: authedProcedure.mutation(({ ctx }) => revokeCalendarToken(ctx.db, ctx.user.id)),
+  /** Is moving worth it, and when: per domain and over the portfolio, with the administrators' transfer rules. */
+  transfer: transferRouter,
 });

@@ -53,6 +53,7 @@ describe("the cost of staying against moving, to the cent", () => {
     ]);
     expect(v.breakEvenYear).toBe(1);
     expect(v.savingMinor).toBe(3100);
+    expect(v.firstYearSavingMinor).toBe(1100);
     expect(v.current!.renewal).toMatchObject({ amount: "20.00", source: "Holder", lastCheckedAt: FRESH.toISOString() });
   });
 

@@ -93,6 +93,8 @@ export interface TransferVerdict {
   breakEvenYear: number | null;
   /** What moving saves over 3 years in minor units (0 without a destination); the plan sorts by it. */
   savingMinor: number;
+  /** What moving saves in its first year (the transfer against one renewal) in minor units; 0 without a destination. */
+  firstYearSavingMinor: number;
   /** Why the verdict is not sure: stale or unusual prices. */
   cautions: string[];
   sentence: string;
@@ -184,7 +186,7 @@ export function transferVerdict(entry: TransferEntry, rule: TransferRule, quotes
   };
   const base = { domainName: entry.domainName, currency, rule, window };
   const noPrice = (sentence: string): TransferVerdict => ({
-    ...base, verdict: "no_price", current: null, destination: null, years: [], breakEvenYear: null, savingMinor: 0, cautions: [], sentence,
+    ...base, verdict: "no_price", current: null, destination: null, years: [], breakEvenYear: null, savingMinor: 0, firstYearSavingMinor: 0, cautions: [], sentence,
   });
 
   const own = entry.providerId === null ? undefined : quotes.find((q) => q.provider.id === entry.providerId);
@@ -218,7 +220,7 @@ export function transferVerdict(entry: TransferEntry, rule: TransferRule, quotes
   if (!best) {
     return {
       ...base, verdict: "stay", current, destination: null, years: years(0, ownRenewal.minor).map((y) => ({ ...y, move: y.stay, saving: money.amount(0) })),
-      breakEvenYear: null, savingMinor: 0, cautions: ownRenewal.shown.isStale ? [staleWords(ownRenewal.shown, staleDays)] : [],
+      breakEvenYear: null, savingMinor: 0, firstYearSavingMinor: 0, cautions: ownRenewal.shown.isStale ? [staleWords(ownRenewal.shown, staleDays)] : [],
       sentence: `Staying at ${own.provider.name} costs least: no registrar we compare saves money over ${DECISION_YEARS} years once the transfer is paid.`,
     };
   }
@@ -238,6 +240,7 @@ export function transferVerdict(entry: TransferEntry, rule: TransferRule, quotes
     years: years(best.transfer.minor, best.renewal.minor),
     breakEvenYear,
     savingMinor: best.saving,
+    firstYearSavingMinor: stayCost(1) - moveCost(best.transfer.minor, best.renewal.minor, 1),
     cautions,
     sentence: `Moving to ${to} saves ${shown(best.saving)} over ${DECISION_YEARS} years: the transfer costs ${shown(best.transfer.minor)}${rule.addsYear ? " and adds a year" : " and keeps the expiry date"}, then ${shown(best.renewal.minor)} a year against ${shown(ownRenewal.minor)} at ${own.provider.name}.${pays}${cautions.length ? ` Not sure: ${cautions.join("; ")}.` : ""}`,
   };

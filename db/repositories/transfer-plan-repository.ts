@@ -1,0 +1,100 @@
+/**
+ * What the transfer plan reads and keeps: every registrar's renewal and transfer quote of some
+ * TLDs, the last registrar change in each domain's history, and the owner's progress with each
+ * move (domain_transfer_plans).
+ */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { exec, type Db } from "../client.ts";
+import { domainEventRows } from "./domain-event-repository.ts";
+
+export interface TransferQuoteRow {
+  tldId: number;
+  provider: { id: number; name: string; isActive: boolean; hasTransferLink: boolean };
+  renewalPrice: number | null;
+  transferPrice: number | null;
+  currency: string;
+  lastCheckedAt: Date;
+  /** The price plausibility check's flag, read here once price rows carry it; false until then. */
+  unusual: boolean;
+  unusualReason: string | null;
+}
+
+export async function listTransferQuotes({ orm: db, t }: Db, tldIds: readonly number[]): Promise<TransferQuoteRow[]> {
+  if (tldIds.length === 0) return [];
+  const dp = t.domainPrices;
+  const sp = t.serviceProviders;
+  const rows = await db.select({
+    tldId: dp.tldId, renewalPrice: dp.renewalPrice, transferPrice: dp.transferPrice, currency: dp.currency, lastCheckedAt: dp.lastCheckedAt,
+    id: sp.id, name: sp.name, isActive: sp.isActive, transferUrlPattern: sp.transferUrlPattern,
+  }).from(dp).innerJoin(sp, eq(sp.id, dp.serviceProviderId)).where(inArray(dp.tldId, [...tldIds]));
+  return rows.map((r) => ({
+    tldId: r.tldId, renewalPrice: r.renewalPrice, transferPrice: r.transferPrice, currency: r.currency, lastCheckedAt: r.lastCheckedAt,
+    provider: { id: r.id, name: r.name, isActive: r.isActive, hasTransferLink: Boolean(r.transferUrlPattern) },
+    unusual: false, unusualReason: null,
+  }));
+}
+
+/** Per domain, the day of the newest registrar change its history holds ("YYYY-MM-DD"). */
+export async function lastRegistrarChanges({ orm: db, t }: Db, userDomainIds: readonly number[]): Promise<Map<number, string>> {
+  const days = new Map<number, string>();
+  if (userDomainIds.length === 0) return days;
+  const e = t.domainEvents;
+  const rows = await db.select({ userDomainId: e.userDomainId, occurredAt: e.occurredAt }).from(e)
+    .where(and(inArray(e.userDomainId, [...userDomainIds]), inArray(e.kind, ["registrar_changed", "transfer_done"])))
+    .orderBy(desc(e.occurredAt));
+  for (const r of rows) if (!days.has(r.userDomainId)) days.set(r.userDomainId, r.occurredAt.toISOString().slice(0, 10));
+  return days;
+}
+
+export interface TransferPlanRow {
+  userDomainId: number;
+  destinationProviderId: number | null;
+  state: string;
+  stateChangedAt: Date;
+  doneAt: Date | null;
+}
+
+/** The owner's stored moves (only their own domains'). */
+export async function listTransferPlanRows({ orm: db, t }: Db, userId: number): Promise<TransferPlanRow[]> {
+  const p = t.domainTransferPlans;
+  const ud = t.userDomains;
+  return db.select({ userDomainId: p.userDomainId, destinationProviderId: p.destinationProviderId, state: p.state, stateChangedAt: p.stateChangedAt, doneAt: p.doneAt })
+    .from(p).innerJoin(ud, eq(ud.id, p.userDomainId)).where(eq(ud.userId, userId));
+}
+
+/** Stores how far the owner's move of their domain has got; false when the domain is not theirs. */
+export async function saveTransferPlanState(
+  handle: Db, userId: number, userDomainId: number, values: { state: string; destinationProviderId: number | null }, now: Date,
+): Promise<boolean> {
+  const p = handle.t.domainTransferPlans;
+  const ud = handle.t.userDomains;
+  return handle.transaction(function* (tx) {
+    const [own] = yield* exec(tx.select({ id: ud.id }).from(ud).where(and(eq(ud.id, userDomainId), eq(ud.userId, userId))).limit(1));
+    if (!own) return false;
+    const doneAt = values.state === "done" ? now : null;
+    const [stored] = yield* exec(tx.select({ id: p.userDomainId }).from(p).where(eq(p.userDomainId, userDomainId)).limit(1));
+    if (stored) yield* exec(tx.update(p).set({ ...values, stateChangedAt: now, doneAt }).where(eq(p.userDomainId, userDomainId)));
+    else yield* exec(tx.insert(p).values({ userDomainId, ...values, stateChangedAt: now, doneAt }));
+    return true;
+  });
+}
+
+/**
+ * Marks a move done because the registry now names its destination, and records it in the
+ * domain's history, in one transaction; false when another request did it first.
+ */
+export async function markTransferDone(
+  handle: Db, userDomainId: number, destination: { id: number; name: string }, from: { name: string | null }, now: Date,
+): Promise<boolean> {
+  const p = handle.t.domainTransferPlans;
+  return handle.transaction(function* (tx) {
+    const [row] = yield* exec(tx.select({ state: p.state }).from(p).where(eq(p.userDomainId, userDomainId)).limit(1));
+    if (!row || row.state === "done") return false;
+    yield* exec(tx.update(p).set({ state: "done", stateChangedAt: now, doneAt: now }).where(eq(p.userDomainId, userDomainId)));
+    yield* exec(tx.insert(handle.t.domainEvents).values(domainEventRows([{
+      userDomainId, category: "registry", kind: "transfer_done", severity: "info", occurredAt: now,
+      oldValue: { name: from.name }, newValue: { name: destination.name, serviceProviderId: destination.id },
+    }])));
+    return true;
+  });
+}

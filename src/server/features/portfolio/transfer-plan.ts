@@ -1,0 +1,185 @@
+/**
+ * The transfer plan: per domain the verdict of transfer.ts, and over the portfolio every domain
+ * worth moving, sorted by what moving saves over 3 years, grouped by the registrar it moves to,
+ * with the owner's progress through the steps. A stored move whose destination the registry now
+ * names as the sponsoring registrar is marked done when the plan is read, and the domain's
+ * history records it.
+ */
+import type { Db } from "../../../../db/client.ts";
+import { findServiceProvider } from "../../../../db/repositories/service-provider-repository.ts";
+import {
+  lastRegistrarChanges, listTransferPlanRows, listTransferQuotes, markTransferDone, saveTransferPlanState, type TransferPlanRow, type TransferQuoteRow,
+} from "../../../../db/repositories/transfer-plan-repository.ts";
+import { findUserDomain, listUserDomains, type UserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
+import { DEFAULT_DISPLAY_CURRENCY } from "../../../shared/currency.ts";
+import { TRANSFER_STATES, type TransferState, type TransferStateInput } from "../../../shared/schemas/transfer-plan.ts";
+import { loadDisplayConverter } from "../../domain/display-currency.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { toCsv, guardFormula } from "./csv.ts";
+import { PortfolioMoney } from "./money.ts";
+import { registryView } from "./registry-view.ts";
+import { transferVerdict, type TransferEntry, type TransferVerdict } from "./transfer.ts";
+import { loadTransferRules, ruleFor } from "./transfer-rules.ts";
+
+/** The steps of a move, in order; each names the state the owner reaches by doing it. */
+export const TRANSFER_STEPS: readonly { state: TransferState; title: string; text: string }[] = [
+  { state: "planned", title: "Plan it", text: "The domain is in the plan; nothing has been done yet." },
+  { state: "unlocked", title: "Unlock it", text: "Turn off the registrar lock (transfer lock) in your account at the current registrar." },
+  { state: "code_requested", title: "Get the auth code", text: "Ask the current registrar for the domain's authorization (EPP) code." },
+  { state: "started", title: "Start the transfer", text: "Start the transfer at the new registrar with the link, and enter the auth code there." },
+  { state: "done", title: "Confirm it", text: "Approve the mails about the transfer; it is done once the registry names the new registrar." },
+];
+
+interface Inputs {
+  rows: UserDomainRow[];
+  quotesByTld: Map<number, TransferQuoteRow[]>;
+  lastTransfers: Map<number, string>;
+  money: PortfolioMoney;
+  rules: Awaited<ReturnType<typeof loadTransferRules>>;
+}
+
+async function inputsOf(db: Db, rows: UserDomainRow[], currency: string | undefined, staleDays: number, now: Date): Promise<Inputs> {
+  const quotes = await listTransferQuotes(db, [...new Set(rows.map((r) => r.tldId))]);
+  const quotesByTld = new Map<number, TransferQuoteRow[]>();
+  for (const q of quotes) quotesByTld.set(q.tldId, [...(quotesByTld.get(q.tldId) ?? []), q]);
+  const converter = await loadDisplayConverter(db, currency ?? DEFAULT_DISPLAY_CURRENCY, new Set(quotes.map((q) => q.currency)));
+  return {
+    rows, quotesByTld, lastTransfers: await lastRegistrarChanges(db, rows.map((r) => r.id)),
+    money: new PortfolioMoney(converter, now, staleDays), rules: await loadTransferRules(db),
+  };
+}
+
+/** What transfer.ts reads of an entry: the dates the portfolio shows (registry-view.ts), the registry's statuses, the registrar in force. */
+function entryOf(row: UserDomainRow, lastTransferDate: string | null, today: string): TransferEntry {
+  const view = registryView(row, today, false);
+  return {
+    domainName: row.domainName, tldName: row.tld.name, providerId: row.registrar.provider?.id ?? null,
+    registrationDate: view.dates.registration.date, expirationDate: view.dates.expiration.date, lastTransferDate,
+    statuses: row.registry ? row.registry.statuses : null,
+  };
+}
+
+const verdictOf = (row: UserDomainRow, inputs: Inputs): TransferVerdict =>
+  transferVerdict(
+    entryOf(row, inputs.lastTransfers.get(row.id) ?? null, inputs.money.now.toISOString().slice(0, 10)),
+    ruleFor(inputs.rules, row.tld.name), inputs.quotesByTld.get(row.tldId) ?? [], inputs.money,
+  );
+
+/** One domain's verdict and window, for its page. */
+export async function getTransferVerdict(db: Db, userId: number, id: number, staleDays: number, currency?: string): Promise<TransferVerdict> {
+  const row = await findUserDomain(db, userId, id);
+  if (!row) throw notFound("Domain not found");
+  return verdictOf(row, await inputsOf(db, [row], currency, staleDays, new Date()));
+}
+
+/** The tracked link that opens the registrar's transfer page for the domain (features/redirects). */
+export const transferLinkOf = (providerId: number, domainName: string) =>
+  `/api/r/transfer?providerId=${providerId}&domain=${encodeURIComponent(domainName)}`;
+
+export interface PlannedDomain {
+  id: number;
+  domainName: string;
+  state: TransferState;
+  /** When the owner last moved it on a step; null while it is only planned. */
+  stateChangedAt: string | null;
+  /** The registrar's transfer page through the tracked link; null when it has none. */
+  transferLink: string | null;
+  verdict: TransferVerdict;
+}
+
+/**
+ * The whole plan: domains whose verdict names a cheaper registrar ("move", or "unsure" with its
+ * cautions), and any the owner has started moving, grouped by destination, largest saving first.
+ */
+export async function getTransferPlan(db: Db, userId: number, staleDays: number, currency?: string) {
+  const now = new Date();
+  const inputs = await inputsOf(db, await listUserDomains(db, userId), currency, staleDays, now);
+  const stored = new Map((await listTransferPlanRows(db, userId)).map((p) => [p.userDomainId, p]));
+  await markArrivedMoves(db, inputs.rows, stored, inputs.quotesByTld, now);
+  const groups = new Map<number, { destination: { id: number; name: string; hasTransferLink: boolean }; domains: PlannedDomain[]; firstYear: number; threeYears: number }>();
+  let notWorthMoving = 0;
+  for (const row of inputs.rows) {
+    const verdict = verdictOf(row, inputs);
+    const plan = stored.get(row.id);
+    const destinationId = plan?.destinationProviderId ?? verdict.destination?.provider.id ?? null;
+    if (destinationId === null || (!plan && verdict.verdict !== "move" && verdict.verdict !== "unsure")) {
+      notWorthMoving += 1;
+      continue;
+    }
+    const quote = (inputs.quotesByTld.get(row.tldId) ?? []).find((q) => q.provider.id === destinationId);
+    const destination = quote ? quote.provider : { id: destinationId, name: verdict.destination?.provider.name ?? "another registrar", hasTransferLink: false };
+    let group = groups.get(destinationId);
+    if (!group) groups.set(destinationId, group = { destination: { id: destination.id, name: destination.name, hasTransferLink: destination.hasTransferLink }, domains: [], firstYear: 0, threeYears: 0 });
+    const counts = verdict.destination?.provider.id === destinationId;
+    if (counts) {
+      group.firstYear += verdict.firstYearSavingMinor;
+      group.threeYears += verdict.savingMinor;
+    }
+    group.domains.push({
+      id: row.id, domainName: row.domainName, state: (plan?.state as TransferState | undefined) ?? "planned", stateChangedAt: plan?.stateChangedAt.toISOString() ?? null,
+      transferLink: destination.hasTransferLink ? transferLinkOf(destination.id, row.domainName) : null, verdict,
+    });
+  }
+  const money = inputs.money;
+  const sorted = [...groups.values()].sort((a, b) => b.threeYears - a.threeYears || (a.destination.name < b.destination.name ? -1 : 1));
+  for (const g of sorted) g.domains.sort((a, b) => b.verdict.savingMinor - a.verdict.savingMinor || (a.domainName < b.domainName ? -1 : 1));
+  const firstYear = sorted.reduce((sum, g) => sum + g.firstYear, 0);
+  const threeYears = sorted.reduce((sum, g) => sum + g.threeYears, 0);
+  return {
+    currency: money.currency,
+    /** What the moves save in the first year (the transfer paid) and over 3 years, in the display currency. */
+    totals: { domains: sorted.reduce((n, g) => n + g.domains.length, 0), firstYearSaving: money.amount(firstYear), threeYearSaving: money.amount(threeYears) },
+    groups: sorted.map((g) => ({ destination: g.destination, firstYearSaving: money.amount(g.firstYear), threeYearSaving: money.amount(g.threeYears), domains: g.domains })),
+    /** Domains where staying costs least, or no price compares. */
+    notWorthMoving,
+    steps: TRANSFER_STEPS,
+  };
+}
+export type TransferPlan = Awaited<ReturnType<typeof getTransferPlan>>;
+
+/** Moves whose destination the registry now names are done: stored, and recorded in the domain's history. */
+async function markArrivedMoves(db: Db, rows: readonly UserDomainRow[], stored: Map<number, TransferPlanRow>, quotesByTld: Map<number, TransferQuoteRow[]>, now: Date) {
+  for (const row of rows) {
+    const plan = stored.get(row.id);
+    const sponsor = row.registry?.registrar?.serviceProviderId ?? null;
+    if (!plan || plan.state === "done" || plan.destinationProviderId === null || sponsor !== plan.destinationProviderId) continue;
+    const name = (quotesByTld.get(row.tldId) ?? []).find((q) => q.provider.id === sponsor)?.provider.name ?? row.registry?.registrar?.name ?? "the new registrar";
+    const from = row.serviceProvider?.name ?? null;
+    if (await markTransferDone(db, row.id, { id: sponsor, name }, { name: from }, now)) {
+      stored.set(row.id, { ...plan, state: "done", stateChangedAt: now, doneAt: now });
+    }
+  }
+}
+
+/** Moves one domain on to a step; the registrar it moves to is the verdict's unless named. */
+export async function setTransferState(db: Db, userId: number, id: number, input: TransferStateInput, staleDays: number) {
+  let destinationProviderId = input.destinationProviderId ?? null;
+  if (destinationProviderId === null) {
+    const verdict = await getTransferVerdict(db, userId, id, staleDays);
+    destinationProviderId = verdict.destination?.provider.id ?? null;
+    if (destinationProviderId === null) {
+      throw badRequest("No registrar we compare is cheaper for this domain: name the registrar it moves to", [
+        { field: "destinationProviderId", message: "Name the registrar the domain moves to" },
+      ]);
+    }
+  } else if (!(await findServiceProvider(db, destinationProviderId))) {
+    throw badRequest("Registrar not found", [{ field: "destinationProviderId", message: "Registrar not found" }]);
+  }
+  if (!(await saveTransferPlanState(db, userId, id, { state: input.state, destinationProviderId }, new Date()))) throw notFound("Domain not found");
+  return { id, state: input.state, destinationProviderId, steps: TRANSFER_STATES };
+}
+
+/** The plan as CSV: one line per planned domain, largest saving first within each registrar. */
+export function transferPlanCsv(plan: TransferPlan): string {
+  const header = ["domain", "moves_to", "state", "verdict", "currency", "current_renewal", "transfer", "new_renewal", "saving_1_year", "saving_3_years", "saving_5_years", "break_even_year", "earliest_date", "start_by", "blocked_by", "transfer_link"];
+  const lines = plan.groups.flatMap((g) => g.domains.map((d) => {
+    const v = d.verdict;
+    const saving = (n: number) => v.years.find((y) => y.years === n)?.saving ?? "";
+    return [
+      d.domainName, guardFormula(g.destination.name), d.state, v.verdict, v.currency, v.current?.renewal.amount ?? "", v.destination?.transfer.amount ?? "",
+      v.destination?.renewal.amount ?? "", saving(1), saving(3), saving(5), v.breakEvenYear === null ? "" : String(v.breakEvenYear), v.window.earliestDate,
+      v.window.bestWindow?.until ?? "", v.window.blockers.map((b) => b.code).join(" "), d.transferLink ?? "",
+    ];
+  }));
+  return toCsv([header, ...lines]);
+}
