@@ -177,6 +177,13 @@ const schema = z.object({
   DYNADOT_API_KEY: z.string().optional(),
   NAMESILO_API_URL: z.url().default("https://www.namesilo.com/api"),
   NAMESILO_API_KEY: z.string().optional(),
+  /**
+   * Amazon Route 53's route53domains API (ListPrices), signed with an AWS access key: one whose
+   * policy allows route53domains:ListPrices is enough.
+   */
+  ROUTE53_API_URL: z.url().default("https://route53domains.us-east-1.amazonaws.com"),
+  ROUTE53_ACCESS_KEY_ID: z.string().optional(),
+  ROUTE53_SECRET_ACCESS_KEY: z.string().optional(),
   /** Internet.bs's API (its test API is https://testapi.internet.bs); key and password from its API settings. */
   INTERNETBS_API_URL: z.url().default("https://api.internet.bs"),
   INTERNETBS_API_KEY: z.string().optional(),

@@ -29,6 +29,8 @@ export const ANSWER_CAPS = {
   dynadotPrices: 8 * MB,
   /** NameSilo's getPrices (JSON). */
   namesiloPrices: 8 * MB,
+  /** One page of Route 53's ListPrices (JSON, up to 1,000 TLDs: about 250 KB). */
+  route53Prices: 4 * MB,
   /** Internet.bs's Account/PriceList/Get (JSON, a row per TLD and operation: about 2,000 rows, 150 KB). */
   internetbsPrices: 8 * MB,
   /** One answer of Gandi's catalogue: its TLD list, or the prices of 50 TLDs (three products each, about 1 KB a product). */

@@ -28,6 +28,7 @@ forEachDialect("the admin area's first-run checklist", (getDb) => {
     expect(item("price-keys").done).toBe(false);
     expect(item("price-keys").state).toContain("Dynadot (DYNADOT_API_KEY is not set)");
     expect(item("price-keys").state).toContain("NameSilo (NAMESILO_API_KEY is not set)");
+    expect(item("price-keys").state).toContain("Amazon Route 53 (ROUTE53_ACCESS_KEY_ID, ROUTE53_SECRET_ACCESS_KEY are not set)");
     expect(item("price-keys").state).toContain("Internet.bs (INTERNETBS_API_KEY, INTERNETBS_PASSWORD are not set)");
     expect(item("price-keys").state).toContain("Gandi (GANDI_PERSONAL_ACCESS_TOKEN is not set)");
     expect(item("backups")).toMatchObject({ done: false, readmeSection: "Operations" });
@@ -50,6 +51,7 @@ forEachDialect("the admin area's first-run checklist", (getDb) => {
     const configured = authed(appWith({
       APP_URL: "https://domains.example.com", SMTP_URL: "smtp://mail.example.com:587", MAIL_FROM: "TLDScope <alerts@example.com>",
       METRICS_TOKEN: "a-metrics-token-of-some-length", DYNADOT_API_KEY: "dynadot-key", NAMESILO_API_KEY: "namesilo-key",
+      ROUTE53_ACCESS_KEY_ID: "route53-key-id", ROUTE53_SECRET_ACCESS_KEY: "route53-secret",
       INTERNETBS_API_KEY: "internetbs-key", INTERNETBS_PASSWORD: "internetbs-password", GANDI_PERSONAL_ACCESS_TOKEN: "gandi-token",
     }), registered.cookie);
     const done = (await configured<Checklist>("/trpc/priceEngine.setupChecklist.get")).body as unknown as { result: { data: Checklist } };

@@ -16,6 +16,7 @@ import { namecheapSource } from "./namecheap.ts";
 import { nameSiloSource } from "./namesilo.ts";
 import { openproviderSource } from "./openprovider.ts";
 import { porkbunSource } from "./porkbun.ts";
+import { route53Source } from "./route53.ts";
 import type { PriceSource } from "./source.ts";
 
 const NAMECHEAP_API_KEYS = ["NAMECHEAP_API_USER", "NAMECHEAP_API_KEY", "NAMECHEAP_CLIENT_IP"] as const;
@@ -42,6 +43,7 @@ export function createPriceSources(config: Config, http?: HttpOptions): Map<stri
   const sources = [
     porkbunSource(config, http), openproviderSource(config, http), hoverSource(config, http), namecheap(config, http),
     dynadotSource(config, http), nameSiloSource(config, http), internetBsSource(config, http), gandiSource(config, http),
+    route53Source(config, http),
   ];
   return new Map(sources.map((source) => [source.providerKey, source]));
 }
