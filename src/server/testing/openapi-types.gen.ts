@@ -181,6 +181,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/registry-coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Registry date coverage
+         * @description How each delegated TLD's registration and expiry dates are found: RDAP at a server IANA's bootstrap lists (iana_rdap), at one the bundled supplement or the operator names (supplement, operator), WHOIS, or none; whether the registry publishes an expiry date; and the product's own lookups of the last `days` days. totals counts TLDs per method, all of them and the country codes apart.
+         */
+        get: operations["getRegistryCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tlds/{id}": {
         parameters: {
             query?: never;
@@ -496,6 +516,86 @@ export interface paths {
          * @description Its address stops working.
          */
         delete: operations["revokeCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-domains/{id}/transfer-verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is moving this domain worth it, and when
+         * @description Staying (renewals at the registrar that holds it) against moving (the transfer, with the year it adds where the TLD adds one, then the new registrar's renewals) over 1, 3 and 5 years, each price with its source and date; and the window: the earliest day the TLD's locks allow, what blocks a move today and the days before the next renewal to start it. 404 when no entry of the caller has this id.
+         */
+        get: operations["getTransferVerdict"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portfolio/transfer-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The transfer plan
+         * @description Every domain worth moving (and any the owner has started moving), grouped by the registrar it moves to, largest 3-year saving first, with the steps and each domain's progress. A move whose destination the registry now names is marked done, and the domain's history records it.
+         */
+        get: operations["getTransferPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portfolio/transfer-plan.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The transfer plan as CSV
+         * @description One record per planned domain: domain, moves_to, state, verdict, currency, current_renewal, transfer, new_renewal, saving_1_year, saving_3_years, saving_5_years, break_even_year, earliest_date, start_by, blocked_by, transfer_link.
+         */
+        get: operations["exportTransferPlanCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portfolio/transfer-plan/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a domain on a step
+         * @description state: planned, unlocked, code_requested, started, done. The registrar it moves to is the verdict's unless destinationProviderId names one (400 when neither does).
+         */
+        put: operations["setTransferState"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -962,6 +1062,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/time-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the account's time zone
+         * @description The IANA time zone ("Europe/Berlin") moments are written in on the pages, in mails and in the calendar feed; null goes back to the browser's on the pages and UTC in mails and the feed. A zone this server does not know is a 400 that names it.
+         */
+        put: operations["setTimeZone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/sessions": {
         parameters: {
             query?: never;
@@ -1286,6 +1406,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description How many TLDs each method covers. */
+        RegistryMethodTotals: {
+            iana_rdap: number;
+            supplement: number;
+            operator: number;
+            whois: number;
+            none: number;
+        };
         /** @description Prices in the display currency: on price-list rows and their quotes always (USD unless `currency` names another), elsewhere only when `currency` was given; null when no stored rate converts the quote's currency. */
         PriceDisplay: {
             /** @description The display currency. */
@@ -1313,6 +1441,10 @@ export interface components {
             transferPrice?: string | null;
             currency?: string;
             display?: components["schemas"]["PriceDisplay"] | null;
+            /** @description The price checks find a price of this quote unusual (another source differs by more than the set share, renewal or transfer under a quarter of registration, or more than ten times the TLD's median). */
+            unusual?: boolean;
+            /** @description Why, in plain words; null when usual. */
+            unusualReason?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -1378,6 +1510,10 @@ export interface components {
                     isStale: boolean;
                     /** @description The price is more than 20 times the median of the name's USD quotes of that figure; sorted after the ordinary prices. */
                     isOutlier: boolean;
+                    /** @description The price checks find this price unusual: it is the lowest only because every quote of it is (usual prices head the row before unusual ones). */
+                    unusual?: boolean;
+                    /** @description Why, in plain words; null when usual. */
+                    unusualReason?: string | null;
                 } | null;
                 renewal: {
                     serviceProvider: {
@@ -1393,6 +1529,10 @@ export interface components {
                     isStale: boolean;
                     /** @description The price is more than 20 times the median of the name's USD quotes of that figure; sorted after the ordinary prices. */
                     isOutlier: boolean;
+                    /** @description The price checks find this price unusual: it is the lowest only because every quote of it is (usual prices head the row before unusual ones). */
+                    unusual?: boolean;
+                    /** @description Why, in plain words; null when usual. */
+                    unusualReason?: string | null;
                 } | null;
                 transfer: {
                     serviceProvider: {
@@ -1408,6 +1548,10 @@ export interface components {
                     isStale: boolean;
                     /** @description The price is more than 20 times the median of the name's USD quotes of that figure; sorted after the ordinary prices. */
                     isOutlier: boolean;
+                    /** @description The price checks find this price unusual: it is the lowest only because every quote of it is (usual prices head the row before unusual ones). */
+                    unusual?: boolean;
+                    /** @description Why, in plain words; null when usual. */
+                    unusualReason?: string | null;
                 } | null;
                 threeYear: {
                     serviceProvider: {
@@ -1423,6 +1567,10 @@ export interface components {
                     isStale: boolean;
                     /** @description The price is more than 20 times the median of the name's USD quotes of that figure; sorted after the ordinary prices. */
                     isOutlier: boolean;
+                    /** @description The price checks find this price unusual: it is the lowest only because every quote of it is (usual prices head the row before unusual ones). */
+                    unusual?: boolean;
+                    /** @description Why, in plain words; null when usual. */
+                    unusualReason?: string | null;
                 } | null;
             };
             promo?: components["schemas"]["PriceQuote"] | null;
@@ -2295,6 +2443,75 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    getRegistryCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requests allowed in any 60 minutes for the key (keyed requests only). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests the key may make now: the limit less the requests of the last 60 minutes (keyed requests only). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When every request counted so far has left the 60-minute window and the whole allowance is back, in seconds since the epoch (keyed requests only). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Send it back as If-None-Match to get a 304 while the answer is unchanged. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The days the lookup counts cover, today (UTC) included. */
+                        days: number;
+                        totals: {
+                            all: components["schemas"]["RegistryMethodTotals"];
+                            countryCode: components["schemas"]["RegistryMethodTotals"];
+                        };
+                        tlds: {
+                            /** @description The ASCII name (punycode for an IDN), without the dot. */
+                            tld: string;
+                            /** @description The Unicode name of an IDN; null otherwise. */
+                            unicodeName: string | null;
+                            countryCode: boolean;
+                            /** @enum {unknown} */
+                            method: "iana_rdap" | "supplement" | "operator" | "whois" | "none";
+                            /** @description The RDAP server's or WHOIS server's host; null for none, or a WHOIS server IANA has not been asked about yet. */
+                            server: string | null;
+                            /**
+                             * @description yes: answers carry an expiry date; no: the registry leaves it out (from the registry's data or its answers); unknown: not known yet.
+                             * @enum {unknown}
+                             */
+                            publishesExpiry: "yes" | "no" | "unknown";
+                            /** @description Lookups of names under the TLD over the period. */
+                            lookups: number;
+                            /** @description Of those, the ones the registry answered (the name's record, or not registered). */
+                            succeeded: number;
+                            /** @description succeeded as a whole percentage of lookups; null without lookups. */
+                            succeededPercent: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
     getTld: {
         parameters: {
             query?: never;
@@ -3028,6 +3245,395 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         revoked?: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            /** @description The API key can only read: a key with the write scope adds, changes and removes. */
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The body is not JSON (Content-Type application/json). */
+            415: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
+    getTransferVerdict: {
+        parameters: {
+            query?: {
+                /** @description Display currency (a code from /api/currencies) every amount is given in. USD when left out; an unknown one is a 400. */
+                currency?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The portfolio entry's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domainName: string;
+                        currency: string;
+                        /**
+                         * @description unsure: the saving rests on a stale or unusual price (cautions say which).
+                         * @enum {unknown}
+                         */
+                        verdict: "move" | "stay" | "unsure" | "no_price";
+                        /** @description The TLD's transfer rule, with the page it was read from. */
+                        rule: {
+                            pattern: string;
+                            addsYear: boolean;
+                            lockAfterRegistrationDays: number;
+                            lockAfterTransferDays: number;
+                            minDaysBeforeExpiry: number | null;
+                            sourceUrl: string;
+                            /** Format: date */
+                            sourceDate: string;
+                            note: string | null;
+                            /** @enum {unknown} */
+                            origin: "bundled" | "admin";
+                        };
+                        current: {
+                            provider: {
+                                id: number;
+                                name: string;
+                            };
+                            renewal: {
+                                /** @description In the display currency. */
+                                amount: string;
+                                price: string;
+                                priceCurrency: string;
+                                /** @description The registrar that quotes it. */
+                                source: string;
+                                /** Format: date-time */
+                                lastCheckedAt: string;
+                                isStale: boolean;
+                                /** @description The ECB day it was converted at; null when not converted. */
+                                rateDate: string | null;
+                                unusual: boolean;
+                                unusualReason: string | null;
+                            };
+                        } | null;
+                        destination: {
+                            provider: {
+                                id: number;
+                                name: string;
+                            };
+                            hasTransferLink: boolean;
+                            transfer: {
+                                /** @description In the display currency. */
+                                amount: string;
+                                price: string;
+                                priceCurrency: string;
+                                /** @description The registrar that quotes it. */
+                                source: string;
+                                /** Format: date-time */
+                                lastCheckedAt: string;
+                                isStale: boolean;
+                                /** @description The ECB day it was converted at; null when not converted. */
+                                rateDate: string | null;
+                                unusual: boolean;
+                                unusualReason: string | null;
+                            };
+                            renewal: {
+                                /** @description In the display currency. */
+                                amount: string;
+                                price: string;
+                                priceCurrency: string;
+                                /** @description The registrar that quotes it. */
+                                source: string;
+                                /** Format: date-time */
+                                lastCheckedAt: string;
+                                isStale: boolean;
+                                /** @description The ECB day it was converted at; null when not converted. */
+                                rateDate: string | null;
+                                unusual: boolean;
+                                unusualReason: string | null;
+                            };
+                        } | null;
+                        years: {
+                            /** @enum {unknown} */
+                            years: 1 | 3 | 5;
+                            stay: string;
+                            move: string;
+                            /** @description stay − move; negative when moving costs more. */
+                            saving: string;
+                        }[];
+                        /** @description The first year (1 to 5) after which moving has cost less in total. */
+                        breakEvenYear: number | null;
+                        savingMinor: number;
+                        firstYearSavingMinor: number;
+                        cautions: string[];
+                        sentence: string;
+                        window: {
+                            /** Format: date */
+                            earliestDate: string;
+                            blockers: {
+                                code: string;
+                                message: string;
+                                ownerCanLift: boolean;
+                            }[];
+                            bestWindow: {
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                until: string | null;
+                            } | null;
+                            sentence: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
+    getTransferPlan: {
+        parameters: {
+            query?: {
+                /** @description Display currency (a code from /api/currencies) every amount is given in. USD when left out; an unknown one is a 400. */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        currency: string;
+                        totals: {
+                            domains: number;
+                            firstYearSaving: string;
+                            threeYearSaving: string;
+                        };
+                        groups: {
+                            destination: {
+                                id: number;
+                                name: string;
+                                hasTransferLink: boolean;
+                            };
+                            firstYearSaving: string;
+                            threeYearSaving: string;
+                            domains: {
+                                id: number;
+                                domainName: string;
+                                /** @enum {unknown} */
+                                state: "planned" | "unlocked" | "code_requested" | "started" | "done";
+                                /** Format: date-time */
+                                stateChangedAt: string | null;
+                                transferLink: string | null;
+                                verdict: {
+                                    domainName: string;
+                                    currency: string;
+                                    /**
+                                     * @description unsure: the saving rests on a stale or unusual price (cautions say which).
+                                     * @enum {unknown}
+                                     */
+                                    verdict: "move" | "stay" | "unsure" | "no_price";
+                                    /** @description The TLD's transfer rule, with the page it was read from. */
+                                    rule: {
+                                        pattern: string;
+                                        addsYear: boolean;
+                                        lockAfterRegistrationDays: number;
+                                        lockAfterTransferDays: number;
+                                        minDaysBeforeExpiry: number | null;
+                                        sourceUrl: string;
+                                        /** Format: date */
+                                        sourceDate: string;
+                                        note: string | null;
+                                        /** @enum {unknown} */
+                                        origin: "bundled" | "admin";
+                                    };
+                                    current: {
+                                        provider: {
+                                            id: number;
+                                            name: string;
+                                        };
+                                        renewal: {
+                                            /** @description In the display currency. */
+                                            amount: string;
+                                            price: string;
+                                            priceCurrency: string;
+                                            /** @description The registrar that quotes it. */
+                                            source: string;
+                                            /** Format: date-time */
+                                            lastCheckedAt: string;
+                                            isStale: boolean;
+                                            /** @description The ECB day it was converted at; null when not converted. */
+                                            rateDate: string | null;
+                                            unusual: boolean;
+                                            unusualReason: string | null;
+                                        };
+                                    } | null;
+                                    destination: {
+                                        provider: {
+                                            id: number;
+                                            name: string;
+                                        };
+                                        hasTransferLink: boolean;
+                                        transfer: {
+                                            /** @description In the display currency. */
+                                            amount: string;
+                                            price: string;
+                                            priceCurrency: string;
+                                            /** @description The registrar that quotes it. */
+                                            source: string;
+                                            /** Format: date-time */
+                                            lastCheckedAt: string;
+                                            isStale: boolean;
+                                            /** @description The ECB day it was converted at; null when not converted. */
+                                            rateDate: string | null;
+                                            unusual: boolean;
+                                            unusualReason: string | null;
+                                        };
+                                        renewal: {
+                                            /** @description In the display currency. */
+                                            amount: string;
+                                            price: string;
+                                            priceCurrency: string;
+                                            /** @description The registrar that quotes it. */
+                                            source: string;
+                                            /** Format: date-time */
+                                            lastCheckedAt: string;
+                                            isStale: boolean;
+                                            /** @description The ECB day it was converted at; null when not converted. */
+                                            rateDate: string | null;
+                                            unusual: boolean;
+                                            unusualReason: string | null;
+                                        };
+                                    } | null;
+                                    years: {
+                                        /** @enum {unknown} */
+                                        years: 1 | 3 | 5;
+                                        stay: string;
+                                        move: string;
+                                        /** @description stay − move; negative when moving costs more. */
+                                        saving: string;
+                                    }[];
+                                    /** @description The first year (1 to 5) after which moving has cost less in total. */
+                                    breakEvenYear: number | null;
+                                    savingMinor: number;
+                                    firstYearSavingMinor: number;
+                                    cautions: string[];
+                                    sentence: string;
+                                    window: {
+                                        /** Format: date */
+                                        earliestDate: string;
+                                        blockers: {
+                                            code: string;
+                                            message: string;
+                                            ownerCanLift: boolean;
+                                        }[];
+                                        bestWindow: {
+                                            /** Format: date */
+                                            from: string;
+                                            /** Format: date */
+                                            until: string | null;
+                                        } | null;
+                                        sentence: string;
+                                    };
+                                };
+                            }[];
+                        }[];
+                        notWorthMoving: number;
+                        steps: {
+                            /** @enum {unknown} */
+                            state: "planned" | "unlocked" | "code_requested" | "started" | "done";
+                            title: string;
+                            text: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
+    exportTransferPlanCsv: {
+        parameters: {
+            query?: {
+                /** @description Display currency (a code from /api/currencies) every amount is given in. USD when left out; an unknown one is a 400. */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            /** @description No session, or a wrong or revoked API key. */
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The key's requests of the last 60 minutes reached its limit; Retry-After says how many seconds until the next request fits. */
+            429: components["responses"]["Error"];
+        };
+    };
+    setTransferState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The portfolio entry's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    state: "planned" | "unlocked" | "code_requested" | "started" | "done";
+                    destinationProviderId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {unknown} */
+                        state: "planned" | "unlocked" | "code_requested" | "started" | "done";
+                        destinationProviderId: number;
                     };
                 };
             };
@@ -3960,6 +4566,8 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             lastSignInAt: string | null;
+                            /** @description The IANA time zone the account chose ("Europe/Berlin"); null: the browser's on the pages, UTC in mails and the calendar feed. */
+                            timeZone: string | null;
                         };
                         hasPassword: boolean;
                         singleSignOn: boolean;
@@ -4082,6 +4690,38 @@ export interface operations {
             400: components["responses"]["Error"];
             /** @description Another account took the address meanwhile. */
             409: components["responses"]["Error"];
+        };
+    };
+    setTimeZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    timeZone: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            /** @description The body is not JSON (Content-Type application/json). */
+            415: components["responses"]["Error"];
         };
     };
     listSessions: {

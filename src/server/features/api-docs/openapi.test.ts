@@ -67,7 +67,7 @@ describe("OpenAPI document", () => {
     const { body } = await getJson<{ paths: Record<string, { get: { parameters: { name: string; schema: Record<string, unknown> }[] } }> }>(app(), "/api/openapi.json");
     expect(Object.keys(body.paths).filter((p) => !/^\/api\/(user-domains|notifications|account|password-reset|admin\/users)\b/.test(p)).sort()).toEqual([
       "/api/admin/notification-deliveries", "/api/admin/settings", "/api/currencies", "/api/data-last-updated", "/api/domain-prices", "/api/domain-prices/common",
-      "/api/domain-prices/tld/{id}", "/api/monitoring/settings", "/api/registry-operators", "/api/service-providers", "/api/service-providers/{id}", "/api/service-providers/{id}/domain-prices", "/api/tlds/{id}",
+      "/api/domain-prices/tld/{id}", "/api/monitoring/settings", "/api/portfolio/transfer-plan", "/api/portfolio/transfer-plan.csv", "/api/portfolio/transfer-plan/{id}", "/api/registry-coverage", "/api/registry-operators", "/api/service-providers", "/api/service-providers/{id}", "/api/service-providers/{id}/domain-prices", "/api/tlds/{id}",
     ]);
     const prices = body.paths["/api/domain-prices"]!.get.parameters;
     expect(prices.map((p) => p.name).sort()).toEqual(["category", "currency", "limit", "offset", "page", "search", "sortBy", "sortOrder", "tld"]);
