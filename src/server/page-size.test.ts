@@ -17,7 +17,7 @@ function clientDirWithIndex(): string {
 
 const INFORMATIONAL = [
   "/help", "/documentation", "/api-access", "/contact", "/privacy", "/terms", "/cookies",
-  "/service-providers", "/registry-operators", "/icann-accredited-registrars", "/registrars",
+  "/service-providers", "/registry-operators", "/registry-coverage", "/icann-accredited-registrars", "/registrars",
 ];
 
 forEachDialect("public page sizes", (getDb) => {

@@ -61,6 +61,19 @@ describe("a domain card's registry details", () => {
     expect(calls).toEqual([{ id: 9, useOwnDates: true }]);
   });
 
+  it("links a registry that answers without an expiry date to the page of registries that publish one", async () => {
+    const base = userDomain({ id: 11, domainName: "example.de" });
+    const message = "The .de registry does not publish an expiry date, so the expiry shown is the one entered";
+    renderUi(<DomainCard domain={{ ...base, registry: { ...base.registry, outcome: "ok", protocol: "rdap", message, statuses: [] } }} onEdit={noop} onDelete={noop} />);
+    expect(await screen.findByText(message, { exact: false })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "which registries publish expiry dates" }).getAttribute("href")).toBe("/registry-coverage");
+    // A registry that gave its expiry date has no such link.
+    const dated = { ...base.dates, expiration: { ...base.dates.expiration, registry: "2027-01-15" } };
+    renderUi(<DomainCard domain={{ ...base, id: 12, dates: dated, registry: { ...base.registry, outcome: "ok", protocol: "rdap", message: null, statuses: [] } }} onEdit={noop} onDelete={noop} />);
+    expect(await screen.findAllByText(/Checked with the registry/)).toHaveLength(1);
+    expect(screen.getAllByRole("link", { name: "which registries publish expiry dates" })).toHaveLength(1);
+  });
+
   it("says so when the TLD has no RDAP service", async () => {
     const base = userDomain({ id: 10, domainName: "example.de" });
     const message = "The .de registry offers no RDAP service, so its dates cannot be checked here; the dates shown are the ones entered";

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { Alert, Badge, Button, HStack, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
 import { useMutation } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useInvalidatePortfolio } from "./domain-dialogs.tsx";
 import { formatDay } from "./format.ts";
@@ -105,6 +106,9 @@ export function RegistryDetails({ domain }: { domain: UserDomain }) {
       <HStack gap="2" alignItems="flex-start" justifyContent="space-between">
         <Text fontSize="xs" color="fg.muted">
           {registry.message ?? `Checked with the registry${registry.protocol === "whois" ? " over WHOIS" : ""} on ${formatDay(registry.checkedAt)}`}
+          {registry.outcome === "ok" && domain.dates.expiration.registry === null && (
+            <> (<ChakraLink asChild color="inherit" textDecoration="underline"><Link to="/registry-coverage">which registries publish expiry dates</Link></ChakraLink>)</>
+          )}
           {registry.outcome === "error" && registry.nextCheckAt && ` (${timeUntil(registry.nextCheckAt)})`}
           {registry.statuses.length > 0 && ` · Status: ${registry.statuses.join(", ")}`}
           {registry.registrar?.name && ` · Registrar: ${registry.registrar.name}${registry.registrar.ianaId === null ? "" : ` (IANA ${registry.registrar.ianaId})`}`}

@@ -68,7 +68,7 @@ describe("app shell", () => {
     act(() => view.reveal());
     const footer = within(await screen.findByRole("contentinfo"));
     const hrefs = footer.getAllByRole("link").map((a) => a.getAttribute("href"));
-    for (const path of ["/tlds", "/", "/portfolio", "/api-access", "/registry-operators", "/registrars", "/icann-accredited-registrars",
+    for (const path of ["/tlds", "/", "/portfolio", "/api-access", "/registry-operators", "/registry-coverage", "/registrars", "/icann-accredited-registrars",
       "/service-providers", "/documentation", "/help", "/contact", "/status", "/privacy", "/terms", "/cookies"]) {
       expect(hrefs).toContain(path);
     }

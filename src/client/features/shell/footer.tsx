@@ -24,6 +24,7 @@ const GROUPS: ReadonlyArray<{ title: string; links: FooterLink[] }> = [
     title: "Directory",
     links: [
       { label: "Registry Operators", href: "/registry-operators" },
+      { label: "Registry Date Coverage", href: "/registry-coverage" },
       { label: "Registrars", href: "/registrars" },
       { label: "ICANN Accredited Registrars", href: "/icann-accredited-registrars" },
       { label: "Service Providers", href: "/service-providers" },

@@ -10,7 +10,7 @@ import { listTldNames } from "../../../../db/repositories/tld-repository.ts";
 import type { AppEnv } from "../../lib/hono-env.ts";
 
 const FIXED_PAGES = [
-  "/", "/tlds", "/registrars", "/service-providers", "/registry-operators", "/icann-accredited-registrars",
+  "/", "/tlds", "/registrars", "/service-providers", "/registry-operators", "/registry-coverage", "/icann-accredited-registrars",
   "/help", "/documentation", "/api-access", "/status", "/contact", "/privacy", "/terms", "/cookies",
 ];
 
