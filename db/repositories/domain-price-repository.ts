@@ -24,7 +24,10 @@ function fullProviderColumns(handle: Db) {
   };
 }
 
-/** Active providers' quotes with `provider`'s columns, of the TLDs `tlds` picks, cheapest registration first. */
+/**
+ * Active providers' quotes with `provider`'s columns, of the TLDs `tlds` picks, cheapest
+ * registration first, each with its price checks' reason; quotes an administrator hid are left out.
+ */
 function activeQuotes<P extends ReturnType<typeof summaryProviderColumns>>(handle: Db, provider: P, tlds: SQL) {
   const { orm: db, t } = handle;
   const dp = t.domainPrices;
@@ -33,12 +36,12 @@ function activeQuotes<P extends ReturnType<typeof summaryProviderColumns>>(handl
       id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
       transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
       regularRegistrationPrice: dp.regularRegistrationPrice, snapshotDate: dp.snapshotDate,
-      lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
+      lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt, unusualReason: dp.unusualReason,
       serviceProvider: provider,
     })
     .from(dp)
     .innerJoin(t.serviceProviders, eq(t.serviceProviders.id, dp.serviceProviderId))
-    .where(and(tlds, eq(t.serviceProviders.isActive, true)))
+    .where(and(tlds, eq(t.serviceProviders.isActive, true), eq(dp.hidden, false)))
     .orderBy(sql`${dp.registrationPrice} asc nulls last`, asc(t.serviceProviders.name));
 }
 
@@ -66,7 +69,7 @@ export type ProviderQuoteDto = Omit<StoredQuote, "serviceProvider"> & {
   tld: { id: number; name: string; unicodeName: string | null; category: string };
 };
 
-/** One provider's quotes, by TLD name. */
+/** One provider's quotes, by TLD name, each with its price checks' reason; quotes an administrator hid are left out. */
 export async function listQuotesByProvider({ orm: db, t }: Db, providerId: number): Promise<ProviderQuoteDto[]> {
   const dp = t.domainPrices;
   return db
@@ -75,11 +78,11 @@ export async function listQuotesByProvider({ orm: db, t }: Db, providerId: numbe
       tld: { id: t.tlds.id, name: t.tlds.name, unicodeName: t.tlds.unicodeName, category: t.tlds.category },
       registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice, transferPrice: dp.transferPrice,
       currency: dp.currency, isPromo: dp.isPromo, regularRegistrationPrice: dp.regularRegistrationPrice, transferIsPromo: dp.transferIsPromo,
-      snapshotDate: dp.snapshotDate, lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
+      snapshotDate: dp.snapshotDate, lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt, unusualReason: dp.unusualReason,
     })
     .from(dp)
     .innerJoin(t.tlds, eq(t.tlds.id, dp.tldId))
-    .where(eq(dp.serviceProviderId, providerId))
+    .where(and(eq(dp.serviceProviderId, providerId), eq(dp.hidden, false)))
     .orderBy(asc(t.tlds.name));
 }
 

@@ -13,6 +13,7 @@ import type { StoredPrices } from "../../src/shared/price-quote.ts";
 import { STORED_PRICE_FIELDS } from "../../src/shared/price-quote.ts";
 import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 import { insertChunked } from "./insert-chunked.ts";
+import { replaceProviderReferences, type ReferenceList } from "./price-check-repository.ts";
 import { patchConfirmedRows, refreshTldPriceSummaries, type RowWriteOptions } from "./price-summary-repository.ts";
 
 /** A quote already matched to a catalogue TLD, money in minor units. */
@@ -96,9 +97,14 @@ const CHUNK = 400;
 const IDS_PER_STATEMENT = 5000;
 const UPSERT_FIELDS = [...STORED_PRICE_FIELDS, "snapshotDate", "lastCheckedAt", "changedAt", "updatedAt"] as const;
 
-/** Reads the provider's stored quotes, plans from them and writes the plan, all in one transaction. */
+/**
+ * Reads the provider's stored quotes, plans from them and writes the plan, all in one
+ * transaction. `references`: another source's list for the provider (its bundled list, when a
+ * live list is applied), stored for the price checks; the TLDs whose reference changed are
+ * rewritten too.
+ */
 export async function applyProviderPrices(
-  handle: Db, providerId: number, plan: (stored: StoredProviderQuote[]) => PriceApplyPlan, rows: Required<RowWriteOptions>,
+  handle: Db, providerId: number, plan: (stored: StoredProviderQuote[]) => PriceApplyPlan, rows: Required<RowWriteOptions>, references?: ReferenceList,
 ): Promise<ApplyResult> {
   const { t } = handle;
   const dp = t.domainPrices;
@@ -118,9 +124,10 @@ export async function applyProviderPrices(
     for (let i = 0; i < retiredIds.length; i += CHUNK) {
       yield* exec(db.delete(dp).where(inArray(dp.id, retiredIds.slice(i, i + CHUNK))));
     }
-    if (result.touchedTldIds.length) yield* refreshTldPriceSummaries(db, t, result.touchedTldIds, rows);
+    const referenced = references ? yield* replaceProviderReferences(db, t, providerId, references) : [];
+    const touched = new Set([...result.touchedTldIds, ...referenced]);
+    if (touched.size) yield* refreshTldPriceSummaries(db, t, [...touched], rows);
     // Rows carry active providers' quotes only; the TLDs rewritten above need no patch.
-    const touched = new Set(result.touchedTldIds);
     const toPatch = confirmations.filter((c) => !touched.has(c.tldId));
     if (toPatch.length) {
       const [provider] = yield* exec(db.select({ isActive: t.serviceProviders.isActive }).from(t.serviceProviders).where(eq(t.serviceProviders.id, providerId)));

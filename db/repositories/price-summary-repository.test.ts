@@ -1,4 +1,4 @@
-import { eq, lte, sql, type Column, type SQL } from "drizzle-orm";
+import { and, eq, lte, sql, type Column, type SQL } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { createDisplayConverter, withRowDisplay } from "../../src/shared/display-converter.ts";
 import { minorToPrice } from "../../src/shared/price-format.ts";
@@ -14,26 +14,35 @@ import { PRICE_ROW_FORMAT, rebuildStalePriceRows, refreshSummariesForProvider } 
 
 /**
  * The rows computed independently in SQL: a headline minimum over fresh USD quotes, or over
- * stale ones (and then marked stale) when no fresh quote has that price; and each TLD's quotes,
- * to check the quote each stored minimum names (checkSources).
+ * stale ones (and then marked stale) when no fresh quote has that price, and over the quotes
+ * whose stored price-check reason names none of the figure's operations before the others
+ * (decision 058); and each TLD's quotes, to check the quote each stored minimum names
+ * (checkSources).
  */
 async function freshRows(handle: Db) {
   const { orm: db, t } = handle;
   const dp = t.domainPrices;
   const now = new Date();
   const stale = lte(dp.lastCheckedAt, new Date(now.getTime() - DEFAULT_PRICE_STALE_DAYS * 86_400_000));
-  const usdFresh = (value: SQL | Column) => sql`min(case when ${dp.currency} = 'USD' and not (${stale}) then ${value} end)`;
-  const usdAny = (value: SQL | Column) => sql`min(case when ${dp.currency} = 'USD' then ${value} end)`;
-  const headline = (value: SQL | Column) => sql<number | null>`coalesce(${usdFresh(value)}, ${usdAny(value)})`.mapWith(Number);
-  const markedStale = (value: SQL | Column) => sql<number>`case when ${usdFresh(value)} is null and ${usdAny(value)} is not null then 1 else 0 end`.mapWith(Number);
+  // Each sentence of a stored reason starts with the operation it is about.
+  const usual = (ops: string[]) => sql.join(ops.map((op) => sql`(${dp.unusualReason} is null or not (${dp.unusualReason} like ${`${op} %`} or ${dp.unusualReason} like ${`%. ${op} %`}))`), sql` and `);
+  const lowest = (value: SQL | Column, ...conditions: SQL[]) => sql`min(case when ${dp.currency} = 'USD' and ${sql.join(conditions, sql` and `)} then ${value} end)`;
+  const tiers = (value: SQL | Column, ops: string[]) => [
+    lowest(value, sql`not (${stale})`, usual(ops)), lowest(value, usual(ops)), lowest(value, sql`not (${stale})`), lowest(value, sql`1 = 1`),
+  ];
+  const headline = (value: SQL | Column, ops: string[]) => sql<number | null>`coalesce(${sql.join(tiers(value, ops), sql`, `)})`.mapWith(Number);
+  const markedStale = (value: SQL | Column, ops: string[]) => {
+    const [usualFresh, usualAny, fresh, any] = tiers(value, ops);
+    return sql<number>`case when ${usualFresh} is not null then 0 when ${usualAny} is not null then 1 when ${fresh} is not null then 0 when ${any} is not null then 1 else 0 end`.mapWith(Number);
+  };
   const threeYear = sql`${dp.registrationPrice} + 2 * ${dp.renewalPrice}`;
   const aggregates = await db
     .select({
       id: dp.tldId, name: t.tlds.name, unicodeName: t.tlds.unicodeName, category: t.tlds.category,
-      registration: headline(dp.registrationPrice), renewal: headline(dp.renewalPrice), transfer: headline(dp.transferPrice),
-      threeYear: headline(threeYear),
-      registrationIsStale: markedStale(dp.registrationPrice), renewalIsStale: markedStale(dp.renewalPrice),
-      transferIsStale: markedStale(dp.transferPrice), threeYearIsStale: markedStale(threeYear),
+      registration: headline(dp.registrationPrice, ["Registration"]), renewal: headline(dp.renewalPrice, ["Renewal"]),
+      transfer: headline(dp.transferPrice, ["Transfer"]), threeYear: headline(threeYear, ["Registration", "Renewal"]),
+      registrationIsStale: markedStale(dp.registrationPrice, ["Registration"]), renewalIsStale: markedStale(dp.renewalPrice, ["Renewal"]),
+      transferIsStale: markedStale(dp.transferPrice, ["Transfer"]), threeYearIsStale: markedStale(threeYear, ["Registration", "Renewal"]),
       freshCount: sql<number>`sum(case when ${stale} then 0 else 1 end)`.mapWith(Number),
       newest: sql`max(${dp.lastCheckedAt})`.mapWith(dp.lastCheckedAt),
       providerCount: sql<number>`count(*)`.mapWith(Number),
@@ -41,7 +50,7 @@ async function freshRows(handle: Db) {
     .from(dp)
     .innerJoin(t.serviceProviders, eq(t.serviceProviders.id, dp.serviceProviderId))
     .innerJoin(t.tlds, eq(t.tlds.id, dp.tldId))
-    .where(eq(t.serviceProviders.isActive, true))
+    .where(and(eq(t.serviceProviders.isActive, true), eq(dp.hidden, false)))
     .groupBy(dp.tldId, t.tlds.name, t.tlds.unicodeName, t.tlds.category);
   const quotes = await listQuotesForTlds(handle, aggregates.map((a) => a.id));
   // Stored rows carry their prices in USD as `display`; their figures come from USD quotes only.

@@ -13,6 +13,12 @@
  * function, summarisePriceRow (src/shared/price-row-summary.ts); this file reads the quotes
  * and rates it needs and stores its answers.
  *
+ * The same rewrite runs the price checks over each TLD's quotes (checkTldQuotes,
+ * src/shared/price-checks.ts, decision 058) against the other source's quotes
+ * (price_references) and the administrators' reviews (price_reviews): it stores each quote's
+ * unusual reason and hidden mark in domain_prices, leaves hidden quotes out of the row, and
+ * passes the rest's flags to the summary, so the rows and quote answers read them as stored.
+ *
  * Minima prefer fresh quotes (see src/shared/price-freshness.ts) and each quote's isStale is
  * stored in the row, so a row is only right until one of its quotes turns stale: staleness
  * moves with time, not only with writes. refreshRowsTurnedStale rewrites the rows whose quotes
@@ -24,6 +30,9 @@ import { DEFAULT_DISPLAY_CURRENCY } from "../../src/shared/currency.ts";
 import { createDisplayConverter } from "../../src/shared/display-converter.ts";
 import { staleWindowMs } from "../../src/shared/price-freshness.ts";
 import type { PriceRow } from "../../src/shared/price-quote.ts";
+import {
+  checkTldQuotes, DEFAULT_SOURCE_DIFFERENCE_PERCENT, reasonOf, samePrices, type PriceFlag, type ReferenceQuote,
+} from "../../src/shared/price-checks.ts";
 import { confirmRowQuote, summarisePriceRow, type ConfirmedQuote, type SummaryQuote } from "../../src/shared/price-row-summary.ts";
 import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
 import { getMeta, META_KEYS, setMeta } from "./app-meta-repository.ts";
@@ -76,7 +85,7 @@ function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, no
         id: dp.id, tldId: dp.tldId, providerId: dp.serviceProviderId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
         transferPrice: dp.transferPrice, currency: dp.currency, isPromo: dp.isPromo, transferIsPromo: dp.transferIsPromo,
         regularRegistrationPrice: dp.regularRegistrationPrice, snapshotDate: dp.snapshotDate,
-        lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt,
+        lastCheckedAt: dp.lastCheckedAt, changedAt: dp.changedAt, storedReason: dp.unusualReason, storedHidden: dp.hidden,
       })
       .from(dp)
       .innerJoin(sp, eq(sp.id, dp.serviceProviderId))
@@ -86,7 +95,32 @@ function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, no
   ];
   const providerById = new Map(providers.map((p) => [p.id, p]));
   const tldById = new Map(names.map(({ id, ...tld }) => [id, tld]));
-  const quotes: SummaryQuote[] = flat.map(({ providerId, ...q }) => ({ ...q, serviceProvider: providerById.get(providerId)!, tld: tldById.get(q.tldId)! }));
+  const checks = yield* readCheckInputs(db, t, tldIds);
+  const quotes: SummaryQuote[] = [];
+  const marks: QuoteMarks[] = [];
+  for (let start = 0; start < flat.length;) {
+    let end = start + 1;
+    while (end < flat.length && flat[end]!.tldId === flat[start]!.tldId) end++;
+    const tldQuotes = flat.slice(start, end);
+    const tld = tldById.get(tldQuotes[0]!.tldId)!;
+    const references = new Map<number, ReferenceQuote>();
+    for (const q of tldQuotes) {
+      const reference = checks.references.get(`${q.providerId}:${q.tldId}`);
+      if (reference) references.set(q.id, reference);
+    }
+    const flags = checkTldQuotes(tldQuotes, references, { tldName: tld.name, differencePercent: checks.differencePercent });
+    for (const { providerId, storedReason, storedHidden, ...q } of tldQuotes) {
+      const review = checks.reviews.get(`${providerId}:${q.tldId}`);
+      const holds = review !== undefined && samePrices(review, q);
+      const found: readonly PriceFlag[] = holds && review.decision === "confirmed" ? [] : flags.get(q.id) ?? [];
+      const hidden = holds && review.decision === "hidden";
+      const unusualReason = found.length ? reasonOf(found) : null;
+      if (unusualReason !== storedReason || hidden !== storedHidden) marks.push({ id: q.id, unusualReason, hidden });
+      if (!hidden) quotes.push({ ...q, unusualReason, flags: found, serviceProvider: providerById.get(providerId)!, tld });
+    }
+    start = end;
+  }
+  yield* writeMarks(db, t, marks);
 
   // Rows are stored with their prices in the default display currency (USD), so the list's
   // default answer is the stored text as is. Their figures and promotion come from USD quotes
@@ -126,6 +160,47 @@ function* refreshScope(db: Executor, t: Tables, tldIds: number[] | undefined, no
     yield* exec(db.insert(r).values(rows.slice(i, i + CHUNK)).onConflictDoUpdate({ target: r.tldId, set: { rowJson: sql`excluded.row_json` } }));
   }
   yield* bumpRowsVersion(db, t, now);
+}
+
+/** A quote's price-check marks as stored in domain_prices. */
+interface QuoteMarks {
+  id: number;
+  unusualReason: string | null;
+  hidden: boolean;
+}
+
+interface CheckInputs {
+  differencePercent: number;
+  /** By "providerId:tldId". */
+  references: Map<string, ReferenceQuote>;
+  reviews: Map<string, { decision: string; registrationPrice: number | null; renewalPrice: number | null; transferPrice: number | null; currency: string }>;
+}
+
+/** The set share, the other source's quotes and the reviews of the TLDs being rewritten (every TLD when absent). */
+function* readCheckInputs(db: Executor, t: Tables, tldIds: number[] | undefined): TxBody<CheckInputs> {
+  const ref = t.priceReferences;
+  const rev = t.priceReviews;
+  const prices = (x: typeof ref | typeof rev) => ({
+    providerId: x.serviceProviderId, tldId: x.tldId,
+    registrationPrice: x.registrationPrice, renewalPrice: x.renewalPrice, transferPrice: x.transferPrice, currency: x.currency,
+  });
+  const [share, references, reviews] = [
+    yield* exec(db.select({ value: t.appMeta.value }).from(t.appMeta).where(eq(t.appMeta.key, META_KEYS.priceCheckSharePercent))),
+    yield* exec(db.select({ ...prices(ref), source: ref.source }).from(ref).where(tldIds ? inArray(ref.tldId, tldIds) : undefined)),
+    yield* exec(db.select({ ...prices(rev), decision: rev.decision }).from(rev).where(tldIds ? inArray(rev.tldId, tldIds) : undefined)),
+  ];
+  const percent = Number(share[0]?.value);
+  return {
+    differencePercent: Number.isFinite(percent) && percent > 0 ? percent : DEFAULT_SOURCE_DIFFERENCE_PERCENT,
+    references: new Map(references.map(({ providerId, tldId, ...r }) => [`${providerId}:${tldId}`, r])),
+    reviews: new Map(reviews.map(({ providerId, tldId, ...r }) => [`${providerId}:${tldId}`, r])),
+  };
+}
+
+/** Stores the marks that changed, one statement per quote (few change in one rewrite). */
+function* writeMarks(db: Executor, t: Tables, marks: readonly QuoteMarks[]): TxBody<void> {
+  const dp = t.domainPrices;
+  for (const { id, unusualReason, hidden } of marks) yield* exec(db.update(dp).set({ unusualReason, hidden }).where(eq(dp.id, id)));
 }
 
 /** In the writer's transaction: every process's read model reloads on its next read. */
@@ -175,7 +250,7 @@ export function* patchConfirmedRows(
 }
 
 /** Bump when the shape of the stored row JSON changes: the next start rewrites every row. */
-export const PRICE_ROW_FORMAT = "7";
+export const PRICE_ROW_FORMAT = "8";
 /** Stale flags depend on the window too, so a changed PRICE_STALE_DAYS also rewrites every row. */
 const rowFormat = (staleDays: number) => `${PRICE_ROW_FORMAT};stale-days=${staleDays}`;
 

@@ -42,6 +42,8 @@ export interface StoredQuote<P = ProviderSummary> extends StoredPrices {
   /** When the quote took its present values. */
   changedAt: Date;
   serviceProvider: P;
+  /** Why the price checks find the quote's prices unusual (src/shared/price-checks.ts); null or absent when usual. */
+  unusualReason?: string | null;
 }
 
 export interface PriceQuote<P = ProviderSummary> {
@@ -59,6 +61,10 @@ export interface PriceQuote<P = ProviderSummary> {
   isStale: boolean;
   changedAt: string;
   serviceProvider: P;
+  /** The price checks find a price of the quote unusual (docs/decisions/058); shown marked, with why. */
+  unusual: boolean;
+  /** Why, in plain words ("Renewal $0.30 is under a quarter of this registrar's registration price $59.96."); null when usual. */
+  unusualReason: string | null;
   /**
    * Present when a display currency was asked for: the prices in it (converted at the ECB
    * reference rate when the quote is in another currency). Null when no stored rate converts
@@ -95,6 +101,8 @@ export function serializeQuote<P>(q: StoredQuote<P>, now: Date, staleDays: numbe
     isStale: isStaleAt(q.lastCheckedAt, now, staleDays),
     changedAt: q.changedAt.toISOString(),
     serviceProvider: q.serviceProvider,
+    unusual: Boolean(q.unusualReason),
+    unusualReason: q.unusualReason ?? null,
   };
 }
 
@@ -117,6 +125,13 @@ export interface PriceSource {
    * src/shared/price-outliers.ts): shown marked, and sorted after the row's ordinary peers.
    */
   isOutlier: boolean;
+  /**
+   * The price checks found this figure unusual (src/shared/price-checks.ts): it heads the row
+   * only because every quote of it is unusual (docs/decisions/058).
+   */
+  unusual: boolean;
+  /** Why, in plain words; null when usual. */
+  unusualReason: string | null;
 }
 
 /** The headline figures of a row, by name. */

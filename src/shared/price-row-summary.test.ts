@@ -106,8 +106,8 @@ describe("summarisePriceRow: the row and summary", () => {
     const { summary, row } = summarise(quotes);
     expect(summary).toMatchObject({ tldId: 7, name: "xn--p1ai", category: "country-code", searchText: "xn--p1ai\nрф", providerCount: 2 });
     expect(row).toMatchObject({ id: 7, name: "xn--p1ai", unicodeName: "рф", providerCount: 2, lastCheckedAt: daysAgo(2).toISOString() });
-    const bravo = { serviceProvider: { id: quotes[0]!.serviceProvider.id, name: "Bravo" }, lastCheckedAt: daysAgo(5).toISOString(), isStale: false, isOutlier: false };
-    const alpha = { serviceProvider: { id: quotes[1]!.serviceProvider.id, name: "Alpha" }, lastCheckedAt: daysAgo(2).toISOString(), isStale: false, isOutlier: false };
+    const bravo = { serviceProvider: { id: quotes[0]!.serviceProvider.id, name: "Bravo" }, lastCheckedAt: daysAgo(5).toISOString(), isStale: false, isOutlier: false, unusual: false, unusualReason: null };
+    const alpha = { serviceProvider: { id: quotes[1]!.serviceProvider.id, name: "Alpha" }, lastCheckedAt: daysAgo(2).toISOString(), isStale: false, isOutlier: false, unusual: false, unusualReason: null };
     // Registration and three years (900 + 2 × 1500) are Bravo's; renewal and transfer Alpha's.
     expect(row.sources).toEqual({ registration: bravo, renewal: alpha, transfer: alpha, threeYear: bravo });
     expect(row.promo).toBeNull();
@@ -166,5 +166,28 @@ describe("summarisePriceRow: outliers", () => {
     { case: "one quote is never an outlier", quotes: () => [quote({ registrationPrice: 4_000_000 })], outlier: false },
   ])("$case", ({ quotes, outlier }) => {
     expect(summarise(quotes()).row.sources.registration!.isOutlier).toBe(outlier);
+  });
+});
+
+describe("summarisePriceRow: unusual prices (decision 058)", () => {
+  const renewalFlag = { rule: "under-quarter-of-registration", operation: "renewal", reason: "Renewal $0.30 is under a quarter of this registrar's registration price $59.96" } as const;
+
+  it("the cheapest usual price heads the row, not an unusual cheaper one; the unusual quote still gives its usual figures", () => {
+    const odd = quote({ provider: "Odd", registrationPrice: 5996, renewalPrice: 30, transferPrice: 900, flags: [renewalFlag] });
+    const plain = quote({ provider: "Plain", registrationPrice: 6000, renewalPrice: 6000, transferPrice: 1200 });
+    const { summary, row } = summarise([odd, plain]);
+    expect(summary).toMatchObject({ minRegistration: 5996, minRenewal: 6000, minTransfer: 900, minThreeYear: 18_000 });
+    expect(row.sources.renewal).toMatchObject({ serviceProvider: { name: "Plain" }, unusual: false, unusualReason: null });
+    expect(row.sources.registration).toMatchObject({ serviceProvider: { name: "Odd" }, unusual: false });
+    expect(row.prices.find((p) => p.type === "renewal")?.serviceProvider.name).toBe("Plain");
+  });
+
+  it("when every quote of a figure is unusual, the cheapest heads it marked, with why", () => {
+    const odd = quote({ provider: "Odd", registrationPrice: 5996, renewalPrice: 30, flags: [renewalFlag] });
+    const { summary, row } = summarise([odd]);
+    expect(summary.minRenewal).toBe(30);
+    expect(row.sources.renewal).toMatchObject({ unusual: true, unusualReason: `${renewalFlag.reason}.` });
+    expect(row.sources.threeYear).toMatchObject({ unusual: true });
+    expect(row.sources.registration).toMatchObject({ unusual: false, unusualReason: null });
   });
 });

@@ -9,19 +9,31 @@
  * - Each minimum names the quote it comes from (`sources`): provider, lastCheckedAt, isStale,
  *   and whether the figure is an extreme outlier among the name's quotes (price-outliers.ts).
  *   The row carries no other quote, except the promotion behind the registration minimum.
+ * - A figure the price checks found unusual in a quote (its `flags`, src/shared/price-checks.ts)
+ *   does not give a minimum while a usual quote has that price: the cheapest usual one does
+ *   (docs/decisions/058). Only when every quote's figure is unusual does the cheapest unusual one,
+ *   and its source then says so (`unusual`, `unusualReason`).
  * - The row is stale when every quote is; its lastCheckedAt is the newest quote's.
  * - The row and its promotion carry their prices in the converter's currency as `display`.
  */
 import { withRowDisplay, type DisplayConverter } from "./display-converter.ts";
 import { minorToPrice } from "./price-format.ts";
 import { isStaleAt, lowestPreferringFresh } from "./price-freshness.ts";
+import { reasonOf, type PriceFlag, type PriceOperation } from "./price-checks.ts";
 import { isPriceOutlier, OUTLIER_FACTOR } from "./price-outliers.ts";
 import {
   serializeQuote, type PriceRow, type PriceSource, type ProviderSummary, type RowPrice, type RowPriceType, type StoredQuote,
 } from "./price-quote.ts";
 
-/** A stored quote of the TLD, with the TLD's catalogue names. */
-export type SummaryQuote = StoredQuote<ProviderSummary> & { tldId: number; tld: { name: string; unicodeName: string | null; category: string } };
+/** A stored quote of the TLD, with the TLD's catalogue names and what the price checks found unusual in it (none when absent). */
+export type SummaryQuote = StoredQuote<ProviderSummary> & {
+  tldId: number;
+  tld: { name: string; unicodeName: string | null; category: string };
+  flags?: readonly PriceFlag[];
+};
+
+/** The quote's flags on the operations a figure is made of. */
+const flagsOn = (q: SummaryQuote, operations: readonly PriceOperation[]) => q.flags?.filter((f) => operations.includes(f.operation)) ?? [];
 
 /** A `prices[]` entry: the quote behind the row's lowest price of `type`. */
 function rowPrice(type: RowPriceType, q: SummaryQuote, isStale: boolean): RowPrice {
@@ -59,14 +71,19 @@ export interface SummaryOptions {
 export const searchTextOf = (name: string, unicodeName: string | null): string =>
   [name, unicodeName].filter(Boolean).join("\n").toLowerCase();
 
+/** What a figure's source says of the price checks. */
+const unusualOf = (flags: readonly PriceFlag[]) => ({ unusual: flags.length > 0, unusualReason: flags.length ? reasonOf(flags) : null });
+
 /** `quotes` are one TLD's, in the order its rows list them (cheapest registration first); at least one. */
 export function summarisePriceRow(quotes: readonly SummaryQuote[], { now, staleDays, display }: SummaryOptions): { summary: PriceSummaryValues; row: PriceRow } {
   const first = quotes[0];
   if (!first) throw new RangeError("summarisePriceRow needs at least one quote");
   const usd = quotes.filter((q) => q.currency === "USD");
   const stale = (q: SummaryQuote) => isStaleAt(q.lastCheckedAt, now, staleDays);
-  const figure = (valueOf: (q: SummaryQuote) => number | null) => {
-    const lowest = lowestPreferringFresh(usd, valueOf, stale);
+  const figure = (valueOf: (q: SummaryQuote) => number | null, operations: readonly PriceOperation[]) => {
+    const usual = usd.filter((q) => flagsOn(q, operations).length === 0);
+    let lowest = lowestPreferringFresh(usual, valueOf, stale);
+    if (lowest.value === null) lowest = lowestPreferringFresh(usd, valueOf, stale);
     let source: PriceSource | null = null;
     if (lowest.item && lowest.value !== null) {
       const value = lowest.value;
@@ -78,14 +95,15 @@ export function summarisePriceRow(quotes: readonly SummaryQuote[], { now, staleD
         lastCheckedAt: lowest.item.lastCheckedAt.toISOString(),
         isStale: lowest.isStale,
         isOutlier: maybeOutlier && isPriceOutlier(value, all),
+        ...unusualOf(flagsOn(lowest.item, operations)),
       };
     }
     return { ...lowest, source };
   };
-  const registration = figure((q) => q.registrationPrice);
-  const renewal = figure((q) => q.renewalPrice);
-  const transfer = figure((q) => q.transferPrice);
-  const threeYear = figure((q) => q.registrationPrice === null || q.renewalPrice === null ? null : q.registrationPrice + 2 * q.renewalPrice);
+  const registration = figure((q) => q.registrationPrice, ["registration"]);
+  const renewal = figure((q) => q.renewalPrice, ["renewal"]);
+  const transfer = figure((q) => q.transferPrice, ["transfer"]);
+  const threeYear = figure((q) => q.registrationPrice === null || q.renewalPrice === null ? null : q.registrationPrice + 2 * q.renewalPrice, ["registration", "renewal"]);
   const newest = quotes.reduce((max, q) => (q.lastCheckedAt > max ? q.lastCheckedAt : max), first.lastCheckedAt);
   // The promotion the table shows beside the registration minimum: a promo quote with that price and freshness.
   const promo = registration.value === null ? undefined

@@ -25,7 +25,7 @@ export function quote(sp: Provider, overrides: Partial<Quote> = {}): Quote {
   return {
     id: nextId++, registrationPrice: "10.00", renewalPrice: "12.00", transferPrice: "11.00", currency: "USD",
     isPromo: false, regularRegistrationPrice: null, transferIsPromo: false, snapshotDate: "2026-01-01",
-    lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2026-01-01T00:00:00.000Z",
+    lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2026-01-01T00:00:00.000Z", unusual: false, unusualReason: null,
     serviceProvider: {
       id: sp.id, name: sp.name, displayName: sp.displayName, domain: sp.domain, logoUrl: sp.logoUrl, website: sp.website,
       registrationUrlPattern: sp.registrationUrlPattern, transferUrlPattern: sp.transferUrlPattern,
@@ -48,7 +48,8 @@ export function providerPrice(tld: string, overrides: Partial<ProviderPrice> = {
   return {
     id: nextId++, tld: { id: nextId++, name: tld, unicodeName: null, category: "generic" }, registrationPrice: "10.00",
     renewalPrice: "12.00", transferPrice: "11.00", currency: "USD", isPromo: false, regularRegistrationPrice: null, transferIsPromo: false,
-    snapshotDate: "2026-01-01", lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2026-01-01T00:00:00.000Z", ...overrides,
+    snapshotDate: "2026-01-01", lastCheckedAt: "2026-01-01T00:00:00.000Z", isStale: false, changedAt: "2026-01-01T00:00:00.000Z",
+    unusual: false, unusualReason: null, ...overrides,
   };
 }
 

@@ -83,5 +83,8 @@ export const AUDIT_ACTIONS = {
   require_two_factor: "Required two-step sign-in for administrators",
   allow_without_two_factor: "Stopped requiring two-step sign-in for administrators",
   reset_two_factor: "Reset two-step sign-in",
+  confirm_price: "Confirmed an unusual price as real",
+  hide_price: "Hid an unusual price",
+  set_price_check_share: "Changed how far two sources' prices may differ",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

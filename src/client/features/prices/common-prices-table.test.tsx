@@ -11,7 +11,7 @@ useMsw();
 
 const porkbun = provider({ name: "Porkbun" });
 const source = (name: string, lastCheckedAt: string, over: { isStale?: boolean; isOutlier?: boolean } = {}) =>
-  ({ serviceProvider: { id: 1, name }, lastCheckedAt, isStale: false, isOutlier: false, ...over });
+  ({ serviceProvider: { id: 1, name }, lastCheckedAt, isStale: false, isOutlier: false, unusual: false, unusualReason: null, ...over });
 const allStaleNet = source("Dynadot", "2024-01-07T00:00:00.000Z", { isStale: true });
 const ROWS = [
   priceRow("net", {

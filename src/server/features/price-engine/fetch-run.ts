@@ -11,6 +11,7 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import type { ApplyResult, RenewalChange, ResolvedQuote } from "../../../../db/repositories/price-apply-repository.ts";
+import type { ReferenceList } from "../../../../db/repositories/price-check-repository.ts";
 import { completeLog, insertPendingLog, type FinishedLog, type PriceLogSource } from "../../../../db/repositories/price-log-repository.ts";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
 import { tldIdsByName } from "../../../../db/repositories/tld-repository.ts";
@@ -99,7 +100,8 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
     responseTimeMs = Math.round(performance.now() - began);
     const { quotes, skipped } = await resolveNames(db, list, provider.name, signal);
     if (signal.aborted) throw signal.reason;
-    applied = await applyPriceList(db, { providerId: provider.id, observedAt: list.observedAt, quotes, staleDays: deps.staleDays });
+    const references = choice.kind === "live" ? await bundledReferences(db, deps.sources, data.providerKey, provider.name) : undefined;
+    applied = await applyPriceList(db, { providerId: provider.id, observedAt: list.observedAt, quotes, staleDays: deps.staleDays, references });
     observedAt = list.observedAt;
     outcome = { status: "success", resultCount: quotes.length, skippedCount: skipped, responseTimeMs, source, completedAt: new Date() };
   } catch (error) {
@@ -128,6 +130,25 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
     log.error({ err, provider: provider.slug }, "alert rules could not be evaluated");
   });
   return outcome;
+}
+
+/**
+ * The provider's bundled list, matched to catalogue TLDs, as the other source the price checks
+ * compare a live list with (decision 058); undefined when none is bundled.
+ */
+async function bundledReferences(db: Db, sources: PriceSources, providerKey: string, providerName: string): Promise<ReferenceList | undefined> {
+  const bundled = sources.bundled(providerKey);
+  if (!bundled) return undefined;
+  const list = await bundled.fetchPrices();
+  const ids = await tldIdsByName(db);
+  const observedOn = list.observedAt.toISOString().slice(0, 10);
+  const quotes = list.quotes.flatMap((quote) => {
+    const name = toAsciiName(quote.tld);
+    const tldId = name ? ids.get(name) : undefined;
+    const { registrationPrice, renewalPrice, transferPrice, currency } = normaliseQuote(quote);
+    return tldId === undefined ? [] : [{ tldId, registrationPrice, renewalPrice, transferPrice, currency }];
+  });
+  return { source: `${providerName}'s bundled list of ${observedOn}`, observedOn, quotes };
 }
 
 const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);

@@ -60,6 +60,8 @@ export async function getProviderPrices(db: Db, id: number, staleDays: number, c
     lastCheckedAt: r.lastCheckedAt.toISOString(),
     isStale: isStaleAt(r.lastCheckedAt, now, staleDays),
     changedAt: r.changedAt.toISOString(),
+    unusual: Boolean(r.unusualReason),
+    unusualReason: r.unusualReason ?? null,
   }));
   if (!converter) return served as (typeof served[number] & { display?: PriceDisplay | null })[];
   return served.map((q) => ({ ...q, display: quoteDisplay(converter, q) }));
