@@ -191,6 +191,10 @@ const schema = z.object({
   /** Gandi's API v5 (its sandbox is https://api.sandbox.gandi.net); a personal access token from Gandi's account settings. */
   GANDI_API_URL: z.url().default("https://api.gandi.net"),
   GANDI_PERSONAL_ACCESS_TOKEN: z.string().optional(),
+  /** DNSimple's API v2 (its sandbox is https://api.sandbox.dnsimple.com); an API access token and the account id it bills. */
+  DNSIMPLE_API_URL: z.url().default("https://api.dnsimple.com"),
+  DNSIMPLE_API_TOKEN: z.string().optional(),
+  DNSIMPLE_ACCOUNT_ID: z.string().optional(),
   // Price lists registrars publish without a key: Openprovider's price sheet (its CSV export),
   // the TLD list behind Namecheap's pricing pages (read while none of NAMECHEAP_API_USER,
   // NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP above is set)

@@ -35,6 +35,8 @@ export const ANSWER_CAPS = {
   internetbsPrices: 8 * MB,
   /** One answer of Gandi's catalogue: its TLD list, or the prices of 50 TLDs (three products each, about 1 KB a product). */
   gandiPrices: 8 * MB,
+  /** One answer of DNSimple: a page of 100 TLDs (about 30 KB), or one name's prices. */
+  dnsimplePrices: 1 * MB,
   /** One answer of a registrar account API: a page of up to 1,000 domains, or a shorter call. */
   registrarPage: 16 * MB,
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The keyed registrar price APIs (Internet.bs, Gandi, …) through the whole engine: the admin API starts
+ * The keyed registrar price APIs (Internet.bs, Gandi, DNSimple) through the whole engine: the admin API starts
  * a fetch, the real queue runs it against a loopback fake replaying the registrar's recorded
  * answer, and the stored quotes, history and logs are read back.
  */
@@ -13,6 +13,7 @@ import { loadConfig } from "../../config.ts";
 import { ANSWER_CAPS } from "../../integrations/answer-caps.ts";
 import { bundledPriceSource, createPriceSources } from "../../integrations/prices/registry.ts";
 import type { FakeControl } from "../../integrations/prices/testing/fake-behaviour.ts";
+import { fakeDnsimple } from "../../integrations/prices/testing/fake-dnsimple.ts";
 import { fakeGandi, GANDI_CATALOGUE } from "../../integrations/prices/testing/fake-gandi.ts";
 import { fakeInternetBs, INTERNETBS_ANSWER } from "../../integrations/prices/testing/fake-internetbs.ts";
 import { createLogger } from "../../lib/logger.ts";
@@ -27,6 +28,7 @@ type Log = { status: string; requestType: string; resultCount: number | null; er
 forEachDialect("keyed registrar price APIs through the price engine", (getDb, _dialect, getTestDb) => {
   const internetbs = fakeInternetBs();
   const gandi = fakeGandi();
+  const dnsimple = fakeDnsimple();
 
   /**
    * Each source: its fake, a TLD of its recorded answer with that TLD's stored prices, a way to
@@ -51,6 +53,14 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
       raisePrice: () => gandi.setCatalogue(GANDI_CATALOGUE.replace('"price_before_taxes": 12.54', '"price_before_taxes": 13.54')),
       oversize: () => gandi.setCatalogue(GANDI_CATALOGUE.replace('"grid"', `"padding": "${"x".repeat(ANSWER_CAPS.gandiPrices)}", "grid"`)),
     },
+    {
+      // DNSimple's recorded TLD list takes no .ac transfers: the live quote drops the bundled list's.
+      slug: "dnsimple", domain: "dnsimple.com", name: "DNSimple", control: dnsimple.control, tld: "ac",
+      stored: { registrationPrice: 7000, renewalPrice: 7000, transferPrice: null, currency: "USD" },
+      reset: () => dnsimple.reset(),
+      raisePrice: () => dnsimple.setPrice("ac", 71),
+      oversize: () => dnsimple.setPadding(ANSWER_CAPS.dnsimplePrices),
+    },
   ];
 
   const servers: LoopbackServer[] = [];
@@ -67,6 +77,7 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
       NODE_ENV: "test",
       INTERNETBS_API_URL: await serve(internetbs.app), INTERNETBS_API_KEY: "testapi", INTERNETBS_PASSWORD: "testpass",
       GANDI_API_URL: await serve(gandi.app), GANDI_PERSONAL_ACCESS_TOKEN: "pat_abc-123",
+      DNSIMPLE_API_URL: await serve(dnsimple.app), DNSIMPLE_API_TOKEN: "a1b2c3d4", DNSIMPLE_ACCOUNT_ID: "1010",
     });
     // The registry's own sources, as main.ts builds them; a shorter HTTP time limit, retries without sleeping.
     const sources = { live: createPriceSources(config, { timeoutMs: 3000, sleep: async () => undefined }), bundled: bundledPriceSource };
@@ -165,5 +176,6 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
     const unset = createPriceSources(loadConfig({ NODE_ENV: "test" }));
     expect(unset.get("internetbs")!.missingConfiguration()).toBe("INTERNETBS_API_KEY, INTERNETBS_PASSWORD are not set");
     expect(unset.get("gandi")!.missingConfiguration()).toBe("GANDI_PERSONAL_ACCESS_TOKEN is not set");
+    expect(unset.get("dnsimple")!.missingConfiguration()).toBe("DNSIMPLE_API_TOKEN, DNSIMPLE_ACCOUNT_ID are not set");
   });
 });

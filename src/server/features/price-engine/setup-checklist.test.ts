@@ -31,6 +31,7 @@ forEachDialect("the admin area's first-run checklist", (getDb) => {
     expect(item("price-keys").state).toContain("Amazon Route 53 (ROUTE53_ACCESS_KEY_ID, ROUTE53_SECRET_ACCESS_KEY are not set)");
     expect(item("price-keys").state).toContain("Internet.bs (INTERNETBS_API_KEY, INTERNETBS_PASSWORD are not set)");
     expect(item("price-keys").state).toContain("Gandi (GANDI_PERSONAL_ACCESS_TOKEN is not set)");
+    expect(item("price-keys").state).toContain("DNSimple (DNSIMPLE_API_TOKEN, DNSIMPLE_ACCOUNT_ID are not set)");
     expect(item("backups")).toMatchObject({ done: false, readmeSection: "Operations" });
     expect(item("metrics")).toMatchObject({ done: false, readmeSection: "Operations" });
     expect(body.done).toBe(1);
@@ -53,6 +54,7 @@ forEachDialect("the admin area's first-run checklist", (getDb) => {
       METRICS_TOKEN: "a-metrics-token-of-some-length", DYNADOT_API_KEY: "dynadot-key", NAMESILO_API_KEY: "namesilo-key",
       ROUTE53_ACCESS_KEY_ID: "route53-key-id", ROUTE53_SECRET_ACCESS_KEY: "route53-secret",
       INTERNETBS_API_KEY: "internetbs-key", INTERNETBS_PASSWORD: "internetbs-password", GANDI_PERSONAL_ACCESS_TOKEN: "gandi-token",
+      DNSIMPLE_API_TOKEN: "dnsimple-token", DNSIMPLE_ACCOUNT_ID: "1010",
     }), registered.cookie);
     const done = (await configured<Checklist>("/trpc/priceEngine.setupChecklist.get")).body as unknown as { result: { data: Checklist } };
     expect(done.result.data.items.filter((i) => !i.done)).toEqual([]);

@@ -7,6 +7,7 @@
 import type { Config } from "../../config.ts";
 import type { HttpOptions } from "../http.ts";
 import { bundledSource } from "./bundled.ts";
+import { dnsimpleSource } from "./dnsimple.ts";
 import { dynadotSource } from "./dynadot.ts";
 import { gandiSource } from "./gandi.ts";
 import { hoverSource } from "./hover.ts";
@@ -43,7 +44,7 @@ export function createPriceSources(config: Config, http?: HttpOptions): Map<stri
   const sources = [
     porkbunSource(config, http), openproviderSource(config, http), hoverSource(config, http), namecheap(config, http),
     dynadotSource(config, http), nameSiloSource(config, http), internetBsSource(config, http), gandiSource(config, http),
-    route53Source(config, http),
+    dnsimpleSource(config, http), route53Source(config, http),
   ];
   return new Map(sources.map((source) => [source.providerKey, source]));
 }
