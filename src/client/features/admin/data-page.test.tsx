@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { provider } from "../../testing/fixtures.ts";
 import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
 import { trpcError, trpcMutationError, trpcMutationOk, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
@@ -13,6 +13,15 @@ afterEach(clearToasts);
 
 const PORKBUN = provider({ id: 4, name: "Porkbun", domain: "porkbun.com", website: "https://porkbun.com", logoUrl: null });
 const OLD = provider({ id: 5, name: "Google Domains", domain: "domains.google", website: null, isActive: false });
+
+const RULES = {
+  rules: [
+    { pattern: "*", addsYear: true, lockAfterRegistrationDays: 60, lockAfterTransferDays: 60, minDaysBeforeExpiry: null, sourceUrl: "https://www.example.org/icann-transfer-policy", sourceDate: "2026-12-07", note: null, origin: "bundled", replacesBundled: null, updatedAt: null, updatedBy: null },
+    { pattern: "uk", addsYear: false, lockAfterRegistrationDays: 0, lockAfterTransferDays: 30, minDaysBeforeExpiry: 10, sourceUrl: "https://registry.example/uk", sourceDate: "2026-12-01", note: null, origin: "admin", replacesBundled: null, updatedAt: "2026-12-05T10:00:00.000Z", updatedBy: "admin@example.com" },
+  ],
+};
+
+beforeEach(() => server.use(trpcOk("portfolio.transfer.rules.list", RULES)));
 
 function setup() {
   server.use(trpcOk("providers.adminList", [PORKBUN, OLD]));
@@ -99,5 +108,40 @@ describe("Data Management", () => {
     expect(await dialog.findByText("Another provider already has this domain")).toBeTruthy();
     expect((await findToast("Failed to update service provider")).textContent).toContain("Invalid domain: taken");
     expect(screen.getByRole("dialog", { name: "Edit Porkbun" })).toBeTruthy();
+  });
+});
+
+describe("transfer rules", () => {
+  it("lists the shipped and the administrators' rules with their sources, and saves and removes one", async () => {
+    const saves: unknown[] = [];
+    const removes: unknown[] = [];
+    server.use(trpcMutationOk("portfolio.transfer.rules.save", RULES, saves), trpcMutationOk("portfolio.transfer.rules.remove", RULES, removes));
+    const user = setup();
+    const table = await screen.findByRole("table", { name: "Transfer rules" });
+    await within(table).findByText("Every other TLD");
+    const [all, uk] = within(table).getAllByRole("row").slice(1);
+    expect(all?.textContent).toContain("Adds a year");
+    expect(all?.textContent).toContain("Shipped");
+    expect(within(all!).getByRole("link", { name: "www.example.org" }).getAttribute("href")).toBe("https://www.example.org/icann-transfer-policy");
+    expect(uk?.textContent).toContain("Keeps the expiry");
+    expect(uk?.textContent).toContain("admin@example.com");
+    await user.click(within(uk!).getByRole("button", { name: "Remove the rule for .uk" }));
+    await waitFor(() => expect(removes).toEqual([{ pattern: "uk" }]));
+
+    const form = within(screen.getByRole("form", { name: "Save a transfer rule" }));
+    await user.type(form.getByLabelText(/^TLD/), "ch");
+    await user.clear(form.getByLabelText(/Lock after registration/));
+    await user.type(form.getByLabelText(/Lock after registration/), "0");
+    await user.clear(form.getByLabelText(/Lock after a transfer/));
+    await user.type(form.getByLabelText(/Lock after a transfer/), "0");
+    await user.type(form.getByLabelText(/Source address/), "https://registry.example/ch");
+    await user.type(form.getByLabelText(/Source read on/), "2026-12-07");
+    await user.click(form.getByText("A transfer adds a year"));
+    await user.click(form.getByRole("button", { name: "Save rule" }));
+    await waitFor(() => expect(saves).toEqual([{
+      pattern: "ch", addsYear: false, lockAfterRegistrationDays: 0, lockAfterTransferDays: 0, minDaysBeforeExpiry: null,
+      sourceUrl: "https://registry.example/ch", sourceDate: "2026-12-07", note: null,
+    }]));
+    await findToast("Transfer rule saved");
   });
 });

@@ -9,11 +9,12 @@ import { AdminTable } from "./admin-table.tsx";
 import { ActiveBadge } from "./badges.tsx";
 import { formatDate } from "./format.ts";
 import { ProviderEditDialog } from "./provider-edit-dialog.tsx";
+import { TransferRulesSection } from "./transfer-rules-section.tsx";
 import type { AdminProvider } from "./types.ts";
 
 const COLUMNS = ["Name", "Domain", "Website", "Status", "Created", "Actions"] as const;
 
-/** Data Management: the service providers and their edit dialog. */
+/** Data Management: the service providers and their edit dialog, and the transfer rules per TLD. */
 export function DataPage() {
   const trpc = useTRPC();
   const providers = useQuery(trpc.providers.adminList.queryOptions());
@@ -55,6 +56,7 @@ export function DataPage() {
         ))}
       </AdminTable>
       {editing && <ProviderEditDialog key={opening} provider={editing} open={open} onOpenChange={setOpen} />}
+      <TransferRulesSection />
     </AdminPage>
   );
 }
