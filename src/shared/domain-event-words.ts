@@ -70,6 +70,7 @@ export function describeDomainEvent(e: DescribedEvent, timeZone: string | null =
       return "The registry check failed; it will be tried again.";
     }
     case "registrar_changed": return `Registrar changed from ${registrar(e.oldValue)} to ${registrar(e.newValue)}.`;
+    case "transfer_done": return `Moved to ${registrar(e.newValue)} as the transfer plan planned: the registry names it as the registrar, so the move is done.`;
     case "transfer_lock_removed": return "Transfer lock removed (clientTransferProhibited is gone): the domain can now be transferred away.";
     case "transfer_lock_added": return "Transfer lock added (clientTransferProhibited).";
     case "nameservers_changed": return `Nameservers changed from ${list(e.oldValue)} to ${list(e.newValue)}.`;

@@ -134,8 +134,10 @@ forEachDialect("the transfer plan", (getDb) => {
     const after = (await call<TransferPlan>("/api/portfolio/transfer-plan")).body;
     expect(after.groups[0]!.domains.find((d) => d.id === a)!.state).toBe("done");
     expect(after.groups[0]!.domains.find((d) => d.id === b)!.state).toBe("planned");
-    const history = (await call<{ events: { kind: string; severity: string }[] }>(`/api/user-domains/${a}/history`)).body.events;
-    expect(history.filter((e) => e.kind === "transfer_done")).toEqual([expect.objectContaining({ severity: "info" })]);
+    const history = (await call<{ events: { kind: string; severity: string; text: string }[] }>(`/api/user-domains/${a}/history`)).body.events;
+    expect(history.filter((e) => e.kind === "transfer_done")).toEqual([expect.objectContaining({
+      severity: "info", text: `Moved to ${rival.name} as the transfer plan planned: the registry names it as the registrar, so the move is done.`,
+    })]);
     // Read again: recorded once.
     await call("/api/portfolio/transfer-plan");
     const again = (await call<{ events: { kind: string }[] }>(`/api/user-domains/${a}/history`)).body.events;
