@@ -11,15 +11,21 @@ import { Hono } from "hono";
 import { REGISTRAR_SLUGS, type RegistrarSlug } from "../src/shared/schemas/registrar-account.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { ANSWER_CAPS, DYNADOT_BYTES_PER_DOMAIN } from "../src/server/integrations/answer-caps.ts";
+import { dnsimpleSource } from "../src/server/integrations/prices/dnsimple.ts";
 import { dynadotSource } from "../src/server/integrations/prices/dynadot.ts";
+import { gandiSource } from "../src/server/integrations/prices/gandi.ts";
 import { hoverSource } from "../src/server/integrations/prices/hover.ts";
+import { internetBsSource } from "../src/server/integrations/prices/internetbs.ts";
 import { namecheapPublicSource } from "../src/server/integrations/prices/namecheap-public.ts";
 import { namecheapSource } from "../src/server/integrations/prices/namecheap.ts";
 import { nameSiloSource } from "../src/server/integrations/prices/namesilo.ts";
 import { openproviderSource } from "../src/server/integrations/prices/openprovider.ts";
 import { porkbunSource } from "../src/server/integrations/prices/porkbun.ts";
+import { fakeDnsimple } from "../src/server/integrations/prices/testing/fake-dnsimple.ts";
 import { fakeDynadot } from "../src/server/integrations/prices/testing/fake-dynadot.ts";
+import { fakeGandi } from "../src/server/integrations/prices/testing/fake-gandi.ts";
 import { fakeHover } from "../src/server/integrations/prices/testing/fake-hover.ts";
+import { fakeInternetBs } from "../src/server/integrations/prices/testing/fake-internetbs.ts";
 import { fakeNamecheapPublic } from "../src/server/integrations/prices/testing/fake-namecheap-public.ts";
 import { fakeNamecheap } from "../src/server/integrations/prices/testing/fake-namecheap.ts";
 import { fakeNameSilo } from "../src/server/integrations/prices/testing/fake-namesilo.ts";
@@ -78,6 +84,15 @@ await priceSource("Dynadot tld_price", ANSWER_CAPS.dynadotPrices, fakeDynadot().
 await priceSource("NameSilo getPrices", ANSWER_CAPS.namesiloPrices, fakeNameSilo().app,
   (url) => nameSiloSource(loadConfig({ NAMESILO_API_KEY: "k", NAMESILO_API_URL: `${url}/api` })),
   "no NameSilo list is bundled: 7 illustrative TLDs, about 90 bytes each; the cap holds the whole root zone (1,594 TLDs) 50 times over");
+await priceSource("Internet.bs Account/PriceList/Get", ANSWER_CAPS.internetbsPrices, fakeInternetBs().app,
+  (url) => internetBsSource(loadConfig({ INTERNETBS_API_KEY: "k", INTERNETBS_PASSWORD: "p", INTERNETBS_API_URL: url })),
+  "the documented example's 4 rows, about 60 bytes each; the whole list (about 2,000 rows) is about 120 KB");
+await priceSource("Gandi TLD list or catalogue page", ANSWER_CAPS.gandiPrices, fakeGandi().app,
+  (url) => gandiSource(loadConfig({ GANDI_PERSONAL_ACCESS_TOKEN: "t", GANDI_API_URL: url })),
+  "the documented examples; a page of 50 TLDs, 150 products of about 1 KB, is about 150 KB");
+await priceSource("DNSimple TLD page or one name's prices", ANSWER_CAPS.dnsimplePrices, fakeDnsimple().app,
+  (url) => dnsimpleSource(loadConfig({ DNSIMPLE_API_TOKEN: "t", DNSIMPLE_ACCOUNT_ID: "1", DNSIMPLE_API_URL: url })),
+  "a page of 100 TLDs in the recorded shape");
 
 const ecb = await measured(fakeEcb().app, (url) => fetchEcbDailyRates(loadConfig({ ECB_API_URL: `${url}/stats/eurofxref` })));
 rows.push({ what: "ECB daily rates", bytes: Math.max(...ecb), cap: ANSWER_CAPS.ecbDaily });
