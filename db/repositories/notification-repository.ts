@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
 import { effectiveExpirySql } from "./effective-expiry.ts";
+import { registrarInForceId } from "./user-domain-repository.ts";
 
 export type DeliveryStatus = "queued" | "sending" | "sent" | "failed" | "cancelled";
 
@@ -280,6 +281,7 @@ export interface ExpiringDomain {
   userId: number;
   domainName: string;
   tldId: number;
+  /** The registrar in force (the entry's own, else the registry's when we list it), as the portfolio prices it. */
   serviceProviderId: number | null;
   providerName: string | null;
   expirationDate: string;
@@ -300,10 +302,11 @@ export async function listDomainsExpiringOn({ orm: db, t }: Db, dates: string[])
   const sp = t.serviceProviders;
   const rr = t.domainRegistryRecords;
   const expiry = effectiveExpirySql(t);
+  const inForce = registrarInForceId(t);
   return db.select({
-    id: ud.id, userId: ud.userId, domainName: ud.domainName, tldId: ud.tldId, serviceProviderId: ud.serviceProviderId,
+    id: ud.id, userId: ud.userId, domainName: ud.domainName, tldId: ud.tldId, serviceProviderId: sp.id,
     providerName: sp.name, expirationDate: sql<string>`cast(${expiry} as text)`, autoRenew: ud.autoRenew,
     autoRenewKnown: ud.autoRenewKnown,
-  }).from(ud).leftJoin(sp, eq(sp.id, ud.serviceProviderId)).leftJoin(rr, eq(rr.userDomainId, ud.id))
+  }).from(ud).leftJoin(rr, eq(rr.userDomainId, ud.id)).leftJoin(sp, eq(sp.id, inForce))
     .where(and(inArray(expiry, dates), isNull(ud.departedAt)));
 }

@@ -69,7 +69,7 @@ interface EntryQuery {
 }
 
 /** The registrar in force: the entry's own, else the one the registry named (when we list it). */
-const registrarInForceId = (t: Db["t"]) =>
+export const registrarInForceId = (t: Db["t"]) =>
   sql<number | null>`coalesce(${t.userDomains.serviceProviderId}, ${t.domainRegistryRecords.registrarProviderId})`;
 
 function registrarSourceOf(r: { serviceProviderId: number | null; source: string; accountId: number | null; rProviderId: number | null }): RegistrarSource | null {

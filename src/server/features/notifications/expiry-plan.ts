@@ -11,8 +11,9 @@ import {
 } from "../../../../db/repositories/notification-repository.ts";
 import { listRenewalQuotes } from "../../../../db/repositories/user-domain-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
-import type { DisplayConverter } from "../../../shared/display-converter.ts";
+import { createDisplayConverter } from "../../../shared/display-converter.ts";
 import { loadDisplayConverter } from "../../domain/display-currency.ts";
+import { PortfolioMoney } from "../../domain/portfolio-money.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
 import { expiryFacts, expiryText, expiryTitle } from "./expiry-message.ts";
 import { receiversFor } from "./receivers.ts";
@@ -47,16 +48,18 @@ export async function planExpiryReminders(db: Db, queue: JobQueue, now: Date, st
 
   const quotes = await listRenewalQuotes(db, [...new Set(entries.map((e) => e.tldId))]);
   const quoteCurrencies = [...new Set(quotes.map((q) => q.currency))];
-  const converters = new Map<string, DisplayConverter | undefined>();
+  // The portfolio's money in each display currency the users chose, so a reminder names what their cards and forecast name.
+  const moneyIn = new Map<string, PortfolioMoney>();
   for (const currency of new Set([...prefsByUser.values()].map((p) => p.currency))) {
     // A currency whose rates are gone leaves prices in their own currency rather than no reminder.
-    converters.set(currency, await loadDisplayConverter(db, currency, quoteCurrencies).catch(() => undefined));
+    const converter = await loadDisplayConverter(db, currency, quoteCurrencies).catch(() => createDisplayConverter(currency, new Map()));
+    moneyIn.set(currency, new PortfolioMoney(converter, now, staleDays));
   }
 
   const plans: PlannedNotification[] = entries.map((entry) => {
     const prefs = prefsByUser.get(entry.userId)!;
     const daysLeft = daysBetween(today, entry.expirationDate);
-    const facts = expiryFacts(entry, daysLeft, quotes, now, staleDays, converters.get(prefs.currency));
+    const facts = expiryFacts(entry, daysLeft, quotes, moneyIn.get(prefs.currency)!);
     const digestDate = prefs.deliveryModes.expiry === "digest" ? today : null;
     return {
       notification: {

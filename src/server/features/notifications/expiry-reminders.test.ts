@@ -64,6 +64,34 @@ forEachDialect("expiry reminders by e-mail", (getDb, _dialect, getTestDb) => {
     expect(test.status).toBe(409);
   });
 
+  it("names, to the cent, the renewal the forecast names for the domain, in the display currency with its date and source, and unknown auto-renew as the amount if it renews", async () => {
+    const h = await holder("forecast-on.com", 30, true);
+    const unknown = await h.client("/api/user-domains", {
+      method: "POST", body: { domainName: "forecast-unknown.com", expirationDate: dayFromNow(30), autoRenewState: "unknown", serviceProviderId: h.providers[1]!.id },
+    });
+    expect(unknown.status).toBe(201);
+    const saved = await h.client("/api/notifications/preferences", {
+      method: "PUT", body: { reminderOffsets: [30], deliveryModes: {}, enabledKinds: ["expiry"], currency: "EUR" },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    await planExpiryReminders(getDb(), setup.queue, new Date(), STALE_DAYS);
+    const mails = await waitFor(() => setup.smtp.mailsTo(h.email).filter((m) => m.subject?.startsWith("forecast-")), (m) => m.length === 2);
+    // The forecast's per-domain records: domain in the second column, the amount at its registrar in the seventh.
+    const csv = await h.client("/api/user-domains/forecast-domains.csv?currency=EUR");
+    expect(csv.status).toBe(200);
+    const atRegistrar = new Map(csv.text.trim().split(/\r?\n/).slice(1).map((line) => line.split(",")).map((r) => [r[1]!, r[6]!]));
+    const lineOf = (domain: string) => mails.find((m) => m.subject!.startsWith(domain))!.text!.split("\n")[0]!;
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+
+    const on = lineOf("forecast-on.com");
+    expect(atRegistrar.get("forecast-on.com")).toMatch(/^\d+\.\d{2}$/);
+    expect(on).toMatch(new RegExp(`auto-renew on: renews at €${atRegistrar.get("forecast-on.com")!.replace(".", "\\.")} \\(price of ${day(daysAgo(5))}, converted from \\$15\\.99 at the ECB rate of \\d{4}-\\d{2}-\\d{2}\\) at ${h.providers[0]!.name};`));
+    const unsure = lineOf("forecast-unknown.com");
+    expect(mails.find((m) => m.subject!.startsWith("forecast-unknown.com"))!.subject).toBe("forecast-unknown.com expires in 30 days (auto-renew unknown)");
+    expect(unsure).toContain(`auto-renew unknown: nobody has said whether it renews automatically; if it renews, it renews at €${atRegistrar.get("forecast-unknown.com")} (price of ${day(daysAgo(2))}, converted from $10.49 at the ECB rate of `);
+    expect(unsure).not.toMatch(/auto-renew off/);
+  });
+
   it("plans each reminder once and sends it once, however often the scan and the delivery job run", async () => {
     const h = await holder("once-example.com", 7, false);
     const first = await planExpiryReminders(getDb(), setup.queue, new Date(), STALE_DAYS);
