@@ -2481,8 +2481,10 @@ export interface operations {
                             countryCode: boolean;
                             /** @enum {unknown} */
                             method: "iana_rdap" | "supplement" | "operator" | "whois" | "none";
-                            /** @description The RDAP server's or WHOIS server's host; null for none, or a WHOIS server IANA has not been asked about yet. */
+                            /** @description The RDAP server's or WHOIS server's host; null for none, for a WHOIS server IANA has not been asked about yet, and for a server this site's operator set (not published). */
                             server: string | null;
+                            /** @description The server is one this site's operator set. */
+                            serverByOperator: boolean;
                             /**
                              * @description yes: answers carry an expiry date; no: the registry leaves it out (from the registry's data or its answers); unknown: not known yet.
                              * @enum {unknown}

@@ -10,20 +10,21 @@ useMsw();
 
 type Method = "iana_rdap" | "supplement" | "operator" | "whois" | "none";
 const row = (tld: string, method: Method, server: string | null, extra: Record<string, unknown> = {}) => ({
-  tld, unicodeName: null, countryCode: tld.length === 2, method, server, publishesExpiry: "unknown", lookups: 0, succeeded: 0, succeededPercent: null, ...extra,
+  tld, unicodeName: null, countryCode: tld.length === 2, method, server, serverByOperator: false, publishesExpiry: "unknown", lookups: 0, succeeded: 0, succeededPercent: null, ...extra,
 });
 const FILLER = Array.from({ length: 60 }, (_, i) => row(`gen${String(i).padStart(2, "0")}`, "iana_rdap", "rdap.example.net"));
 const COVERAGE = {
   days: 30,
   totals: {
-    all: { iana_rdap: 61, supplement: 1, operator: 0, whois: 1, none: 1 },
-    countryCode: { iana_rdap: 0, supplement: 1, operator: 0, whois: 1, none: 1 },
+    all: { iana_rdap: 61, supplement: 1, operator: 1, whois: 1, none: 1 },
+    countryCode: { iana_rdap: 0, supplement: 1, operator: 1, whois: 1, none: 1 },
   },
   tlds: [
     row("com", "iana_rdap", "rdap.verisign.com", { publishesExpiry: "yes", lookups: 40, succeeded: 38, succeededPercent: 95 }),
     row("de", "supplement", "rdap.denic.de", { publishesExpiry: "no", lookups: 3, succeeded: 3, succeededPercent: 100 }),
     row("us", "whois", null),
     row("ae", "none", null),
+    row("es", "operator", null, { serverByOperator: true }),
     row("xn--p1ai", "iana_rdap", "rdap.tcinet.ru", { unicodeName: "рф", countryCode: true }),
     ...FILLER,
   ],
@@ -35,19 +36,20 @@ describe("Registry Date Coverage", () => {
     server.use(trpcOk("registryCoverage.get", COVERAGE));
     const user = userEvent.setup();
     renderUi(<RegistryCoveragePage />);
-    expect(await screen.findByRole("heading", { name: "All TLDs (64)" })).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Country codes (3)" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "All TLDs (65)" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Country codes (4)" })).toBeTruthy();
     const de = screen.getByRole("row", { name: ".de" });
     expect(within(de).getAllByRole("cell").map((c) => c.textContent)).toEqual([".de", "RDAP, from our own list", "rdap.denic.de", "No", "3 · 100% answered"]);
     expect(within(screen.getByRole("row", { name: ".us" })).getAllByRole("cell").map((c) => c.textContent))
       .toEqual([".us", "WHOIS", "Asked of IANA at the first lookup", "Not known yet", "None yet"]);
+    expect(within(screen.getByRole("row", { name: ".es" })).getAllByRole("cell")[2]!.textContent).toBe("Set by this site's operator");
     expect(within(screen.getByRole("row", { name: ".рф" })).getByRole("link").getAttribute("href")).toBe("/tld/xn--p1ai");
     expect(tldCells()).toHaveLength(COVERAGE_ROWS_PER_PAGE);
     await user.type(screen.getByRole("searchbox", { name: "Filter TLDs" }), "denic");
     expect(tldCells()).toEqual([".de"]);
     await user.clear(screen.getByRole("searchbox", { name: "Filter TLDs" }));
     await user.selectOptions(screen.getByRole("combobox", { name: "How dates are found" }), "country-code");
-    expect(tldCells()).toEqual([".de", ".us", ".ae", ".рфxn--p1ai"]);
+    expect(tldCells()).toEqual([".de", ".us", ".ae", ".es", ".рфxn--p1ai"]);
     await user.selectOptions(screen.getByRole("combobox", { name: "How dates are found" }), "none");
     expect(tldCells()).toEqual([".ae"]);
     await user.type(screen.getByRole("searchbox", { name: "Filter TLDs" }), "zzz");

@@ -47,6 +47,12 @@ function Totals({ title, totals }: { title: string; totals: Coverage["totals"]["
   );
 }
 
+function serverText(row: Row): string {
+  if (row.server) return row.server;
+  if (row.serverByOperator) return "Set by this site's operator";
+  return row.method === "whois" ? "Asked of IANA at the first lookup" : "—";
+}
+
 function lookupsText(row: Row): string {
   if (row.lookups === 0) return "None yet";
   return `${formatCount(row.lookups)} · ${row.succeededPercent}% answered`;
@@ -95,7 +101,7 @@ function CoverageTable({ data }: { data: Coverage }) {
                 <td><Link to="/tld/$tldId" params={{ tldId: row.tld }}>.{row.unicodeName ?? row.tld}</Link>
                   {row.unicodeName && <span className="sub">{row.tld}</span>}</td>
                 <td>{METHOD_LABELS[row.method]}</td>
-                <td>{row.server ?? (row.method === "whois" ? "Asked of IANA at the first lookup" : "—")}</td>
+                <td>{serverText(row)}</td>
                 <td>{EXPIRY_LABELS[row.publishesExpiry]}</td>
                 <td data-num>{lookupsText(row)}</td>
               </tr>

@@ -313,13 +313,16 @@ export function buildOpenApiDocument(serverUrl: string) {
             },
             tlds: listOf({
               type: "object",
-              required: ["tld", "unicodeName", "countryCode", "method", "server", "publishesExpiry", "lookups", "succeeded", "succeededPercent"],
+              required: ["tld", "unicodeName", "countryCode", "method", "server", "serverByOperator", "publishesExpiry", "lookups", "succeeded", "succeededPercent"],
               properties: {
                 tld: { type: "string", description: "The ASCII name (punycode for an IDN), without the dot." },
                 unicodeName: nullable("string", { description: "The Unicode name of an IDN; null otherwise." }),
                 countryCode: { type: "boolean" },
                 method: { enum: [...REGISTRY_METHOD_NAMES] },
-                server: nullable("string", { description: "The RDAP server's or WHOIS server's host; null for none, or a WHOIS server IANA has not been asked about yet." }),
+                server: nullable("string", {
+                  description: "The RDAP server's or WHOIS server's host; null for none, for a WHOIS server IANA has not been asked about yet, and for a server this site's operator set (not published).",
+                }),
+                serverByOperator: { type: "boolean", description: "The server is one this site's operator set." },
                 publishesExpiry: { enum: ["yes", "no", "unknown"], description: "yes: answers carry an expiry date; no: the registry leaves it out (from the registry's data or its answers); unknown: not known yet." },
                 lookups: { type: "integer", description: "Lookups of names under the TLD over the period." },
                 succeeded: { type: "integer", description: "Of those, the ones the registry answered (the name's record, or not registered)." },

@@ -86,8 +86,11 @@ forEachDialect("the registry coverage page's answer", (getDb, _dialect, getTestD
     expect(page.of("de")).toMatchObject({ method: "supplement", server: "rdap.denic.de", countryCode: true, publishesExpiry: "no" });
     expect(page.of("ch")).toMatchObject({ method: "supplement", server: "rdap.nic.ch", publishesExpiry: "no" });
     expect(page.of("io")).toMatchObject({ method: "supplement", server: "rdap.identitydigital.services" });
-    expect(page.of("es")).toMatchObject({ method: "operator", server: "rdap.example.es" });
-    expect(page.of("at")).toMatchObject({ method: "whois", server: "whois.example.at" });
+    // The operator's own servers are not named on a public page.
+    expect(page.of("es")).toMatchObject({ method: "operator", server: null, serverByOperator: true });
+    expect(page.of("at")).toMatchObject({ method: "whois", server: null, serverByOperator: true });
+    expect(page.of("de").serverByOperator).toBe(false);
+    expect(JSON.stringify(page.tlds)).not.toMatch(/example\.(es|at)/);
     expect(page.of("ae").method).toBe("whois");
     expect(page.of("xn--p1ai")).toMatchObject({ unicodeName: "рф", countryCode: true });
     const sum = (totals: Record<string, number>) => Object.values(totals).reduce((a, b) => a + b, 0);
@@ -158,6 +161,9 @@ forEachDialect("the registry coverage page's answer", (getDb, _dialect, getTestD
     ]);
     const later = await coverage();
     expect(later.of("sh")).toMatchObject({ lookups: 5, succeeded: 4, succeededPercent: 80, publishesExpiry: "no" });
+    // A WHOIS answer without an expiry may only be laid out unreadably: it says nothing either way.
+    await addLookupStats(getDb(), [{ tld: "ao", day: daysAgo(0), method: "whois", ok: 2, failed: 0, found: 2, noExpiry: 2 }]);
+    expect((await coverage()).of("ao")).toMatchObject({ method: "whois", lookups: 2, publishesExpiry: "unknown" });
     const [row] = await db.select().from(t.registryLookupStats).where(eq(t.registryLookupStats.day, daysAgo(29)));
     expect(row).toMatchObject({ ok: 4, failed: 1, found: 3, noExpiry: 3 });
   });

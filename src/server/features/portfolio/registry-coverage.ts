@@ -26,8 +26,14 @@ export interface TldCoverage {
   unicodeName: string | null;
   countryCode: boolean;
   method: RegistryMethod;
-  /** The RDAP server's host or the WHOIS host; null for none, or a WHOIS host not learned from IANA yet. */
+  /**
+   * The RDAP server's host or the WHOIS host; null for none, for a WHOIS host not learned from
+   * IANA yet, and for a server RDAP_SERVERS_FILE names (the operator's own, perhaps on a private
+   * network, is not published).
+   */
   server: string | null;
+  /** The server is one RDAP_SERVERS_FILE names. */
+  serverByOperator: boolean;
   publishesExpiry: PublishesExpiry;
   /** Lookups over the last 30 days, those the registry answered (found or not), and that share in whole percent (null without lookups). */
   lookups: number;
@@ -82,7 +88,8 @@ async function build(db: Db, config: Config, now: Date): Promise<RegistryCoverag
     totals.all[route.method]++;
     if (countryCode) totals.countryCode[route.method]++;
     return {
-      tld: r.name, unicodeName: r.unicodeName, countryCode, method: route.method, server: route.server,
+      tld: r.name, unicodeName: r.unicodeName, countryCode, method: route.method, server: route.byOperator ? null : route.server,
+      serverByOperator: route.byOperator,
       // The supplement's word counts only where its server is the one asked.
       publishesExpiry: expiryOf(stats, route.method === "supplement" ? said.get(r.name) : undefined),
       lookups, succeeded, succeededPercent: lookups ? Math.round((succeeded / lookups) * 100) : null,

@@ -26,13 +26,21 @@ export const WHOIS_MAX_ANSWER_BYTES = 1024 * 1024;
 export interface RegistryRoute {
   method: RegistryMethod;
   server: string | null;
+  /** The server is one RDAP_SERVERS_FILE names (its RDAP server, or its WHOIS server for a TLD without RDAP). */
+  byOperator: boolean;
 }
 
-/** The WHOIS servers known without asking IANA (RDAP_SERVERS_FILE's, then those stored from IANA): TLD → host, null where IANA lists none. */
-type KnownWhoisServers = () => Promise<Map<string, string | null>>;
+/** The WHOIS servers stored from IANA, read without asking it: TLD → host, null where IANA lists none. */
+type StoredWhoisServers = () => Promise<Map<string, string | null>>;
 
 export class RegistryLookups implements RegistryLookup {
-  constructor(readonly rdap: RdapClient, readonly whois: WhoisClient | null, private readonly knownWhois: KnownWhoisServers = async () => new Map()) {}
+  constructor(
+    readonly rdap: RdapClient,
+    readonly whois: WhoisClient | null,
+    private readonly storedWhois: StoredWhoisServers = async () => new Map(),
+    /** RDAP_SERVERS_FILE's WHOIS servers, asked before IANA's. */
+    private readonly operatorWhois: ReadonlyMap<string, string> = new Map(),
+  ) {}
 
   async lookup(domain: string, options: LookupOptions): Promise<RdapOutcome> {
     const outcome = await this.rdap.lookup(domain, options);
@@ -42,20 +50,23 @@ export class RegistryLookups implements RegistryLookup {
 
   /**
    * The route a lookup of a name under each TLD takes, in the order lookup() follows: the RDAP
-   * client's own routeFor, else WHOIS when it is on (a TLD IANA has not been asked about yet has
-   * no host until its first lookup), else none. Asks no server.
+   * client's own routeFor, else WHOIS when it is on (at the operator's server, else IANA's; a
+   * TLD IANA has not been asked about yet has no host until its first lookup), else none. Asks
+   * no server.
    */
   async routesFor(tlds: readonly string[]): Promise<Map<string, RegistryRoute>> {
-    const whoisHosts = this.whois ? await this.knownWhois() : new Map<string, string | null>();
+    const stored = this.whois ? await this.storedWhois() : new Map<string, string | null>();
     const routes = new Map<string, RegistryRoute>();
     for (const tld of tlds) {
       const rdap = await this.rdap.routeFor(`nic.${tld}`);
-      if (rdap) routes.set(tld, { method: rdap.source, server: new URL(rdap.url).host });
-      else if (!this.whois) routes.set(tld, { method: "none", server: null });
-      else {
-        const host = whoisHosts.get(tld);
-        routes.set(tld, host === null ? { method: "none", server: null } : { method: "whois", server: host ?? null });
+      if (rdap) {
+        routes.set(tld, { method: rdap.source, server: new URL(rdap.url).host, byOperator: rdap.source === "operator" });
+        continue;
       }
+      const operator = this.whois ? this.operatorWhois.get(tld) : undefined;
+      const host = operator ?? stored.get(tld);
+      if (!this.whois || host === null) routes.set(tld, { method: "none", server: null, byOperator: false });
+      else routes.set(tld, { method: "whois", server: host ?? null, byOperator: operator !== undefined });
     }
     return routes;
   }
@@ -90,6 +101,5 @@ export function createRegistryLookups(db: Db, config: Config, bootstrap: Bootstr
     maxBytes: WHOIS_MAX_ANSWER_BYTES,
     policy,
   });
-  const knownWhois = async () => new Map([...await directory.stored(), ...operator.whois]);
-  return new RegistryLookups(rdap, whois, knownWhois);
+  return new RegistryLookups(rdap, whois, () => directory.stored(), operator.whois);
 }
