@@ -78,6 +78,15 @@ describe("Gandi price source", () => {
     expect(list.quotes.map((q) => q.tld)).toEqual(["com"]);
   });
 
+  it("asks the next pages of the TLD list while its Total-Count says there are more", async () => {
+    fake.setTlds(GANDI_TLDS, 4);
+    const list = await source().fetchPrices();
+    const pages = fake.control.requests.filter((u) => u.pathname === "/v5/domain/tlds").map((u) => u.search);
+    expect(pages).toEqual(["", "?page=2"]);
+    expect(fake.control.requests.find((u) => u.pathname === "/v5/billing/price/domain")!.searchParams.getAll("name")).toHaveLength(6);
+    expect(list.quotes.map((q) => q.tld)).toEqual(["com"]);
+  });
+
   it("is not configured until GANDI_PERSONAL_ACCESS_TOKEN is set, and asks nothing meanwhile", async () => {
     expect(source("").missingConfiguration()).toBe("GANDI_PERSONAL_ACCESS_TOKEN is not set");
     expect(await failure(source("").fetchPrices())).toMatchObject({ kind: "not-configured" });

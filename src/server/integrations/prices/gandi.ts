@@ -1,6 +1,7 @@
 /**
  * Gandi's price catalogue (API v5), with a personal access token (`Authorization: Bearer …`):
- * GET {GANDI_API_URL}/v5/domain/tlds lists the TLDs Gandi sells (`[{name: "com", href}, …]`),
+ * GET {GANDI_API_URL}/v5/domain/tlds lists the TLDs Gandi sells (`[{name: "com", href}, …]`; when
+ * its Total-Count header says there are more, the next pages are asked with page=2, 3, …),
  * then GET {GANDI_API_URL}/v5/billing/price/domain?name=.com&name=.net…&processes=create&
  * processes=renew&processes=transfer&grid=A asks their prices, a batch of names at a time. That
  * answer is `{currency, grid, products: [{name: ".com", process: "create", prices: [{min_duration,
@@ -68,10 +69,17 @@ export function gandiSource(config: Pick<Config, "GANDI_API_URL" | "GANDI_PERSON
           service: SERVICE, url, signal: options.signal, maxBytes: ANSWER_CAPS.gandiPrices, redirect: "error",
           headers: { authorization: `Bearer ${config.GANDI_PERSONAL_ACCESS_TOKEN!}`, accept: "application/json" },
         }, http);
-        return readJsonAnswer(SERVICE, response.text);
+        return { body: readJsonAnswer(SERVICE, response.text), total: Number(response.headers.get("total-count") ?? Number.NaN) };
       };
 
-      const tlds = checkShape(SERVICE, tldsSchema, await get(`${base()}/domain/tlds`)).map((t) => t.name.replace(/^\./, "").toLowerCase());
+      const tlds: string[] = [];
+      for (let page = 1; ; page++) {
+        const { body, total } = await get(`${base()}/domain/tlds${page === 1 ? "" : `?page=${page}`}`);
+        const names = checkShape(SERVICE, tldsSchema, body).map((t) => t.name.replace(/^\./, "").toLowerCase());
+        tlds.push(...names);
+        if (names.length === 0 || !(tlds.length < total)) break;
+      }
+
       const byTld = new Map<string, { create?: Price | null; renew?: Price | null; transfer?: Price | null }>();
       let currency: string | undefined;
       for (let at = 0; at < tlds.length; at += BATCH) {
@@ -82,7 +90,7 @@ export function gandiSource(config: Pick<Config, "GANDI_API_URL" | "GANDI_PERSON
           query.set("grid", "A");
           query.set("per_page", String(PER_PAGE));
           query.set("page", String(page));
-          const answer = checkShape(SERVICE, catalogueSchema, await get(`${base()}/billing/price/domain?${query.toString()}`));
+          const answer = checkShape(SERVICE, catalogueSchema, (await get(`${base()}/billing/price/domain?${query.toString()}`)).body);
           if (currency !== undefined && answer.currency !== currency) {
             throw new PriceSourceError("malformed", `Gandi answered in ${answer.currency} after ${currency}; its API may have changed, nothing was used`);
           }

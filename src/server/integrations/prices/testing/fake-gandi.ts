@@ -20,8 +20,8 @@ export interface FakeGandi {
   authorizations: (string | undefined)[];
   /** Replaces the whole catalogue (`{currency, products}`) the price answers are cut from. */
   setCatalogue(next: string): void;
-  /** Replaces the TLD list. */
-  setTlds(next: string): void;
+  /** Replaces the TLD list; with a page size, answers it in pages of that many with a Total-Count header. */
+  setTlds(next: string, pageSize?: number): void;
 }
 
 export function fakeGandi(behaviour: FakeBehaviour = "success"): FakeGandi {
@@ -29,6 +29,13 @@ export function fakeGandi(behaviour: FakeBehaviour = "success"): FakeGandi {
   const authorizations: (string | undefined)[] = [];
   let catalogue = GANDI_CATALOGUE;
   let tlds = GANDI_TLDS;
+  let pageSize: number | undefined;
+  const tldPage = (c: Context) => {
+    if (pageSize === undefined) return { text: tlds, total: undefined };
+    const all = JSON.parse(tlds) as unknown[];
+    const page = Number(c.req.query("page") ?? "1");
+    return { text: JSON.stringify(all.slice((page - 1) * pageSize, page * pageSize)), total: all.length };
+  };
   const refusal = (c: Context) => c.json({ code: 401, message: "The server could not verify that you authorized to access the document you requested.", object: "HTTPUnauthorized", cause: "Unauthorized" }, 401);
   const priceAnswer = (c: Context) => {
     const names = new Set(c.req.queries("name") ?? []);
@@ -41,8 +48,11 @@ export function fakeGandi(behaviour: FakeBehaviour = "success"): FakeGandi {
     authorizations.push(c.req.header("authorization"));
     return respond(control, c, {
       contentType: "application/json",
-      successText: () => tlds,
-      success: (c) => c.body(tlds, 200, { "content-type": "application/json" }),
+      successText: (c) => tldPage(c).text,
+      success: (c) => {
+        const { text, total } = tldPage(c);
+        return c.body(text, 200, { "content-type": "application/json", ...(total === undefined ? {} : { "total-count": String(total) }) });
+      },
       malformed: () => Response.json({ tlds: "com,net" }),
       providerError: refusal,
     });
@@ -57,5 +67,5 @@ export function fakeGandi(behaviour: FakeBehaviour = "success"): FakeGandi {
       providerError: refusal,
     });
   });
-  return { app, control, authorizations, setCatalogue: (next) => { catalogue = next; }, setTlds: (next) => { tlds = next; } };
+  return { app, control, authorizations, setCatalogue: (next) => { catalogue = next; }, setTlds: (next, size) => { tlds = next; pageSize = size; } };
 }
