@@ -78,8 +78,8 @@ export async function countUnusualPrices({ orm: db, t }: Db): Promise<{ unusual:
   const dp = t.domainPrices;
   const sp = t.serviceProviders;
   const [row] = await db.select({
-    unusual: sql<number>`coalesce(sum(case when ${dp.unusualReason} is not null and ${dp.hidden} = ${false} then 1 else 0 end), 0)`.mapWith(Number),
-    hidden: sql<number>`coalesce(sum(case when ${dp.hidden} = ${true} then 1 else 0 end), 0)`.mapWith(Number),
+    unusual: sql<number>`coalesce(sum(case when ${dp.unusualReason} is not null and not ${dp.hidden} then 1 else 0 end), 0)`.mapWith(Number),
+    hidden: sql<number>`coalesce(sum(case when ${dp.hidden} then 1 else 0 end), 0)`.mapWith(Number),
   }).from(dp).innerJoin(sp, eq(sp.id, dp.serviceProviderId)).where(eq(sp.isActive, true));
   return { unusual: row?.unusual ?? 0, hidden: row?.hidden ?? 0 };
 }

@@ -31,6 +31,7 @@ import { notificationsRest } from "./features/notifications/rest.ts";
 import { monitoringRest } from "./features/monitoring/rest.ts";
 import { portfolioRest } from "./features/portfolio/rest.ts";
 import { registryCoverageRest } from "./features/portfolio/registry-coverage-rest.ts";
+import { priceChecksRest } from "./features/price-checks/rest.ts";
 import { priceEngineRest } from "./features/price-engine/rest.ts";
 import { NO_PRICE_SOURCES, type PriceSources } from "./features/price-engine/sources.ts";
 import { pricesRest } from "./features/prices/rest.ts";
@@ -226,6 +227,7 @@ export function createApp(deps: AppDeps) {
     .route("/", registryCoverageRest)
     .route("/", monitoringRest)
     .route("/", priceEngineRest)
+    .route("/", priceChecksRest)
     .route("/", contactRest)
     .route("/", statusRest)
     .route("/", siteRest)

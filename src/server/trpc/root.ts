@@ -4,6 +4,7 @@ import { apiKeysRouter } from "../features/api-keys/router.ts";
 import { accountRouter, adminUsersRouter } from "../features/auth/account-router.ts";
 import { authRouter } from "../features/auth/router.ts";
 import { catalogueRouter } from "../features/catalogue/router.ts";
+import { priceChecksRouter } from "../features/price-checks/router.ts";
 import { priceEngineRouter } from "../features/price-engine/router.ts";
 import { contactRouter } from "../features/contact/router.ts";
 import { notificationsRouter } from "../features/notifications/router.ts";
@@ -29,6 +30,7 @@ export const appRouter = router({
   monitoring: monitoringRouter,
   notifications: notificationsRouter,
   portfolio: portfolioRouter,
+  priceChecks: priceChecksRouter,
   priceEngine: priceEngineRouter,
   prices: pricesRouter,
   providers: providersRouter,

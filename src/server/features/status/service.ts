@@ -7,6 +7,7 @@ import {
   countPublicIncidentsSince, fetchMetricsSince, listProviderFetchHealth, listPublicIncidents, pingDatabase,
   type ProviderFetchHealthDto, type PublicIncidentDto,
 } from "../../../../db/repositories/health-repository.ts";
+import { countUnusualPrices } from "../../../../db/repositories/price-check-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { PriceSources } from "../../trpc/context.ts";
 import { providerSourceSetup, type SourceSetup } from "../../domain/price-source-setup.ts";
@@ -154,12 +155,13 @@ export async function getSystemStatus(db: Db, queue: JobQueue, priceSources: Pri
   const since = new Date(now.getTime() - METRICS_DAYS * 24 * HOUR_MS);
   const database = await databaseComponent(db);
   const reachable = database.status !== "outage";
-  const [queueStatus, sources, metrics, incidentCount, incidents] = await Promise.all([
+  const [queueStatus, sources, metrics, incidentCount, incidents, priceChecks] = await Promise.all([
     queueComponent(queue),
     reachable ? priceSourceComponents(db, priceSources, now) : Promise.resolve([]),
     reachable ? fetchMetricsSince(db, since).catch(() => null) : Promise.resolve(null),
     reachable ? countPublicIncidentsSince(db, since).catch(() => null) : Promise.resolve(null),
     reachable ? getStatusIncidents(db, now).catch(() => []) : Promise.resolve([]),
+    reachable ? countUnusualPrices(db).catch(() => null) : Promise.resolve(null),
   ]);
   const components = [webComponent(), database, queueStatus, ...sources];
   return {
@@ -183,5 +185,10 @@ export async function getSystemStatus(db: Db, queue: JobQueue, priceSources: Pri
       incidents: incidentCount,
     } : null,
     incidents: incidents.map(({ updatedAt: _updatedAt, ...incident }) => incident),
+    /**
+     * The price checks (decision 058): quotes shown marked unusual, and quotes an administrator
+     * hid. Null when the database could not be read.
+     */
+    priceChecks,
   };
 }
