@@ -1,4 +1,4 @@
-import { gte, sql } from "drizzle-orm";
+import { gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 
 /**
@@ -53,4 +53,9 @@ export async function sumLookupStatsSince({ orm: db, t }: Db, fromDay: string): 
     found: sql<number>`sum(${s.found})`.mapWith(Number), noExpiry: sql<number>`sum(${s.noExpiry})`.mapWith(Number),
   }).from(s).where(gte(s.day, fromDay)).groupBy(s.tld, s.method);
   return rows;
+}
+
+/** Drops the rows of days before `beforeDay` ("YYYY-MM-DD"). */
+export async function deleteLookupStatsBefore({ orm: db, t }: Db, beforeDay: string): Promise<void> {
+  await db.delete(t.registryLookupStats).where(lt(t.registryLookupStats.day, beforeDay));
 }

@@ -6,6 +6,7 @@
  * The changes a run records are sent to DOMAIN_EVENTS_QUEUE, to be told to their owners. RDAP_BOOTSTRAP_QUEUE downloads IANA's bootstrap once a month.
  */
 import type { Db } from "../../../../db/client.ts";
+import { deleteLookupStatsBefore } from "../../../../db/repositories/registry-lookup-stats-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -20,6 +21,8 @@ import { createRegistryLookups } from "./registry-lookups.ts";
 export { RDAP_BOOTSTRAP_QUEUE };
 export const REGISTRY_CHECK_CRON = JOB_CATALOGUE[REGISTRY_CHECK_QUEUE].schedule.cron;
 export const RDAP_BOOTSTRAP_CRON = JOB_CATALOGUE[RDAP_BOOTSTRAP_QUEUE].schedule.cron;
+/** Days of registry_lookup_stats kept. */
+export const LOOKUP_STATS_KEEP_DAYS = 90;
 /** A run hands over to a fresh job after this long, so one job never holds the queue for hours. */
 const RUN_BUDGET_MS = sweepLimits(REGISTRY_CHECK_QUEUE).budgetMs;
 
@@ -37,6 +40,8 @@ export async function registerRegistryJobs(queue: JobQueue, deps: RegistryJobDep
   await workJob(queue, REGISTRY_CHECK_QUEUE, async (job) => {
     const onEvents = (ids: number[]) => tellDomainEvents(queue, ids, deps.log);
     const summary = await runRegistryChecks({ db: deps.db, lookups, onEvents }, { signal: job.signal, budgetMs: RUN_BUDGET_MS });
+    // The coverage page reads 30 days of lookup counts; older days are kept a while, then dropped.
+    await deleteLookupStatsBefore(deps.db, new Date(Date.now() - LOOKUP_STATS_KEEP_DAYS * 86_400_000).toISOString().slice(0, 10));
     if (summary.checked || summary.deferred) deps.log.info(summary, "registry lookups done");
     await continueSweep(summary, (delaySeconds) => requestRegistryChecks(queue, deps.log, delaySeconds));
   });
