@@ -466,7 +466,7 @@ export interface paths {
         };
         /**
          * Export the portfolio
-         * @description Every entry as CSV with the columns domainName, tld, registrar, registrationDate, expirationDate, autoRenew, notes.
+         * @description Every entry as CSV with the columns domainName, tld, registrar, registrationDate, expirationDate, autoRenew, notes (the ones an import reads), then what the registry said and where each date in force came from, then renewalPrice, renewalCurrency, renewalPriceDate, renewalPriceSource and autoRenewState: the renewal at the registrar that holds the domain in the display currency, as the portfolio, summary and forecast show it (empty when that registrar quotes none or no stored rate converts its quote), the day a source last confirmed the price, whose price it is, and auto-renew as on, off or unknown.
          */
         get: operations["exportUserDomains"];
         put?: never;
@@ -3119,7 +3119,10 @@ export interface operations {
     };
     exportUserDomains: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Display currency (a code from /api/currencies): amounts are also given in it. USD when left out; an unknown one is a 400. */
+                currency?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { getDisplayCurrency } from "../../lib/display-currency.ts";
 import { provider } from "../../testing/fixtures.ts";
 import { findToast, renderUi, server, useMsw } from "../../testing/render.tsx";
 import { trpcError, trpcOk, trpcPending } from "../../testing/trpc-msw.ts";
@@ -239,11 +240,11 @@ describe("portfolio header", () => {
     expect(await screen.findByText("No domains have expired or expire in the next 90 days.")).toBeTruthy();
   });
 
-  it("links Export CSV to the download", async () => {
+  it("links Export CSV to the download, its money in the display currency", async () => {
     server.use(...base());
     renderUi(<PortfolioPage />);
     const link = await screen.findByRole("link", { name: "Export CSV" });
-    expect(link.getAttribute("href")).toBe("/api/user-domains/export.csv");
+    expect(link.getAttribute("href")).toBe(`/api/user-domains/export.csv?currency=${getDisplayCurrency()}`);
     expect(link.hasAttribute("download")).toBe(true);
   });
 });

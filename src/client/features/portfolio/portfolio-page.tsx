@@ -142,8 +142,8 @@ export function PortfolioPage({ state: given, onStateChange: onGiven }: Portfoli
       <PageHeader title="Domain Portfolio" description="Your domains, what they cost to renew, and where renewing is cheaper.">
         <Flex gap="2" wrap="wrap">
           <Button colorPalette="blue" size="sm" onClick={() => setAdding(true)}><LuPlus aria-hidden /> Add Domain</Button>
-          {/* A plain download: the server names the file and the session cookie goes along. */}
-          <Button asChild variant="outline" size="sm"><a href={EXPORT_CSV_PATH} download><LuDownload aria-hidden /> Export CSV</a></Button>
+          {/* A plain download: the server names the file and the session cookie goes along; its money columns are in the display currency. */}
+          <Button asChild variant="outline" size="sm"><a href={`${EXPORT_CSV_PATH}?currency=${encodeURIComponent(currency)}`} download><LuDownload aria-hidden /> Export CSV</a></Button>
           <CsvImportButton />
           <CalendarFeedButton />
         </Flex>

@@ -161,8 +161,12 @@ function portfolioPaths() {
       },
     },
     "/api/user-domains/export.csv": {
-      get: { operationId: "exportUserDomains", summary: "Export the portfolio", description: `Every entry as CSV with the columns ${CSV_COLUMNS.join(", ")}.`,
-        security: ownerRead, responses: { 200: text("CSV", "text/csv"), ...ownerErrors } },
+      get: { operationId: "exportUserDomains", summary: "Export the portfolio",
+        description: `Every entry as CSV with the columns ${CSV_COLUMNS.join(", ")} (the ones an import reads), then what the registry said and where each date in force came from, `
+          + "then renewalPrice, renewalCurrency, renewalPriceDate, renewalPriceSource and autoRenewState: the renewal at the registrar that holds the domain in the display currency, "
+          + "as the portfolio, summary and forecast show it (empty when that registrar quotes none or no stored rate converts its quote), the day a source last confirmed the price, "
+          + "whose price it is, and auto-renew as on, off or unknown.",
+        security: ownerRead, parameters: currency, responses: { 200: text("CSV", "text/csv"), ...ownerErrors } },
     },
     "/api/user-domains/import": {
       post: {

@@ -1,6 +1,9 @@
 /**
  * Portfolio export and import. The export carries the seven columns the import reads, then what
- * the registry said and where each date in force came from; an export imports back unchanged.
+ * the registry said and where each date in force came from, then each domain's renewal money as
+ * the cards, summary and forecast show it (money.ts): the renewal at the registrar in force in the
+ * display currency, the day its price was last confirmed, whose price it is and the auto-renew
+ * state (on, off or unknown). An export imports back unchanged.
  * An import checks every row first (a bad row is reported, never
  * fatal), then writes all good rows in one transaction: an unexpected failure writes nothing.
  * An import whose new domains would take the portfolio past PORTFOLIO_MAX_DOMAINS is refused
@@ -20,6 +23,9 @@ import {
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
 import { importLimitMessage } from "../../domain/portfolio-limit.ts";
 import { guardFormula, parseCsv, toCsv, unguardFormula } from "./csv.ts";
+import { moneyConverter } from "./display.ts";
+import { priceEntries } from "./item.ts";
+import { PortfolioMoney } from "./money.ts";
 import { registryView } from "./registry-view.ts";
 import { lookupNames, matchTld } from "./service.ts";
 import { requestRegistryChecks } from "../../domain/registry-checks.ts";
@@ -31,17 +37,26 @@ export const EXPORT_EXTRA_COLUMNS = [
   "expirationDateInForce", "expirationDateSource", "registrationDateInForce", "registrationDateSource",
   "registryOutcome", "registryProtocol", "registryExpirationDate", "registryRegistrationDate", "registryLastChanged",
   "registryStatuses", "registryCheckedAt",
+  "renewalPrice", "renewalCurrency", "renewalPriceDate", "renewalPriceSource", "autoRenewState",
 ] as const;
 
 const AUTO_RENEW_CELL = { on: "true", off: "false", unknown: "unknown" } as const;
 
-export async function exportPortfolioCsv(db: Db, userId: number, now = new Date()): Promise<string> {
-  const rows = await listUserDomains(db, userId);
+/**
+ * The whole portfolio as CSV, by name. The money columns are in `currency` (USD when none is
+ * given; an unknown one is a 400): renewalPrice is empty when the registrar in force quotes no
+ * renewal or no stored rate converts its quote; `staleDays` is PRICE_STALE_DAYS.
+ */
+export async function exportPortfolioCsv(db: Db, userId: number, staleDays: number, currency?: string, now = new Date()): Promise<string> {
+  const rows = await priceEntries(db, await listUserDomains(db, userId), now, staleDays);
+  const money = new PortfolioMoney(await moneyConverter(db, currency, rows), now, staleDays);
   const today = now.toISOString().slice(0, 10);
   return toCsv([
     [...CSV_COLUMNS, ...EXPORT_EXTRA_COLUMNS],
     ...rows.map((r) => {
       const { dates, registry } = registryView(r, today, false);
+      const m = money.of(r);
+      const holder = r.registrar.provider ?? r.serviceProvider;
       return [
         r.domainName, r.tld.name, guardFormula(r.serviceProvider?.name ?? ""), r.registrationDate ?? "", r.expirationDate ?? "",
         AUTO_RENEW_CELL[autoRenewStateOf(r.autoRenew)], guardFormula(r.notes ?? ""),
@@ -51,6 +66,9 @@ export async function exportPortfolioCsv(db: Db, userId: number, now = new Date(
         dates.registration.date ?? "", dates.registration.lowerConfidence ? "registry (WHOIS)" : (dates.registration.source ?? ""),
         registry.outcome, registry.protocol ?? "", dates.expiration.registry ?? "", dates.registration.registry ?? "",
         dates.lastChanged.date ?? "", registry.statuses.join(" "), registry.checkedAt ?? "",
+        m.renewal?.minor == null ? "" : money.amount(m.renewal.minor), money.currency,
+        m.renewal ? m.renewal.quote.lastCheckedAt.toISOString().slice(0, 10) : "", m.renewal ? guardFormula(holder?.name ?? "") : "",
+        m.autoRenew,
       ];
     }),
   ]);

@@ -2,9 +2,10 @@
  * One truth for what a portfolio costs: for random portfolios (renewal quotes in several
  * currencies, one with no exchange rate, missing and stale quotes, auto-renew on/off/unknown,
  * expiries on both sides of the year's end and of the twelve months, undated and departed
- * entries), the list's cards, the summary, the forecast, its per-domain CSV and the calendar feed,
- * read through the HTTP API in a random display currency, agree to the cent on every domain and
- * every total, and each domain's amount is its registrar's quote converted at the stored rate.
+ * entries), the list's cards, the summary, the forecast, its per-domain CSV, the calendar feed and
+ * the portfolio export's money columns, read through the HTTP API in a random display currency,
+ * agree to the cent on every domain and every total, and each domain's amount is its registrar's
+ * quote converted at the stored rate.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
@@ -110,7 +111,7 @@ forEachDialect("one computation of portfolio money", (getDb) => {
     }
   }
 
-  it("the cards, the summary, the forecast, its per-domain CSV and the calendar feed agree to the cent", async () => {
+  it("the cards, the summary, the forecast, its per-domain CSV, the calendar feed and the export agree to the cent", async () => {
     let run = 0;
     await fc.assert(fc.asyncProperty(portfolioArb, async ({ today, currency, quotes, domains }) => {
       run += 1;
@@ -228,6 +229,25 @@ forEachDialect("one computation of portfolio money", (getDb) => {
           expect(text).toContain(`Cheapest renewal: ${formatTotal(item.money.move.amount, currency)} at ${item.money.move.serviceProvider.name}, saving ${formatTotal(item.money.saving!, currency)} a year`);
         } else expect(text).not.toContain("Cheapest renewal");
       }
+
+      // The export: each domain's money columns are its card's, and they add up to the summary's and the forecast's totals.
+      const exported = parseCsv((await call(`/api/user-domains/export.csv?currency=${currency}`)).text);
+      const header = exported[0]!;
+      const col = (name: string) => header.indexOf(name);
+      expect(header.slice(-5)).toEqual(["renewalPrice", "renewalCurrency", "renewalPriceDate", "renewalPriceSource", "autoRenewState"]);
+      const exportedBy = new Map(exported.slice(1).map((r) => [r[col("domainName")]!, r]));
+      expect(exportedBy.size).toBe(list.length);
+      for (const item of list) {
+        const r = exportedBy.get(item.domainName)!;
+        const renewal = item.money.renewal;
+        expect([r[col("renewalPrice")], r[col("renewalCurrency")], r[col("renewalPriceDate")], r[col("renewalPriceSource")], r[col("autoRenewState")]], item.domainName).toEqual([
+          renewal?.amount ?? "", currency, renewal ? renewal.lastCheckedAt.slice(0, 10) : "", renewal ? renewal.serviceProvider!.name : "", item.autoRenewState,
+        ]);
+      }
+      const exportedSum = (items: UserDomainItem[]) => sumOf(items.map((d) => exportedBy.get(d.domainName)![col("renewalPrice")]));
+      expect(exportedSum(list)).toBe(year.amount);
+      expect(exportedSum(renews)).toBe(forecast.total.atRegistrar);
+      expect(exportedSum(ifRenews)).toBe(forecast.ifRenews.atRegistrar);
       vi.useRealTimers();
     }), { numRuns: Number(process.env.MONEY_PROPERTY_RUNS ?? 20), seed: Number(process.env.MONEY_PROPERTY_SEED ?? 20271218) });
   }, 300_000);

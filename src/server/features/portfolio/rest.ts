@@ -87,7 +87,7 @@ export const portfolioRest = new Hono<AppEnv>()
   })
   .get("/user-domains/summary", async (c) => c.json(await getPortfolioSummary(c.var.ctx.db, userOf(c).id, staleDaysOf(c), new Date(), currencyOf(c))))
   .get("/user-domains/export.csv", async (c) => {
-    const csv = await exportPortfolioCsv(c.var.ctx.db, userOf(c).id);
+    const csv = await exportPortfolioCsv(c.var.ctx.db, userOf(c).id, staleDaysOf(c), currencyOf(c));
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", `attachment; filename="domain-portfolio-${new Date().toISOString().slice(0, 10)}.csv"`);
     return c.body(csv);

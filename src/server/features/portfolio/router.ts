@@ -46,9 +46,10 @@ export const portfolioRouter = router({
   /** The next twelve months' renewals per month and registrar (forecast.ts), in the display currency (USD by default). */
   forecast: authedProcedure.input(inCurrency).query(({ ctx, input }) =>
     getRenewalForecast(ctx.db, ctx.user.id, ctx.config.PRICE_STALE_DAYS, input?.currency)),
-  exportCsv: authedProcedure.query(async ({ ctx }) => ({
+  /** The whole portfolio as CSV, its money columns in the display currency (USD by default). */
+  exportCsv: authedProcedure.input(inCurrency).query(async ({ ctx, input }) => ({
     filename: `domain-portfolio-${new Date().toISOString().slice(0, 10)}.csv`,
-    csv: await exportPortfolioCsv(ctx.db, ctx.user.id),
+    csv: await exportPortfolioCsv(ctx.db, ctx.user.id, ctx.config.PRICE_STALE_DAYS, input?.currency),
   })),
   importCsv: authedProcedure.input(importCsvSchema).mutation(({ ctx, input }) =>
     importPortfolioCsv(ctx.db, ctx.user.id, input.csv, ctx.config.PORTFOLIO_MAX_DOMAINS, ctx)),
