@@ -4,6 +4,7 @@ import { CategoryBadge, PromoBadge } from "../../components/category-badge.tsx";
 import { DisplayPrice, shownPrice } from "../../components/display-price.tsx";
 import { OUTLIER_MARK, PriceMark, STALE_MARK } from "../../components/price-freshness.tsx";
 import { SpaAnchor } from "../../components/spa-anchor.tsx";
+import { UnusualNote } from "../../components/unusual-price.tsx";
 import type { PriceRow } from "./filter-rows.ts";
 
 type Field = "registrationPrice" | "renewalPrice" | "transferPrice" | "threeYearPrice";
@@ -18,14 +19,16 @@ export interface MarkWords {
 }
 
 /**
- * A headline figure in the display currency, with the mark of an outlier; the legend under the
- * table says what the mark means. Staleness is said once per row, by the name (StaleNote).
+ * A headline figure in the display currency, with the mark of an outlier (the legend under the
+ * table says what the mark means) and, when the price checks find it unusual, that word and why. Staleness is said once per row, by the name (StaleNote).
  */
 function Figure({ field, source, row, words }: { field: Field; source: HeadlineFigure; row: PriceRow; words: MarkWords }) {
   return (
     <>
       <DisplayPrice price={shownPrice(row[field], row.currency, row.display, field)} />
       {row.sources[source]?.isOutlier && <PriceMark mark={OUTLIER_MARK} words={words.outlier} />}
+      {/* Only when every quote of the figure is unusual does one head the row (decision 059): said in words. */}
+      {row.sources[source]?.unusual && <UnusualNote reason={row.sources[source].unusualReason} />}
     </>
   );
 }

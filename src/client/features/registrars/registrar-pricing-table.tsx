@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import { CategoryBadge } from "../../components/category-badge.tsx";
 import { QuotePriceCells } from "../../components/quote-price-cells.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
+import { UnusualNote } from "../../components/unusual-price.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { domainForTld, supports } from "../../components/domain-actions/redirect-links.ts";
 import { stackedRowsCss } from "../../components/plain-table-css.ts";
@@ -53,6 +54,7 @@ function PriceRow({ row, provider, domain, isListed, explanation }: PriceRowProp
       <td>
         <SpaAnchor href={`/tld/${row.tld.name}`}>.{row.tld.unicodeName ?? row.tld.name}</SpaAnchor>
         <CheckedNote lastCheckedAt={row.lastCheckedAt} isStale={row.isStale} explanation={explanation} />
+        {row.unusual && <UnusualNote reason={row.unusualReason} />}
       </td>
       <td data-label="Category">
         <CategoryBadge category={row.tld.category} />

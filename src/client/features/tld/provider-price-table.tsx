@@ -2,6 +2,7 @@ import { Skeleton } from "@chakra-ui/react";
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from "react-icons/lu";
 import { QuotePriceCells } from "../../components/quote-price-cells.tsx";
 import { CheckedNote, useStaleExplanation } from "../../components/price-freshness.tsx";
+import { UnusualNote } from "../../components/unusual-price.tsx";
 import { RedirectButton } from "../../components/domain-actions/redirect-button.tsx";
 import { supports } from "../../components/domain-actions/redirect-links.ts";
 import { ShowMore } from "../../components/show-more.tsx";
@@ -60,6 +61,7 @@ function QuoteRow({ quote, domain, tldName, explanation }: { quote: Quote; domai
             <SpaAnchor href={`/registrar/${provider.id}`}>{provider.name}</SpaAnchor>
             <span className="sub">{provider.domain}</span>
             <CheckedNote lastCheckedAt={quote.lastCheckedAt} isStale={quote.isStale} explanation={explanation} />
+            {quote.unusual && <UnusualNote reason={quote.unusualReason} />}
           </span>
         </span>
       </td>

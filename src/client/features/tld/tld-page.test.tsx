@@ -56,6 +56,16 @@ const comparison = () => within(screen.getByRole("heading", { name: "Compare reg
 const cloudflareRow = () => comparison().getByRole("row", { name: /Cloudflare Registrar/ });
 
 describe("TLD page", () => {
+  it("says in words which quote the price checks find unusual, and why", async () => {
+    const reason = "Renewal $0.30 is under a quarter of this registrar's registration price $59.96.";
+    serve(TLD, [QUOTES[0]!, quote(route53, { registrationPrice: "59.96", renewalPrice: "0.30", unusual: true, unusualReason: reason })]);
+    renderUi(<TldPage tldId="com" />);
+    const row = await waitFor(() => comparison().getByRole("row", { name: /Amazon Route 53/ }));
+    expect(within(row).getByText("Unusual")).toBeTruthy();
+    expect(within(row).getByText(reason, { exact: false })).toBeTruthy();
+    expect(within(cloudflareRow()).queryByText("Unusual")).toBeNull();
+  });
+
   it("shows the header, registry information and single-currency statistics", async () => {
     serve();
     renderUi(<TldPage tldId="com" />);
