@@ -8,7 +8,7 @@
  * and the other confirmed TLDs' rows patched with their new dates.
  * The read and the writes share the transaction, so the plan is made from what it overwrites.
  */
-import { eq, inArray, max, sql } from "drizzle-orm";
+import { eq, inArray, max, sql, type SQL } from "drizzle-orm";
 import type { StoredPrices } from "../../src/shared/price-quote.ts";
 import { STORED_PRICE_FIELDS } from "../../src/shared/price-quote.ts";
 import { exec, type Db, type Executor, type Tables, type TxBody } from "../client.ts";
@@ -109,6 +109,13 @@ export async function applyProviderPrices(
   const { t } = handle;
   const dp = t.domainPrices;
   return handle.transaction(function* (db) {
+    // Lists applied at once (the fetch queue runs several) rewrite the same TLDs' rows and
+    // summaries and mark other providers' quotes of those TLDs: on PostgreSQL they take turns,
+    // whole transaction by whole transaction, so two never deadlock over those rows; SQLite's
+    // write transactions already run one at a time.
+    if (handle.dialect === "postgres") {
+      yield* exec((db as unknown as { execute(q: SQL): Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(hashtextextended('price-apply', 0))`));
+    }
     const stored = yield* exec(db
       .select({
         id: dp.id, tldId: dp.tldId, registrationPrice: dp.registrationPrice, renewalPrice: dp.renewalPrice,
