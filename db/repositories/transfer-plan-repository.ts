@@ -3,7 +3,7 @@
  * TLDs, the last registrar change in each domain's history, and the owner's progress with each
  * move (domain_transfer_plans).
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, max } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
 import { domainEventRows } from "./domain-event-repository.ts";
 
@@ -34,15 +34,19 @@ export async function listTransferQuotes({ orm: db, t }: Db, tldIds: readonly nu
   }));
 }
 
-/** Per domain, the day of the newest registrar change its history holds ("YYYY-MM-DD"). */
-export async function lastRegistrarChanges({ orm: db, t }: Db, userDomainIds: readonly number[]): Promise<Map<number, string>> {
-  const days = new Map<number, string>();
-  if (userDomainIds.length === 0) return days;
+/**
+ * Per domain of the owner (or only `userDomainId`), the day of the newest move its history holds
+ * (a registrar change, or a planned move done), "YYYY-MM-DD".
+ */
+export async function lastRegistrarChanges({ orm: db, t }: Db, userId: number, userDomainId?: number): Promise<Map<number, string>> {
   const e = t.domainEvents;
-  const rows = await db.select({ userDomainId: e.userDomainId, occurredAt: e.occurredAt }).from(e)
-    .where(and(inArray(e.userDomainId, [...userDomainIds]), inArray(e.kind, ["registrar_changed", "transfer_done"])))
-    .orderBy(desc(e.occurredAt));
-  for (const r of rows) if (!days.has(r.userDomainId)) days.set(r.userDomainId, r.occurredAt.toISOString().slice(0, 10));
+  const ud = t.userDomains;
+  const rows = await db.select({ userDomainId: e.userDomainId, at: max(e.occurredAt) }).from(e)
+    .innerJoin(ud, eq(ud.id, e.userDomainId))
+    .where(and(eq(ud.userId, userId), inArray(e.kind, ["registrar_changed", "transfer_done"]), userDomainId === undefined ? undefined : eq(e.userDomainId, userDomainId)))
+    .groupBy(e.userDomainId);
+  const days = new Map<number, string>();
+  for (const r of rows) if (r.at) days.set(r.userDomainId, new Date(r.at).toISOString().slice(0, 10));
   return days;
 }
 

@@ -18,7 +18,7 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import { toCsv, guardFormula } from "./csv.ts";
 import { PortfolioMoney } from "./money.ts";
 import { registryView } from "./registry-view.ts";
-import { transferVerdict, type TransferEntry, type TransferVerdict } from "./transfer.ts";
+import { transferCosts, transferWindow, type TransferCosts, type TransferEntry, type TransferVerdict } from "./transfer.ts";
 import { loadTransferRules, ruleFor } from "./transfer-rules.ts";
 
 /** The steps of a move, in order; each names the state the owner reaches by doing it. */
@@ -36,16 +36,24 @@ interface Inputs {
   lastTransfers: Map<number, string>;
   money: PortfolioMoney;
   rules: Awaited<ReturnType<typeof loadTransferRules>>;
+  /** "YYYY-MM-DD" of money's `now`. */
+  today: string;
 }
 
-async function inputsOf(db: Db, rows: UserDomainRow[], currency: string | undefined, staleDays: number, now: Date): Promise<Inputs> {
+async function inputsOf(
+  db: Db, userId: number, rows: UserDomainRow[], currency: string | undefined, staleDays: number, now: Date, one?: number,
+): Promise<Inputs> {
   const quotes = await listTransferQuotes(db, [...new Set(rows.map((r) => r.tldId))]);
   const quotesByTld = new Map<number, TransferQuoteRow[]>();
-  for (const q of quotes) quotesByTld.set(q.tldId, [...(quotesByTld.get(q.tldId) ?? []), q]);
+  for (const q of quotes) {
+    const ofTld = quotesByTld.get(q.tldId);
+    if (ofTld) ofTld.push(q);
+    else quotesByTld.set(q.tldId, [q]);
+  }
   const converter = await loadDisplayConverter(db, currency ?? DEFAULT_DISPLAY_CURRENCY, new Set(quotes.map((q) => q.currency)));
   return {
-    rows, quotesByTld, lastTransfers: await lastRegistrarChanges(db, rows.map((r) => r.id)),
-    money: new PortfolioMoney(converter, now, staleDays), rules: await loadTransferRules(db),
+    rows, quotesByTld, lastTransfers: await lastRegistrarChanges(db, userId, one),
+    money: new PortfolioMoney(converter, now, staleDays), rules: await loadTransferRules(db), today: now.toISOString().slice(0, 10),
   };
 }
 
@@ -59,17 +67,27 @@ function entryOf(row: UserDomainRow, lastTransferDate: string | null, today: str
   };
 }
 
-const verdictOf = (row: UserDomainRow, inputs: Inputs): TransferVerdict =>
-  transferVerdict(
-    entryOf(row, inputs.lastTransfers.get(row.id) ?? null, inputs.money.now.toISOString().slice(0, 10)),
-    ruleFor(inputs.rules, row.tld.name), inputs.quotesByTld.get(row.tldId) ?? [], inputs.money,
-  );
+/**
+ * A domain's verdict. Its costs depend only on its TLD, its registrar and the TLD's rule, so
+ * given `costs` they are worked out once per such pair and shared (a large plan has thousands).
+ */
+function verdictOf(row: UserDomainRow, inputs: Inputs, costs?: Map<string, TransferCosts>): TransferVerdict {
+  const rule = ruleFor(inputs.rules, row.tld.name);
+  const entry = entryOf(row, inputs.lastTransfers.get(row.id) ?? null, inputs.today);
+  const key = `${row.tldId}:${entry.providerId ?? ""}`;
+  let shared = costs?.get(key);
+  if (!shared) {
+    shared = transferCosts(entry.providerId, rule, inputs.quotesByTld.get(row.tldId) ?? [], inputs.money);
+    costs?.set(key, shared);
+  }
+  return { domainName: row.domainName, ...shared, window: transferWindow(entry, rule, inputs.today) };
+}
 
 /** One domain's verdict and window, for its page. */
 export async function getTransferVerdict(db: Db, userId: number, id: number, staleDays: number, currency?: string): Promise<TransferVerdict> {
   const row = await findUserDomain(db, userId, id);
   if (!row) throw notFound("Domain not found");
-  return verdictOf(row, await inputsOf(db, [row], currency, staleDays, new Date()));
+  return verdictOf(row, await inputsOf(db, userId, [row], currency, staleDays, new Date(), row.id));
 }
 
 /** The tracked link that opens the registrar's transfer page for the domain (features/redirects). */
@@ -93,13 +111,14 @@ export interface PlannedDomain {
  */
 export async function getTransferPlan(db: Db, userId: number, staleDays: number, currency?: string) {
   const now = new Date();
-  const inputs = await inputsOf(db, await listUserDomains(db, userId), currency, staleDays, now);
+  const inputs = await inputsOf(db, userId, await listUserDomains(db, userId), currency, staleDays, now);
   const stored = new Map((await listTransferPlanRows(db, userId)).map((p) => [p.userDomainId, p]));
   await markArrivedMoves(db, inputs.rows, stored, inputs.quotesByTld, now);
   const groups = new Map<number, { destination: { id: number; name: string; hasTransferLink: boolean }; domains: PlannedDomain[]; firstYear: number; threeYears: number }>();
   let notWorthMoving = 0;
+  const costs = new Map<string, TransferCosts>();
   for (const row of inputs.rows) {
-    const verdict = verdictOf(row, inputs);
+    const verdict = verdictOf(row, inputs, costs);
     const plan = stored.get(row.id);
     const destinationId = plan?.destinationProviderId ?? verdict.destination?.provider.id ?? null;
     if (destinationId === null || (!plan && verdict.verdict !== "move" && verdict.verdict !== "unsure")) {

@@ -166,13 +166,33 @@ interface Priced {
   shown: QuotedPrice;
 }
 
+const pricedQuotes = new WeakMap<PortfolioMoney, WeakMap<TransferQuote, { renewal?: Priced | null; transfer?: Priced | null }>>();
+
 /** The verdict for one domain: the cost of staying against the best move, and its window. */
 export function transferVerdict(entry: TransferEntry, rule: TransferRule, quotes: readonly TransferQuote[], money: PortfolioMoney): TransferVerdict {
+  return { domainName: entry.domainName, ...transferCosts(entry.providerId, rule, quotes, money), window: transferWindow(entry, rule, dayOf(money.now)) };
+}
+
+/** What every domain of one TLD held at one registrar shares: the cost of staying against the best move. */
+export type TransferCosts = Omit<TransferVerdict, "domainName" | "window">;
+
+/** The costs of a domain held at `providerId` (null: unknown) under `rule`, from the TLD's quotes. */
+export function transferCosts(providerId: number | null, rule: TransferRule, quotes: readonly TransferQuote[], money: PortfolioMoney): TransferCosts {
   const { converter, now, staleDays } = money;
   const currency = money.currency;
-  const today = dayOf(now);
-  const window = transferWindow(entry, rule, today);
+  let perQuote = pricedQuotes.get(money);
+  if (!perQuote) pricedQuotes.set(money, perQuote = new WeakMap());
+  const cache = perQuote;
+  // Each quote's two prices are converted once per money, however many registrars' domains compare them.
   const priced = (cents: number, q: TransferQuote): Priced | null => {
+    const kind = cents === q.renewalPrice ? "renewal" : cents === q.transferPrice ? "transfer" : null;
+    const known = kind && cache.get(q)?.[kind];
+    if (known !== undefined && known !== null) return known;
+    const figure = pricedOnce(cents, q);
+    if (kind) cache.set(q, { ...cache.get(q), [kind]: figure });
+    return figure;
+  };
+  const pricedOnce = (cents: number, q: TransferQuote): Priced | null => {
     if (!converter.canConvert(q.currency)) return null;
     const minor = converter.minor(cents, q.currency);
     return {
@@ -184,12 +204,12 @@ export function transferVerdict(entry: TransferEntry, rule: TransferRule, quotes
       },
     };
   };
-  const base = { domainName: entry.domainName, currency, rule, window };
-  const noPrice = (sentence: string): TransferVerdict => ({
+  const base = { currency, rule };
+  const noPrice = (sentence: string): TransferCosts => ({
     ...base, verdict: "no_price", current: null, destination: null, years: [], breakEvenYear: null, savingMinor: 0, firstYearSavingMinor: 0, cautions: [], sentence,
   });
 
-  const own = entry.providerId === null ? undefined : quotes.find((q) => q.provider.id === entry.providerId);
+  const own = providerId === null ? undefined : quotes.find((q) => q.provider.id === providerId);
   const ownRenewal = own && own.renewalPrice !== null && own.renewalPrice > 0 ? priced(own.renewalPrice, own) : null;
   if (!own || !ownRenewal) return noPrice("We have no renewal price at the registrar that holds it, so we cannot say whether moving pays.");
 
