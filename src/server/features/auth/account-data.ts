@@ -38,6 +38,7 @@ export async function exportAccountData(ctx: AccountCtx, now = new Date()) {
     profile: {
       id: account.id, email: account.email, firstName: account.firstName, isAdmin: account.isAdmin, createdAt: account.createdAt,
       lastSignInAt: account.lastSignInAt, signsInWith: account.oidcSubject ? "single sign-on" : "password", twoFactorEnabled: twoFactor.enabled,
+      timeZone: account.timeZone,
     },
     portfolio: data.portfolio.map((d) => ({ ...d, registry: d.registry?.outcome == null ? null : d.registry })),
     registrarAccounts: data.registrarAccounts,

@@ -30,6 +30,7 @@ forEachDialect("the account's time zone", (getDb) => {
 
     expect(await as("/api/account/time-zone", { method: "PUT", body: { timeZone: "Europe/Berlin" } })).toMatchObject({ status: 200, body: { timeZone: "Europe/Berlin" } });
     expect((await as<{ profile: { timeZone: string | null } }>("/api/account")).body.profile.timeZone).toBe("Europe/Berlin");
+    expect((await as<{ profile: { timeZone: string | null } }>("/api/account/export")).body.profile.timeZone).toBe("Europe/Berlin");
     expect((await as<{ timeZone: string | null }>("/api/auth/user")).body.timeZone).toBe("Europe/Berlin");
     expect((await as<{ result: { data: { timeZone: string | null } } }>("/trpc/auth.me")).body.result.data.timeZone).toBe("Europe/Berlin");
 
