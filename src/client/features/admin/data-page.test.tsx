@@ -21,7 +21,13 @@ const RULES = {
   ],
 };
 
-beforeEach(() => server.use(trpcOk("portfolio.transfer.rules.list", RULES)));
+const AC_MW = {
+  id: 77, tld: { id: 9, name: "ac.mw" }, serviceProvider: { id: 3, name: "Dynadot" }, registrationPrice: "59.96", renewalPrice: "59.96", transferPrice: "0.30",
+  currency: "USD", unusualReason: "Transfer $0.30 is under a quarter of this registrar's registration price $59.96.", hidden: false,
+};
+const UNUSUAL = { rows: [AC_MW], total: 1, page: 1, limit: 20, totalPages: 1, counts: { unusual: 1, hidden: 0 }, sharePercent: 25, defaultSharePercent: 25 };
+
+beforeEach(() => server.use(trpcOk("portfolio.transfer.rules.list", RULES), trpcOk("priceChecks.list", UNUSUAL)));
 
 function setup() {
   server.use(trpcOk("providers.adminList", [PORKBUN, OLD]));
@@ -36,6 +42,20 @@ async function openEdit(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe("Data Management", () => {
+  it("lists the unusual prices with why, and confirms or hides one", async () => {
+    const calls: unknown[] = [];
+    const user = setup();
+    server.use(trpcMutationOk("priceChecks.review", { ...AC_MW, hidden: true }, calls));
+    const table = await screen.findByRole("table", { name: "Unusual prices" });
+    const row = await within(table).findByRole("row", { name: /ac\.mw/ });
+    expect(row.textContent).toContain("Dynadot");
+    expect(row.textContent).toContain(AC_MW.unusualReason);
+    expect(screen.getByText("1 unusual, 0 hidden.")).toBeTruthy();
+    await user.click(within(row).getByRole("button", { name: "Hide .ac.mw at Dynadot" }));
+    await findToast(".ac.mw at Dynadot is hidden");
+    expect(calls).toEqual([{ id: 77, decision: "hidden" }]);
+  });
+
   it("lists providers with status, website and an Edit action", async () => {
     setup();
     await screen.findByText("Porkbun");

@@ -10,11 +10,12 @@ import { ActiveBadge } from "./badges.tsx";
 import { formatDate } from "./format.ts";
 import { ProviderEditDialog } from "./provider-edit-dialog.tsx";
 import { TransferRulesSection } from "./transfer-rules-section.tsx";
+import { UnusualPricesSection } from "./unusual-prices-section.tsx";
 import type { AdminProvider } from "./types.ts";
 
 const COLUMNS = ["Name", "Domain", "Website", "Status", "Created", "Actions"] as const;
 
-/** Data Management: the service providers and their edit dialog, and the transfer rules per TLD. */
+/** Data Management: the service providers and their edit dialog, the unusual prices, and the transfer rules per TLD. */
 export function DataPage() {
   const trpc = useTRPC();
   const providers = useQuery(trpc.providers.adminList.queryOptions());
@@ -56,6 +57,7 @@ export function DataPage() {
         ))}
       </AdminTable>
       {editing && <ProviderEditDialog key={opening} provider={editing} open={open} onOpenChange={setOpen} />}
+      <UnusualPricesSection />
       <TransferRulesSection />
     </AdminPage>
   );
