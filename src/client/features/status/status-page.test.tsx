@@ -17,6 +17,7 @@ function answer(components: ReturnType<typeof component>[], checkedAt = "2026-03
     status, checkedAt, uptimeSeconds: 93_780, components,
     metrics: { days: 30, fetches: 40, successfulFetches: 38, liveSuccesses: 30, bundledSuccesses: 8, notConfigured: 2, averageFetchMs: 812, incidents: 1 },
     incidents: [{ id: 1, title: "Dynadot fetches failing", description: "HTTP 503 from the price API", severity: "high", status: "in-progress", startTime: "2026-02-28T09:00:00.000Z", endTime: null }],
+    priceChecks: { unusual: 48, hidden: 2 },
   };
 }
 
@@ -32,6 +33,8 @@ describe("System status", () => {
     expect(screen.getByText("38 of 40 (95.0 %)")).toBeTruthy();
     expect(screen.getByText("30 live, 8 from the bundled price lists; 2 could not run: no price source configured")).toBeTruthy();
     expect(screen.getByText("812 ms")).toBeTruthy();
+    expect(screen.getByText("48 marked")).toBeTruthy();
+    expect(screen.getByText("2 hidden by an administrator")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Dynadot fetches failing" })).toBeTruthy();
     expect(screen.getByText("In Progress")).toBeTruthy();
     expect(document.title).toBe("System Status | TLDScope");

@@ -66,6 +66,9 @@ function Metrics({ data }: { data: SystemStatus }) {
       [`Incidents (${m.days} days)`, String(m.incidents)],
     );
   }
+  const checks = data.priceChecks;
+  // The price checks (decision 059): prices shown marked unusual, and those an administrator hid.
+  if (checks) figures.push(["Unusual prices", `${formatCount(checks.unusual)} marked`, `${formatCount(checks.hidden)} hidden by an administrator`]);
   return (
     <Box as="section" aria-labelledby="metrics">
       <Heading as="h2" id="metrics" size="lg" mb="3">Measured over the last 30 days</Heading>
