@@ -1,6 +1,6 @@
 /**
  * What the transfer plan reads and keeps: every registrar's renewal and transfer quote of some
- * TLDs, the last registrar change in each domain's history, and the owner's progress with each
+ * TLDs (with the price checks' unusual mark; hidden ones left out), the last registrar change in each domain's history, and the owner's progress with each
  * move (domain_transfer_plans).
  */
 import { and, eq, inArray, max } from "drizzle-orm";
@@ -14,7 +14,7 @@ export interface TransferQuoteRow {
   transferPrice: number | null;
   currency: string;
   lastCheckedAt: Date;
-  /** The price plausibility check's flag, read here once price rows carry it; false until then. */
+  /** The price checks found a price of the quote unusual (decision 059), and why. */
   unusual: boolean;
   unusualReason: string | null;
 }
@@ -25,12 +25,14 @@ export async function listTransferQuotes({ orm: db, t }: Db, tldIds: readonly nu
   const sp = t.serviceProviders;
   const rows = await db.select({
     tldId: dp.tldId, renewalPrice: dp.renewalPrice, transferPrice: dp.transferPrice, currency: dp.currency, lastCheckedAt: dp.lastCheckedAt,
-    id: sp.id, name: sp.name, isActive: sp.isActive, transferUrlPattern: sp.transferUrlPattern,
-  }).from(dp).innerJoin(sp, eq(sp.id, dp.serviceProviderId)).where(inArray(dp.tldId, [...tldIds]));
+    unusualReason: dp.unusualReason, id: sp.id, name: sp.name, isActive: sp.isActive, transferUrlPattern: sp.transferUrlPattern,
+  }).from(dp).innerJoin(sp, eq(sp.id, dp.serviceProviderId))
+    // Prices an administrator hid are left out, as from every other answer.
+    .where(and(inArray(dp.tldId, [...tldIds]), eq(dp.hidden, false)));
   return rows.map((r) => ({
     tldId: r.tldId, renewalPrice: r.renewalPrice, transferPrice: r.transferPrice, currency: r.currency, lastCheckedAt: r.lastCheckedAt,
     provider: { id: r.id, name: r.name, isActive: r.isActive, hasTransferLink: Boolean(r.transferUrlPattern) },
-    unusual: false, unusualReason: null,
+    unusual: r.unusualReason !== null, unusualReason: r.unusualReason,
   }));
 }
 

@@ -38,8 +38,8 @@ forEachDialect("the transfer plan", (getDb) => {
     call = authed(app, (await registerUser(app)).cookie);
     await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - 200 * DAY), renewalPrice: 9000, transferPrice: 9000 })
       .where(and(eq(dp.tldId, netId), notInArray(dp.id, [own.id, rival.id])));
-    await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - DAY), renewalPrice: 3000, transferPrice: 3000, currency: "USD" }).where(eq(dp.id, own.id));
-    await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - DAY), renewalPrice: 2000, transferPrice: 1500, currency: "USD" }).where(eq(dp.id, rival.id));
+    await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - DAY), renewalPrice: 3000, transferPrice: 3000, currency: "USD", unusualReason: null, hidden: false }).where(eq(dp.id, own.id));
+    await db.update(dp).set({ lastCheckedAt: new Date(Date.now() - DAY), renewalPrice: 2000, transferPrice: 1500, currency: "USD", unusualReason: null, hidden: false }).where(eq(dp.id, rival.id));
     await db.update(t.serviceProviders).set({ transferUrlPattern: "https://rival.example/transfer?domain={domain}" }).where(eq(t.serviceProviders.id, rival.providerId));
   });
 
@@ -94,6 +94,18 @@ forEachDialect("the transfer plan", (getDb) => {
     const stale = (await call<TransferVerdict>(`/api/user-domains/${id}/transfer-verdict`)).body;
     expect(stale.verdict).toBe("unsure");
     expect(stale.cautions[0]).toMatch(new RegExp(`^the price at ${rival.name} was last confirmed on .+, over 90 days ago$`));
+  });
+
+  it("an unusual destination price makes the verdict unsure, saying why; a hidden one is left out", async () => {
+    const id = await add("odd.net");
+    const { orm: db, t } = getDb();
+    await db.update(t.domainPrices).set({ unusualReason: "The transfer price is under a quarter of the registration price" }).where(eq(t.domainPrices.id, rival.id));
+    const odd = (await call<TransferVerdict>(`/api/user-domains/${id}/transfer-verdict`)).body;
+    expect(odd).toMatchObject({ verdict: "unsure", destination: { provider: { id: rival.providerId }, transfer: { unusual: true } } });
+    expect(odd.cautions).toEqual([`The price at ${rival.name} looks unusual (The transfer price is under a quarter of the registration price)`]);
+    await db.update(t.domainPrices).set({ unusualReason: null, hidden: true }).where(eq(t.domainPrices.id, rival.id));
+    expect((await call<TransferVerdict>(`/api/user-domains/${id}/transfer-verdict`)).body).toMatchObject({ verdict: "stay", destination: null });
+    await db.update(t.domainPrices).set({ hidden: false }).where(eq(t.domainPrices.id, rival.id));
   });
 
   it("the plan: domains worth moving grouped by destination with totals, the owner's steps, the CSV, and a move the registry confirms", async () => {
