@@ -29,7 +29,7 @@ export interface TransferQuote {
   transferPrice: number | null;
   currency: string;
   lastCheckedAt: Date;
-  /** Set by the price plausibility check when the quote looks wrong; false when nothing flagged it. */
+  /** The price checks (decision 059) found a price of the quote unusual; unusualReason says why. */
   unusual: boolean;
   unusualReason: string | null;
 }
