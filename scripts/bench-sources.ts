@@ -98,7 +98,7 @@ async function bench(label: string, db: Db, env: Record<string, string>) {
     await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
       for (let providerKey = waiting.shift(); providerKey; providerKey = waiting.shift()) {
         const start = performance.now();
-        const log = await runPriceFetch(deps, { providerKey, requestType: "manual", source: "auto" }, new AbortController().signal);
+        const log = await runPriceFetch(deps, { providerKey, requestType: "scheduled", source: "auto" }, new AbortController().signal);
         results.push({ providerKey, ms: performance.now() - start, log });
       }
     }));
