@@ -16,7 +16,11 @@ afterEach(async () => {
   for (const restore of restores.splice(0).reverse()) await restore();
 });
 
-/** Every USD quote of `tld` last checked 200 days ago, then one provider's set to `cents` and checked at `checkedAt`. */
+/**
+ * Every USD quote of `tld` last checked 200 days ago, then one provider's set to `cents` and
+ * checked at `checkedAt`, and confirmed as real by an administrator: a price far above the
+ * others is otherwise unusual (decision 059) and gives no lowest price while a usual one exists.
+ */
 async function oneFreshQuote(handle: Db, tld: string, cents: number, checkedAt: Date, rowsAt = new Date(), staleDays = 90) {
   const { orm: db, t } = handle;
   const dp = t.domainPrices;
@@ -26,6 +30,7 @@ async function oneFreshQuote(handle: Db, tld: string, cents: number, checkedAt: 
   restores.push(async () => {
     await handle.transaction(function* (tx) {
       for (const { id, ...values } of seeded) yield* exec(tx.update(dp).set(values).where(eq(dp.id, id)));
+      yield* exec(tx.delete(t.priceReviews).where(eq(t.priceReviews.tldId, row!.id)));
       yield* refreshTldPriceSummaries(tx, t, [row!.id], { staleDays: 90, now: new Date() });
     });
     invalidatePriceCache(handle);
@@ -38,6 +43,9 @@ async function oneFreshQuote(handle: Db, tld: string, cents: number, checkedAt: 
   await handle.transaction(function* (tx) {
     yield* exec(tx.update(dp).set({ lastCheckedAt: new Date(Date.now() - 200 * DAY) }).where(and(eq(dp.tldId, row!.id), ne(dp.id, fresh.id))));
     yield* exec(tx.update(dp).set({ lastCheckedAt: checkedAt, registrationPrice: cents, renewalPrice: cents, transferPrice: cents }).where(eq(dp.id, fresh.id)));
+    const review = { decision: "confirmed", registrationPrice: cents, renewalPrice: cents, transferPrice: cents, currency: "USD", reviewedBy: "admin@example.com" };
+    yield* exec(tx.insert(t.priceReviews).values({ serviceProviderId: fresh.providerId, tldId: row!.id, ...review })
+      .onConflictDoUpdate({ target: [t.priceReviews.serviceProviderId, t.priceReviews.tldId], set: review }));
     yield* refreshTldPriceSummaries(tx, t, [row!.id], { staleDays, now: rowsAt });
   });
   invalidatePriceCache(handle);
