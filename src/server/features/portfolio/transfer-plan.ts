@@ -68,26 +68,32 @@ function entryOf(row: UserDomainRow, lastTransferDate: string | null, today: str
 }
 
 /**
- * A domain's verdict. Its costs depend only on its TLD, its registrar and the TLD's rule, so
- * given `costs` they are worked out once per such pair and shared (a large plan has thousands).
+ * A domain's costs depend only on its TLD, its registrar and the TLD's rule, so given `costs`
+ * they are worked out once per such pair and shared (a large plan has thousands).
  */
-function verdictOf(row: UserDomainRow, inputs: Inputs, costs?: Map<string, TransferCosts>): TransferVerdict {
-  const rule = ruleFor(inputs.rules, row.tld.name);
-  const entry = entryOf(row, inputs.lastTransfers.get(row.id) ?? null, inputs.today);
-  const key = `${row.tldId}:${entry.providerId ?? ""}`;
+function costsOf(row: UserDomainRow, inputs: Inputs, costs?: Map<string, TransferCosts>): TransferCosts {
+  const providerId = row.registrar.provider?.id ?? null;
+  const key = `${row.tldId}:${providerId ?? ""}`;
   let shared = costs?.get(key);
   if (!shared) {
-    shared = transferCosts(entry.providerId, rule, inputs.quotesByTld.get(row.tldId) ?? [], inputs.money);
+    shared = transferCosts(providerId, ruleFor(inputs.rules, row.tld.name), inputs.quotesByTld.get(row.tldId) ?? [], inputs.money);
     costs?.set(key, shared);
   }
-  return { domainName: row.domainName, ...shared, window: transferWindow(entry, rule, inputs.today) };
+  return shared;
+}
+
+/** The domain's verdict: its costs (shared, see costsOf) and its own window. */
+function verdictOf(row: UserDomainRow, inputs: Inputs, shared: TransferCosts): TransferVerdict {
+  const entry = entryOf(row, inputs.lastTransfers.get(row.id) ?? null, inputs.today);
+  return { domainName: row.domainName, ...shared, window: transferWindow(entry, shared.rule, inputs.today) };
 }
 
 /** One domain's verdict and window, for its page. */
 export async function getTransferVerdict(db: Db, userId: number, id: number, staleDays: number, currency?: string): Promise<TransferVerdict> {
   const row = await findUserDomain(db, userId, id);
   if (!row) throw notFound("Domain not found");
-  return verdictOf(row, await inputsOf(db, userId, [row], currency, staleDays, new Date(), row.id));
+  const inputs = await inputsOf(db, userId, [row], currency, staleDays, new Date(), row.id);
+  return verdictOf(row, inputs, costsOf(row, inputs));
 }
 
 /** The tracked link that opens the registrar's transfer page for the domain (features/redirects). */
@@ -118,13 +124,15 @@ export async function getTransferPlan(db: Db, userId: number, staleDays: number,
   let notWorthMoving = 0;
   const costs = new Map<string, TransferCosts>();
   for (const row of inputs.rows) {
-    const verdict = verdictOf(row, inputs, costs);
+    const shared = costsOf(row, inputs, costs);
     const plan = stored.get(row.id);
-    const destinationId = plan?.destinationProviderId ?? verdict.destination?.provider.id ?? null;
-    if (destinationId === null || (!plan && verdict.verdict !== "move" && verdict.verdict !== "unsure")) {
+    const destinationId = plan?.destinationProviderId ?? shared.destination?.provider.id ?? null;
+    if (destinationId === null || (!plan && shared.verdict !== "move" && shared.verdict !== "unsure")) {
       notWorthMoving += 1;
       continue;
     }
+    // Only a planned domain's window is worked out.
+    const verdict = verdictOf(row, inputs, shared);
     const quote = (inputs.quotesByTld.get(row.tldId) ?? []).find((q) => q.provider.id === destinationId);
     const destination = quote ? quote.provider : { id: destinationId, name: verdict.destination?.provider.name ?? "another registrar", hasTransferLink: false };
     let group = groups.get(destinationId);
