@@ -18,7 +18,7 @@ export const META_KEYS = {
   rdapBootstrap: "rdap_bootstrap",
   /** The port-43 server IANA lists per TLD, as last asked: JSON { [tld]: { host: string | null, checkedAt } }. */
   whoisServers: "whois_servers",
-  /** The share, in whole percent, by which two sources' prices may differ before the price checks call it unusual (decision 058). */
+  /** The share, in whole percent, by which two sources' prices may differ before the price checks call it unusual (decision 059). */
   priceCheckSharePercent: "price_check_share_percent",
   /** The admin General Settings as last saved: JSON (src/shared/schemas/general-settings.ts). */
   generalSettings: "general_settings",

@@ -1,5 +1,5 @@
 /**
- * What the price checks (src/shared/price-checks.ts, decision 058) keep besides the marks on
+ * What the price checks (src/shared/price-checks.ts, decision 059) keep besides the marks on
  * domain_prices: another source's quotes per registrar and TLD (price_references), the
  * administrators' reviews (price_reviews) with their audit entries, the set share, and the
  * lists and counts the admin page and the status page read. Marks themselves are written with

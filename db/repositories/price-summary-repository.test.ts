@@ -16,7 +16,7 @@ import { PRICE_ROW_FORMAT, rebuildStalePriceRows, refreshSummariesForProvider } 
  * The rows computed independently in SQL: a headline minimum over fresh USD quotes, or over
  * stale ones (and then marked stale) when no fresh quote has that price, and over the quotes
  * whose stored price-check reason names none of the figure's operations before the others
- * (decision 058); and each TLD's quotes, to check the quote each stored minimum names
+ * (decision 059); and each TLD's quotes, to check the quote each stored minimum names
  * (checkSources).
  */
 async function freshRows(handle: Db) {

@@ -14,7 +14,7 @@
  * and rates it needs and stores its answers.
  *
  * The same rewrite runs the price checks over each TLD's quotes (checkTldQuotes,
- * src/shared/price-checks.ts, decision 058) against the other source's quotes
+ * src/shared/price-checks.ts, decision 059) against the other source's quotes
  * (price_references) and the administrators' reviews (price_reviews): it stores each quote's
  * unusual reason and hidden mark in domain_prices, leaves hidden quotes out of the row, and
  * passes the rest's flags to the summary, so the rows and quote answers read them as stored.

@@ -1,5 +1,5 @@
 /**
- * Prices checked against each other (docs/decisions/058): three named rules that mark a quote's
+ * Prices checked against each other (docs/decisions/059): three named rules that mark a quote's
  * price unusual, each with a reason in plain words. Pure: the database layer reads one TLD's
  * quotes, the other source's quotes for them and the administrators' reviews, and stores what
  * checkTldQuotes says (db/repositories/price-summary-repository.ts).

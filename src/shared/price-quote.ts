@@ -61,7 +61,7 @@ export interface PriceQuote<P = ProviderSummary> {
   isStale: boolean;
   changedAt: string;
   serviceProvider: P;
-  /** The price checks find a price of the quote unusual (docs/decisions/058); shown marked, with why. */
+  /** The price checks find a price of the quote unusual (docs/decisions/059); shown marked, with why. */
   unusual: boolean;
   /** Why, in plain words ("Renewal $0.30 is under a quarter of this registrar's registration price $59.96."); null when usual. */
   unusualReason: string | null;
@@ -127,7 +127,7 @@ export interface PriceSource {
   isOutlier: boolean;
   /**
    * The price checks found this figure unusual (src/shared/price-checks.ts): it heads the row
-   * only because every quote of it is unusual (docs/decisions/058).
+   * only because every quote of it is unusual (docs/decisions/059).
    */
   unusual: boolean;
   /** Why, in plain words; null when usual. */

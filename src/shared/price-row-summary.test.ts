@@ -169,7 +169,7 @@ describe("summarisePriceRow: outliers", () => {
   });
 });
 
-describe("summarisePriceRow: unusual prices (decision 058)", () => {
+describe("summarisePriceRow: unusual prices (decision 059)", () => {
   const renewalFlag = { rule: "under-quarter-of-registration", operation: "renewal", reason: "Renewal $0.30 is under a quarter of this registrar's registration price $59.96" } as const;
 
   it("the cheapest usual price heads the row, not an unusual cheaper one; the unusual quote still gives its usual figures", () => {

@@ -11,7 +11,7 @@
  *   The row carries no other quote, except the promotion behind the registration minimum.
  * - A figure the price checks found unusual in a quote (its `flags`, src/shared/price-checks.ts)
  *   does not give a minimum while a usual quote has that price: the cheapest usual one does
- *   (docs/decisions/058). Only when every quote's figure is unusual does the cheapest unusual one,
+ *   (docs/decisions/059). Only when every quote's figure is unusual does the cheapest unusual one,
  *   and its source then says so (`unusual`, `unusualReason`).
  * - The row is stale when every quote is; its lastCheckedAt is the newest quote's.
  * - The row and its promotion carry their prices in the converter's currency as `display`.

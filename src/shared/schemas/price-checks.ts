@@ -1,4 +1,4 @@
-/** Inputs of the admin's unusual-price list (decision 058), shared by the admin page and the server. */
+/** Inputs of the admin's unusual-price list (decision 059), shared by the admin page and the server. */
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants.ts";
 import { SOURCE_DIFFERENCE_PERCENT_RANGE } from "../price-checks.ts";

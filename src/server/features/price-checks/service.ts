@@ -1,5 +1,5 @@
 /**
- * The administrators' side of the price checks (decision 058): the list of unusual and hidden
+ * The administrators' side of the price checks (decision 059): the list of unusual and hidden
  * quotes, confirming one (the price is real: no longer marked until it changes) or hiding one
  * (left out of every public answer until it changes), and the share by which two sources may
  * differ. Each is written to the audit log; each rewrites the rows it changes, so the public

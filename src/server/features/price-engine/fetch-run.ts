@@ -134,7 +134,7 @@ export async function runPriceFetch(deps: FetchRunDeps, data: FetchJobData, jobS
 
 /**
  * The provider's bundled list, matched to catalogue TLDs, as the other source the price checks
- * compare a live list with (decision 058); undefined when none is bundled.
+ * compare a live list with (decision 059); undefined when none is bundled.
  */
 async function bundledReferences(db: Db, sources: PriceSources, providerKey: string, providerName: string): Promise<ReferenceList | undefined> {
   const bundled = sources.bundled(providerKey);

@@ -11,7 +11,7 @@ import { createTestApp, getJson } from "../../testing/test-app.ts";
 import { testPriceSource } from "../../testing/test-price-source.ts";
 import { runPriceFetch } from "./fetch-run.ts";
 
-/** The price checks as a fetch run applies lists (decision 058): the bundled list is the other source of a live one. */
+/** The price checks as a fetch run applies lists (decision 059): the bundled list is the other source of a live one. */
 forEachDialect("price checks on apply", (getDb) => {
   const app = () => createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, PRICE_CACHE_SECONDS: "0" } });
   let admin: ReturnType<typeof authed>;

@@ -186,7 +186,7 @@ export async function getSystemStatus(db: Db, queue: JobQueue, priceSources: Pri
     } : null,
     incidents: incidents.map(({ updatedAt: _updatedAt, ...incident }) => incident),
     /**
-     * The price checks (decision 058): quotes shown marked unusual, and quotes an administrator
+     * The price checks (decision 059): quotes shown marked unusual, and quotes an administrator
      * hid. Null when the database could not be read.
      */
     priceChecks,
