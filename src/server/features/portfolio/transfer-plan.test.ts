@@ -5,7 +5,7 @@ import { AUTH_TEST_ENV, authed, registerAdmin, registerUser } from "../../testin
 import { createTestApp } from "../../testing/test-app.ts";
 import type { UserDomainItem } from "./item.ts";
 import type { TransferPlan } from "./transfer-plan.ts";
-import type { TransferVerdict } from "./transfer.ts";
+import type { TransferVerdict } from "../../domain/transfer-verdict.ts";
 
 const DAY = 86_400_000;
 const dayIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);

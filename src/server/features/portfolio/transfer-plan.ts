@@ -16,10 +16,10 @@ import { TRANSFER_STATES, type TransferState, type TransferStateInput } from "..
 import { loadDisplayConverter } from "../../domain/display-currency.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { toCsv, guardFormula } from "./csv.ts";
-import { PortfolioMoney } from "./money.ts";
+import { PortfolioMoney } from "../../domain/portfolio-money.ts";
 import { registryView } from "./registry-view.ts";
-import { transferCosts, transferWindow, type TransferCosts, type TransferEntry, type TransferVerdict } from "./transfer.ts";
-import { loadTransferRules, ruleFor } from "./transfer-rules.ts";
+import { transferCosts, transferWindow, type TransferCosts, type TransferEntry, type TransferVerdict } from "../../domain/transfer-verdict.ts";
+import { loadTransferRules, ruleFor } from "../../domain/transfer-rules.ts";
 
 /** The steps of a move, in order; each names the state the owner reaches by doing it. */
 export const TRANSFER_STEPS: readonly { state: TransferState; title: string; text: string }[] = [

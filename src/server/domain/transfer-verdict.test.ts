@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createDisplayConverter, type DisplayRate } from "../../../shared/display-converter.ts";
-import { PortfolioMoney } from "./money.ts";
-import { transferVerdict, transferWindow, type TransferEntry, type TransferQuote } from "./transfer.ts";
+import { createDisplayConverter, type DisplayRate } from "../../shared/display-converter.ts";
+import { PortfolioMoney } from "./portfolio-money.ts";
+import { transferVerdict, transferWindow, type TransferEntry, type TransferQuote } from "./transfer-verdict.ts";
 import { BUNDLED_TRANSFER_RULES, ruleFor, rulesInForce } from "./transfer-rules.ts";
 
 const NOW = new Date("2026-12-20T10:00:00Z");

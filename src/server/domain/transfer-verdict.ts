@@ -1,7 +1,7 @@
 /**
  * Is moving a domain to another registrar worth it, and when can its owner do it. Without I/O:
  * the domain, its TLD's transfer rule (transfer-rules.ts), every registrar's quote for the TLD and
- * the portfolio's money (money.ts: display converter, `now`, stale window) in.
+ * the portfolio's money (portfolio-money.ts: display converter, `now`, stale window) in.
  *
  * Cost over N years, in the display currency's minor units, each quote converted once:
  * - staying: N renewals at the registrar that holds it;
@@ -17,9 +17,9 @@
  * holds and deletions, which they cannot; an expiry too close for a transfer to finish) and the
  * days before its next renewal in which to start the move.
  */
-import { formatTotal, formatUtcDay, minorToDecimalString } from "../../../shared/price-format.ts";
-import { isStaleAt } from "../../../shared/price-freshness.ts";
-import type { PortfolioMoney } from "./money.ts";
+import { formatTotal, formatUtcDay, minorToDecimalString } from "../../shared/price-format.ts";
+import { isStaleAt } from "../../shared/price-freshness.ts";
+import type { PortfolioMoney } from "./portfolio-money.ts";
 import type { TransferRule } from "./transfer-rules.ts";
 
 /** One registrar's stored quote for the TLD (money in hundredths of `currency`). */
