@@ -63,6 +63,11 @@ forEachDialect("price checks", (getDb) => {
     expect((await plain("/api/admin/price-checks")).status).toBe(403);
     expect((await plain("/api/admin/price-checks/1/hide", { method: "POST" })).status).toBe(403);
     expect((await admin("/api/admin/price-checks/999999/confirm", { method: "POST" })).status).toBe(404);
+    // The tRPC door answers the same list.
+    const input = encodeURIComponent(JSON.stringify({ page: 1, limit: 100 }));
+    expect((await plain(`/trpc/priceChecks.list?input=${input}`)).status).toBe(403);
+    const trpc = await admin(`/trpc/priceChecks.list?input=${input}`);
+    expect((trpc.body as { result: { data: AdminList } }).result.data.total).toBe((await adminList()).total);
   });
 
   it("a confirmed price loses its mark, heads the list when cheapest, and the confirmation is in the audit log", async () => {
