@@ -26,6 +26,8 @@ import { WatchTldLink } from "./watch-link.tsx";
  * history table and its series) loads then too, not with the page.
  */
 const TldHistory = lazy(() => import("./tld-history.tsx").then((m) => ({ default: m.TldHistory })));
+/** When moving to another registrar pays off: asked for near the viewport too, never in the server's HTML. */
+const TransferPairs = lazy(() => import("./transfer-pairs.tsx").then((m) => ({ default: m.TransferPairs })));
 
 export function TldPage({ tldId }: { tldId: string }) {
   const trpc = useTRPC();
@@ -137,6 +139,12 @@ export function TldPage({ tldId }: { tldId: string }) {
           <SecondLevelSection tld={tld} />
         </div>
       )}
+
+      <div className="app-section">
+        <RenderWhenNear minH="xs" inServerHtml={false}>
+          <TransferPairs tldId={tldId} label={label} currency={currency} />
+        </RenderWhenNear>
+      </div>
 
       <div className="app-section">
         {/* Every provider's history and present quote: asked for when a visitor scrolls near, never in the HTML. */}

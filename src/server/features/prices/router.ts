@@ -7,6 +7,7 @@ import type { CurrencyOption } from "../../../shared/currency.ts";
 import {
   commonPrices, getTldPriceHistory, listCurrencies, pricePage, tldPrices, tldPricesPage, tldQuoteList, type PricePage, type PriceRow,
 } from "./service.ts";
+import { tldTransferPairs } from "./transfer-pairs.ts";
 import { tldRegistrationStats } from "./registration-stats.ts";
 
 const byTldInput = z.object({ tldId: tldKeySchema });
@@ -26,6 +27,8 @@ export const pricesRouter = router({
   byTldPage: publicProcedure.input(tldQuotesPageSchema).query(({ ctx, input }) => tldPricesPage(ctx.db, input, ctx.config.PRICE_STALE_DAYS)),
   /** The registration figures of one TLD's quotes, fresh ones preferred. */
   statsByTld: publicProcedure.input(byTldInCurrency).query(({ ctx, input }) => tldRegistrationStats(ctx.db, input.tldId, ctx.config.PRICE_STALE_DAYS, input.currency)),
+  /** Per registrar quoting the TLD, the move that saves most and the year it pays off (transfer-pairs.ts). */
+  transferPairs: publicProcedure.input(byTldInCurrency).query(({ ctx, input }) => tldTransferPairs(ctx.db, input.tldId, ctx.config.PRICE_STALE_DAYS, input.currency)),
   currencies: publicProcedure.query(async ({ ctx }) => JSON.parse((await listCurrencies(ctx.db)).json) as CurrencyOption[]),
   historyByTld: publicProcedure.input(byTldInCurrency).query(({ ctx, input }) => getTldPriceHistory(ctx.db, input.tldId, input.currency)),
 });
