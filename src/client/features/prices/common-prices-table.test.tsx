@@ -69,6 +69,17 @@ describe("Best Prices for Common TLDs", () => {
     expect(legend.textContent).toContain("* stale: that lowest price comes from a quote not confirmed in 90 days");
   });
 
+  it("a lowest price every quote of which is unusual says Unusual and why, in words", async () => {
+    const reason = "Renewal $0.30 is under a quarter of this registrar's registration price $59.96.";
+    const odd = { ...source("Dynadot", "2026-08-01T00:00:00.000Z"), unusual: true, unusualReason: reason };
+    const usual = source("Dynadot", "2026-08-01T00:00:00.000Z");
+    server.use(trpcOk("prices.common", [priceRow("mw", { renewalPrice: "0.30", sources: { registration: usual, renewal: odd, transfer: usual, threeYear: usual } })]));
+    renderUi(<CommonPricesTable />);
+    const row = await screen.findByRole("row", { name: /\.mw/ });
+    expect(within(row).getByText("Unusual")).toBeTruthy();
+    expect(row.textContent).toContain(reason);
+  });
+
   it("a row whose quotes are all stale says so instead of naming a cheapest registrar", async () => {
     server.use(trpcOk("prices.common", ROWS));
     renderUi(<CommonPricesTable />);
