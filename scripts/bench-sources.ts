@@ -24,6 +24,7 @@ import { fakeDynadot } from "../src/server/integrations/prices/testing/fake-dyna
 import { fakeGandi } from "../src/server/integrations/prices/testing/fake-gandi.ts";
 import { fakeHover } from "../src/server/integrations/prices/testing/fake-hover.ts";
 import { fakeInternetBs } from "../src/server/integrations/prices/testing/fake-internetbs.ts";
+import { fakeNameCom } from "../src/server/integrations/prices/testing/fake-namecom.ts";
 import { fakeNamecheapPublic } from "../src/server/integrations/prices/testing/fake-namecheap-public.ts";
 import { fakeNameSilo } from "../src/server/integrations/prices/testing/fake-namesilo.ts";
 import { fakeOpenprovider, OPENPROVIDER_SHEET_PATH } from "../src/server/integrations/prices/testing/fake-openprovider.ts";
@@ -58,6 +59,7 @@ async function serveFakes(): Promise<{ env: Record<string, string>; close: () =>
     ROUTE53_ACCESS_KEY_ID: ROUTE53_TEST_KEY.accessKeyId, ROUTE53_SECRET_ACCESS_KEY: ROUTE53_TEST_KEY.secretAccessKey,
     INTERNETBS_API_URL: `${await serve(fakeInternetBs())}/`, INTERNETBS_API_KEY: "bench-key", INTERNETBS_PASSWORD: "bench-password",
     GANDI_API_URL: `${await serve(fakeGandi())}/`, GANDI_PERSONAL_ACCESS_TOKEN: "bench-token",
+    NAMECOM_API_URL: `${await serve(fakeNameCom())}/`, NAMECOM_USERNAME: "bench-user", NAMECOM_API_TOKEN: "bench-token",
   };
   return { env, close: async () => { await Promise.all(servers.map((s) => s.close())); } };
 }

@@ -100,14 +100,16 @@ export const PROVIDERS: readonly ProviderSeed[] = [
     transferUrlPattern: null,
   },
   {
-    // GoDaddy (IANA 146) and Name.com (IANA 625) ship no price list; they are here so their
-    // customers can connect registrar accounts and sync domains.
+    // GoDaddy (IANA 146) ships no price list; it is here so its customers can connect registrar
+    // accounts and sync domains.
     key: "godaddy", name: "GoDaddy", displayName: "GoDaddy", domain: "godaddy.com",
     website: "https://www.godaddy.com", ianaId: 146, country: "US", isActive: true,
     registrationUrlPattern: "https://www.godaddy.com/domainsearch/find?domainToCheck={domain}",
     transferUrlPattern: "https://www.godaddy.com/domains/domain-transfer",
   },
   {
+    // Name.com (IANA 625) ships no bundled list: its prices come from the live TLD price list when
+    // NAMECOM_USERNAME and NAMECOM_API_TOKEN are set; its customers can also connect accounts.
     key: "namecom", name: "Name.com", displayName: "Name.com", domain: "name.com",
     website: "https://www.name.com", ianaId: 625, country: "US", isActive: true,
     registrationUrlPattern: "https://www.name.com/domain/search/{domain}",

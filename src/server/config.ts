@@ -195,6 +195,9 @@ const schema = z.object({
   DNSIMPLE_API_URL: z.url().default("https://api.dnsimple.com"),
   DNSIMPLE_API_TOKEN: z.string().optional(),
   DNSIMPLE_ACCOUNT_ID: z.string().optional(),
+  /** Name.com's price list (its Core API at NAMECOM_API_URL below; the sandbox is https://api.dev.name.com): the account's username and an API token. */
+  NAMECOM_USERNAME: z.string().optional(),
+  NAMECOM_API_TOKEN: z.string().optional(),
   // Price lists registrars publish without a key: Openprovider's price sheet (its CSV export),
   // the TLD list behind Namecheap's pricing pages (read while none of NAMECHEAP_API_USER,
   // NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP above is set)

@@ -37,6 +37,8 @@ export const ANSWER_CAPS = {
   gandiPrices: 8 * MB,
   /** One answer of DNSimple: a page of 100 TLDs (about 30 KB), or one name's prices. */
   dnsimplePrices: 1 * MB,
+  /** One page of Name.com's TLD price list: 100 TLDs (about 400 bytes each). */
+  namecomPrices: 1 * MB,
   /** One answer of a registrar account API: a page of up to 1,000 domains, or a shorter call. */
   registrarPage: 16 * MB,
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The keyed registrar price APIs (Internet.bs, Gandi, DNSimple) through the whole engine: the admin API starts
+ * The keyed registrar price APIs (Internet.bs, Gandi, DNSimple, Name.com) through the whole engine: the admin API starts
  * a fetch, the real queue runs it against a loopback fake replaying the registrar's recorded
  * answer, and the stored quotes, history and logs are read back.
  */
@@ -16,6 +16,7 @@ import type { FakeControl } from "../../integrations/prices/testing/fake-behavio
 import { fakeDnsimple } from "../../integrations/prices/testing/fake-dnsimple.ts";
 import { fakeGandi, GANDI_CATALOGUE } from "../../integrations/prices/testing/fake-gandi.ts";
 import { fakeInternetBs, INTERNETBS_ANSWER } from "../../integrations/prices/testing/fake-internetbs.ts";
+import { fakeNameCom } from "../../integrations/prices/testing/fake-namecom.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { startLoopbackServer, type LoopbackServer } from "../../testing/loopback.ts";
 import { AUTH_TEST_ENV, authed, registerAdmin } from "../../testing/auth.ts";
@@ -29,6 +30,7 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
   const internetbs = fakeInternetBs();
   const gandi = fakeGandi();
   const dnsimple = fakeDnsimple();
+  const namecom = fakeNameCom();
 
   /**
    * Each source: its fake, a TLD of its recorded answer with that TLD's stored prices, a way to
@@ -61,6 +63,13 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
       raisePrice: () => dnsimple.setPrice("ac", 71),
       oversize: () => dnsimple.setPadding(ANSWER_CAPS.dnsimplePrices),
     },
+    {
+      slug: "namecom", domain: "name.com", name: "Name.com", control: namecom.control, tld: "io",
+      stored: { registrationPrice: 3499, renewalPrice: 5299, transferPrice: 5299, currency: "USD" },
+      reset: () => namecom.reset(),
+      raisePrice: () => namecom.setField("io", "registrationPrice", 35.99),
+      oversize: () => namecom.setPadding(ANSWER_CAPS.namecomPrices),
+    },
   ];
 
   const servers: LoopbackServer[] = [];
@@ -78,6 +87,7 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
       INTERNETBS_API_URL: await serve(internetbs.app), INTERNETBS_API_KEY: "testapi", INTERNETBS_PASSWORD: "testpass",
       GANDI_API_URL: await serve(gandi.app), GANDI_PERSONAL_ACCESS_TOKEN: "pat_abc-123",
       DNSIMPLE_API_URL: await serve(dnsimple.app), DNSIMPLE_API_TOKEN: "a1b2c3d4", DNSIMPLE_ACCOUNT_ID: "1010",
+      NAMECOM_API_URL: await serve(namecom.app), NAMECOM_USERNAME: "example", NAMECOM_API_TOKEN: "e5d0a6b1c2",
     });
     // The registry's own sources, as main.ts builds them; a shorter HTTP time limit, retries without sleeping.
     const sources = { live: createPriceSources(config, { timeoutMs: 3000, sleep: async () => undefined }), bundled: bundledPriceSource };
@@ -177,5 +187,6 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
     expect(unset.get("internetbs")!.missingConfiguration()).toBe("INTERNETBS_API_KEY, INTERNETBS_PASSWORD are not set");
     expect(unset.get("gandi")!.missingConfiguration()).toBe("GANDI_PERSONAL_ACCESS_TOKEN is not set");
     expect(unset.get("dnsimple")!.missingConfiguration()).toBe("DNSIMPLE_API_TOKEN, DNSIMPLE_ACCOUNT_ID are not set");
+    expect(unset.get("namecom")!.missingConfiguration()).toBe("NAMECOM_USERNAME, NAMECOM_API_TOKEN are not set");
   });
 });

@@ -32,6 +32,7 @@ forEachDialect("the admin area's first-run checklist", (getDb) => {
     expect(item("price-keys").state).toContain("Internet.bs (INTERNETBS_API_KEY, INTERNETBS_PASSWORD are not set)");
     expect(item("price-keys").state).toContain("Gandi (GANDI_PERSONAL_ACCESS_TOKEN is not set)");
     expect(item("price-keys").state).toContain("DNSimple (DNSIMPLE_API_TOKEN, DNSIMPLE_ACCOUNT_ID are not set)");
+    expect(item("price-keys").state).toContain("Name.com (NAMECOM_USERNAME, NAMECOM_API_TOKEN are not set)");
     expect(item("backups")).toMatchObject({ done: false, readmeSection: "Operations" });
     expect(item("metrics")).toMatchObject({ done: false, readmeSection: "Operations" });
     expect(body.done).toBe(1);
@@ -54,7 +55,7 @@ forEachDialect("the admin area's first-run checklist", (getDb) => {
       METRICS_TOKEN: "a-metrics-token-of-some-length", DYNADOT_API_KEY: "dynadot-key", NAMESILO_API_KEY: "namesilo-key",
       ROUTE53_ACCESS_KEY_ID: "route53-key-id", ROUTE53_SECRET_ACCESS_KEY: "route53-secret",
       INTERNETBS_API_KEY: "internetbs-key", INTERNETBS_PASSWORD: "internetbs-password", GANDI_PERSONAL_ACCESS_TOKEN: "gandi-token",
-      DNSIMPLE_API_TOKEN: "dnsimple-token", DNSIMPLE_ACCOUNT_ID: "1010",
+      DNSIMPLE_API_TOKEN: "dnsimple-token", DNSIMPLE_ACCOUNT_ID: "1010", NAMECOM_USERNAME: "namecom-user", NAMECOM_API_TOKEN: "namecom-token",
     }), registered.cookie);
     const done = (await configured<Checklist>("/trpc/priceEngine.setupChecklist.get")).body as unknown as { result: { data: Checklist } };
     expect(done.result.data.items.filter((i) => !i.done)).toEqual([]);

@@ -11,6 +11,7 @@ import { dnsimpleSource } from "./dnsimple.ts";
 import { dynadotSource } from "./dynadot.ts";
 import { gandiSource } from "./gandi.ts";
 import { hoverSource } from "./hover.ts";
+import { nameComSource } from "./namecom.ts";
 import { internetBsSource } from "./internetbs.ts";
 import { namecheapPublicSource } from "./namecheap-public.ts";
 import { namecheapSource } from "./namecheap.ts";
@@ -44,7 +45,7 @@ export function createPriceSources(config: Config, http?: HttpOptions): Map<stri
   const sources = [
     porkbunSource(config, http), openproviderSource(config, http), hoverSource(config, http), namecheap(config, http),
     dynadotSource(config, http), nameSiloSource(config, http), internetBsSource(config, http), gandiSource(config, http),
-    dnsimpleSource(config, http), route53Source(config, http),
+    dnsimpleSource(config, http), nameComSource(config, http), route53Source(config, http),
   ];
   return new Map(sources.map((source) => [source.providerKey, source]));
 }
