@@ -3,7 +3,7 @@
  * TLDs (with the price checks' unusual mark; hidden ones left out), the last registrar change in each domain's history, and the owner's progress with each
  * move (domain_transfer_plans).
  */
-import { and, eq, inArray, max } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
 import { domainEventRows } from "./domain-event-repository.ts";
 
@@ -87,7 +87,9 @@ export async function saveTransferPlanState(
 
 /**
  * Marks a move done because the registry now names its destination, and records it in the
- * domain's history, in one transaction; false when another request did it first.
+ * domain's history, in one transaction; false when another request did it first. An entry the
+ * owner added by hand (no registrar account lists it) now names the destination as its
+ * registrar, so the portfolio prices it there; an account's entries follow their next sync.
  */
 export async function markTransferDone(
   handle: Db, userDomainId: number, destination: { id: number; name: string }, from: { name: string | null }, now: Date,
@@ -97,6 +99,9 @@ export async function markTransferDone(
     const [row] = yield* exec(tx.select({ state: p.state }).from(p).where(eq(p.userDomainId, userDomainId)).limit(1));
     if (!row || row.state === "done") return false;
     yield* exec(tx.update(p).set({ state: "done", stateChangedAt: now, doneAt: now }).where(eq(p.userDomainId, userDomainId)));
+    const ud = handle.t.userDomains;
+    yield* exec(tx.update(ud).set({ serviceProviderId: destination.id, updatedAt: now })
+      .where(and(eq(ud.id, userDomainId), isNull(ud.registrarAccountId), isNotNull(ud.serviceProviderId))));
     yield* exec(tx.insert(handle.t.domainEvents).values(domainEventRows([{
       userDomainId, category: "registry", kind: "transfer_done", severity: "info", occurredAt: now,
       oldValue: { name: from.name }, newValue: { name: destination.name, serviceProviderId: destination.id },

@@ -150,6 +150,10 @@ forEachDialect("the transfer plan", (getDb) => {
     expect(history.filter((e) => e.kind === "transfer_done")).toEqual([expect.objectContaining({
       severity: "info", text: `Moved to ${rival.name} as the transfer plan planned: the registry names it as the registrar, so the move is done.`,
     })]);
+    // The hand-added entry is now at the rival, where the portfolio prices it.
+    const moved = (await call<UserDomainItem>(`/api/user-domains/${a}`)).body;
+    expect(moved.serviceProviderId).toBe(rival.providerId);
+    expect(moved.money.renewal).toMatchObject({ amount: "20.00" });
     // Read again: recorded once.
     await call("/api/portfolio/transfer-plan");
     const again = (await call<{ events: { kind: string }[] }>(`/api/user-domains/${a}/history`)).body.events;
