@@ -29,6 +29,7 @@ import { fakeNamecheapPublic } from "../src/server/integrations/prices/testing/f
 import { fakeNameSilo } from "../src/server/integrations/prices/testing/fake-namesilo.ts";
 import { fakeOpenprovider, OPENPROVIDER_SHEET_PATH } from "../src/server/integrations/prices/testing/fake-openprovider.ts";
 import { fakePorkbun } from "../src/server/integrations/prices/testing/fake-porkbun.ts";
+import { fakeResellerClub } from "../src/server/integrations/prices/testing/fake-resellerclub.ts";
 import { fakeRoute53, ROUTE53_TEST_KEY } from "../src/server/integrations/prices/testing/fake-route53.ts";
 import { createLogger } from "../src/server/lib/logger.ts";
 import { startLoopbackServer, type LoopbackServer } from "../src/server/testing/loopback.ts";
@@ -60,6 +61,7 @@ async function serveFakes(): Promise<{ env: Record<string, string>; close: () =>
     INTERNETBS_API_URL: `${await serve(fakeInternetBs())}/`, INTERNETBS_API_KEY: "bench-key", INTERNETBS_PASSWORD: "bench-password",
     GANDI_API_URL: `${await serve(fakeGandi())}/`, GANDI_PERSONAL_ACCESS_TOKEN: "bench-token",
     NAMECOM_API_URL: `${await serve(fakeNameCom())}/`, NAMECOM_USERNAME: "bench-user", NAMECOM_API_TOKEN: "bench-token",
+    RESELLERCLUB_API_URL: `${await serve(fakeResellerClub())}/api`, RESELLERCLUB_AUTH_USERID: "614860", RESELLERCLUB_API_KEY: "bench-key",
   };
   return { env, close: async () => { await Promise.all(servers.map((s) => s.close())); } };
 }

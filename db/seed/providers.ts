@@ -100,6 +100,16 @@ export const PROVIDERS: readonly ProviderSeed[] = [
     transferUrlPattern: null,
   },
   {
+    // No bundled list: its prices come from the live customer price list when
+    // RESELLERCLUB_AUTH_USERID and RESELLERCLUB_API_KEY are set. IANA 303 is PDR Ltd. d/b/a
+    // PublicDomainRegistry.com, the registrar ResellerClub sells through. It sells to resellers
+    // and publishes no search address that takes a domain, so none is linked.
+    key: "resellerclub", name: "ResellerClub", displayName: "ResellerClub", domain: "resellerclub.com",
+    website: "https://www.resellerclub.com", ianaId: 303, country: "IN", isActive: true,
+    registrationUrlPattern: null,
+    transferUrlPattern: null,
+  },
+  {
     // GoDaddy (IANA 146) ships no price list; it is here so its customers can connect registrar
     // accounts and sync domains.
     key: "godaddy", name: "GoDaddy", displayName: "GoDaddy", domain: "godaddy.com",

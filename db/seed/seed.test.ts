@@ -35,7 +35,7 @@ forEachDialect("seed on an empty database", (getDb) => {
     expect(first.tlds).toBe(1594);
     expect(first.secondLevelSuffixes).toBeGreaterThan(1000);
     expect(first.ianaRegistrars).toBe(4177);
-    expect(first.serviceProviders).toBe(15);
+    expect(first.serviceProviders).toBe(16);
     expect(first.registryOperators).toBeGreaterThan(700);
     expect(first.prices.snapshots).toBe(13);
     expect(first.prices.inserted).toBeGreaterThan(4000);

@@ -198,6 +198,14 @@ const schema = z.object({
   /** Name.com's price list (its Core API at NAMECOM_API_URL below; the sandbox is https://api.dev.name.com): the account's username and an API token. */
   NAMECOM_USERNAME: z.string().optional(),
   NAMECOM_API_TOKEN: z.string().optional(),
+  /**
+   * ResellerClub's (LogicBoxes') HTTP API (its test API is https://test.httpapi.com/api): the
+   * reseller id, an API key, and the account's selling currency its customer prices are in.
+   */
+  RESELLERCLUB_API_URL: z.url().default("https://httpapi.com/api"),
+  RESELLERCLUB_AUTH_USERID: z.string().optional(),
+  RESELLERCLUB_API_KEY: z.string().optional(),
+  RESELLERCLUB_CURRENCY: z.string().regex(/^[A-Z]{3}$/, "a three-letter currency code such as USD").default("USD"),
   // Price lists registrars publish without a key: Openprovider's price sheet (its CSV export),
   // the TLD list behind Namecheap's pricing pages (read while none of NAMECHEAP_API_USER,
   // NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP above is set)

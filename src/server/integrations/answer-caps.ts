@@ -39,6 +39,8 @@ export const ANSWER_CAPS = {
   dnsimplePrices: 1 * MB,
   /** One page of Name.com's TLD price list: 100 TLDs (about 400 bytes each). */
   namecomPrices: 1 * MB,
+  /** One answer of ResellerClub: the product key list, or every product's customer prices (a few hundred KB). */
+  resellerclubPrices: 8 * MB,
   /** One answer of a registrar account API: a page of up to 1,000 domains, or a shorter call. */
   registrarPage: 16 * MB,
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The keyed registrar price APIs (Internet.bs, Gandi, DNSimple, Name.com) through the whole engine: the admin API starts
+ * The keyed registrar price APIs (Internet.bs, Gandi, DNSimple, Name.com, ResellerClub) through the whole engine: the admin API starts
  * a fetch, the real queue runs it against a loopback fake replaying the registrar's recorded
  * answer, and the stored quotes, history and logs are read back.
  */
@@ -17,6 +17,7 @@ import { fakeDnsimple } from "../../integrations/prices/testing/fake-dnsimple.ts
 import { fakeGandi, GANDI_CATALOGUE } from "../../integrations/prices/testing/fake-gandi.ts";
 import { fakeInternetBs, INTERNETBS_ANSWER } from "../../integrations/prices/testing/fake-internetbs.ts";
 import { fakeNameCom } from "../../integrations/prices/testing/fake-namecom.ts";
+import { fakeResellerClub, RESELLERCLUB_PRICES } from "../../integrations/prices/testing/fake-resellerclub.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { startLoopbackServer, type LoopbackServer } from "../../testing/loopback.ts";
 import { AUTH_TEST_ENV, authed, registerAdmin } from "../../testing/auth.ts";
@@ -31,6 +32,7 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
   const gandi = fakeGandi();
   const dnsimple = fakeDnsimple();
   const namecom = fakeNameCom();
+  const resellerclub = fakeResellerClub();
 
   /**
    * Each source: its fake, a TLD of its recorded answer with that TLD's stored prices, a way to
@@ -70,6 +72,14 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
       raisePrice: () => namecom.setField("io", "registrationPrice", 35.99),
       oversize: () => namecom.setPadding(ANSWER_CAPS.namecomPrices),
     },
+    {
+      // A TLD of a product key that sells a group of TLDs at one price.
+      slug: "resellerclub", domain: "resellerclub.com", name: "ResellerClub", control: resellerclub.control, tld: "net.in",
+      stored: { registrationPrice: 599, renewalPrice: 699, transferPrice: null, currency: "INR" },
+      reset: () => resellerclub.reset(),
+      raisePrice: () => resellerclub.setPrices(RESELLERCLUB_PRICES.replace('"addnewdomain":{"1":"5.99"}', '"addnewdomain":{"1":"6.99"}')),
+      oversize: () => resellerclub.setPrices(RESELLERCLUB_PRICES.replace('"domcno"', `"padding":"${"x".repeat(ANSWER_CAPS.resellerclubPrices)}","domcno"`)),
+    },
   ];
 
   const servers: LoopbackServer[] = [];
@@ -88,6 +98,8 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
       GANDI_API_URL: await serve(gandi.app), GANDI_PERSONAL_ACCESS_TOKEN: "pat_abc-123",
       DNSIMPLE_API_URL: await serve(dnsimple.app), DNSIMPLE_API_TOKEN: "a1b2c3d4", DNSIMPLE_ACCOUNT_ID: "1010",
       NAMECOM_API_URL: await serve(namecom.app), NAMECOM_USERNAME: "example", NAMECOM_API_TOKEN: "e5d0a6b1c2",
+      RESELLERCLUB_API_URL: `${await serve(resellerclub.app)}/api`, RESELLERCLUB_AUTH_USERID: "614860", RESELLERCLUB_API_KEY: "k3y",
+      RESELLERCLUB_CURRENCY: "INR",
     });
     // The registry's own sources, as main.ts builds them; a shorter HTTP time limit, retries without sleeping.
     const sources = { live: createPriceSources(config, { timeoutMs: 3000, sleep: async () => undefined }), bundled: bundledPriceSource };
@@ -188,5 +200,6 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
     expect(unset.get("gandi")!.missingConfiguration()).toBe("GANDI_PERSONAL_ACCESS_TOKEN is not set");
     expect(unset.get("dnsimple")!.missingConfiguration()).toBe("DNSIMPLE_API_TOKEN, DNSIMPLE_ACCOUNT_ID are not set");
     expect(unset.get("namecom")!.missingConfiguration()).toBe("NAMECOM_USERNAME, NAMECOM_API_TOKEN are not set");
+    expect(unset.get("resellerclub")!.missingConfiguration()).toBe("RESELLERCLUB_AUTH_USERID, RESELLERCLUB_API_KEY are not set");
   });
 });

@@ -33,6 +33,7 @@ forEachDialect("the admin area's first-run checklist", (getDb) => {
     expect(item("price-keys").state).toContain("Gandi (GANDI_PERSONAL_ACCESS_TOKEN is not set)");
     expect(item("price-keys").state).toContain("DNSimple (DNSIMPLE_API_TOKEN, DNSIMPLE_ACCOUNT_ID are not set)");
     expect(item("price-keys").state).toContain("Name.com (NAMECOM_USERNAME, NAMECOM_API_TOKEN are not set)");
+    expect(item("price-keys").state).toContain("ResellerClub (RESELLERCLUB_AUTH_USERID, RESELLERCLUB_API_KEY are not set)");
     expect(item("backups")).toMatchObject({ done: false, readmeSection: "Operations" });
     expect(item("metrics")).toMatchObject({ done: false, readmeSection: "Operations" });
     expect(body.done).toBe(1);
@@ -56,6 +57,7 @@ forEachDialect("the admin area's first-run checklist", (getDb) => {
       ROUTE53_ACCESS_KEY_ID: "route53-key-id", ROUTE53_SECRET_ACCESS_KEY: "route53-secret",
       INTERNETBS_API_KEY: "internetbs-key", INTERNETBS_PASSWORD: "internetbs-password", GANDI_PERSONAL_ACCESS_TOKEN: "gandi-token",
       DNSIMPLE_API_TOKEN: "dnsimple-token", DNSIMPLE_ACCOUNT_ID: "1010", NAMECOM_USERNAME: "namecom-user", NAMECOM_API_TOKEN: "namecom-token",
+      RESELLERCLUB_AUTH_USERID: "614860", RESELLERCLUB_API_KEY: "resellerclub-key",
     }), registered.cookie);
     const done = (await configured<Checklist>("/trpc/priceEngine.setupChecklist.get")).body as unknown as { result: { data: Checklist } };
     expect(done.result.data.items.filter((i) => !i.done)).toEqual([]);

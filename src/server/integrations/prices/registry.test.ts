@@ -5,13 +5,14 @@ import { bundledPriceSource, createPriceSources } from "./registry.ts";
 describe("price source registry", () => {
   it("lists the live adapters by provider key, each saying what it lacks; four need no key", () => {
     const sources = createPriceSources(loadConfig({ DYNADOT_API_KEY: "k" }));
-    expect([...sources.keys()]).toEqual(["porkbun", "openprovider", "hover", "namecheap", "dynadot", "namesilo", "internetbs", "gandi", "dnsimple", "namecom", "route53"]);
+    expect([...sources.keys()]).toEqual(["porkbun", "openprovider", "hover", "namecheap", "dynadot", "namesilo", "internetbs", "gandi", "dnsimple", "namecom", "resellerclub", "route53"]);
     expect(Object.fromEntries([...sources].map(([key, s]) => [key, s.missingConfiguration()]))).toEqual({
       porkbun: null, openprovider: null, hover: null, namecheap: null, dynadot: null,
       namesilo: "NAMESILO_API_KEY is not set", internetbs: "INTERNETBS_API_KEY, INTERNETBS_PASSWORD are not set",
       route53: "ROUTE53_ACCESS_KEY_ID, ROUTE53_SECRET_ACCESS_KEY are not set",
       gandi: "GANDI_PERSONAL_ACCESS_TOKEN is not set", dnsimple: "DNSIMPLE_API_TOKEN, DNSIMPLE_ACCOUNT_ID are not set",
       namecom: "NAMECOM_USERNAME, NAMECOM_API_TOKEN are not set",
+      resellerclub: "RESELLERCLUB_AUTH_USERID, RESELLERCLUB_API_KEY are not set",
     });
   });
 

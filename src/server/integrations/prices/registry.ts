@@ -18,6 +18,7 @@ import { namecheapSource } from "./namecheap.ts";
 import { nameSiloSource } from "./namesilo.ts";
 import { openproviderSource } from "./openprovider.ts";
 import { porkbunSource } from "./porkbun.ts";
+import { resellerClubSource } from "./resellerclub.ts";
 import { route53Source } from "./route53.ts";
 import type { PriceSource } from "./source.ts";
 
@@ -45,7 +46,8 @@ export function createPriceSources(config: Config, http?: HttpOptions): Map<stri
   const sources = [
     porkbunSource(config, http), openproviderSource(config, http), hoverSource(config, http), namecheap(config, http),
     dynadotSource(config, http), nameSiloSource(config, http), internetBsSource(config, http), gandiSource(config, http),
-    dnsimpleSource(config, http), nameComSource(config, http), route53Source(config, http),
+    dnsimpleSource(config, http), nameComSource(config, http), resellerClubSource(config, http),
+    route53Source(config, http),
   ];
   return new Map(sources.map((source) => [source.providerKey, source]));
 }
