@@ -16,6 +16,8 @@ import { dynadotSource } from "../src/server/integrations/prices/dynadot.ts";
 import { gandiSource } from "../src/server/integrations/prices/gandi.ts";
 import { hoverSource } from "../src/server/integrations/prices/hover.ts";
 import { internetBsSource } from "../src/server/integrations/prices/internetbs.ts";
+import { nameComSource } from "../src/server/integrations/prices/namecom.ts";
+import { resellerClubSource } from "../src/server/integrations/prices/resellerclub.ts";
 import { namecheapPublicSource } from "../src/server/integrations/prices/namecheap-public.ts";
 import { namecheapSource } from "../src/server/integrations/prices/namecheap.ts";
 import { nameSiloSource } from "../src/server/integrations/prices/namesilo.ts";
@@ -26,6 +28,8 @@ import { fakeDynadot } from "../src/server/integrations/prices/testing/fake-dyna
 import { fakeGandi } from "../src/server/integrations/prices/testing/fake-gandi.ts";
 import { fakeHover } from "../src/server/integrations/prices/testing/fake-hover.ts";
 import { fakeInternetBs } from "../src/server/integrations/prices/testing/fake-internetbs.ts";
+import { fakeNameCom } from "../src/server/integrations/prices/testing/fake-namecom.ts";
+import { fakeResellerClub } from "../src/server/integrations/prices/testing/fake-resellerclub.ts";
 import { fakeNamecheapPublic } from "../src/server/integrations/prices/testing/fake-namecheap-public.ts";
 import { fakeNamecheap } from "../src/server/integrations/prices/testing/fake-namecheap.ts";
 import { fakeNameSilo } from "../src/server/integrations/prices/testing/fake-namesilo.ts";
@@ -93,6 +97,12 @@ await priceSource("Gandi TLD list or catalogue page", ANSWER_CAPS.gandiPrices, f
 await priceSource("DNSimple TLD page or one name's prices", ANSWER_CAPS.dnsimplePrices, fakeDnsimple().app,
   (url) => dnsimpleSource(loadConfig({ DNSIMPLE_API_TOKEN: "t", DNSIMPLE_ACCOUNT_ID: "1", DNSIMPLE_API_URL: url })),
   "a page of 100 TLDs in the recorded shape");
+await priceSource("Name.com TLD price list page", ANSWER_CAPS.namecomPrices, fakeNameCom().app,
+  (url) => nameComSource(loadConfig({ NAMECOM_USERNAME: "u", NAMECOM_API_TOKEN: "t", NAMECOM_API_URL: url })),
+  "5 rows in the documented shape, about 200 bytes each; a page of 100 TLDs is about 30 KB");
+await priceSource("ResellerClub product key mapping or customer prices", ANSWER_CAPS.resellerclubPrices, fakeResellerClub().app,
+  (url) => resellerClubSource(loadConfig({ RESELLERCLUB_AUTH_USERID: "1", RESELLERCLUB_API_KEY: "k", RESELLERCLUB_API_URL: `${url}/api` })),
+  "8 product keys in the documented shape; an account's whole customer price list (400 keys and more) is a few hundred KB");
 
 const ecb = await measured(fakeEcb().app, (url) => fetchEcbDailyRates(loadConfig({ ECB_API_URL: `${url}/stats/eurofxref` })));
 rows.push({ what: "ECB daily rates", bytes: Math.max(...ecb), cap: ANSWER_CAPS.ecbDaily });
