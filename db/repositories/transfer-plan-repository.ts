@@ -3,9 +3,10 @@
  * TLDs (with the price checks' unusual mark; hidden ones left out), the last registrar change in each domain's history, and the owner's progress with each
  * move (domain_transfer_plans).
  */
-import { and, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
 import { exec, type Db } from "../client.ts";
 import { domainEventRows } from "./domain-event-repository.ts";
+import { effectiveExpirySql, effectiveRegistrationSql } from "./effective-expiry.ts";
 
 export interface TransferQuoteRow {
   tldId: number;
@@ -50,6 +51,66 @@ export async function lastRegistrarChanges({ orm: db, t }: Db, userId: number, u
   const days = new Map<number, string>();
   for (const r of rows) if (r.at) days.set(r.userDomainId, new Date(r.at).toISOString().slice(0, 10));
   return days;
+}
+
+/** What the transfer plan reads of a portfolio entry: no notes, account or timestamps. */
+export interface TransferPlanEntry {
+  id: number;
+  domainName: string;
+  tldId: number;
+  tldName: string;
+  /** The registrar in force (the entry's own, else the one the registry names) and its name; null when neither is known. */
+  provider: { id: number; name: string } | null;
+  /** The dates in force (effective-expiry.ts: the registry's unless the owner's win), "YYYY-MM-DD". */
+  registrationDate: string | null;
+  expirationDate: string | null;
+  /** The registry's EPP statuses; null before the entry's first lookup. */
+  statuses: string[] | null;
+  /** The registrar the registry names as the sponsor, when we list it, and the name it gave. */
+  sponsor: { providerId: number | null; name: string | null };
+}
+
+interface PlanEntryRow {
+  id: number | string;
+  domain_name: string;
+  tld_id: number | string;
+  tld_name: string;
+  provider_id: number | string | null;
+  registration: string | null;
+  expiry: string | null;
+  statuses: string | string[] | null;
+  has_record: number | boolean | null;
+  sponsor_id: number | string | null;
+  sponsor_name: string | null;
+}
+
+/** The owner's entries (or only `userDomainId`) as the transfer plan reads them, in one lean query. */
+export async function listTransferPlanEntries(handle: Db, userId: number, userDomainId?: number): Promise<TransferPlanEntry[]> {
+  const { t } = handle;
+  const ud = t.userDomains;
+  const rr = t.domainRegistryRecords;
+  const [rows, providers] = await Promise.all([
+    handle.all<PlanEntryRow>(sql`select ${ud.id} as id, ${ud.domainName} as domain_name, ${ud.tldId} as tld_id, ${t.tlds.name} as tld_name,
+      coalesce(${ud.serviceProviderId}, ${rr.registrarProviderId}) as provider_id,
+      cast(${effectiveRegistrationSql(t)} as text) as registration, cast(${effectiveExpirySql(t)} as text) as expiry,
+      ${rr.statuses} as statuses, ${rr.userDomainId} is not null as has_record, ${rr.registrarProviderId} as sponsor_id, ${rr.registrarName} as sponsor_name
+      from ${ud} inner join ${t.tlds} on ${t.tlds.id} = ${ud.tldId} left join ${rr} on ${rr.userDomainId} = ${ud.id}
+      where ${ud.userId} = ${userId} ${userDomainId === undefined ? sql`` : sql`and ${ud.id} = ${userDomainId}`}
+      order by ${ud.domainName}`),
+    handle.orm.select({ id: t.serviceProviders.id, name: t.serviceProviders.name }).from(t.serviceProviders),
+  ]);
+  const providerById = new Map(providers.map((p) => [p.id, p]));
+  const statusesOf = (r: PlanEntryRow): string[] | null => {
+    if (!r.has_record) return null;
+    const raw = typeof r.statuses === "string" ? (JSON.parse(r.statuses) as unknown) : r.statuses;
+    return Array.isArray(raw) ? raw.map(String) : [];
+  };
+  return rows.map((r) => ({
+    id: Number(r.id), domainName: r.domain_name, tldId: Number(r.tld_id), tldName: r.tld_name,
+    provider: r.provider_id === null ? null : providerById.get(Number(r.provider_id)) ?? null,
+    registrationDate: r.registration, expirationDate: r.expiry, statuses: statusesOf(r),
+    sponsor: { providerId: r.sponsor_id === null ? null : Number(r.sponsor_id), name: r.sponsor_name },
+  }));
 }
 
 export interface TransferPlanRow {

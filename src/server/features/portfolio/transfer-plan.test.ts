@@ -89,6 +89,11 @@ forEachDialect("the transfer plan", (getDb) => {
     await registry(id, { statuses: ["clientTransferProhibited"] });
     const locked = (await call<TransferVerdict>(`/api/user-domains/${id}/transfer-verdict`)).body;
     expect(locked.window.blockers).toEqual([expect.objectContaining({ code: "clienttransferprohibited", ownerCanLift: true })]);
+    // The registry's registration date counts for the lock (the typed one says 2020).
+    const fresh = await add("fresh.net");
+    await registry(fresh, { registrationDate: dayIn(-20) });
+    const inLock = (await call<TransferVerdict>(`/api/user-domains/${fresh}/transfer-verdict`)).body.window;
+    expect(inLock).toMatchObject({ earliestDate: dayIn(40), blockers: [expect.objectContaining({ code: "registration_lock", ownerCanLift: false })] });
     const { orm: db, t } = getDb();
     await db.update(t.domainPrices).set({ lastCheckedAt: new Date(Date.now() - 120 * DAY) }).where(eq(t.domainPrices.id, rival.id));
     const stale = (await call<TransferVerdict>(`/api/user-domains/${id}/transfer-verdict`)).body;

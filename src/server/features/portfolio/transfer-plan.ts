@@ -1,5 +1,5 @@
 /**
- * The transfer plan: per domain the verdict of transfer.ts, and over the portfolio every domain
+ * The transfer plan: per domain the verdict of domain/transfer-verdict.ts, and over the portfolio every domain
  * worth moving, sorted by what moving saves over 3 years, grouped by the registrar it moves to,
  * with the owner's progress through the steps. A stored move whose destination the registry now
  * names as the sponsoring registrar is marked done when the plan is read, and the domain's
@@ -8,16 +8,15 @@
 import type { Db } from "../../../../db/client.ts";
 import { findServiceProvider } from "../../../../db/repositories/service-provider-repository.ts";
 import {
-  lastRegistrarChanges, listTransferPlanRows, listTransferQuotes, markTransferDone, saveTransferPlanState, type TransferPlanRow, type TransferQuoteRow,
+  lastRegistrarChanges, listTransferPlanEntries, listTransferPlanRows, listTransferQuotes, markTransferDone, saveTransferPlanState,
+  type TransferPlanEntry, type TransferPlanRow, type TransferQuoteRow,
 } from "../../../../db/repositories/transfer-plan-repository.ts";
-import { findUserDomain, listUserDomains, type UserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
 import { DEFAULT_DISPLAY_CURRENCY } from "../../../shared/currency.ts";
 import { TRANSFER_STATES, type TransferState, type TransferStateInput } from "../../../shared/schemas/transfer-plan.ts";
 import { loadDisplayConverter } from "../../domain/display-currency.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { toCsv, guardFormula } from "./csv.ts";
 import { PortfolioMoney } from "../../domain/portfolio-money.ts";
-import { registryView } from "./registry-view.ts";
 import { transferCosts, transferWindow, type TransferCosts, type TransferEntry, type TransferVerdict } from "../../domain/transfer-verdict.ts";
 import { loadTransferRules, ruleFor } from "../../domain/transfer-rules.ts";
 
@@ -31,7 +30,7 @@ export const TRANSFER_STEPS: readonly { state: TransferState; title: string; tex
 ];
 
 interface Inputs {
-  rows: UserDomainRow[];
+  rows: TransferPlanEntry[];
   quotesByTld: Map<number, TransferQuoteRow[]>;
   lastTransfers: Map<number, string>;
   money: PortfolioMoney;
@@ -41,7 +40,7 @@ interface Inputs {
 }
 
 async function inputsOf(
-  db: Db, userId: number, rows: UserDomainRow[], currency: string | undefined, staleDays: number, now: Date, one?: number,
+  db: Db, userId: number, rows: TransferPlanEntry[], currency: string | undefined, staleDays: number, now: Date, one?: number,
 ): Promise<Inputs> {
   const quotes = await listTransferQuotes(db, [...new Set(rows.map((r) => r.tldId))]);
   const quotesByTld = new Map<number, TransferQuoteRow[]>();
@@ -57,40 +56,36 @@ async function inputsOf(
   };
 }
 
-/** What transfer.ts reads of an entry: the dates the portfolio shows (registry-view.ts), the registry's statuses, the registrar in force. */
-function entryOf(row: UserDomainRow, lastTransferDate: string | null, today: string): TransferEntry {
-  const view = registryView(row, today, false);
-  return {
-    domainName: row.domainName, tldName: row.tld.name, providerId: row.registrar.provider?.id ?? null,
-    registrationDate: view.dates.registration.date, expirationDate: view.dates.expiration.date, lastTransferDate,
-    statuses: row.registry ? row.registry.statuses : null,
-  };
-}
+/** What the verdict reads of an entry: the dates in force, the registry's statuses, the registrar in force. */
+const entryOf = (row: TransferPlanEntry, lastTransferDate: string | null): TransferEntry => ({
+  domainName: row.domainName, tldName: row.tldName, providerId: row.provider?.id ?? null,
+  registrationDate: row.registrationDate, expirationDate: row.expirationDate, lastTransferDate, statuses: row.statuses,
+});
 
 /**
  * A domain's costs depend only on its TLD, its registrar and the TLD's rule, so given `costs`
  * they are worked out once per such pair and shared (a large plan has thousands).
  */
-function costsOf(row: UserDomainRow, inputs: Inputs, costs?: Map<string, TransferCosts>): TransferCosts {
-  const providerId = row.registrar.provider?.id ?? null;
+function costsOf(row: TransferPlanEntry, inputs: Inputs, costs?: Map<string, TransferCosts>): TransferCosts {
+  const providerId = row.provider?.id ?? null;
   const key = `${row.tldId}:${providerId ?? ""}`;
   let shared = costs?.get(key);
   if (!shared) {
-    shared = transferCosts(providerId, ruleFor(inputs.rules, row.tld.name), inputs.quotesByTld.get(row.tldId) ?? [], inputs.money);
+    shared = transferCosts(providerId, ruleFor(inputs.rules, row.tldName), inputs.quotesByTld.get(row.tldId) ?? [], inputs.money);
     costs?.set(key, shared);
   }
   return shared;
 }
 
 /** The domain's verdict: its costs (shared, see costsOf) and its own window. */
-function verdictOf(row: UserDomainRow, inputs: Inputs, shared: TransferCosts): TransferVerdict {
-  const entry = entryOf(row, inputs.lastTransfers.get(row.id) ?? null, inputs.today);
+function verdictOf(row: TransferPlanEntry, inputs: Inputs, shared: TransferCosts): TransferVerdict {
+  const entry = entryOf(row, inputs.lastTransfers.get(row.id) ?? null);
   return { domainName: row.domainName, ...shared, window: transferWindow(entry, shared.rule, inputs.today) };
 }
 
 /** One domain's verdict and window, for its page. */
 export async function getTransferVerdict(db: Db, userId: number, id: number, staleDays: number, currency?: string): Promise<TransferVerdict> {
-  const row = await findUserDomain(db, userId, id);
+  const [row] = await listTransferPlanEntries(db, userId, id);
   if (!row) throw notFound("Domain not found");
   const inputs = await inputsOf(db, userId, [row], currency, staleDays, new Date(), row.id);
   return verdictOf(row, inputs, costsOf(row, inputs));
@@ -117,7 +112,7 @@ export interface PlannedDomain {
  */
 export async function getTransferPlan(db: Db, userId: number, staleDays: number, currency?: string) {
   const now = new Date();
-  const inputs = await inputsOf(db, userId, await listUserDomains(db, userId), currency, staleDays, now);
+  const inputs = await inputsOf(db, userId, await listTransferPlanEntries(db, userId), currency, staleDays, now);
   const stored = new Map((await listTransferPlanRows(db, userId)).map((p) => [p.userDomainId, p]));
   await markArrivedMoves(db, inputs.rows, stored, inputs.quotesByTld, now);
   const groups = new Map<number, { destination: { id: number; name: string; hasTransferLink: boolean }; domains: PlannedDomain[]; firstYear: number; threeYears: number }>();
@@ -165,13 +160,13 @@ export async function getTransferPlan(db: Db, userId: number, staleDays: number,
 export type TransferPlan = Awaited<ReturnType<typeof getTransferPlan>>;
 
 /** Moves whose destination the registry now names are done: stored, and recorded in the domain's history. */
-async function markArrivedMoves(db: Db, rows: readonly UserDomainRow[], stored: Map<number, TransferPlanRow>, quotesByTld: Map<number, TransferQuoteRow[]>, now: Date) {
+async function markArrivedMoves(db: Db, rows: readonly TransferPlanEntry[], stored: Map<number, TransferPlanRow>, quotesByTld: Map<number, TransferQuoteRow[]>, now: Date) {
   for (const row of rows) {
     const plan = stored.get(row.id);
-    const sponsor = row.registry?.registrar?.serviceProviderId ?? null;
+    const sponsor = row.sponsor.providerId;
     if (!plan || plan.state === "done" || plan.destinationProviderId === null || sponsor !== plan.destinationProviderId) continue;
-    const name = (quotesByTld.get(row.tldId) ?? []).find((q) => q.provider.id === sponsor)?.provider.name ?? row.registry?.registrar?.name ?? "the new registrar";
-    const from = row.serviceProvider?.name ?? null;
+    const name = (quotesByTld.get(row.tldId) ?? []).find((q) => q.provider.id === sponsor)?.provider.name ?? row.sponsor.name ?? "the new registrar";
+    const from = row.provider && row.provider.id !== sponsor ? row.provider.name : null;
     if (await markTransferDone(db, row.id, { id: sponsor, name }, { name: from }, now)) {
       stored.set(row.id, { ...plan, state: "done", stateChangedAt: now, doneAt: now });
     }
