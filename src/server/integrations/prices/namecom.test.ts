@@ -45,6 +45,14 @@ describe("Name.com price source", () => {
     expect(list.quotes.map((q) => q.tld)).toEqual(["com", "es", "io", "net", "xn--p1ai"]);
   });
 
+  it("refuses a list that still says another page follows after 100 pages, using none of it", async () => {
+    fake.setEndless(true);
+    expect(await failure(source().fetchPrices())).toMatchObject({
+      kind: "incomplete", message: "Name.com's TLD price list still went on after 100 pages; nothing was used, try again later",
+    });
+    expect(fake.control.requests).toHaveLength(100);
+  });
+
   it("skips a row that is not the documented shape or not one year, and keeps the rest", async () => {
     fake.setField("io", "renewalPrice", "52.99 USD");
     fake.setField("es", "duration", 2);

@@ -22,7 +22,7 @@ import { PriceSourceError, type FetchOptions, type PriceSource } from "./source.
 const SERVICE = "Name.com";
 const CURRENCY = "USD";
 const PER_PAGE = 100;
-/** No real list needs more pages than this; a server that keeps saying "next" is not followed forever. */
+/** No real list needs more pages than this; a list that keeps saying "next" past it is refused, not followed forever. */
 const MAX_PAGES = 100;
 
 const money = z.number().nullable().optional();
@@ -72,7 +72,10 @@ export function nameComSource(config: Pick<Config, "NAMECOM_API_URL" | "NAMECOM_
       const problem = missingConfiguration();
       if (problem) throw new PriceSourceError("not-configured", problem);
       const list = new LivePriceList("namecom", CURRENCY);
-      for (let number = 1, pages = 0; pages < MAX_PAGES; pages++) {
+      for (let number = 1, pages = 0; ; pages++) {
+        if (pages === MAX_PAGES) {
+          throw new PriceSourceError("incomplete", `Name.com's TLD price list still went on after ${MAX_PAGES} pages; nothing was used, try again later`);
+        }
         const answer = await page(number, options);
         for (const raw of answer.pricing) {
           const row = rowSchema.safeParse(raw);

@@ -33,6 +33,8 @@ export interface FakeNameCom {
   setPageCap(rows: number): void;
   /** Pads every page with this many bytes. */
   setPadding(bytes: number): void;
+  /** Every page says another follows. */
+  setEndless(endless: boolean): void;
   reset(): void;
 }
 
@@ -42,6 +44,7 @@ export function fakeNameCom(behaviour: FakeBehaviour = "success"): FakeNameCom {
   let rows = NAMECOM_ROWS.map((r) => ({ ...r }));
   let pageCap = 100;
   let padding = 0;
+  let endless = false;
 
   const page = (c: Context) => {
     const number = Number(c.req.query("page") ?? "1");
@@ -50,7 +53,7 @@ export function fakeNameCom(behaviour: FakeBehaviour = "success"): FakeNameCom {
     const from = (number - 1) * perPage;
     return JSON.stringify({
       pricing: rows.slice(from, from + perPage),
-      lastPage: last, nextPage: number < last ? number + 1 : null, totalCount: rows.length, from: from + 1, to: Math.min(from + perPage, rows.length),
+      lastPage: last, nextPage: number < last || endless ? number + 1 : null, totalCount: rows.length, from: from + 1, to: Math.min(from + perPage, rows.length),
       ...(padding > 0 ? { padding: "x".repeat(padding) } : {}),
     });
   };
@@ -71,6 +74,7 @@ export function fakeNameCom(behaviour: FakeBehaviour = "success"): FakeNameCom {
     setField: (tld, field, value) => { rows = rows.map((r) => (r.tld === tld ? { ...r, [field]: value } : r)); },
     setPageCap: (cap) => { pageCap = cap; },
     setPadding: (bytes) => { padding = bytes; },
-    reset: () => { rows = NAMECOM_ROWS.map((r) => ({ ...r })); pageCap = 100; padding = 0; },
+    setEndless: (next) => { endless = next; },
+    reset: () => { rows = NAMECOM_ROWS.map((r) => ({ ...r })); pageCap = 100; padding = 0; endless = false; },
   };
 }
