@@ -16,4 +16,5 @@ export const KIND_SWITCHES: readonly { kind: Exclude<NotificationKind, "expiry">
   { kind: "registry_change", label: "Tell me when one of my domains changes at its registry: a new registrar, the transfer lock removed, new nameservers, a hold or a deletion" },
   { kind: "certificate", label: "Tell me when a certificate of my domains is about to end, fails to verify or changes issuer" },
   { kind: "dns_change", label: "Tell me when the DNS records of my domains change (confirmed by a second look)", offByDefault: true },
+  { kind: "transfer_window", label: "Tell me when the window opens to move one of my domains to a registrar where it costs less", offByDefault: true },
 ];

@@ -4116,8 +4116,13 @@ export interface operations {
                          * @enum {string}
                          */
                         dns_change?: "immediate" | "digest";
+                        /**
+                         * @default immediate
+                         * @enum {string}
+                         */
+                        transfer_window?: "immediate" | "digest";
                     };
-                    enabledKinds: ("expiry" | "account_trouble" | "operator_incident" | "status_incident" | "watched_tld" | "renewal_price" | "registry_change" | "certificate" | "dns_change")[];
+                    enabledKinds: ("expiry" | "account_trouble" | "operator_incident" | "status_incident" | "watched_tld" | "renewal_price" | "registry_change" | "certificate" | "dns_change" | "transfer_window")[];
                     currency: string;
                     renewalChangePercent?: number;
                     renewalUndercut?: number | string;

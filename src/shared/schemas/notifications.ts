@@ -11,8 +11,9 @@ import { currencyCodeSchema } from "./currency.ts";
  * - watched_tld: a fresh quote of a watched TLD reached its owner's target price;
  * - renewal_price: the renewal of a held domain's TLD moved at its registrar, or another registrar renews it for less;
  * - registry_change: a re-check found a portfolio domain changed at its registry (registrar, transfer lock, nameservers, a hold, deletion, expiry).
+ * - transfer_window: moving a portfolio domain to a cheaper registrar pays, and the window to do it opens (once per window).
  */
-export const NOTIFICATION_KINDS = ["expiry", "account_trouble", "operator_incident", "status_incident", "watched_tld", "renewal_price", "registry_change", "certificate", "dns_change"] as const;
+export const NOTIFICATION_KINDS = ["expiry", "account_trouble", "operator_incident", "status_incident", "watched_tld", "renewal_price", "registry_change", "certificate", "dns_change", "transfer_window"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const DELIVERY_MODES = ["immediate", "digest"] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];

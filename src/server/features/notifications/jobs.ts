@@ -14,6 +14,7 @@ import { publicOrigin, type ChannelSender, type NotificationDeps } from "./deps.
 import { deliverDigest, deliverOne } from "./deliveries.ts";
 import { emailSender, mailerFor } from "./email-sender.ts";
 import { planExpiryReminders } from "./expiry-plan.ts";
+import { planTransferWindowReminders } from "./transfer-window-plan.ts";
 import { planWatch } from "./watched-tld-plan.ts";
 import { PRICE_EVENT_PLANNERS } from "./price-event-planners.ts";
 import { runPriceEventPlanners } from "./price-events.ts";
@@ -37,6 +38,9 @@ export async function registerNotificationJobs(queue: JobQueue, deps: Notificati
   await workJob(queue, PLAN_EXPIRY_QUEUE, async () => {
     const outcome = await planExpiryReminders(deps.db, queue, new Date(), deps.config.PRICE_STALE_DAYS);
     deps.log.info(outcome, "expiry reminders planned");
+    // The transfer windows (off by default) are planned with the day's reminders.
+    const windows = await planTransferWindowReminders(deps.db, queue, new Date(), deps.config.PRICE_STALE_DAYS);
+    deps.log.info(windows, "transfer window reminders planned");
   });
   await scheduleJob(queue, PLAN_EXPIRY_QUEUE);
   // A watch just added or edited is evaluated at once (watched-tld-plan.ts).

@@ -7,6 +7,7 @@ const TYPES: Record<string, string> = {
   watched_tld: "tld.target_reached",
   renewal_price: "domain.renewal_price",
   registry_change: "domain.registry_change", certificate: "domain.certificate", dns_change: "domain.dns_change",
+  transfer_window: "domain.transfer_window",
 };
 
 export const escapeHtml = (s: string) =>
