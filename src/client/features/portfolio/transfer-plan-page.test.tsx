@@ -81,7 +81,7 @@ describe("the transfer plan page", () => {
     server.use(trpcOk("portfolio.transfer.plan", PLAN), mutationOk("portfolio.transfer.setState", { id: 12, state: "unlocked", destinationProviderId: 5 }, calls));
     renderUi(<TransferPlanPage />);
     await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Progress of beta.net" }), "unlocked");
-    await waitFor(() => expect(calls).toEqual([{ id: 12, state: "unlocked" }]));
+    await waitFor(() => expect(calls).toEqual([{ id: 12, state: "unlocked", destinationProviderId: 5 }]));
   });
 
   it("says so when no domain is cheaper elsewhere", async () => {

@@ -17,7 +17,8 @@ const STATE_WORDS: Record<TransferState, string> = {
 type Group = TransferPlan["groups"][number];
 type Planned = Group["domains"][number];
 
-function StateSelect({ domain }: { domain: Planned }) {
+/** The domain's step; saving one keeps the registrar of its group as the destination. */
+function StateSelect({ domain, destinationId }: { domain: Planned; destinationId: number }) {
   const trpc = useTRPC();
   const client = useQueryClient();
   const save = useMutation(trpc.portfolio.transfer.setState.mutationOptions({
@@ -27,7 +28,7 @@ function StateSelect({ domain }: { domain: Planned }) {
   return (
     <NativeSelect.Root size="sm" w="48" disabled={save.isPending}>
       <NativeSelect.Field aria-label={`Progress of ${domain.domainName}`} value={domain.state}
-        onChange={(e) => save.mutate({ id: domain.id, state: e.target.value as TransferState, destinationProviderId: undefined })}>
+        onChange={(e) => save.mutate({ id: domain.id, state: e.target.value as TransferState, destinationProviderId: destinationId })}>
         {TRANSFER_STATES.map((s) => <option key={s} value={s}>{STATE_WORDS[s]}</option>)}
       </NativeSelect.Field>
       <NativeSelect.Indicator />
@@ -66,7 +67,7 @@ function GroupTable({ group, currency }: { group: Group; currency: string }) {
                   {d.verdict.window.bestWindow ? `${formatDay(d.verdict.window.bestWindow.from)}${d.verdict.window.bestWindow.until ? ` to ${formatDay(d.verdict.window.bestWindow.until)}` : " on"}` : "After the renewal"}
                   {d.verdict.window.blockers.map((b) => <Text key={b.code} fontSize="xs" color="fg.muted">{b.message}</Text>)}
                 </Table.Cell>
-                <Table.Cell><StateSelect domain={d} /></Table.Cell>
+                <Table.Cell><StateSelect domain={d} destinationId={group.destination.id} /></Table.Cell>
                 <Table.Cell>
                   {d.transferLink
                     ? <ChakraLink href={d.transferLink} target="_blank" rel="noopener" color="blue.fg">Start at {to}</ChakraLink>
