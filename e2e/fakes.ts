@@ -7,7 +7,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
+import { fakeDnsimple } from "../src/server/integrations/prices/testing/fake-dnsimple.ts";
 import { fakeDynadot } from "../src/server/integrations/prices/testing/fake-dynadot.ts";
+import { fakeGandi } from "../src/server/integrations/prices/testing/fake-gandi.ts";
+import { fakeInternetBs } from "../src/server/integrations/prices/testing/fake-internetbs.ts";
+import { fakeResellerClub } from "../src/server/integrations/prices/testing/fake-resellerclub.ts";
+import { fakeRoute53 } from "../src/server/integrations/prices/testing/fake-route53.ts";
 import type { FakeControl } from "../src/server/integrations/prices/testing/fake-behaviour.ts";
 import { fakeHover } from "../src/server/integrations/prices/testing/fake-hover.ts";
 import { fakeNamecheapPublic } from "../src/server/integrations/prices/testing/fake-namecheap-public.ts";
@@ -39,6 +44,7 @@ export const CHANGED_COM_REGISTRATION = "9.73";
 export const FAKED_API_URLS = [
   "PORKBUN_API_URL", "NAMECHEAP_API_URL", "DYNADOT_API_URL", "NAMESILO_API_URL", "ECB_API_URL",
   "GODADDY_API_URL", "NAMECOM_API_URL", "CLOUDFLARE_API_URL",
+  "ROUTE53_API_URL", "INTERNETBS_API_URL", "GANDI_API_URL", "DNSIMPLE_API_URL", "RESELLERCLUB_API_URL",
   "OPENPROVIDER_PRICES_URL", "NAMECHEAP_PRICES_URL", "HOVER_PRICES_URL",
   "IANA_RDAP_BOOTSTRAP_URL", "RDAP_BASE_URL_OVERRIDE", "WHOIS_IANA_SERVER", "WHOIS_SERVER_OVERRIDE",
   "TELEGRAM_API_URL", "PUSHOVER_API_URL",
@@ -159,6 +165,12 @@ export async function startFakes(): Promise<Fakes> {
     GODADDY_API_URL: await serve(createFakeGoDaddy(nobody)),
     NAMECOM_API_URL: await serve(createFakeNameCom(nobody)),
     CLOUDFLARE_API_URL: await serve(createFakeCloudflare(nobody)),
+    // Keyed price APIs (no key is set here, so they stay "not configured"): their fakes all the same.
+    ROUTE53_API_URL: await serve(fakeRoute53().app),
+    INTERNETBS_API_URL: await serve(fakeInternetBs().app),
+    GANDI_API_URL: await serve(fakeGandi().app),
+    DNSIMPLE_API_URL: await serve(fakeDnsimple().app),
+    RESELLERCLUB_API_URL: `${await serve(fakeResellerClub().app)}/api`,
     OPENPROVIDER_PRICES_URL: `${await serve(fakeOpenprovider().app)}${OPENPROVIDER_SHEET_PATH}?format=csv&gid=1726709886`,
     NAMECHEAP_PRICES_URL: `${await serve(fakeNamecheapPublic().app)}/domains/tlds.ashx`,
     HOVER_PRICES_URL: `${await serve(fakeHover().app)}/domain-pricing`,
