@@ -23,8 +23,8 @@ describe("when moving a TLD pays off", () => {
     renderUi(<TransferPairs tldId="net" label=".net" currency="USD" />);
     const table = await screen.findByRole("table", { name: "When moving a .net pays off" });
     expect(within(table).getAllByRole("row").slice(1).map((r) => r.textContent)).toEqual([
-      "Holder → Cheapo$15.00$20.00 instead of $30.00$35.00In the first year",
-      "Dear → Cheapo (check the prices)$15.00$20.00 instead of $30.00$35.00After 3 years",
+      "Holder → Cheapo$15.00$20.00instead of $30.00$35.00In the first year",
+      "Dear → Cheapocheck the prices$15.00$20.00instead of $30.00$35.00After 3 years",
     ]);
     expect(screen.getByText(/A \.net transfer adds a year/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "rule source" }).getAttribute("href")).toBe("https://example.org/icann");
