@@ -161,12 +161,49 @@ export function transferWindow(entry: TransferEntry, rule: TransferRule, today: 
   return { earliestDate, blockers, bestWindow, sentence };
 }
 
-interface Priced {
-  minor: number;
-  shown: QuotedPrice;
+/** One quote's prices in the display currency's minor units (null: missing, not positive, or not convertible), worked out once per money. */
+interface QuoteFigures {
+  renewal: number | null;
+  transfer: number | null;
+  isStale: boolean;
+  shownRenewal?: QuotedPrice;
+  shownTransfer?: QuotedPrice;
 }
 
-const pricedQuotes = new WeakMap<PortfolioMoney, WeakMap<TransferQuote, { renewal?: Priced | null; transfer?: Priced | null }>>();
+const quoteFigures = new WeakMap<PortfolioMoney, Map<TransferQuote, QuoteFigures>>();
+
+function figuresOfQuote(q: TransferQuote, money: PortfolioMoney): QuoteFigures {
+  let perQuote = quoteFigures.get(money);
+  if (!perQuote) quoteFigures.set(money, perQuote = new Map<TransferQuote, QuoteFigures>());
+  let known = perQuote.get(q);
+  if (!known) {
+    const { converter } = money;
+    const convertible = converter.canConvert(q.currency);
+    known = {
+      renewal: convertible && q.renewalPrice !== null && q.renewalPrice > 0 ? converter.minor(q.renewalPrice, q.currency) : null,
+      transfer: convertible && q.transferPrice !== null && q.transferPrice >= 0 ? converter.minor(q.transferPrice, q.currency) : null,
+      isStale: isStaleAt(q.lastCheckedAt, money.now, money.staleDays),
+    };
+    perQuote.set(q, known);
+  }
+  return known;
+}
+
+/** A quote's price as shown (its amount in the display currency, the price as quoted, its date and marks), built once per money. */
+function shownPrice(q: TransferQuote, kind: "renewal" | "transfer", money: PortfolioMoney): QuotedPrice {
+  const f = figuresOfQuote(q, money);
+  const key = kind === "renewal" ? "shownRenewal" : "shownTransfer";
+  const known = f[key];
+  if (known) return known;
+  const cents = (kind === "renewal" ? q.renewalPrice : q.transferPrice)!;
+  const shown: QuotedPrice = {
+    amount: money.amount(f[kind]!), price: minorToDecimalString(cents), priceCurrency: q.currency, source: q.provider.name,
+    lastCheckedAt: q.lastCheckedAt.toISOString(), isStale: f.isStale, rateDate: money.converter.conversion(q.currency).rateDate,
+    unusual: q.unusual, unusualReason: q.unusualReason,
+  };
+  f[key] = shown;
+  return shown;
+}
 
 /** The verdict for one domain: the cost of staying against the best move, and its window. */
 export function transferVerdict(entry: TransferEntry, rule: TransferRule, quotes: readonly TransferQuote[], money: PortfolioMoney): TransferVerdict {
@@ -176,93 +213,103 @@ export function transferVerdict(entry: TransferEntry, rule: TransferRule, quotes
 /** What every domain of one TLD held at one registrar shares: the cost of staying against the best move. */
 export type TransferCosts = Omit<TransferVerdict, "domainName" | "window">;
 
-/** The costs of a domain held at `providerId` (null: unknown) under `rule`, from the TLD's quotes. */
-export function transferCosts(providerId: number | null, rule: TransferRule, quotes: readonly TransferQuote[], money: PortfolioMoney): TransferCosts {
-  const { converter, now, staleDays } = money;
-  const currency = money.currency;
-  let perQuote = pricedQuotes.get(money);
-  if (!perQuote) pricedQuotes.set(money, perQuote = new WeakMap());
-  const cache = perQuote;
-  // Each quote's two prices are converted once per money, however many registrars' domains compare them.
-  const priced = (cents: number, q: TransferQuote): Priced | null => {
-    const kind = cents === q.renewalPrice ? "renewal" : cents === q.transferPrice ? "transfer" : null;
-    const known = kind && cache.get(q)?.[kind];
-    if (known !== undefined && known !== null) return known;
-    const figure = pricedOnce(cents, q);
-    if (kind) cache.set(q, { ...cache.get(q), [kind]: figure });
-    return figure;
-  };
-  const pricedOnce = (cents: number, q: TransferQuote): Priced | null => {
-    if (!converter.canConvert(q.currency)) return null;
-    const minor = converter.minor(cents, q.currency);
-    return {
-      minor,
-      shown: {
-        amount: money.amount(minor), price: minorToDecimalString(cents), priceCurrency: q.currency, source: q.provider.name,
-        lastCheckedAt: q.lastCheckedAt.toISOString(), isStale: isStaleAt(q.lastCheckedAt, now, staleDays), rateDate: converter.conversion(q.currency).rateDate,
-        unusual: q.unusual, unusualReason: q.unusualReason,
-      },
-    };
-  };
-  const base = { currency, rule };
-  const noPrice = (sentence: string): TransferCosts => ({
-    ...base, verdict: "no_price", current: null, destination: null, years: [], breakEvenYear: null, savingMinor: 0, firstYearSavingMinor: 0, cautions: [], sentence,
-  });
+/** The costs as numbers only (minor units of the display currency): enough to choose and sort, without the words. */
+export interface TransferFigures {
+  rule: TransferRule;
+  verdict: Verdict;
+  /** The quote of the registrar that holds it and its renewal; null: no renewal price there ("no_price"). */
+  own: { quote: TransferQuote; renewal: number } | null;
+  /** The best move; null when none saves. */
+  best: { quote: TransferQuote; transfer: number; renewal: number } | null;
+  savingMinor: number;
+  firstYearSavingMinor: number;
+}
 
+const stayCost = (ownRenewal: number, years: number) => years * ownRenewal;
+const moveCost = (rule: TransferRule, transfer: number, renewal: number, years: number) => transfer + (rule.addsYear ? years - 1 : years) * renewal;
+
+/** The costs of a domain held at `providerId` (null: unknown) under `rule`, from the TLD's quotes, as numbers. */
+export function transferFigures(providerId: number | null, rule: TransferRule, quotes: readonly TransferQuote[], money: PortfolioMoney): TransferFigures {
   const own = providerId === null ? undefined : quotes.find((q) => q.provider.id === providerId);
-  const ownRenewal = own && own.renewalPrice !== null && own.renewalPrice > 0 ? priced(own.renewalPrice, own) : null;
-  if (!own || !ownRenewal) return noPrice("We have no renewal price at the registrar that holds it, so we cannot say whether moving pays.");
-
-  const stayCost = (years: number) => years * ownRenewal.minor;
-  const moveCost = (transfer: number, renewal: number, years: number) => transfer + (rule.addsYear ? years - 1 : years) * renewal;
-  let best: { q: TransferQuote; transfer: Priced; renewal: Priced; saving: number; doubtful: boolean } | null = null;
+  const ownFigures = own ? figuresOfQuote(own, money) : null;
+  if (!own || !ownFigures || ownFigures.renewal === null) {
+    return { rule, verdict: "no_price", own: null, best: null, savingMinor: 0, firstYearSavingMinor: 0 };
+  }
+  const ownRenewal = ownFigures.renewal;
+  const stay = stayCost(ownRenewal, DECISION_YEARS);
+  let best: { quote: TransferQuote; transfer: number; renewal: number; saving: number; doubtful: boolean } | null = null;
   for (const q of quotes) {
     if (q.provider.id === own.provider.id || !q.provider.isActive) continue;
-    if (q.transferPrice === null || q.transferPrice < 0 || q.renewalPrice === null || q.renewalPrice <= 0) continue;
-    const transfer = priced(q.transferPrice, q);
-    const renewal = priced(q.renewalPrice, q);
-    if (!transfer || !renewal) continue;
-    const saving = stayCost(DECISION_YEARS) - moveCost(transfer.minor, renewal.minor, DECISION_YEARS);
+    const f = figuresOfQuote(q, money);
+    if (f.transfer === null || f.renewal === null) continue;
+    const saving = stay - moveCost(rule, f.transfer, f.renewal, DECISION_YEARS);
     if (saving <= 0) continue;
-    const doubtful = transfer.shown.isStale || q.unusual;
+    const doubtful = f.isStale || q.unusual;
     // A sure saving beats any doubtful one; then the larger saving, then the name.
-    if (!best || (best.doubtful && !doubtful) || (best.doubtful === doubtful && (saving > best.saving || (saving === best.saving && q.provider.name < best.q.provider.name)))) {
-      best = { q, transfer, renewal, saving, doubtful };
+    if (!best || (best.doubtful && !doubtful) || (best.doubtful === doubtful && (saving > best.saving || (saving === best.saving && q.provider.name < best.quote.provider.name)))) {
+      best = { quote: q, transfer: f.transfer, renewal: f.renewal, saving, doubtful };
     }
   }
-  const current = { provider: { id: own.provider.id, name: own.provider.name }, renewal: ownRenewal.shown };
+  if (!best) return { rule, verdict: "stay", own: { quote: own, renewal: ownRenewal }, best: null, savingMinor: 0, firstYearSavingMinor: 0 };
+  const sure = !ownFigures.isStale && !own.unusual && !figuresOfQuote(best.quote, money).isStale && !best.quote.unusual;
+  return {
+    rule, verdict: sure ? "move" : "unsure", own: { quote: own, renewal: ownRenewal },
+    best: { quote: best.quote, transfer: best.transfer, renewal: best.renewal },
+    savingMinor: best.saving, firstYearSavingMinor: stayCost(ownRenewal, 1) - moveCost(rule, best.transfer, best.renewal, 1),
+  };
+}
+
+/** The costs of a domain held at `providerId` (null: unknown) under `rule`, from the TLD's quotes. */
+export function transferCosts(providerId: number | null, rule: TransferRule, quotes: readonly TransferQuote[], money: PortfolioMoney): TransferCosts {
+  return transferCostsInWords(transferFigures(providerId, rule, quotes, money), money);
+}
+
+/** The costs with their words: the prices as shown, the years, the cautions and the sentence. */
+export function transferCostsInWords(figures: TransferFigures, money: PortfolioMoney): TransferCosts {
+  const { rule, own, best } = figures;
+  const { currency, staleDays } = money;
+  const base = { currency, rule };
+  if (!own) {
+    return {
+      ...base, verdict: "no_price", current: null, destination: null, years: [], breakEvenYear: null, savingMinor: 0, firstYearSavingMinor: 0, cautions: [],
+      sentence: "We have no renewal price at the registrar that holds it, so we cannot say whether moving pays.",
+    };
+  }
+  const ownRenewal = shownPrice(own.quote, "renewal", money);
+  const current = { provider: { id: own.quote.provider.id, name: own.quote.provider.name }, renewal: ownRenewal };
   const years = (transfer: number, renewal: number) => HORIZONS.map((n) => {
-    const stay = stayCost(n);
-    const move = moveCost(transfer, renewal, n);
+    const stay = stayCost(own.renewal, n);
+    const move = moveCost(rule, transfer, renewal, n);
     return { years: n, stay: money.amount(stay), move: money.amount(move), saving: money.amount(stay - move) };
   });
   const shown = (minor: number) => formatTotal(money.amount(minor), currency);
   if (!best) {
     return {
-      ...base, verdict: "stay", current, destination: null, years: years(0, ownRenewal.minor).map((y) => ({ ...y, move: y.stay, saving: money.amount(0) })),
-      breakEvenYear: null, savingMinor: 0, firstYearSavingMinor: 0, cautions: ownRenewal.shown.isStale ? [staleWords(ownRenewal.shown, staleDays)] : [],
-      sentence: `Staying at ${own.provider.name} costs least: no registrar we compare saves money over ${DECISION_YEARS} years once the transfer is paid.`,
+      ...base, verdict: "stay", current, destination: null, years: years(0, own.renewal).map((y) => ({ ...y, move: y.stay, saving: money.amount(0) })),
+      breakEvenYear: null, savingMinor: 0, firstYearSavingMinor: 0, cautions: ownRenewal.isStale ? [staleWords(ownRenewal, staleDays)] : [],
+      sentence: `Staying at ${own.quote.provider.name} costs least: no registrar we compare saves money over ${DECISION_YEARS} years once the transfer is paid.`,
     };
   }
   let breakEvenYear: number | null = null;
-  for (let n = 1; n <= MAX_YEARS && breakEvenYear === null; n++) if (moveCost(best.transfer.minor, best.renewal.minor, n) < stayCost(n)) breakEvenYear = n;
-  const cautions = [ownRenewal.shown, best.transfer.shown].flatMap((p) => [
+  for (let n = 1; n <= MAX_YEARS && breakEvenYear === null; n++) if (moveCost(rule, best.transfer, best.renewal, n) < stayCost(own.renewal, n)) breakEvenYear = n;
+  const transfer = shownPrice(best.quote, "transfer", money);
+  const cautions = [ownRenewal, transfer].flatMap((p) => [
     ...(p.isStale ? [staleWords(p, staleDays)] : []),
     ...(p.unusual ? [`The price at ${p.source} looks unusual${p.unusualReason ? ` (${p.unusualReason})` : ""}`] : []),
   ]);
-  const to = best.q.provider.name;
+  const to = best.quote.provider.name;
   const pays = breakEvenYear === null ? "" : breakEvenYear === 1 ? " It pays off in the first year." : ` It pays off after ${breakEvenYear} years.`;
   return {
     ...base,
-    verdict: cautions.length ? "unsure" : "move",
+    verdict: figures.verdict,
     current,
-    destination: { provider: { id: best.q.provider.id, name: to }, hasTransferLink: best.q.provider.hasTransferLink, transfer: best.transfer.shown, renewal: best.renewal.shown },
-    years: years(best.transfer.minor, best.renewal.minor),
+    destination: { provider: { id: best.quote.provider.id, name: to }, hasTransferLink: best.quote.provider.hasTransferLink, transfer, renewal: shownPrice(best.quote, "renewal", money) },
+    years: years(best.transfer, best.renewal),
     breakEvenYear,
-    savingMinor: best.saving,
-    firstYearSavingMinor: stayCost(1) - moveCost(best.transfer.minor, best.renewal.minor, 1),
+    savingMinor: figures.savingMinor,
+    firstYearSavingMinor: figures.firstYearSavingMinor,
     cautions,
-    sentence: `Moving to ${to} saves ${shown(best.saving)} over ${DECISION_YEARS} years: the transfer costs ${shown(best.transfer.minor)}${rule.addsYear ? " and adds a year" : " and keeps the expiry date"}, then ${shown(best.renewal.minor)} a year against ${shown(ownRenewal.minor)} at ${own.provider.name}.${pays}${cautions.length ? ` Not sure: ${cautions.join("; ")}.` : ""}`,
+    sentence: `Moving to ${to} saves ${shown(figures.savingMinor)} over ${DECISION_YEARS} years: the transfer costs ${shown(best.transfer)}${rule.addsYear ? " and adds a year" : " and keeps the expiry date"}, then ${shown(best.renewal)} a year against ${shown(own.renewal)} at ${own.quote.provider.name}.${pays}${cautions.length ? ` Not sure: ${cautions.join("; ")}.` : ""}`,
   };
 }
 

@@ -17,7 +17,9 @@ import { loadDisplayConverter } from "../../domain/display-currency.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { toCsv, guardFormula } from "./csv.ts";
 import { PortfolioMoney } from "../../domain/portfolio-money.ts";
-import { transferCosts, transferWindow, type TransferCosts, type TransferEntry, type TransferVerdict } from "../../domain/transfer-verdict.ts";
+import {
+  transferCostsInWords, transferFigures, transferWindow, type TransferCosts, type TransferEntry, type TransferFigures, type TransferVerdict,
+} from "../../domain/transfer-verdict.ts";
 import { loadTransferRules, ruleFor } from "../../domain/transfer-rules.ts";
 
 /** The steps of a move, in order; each names the state the owner reaches by doing it. */
@@ -63,21 +65,35 @@ const entryOf = (row: TransferPlanEntry, lastTransferDate: string | null): Trans
 });
 
 /**
- * A domain's costs depend only on its TLD, its registrar and the TLD's rule, so given `costs`
- * they are worked out once per such pair and shared (a large plan has thousands).
+ * A domain's costs depend only on its TLD, its registrar and the TLD's rule, so they are worked
+ * out once per such pair and shared (a large plan has thousands): first as numbers, and in words
+ * only for a domain the plan shows.
  */
-function costsOf(row: TransferPlanEntry, inputs: Inputs, costs?: Map<string, TransferCosts>): TransferCosts {
-  const providerId = row.provider?.id ?? null;
-  const key = `${row.tldId}:${providerId ?? ""}`;
-  let shared = costs?.get(key);
-  if (!shared) {
-    shared = transferCosts(providerId, ruleFor(inputs.rules, row.tldName), inputs.quotesByTld.get(row.tldId) ?? [], inputs.money);
-    costs?.set(key, shared);
+class PairCosts {
+  private readonly figures = new Map<string, TransferFigures>();
+  private readonly words = new Map<TransferFigures, TransferCosts>();
+
+  constructor(private readonly inputs: Inputs) {}
+
+  figuresOf(row: TransferPlanEntry): TransferFigures {
+    const providerId = row.provider?.id ?? null;
+    const key = `${row.tldId}:${providerId ?? ""}`;
+    let known = this.figures.get(key);
+    if (!known) {
+      known = transferFigures(providerId, ruleFor(this.inputs.rules, row.tldName), this.inputs.quotesByTld.get(row.tldId) ?? [], this.inputs.money);
+      this.figures.set(key, known);
+    }
+    return known;
   }
-  return shared;
+
+  wordsOf(figures: TransferFigures): TransferCosts {
+    let known = this.words.get(figures);
+    if (!known) this.words.set(figures, known = transferCostsInWords(figures, this.inputs.money));
+    return known;
+  }
 }
 
-/** The domain's verdict: its costs (shared, see costsOf) and its own window. */
+/** The domain's verdict: its costs (shared, see PairCosts) and its own window. */
 function verdictOf(row: TransferPlanEntry, inputs: Inputs, shared: TransferCosts): TransferVerdict {
   const entry = entryOf(row, inputs.lastTransfers.get(row.id) ?? null);
   return { domainName: row.domainName, ...shared, window: transferWindow(entry, shared.rule, inputs.today) };
@@ -88,7 +104,8 @@ export async function getTransferVerdict(db: Db, userId: number, id: number, sta
   const [row] = await listTransferPlanEntries(db, userId, id);
   if (!row) throw notFound("Domain not found");
   const inputs = await inputsOf(db, userId, [row], currency, staleDays, new Date(), row.id);
-  return verdictOf(row, inputs, costsOf(row, inputs));
+  const costs = new PairCosts(inputs);
+  return verdictOf(row, inputs, costs.wordsOf(costs.figuresOf(row)));
 }
 
 /** The tracked link that opens the registrar's transfer page for the domain (features/redirects). */
@@ -117,17 +134,17 @@ export async function getTransferPlan(db: Db, userId: number, staleDays: number,
   await markArrivedMoves(db, inputs.rows, stored, inputs.quotesByTld, now);
   const groups = new Map<number, { destination: { id: number; name: string; hasTransferLink: boolean }; domains: PlannedDomain[]; firstYear: number; threeYears: number }>();
   let notWorthMoving = 0;
-  const costs = new Map<string, TransferCosts>();
+  const costs = new PairCosts(inputs);
   for (const row of inputs.rows) {
-    const shared = costsOf(row, inputs, costs);
+    const figures = costs.figuresOf(row);
     const plan = stored.get(row.id);
-    const destinationId = plan?.destinationProviderId ?? shared.destination?.provider.id ?? null;
-    if (destinationId === null || (!plan && shared.verdict !== "move" && shared.verdict !== "unsure")) {
+    const destinationId = plan?.destinationProviderId ?? figures.best?.quote.provider.id ?? null;
+    if (destinationId === null || (!plan && figures.verdict !== "move" && figures.verdict !== "unsure")) {
       notWorthMoving += 1;
       continue;
     }
-    // Only a planned domain's window is worked out.
-    const verdict = verdictOf(row, inputs, shared);
+    // Only a planned domain's words and window are worked out.
+    const verdict = verdictOf(row, inputs, costs.wordsOf(figures));
     const quote = (inputs.quotesByTld.get(row.tldId) ?? []).find((q) => q.provider.id === destinationId);
     const destination = quote ? quote.provider : { id: destinationId, name: verdict.destination?.provider.name ?? "another registrar", hasTransferLink: false };
     let group = groups.get(destinationId);
