@@ -550,7 +550,7 @@ export interface paths {
         };
         /**
          * The transfer plan
-         * @description Every domain worth moving (and any the owner has started moving), grouped by the registrar it moves to, largest 3-year saving first, with the steps and each domain's progress. A move whose destination the registry now names is marked done, and the domain's history records it.
+         * @description Every domain worth moving (and any the owner has started moving), grouped by the registrar it moves to, largest 3-year saving first, with the steps and each domain's progress. Each TLD's rule and each price is given once, in rules and quotes, and the domains' verdicts name them by key. A move whose destination the registry now names is marked done, and the domain's history records it.
          */
         get: operations["getTransferPlan"];
         put?: never;
@@ -3449,85 +3449,11 @@ export interface operations {
                                 stateChangedAt: string | null;
                                 transferLink: string | null;
                                 verdict: {
-                                    domainName: string;
-                                    currency: string;
                                     /**
                                      * @description unsure: the saving rests on a stale or unusual price (cautions say which).
                                      * @enum {unknown}
                                      */
                                     verdict: "move" | "stay" | "unsure" | "no_price";
-                                    /** @description The TLD's transfer rule, with the page it was read from. */
-                                    rule: {
-                                        pattern: string;
-                                        addsYear: boolean;
-                                        lockAfterRegistrationDays: number;
-                                        lockAfterTransferDays: number;
-                                        minDaysBeforeExpiry: number | null;
-                                        sourceUrl: string;
-                                        /** Format: date */
-                                        sourceDate: string;
-                                        note: string | null;
-                                        /** @enum {unknown} */
-                                        origin: "bundled" | "admin";
-                                    };
-                                    current: {
-                                        provider: {
-                                            id: number;
-                                            name: string;
-                                        };
-                                        renewal: {
-                                            /** @description In the display currency. */
-                                            amount: string;
-                                            price: string;
-                                            priceCurrency: string;
-                                            /** @description The registrar that quotes it. */
-                                            source: string;
-                                            /** Format: date-time */
-                                            lastCheckedAt: string;
-                                            isStale: boolean;
-                                            /** @description The ECB day it was converted at; null when not converted. */
-                                            rateDate: string | null;
-                                            unusual: boolean;
-                                            unusualReason: string | null;
-                                        };
-                                    } | null;
-                                    destination: {
-                                        provider: {
-                                            id: number;
-                                            name: string;
-                                        };
-                                        hasTransferLink: boolean;
-                                        transfer: {
-                                            /** @description In the display currency. */
-                                            amount: string;
-                                            price: string;
-                                            priceCurrency: string;
-                                            /** @description The registrar that quotes it. */
-                                            source: string;
-                                            /** Format: date-time */
-                                            lastCheckedAt: string;
-                                            isStale: boolean;
-                                            /** @description The ECB day it was converted at; null when not converted. */
-                                            rateDate: string | null;
-                                            unusual: boolean;
-                                            unusualReason: string | null;
-                                        };
-                                        renewal: {
-                                            /** @description In the display currency. */
-                                            amount: string;
-                                            price: string;
-                                            priceCurrency: string;
-                                            /** @description The registrar that quotes it. */
-                                            source: string;
-                                            /** Format: date-time */
-                                            lastCheckedAt: string;
-                                            isStale: boolean;
-                                            /** @description The ECB day it was converted at; null when not converted. */
-                                            rateDate: string | null;
-                                            unusual: boolean;
-                                            unusualReason: string | null;
-                                        };
-                                    } | null;
                                     years: {
                                         /** @enum {unknown} */
                                         years: 1 | 3 | 5;
@@ -3558,6 +3484,27 @@ export interface operations {
                                         } | null;
                                         sentence: string;
                                     };
+                                    /** @description The pattern of the TLD's rule in the plan's rules. */
+                                    ruleId: string;
+                                    current: {
+                                        provider: {
+                                            id: number;
+                                            name: string;
+                                        };
+                                        /** @description The key of the renewal where it is in the plan's quotes. */
+                                        renewalQuoteId: string;
+                                    } | null;
+                                    destination: {
+                                        provider: {
+                                            id: number;
+                                            name: string;
+                                        };
+                                        hasTransferLink: boolean;
+                                        /** @description The key of the destination's transfer in the plan's quotes. */
+                                        transferQuoteId: string;
+                                        /** @description The key of the destination's renewal in the plan's quotes. */
+                                        renewalQuoteId: string;
+                                    } | null;
                                 };
                             }[];
                         }[];
@@ -3568,6 +3515,40 @@ export interface operations {
                             title: string;
                             text: string;
                         }[];
+                        /** @description The transfer rules the verdicts name, by pattern (their ruleId). */
+                        rules: {
+                            [key: string]: {
+                                pattern: string;
+                                addsYear: boolean;
+                                lockAfterRegistrationDays: number;
+                                lockAfterTransferDays: number;
+                                minDaysBeforeExpiry: number | null;
+                                sourceUrl: string;
+                                /** Format: date */
+                                sourceDate: string;
+                                note: string | null;
+                                /** @enum {unknown} */
+                                origin: "bundled" | "admin";
+                            };
+                        };
+                        /** @description The prices the verdicts name, by key (their renewalQuoteId and transferQuoteId), each given once. */
+                        quotes: {
+                            [key: string]: {
+                                /** @description In the display currency. */
+                                amount: string;
+                                price: string;
+                                priceCurrency: string;
+                                /** @description The registrar that quotes it. */
+                                source: string;
+                                /** Format: date-time */
+                                lastCheckedAt: string;
+                                isStale: boolean;
+                                /** @description The ECB day it was converted at; null when not converted. */
+                                rateDate: string | null;
+                                unusual: boolean;
+                                unusualReason: string | null;
+                            };
+                        };
                     };
                 };
             };

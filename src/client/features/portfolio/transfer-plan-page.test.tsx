@@ -35,16 +35,25 @@ const BETA = verdict("beta.net", {
   window: { earliestDate: "2026-12-07", blockers: [{ code: "clienttransferprohibited", message: "The registrar lock (clientTransferProhibited) is on: turn it off in your account at the registrar", ownerCanLift: true }], bestWindow: { from: "2026-12-07", until: "2027-05-26" }, sentence: "It can move once you lift the registrar lock." },
 });
 
+type PlanVerdict = TransferPlan["groups"][number]["domains"][number]["verdict"];
+
+/** A verdict as the plan gives it: its rule and prices named by key in the plan's tables. */
+const inPlan = ({ domainName: _name, currency: _currency, rule, current, destination, ...rest }: TransferVerdict): PlanVerdict => ({
+  ...rest, ruleId: rule.pattern,
+  current: current && { provider: current.provider, renewalQuoteId: "1:1:renewal" },
+  destination: destination && { provider: destination.provider, hasTransferLink: destination.hasTransferLink, transferQuoteId: "1:5:transfer", renewalQuoteId: "1:5:renewal" },
+});
+
 const PLAN: TransferPlan = {
   currency: "USD",
   totals: { domains: 2, firstYearSaving: "30.00", threeYearSaving: "70.00" },
   groups: [{
     destination: { id: 5, name: "Cheapo", hasTransferLink: true }, firstYearSaving: "30.00", threeYearSaving: "70.00",
     domains: [
-      { id: 11, domainName: "alpha.net", state: "started", stateChangedAt: "2026-12-06T10:00:00.000Z", transferLink: "/api/r/transfer?providerId=5&domain=alpha.net", verdict: verdict("alpha.net") },
+      { id: 11, domainName: "alpha.net", state: "started", stateChangedAt: "2026-12-06T10:00:00.000Z", transferLink: "/api/r/transfer?providerId=5&domain=alpha.net", verdict: inPlan(verdict("alpha.net")) },
       {
         id: 12, domainName: "beta.net", state: "planned", stateChangedAt: null, transferLink: "/api/r/transfer?providerId=5&domain=beta.net",
-        verdict: BETA,
+        verdict: inPlan(BETA),
       },
     ],
   }],
@@ -56,6 +65,8 @@ const PLAN: TransferPlan = {
     { state: "started", title: "Start the transfer", text: "Start it at the new registrar." },
     { state: "done", title: "Confirm it", text: "Approve the mails." },
   ],
+  rules: { "*": verdict("alpha.net").rule },
+  quotes: { "1:1:renewal": price("30.00", "Holder"), "1:5:transfer": price("15.00", "Cheapo"), "1:5:renewal": price("20.00", "Cheapo") },
 };
 
 describe("the transfer plan page", () => {

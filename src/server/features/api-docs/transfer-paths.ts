@@ -22,21 +22,23 @@ const price = {
 };
 const provider = { type: "object", required: ["id", "name"], properties: { id: { type: "integer" }, name: { type: "string" } } };
 
+const rule = {
+  type: "object", description: "The TLD's transfer rule, with the page it was read from.",
+  required: ["pattern", "addsYear", "lockAfterRegistrationDays", "lockAfterTransferDays", "minDaysBeforeExpiry", "sourceUrl", "sourceDate", "note", "origin"],
+  properties: {
+    pattern: { type: "string" }, addsYear: { type: "boolean" }, lockAfterRegistrationDays: { type: "integer" }, lockAfterTransferDays: { type: "integer" },
+    minDaysBeforeExpiry: nullable("integer"), sourceUrl: { type: "string" }, sourceDate: { type: "string", format: "date" }, note: nullable("string"),
+    origin: { enum: ["bundled", "admin"] },
+  },
+};
+
 const verdict = {
   type: "object",
   required: ["domainName", "currency", "verdict", "rule", "current", "destination", "years", "breakEvenYear", "savingMinor", "firstYearSavingMinor", "cautions", "sentence", "window"],
   properties: {
     domainName: { type: "string" }, currency: { type: "string" },
     verdict: { enum: ["move", "stay", "unsure", "no_price"], description: "unsure: the saving rests on a stale or unusual price (cautions say which)." },
-    rule: {
-      type: "object", description: "The TLD's transfer rule, with the page it was read from.",
-      required: ["pattern", "addsYear", "lockAfterRegistrationDays", "lockAfterTransferDays", "minDaysBeforeExpiry", "sourceUrl", "sourceDate", "note", "origin"],
-      properties: {
-        pattern: { type: "string" }, addsYear: { type: "boolean" }, lockAfterRegistrationDays: { type: "integer" }, lockAfterTransferDays: { type: "integer" },
-        minDaysBeforeExpiry: nullable("integer"), sourceUrl: { type: "string" }, sourceDate: { type: "string", format: "date" }, note: nullable("string"),
-        origin: { enum: ["bundled", "admin"] },
-      },
-    },
+    rule,
     current: orNull({ type: "object", required: ["provider", "renewal"], properties: { provider, renewal: price } }),
     destination: orNull({ type: "object", required: ["provider", "hasTransferLink", "transfer", "renewal"], properties: { provider, hasTransferLink: { type: "boolean" }, transfer: price, renewal: price } }),
     years: listOf({
@@ -58,8 +60,25 @@ const verdict = {
   },
 };
 
+/** A verdict in the plan: its rule and prices named by key in the plan's rules and quotes, the domain's name and the currency left to the plan. */
+const { domainName: _name, currency: _currency, rule: _rule, current: _current, destination: _destination, ...sharedVerdict } = verdict.properties;
+const quoteId = (what: string) => ({ type: "string", description: `The key of ${what} in the plan's quotes.` });
+const planVerdict = {
+  type: "object",
+  required: ["verdict", "ruleId", "current", "destination", "years", "breakEvenYear", "savingMinor", "firstYearSavingMinor", "cautions", "sentence", "window"],
+  properties: {
+    ...sharedVerdict,
+    ruleId: { type: "string", description: "The pattern of the TLD's rule in the plan's rules." },
+    current: orNull({ type: "object", required: ["provider", "renewalQuoteId"], properties: { provider, renewalQuoteId: quoteId("the renewal where it is") } }),
+    destination: orNull({
+      type: "object", required: ["provider", "hasTransferLink", "transferQuoteId", "renewalQuoteId"],
+      properties: { provider, hasTransferLink: { type: "boolean" }, transferQuoteId: quoteId("the destination's transfer"), renewalQuoteId: quoteId("the destination's renewal") },
+    }),
+  },
+};
+
 const plan = {
-  type: "object", required: ["currency", "totals", "groups", "notWorthMoving", "steps"],
+  type: "object", required: ["currency", "totals", "groups", "notWorthMoving", "steps", "rules", "quotes"],
   properties: {
     currency: { type: "string" },
     totals: { type: "object", required: ["domains", "firstYearSaving", "threeYearSaving"], properties: { domains: { type: "integer" }, firstYearSaving: { type: "string" }, threeYearSaving: { type: "string" } } },
@@ -72,13 +91,15 @@ const plan = {
           type: "object", required: ["id", "domainName", "state", "stateChangedAt", "transferLink", "verdict"],
           properties: {
             id: { type: "integer" }, domainName: { type: "string" }, state: { enum: [...TRANSFER_STATES] },
-            stateChangedAt: nullable("string", { format: "date-time" }), transferLink: nullable("string"), verdict,
+            stateChangedAt: nullable("string", { format: "date-time" }), transferLink: nullable("string"), verdict: planVerdict,
           },
         }),
       },
     }),
     notWorthMoving: { type: "integer" },
     steps: listOf({ type: "object", required: ["state", "title", "text"], properties: { state: { enum: [...TRANSFER_STATES] }, title: { type: "string" }, text: { type: "string" } } }),
+    rules: { type: "object", description: "The transfer rules the verdicts name, by pattern (their ruleId).", additionalProperties: rule },
+    quotes: { type: "object", description: "The prices the verdicts name, by key (their renewalQuoteId and transferQuoteId), each given once.", additionalProperties: price },
   },
 };
 
@@ -97,6 +118,7 @@ export function transferPaths() {
       get: {
         operationId: "getTransferPlan", summary: "The transfer plan",
         description: "Every domain worth moving (and any the owner has started moving), grouped by the registrar it moves to, largest 3-year saving first, with the steps and each domain's progress. "
+          + "Each TLD's rule and each price is given once, in rules and quotes, and the domains' verdicts name them by key. "
           + "A move whose destination the registry now names is marked done, and the domain's history records it.",
         security: ownerRead, parameters: currency, responses: { 200: answer("OK", plan), ...ownerErrors },
       },

@@ -165,6 +165,28 @@ forEachDialect("the transfer plan", (getDb) => {
     expect(again.filter((e) => e.kind === "transfer_done")).toHaveLength(1);
   });
 
+  it("the plan gives each rule and price once, and a domain's verdict in it reads as its own verdict does", async () => {
+    const a = await add("alpha.net");
+    await add("beta.net");
+    const plan = (await call<TransferPlan>("/api/portfolio/transfer-plan?currency=EUR")).body;
+    const domains = plan.groups.flatMap((g) => g.domains);
+    expect(domains).toHaveLength(2);
+    expect(Object.keys(plan.rules)).toEqual(["*"]);
+    expect(Object.keys(plan.quotes).sort()).toEqual([`${netId}:${own.providerId}:renewal`, `${netId}:${rival.providerId}:renewal`, `${netId}:${rival.providerId}:transfer`].sort());
+    expect(domains.every((d) => d.verdict.ruleId === "*" && d.verdict.destination?.transferQuoteId === `${netId}:${rival.providerId}:transfer`)).toBe(true);
+    const { ruleId, current, destination, ...rest } = domains.find((d) => d.id === a)!.verdict;
+    const alone = (await call<TransferVerdict>(`/api/user-domains/${a}/transfer-verdict?currency=EUR`)).body;
+    expect({
+      domainName: "alpha.net", currency: plan.currency, ...rest, rule: plan.rules[ruleId],
+      current: current && { provider: current.provider, renewal: plan.quotes[current.renewalQuoteId] },
+      destination: destination && {
+        provider: destination.provider, hasTransferLink: destination.hasTransferLink,
+        transfer: plan.quotes[destination.transferQuoteId], renewal: plan.quotes[destination.renewalQuoteId],
+      },
+    }).toEqual(alone);
+    expect(alone.destination!.transfer.rateDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
   it("tRPC gives the same plan", async () => {
     await add("gamma.net");
     const res = await call<{ result: { data: TransferPlan } }>("/trpc/portfolio.transfer.plan");

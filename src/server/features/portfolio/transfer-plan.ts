@@ -18,9 +18,9 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import { toCsv, guardFormula } from "./csv.ts";
 import { PortfolioMoney } from "../../domain/portfolio-money.ts";
 import {
-  transferCostsInWords, transferFigures, transferWindow, type TransferCosts, type TransferEntry, type TransferFigures, type TransferVerdict,
+  transferCostsInWords, transferFigures, transferWindow, type QuotedPrice, type TransferCosts, type TransferEntry, type TransferFigures, type TransferVerdict,
 } from "../../domain/transfer-verdict.ts";
-import { loadTransferRules, ruleFor } from "../../domain/transfer-rules.ts";
+import { loadTransferRules, ruleFor, type TransferRule } from "../../domain/transfer-rules.ts";
 
 /** The steps of a move, in order; each names the state the owner reaches by doing it. */
 export const TRANSFER_STEPS: readonly { state: TransferState; title: string; text: string }[] = [
@@ -93,10 +93,13 @@ class PairCosts {
   }
 }
 
+/** The domain's own window under its TLD's rule. */
+const windowOf = (row: TransferPlanEntry, inputs: Inputs, rule: TransferRule) =>
+  transferWindow(entryOf(row, inputs.lastTransfers.get(row.id) ?? null), rule, inputs.today);
+
 /** The domain's verdict: its costs (shared, see PairCosts) and its own window. */
 function verdictOf(row: TransferPlanEntry, inputs: Inputs, shared: TransferCosts): TransferVerdict {
-  const entry = entryOf(row, inputs.lastTransfers.get(row.id) ?? null);
-  return { domainName: row.domainName, ...shared, window: transferWindow(entry, shared.rule, inputs.today) };
+  return { domainName: row.domainName, ...shared, window: windowOf(row, inputs, shared.rule) };
 }
 
 /** One domain's verdict and window, for its page. */
@@ -120,7 +123,48 @@ export interface PlannedDomain {
   stateChangedAt: string | null;
   /** The registrar's transfer page through the tracked link; null when it has none. */
   transferLink: string | null;
-  verdict: TransferVerdict;
+  verdict: PlanVerdict;
+}
+
+/**
+ * A planned domain's verdict as the plan gives it: the verdict without the domain's name and the
+ * currency (the domain and the plan name them), its TLD's rule named by pattern in the plan's
+ * `rules`, and each price named by its key in the plan's `quotes`, so that each is given once.
+ */
+export interface PlanVerdict extends Omit<TransferVerdict, "domainName" | "currency" | "rule" | "current" | "destination"> {
+  ruleId: string;
+  current: { provider: { id: number; name: string }; renewalQuoteId: string } | null;
+  destination: { provider: { id: number; name: string }; hasTransferLink: boolean; transferQuoteId: string; renewalQuoteId: string } | null;
+}
+
+/** The plan's tables: each rule and price its verdicts name, once. */
+class PlanTables {
+  readonly rules = new Map<string, TransferRule>();
+  readonly quotes = new Map<string, QuotedPrice>();
+  private readonly costs = new Map<TransferCosts, Omit<PlanVerdict, "window">>();
+
+  /** The pair's costs with the rule and prices named by key, worked out once per pair. */
+  costsOf(costs: TransferCosts, tldId: number): Omit<PlanVerdict, "window"> {
+    let known = this.costs.get(costs);
+    if (known) return known;
+    const { domainName: _name, currency: _currency, rule, current, destination, ...rest } = { domainName: "", ...costs };
+    this.rules.set(rule.pattern, rule);
+    const quoteId = (providerId: number, kind: "renewal" | "transfer", price: QuotedPrice) => {
+      const key = `${tldId}:${providerId}:${kind}`;
+      this.quotes.set(key, price);
+      return key;
+    };
+    known = {
+      ...rest, ruleId: rule.pattern,
+      current: current && { provider: current.provider, renewalQuoteId: quoteId(current.provider.id, "renewal", current.renewal) },
+      destination: destination && {
+        provider: destination.provider, hasTransferLink: destination.hasTransferLink,
+        transferQuoteId: quoteId(destination.provider.id, "transfer", destination.transfer), renewalQuoteId: quoteId(destination.provider.id, "renewal", destination.renewal),
+      },
+    };
+    this.costs.set(costs, known);
+    return known;
+  }
 }
 
 /**
@@ -135,6 +179,7 @@ export async function getTransferPlan(db: Db, userId: number, staleDays: number,
   const groups = new Map<number, { destination: { id: number; name: string; hasTransferLink: boolean }; domains: PlannedDomain[]; firstYear: number; threeYears: number }>();
   let notWorthMoving = 0;
   const costs = new PairCosts(inputs);
+  const tables = new PlanTables();
   for (const row of inputs.rows) {
     const figures = costs.figuresOf(row);
     const plan = stored.get(row.id);
@@ -144,7 +189,8 @@ export async function getTransferPlan(db: Db, userId: number, staleDays: number,
       continue;
     }
     // Only a planned domain's words and window are worked out.
-    const verdict = verdictOf(row, inputs, costs.wordsOf(figures));
+    const words = costs.wordsOf(figures);
+    const verdict: PlanVerdict = { ...tables.costsOf(words, row.tldId), window: windowOf(row, inputs, words.rule) };
     const quote = (inputs.quotesByTld.get(row.tldId) ?? []).find((q) => q.provider.id === destinationId);
     const destination = quote ? quote.provider : { id: destinationId, name: verdict.destination?.provider.name ?? "another registrar", hasTransferLink: false };
     let group = groups.get(destinationId);
@@ -172,6 +218,10 @@ export async function getTransferPlan(db: Db, userId: number, staleDays: number,
     /** Domains where staying costs least, or no price compares. */
     notWorthMoving,
     steps: TRANSFER_STEPS,
+    /** The TLDs' transfer rules the verdicts name (their ruleId), by pattern. */
+    rules: Object.fromEntries(tables.rules) as Record<string, TransferRule>,
+    /** The prices the verdicts name (their renewalQuoteId and transferQuoteId), by key. */
+    quotes: Object.fromEntries(tables.quotes) as Record<string, QuotedPrice>,
   };
 }
 export type TransferPlan = Awaited<ReturnType<typeof getTransferPlan>>;
@@ -213,10 +263,11 @@ export function transferPlanCsv(plan: TransferPlan): string {
   const header = ["domain", "moves_to", "state", "verdict", "currency", "current_renewal", "transfer", "new_renewal", "saving_1_year", "saving_3_years", "saving_5_years", "break_even_year", "earliest_date", "start_by", "blocked_by", "transfer_link"];
   const lines = plan.groups.flatMap((g) => g.domains.map((d) => {
     const v = d.verdict;
+    const amount = (quoteId: string | undefined) => (quoteId === undefined ? undefined : plan.quotes[quoteId]?.amount) ?? "";
     const saving = (n: number) => v.years.find((y) => y.years === n)?.saving ?? "";
     return [
-      d.domainName, guardFormula(g.destination.name), d.state, v.verdict, v.currency, v.current?.renewal.amount ?? "", v.destination?.transfer.amount ?? "",
-      v.destination?.renewal.amount ?? "", saving(1), saving(3), saving(5), v.breakEvenYear === null ? "" : String(v.breakEvenYear), v.window.earliestDate,
+      d.domainName, guardFormula(g.destination.name), d.state, v.verdict, plan.currency, amount(v.current?.renewalQuoteId), amount(v.destination?.transferQuoteId),
+      amount(v.destination?.renewalQuoteId), saving(1), saving(3), saving(5), v.breakEvenYear === null ? "" : String(v.breakEvenYear), v.window.earliestDate,
       v.window.bestWindow?.until ?? "", v.window.blockers.map((b) => b.code).join(" "), d.transferLink ?? "",
     ];
   }));
