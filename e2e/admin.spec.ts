@@ -87,7 +87,10 @@ test.describe("at 1280 × 900", () => {
     const porkbun = history.getByRole("row").filter({ has: page.getByRole("cell", { name: "Porkbun", exact: true }) });
     await expect(porkbun.filter({ hasText: price }).filter({ hasText: "Current" })).toBeVisible();
     await expect(porkbun.filter({ hasText: "$11.08" }).filter({ hasText: "Replaced" })).toBeVisible();
-    await expect(page.getByRole("img", { name: /^Price history of \.com: registration prices in USD/ }).locator("svg").first()).toBeVisible();
+    // The chart is drawn once it is itself in view (the sections above it change the page's height).
+    const chart = page.getByRole("img", { name: /^Price history of \.com: registration prices in USD/ });
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator("svg").first()).toBeVisible();
   });
 
   test("admin: create, edit and delete a fetch schedule", async ({ page, app }) => {
