@@ -22,6 +22,7 @@ import { runPriceFetch } from "../src/server/features/price-engine/fetch-run.ts"
 import { bundledPriceSource, createPriceSources } from "../src/server/integrations/prices/registry.ts";
 import { fakeDynadot } from "../src/server/integrations/prices/testing/fake-dynadot.ts";
 import { fakeGandi } from "../src/server/integrations/prices/testing/fake-gandi.ts";
+import { fakeDnsimple } from "../src/server/integrations/prices/testing/fake-dnsimple.ts";
 import { fakeHover } from "../src/server/integrations/prices/testing/fake-hover.ts";
 import { fakeInternetBs } from "../src/server/integrations/prices/testing/fake-internetbs.ts";
 import { fakeNameCom } from "../src/server/integrations/prices/testing/fake-namecom.ts";
@@ -60,6 +61,7 @@ async function serveFakes(): Promise<{ env: Record<string, string>; close: () =>
     ROUTE53_ACCESS_KEY_ID: ROUTE53_TEST_KEY.accessKeyId, ROUTE53_SECRET_ACCESS_KEY: ROUTE53_TEST_KEY.secretAccessKey,
     INTERNETBS_API_URL: `${await serve(fakeInternetBs())}/`, INTERNETBS_API_KEY: "bench-key", INTERNETBS_PASSWORD: "bench-password",
     GANDI_API_URL: `${await serve(fakeGandi())}/`, GANDI_PERSONAL_ACCESS_TOKEN: "bench-token",
+    DNSIMPLE_API_URL: await serve(fakeDnsimple()), DNSIMPLE_API_TOKEN: "bench-token", DNSIMPLE_ACCOUNT_ID: "1010",
     NAMECOM_API_URL: `${await serve(fakeNameCom())}/`, NAMECOM_USERNAME: "bench-user", NAMECOM_API_TOKEN: "bench-token",
     RESELLERCLUB_API_URL: `${await serve(fakeResellerClub())}/api`, RESELLERCLUB_AUTH_USERID: "614860", RESELLERCLUB_API_KEY: "bench-key",
   };
