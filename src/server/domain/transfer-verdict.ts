@@ -168,9 +168,32 @@ interface QuoteFigures {
   isStale: boolean;
   shownRenewal?: QuotedPrice;
   shownTransfer?: QuotedPrice;
+  /** Why a verdict resting on this quote is not sure (stale, unusual); the same words for both its prices. */
+  cautions?: string[];
 }
 
 const quoteFigures = new WeakMap<PortfolioMoney, Map<TransferQuote, QuoteFigures>>();
+const totals = new WeakMap<PortfolioMoney, Map<number, string>>();
+
+/** An amount in minor units as shown in a sentence ("$1,234.50"), worked out once per money. */
+function shownTotal(minor: number, money: PortfolioMoney): string {
+  let known = totals.get(money);
+  if (!known) totals.set(money, known = new Map<number, string>());
+  let text = known.get(minor);
+  if (text === undefined) known.set(minor, text = formatTotal(money.amount(minor), money.currency));
+  return text;
+}
+
+/** The cautions a quote's price brings to a verdict, worked out once per quote and money. */
+function quoteCautions(q: TransferQuote, kind: "renewal" | "transfer", money: PortfolioMoney): string[] {
+  const f = figuresOfQuote(q, money);
+  if (f.cautions) return f.cautions;
+  const p = shownPrice(q, kind, money);
+  return f.cautions = [
+    ...(p.isStale ? [staleWords(p, money.staleDays)] : []),
+    ...(p.unusual ? [`The price at ${p.source} looks unusual${p.unusualReason ? ` (${p.unusualReason})` : ""}`] : []),
+  ];
+}
 
 function figuresOfQuote(q: TransferQuote, money: PortfolioMoney): QuoteFigures {
   let perQuote = quoteFigures.get(money);
@@ -282,7 +305,7 @@ export function transferCostsInWords(figures: TransferFigures, money: PortfolioM
     const move = moveCost(rule, transfer, renewal, n);
     return { years: n, stay: money.amount(stay), move: money.amount(move), saving: money.amount(stay - move) };
   });
-  const shown = (minor: number) => formatTotal(money.amount(minor), currency);
+  const shown = (minor: number) => shownTotal(minor, money);
   if (!best) {
     return {
       ...base, verdict: "stay", current, destination: null, years: years(0, own.renewal).map((y) => ({ ...y, move: y.stay, saving: money.amount(0) })),
@@ -293,10 +316,7 @@ export function transferCostsInWords(figures: TransferFigures, money: PortfolioM
   let breakEvenYear: number | null = null;
   for (let n = 1; n <= MAX_YEARS && breakEvenYear === null; n++) if (moveCost(rule, best.transfer, best.renewal, n) < stayCost(own.renewal, n)) breakEvenYear = n;
   const transfer = shownPrice(best.quote, "transfer", money);
-  const cautions = [ownRenewal, transfer].flatMap((p) => [
-    ...(p.isStale ? [staleWords(p, staleDays)] : []),
-    ...(p.unusual ? [`The price at ${p.source} looks unusual${p.unusualReason ? ` (${p.unusualReason})` : ""}`] : []),
-  ]);
+  const cautions = [...quoteCautions(own.quote, "renewal", money), ...quoteCautions(best.quote, "transfer", money)];
   const to = best.quote.provider.name;
   const pays = breakEvenYear === null ? "" : breakEvenYear === 1 ? " It pays off in the first year." : ` It pays off after ${breakEvenYear} years.`;
   return {

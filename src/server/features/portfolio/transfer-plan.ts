@@ -147,7 +147,7 @@ class PlanTables {
   costsOf(costs: TransferCosts, tldId: number): Omit<PlanVerdict, "window"> {
     let known = this.costs.get(costs);
     if (known) return known;
-    const { domainName: _name, currency: _currency, rule, current, destination, ...rest } = { domainName: "", ...costs };
+    const { rule, current, destination } = costs;
     this.rules.set(rule.pattern, rule);
     const quoteId = (providerId: number, kind: "renewal" | "transfer", price: QuotedPrice) => {
       const key = `${tldId}:${providerId}:${kind}`;
@@ -155,12 +155,14 @@ class PlanTables {
       return key;
     };
     known = {
-      ...rest, ruleId: rule.pattern,
+      verdict: costs.verdict, ruleId: rule.pattern,
       current: current && { provider: current.provider, renewalQuoteId: quoteId(current.provider.id, "renewal", current.renewal) },
       destination: destination && {
         provider: destination.provider, hasTransferLink: destination.hasTransferLink,
         transferQuoteId: quoteId(destination.provider.id, "transfer", destination.transfer), renewalQuoteId: quoteId(destination.provider.id, "renewal", destination.renewal),
       },
+      years: costs.years, breakEvenYear: costs.breakEvenYear, savingMinor: costs.savingMinor, firstYearSavingMinor: costs.firstYearSavingMinor,
+      cautions: costs.cautions, sentence: costs.sentence,
     };
     this.costs.set(costs, known);
     return known;
