@@ -300,15 +300,9 @@ export function transferCostsInWords(figures: TransferFigures, money: PortfolioM
   }
   const ownRenewal = shownPrice(own.quote, "renewal", money);
   const current = { provider: { id: own.quote.provider.id, name: own.quote.provider.name }, renewal: ownRenewal };
-  const years = (transfer: number, renewal: number) => HORIZONS.map((n) => {
-    const stay = stayCost(own.renewal, n);
-    const move = moveCost(rule, transfer, renewal, n);
-    return { years: n, stay: money.amount(stay), move: money.amount(move), saving: money.amount(stay - move) };
-  });
-  const shown = (minor: number) => shownTotal(minor, money);
   if (!best) {
     return {
-      ...base, verdict: "stay", current, destination: null, years: years(0, own.renewal).map((y) => ({ ...y, move: y.stay, saving: money.amount(0) })),
+      ...base, verdict: "stay", current, destination: null, years: yearsOf(rule, own.renewal, 0, own.renewal, money).map((y) => ({ ...y, move: y.stay, saving: money.amount(0) })),
       breakEvenYear: null, savingMinor: 0, firstYearSavingMinor: 0, cautions: ownRenewal.isStale ? [staleWords(ownRenewal, staleDays)] : [],
       sentence: `Staying at ${own.quote.provider.name} costs least: no registrar we compare saves money over ${DECISION_YEARS} years once the transfer is paid.`,
     };
@@ -324,13 +318,22 @@ export function transferCostsInWords(figures: TransferFigures, money: PortfolioM
     verdict: figures.verdict,
     current,
     destination: { provider: { id: best.quote.provider.id, name: to }, hasTransferLink: best.quote.provider.hasTransferLink, transfer, renewal: shownPrice(best.quote, "renewal", money) },
-    years: years(best.transfer, best.renewal),
+    years: yearsOf(rule, own.renewal, best.transfer, best.renewal, money),
     breakEvenYear,
     savingMinor: figures.savingMinor,
     firstYearSavingMinor: figures.firstYearSavingMinor,
     cautions,
-    sentence: `Moving to ${to} saves ${shown(figures.savingMinor)} over ${DECISION_YEARS} years: the transfer costs ${shown(best.transfer)}${rule.addsYear ? " and adds a year" : " and keeps the expiry date"}, then ${shown(best.renewal)} a year against ${shown(own.renewal)} at ${own.quote.provider.name}.${pays}${cautions.length ? ` Not sure: ${cautions.join("; ")}.` : ""}`,
+    sentence: `Moving to ${to} saves ${shownTotal(figures.savingMinor, money)} over ${DECISION_YEARS} years: the transfer costs ${shownTotal(best.transfer, money)}${rule.addsYear ? " and adds a year" : " and keeps the expiry date"}, then ${shownTotal(best.renewal, money)} a year against ${shownTotal(own.renewal, money)} at ${own.quote.provider.name}.${pays}${cautions.length ? ` Not sure: ${cautions.join("; ")}.` : ""}`,
   };
+}
+
+/** Staying and moving over 1, 3 and 5 years, and what moving saves, in the display currency. */
+function yearsOf(rule: TransferRule, ownRenewal: number, transfer: number, renewal: number, money: PortfolioMoney) {
+  return HORIZONS.map((n) => {
+    const stay = stayCost(ownRenewal, n);
+    const move = moveCost(rule, transfer, renewal, n);
+    return { years: n, stay: money.amount(stay), move: money.amount(move), saving: money.amount(stay - move) };
+  });
 }
 
 const staleWords = (p: QuotedPrice, staleDays: number) =>

@@ -149,23 +149,26 @@ class PlanTables {
     if (known) return known;
     const { rule, current, destination } = costs;
     this.rules.set(rule.pattern, rule);
-    const quoteId = (providerId: number, kind: "renewal" | "transfer", price: QuotedPrice) => {
-      const key = `${tldId}:${providerId}:${kind}`;
-      this.quotes.set(key, price);
-      return key;
-    };
     known = {
       verdict: costs.verdict, ruleId: rule.pattern,
-      current: current && { provider: current.provider, renewalQuoteId: quoteId(current.provider.id, "renewal", current.renewal) },
+      current: current && { provider: current.provider, renewalQuoteId: this.quoteId(tldId, current.provider.id, "renewal", current.renewal) },
       destination: destination && {
         provider: destination.provider, hasTransferLink: destination.hasTransferLink,
-        transferQuoteId: quoteId(destination.provider.id, "transfer", destination.transfer), renewalQuoteId: quoteId(destination.provider.id, "renewal", destination.renewal),
+        transferQuoteId: this.quoteId(tldId, destination.provider.id, "transfer", destination.transfer),
+        renewalQuoteId: this.quoteId(tldId, destination.provider.id, "renewal", destination.renewal),
       },
       years: costs.years, breakEvenYear: costs.breakEvenYear, savingMinor: costs.savingMinor, firstYearSavingMinor: costs.firstYearSavingMinor,
       cautions: costs.cautions, sentence: costs.sentence,
     };
     this.costs.set(costs, known);
     return known;
+  }
+
+  /** The price's key in the plan's quotes: its TLD, its registrar and which price it is. */
+  private quoteId(tldId: number, providerId: number, kind: "renewal" | "transfer", price: QuotedPrice): string {
+    const key = `${tldId}:${providerId}:${kind}`;
+    this.quotes.set(key, price);
+    return key;
   }
 }
 
