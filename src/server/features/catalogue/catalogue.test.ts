@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { insertFinishedLog } from "../../../../db/repositories/price-log-repository.ts";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
+import { PROVIDERS } from "../../../../db/seed/providers.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
 import { createTestApp, getJson } from "../../testing/test-app.ts";
 
@@ -27,7 +28,7 @@ forEachDialect("catalogue API", (getDb) => {
 
   it("GET /api/stats counts the catalogue from data", async () => {
     const { body } = await getJson<Record<string, number>>(app(), "/api/stats");
-    expect(body).toMatchObject({ tlds: 1437, knownRegistrars: 3020, serviceProviders: 13 });
+    expect(body).toMatchObject({ tlds: 1437, knownRegistrars: 3020, serviceProviders: PROVIDERS.length });
     expect(body.registryOperators).toBeGreaterThan(700);
   });
 
