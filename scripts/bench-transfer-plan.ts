@@ -6,7 +6,8 @@
  * TEST_DATABASE_URL) is set, PostgreSQL. Requests go one at a time through app.request(); each
  * round times every read BENCH_REQUESTS times (default 5), and the figures are the medians over
  * BENCH_ROUNDS rounds (default 3) of each round's median. Targets: the plan under 300 ms, one
- * domain's verdict (its page) under 50 ms. The health check is the trivial baseline.
+ * domain's verdict (its page) under 50 ms. The health check is the trivial baseline. Beside each
+ * median it prints the process's CPU time per request, which a busy machine changes less.
  */
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -74,25 +75,35 @@ async function run(label: string, handle: Db) {
     const res = await call(path);
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text.slice(0, 200)}`);
   }
-  const plan = (await call<{ totals: { domains: number }; groups: unknown[]; notWorthMoving: number }>("/api/portfolio/transfer-plan")).body;
+  const planRead = await call<{ totals: { domains: number }; groups: unknown[]; notWorthMoving: number }>("/api/portfolio/transfer-plan");
+  const plan = planRead.body;
+  const planBytes = Buffer.byteLength(planRead.text);
   const perRound = new Map<string, number[]>(reads.map(([name]) => [name, []]));
+  const cpuPerRound = new Map<string, number[]>(reads.map(([name]) => [name, []]));
   for (let round = 0; round < rounds; round += 1) {
     for (const [name, path] of reads) {
       const times: number[] = [];
+      const cpu: number[] = [];
       for (let i = 0; i < requests; i += 1) {
         const started = performance.now();
+        const cpuBefore = process.cpuUsage();
         await call(path);
+        const used = process.cpuUsage(cpuBefore);
         times.push(performance.now() - started);
+        cpu.push((used.user + used.system) / 1000);
       }
       perRound.get(name)!.push(median(times));
+      cpuPerRound.get(name)!.push(median(cpu));
     }
   }
-  console.log(`\n${label}: ${domains} domains (${plan.totals.domains} worth moving to ${plan.groups.length} registrars, ${plan.notWorthMoving} not),`
-    + ` median ms per request (median of ${rounds} rounds × ${requests} requests; round medians min–max)`);
+  console.log(`\n${label}: ${domains} domains (${plan.totals.domains} worth moving to ${plan.groups.length} registrars, ${plan.notWorthMoving} not; the plan in USD ${(planBytes / 1e6).toFixed(1)} MB as JSON),`
+    + ` median ms per request (median of ${rounds} rounds × ${requests} requests; round medians min–max), and the process's CPU ms per request (all its threads, so the`
+    + " garbage collector's too; PostgreSQL's own work is not in it), which other processes on the machine change less");
   for (const [name, values] of perRound) {
     const target = TARGETS[name];
     const verdict = target === undefined ? "" : `   ${median(values) < target ? "within" : "OVER"} the ${target} ms target`;
-    console.log(`  ${name.padEnd(24)} ${median(values).toFixed(2).padStart(8)}   (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})${verdict}`);
+    const range = `(${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
+    console.log(`  ${name.padEnd(24)} ${median(values).toFixed(2).padStart(8)}   ${range.padEnd(18)} cpu ${median(cpuPerRound.get(name)!).toFixed(2).padStart(8)}${verdict}`);
   }
 }
 
