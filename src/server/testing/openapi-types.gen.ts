@@ -550,7 +550,7 @@ export interface paths {
         };
         /**
          * The transfer plan
-         * @description Every domain worth moving (and any the owner has started moving), grouped by the registrar it moves to, largest 3-year saving first, with the steps and each domain's progress. Each TLD's rule and each price is given once, in rules and quotes, and the domains' verdicts name them by key. A move whose destination the registry now names is marked done, and the domain's history records it.
+         * @description Every domain worth moving (and any the owner has started moving), grouped by the registrar it moves to, largest 3-year saving first, with the steps and each domain's progress. Each TLD's rule and each price is given once, in rules and quotes, and the domains' verdicts name them by key; a domain's sentence is its own verdict's. A move whose destination the registry now names is marked done, and the domain's history records it.
          */
         get: operations["getTransferPlan"];
         put?: never;
@@ -3467,7 +3467,6 @@ export interface operations {
                                     savingMinor: number;
                                     firstYearSavingMinor: number;
                                     cautions: string[];
-                                    sentence: string;
                                     window: {
                                         /** Format: date */
                                         earliestDate: string;

@@ -38,7 +38,7 @@ const BETA = verdict("beta.net", {
 type PlanVerdict = TransferPlan["groups"][number]["domains"][number]["verdict"];
 
 /** A verdict as the plan gives it: its rule and prices named by key in the plan's tables. */
-const inPlan = ({ domainName: _name, currency: _currency, rule, current, destination, ...rest }: TransferVerdict): PlanVerdict => ({
+const inPlan = ({ domainName: _name, currency: _currency, sentence: _sentence, rule, current, destination, ...rest }: TransferVerdict): PlanVerdict => ({
   ...rest, ruleId: rule.pattern,
   current: current && { provider: current.provider, renewalQuoteId: "1:1:renewal" },
   destination: destination && { provider: destination.provider, hasTransferLink: destination.hasTransferLink, transferQuoteId: "1:5:transfer", renewalQuoteId: "1:5:renewal" },

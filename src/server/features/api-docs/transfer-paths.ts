@@ -60,12 +60,15 @@ const verdict = {
   },
 };
 
-/** A verdict in the plan: its rule and prices named by key in the plan's rules and quotes, the domain's name and the currency left to the plan. */
-const { domainName: _name, currency: _currency, rule: _rule, current: _current, destination: _destination, ...sharedVerdict } = verdict.properties;
+/**
+ * A verdict in the plan: its rule and prices named by key in the plan's rules and quotes, the
+ * domain's name and the currency left to the plan, and the sentence to the domain's verdict.
+ */
+const { domainName: _name, currency: _currency, rule: _rule, current: _current, destination: _destination, sentence: _sentence, ...sharedVerdict } = verdict.properties;
 const quoteId = (what: string) => ({ type: "string", description: `The key of ${what} in the plan's quotes.` });
 const planVerdict = {
   type: "object",
-  required: ["verdict", "ruleId", "current", "destination", "years", "breakEvenYear", "savingMinor", "firstYearSavingMinor", "cautions", "sentence", "window"],
+  required: ["verdict", "ruleId", "current", "destination", "years", "breakEvenYear", "savingMinor", "firstYearSavingMinor", "cautions", "window"],
   properties: {
     ...sharedVerdict,
     ruleId: { type: "string", description: "The pattern of the TLD's rule in the plan's rules." },
@@ -118,7 +121,7 @@ export function transferPaths() {
       get: {
         operationId: "getTransferPlan", summary: "The transfer plan",
         description: "Every domain worth moving (and any the owner has started moving), grouped by the registrar it moves to, largest 3-year saving first, with the steps and each domain's progress. "
-          + "Each TLD's rule and each price is given once, in rules and quotes, and the domains' verdicts name them by key. "
+          + "Each TLD's rule and each price is given once, in rules and quotes, and the domains' verdicts name them by key; a domain's sentence is its own verdict's. "
           + "A move whose destination the registry now names is marked done, and the domain's history records it.",
         security: ownerRead, parameters: currency, responses: { 200: answer("OK", plan), ...ownerErrors },
       },

@@ -165,7 +165,7 @@ forEachDialect("the transfer plan", (getDb) => {
     expect(again.filter((e) => e.kind === "transfer_done")).toHaveLength(1);
   });
 
-  it("the plan gives each rule and price once, and a domain's verdict in it reads as its own verdict does", async () => {
+  it("the plan gives each rule and price once, and a domain's verdict in it reads as its own verdict does, but for the sentence", async () => {
     const a = await add("alpha.net");
     await add("beta.net");
     const plan = (await call<TransferPlan>("/api/portfolio/transfer-plan?currency=EUR")).body;
@@ -175,7 +175,9 @@ forEachDialect("the transfer plan", (getDb) => {
     expect(Object.keys(plan.quotes).sort()).toEqual([`${netId}:${own.providerId}:renewal`, `${netId}:${rival.providerId}:renewal`, `${netId}:${rival.providerId}:transfer`].sort());
     expect(domains.every((d) => d.verdict.ruleId === "*" && d.verdict.destination?.transferQuoteId === `${netId}:${rival.providerId}:transfer`)).toBe(true);
     const { ruleId, current, destination, ...rest } = domains.find((d) => d.id === a)!.verdict;
-    const alone = (await call<TransferVerdict>(`/api/user-domains/${a}/transfer-verdict?currency=EUR`)).body;
+    const { sentence, ...alone } = (await call<TransferVerdict>(`/api/user-domains/${a}/transfer-verdict?currency=EUR`)).body;
+    expect(sentence).toMatch(/^Moving to .* saves €/);
+    expect(rest).not.toHaveProperty("sentence");
     expect({
       domainName: "alpha.net", currency: plan.currency, ...rest, rule: plan.rules[ruleId],
       current: current && { provider: current.provider, renewal: plan.quotes[current.renewalQuoteId] },

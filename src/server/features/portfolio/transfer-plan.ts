@@ -128,10 +128,11 @@ export interface PlannedDomain {
 
 /**
  * A planned domain's verdict as the plan gives it: the verdict without the domain's name and the
- * currency (the domain and the plan name them), its TLD's rule named by pattern in the plan's
+ * currency (the domain and the plan name them) and without its sentence (the domain's page gives
+ * it; the plan gives the figures it is made of), its TLD's rule named by pattern in the plan's
  * `rules`, and each price named by its key in the plan's `quotes`, so that each is given once.
  */
-export interface PlanVerdict extends Omit<TransferVerdict, "domainName" | "currency" | "rule" | "current" | "destination"> {
+export interface PlanVerdict extends Omit<TransferVerdict, "domainName" | "currency" | "rule" | "current" | "destination" | "sentence"> {
   ruleId: string;
   current: { provider: { id: number; name: string }; renewalQuoteId: string } | null;
   destination: { provider: { id: number; name: string }; hasTransferLink: boolean; transferQuoteId: string; renewalQuoteId: string } | null;
@@ -158,7 +159,7 @@ class PlanTables {
         renewalQuoteId: this.quoteId(tldId, destination.provider.id, "renewal", destination.renewal),
       },
       years: costs.years, breakEvenYear: costs.breakEvenYear, savingMinor: costs.savingMinor, firstYearSavingMinor: costs.firstYearSavingMinor,
-      cautions: costs.cautions, sentence: costs.sentence,
+      cautions: costs.cautions,
     };
     this.costs.set(costs, known);
     return known;
