@@ -165,5 +165,8 @@ test("a stolen cookie in a second browser is asked for the password to turn on t
   expect((await withKey()).status()).toBe(401);
   await thiefPage.goto("/settings/account");
   await expect(thiefPage.getByRole("heading", { level: 1, name: "Account settings" })).toHaveCount(0);
+  // The page sends the signed-out visitor to sign in; the context is closed once it has (closing
+  // it while that navigation starts once hung Chromium).
+  await thiefPage.waitForURL(/\/api\/login/);
   await thief.close();
 });
