@@ -5,22 +5,13 @@
  * malformed or oversized answer fails the run and changes nothing.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
-import type { JobQueue } from "../../../../jobs/queue.ts";
-import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
-import { loadConfig } from "../../config.ts";
 import { ANSWER_CAPS } from "../../integrations/answer-caps.ts";
-import { bundledPriceSource, createPriceSources } from "../../integrations/prices/registry.ts";
 import type { FakeControl } from "../../integrations/prices/testing/fake-behaviour.ts";
 import { fakeRoute53, ROUTE53_TEST_KEY, route53Rows } from "../../integrations/prices/testing/fake-route53.ts";
-import { createLogger } from "../../lib/logger.ts";
-import { startLoopbackServer, type LoopbackServer } from "../../testing/loopback.ts";
-import { AUTH_TEST_ENV, authed, registerAdmin } from "../../testing/auth.ts";
-import { createTestApp } from "../../testing/test-app.ts";
-import { ensurePriceEngineDefaults } from "./defaults.ts";
-import { registerPriceEngineJobs } from "./jobs.ts";
+import { priceEngineHarness } from "./testing/engine-harness.ts";
 
 type Log = { status: string; resultCount: number | null; errorMessage: string | null };
 
@@ -53,34 +44,11 @@ forEachDialect("added live price sources through the price engine", (getDb, _dia
     },
   ];
 
-  const servers: LoopbackServer[] = [];
-  let queue: JobQueue;
-  let admin: ReturnType<typeof authed>;
-
-  beforeAll(async () => {
-    const serve = async (app: Parameters<typeof startLoopbackServer>[0]) => {
-      const server = await startLoopbackServer(app);
-      servers.push(server);
-      return server.url;
-    };
-    const config = loadConfig({
-      NODE_ENV: "test",
-      ROUTE53_API_URL: await serve(route53.app),
-      ROUTE53_ACCESS_KEY_ID: ROUTE53_TEST_KEY.accessKeyId,
-      ROUTE53_SECRET_ACCESS_KEY: ROUTE53_TEST_KEY.secretAccessKey,
-    });
-    const sources = { live: createPriceSources(config, { timeoutMs: 3000, sleep: async () => undefined }), bundled: bundledPriceSource };
-    await ensurePriceEngineDefaults(getDb());
-    queue = createTestQueue(getTestDb());
-    await queue.start({ work: true });
-    await registerPriceEngineJobs(queue, { db: getDb(), config, log: createLogger("silent"), sources, onPricesChanged: () => undefined });
-    const app = createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, PRICE_CACHE_SECONDS: "0" }, queue, priceSources: sources });
-    admin = authed(app, (await registerAdmin(app, getDb(), { email: "added-sources-admin@example.com" })).cookie);
-  });
-  afterAll(async () => {
-    await queue.stop();
-    await Promise.all(servers.map((s) => s.close()));
-  });
+  const { fetchNow, ...engine } = priceEngineHarness(getDb, getTestDb, "added-sources-admin@example.com", async (serve) => ({
+        ROUTE53_API_URL: await serve(route53.app),
+        ROUTE53_ACCESS_KEY_ID: ROUTE53_TEST_KEY.accessKeyId,
+        ROUTE53_SECRET_ACCESS_KEY: ROUTE53_TEST_KEY.secretAccessKey,
+  }));
 
   beforeEach(() => {
     for (const s of SOURCES) {
@@ -90,13 +58,7 @@ forEachDialect("added live price sources through the price engine", (getDb, _dia
     }
   });
 
-  const idle = () => waitFor(() => queue.counts(), (c) => c.queued === 0 && c.active === 0);
-  const fetchNow = async (domain: string) => {
-    const started = await admin<{ message: string }>("/api/admin/fetch/manual", { method: "POST", body: { type: "provider", provider: domain } });
-    expect(started.status, started.body.message).toBe(200);
-    await idle();
-  };
-  const lastLog = async (domain: string) => (await admin<{ logs: Log[] }>(`/api/admin/price-logs?provider=${domain}`)).body.logs[0]!;
+  const lastLog = (domain: string) => engine.lastLog<Log>(domain);
   const providerId = async (slug: string) => (await findServiceProviderBySlug(getDb(), slug))!.id;
   const quoteOf = async (slug: string, tld: string) => {
     const { orm: db, t } = getDb();

@@ -4,25 +4,17 @@
  * against a loopback fake, and the stored quotes, history, logs and incidents are read back.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
-import type { JobQueue } from "../../../../jobs/queue.ts";
-import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
-import { loadConfig } from "../../config.ts";
 import { parseHoverPrices, parseNamecheapTldList, parseOpenproviderSheetCsv } from "../../integrations/prices/prices.ts";
-import { bundledPriceSource, createPriceSources } from "../../integrations/prices/registry.ts";
 import type { FakeControl } from "../../integrations/prices/testing/fake-behaviour.ts";
 import { fakeHover, HOVER_PRICES } from "../../integrations/prices/testing/fake-hover.ts";
 import { fakeNamecheapPublic, NAMECHEAP_TLD_LIST } from "../../integrations/prices/testing/fake-namecheap-public.ts";
 import { fakeOpenprovider, OPENPROVIDER_DATA, OPENPROVIDER_SHEET_PATH, openproviderSheetCsv } from "../../integrations/prices/testing/fake-openprovider.ts";
 import { fakePorkbun } from "../../integrations/prices/testing/fake-porkbun.ts";
-import { createLogger } from "../../lib/logger.ts";
-import { startLoopbackServer, type LoopbackServer } from "../../testing/loopback.ts";
-import { AUTH_TEST_ENV, authed, registerAdmin } from "../../testing/auth.ts";
-import { createTestApp } from "../../testing/test-app.ts";
-import { ensurePriceEngineDefaults } from "./defaults.ts";
-import { registerPriceEngineJobs } from "./jobs.ts";
+import { waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
+import { priceEngineHarness } from "./testing/engine-harness.ts";
 
 type Log = { status: string; requestType: string; resultCount: number | null; errorMessage: string | null };
 
@@ -65,38 +57,14 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
     },
   ];
 
-  const servers: LoopbackServer[] = [];
-  let queue: JobQueue;
-  let admin: ReturnType<typeof authed>;
+  const { fetchNow, idle, ...engine } = priceEngineHarness(getDb, getTestDb, "keyless-admin@example.com", async (serve) => ({
+        PORKBUN_API_URL: await serve(porkbun.app),
+        OPENPROVIDER_PRICES_URL: `${await serve(openprovider.app)}${OPENPROVIDER_SHEET_PATH}?format=csv&gid=1726709886`,
+        NAMECHEAP_PRICES_URL: `${await serve(namecheap.app)}/domains/tlds.ashx`,
+        HOVER_PRICES_URL: `${await serve(hover.app)}/domain-pricing`,
+  }));
+  const { admin } = engine;
 
-  beforeAll(async () => {
-    const serve = async (app: Parameters<typeof startLoopbackServer>[0]) => {
-      const server = await startLoopbackServer(app);
-      servers.push(server);
-      return server.url;
-    };
-    const config = loadConfig({
-      NODE_ENV: "test",
-      PORKBUN_API_URL: await serve(porkbun.app),
-      OPENPROVIDER_PRICES_URL: `${await serve(openprovider.app)}${OPENPROVIDER_SHEET_PATH}?format=csv&gid=1726709886`,
-      NAMECHEAP_PRICES_URL: `${await serve(namecheap.app)}/domains/tlds.ashx`,
-      HOVER_PRICES_URL: `${await serve(hover.app)}/domain-pricing`,
-    });
-    // The registry's own sources, as main.ts builds them; a shorter HTTP time limit, retries without sleeping.
-    const sources = { live: createPriceSources(config, { timeoutMs: 3000, sleep: async () => undefined }), bundled: bundledPriceSource };
-    await ensurePriceEngineDefaults(getDb());
-    queue = createTestQueue(getTestDb());
-    await queue.start({ work: true });
-    await registerPriceEngineJobs(queue, { db: getDb(), config, log: createLogger("silent"), sources, onPricesChanged: () => undefined });
-    const app = createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, PRICE_CACHE_SECONDS: "0" }, queue, priceSources: sources });
-    admin = authed(app, (await registerAdmin(app, getDb(), { email: "keyless-admin@example.com" })).cookie);
-  });
-  afterAll(async () => {
-    await queue.stop();
-    await Promise.all(servers.map((s) => s.close()));
-  });
-
-  const idle = () => waitFor(() => queue.counts(), (c) => c.queued === 0 && c.active === 0);
 
   // Each test starts with every fake serving its full list, answering normally, with no request seen yet.
   beforeEach(() => {
@@ -108,12 +76,7 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
       s.control.requests.length = 0;
     }
   });
-  const fetchNow = async (domain: string) => {
-    const started = await admin<{ message: string }>("/api/admin/fetch/manual", { method: "POST", body: { type: "provider", provider: domain } });
-    expect(started.status, started.body.message).toBe(200);
-    await idle();
-  };
-  const lastLog = async (domain: string) => (await admin<{ logs: Log[] }>(`/api/admin/price-logs?provider=${domain}`)).body.logs[0]!;
+  const lastLog = (domain: string) => engine.lastLog<Log>(domain);
   const quoteOf = async (slug: string, tld: string) => {
     const { orm: db, t } = getDb();
     const providerId = (await findServiceProviderBySlug(getDb(), slug))!.id;
@@ -225,7 +188,7 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
     const daily = schedules.body.find((s) => s.name === "Daily price refresh")!;
     expect(daily).toMatchObject({ providerId: null, lastRun: null });
     // A tick sends the schedule's data to its queue: send the same job rather than wait for 03:00.
-    await queue.send("prices.schedule", { scheduleId: daily.id });
+    await engine.queue().send("prices.schedule", { scheduleId: daily.id });
     await waitFor(async () => (await admin<{ id: number; lastRun: string | null }[]>("/api/admin/schedules")).body.find((s) => s.id === daily.id)!.lastRun,
       (lastRun) => lastRun !== null);
     await idle();
@@ -241,7 +204,7 @@ forEachDialect("keyless live price sources through the price engine", (getDb, _d
   it("the admin's source list shows each of them live, on the daily schedule, with its last run", async () => {
     // The daily schedule has run: a tick sends its data to its queue.
     const before = (await admin<{ id: number; name: string; lastRun: string | null }[]>("/api/admin/schedules")).body.find((s) => s.name === "Daily price refresh")!;
-    await queue.send("prices.schedule", { scheduleId: before.id });
+    await engine.queue().send("prices.schedule", { scheduleId: before.id });
     await waitFor(async () => (await admin<{ id: number; lastRun: string | null }[]>("/api/admin/schedules")).body.find((s) => s.id === before.id)!.lastRun,
       (lastRun) => lastRun !== before.lastRun);
     await idle();

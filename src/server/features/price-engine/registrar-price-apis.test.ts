@@ -4,26 +4,19 @@
  * answer, and the stored quotes, history and logs are read back.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { findServiceProviderBySlug } from "../../../../db/repositories/service-provider-repository.ts";
 import { forEachDialect } from "../../../../db/testing/test-db.ts";
-import type { JobQueue } from "../../../../jobs/queue.ts";
-import { createTestQueue, waitFor } from "../../../../jobs/testing/queue-test-kit.ts";
-import { loadConfig } from "../../config.ts";
 import { ANSWER_CAPS } from "../../integrations/answer-caps.ts";
-import { bundledPriceSource, createPriceSources } from "../../integrations/prices/registry.ts";
 import type { FakeControl } from "../../integrations/prices/testing/fake-behaviour.ts";
 import { fakeDnsimple } from "../../integrations/prices/testing/fake-dnsimple.ts";
 import { fakeGandi, GANDI_CATALOGUE } from "../../integrations/prices/testing/fake-gandi.ts";
 import { fakeInternetBs, INTERNETBS_ANSWER } from "../../integrations/prices/testing/fake-internetbs.ts";
 import { fakeNameCom } from "../../integrations/prices/testing/fake-namecom.ts";
 import { fakeResellerClub, RESELLERCLUB_PRICES } from "../../integrations/prices/testing/fake-resellerclub.ts";
-import { createLogger } from "../../lib/logger.ts";
-import { startLoopbackServer, type LoopbackServer } from "../../testing/loopback.ts";
-import { AUTH_TEST_ENV, authed, registerAdmin } from "../../testing/auth.ts";
-import { createTestApp } from "../../testing/test-app.ts";
-import { ensurePriceEngineDefaults } from "./defaults.ts";
-import { registerPriceEngineJobs } from "./jobs.ts";
+import { loadConfig } from "../../config.ts";
+import { createPriceSources } from "../../integrations/prices/registry.ts";
+import { priceEngineHarness } from "./testing/engine-harness.ts";
 
 type Log = { status: string; requestType: string; resultCount: number | null; errorMessage: string | null };
 
@@ -82,40 +75,16 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
     },
   ];
 
-  const servers: LoopbackServer[] = [];
-  let queue: JobQueue;
-  let admin: ReturnType<typeof authed>;
+  const { fetchNow, ...engine } = priceEngineHarness(getDb, getTestDb, "keyed-admin@example.com", async (serve) => ({
+        INTERNETBS_API_URL: await serve(internetbs.app), INTERNETBS_API_KEY: "testapi", INTERNETBS_PASSWORD: "testpass",
+        GANDI_API_URL: await serve(gandi.app), GANDI_PERSONAL_ACCESS_TOKEN: "pat_abc-123",
+        DNSIMPLE_API_URL: await serve(dnsimple.app), DNSIMPLE_API_TOKEN: "a1b2c3d4", DNSIMPLE_ACCOUNT_ID: "1010",
+        NAMECOM_API_URL: await serve(namecom.app), NAMECOM_USERNAME: "example", NAMECOM_API_TOKEN: "e5d0a6b1c2",
+        RESELLERCLUB_API_URL: `${await serve(resellerclub.app)}/api`, RESELLERCLUB_AUTH_USERID: "614860", RESELLERCLUB_API_KEY: "k3y",
+        RESELLERCLUB_CURRENCY: "INR",
+  }));
+  const { admin } = engine;
 
-  beforeAll(async () => {
-    const serve = async (app: Parameters<typeof startLoopbackServer>[0]) => {
-      const server = await startLoopbackServer(app);
-      servers.push(server);
-      return server.url;
-    };
-    const config = loadConfig({
-      NODE_ENV: "test",
-      INTERNETBS_API_URL: await serve(internetbs.app), INTERNETBS_API_KEY: "testapi", INTERNETBS_PASSWORD: "testpass",
-      GANDI_API_URL: await serve(gandi.app), GANDI_PERSONAL_ACCESS_TOKEN: "pat_abc-123",
-      DNSIMPLE_API_URL: await serve(dnsimple.app), DNSIMPLE_API_TOKEN: "a1b2c3d4", DNSIMPLE_ACCOUNT_ID: "1010",
-      NAMECOM_API_URL: await serve(namecom.app), NAMECOM_USERNAME: "example", NAMECOM_API_TOKEN: "e5d0a6b1c2",
-      RESELLERCLUB_API_URL: `${await serve(resellerclub.app)}/api`, RESELLERCLUB_AUTH_USERID: "614860", RESELLERCLUB_API_KEY: "k3y",
-      RESELLERCLUB_CURRENCY: "INR",
-    });
-    // The registry's own sources, as main.ts builds them; a shorter HTTP time limit, retries without sleeping.
-    const sources = { live: createPriceSources(config, { timeoutMs: 3000, sleep: async () => undefined }), bundled: bundledPriceSource };
-    await ensurePriceEngineDefaults(getDb());
-    queue = createTestQueue(getTestDb());
-    await queue.start({ work: true });
-    await registerPriceEngineJobs(queue, { db: getDb(), config, log: createLogger("silent"), sources, onPricesChanged: () => undefined });
-    const app = createTestApp(getDb(), { env: { ...AUTH_TEST_ENV, PRICE_CACHE_SECONDS: "0" }, queue, priceSources: sources });
-    admin = authed(app, (await registerAdmin(app, getDb(), { email: "keyed-admin@example.com" })).cookie);
-  });
-  afterAll(async () => {
-    await queue.stop();
-    await Promise.all(servers.map((s) => s.close()));
-  });
-
-  const idle = () => waitFor(() => queue.counts(), (c) => c.queued === 0 && c.active === 0);
 
   beforeEach(() => {
     for (const s of SOURCES) {
@@ -124,12 +93,7 @@ forEachDialect("keyed registrar price APIs through the price engine", (getDb, _d
       s.control.requests.length = 0;
     }
   });
-  const fetchNow = async (domain: string) => {
-    const started = await admin<{ message: string }>("/api/admin/fetch/manual", { method: "POST", body: { type: "provider", provider: domain } });
-    expect(started.status, started.body.message).toBe(200);
-    await idle();
-  };
-  const lastLog = async (domain: string) => (await admin<{ logs: Log[] }>(`/api/admin/price-logs?provider=${domain}`)).body.logs[0]!;
+  const lastLog = (domain: string) => engine.lastLog<Log>(domain);
   const quoteOf = async (slug: string, tld: string) => {
     const { orm: db, t } = getDb();
     const providerId = (await findServiceProviderBySlug(getDb(), slug))!.id;
