@@ -1,8 +1,8 @@
 /**
  * The portfolio's registry jobs. REGISTRY_CHECK_QUEUE looks up every entry that is due (one
- * run at a time across all processes, by singleton key, so the per-server politeness of the
- * process running it is the whole product's), over RDAP or WHOIS (registry-lookups.ts); a run
- * takes entries added while it runs, and a tick every 5 minutes catches whatever fell due since.
+ * run at a time in a process; each way of asking for a run holds a singleton key, single-run.ts),
+ * over RDAP or WHOIS (registry-lookups.ts); a run takes entries added while it runs, a follow-up
+ * run those added as it finished, and a tick every 5 minutes whatever fell due since.
  * The changes a run records are sent to DOMAIN_EVENTS_QUEUE, to be told to their owners. RDAP_BOOTSTRAP_QUEUE downloads IANA's bootstrap once a month.
  */
 import type { Db } from "../../../../db/client.ts";
