@@ -172,7 +172,12 @@ function restrictSqliteFiles(path: string): void {
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
   closeSync(openSync(path, "a", 0o600));
   for (const file of [path, `${path}-wal`, `${path}-shm`]) {
-    if (existsSync(file)) chmodSync(file, 0o600);
+    try {
+      chmodSync(file, 0o600);
+    } catch (error) {
+      // Another process closing the database last removes its -wal and -shm files.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
   }
 }
 
