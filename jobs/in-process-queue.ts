@@ -9,7 +9,7 @@ import type { Db } from "../db/client.ts";
 import {
   cancelQueueJob, claimDueQueueJobs, countQueueJobs, countUnfinishedQueueJobsByName, deleteFinishedQueueJobs, findLatestQueueJobWithKey, finishQueueJob, getQueueJob,
   handBackQueueJob, insertQueueJob, insertQueueJobs, listActiveQueueJobs, listUnfinishedQueueJobIdsMatching, listExpiredQueueJobs, recoverOrphanedQueueJobs,
-  requeueQueueJob, type NewQueueJob, type QueueJobRow,
+  queuesWithDueJobs, requeueQueueJob, type NewQueueJob, type QueueJobRow,
 } from "../db/repositories/queue-job-repository.ts";
 import { deleteQueueSchedule, listQueueSchedules, upsertQueueSchedule } from "../db/repositories/queue-schedule-repository.ts";
 import { InProcessScheduler } from "./in-process-scheduler.ts";
@@ -51,6 +51,9 @@ interface Running {
 }
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** Resolves after the I/O callbacks already waiting (a request that came in) have run. */
+const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The queued row of one job sent at `now` with checked options (its singleton key among them). */
 const jobRow = (name: string, data: unknown, o: CheckedSendOptions, now: number): NewQueueJob => ({
@@ -244,11 +247,18 @@ export class InProcessQueue implements JobQueue {
   private async tick() {
     try {
       const now = this.clock.now();
+      // Each step is a synchronous SQLite call on this thread: the requests waiting for it are
+      // answered between steps, so a poll never holds the event loop for all its steps at once.
       await this.expire(now);
+      await nextMacrotask();
       await this.scheduler.fireDue(now);
+      await nextMacrotask();
+      const due = await queuesWithDueJobs(this.db, new Date(now));
       for (const [name, handler] of this.handlers) {
+        if (!due.has(name)) continue;
         const free = this.queues.get(name)!.concurrency - [...this.running.values()].filter((r) => r.row.name === name).length;
         if (free <= 0) continue;
+        await nextMacrotask();
         for (const row of await claimDueQueueJobs(this.db, name, free, new Date(now))) this.run(row, handler);
       }
       if (now - this.lastPurge > PURGE_EVERY_MS) {

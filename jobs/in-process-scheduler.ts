@@ -16,6 +16,8 @@ import type { QueueLog } from "./send-options.ts";
 
 export class InProcessScheduler {
   private readonly parsed = new Map<string, Cron>();
+  /** Each schedule's next tick after its last one, by cron and last tick: croner's nextRun takes a millisecond or more, and a poll comes every second. */
+  private readonly nextTicks = new Map<string, number | null>();
 
   constructor(
     private readonly db: Db,
@@ -27,12 +29,7 @@ export class InProcessScheduler {
   async fireDue(now: number): Promise<boolean> {
     let fired = false;
     for (const schedule of await listQueueSchedules(this.db)) {
-      let cron = this.parsed.get(schedule.cron);
-      if (!cron) {
-        cron = parseCron(schedule.cron);
-        this.parsed.set(schedule.cron, cron);
-      }
-      const due = nextTick(cron, schedule.lastTickAt);
+      const due = this.nextTickOf(schedule.cron, schedule.lastTickAt);
       if (!due || due.getTime() > now) continue;
       const queued = await fireQueueSchedule(
         this.db,
@@ -51,5 +48,22 @@ export class InProcessScheduler {
       }
     }
     return fired;
+  }
+
+  private nextTickOf(expression: string, lastTickAt: Date): Date | null {
+    const key = `${expression}\n${lastTickAt.getTime()}`;
+    let at = this.nextTicks.get(key);
+    if (at === undefined) {
+      let cron = this.parsed.get(expression);
+      if (!cron) {
+        cron = parseCron(expression);
+        this.parsed.set(expression, cron);
+      }
+      at = nextTick(cron, lastTickAt)?.getTime() ?? null;
+      // Ticks that have passed leave their keys behind: a few a day per schedule.
+      if (this.nextTicks.size > 10_000) this.nextTicks.clear();
+      this.nextTicks.set(key, at);
+    }
+    return at === null ? null : new Date(at);
   }
 }

@@ -69,6 +69,14 @@ export function* insertQueueJobIn(db: Executor, t: Tables, job: NewQueueJob): Tx
   return rows[0]?.id ?? null;
 }
 
+/** The queues that have a job due (queued, its start time come), in one query for all queues. */
+export async function queuesWithDueJobs(handle: Db, now: Date): Promise<Set<string>> {
+  const { orm: db, t } = sqliteOnly(handle);
+  const j = t.queueJobs;
+  const rows = await db.selectDistinct({ name: j.name }).from(j).where(and(eq(j.state, "queued"), lte(j.startAfter, now)));
+  return new Set(rows.map((r) => r.name));
+}
+
 /** Marks up to `limit` due jobs of a queue active, oldest first, and returns them. */
 export async function claimDueQueueJobs(handle: Db, name: string, limit: number, now: Date): Promise<QueueJobRow[]> {
   const { t } = sqliteOnly(handle);
