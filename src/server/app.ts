@@ -57,7 +57,7 @@ import { createPageCache, etagMatches, pageCacheKey, type CachedPage } from "./r
 import { renderCallsFor } from "./render/render-calls.ts";
 import type { RenderCalls } from "./render/render-port.ts";
 import { canServerRender, withClientPageTitle } from "./render/page-html.ts";
-import { renderPageHtml } from "./render/server-render.ts";
+import { renderPageHtml, type PageAnswer } from "./render/server-render.ts";
 import type { ViteManifest } from "./render/vite-manifest.ts";
 import type { AppEnv } from "./lib/hono-env.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -369,8 +369,8 @@ function mountClient(
       const shell = template();
       const page = await renderPageHtml(shell, { url, cookies, signedOut: true, origin: pageOrigin, compress: true, warmUp: true }, renderCalls);
       // Tells the warm-up whether the render answered its page or the shell (a timeout on a cold thread).
-      c.header("X-Warm-Up", page && page.html !== shell ? "page" : "shell");
-      return c.html(page?.html ?? shell, page?.status ?? 200);
+      c.header("X-Warm-Up", page && !page.shell ? "page" : "shell");
+      return page ? htmlBody(c, page) : c.html(shell);
     }
     // A signed-out page goes through the page cache, which sends its brotli copy: made with the render, off this thread.
     const render = () => renderPageHtml(template(), { url, cookies, signedOut, authUser, origin: pageOrigin, compress: signedOut }, renderCalls);
@@ -380,17 +380,24 @@ function mountClient(
       // A session cookie: never from nor into the shared cache, and no one else's to keep.
       c.header("Cache-Control", "private, no-store");
       const page = await render();
-      return page ? c.html(page.html, page.status) : c.html(template());
+      return page ? htmlBody(c, page) : c.html(template());
     }
     const page = await pages.get(pageCacheKey(pageOrigin, url.pathname + url.search, cookies), async () => {
       const answer = await render();
       // The plain shell with 200 is what a failed or timed-out render answers: not worth keeping.
-      return answer && { ...answer, keep: answer.status === 404 || answer.html !== template() };
+      return answer && { ...answer, keep: answer.status === 404 || !answer.shell };
     });
     if (!page) return c.html(template());
     // An answer not worth keeping here (the shell after a failed render) is not one for a CDN either.
     return sendCachedPage(c, page, !page.kept && page.status === 200 ? "no-cache" : page.status === 404 ? notFoundCacheControl : publicCacheControl);
   });
+}
+
+/** A rendered page's bytes as the answer (the route's compress() compresses them for the client). */
+function htmlBody(c: Context<AppEnv>, page: PageAnswer): Response {
+  c.header("Content-Type", "text/html; charset=UTF-8");
+  const { body } = page;
+  return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), page.status);
 }
 
 /** How long a 404 page is reused: a page missing now (an unknown TLD) may exist after an import. */

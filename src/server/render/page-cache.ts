@@ -49,8 +49,8 @@ function currencyCookie(cookies: string | undefined): string {
 export const pageCacheKey = (origin: string, pathAndQuery: string, cookies: string | undefined): string =>
   `${origin} ${pathAndQuery} ${currencyCookie(cookies)}`;
 
-function makePage(status: 200 | 404, html: string, br: Uint8Array | undefined, version: string, kept: boolean): CachedPage {
-  const body = Buffer.from(html, "utf8");
+function makePage(status: 200 | 404, bytes: Uint8Array, br: Uint8Array | undefined, version: string, kept: boolean): CachedPage {
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
   const encodings = new Map<string, Buffer>();
   if (br) encodings.set("br", Buffer.from(br.buffer, br.byteOffset, br.byteLength));
@@ -76,7 +76,8 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 export interface RenderedPage {
   status: 200 | 404;
-  html: string;
+  /** The HTML as UTF-8 bytes. */
+  body: Uint8Array;
   /** Its brotli copy, when the render made one (page-html.ts). */
   br?: Uint8Array | undefined;
   /** False for an answer that must not be reused, e.g. the plain shell after a failed render. */
@@ -126,7 +127,7 @@ export function createPageCache(db: Db, options: PageCacheOptions, version: (db:
       if (running) return running;
       const made = render().then((answer) => {
         if (!answer) return null;
-        const page = makePage(answer.status, answer.html, answer.br, current, answer.keep);
+        const page = makePage(answer.status, answer.body, answer.br, current, answer.keep);
         if (answer.keep) entries?.set(key, page, answer.status === 404 ? { ttl: Math.min(options.notFoundTtlMs, options.ttlMs) } : {});
         return page;
       });

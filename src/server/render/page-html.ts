@@ -45,8 +45,13 @@ export interface PageFrame {
   compress: boolean;
 }
 
+/**
+ * A written page is its UTF-8 bytes, not a string: a render thread hands its buffers over to the
+ * main thread whole (transferPage), where a string would be copied into the main thread's heap,
+ * tens of kilobytes a page that only a full garbage collection there gives back.
+ */
 export type PageOutcome =
-  | { kind: "page"; status: 200 | 404; html: string; br?: Uint8Array | undefined }
+  | { kind: "page"; status: 200 | 404; body: Uint8Array; br?: Uint8Array | undefined }
   /** Not rendered (a query failed, the render failed or timed out, or no room for it): the shell. */
   | { kind: "shell"; status: 200 | 404 };
 
@@ -71,5 +76,20 @@ export function finishPage(result: RenderResult, request: { url: string; origin:
     .replace("</head>", () => `<link rel="canonical" href="${escapeAttribute(canonical)}" />${styleTag(result.styles)}</head>`)
     .replace(OUTLET, () => result.html)
     .replace("</body>", () => `<script type="application/json" id="ssr-state">${scriptJson(result.state)}</script></body>`);
-  return { kind: "page", status: result.status, html, br: frame.compress ? brotliPage(Buffer.from(html, "utf8")) : undefined };
+  const body = new TextEncoder().encode(html);
+  return { kind: "page", status: result.status, body, br: frame.compress ? ownBuffer(brotliPage(body)) : undefined };
 }
+
+/** `bytes` alone in an ArrayBuffer of its own (a Buffer may be a view of a shared one), so it can be transferred. */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+}
+
+/** The buffers a page outcome hands over to the thread it is posted to (moved, not copied). */
+export function transferPage(outcome: PageOutcome | null): ArrayBuffer[] {
+  if (outcome?.kind !== "page") return [];
+  return [outcome.body, outcome.br].flatMap((bytes) => (bytes && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : []));
+}
+
+/** A written page's HTML as text (tests, and the rare reader that needs the markup). */
+export const pageText = (body: Uint8Array): string => Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");

@@ -288,13 +288,16 @@ export function announceLoaded(outcome: Promise<unknown>): void {
   );
 }
 
-/** In a pool's thread: answers each task the pool sends with `handle`'s result or error. */
-export function serveTasks(handle: (task: never) => Promise<unknown>): void {
+/**
+ * In a pool's thread: answers each task the pool sends with `handle`'s result or error;
+ * `transfer` names the result's buffers to move to the pool's thread instead of copying them.
+ */
+export function serveTasks<R>(handle: (task: never) => Promise<R>, transfer: (result: R) => readonly Transferable[] = () => []): void {
   const port = parentPort;
   if (!port) throw new Error("serveTasks runs in a worker thread");
   port.on("message", ({ id, task }: TaskMessage) => {
     handle(task as never).then(
-      (result) => port.postMessage({ id, result } satisfies AnswerMessage),
+      (result) => port.postMessage({ id, result } satisfies AnswerMessage, transfer(result)),
       (cause: unknown) => {
         const error = cause instanceof Error ? cause : new Error(String(cause));
         port.postMessage({ id, error: { name: error.name, message: error.message, stack: error.stack } } satisfies AnswerMessage);

@@ -9,7 +9,7 @@
 import { workerData, type MessagePort } from "node:worker_threads";
 import { lowerThreadPriority } from "./thread-priority.ts";
 import type { RenderRequest } from "../../client/entry-server.tsx";
-import { finishPage, type PageFrame, type PageOutcome } from "./page-html.ts";
+import { finishPage, transferPage, type PageFrame, type PageOutcome } from "./page-html.ts";
 import { importRenderEntry, type RenderEntry } from "./render-entry.ts";
 import { fetchOver } from "./render-port.ts";
 import { announceLoaded, serveTasks } from "./render-threads.ts";
@@ -49,4 +49,4 @@ async function render({ request, frame, timeoutMs, port }: RenderTask): Promise<
   }
 }
 
-serveTasks(render);
+serveTasks(render, transferPage);

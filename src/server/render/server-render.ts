@@ -33,9 +33,12 @@ export const pageRendererThreads = () => renderer.threads();
 
 export interface PageAnswer {
   status: 200 | 404;
-  html: string;
+  /** The page's HTML as UTF-8 bytes. */
+  body: Uint8Array;
   /** The HTML's brotli copy, made with the page when it was asked for (`compress`). */
   br?: Uint8Array | undefined;
+  /** The answer is the client shell (`template`): the render failed, timed out or found no room. */
+  shell: boolean;
 }
 
 /**
@@ -55,6 +58,6 @@ export async function renderPageHtml(
     authUser: request.authUser,
   }, { template, compress: request.compress }, calls, { warmUp: request.warmUp === true });
   if (!outcome) return null;
-  if (outcome.kind === "shell") return { status: outcome.status, html: template };
-  return { status: outcome.status, html: outcome.html, br: outcome.br };
+  if (outcome.kind === "shell") return { status: outcome.status, body: Buffer.from(template, "utf8"), shell: true };
+  return { status: outcome.status, body: outcome.body, br: outcome.br, shell: false };
 }
