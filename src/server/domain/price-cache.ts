@@ -14,7 +14,8 @@
  * run in a worker reaches the answers of every web process within that interval. When it
  * differs, every answer below is dropped. The writer's own process also drops them at once
  * (invalidatePriceCache, through onPricesChanged) rather than wait for its next check.
- * PRICE_CACHE_SECONDS bounds an entry's life whatever happens.
+ * PRICE_CACHE_SECONDS bounds an entry's life whatever happens, except the catalogue's names
+ * (tld-catalogue.ts), which only a new version replaces.
  */
 import type { Db } from "../../../db/client.ts";
 import { priceRowsVersion } from "../../../db/repositories/price-read-model.ts";
@@ -89,8 +90,8 @@ export function cachedPriceAnswer(db: Db, key: string, load: () => Promise<strin
  * A fact the price answers are made from, under `key`, loaded when absent or expired; cleared
  * with the answers (invalidatePriceCache). A load that fails is not kept.
  */
-export function cachedPriceFact<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  return factCache.get(db, key, load) as Promise<T>;
+export function cachedPriceFact<T>(db: Db, key: string, load: () => Promise<T>, keep: "ttl" | "until prices change" = "ttl"): Promise<T> {
+  return factCache.get(db, key, load, keep === "ttl" ? "ttl" : "until cleared") as Promise<T>;
 }
 
 /** Drops the fact under `key`, so the next cachedPriceFact loads it again. */

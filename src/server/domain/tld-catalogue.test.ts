@@ -3,7 +3,8 @@ import { expect, it } from "vitest";
 import { findTld } from "../../../db/repositories/tld-repository.ts";
 import { forEachDialect } from "../../../db/testing/test-db.ts";
 import { createTestApp, getJson } from "../testing/test-app.ts";
-import { invalidatePriceCache } from "./price-cache.ts";
+import { bumpPriceRowsVersion } from "../../../db/repositories/price-summary-repository.ts";
+import { currentPricesVersion, invalidatePriceCache } from "./price-cache.ts";
 import { tldByKey, tldIdByKey } from "./tld-catalogue.ts";
 
 interface TldBody { id: number; name: string; description: string; parent: { name: string } | null; secondLevel: { name: string }[] }
@@ -49,5 +50,25 @@ forEachDialect("the catalogue's names in memory", (getDb) => {
     expect((await getJson<TldBody>(app, "/api/tlds/uk")).body.description).toBe(uk.description);
     invalidatePriceCache(db);
     expect((await getJson<TldBody>(app, "/api/tlds/uk")).body.description).toBe("Edited elsewhere");
+  });
+
+  it("outlives PRICE_CACHE_SECONDS, and is read again once another process writes a new price-rows version", async () => {
+    const db = getDb();
+    const app = createTestApp(db, { env: { PRICE_CACHE_SECONDS: "1" } });
+    // The version this process has seen, as its watcher (watchPriceChanges) keeps it; entries
+    // loaded under an earlier test's time to live are dropped.
+    await currentPricesVersion(db);
+    invalidatePriceCache(db);
+    const uk = (await getJson<TldBody>(app, "/api/tlds/uk")).body;
+    await db.orm.update(db.t.tlds).set({ description: "Edited by an import" }).where(eq(db.t.tlds.id, uk.id));
+    await new Promise((r) => setTimeout(r, 1_200));
+    // Past the answers' time to live: the index is still the one loaded (no reload of every row).
+    expect((await tldByKey(db, "uk"))!.description).toBe(uk.description);
+    // The import's rewrite of the price rows writes a new version in its transaction.
+    await bumpPriceRowsVersion(db);
+    await currentPricesVersion(db);
+    expect((await tldByKey(db, "uk"))!.description).toBe("Edited by an import");
+    await db.orm.update(db.t.tlds).set({ description: uk.description }).where(eq(db.t.tlds.id, uk.id));
+    invalidatePriceCache(db);
   });
 });

@@ -3,8 +3,9 @@
  * database, for the lookups every TLD page makes: the TLD with its parent or its second-level
  * names (catalogue.tld), and the id its quotes and price history are read by. Only the catalogue
  * import and a price run that adds second-level names write these rows, and both are followed by
- * invalidatePriceCache, which clears the index with the price answers; across processes it is as
- * stale as they are, PRICE_CACHE_SECONDS at most. A key the index lacks is looked up in the
+ * a new price-rows version, which clears the index with the price answers in every process
+ * (price-cache.ts: at once in the writer's, within PRICE_CHANGE_CHECK_MS or at its next page
+ * request in the others). A key the index lacks is looked up in the
  * database, and when the database has it the index is loaded again, so a name added since is
  * found at once.
  */
@@ -45,7 +46,12 @@ async function loadIndex(db: Db): Promise<CatalogueIndex> {
   return index;
 }
 
-const indexOf = (db: Db) => cachedPriceFact(db, INDEX_KEY, () => loadIndex(db));
+/**
+ * Kept until the price-rows version changes, not for PRICE_CACHE_SECONDS: its load is a
+ * synchronous read of every catalogue row on SQLite (about 10 ms), which held every request
+ * waiting behind it each time the entry expired.
+ */
+const indexOf = (db: Db) => cachedPriceFact(db, INDEX_KEY, () => loadIndex(db), "until prices change");
 
 function recordIn(index: CatalogueIndex, key: string): TldRecord | undefined {
   const parsed = parseTldKey(key);

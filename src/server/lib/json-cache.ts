@@ -124,7 +124,8 @@ export class ValueCache<T> {
     this.ttlMs = ttlMs;
   }
 
-  get(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  /** `keep: "until cleared"` keeps the entry past the time to live, until clear() or forget() (caching off still loads every time). */
+  get(db: Db, key: string, load: () => Promise<T>, keep: "ttl" | "until cleared" = "ttl"): Promise<T> {
     if (this.ttlMs === 0) return load();
     let map = this.entries.get(db);
     if (!map) this.entries.set(db, (map = new Map<string, { expires: number; value: Promise<T> }>()));
@@ -136,7 +137,7 @@ export class ValueCache<T> {
       if (map.get(key)?.value === value) map.delete(key); // never cache a failure
     });
     if (map.size >= this.maxEntries) map.delete(map.keys().next().value!); // oldest first (insertion order)
-    map.set(key, { expires: now + this.ttlMs, value });
+    map.set(key, { expires: keep === "ttl" ? now + this.ttlMs : Infinity, value });
     return value;
   }
 
