@@ -4,7 +4,8 @@
  *  (a) hot pages (/, /tlds, /tld/com, /registrar/1) at BENCH_CONNECTIONS (20) connections with
  *      autocannon: req/s and p99, and req/s as a share of the trivial route's;
  *  (b) a crawl of BENCH_CRAWL_PAGES (300) distinct TLD pages from /sitemap.xml, 10 at a time, each
- *      once (pages/s), while a second client asks /api/health HEALTH_RATE (100) times a second on
+ *      once (pages/s), while a second client, in a process of its own
+ *      (scripts/lib/health-client.mjs), asks /api/health HEALTH_RATE (100) times a second on
  *      one connection (its p99), and the server's CPU time per crawled page (its processes' user +
  *      system time over the crawl, all threads, the health requests' share included; the database
  *      server's own processes not counted), which another program's load on the machine changes
@@ -23,6 +24,9 @@
  * source through tsx; it runs on SQLite, and on PostgreSQL too when BENCH_DATABASE_URL (or
  * TEST_DATABASE_URL) names a server (a throwaway database, dropped at the end). Settings such as
  * PAGE_CACHE_MB=0 pass through to the server from the environment.
+ * BENCH_NODE_FLAGS passes node flags to the server that NODE_OPTIONS refuses, such as
+ * "--cpu-prof --cpu-prof-dir=DIR"; each round's slow health answers are printed with their
+ * times, to be found in such a profile.
  * BENCH_COLD=1 leaves the warm-up crawl out, as a crawler meets a server straight after its
  * start: the first round's crawl then runs on render code no earlier crawl ran hot, and is
  * printed on its own line beside the median of the rounds.
@@ -34,7 +38,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { fork } from "node:child_process";
 import { Agent, get } from "node:http";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { withPostgres } from "./lib/bench-postgres.ts";
 import { median } from "./lib/median.ts";
@@ -123,18 +129,47 @@ async function tldPagesOf(base: string): Promise<string[]> {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).filter((path) => path.startsWith("/tld/"));
 }
 
+/** The health client's figures (ms) over one crawl. */
+interface HealthFigures {
+  p50: number; p99: number; max: number; requests: number; errors: number;
+  /** Answers slower than 15 ms: "<ms>ms@<ms after the client started>/<epoch ms>", to find them in a server profile. */
+  slow: string[];
+}
+
+/**
+ * Starts the health client (scripts/lib/health-client.mjs) in a process of its own, so that its
+ * latencies are the server's and not this process's event loop, busy reading the crawl's pages.
+ */
+async function startHealthClient(url: string): Promise<{ stop(): Promise<HealthFigures> }> {
+  const child = fork(fileURLToPath(new URL("./lib/health-client.mjs", import.meta.url)), [url, String(HEALTH_RATE), String(CRAWL_LIMIT_MS / 1000)], { execArgv: [] });
+  const messages: Array<(message: HealthMessage) => void> = [];
+  const next = () => new Promise<HealthMessage>((resolve, reject) => {
+    messages.push(resolve);
+    child.once("exit", (code) => reject(new Error(`the health client exited with code ${code}`)));
+  });
+  child.on("message", (message: HealthMessage) => messages.shift()?.(message));
+  const first = await next();
+  if ("error" in first) throw new Error(`the health client failed: ${first.error}`);
+  return {
+    async stop() {
+      const done = next();
+      child.send("stop");
+      const result = await done;
+      if ("error" in result) throw new Error(`the health client failed: ${result.error}`);
+      if ("started" in result) throw new Error("the health client answered out of turn");
+      return result;
+    },
+  };
+}
+type HealthMessage = { started: true } | { error: string } | HealthFigures;
+
 /**
  * The pages one at a time per worker, CRAWL_CONCURRENCY workers, each page once, while
- * autocannon asks /api/health HEALTH_RATE times a second; answers pages/s, the health p99 and
+ * the health client asks /api/health HEALTH_RATE times a second; answers pages/s, the health p99 and
  * the server's CPU time per page.
  */
 async function crawl(base: string, serverPid: number, paths: string[], currency: string) {
-  let healthDone!: Promise<autocannon.Result>;
-  const health = await new Promise<autocannon.Instance>((started) => {
-    healthDone = new Promise<autocannon.Result>((resolve, reject) => {
-      started(autocannon({ url: base + TRIVIAL, connections: 1, overallRate: HEALTH_RATE, duration: CRAWL_LIMIT_MS / 1000 }, (err, result) => (err ? reject(err) : resolve(result))));
-    });
-  });
+  const health = await startHealthClient(base + TRIVIAL);
   const deadline = Date.now() + CRAWL_LIMIT_MS;
   const agent = new Agent({ keepAlive: true, maxSockets: CRAWL_CONCURRENCY });
   const cpuBefore = cpuMsOf(serverPid);
@@ -157,13 +192,12 @@ async function crawl(base: string, serverPid: number, paths: string[], currency:
   const cpuAfter = cpuMsOf(serverPid);
   const client = process.cpuUsage(clientBefore);
   agent.destroy();
-  health.stop();
-  const healthResult = await healthDone;
+  const healthResult = await health.stop();
   // The health client's requests are in the server's CPU time too (HEALTH_RATE a second).
   const cpuPerPage = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / next;
   // The benchmark's own CPU (crawler and health client) per page, on the same cores.
   const clientCpuPerPage = (client.user + client.system) / 1000 / next;
-  return { pagesPerSecond: next / seconds, healthP99: healthResult.latency.p99, failed, crawled: next, cpuPerPage, clientCpuPerPage };
+  return { pagesPerSecond: next / seconds, healthP99: healthResult.p99, health: healthResult, failed, crawled: next, cpuPerPage, clientCpuPerPage };
 }
 
 async function pageSize(base: string, path: string) {
@@ -237,6 +271,9 @@ async function measure(label: string, env: Record<string, string>) {
       + `failed requests ${failed}; rounds: ${crawls.map((c) => `${c.pagesPerSecond.toFixed(1)}/s`).join(", ")}`
       + (cpuPerPage === undefined ? "" : `; server CPU ${cpuPerPage.toFixed(1)} ms per page`)
       + `; benchmark's own CPU ${median(crawls.map((c) => c.clientCpuPerPage)).toFixed(1)} ms per page`,
+    );
+    console.log(
+      `    /api/health per round (p50/p99/max ms of the requests): ${crawls.map((c) => `${c.health.p50}/${c.health.p99}/${c.health.max} of ${c.health.requests}${c.health.slow.length ? `, over 15 ms: ${c.health.slow.join(" ")}` : ""}`).join("; ")}`,
     );
     if (COLD) {
       const first = crawls[0]!;

@@ -31,7 +31,8 @@ export function freePort(): Promise<number> {
 function startArgs(): string[] {
   const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.split(/\s+/);
   if (start[0] !== "node") throw new Error(`package.json's start script does not run node: ${start.join(" ")}`);
-  return start.slice(1);
+  // BENCH_NODE_FLAGS: node flags NODE_OPTIONS refuses, for the server only (e.g. --cpu-prof --cpu-prof-dir=DIR).
+  return [...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), ...start.slice(1)];
 }
 
 /**
