@@ -1,6 +1,7 @@
 /**
  * A monitoring notification writes its moments in the owner's time zone, named by its IANA name,
- * and in UTC while the owner chose none: planned from a stored certificate event and mailed.
+ * and in UTC while the owner chose none: planned from a stored certificate event and mailed. The
+ * domain's history on its page says the same sentence.
  */
 import { expect, it } from "vitest";
 import { recordDomainEvents } from "../../db/repositories/domain-event-repository.ts";
@@ -24,15 +25,24 @@ forEachDialect("notifications in the owner's time zone", (getDb, _dialect, getTe
     }]);
     expect((await planDomainEvents(getDb(), setup.queue, ids, new Date(), APP_URL)).planned).toBe(1);
     const [mail] = await waitFor(() => setup.smtp.mailsTo(h.email).filter((m) => m.subject?.includes(name)), (m) => m.length === 1);
-    return mail!.text!.replace(/\s+/g, " ");
+    const history = await h.client<{ events: { kind: string; text: string }[] }>(`/api/user-domains/${added.body.id}/history`);
+    expect(history.status, history.text).toBe(200);
+    const told = history.body.events.find((e) => e.kind === "certificate_expiring")!.text;
+    return { mail: mail!.text!.replace(/\s+/g, " "), history: told };
   }
 
   it("writes a certificate's end in the owner's zone, named, and in UTC without one", async () => {
     const zoned = await userWithConfirmedEmail(setup.app(), setup.smtp);
     expect((await zoned.client("/api/account/time-zone", { method: "PUT", body: { timeZone: "Europe/Berlin" } })).status).toBe(200);
-    expect(await certificateMail(zoned, `zoned-${Date.now()}.com`)).toContain("(valid until Dec 17, 2026, 4:05 AM (Europe/Berlin))");
+    const berlin = "(valid until Dec 17, 2026, 4:05 AM (Europe/Berlin))";
+    const zonedTold = await certificateMail(zoned, `zoned-${Date.now()}.com`);
+    expect(zonedTold.mail).toContain(berlin);
+    expect(zonedTold.history).toContain(berlin);
 
     const plain = await userWithConfirmedEmail(setup.app(), setup.smtp);
-    expect(await certificateMail(plain, `plain-${Date.now()}.com`)).toContain("(valid until Dec 17, 2026, 3:05 AM UTC)");
+    const utc = "(valid until Dec 17, 2026, 3:05 AM UTC)";
+    const plainTold = await certificateMail(plain, `plain-${Date.now()}.com`);
+    expect(plainTold.mail).toContain(utc);
+    expect(plainTold.history).toContain(utc);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * A portfolio entry's history (domain_events): every registry check and every change the
- * monitoring found, newest first, with the old and new values and the change in words.
+ * monitoring found, newest first, with the old and new values and the change in words, its
+ * moments in the account's time zone as its mails write them.
  */
 import type { Db } from "../../../../db/client.ts";
 import { findDomainEventPosition, listDomainEvents, type DomainEventRow } from "../../../../db/repositories/domain-event-repository.ts";
@@ -29,7 +30,11 @@ export interface DomainHistoryPage {
   nextBefore: number | null;
 }
 
-export async function getDomainHistory(db: Db, userId: number, userDomainId: number, page: { limit: number; before?: number }): Promise<DomainHistoryPage> {
+/** `timeZone`: the account's (users.time_zone); the moments in the sentences are written in it, named, or in UTC when null. */
+export async function getDomainHistory(
+  db: Db, user: { id: number; timeZone: string | null }, userDomainId: number, page: { limit: number; before?: number },
+): Promise<DomainHistoryPage> {
+  const userId = user.id;
   if (!(await findUserDomain(db, userId, userDomainId))) throw notFound("Domain not found");
   let before: { occurredAt: Date; id: number } | undefined;
   if (page.before !== undefined) {
@@ -42,7 +47,7 @@ export async function getDomainHistory(db: Db, userId: number, userDomainId: num
   return {
     events: shown.map((e) => ({
       id: e.id, category: e.category, kind: e.kind, subject: e.subject, severity: e.severity, oldValue: e.oldValue, newValue: e.newValue,
-      occurredAt: e.occurredAt.toISOString(), text: describeDomainEvent(e),
+      occurredAt: e.occurredAt.toISOString(), text: describeDomainEvent(e, user.timeZone),
     })),
     nextBefore: rows.length > page.limit ? shown.at(-1)!.id : null,
   };

@@ -115,7 +115,7 @@ export const portfolioRest = new Hono<AppEnv>()
   // The entry's history, newest first (?limit=, ?before=<event id> for the next, older page).
   .get("/user-domains/:id/history", async (c) => {
     const id = idOf(c);
-    return c.json(await getDomainHistory(c.var.ctx.db, userOf(c).id, id, parseOrThrow(domainHistoryQuerySchema, queryOf(c), "query")));
+    return c.json(await getDomainHistory(c.var.ctx.db, userOf(c), id, parseOrThrow(domainHistoryQuerySchema, queryOf(c), "query")));
   })
   .get("/user-domains/:id", async (c) => c.json(await getPortfolioDomain(c.var.ctx.db, userOf(c).id, idOf(c), staleDaysOf(c), currencyOf(c))))
   .put("/user-domains/:id", async (c) => {

@@ -39,7 +39,7 @@ export const portfolioRouter = router({
   checkNow: authedProcedure.input(byId).mutation(({ ctx, input }) =>
     checkRegistryNow(ctx.db, ctx.user.id, input.id, { perHour: ctx.config.REGISTRY_CHECK_NOW_PER_HOUR, staleDays: ctx.config.PRICE_STALE_DAYS }, ctx)),
   /** The entry's history, newest first: `before` (an event id) pages to older events. */
-  history: authedProcedure.input(domainHistoryInputSchema).query(({ ctx, input: { id, ...page } }) => getDomainHistory(ctx.db, ctx.user.id, id, page)),
+  history: authedProcedure.input(domainHistoryInputSchema).query(({ ctx, input: { id, ...page } }) => getDomainHistory(ctx.db, ctx.user, id, page)),
   /** { checked, total } of the newest entries' first registry lookups, or null when all are done. */
   registryProgress: authedProcedure.query(({ ctx }) => getRegistryProgress(ctx.db, ctx.user.id)),
   summary: authedProcedure.input(inCurrency).query(({ ctx, input }) => getPortfolioSummary(ctx.db, ctx.user.id, ctx.config.PRICE_STALE_DAYS, new Date(), input?.currency)),
