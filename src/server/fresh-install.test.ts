@@ -68,9 +68,15 @@ forEachDialect("a fresh install with no keys and no network", (getDb, _dialect, 
    */
   const runNow = async (name: string) => {
     const started = await admin<{ jobId: string; job: { queue: string }; message: string }>("/api/admin/scheduled-jobs/run", { method: "POST", body: { name } });
-    expect(started.status, `${name}: ${started.body.message}`).toBe(202);
-    await waitFor(() => queue.getJob(started.body.job.queue, started.body.jobId),
-      (job) => job !== null && job.state !== "active" && (job.state !== "queued" || job.retryCount > 0), 30_000);
+    if (started.status === 409) {
+      // Its schedule fired on its own just now (the rates' daily tick is 16:15 UTC): that run's attempt is waited for.
+      const { queue: fired } = (await admin<{ name: string; queue: string }[]>("/api/admin/scheduled-jobs")).body.find((j) => j.name === name)!;
+      await waitFor(() => queue.activeJobs(fired), (active) => active.length === 0, 30_000);
+    } else {
+      expect(started.status, `${name}: ${started.body.message}`).toBe(202);
+      await waitFor(() => queue.getJob(started.body.job.queue, started.body.jobId),
+        (job) => job !== null && job.state !== "active" && (job.state !== "queued" || job.retryCount > 0), 30_000);
+    }
     await waitFor(() => queue.counts("prices.fetch"), (c) => c.queued === 0 && c.active === 0, 30_000);
   };
 
