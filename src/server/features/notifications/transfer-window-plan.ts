@@ -8,14 +8,12 @@
  */
 import type { Db } from "../../../../db/client.ts";
 import { insertPlannedNotifications, type PlannedNotification } from "../../../../db/repositories/notification-repository.ts";
-import {
-  lastRegistrarChanges, listTransferPlanEntries, listTransferQuotes, type TransferQuoteRow,
-} from "../../../../db/repositories/transfer-plan-repository.ts";
+import { listTransferPlanEntries } from "../../../../db/repositories/transfer-plan-repository.ts";
 import type { JobQueue } from "../../../../jobs/queue.ts";
 import { formatTotal, formatUtcDay } from "../../../shared/price-format.ts";
-import { loadDisplayConverter } from "../../domain/display-currency.ts";
-import { PortfolioMoney } from "../../domain/portfolio-money.ts";
-import { loadTransferRules, ruleFor } from "../../domain/transfer-rules.ts";
+import { loadTransferInputs, transferEntryOf } from "../../domain/transfer-inputs.ts";
+import { ruleFor } from "../../domain/transfer-rules.ts";
+import { AppError } from "../../lib/errors.ts";
 import { transferVerdict, type TransferVerdict } from "../../domain/transfer-verdict.ts";
 import { enqueueDeliveries } from "./deliveries.ts";
 import { utcDay } from "./expiry-plan.ts";
@@ -54,25 +52,19 @@ export async function planTransferWindowReminders(db: Db, queue: JobQueue, now: 
   const receiving = await receiversFor(db, TRANSFER_WINDOW);
   if (receiving.size === 0) return { due: 0, planned: 0, deliveries: 0 };
   const today = utcDay(now);
-  const rules = await loadTransferRules(db);
   const plans: PlannedNotification[] = [];
   let due = 0;
   for (const [userId, { prefs, channels }] of receiving) {
     const entries = await listTransferPlanEntries(db, userId);
     if (entries.length === 0) continue;
-    const quotes = await listTransferQuotes(db, [...new Set(entries.map((e) => e.tldId))]);
-    const byTld = new Map<number, TransferQuoteRow[]>();
-    for (const q of quotes) byTld.set(q.tldId, [...(byTld.get(q.tldId) ?? []), q]);
-    // A currency whose rates are gone leaves no reminder rather than a wrong amount.
-    const converter = await loadDisplayConverter(db, prefs.currency, new Set(quotes.map((q) => q.currency))).catch(() => null);
-    if (!converter) continue;
-    const money = new PortfolioMoney(converter, now, staleDays);
-    const lastMoves = await lastRegistrarChanges(db, userId);
+    // A currency whose rates are gone (the converter's 400) leaves no reminder rather than a wrong amount.
+    const inputs = await loadTransferInputs(db, userId, entries, prefs.currency, staleDays, now)
+      .catch((error: unknown) => (error instanceof AppError && error.status === 400 ? null : Promise.reject(error)));
+    if (!inputs) continue;
     for (const entry of entries) {
       const verdict = transferVerdict(
-        { domainName: entry.domainName, tldName: entry.tldName, providerId: entry.provider?.id ?? null, registrationDate: entry.registrationDate,
-          expirationDate: entry.expirationDate, lastTransferDate: lastMoves.get(entry.id) ?? null, statuses: entry.statuses },
-        ruleFor(rules, entry.tldName), byTld.get(entry.tldId) ?? [], money,
+        transferEntryOf(entry, inputs.lastTransfers.get(entry.id) ?? null), ruleFor(inputs.rules, entry.tldName),
+        inputs.quotesByTld.get(entry.tldId) ?? [], inputs.money,
       );
       if (verdict.verdict !== "move" || !verdict.destination || !verdict.window.bestWindow) continue;
       due += 1;

@@ -8,19 +8,17 @@
 import type { Db } from "../../../../db/client.ts";
 import { findServiceProvider } from "../../../../db/repositories/service-provider-repository.ts";
 import {
-  lastRegistrarChanges, listTransferPlanEntries, listTransferPlanRows, listTransferQuotes, markTransferDone, saveTransferPlanState,
+  listTransferPlanEntries, listTransferPlanRows, markTransferDone, saveTransferPlanState,
   type TransferPlanEntry, type TransferPlanRow, type TransferQuoteRow,
 } from "../../../../db/repositories/transfer-plan-repository.ts";
-import { DEFAULT_DISPLAY_CURRENCY } from "../../../shared/currency.ts";
 import { TRANSFER_STATES, type TransferState, type TransferStateInput } from "../../../shared/schemas/transfer-plan.ts";
-import { loadDisplayConverter } from "../../domain/display-currency.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { toCsv, guardFormula } from "./csv.ts";
-import { PortfolioMoney } from "../../domain/portfolio-money.ts";
 import {
-  transferCostsInWords, transferFigures, transferWindow, type QuotedPrice, type TransferCosts, type TransferEntry, type TransferFigures, type TransferVerdict,
+  transferCostsInWords, transferFigures, transferWindow, type QuotedPrice, type TransferCosts, type TransferFigures, type TransferVerdict,
 } from "../../domain/transfer-verdict.ts";
-import { loadTransferRules, ruleFor, type TransferRule } from "../../domain/transfer-rules.ts";
+import { ruleFor, type TransferRule } from "../../domain/transfer-rules.ts";
+import { loadTransferInputs, transferEntryOf, type TransferInputs } from "../../domain/transfer-inputs.ts";
 
 /** The steps of a move, in order; each names the state the owner reaches by doing it. */
 export const TRANSFER_STEPS: readonly { state: TransferState; title: string; text: string }[] = [
@@ -31,38 +29,7 @@ export const TRANSFER_STEPS: readonly { state: TransferState; title: string; tex
   { state: "done", title: "Confirm it", text: "Approve the mails about the transfer; it is done once the registry names the new registrar." },
 ];
 
-interface Inputs {
-  rows: TransferPlanEntry[];
-  quotesByTld: Map<number, TransferQuoteRow[]>;
-  lastTransfers: Map<number, string>;
-  money: PortfolioMoney;
-  rules: Awaited<ReturnType<typeof loadTransferRules>>;
-  /** "YYYY-MM-DD" of money's `now`. */
-  today: string;
-}
-
-async function inputsOf(
-  db: Db, userId: number, rows: TransferPlanEntry[], currency: string | undefined, staleDays: number, now: Date, one?: number,
-): Promise<Inputs> {
-  const quotes = await listTransferQuotes(db, [...new Set(rows.map((r) => r.tldId))]);
-  const quotesByTld = new Map<number, TransferQuoteRow[]>();
-  for (const q of quotes) {
-    const ofTld = quotesByTld.get(q.tldId);
-    if (ofTld) ofTld.push(q);
-    else quotesByTld.set(q.tldId, [q]);
-  }
-  const converter = await loadDisplayConverter(db, currency ?? DEFAULT_DISPLAY_CURRENCY, new Set(quotes.map((q) => q.currency)));
-  return {
-    rows, quotesByTld, lastTransfers: await lastRegistrarChanges(db, userId, one),
-    money: new PortfolioMoney(converter, now, staleDays), rules: await loadTransferRules(db), today: now.toISOString().slice(0, 10),
-  };
-}
-
-/** What the verdict reads of an entry: the dates in force, the registry's statuses, the registrar in force. */
-const entryOf = (row: TransferPlanEntry, lastTransferDate: string | null): TransferEntry => ({
-  domainName: row.domainName, tldName: row.tldName, providerId: row.provider?.id ?? null,
-  registrationDate: row.registrationDate, expirationDate: row.expirationDate, lastTransferDate, statuses: row.statuses,
-});
+type Inputs = TransferInputs;
 
 /**
  * A domain's costs depend only on its TLD, its registrar and the TLD's rule, so they are worked
@@ -95,7 +62,7 @@ class PairCosts {
 
 /** The domain's own window under its TLD's rule. */
 const windowOf = (row: TransferPlanEntry, inputs: Inputs, rule: TransferRule) =>
-  transferWindow(entryOf(row, inputs.lastTransfers.get(row.id) ?? null), rule, inputs.today);
+  transferWindow(transferEntryOf(row, inputs.lastTransfers.get(row.id) ?? null), rule, inputs.today);
 
 /** The domain's verdict: its costs (shared, see PairCosts) and its own window. */
 function verdictOf(row: TransferPlanEntry, inputs: Inputs, shared: TransferCosts): TransferVerdict {
@@ -106,7 +73,7 @@ function verdictOf(row: TransferPlanEntry, inputs: Inputs, shared: TransferCosts
 export async function getTransferVerdict(db: Db, userId: number, id: number, staleDays: number, currency?: string): Promise<TransferVerdict> {
   const [row] = await listTransferPlanEntries(db, userId, id);
   if (!row) throw notFound("Domain not found");
-  const inputs = await inputsOf(db, userId, [row], currency, staleDays, new Date(), row.id);
+  const inputs = await loadTransferInputs(db, userId, [row], currency, staleDays, new Date(), row.id);
   const costs = new PairCosts(inputs);
   return verdictOf(row, inputs, costs.wordsOf(costs.figuresOf(row)));
 }
@@ -179,7 +146,7 @@ class PlanTables {
  */
 export async function getTransferPlan(db: Db, userId: number, staleDays: number, currency?: string) {
   const now = new Date();
-  const inputs = await inputsOf(db, userId, await listTransferPlanEntries(db, userId), currency, staleDays, now);
+  const inputs = await loadTransferInputs(db, userId, await listTransferPlanEntries(db, userId), currency, staleDays, now);
   const stored = new Map((await listTransferPlanRows(db, userId)).map((p) => [p.userDomainId, p]));
   await markArrivedMoves(db, inputs.rows, stored, inputs.quotesByTld, now);
   const groups = new Map<number, { destination: { id: number; name: string; hasTransferLink: boolean }; domains: PlannedDomain[]; firstYear: number; threeYears: number }>();
