@@ -18,7 +18,7 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { HttpOptions } from "../http.ts";
-import { callPriceApi, checkShape, LivePriceList, readJsonAnswer } from "./live-source.ts";
+import { callPriceApi, checkShape, jsonOrNull, LivePriceList, missingSettings, readJsonAnswer } from "./live-source.ts";
 import { PriceSourceError, type FetchOptions, type PriceSource } from "./source.ts";
 
 const SERVICE = "DNSimple";
@@ -45,10 +45,7 @@ const refusalSchema = z.object({ message: z.string() }).loose();
 type Tld = z.infer<typeof pageSchema>["data"][number];
 
 export function dnsimpleSource(config: Pick<Config, "DNSIMPLE_API_URL" | "DNSIMPLE_API_TOKEN" | "DNSIMPLE_ACCOUNT_ID">, http?: HttpOptions): PriceSource {
-  const missingConfiguration = () => {
-    const missing = (["DNSIMPLE_API_TOKEN", "DNSIMPLE_ACCOUNT_ID"] as const).filter((key) => !config[key]);
-    return missing.length === 0 ? null : `${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set`;
-  };
+  const missingConfiguration = () => missingSettings(config, ["DNSIMPLE_API_TOKEN", "DNSIMPLE_ACCOUNT_ID"]);
   const base = () => `${config.DNSIMPLE_API_URL.replace(/\/+$/, "")}/v2`;
 
   async function get(url: string, options: FetchOptions) {
@@ -57,7 +54,7 @@ export function dnsimpleSource(config: Pick<Config, "DNSIMPLE_API_URL" | "DNSIMP
       headers: { authorization: `Bearer ${config.DNSIMPLE_API_TOKEN!}`, accept: "application/json" },
     }, http);
     if (response.status === 401 || response.status === 403 || response.status === 404) {
-      const message = refusalSchema.safeParse(safeJson(response.text)).data?.message;
+      const message = refusalSchema.safeParse(jsonOrNull(response.text)).data?.message;
       throw new PriceSourceError(response.status === 404 ? "http" : "auth",
         `DNSimple refused the request: ${message?.trim() || `HTTP ${response.status}`} — check DNSIMPLE_API_TOKEN and DNSIMPLE_ACCOUNT_ID`, response.status);
     }
@@ -121,12 +118,4 @@ export function dnsimpleSource(config: Pick<Config, "DNSIMPLE_API_URL" | "DNSIMP
       return list.finish(SERVICE);
     },
   };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { HttpOptions } from "../http.ts";
-import { callPriceApi, checkShape, LivePriceList, readJsonAnswer } from "./live-source.ts";
+import { callPriceApi, checkShape, LivePriceList, missingSettings, readJsonAnswer } from "./live-source.ts";
 import { PriceSourceError, type PriceSource } from "./source.ts";
 
 const SERVICE = "Internet.bs";
@@ -41,10 +41,7 @@ function refusal(message: string | undefined, code: string | number | undefined)
 type Entry = { registration?: string | number; renewal?: string | number; transfer?: string | number; currency?: string; broken?: boolean };
 
 export function internetBsSource(config: Pick<Config, "INTERNETBS_API_URL" | "INTERNETBS_API_KEY" | "INTERNETBS_PASSWORD">, http?: HttpOptions): PriceSource {
-  const missingConfiguration = () => {
-    const missing = (["INTERNETBS_API_KEY", "INTERNETBS_PASSWORD"] as const).filter((key) => !config[key]);
-    return missing.length === 0 ? null : `${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set`;
-  };
+  const missingConfiguration = () => missingSettings(config, ["INTERNETBS_API_KEY", "INTERNETBS_PASSWORD"]);
   return {
     providerKey: "internetbs",
     missingConfiguration,

@@ -25,6 +25,21 @@ export async function callPriceApi(request: HttpRequest, options?: HttpOptions):
   }
 }
 
+/** "A, B are not set" for the keys `config` lacks a value for; null when it has them all. */
+export function missingSettings<K extends string>(config: Partial<Record<K, unknown>>, keys: readonly K[]): string | null {
+  const missing = keys.filter((key) => !config[key]);
+  return missing.length === 0 ? null : `${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set`;
+}
+
+/** A refusal's body as JSON, or null when it is not JSON (an error page). */
+export function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 const truncated = (service: string) =>
   new PriceSourceError("incomplete", `${service}'s answer stops halfway (the body is cut short); nothing was used, try again later`);
 const malformed = (service: string, what: string) =>

@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { HttpOptions } from "../http.ts";
-import { callPriceApi, checkShape, LivePriceList, readJsonAnswer } from "./live-source.ts";
+import { callPriceApi, checkShape, jsonOrNull, LivePriceList, missingSettings, readJsonAnswer } from "./live-source.ts";
 import { PriceSourceError, type FetchOptions, type PriceSource } from "./source.ts";
 
 const SERVICE = "Name.com";
@@ -40,10 +40,7 @@ const rowSchema = z.object({
 const refusalSchema = z.object({ message: z.string(), details: z.string().nullish() }).loose();
 
 export function nameComSource(config: Pick<Config, "NAMECOM_API_URL" | "NAMECOM_USERNAME" | "NAMECOM_API_TOKEN">, http?: HttpOptions): PriceSource {
-  const missingConfiguration = () => {
-    const missing = (["NAMECOM_USERNAME", "NAMECOM_API_TOKEN"] as const).filter((key) => !config[key]);
-    return missing.length === 0 ? null : `${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set`;
-  };
+  const missingConfiguration = () => missingSettings(config, ["NAMECOM_USERNAME", "NAMECOM_API_TOKEN"]);
 
   async function page(number: number, options: FetchOptions) {
     const url = `${config.NAMECOM_API_URL.replace(/\/+$/, "")}/core/v1/tldpricing?duration=1&page=${number}&perPage=${PER_PAGE}`;
@@ -55,7 +52,7 @@ export function nameComSource(config: Pick<Config, "NAMECOM_API_URL" | "NAMECOM_
       },
     }, http);
     if (response.status !== 200) {
-      const said = refusalSchema.safeParse(safeJson(response.text)).data;
+      const said = refusalSchema.safeParse(jsonOrNull(response.text)).data;
       const reason = [said?.message?.trim(), said?.details?.trim()].filter(Boolean).join(": ") || `HTTP ${response.status}`;
       if (response.status === 401 || response.status === 403) {
         throw new PriceSourceError("auth", `Name.com refused the request: ${reason} — check NAMECOM_USERNAME and NAMECOM_API_TOKEN`, response.status);
@@ -100,12 +97,4 @@ export function nameComSource(config: Pick<Config, "NAMECOM_API_URL" | "NAMECOM_
 /** The public price when the answer has that field, else the account's. */
 function pick(retail: number | null | undefined, account: number | null | undefined) {
   return retail === undefined ? account : retail;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

@@ -22,7 +22,7 @@ import type { Config } from "../../config.ts";
 import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { HttpOptions } from "../http.ts";
 import { isObject } from "./price-list-builder.ts";
-import { callPriceApi, checkShape, LivePriceList, readJsonAnswer } from "./live-source.ts";
+import { callPriceApi, checkShape, jsonOrNull, LivePriceList, missingSettings, readJsonAnswer } from "./live-source.ts";
 import { PriceSourceError, type FetchOptions, type PriceSource } from "./source.ts";
 
 const SERVICE = "ResellerClub";
@@ -49,10 +49,7 @@ export function resellerClubSource(
   config: Pick<Config, "RESELLERCLUB_API_URL" | "RESELLERCLUB_AUTH_USERID" | "RESELLERCLUB_API_KEY" | "RESELLERCLUB_CURRENCY">,
   http?: HttpOptions,
 ): PriceSource {
-  const missingConfiguration = () => {
-    const missing = KEYS.filter((key) => !config[key]);
-    return missing.length === 0 ? null : `${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set`;
-  };
+  const missingConfiguration = () => missingSettings(config, KEYS);
 
   async function get(path: string, options: FetchOptions): Promise<unknown> {
     const query = new URLSearchParams({ "auth-userid": config.RESELLERCLUB_AUTH_USERID!, "api-key": config.RESELLERCLUB_API_KEY! });
@@ -63,7 +60,7 @@ export function resellerClubSource(
       headers: { accept: "application/json" },
     }, http);
     if (response.status !== 200) {
-      const said = refusalSchema.safeParse(safeJson(response.text));
+      const said = refusalSchema.safeParse(jsonOrNull(response.text));
       throw refusal(said.success ? said.data.message : undefined, response.status);
     }
     const answer = readJsonAnswer(SERVICE, response.text);
@@ -109,12 +106,4 @@ export function resellerClubSource(
 function oneYear(byYears: unknown): unknown {
   if (byYears === undefined || byYears === null) return null;
   return isObject(byYears) ? (byYears["1"] ?? null) : Number.NaN;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

@@ -12,7 +12,7 @@ import type { Config } from "../../config.ts";
 import { ANSWER_CAPS } from "../answer-caps.ts";
 import type { HttpOptions } from "../http.ts";
 import { signAwsRequest } from "./aws-sigv4.ts";
-import { callPriceApi, checkShape, LivePriceList, readJsonAnswer } from "./live-source.ts";
+import { callPriceApi, checkShape, LivePriceList, missingSettings, readJsonAnswer } from "./live-source.ts";
 import { PriceSourceError, type PriceSource } from "./source.ts";
 
 const SERVICE = "Amazon Route 53";
@@ -48,10 +48,7 @@ function refusal(status: number, text: string): PriceSourceError {
 type Route53Config = Pick<Config, "ROUTE53_API_URL" | "ROUTE53_ACCESS_KEY_ID" | "ROUTE53_SECRET_ACCESS_KEY">;
 
 export function route53Source(config: Route53Config, http?: HttpOptions): PriceSource {
-  const missingConfiguration = () => {
-    const missing = (["ROUTE53_ACCESS_KEY_ID", "ROUTE53_SECRET_ACCESS_KEY"] as const).filter((key) => !config[key]);
-    return missing.length === 0 ? null : `${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set`;
-  };
+  const missingConfiguration = () => missingSettings(config, ["ROUTE53_ACCESS_KEY_ID", "ROUTE53_SECRET_ACCESS_KEY"]);
   return {
     providerKey: "route53",
     missingConfiguration,
