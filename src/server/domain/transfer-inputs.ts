@@ -9,6 +9,7 @@ import {
   lastRegistrarChanges, listTransferQuotes, type TransferPlanEntry, type TransferQuoteRow,
 } from "../../../db/repositories/transfer-plan-repository.ts";
 import { DEFAULT_DISPLAY_CURRENCY } from "../../shared/currency.ts";
+import { groupBy } from "../lib/group-by.ts";
 import { loadDisplayConverter } from "./display-currency.ts";
 import { PortfolioMoney } from "./portfolio-money.ts";
 import { loadTransferRules, type TransferRule } from "./transfer-rules.ts";
@@ -34,12 +35,7 @@ export async function loadTransferInputs(
   db: Db, userId: number, rows: TransferPlanEntry[], currency: string | undefined, staleDays: number, now: Date, one?: number,
 ): Promise<TransferInputs> {
   const quotes = await listTransferQuotes(db, [...new Set(rows.map((r) => r.tldId))]);
-  const quotesByTld = new Map<number, TransferQuoteRow[]>();
-  for (const q of quotes) {
-    const ofTld = quotesByTld.get(q.tldId);
-    if (ofTld) ofTld.push(q);
-    else quotesByTld.set(q.tldId, [q]);
-  }
+  const quotesByTld = groupBy(quotes, (q) => q.tldId);
   const converter = await loadDisplayConverter(db, currency ?? DEFAULT_DISPLAY_CURRENCY, new Set(quotes.map((q) => q.currency)));
   return {
     rows, quotesByTld, lastTransfers: await lastRegistrarChanges(db, userId, one),

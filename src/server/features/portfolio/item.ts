@@ -4,12 +4,13 @@
  * display currency's saving (display.ts) converts any currency with a stored rate.
  */
 import type { Db } from "../../../../db/client.ts";
-import { listRenewalQuotes, type RenewalQuote, type UserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
+import { listRenewalQuotes, type UserDomainRow } from "../../../../db/repositories/user-domain-repository.ts";
 import { unicodeFormOf } from "../../../shared/idna.ts";
 import { minorToDecimalString } from "../../../shared/price-format.ts";
 import { autoRenewStateOf } from "../../../shared/schemas/user-domain.ts";
 import { isStaleAt } from "../../../shared/price-freshness.ts";
 import type { DisplayConverter } from "../../domain/display-currency.ts";
+import { groupBy } from "../../lib/group-by.ts";
 import { displayed, type DisplayedAmount } from "./display.ts";
 import type { PortfolioMoney, PricedQuote } from "./money.ts";
 import { registryView } from "./registry-view.ts";
@@ -31,12 +32,7 @@ export async function priceEntries<R extends Pick<UserDomainRow, "tldId" | "serv
   db: Db, rows: R[], now: Date, staleDays: number,
 ): Promise<(R & RenewalPricing)[]> {
   const quotes = await listRenewalQuotes(db, [...new Set(rows.map((r) => r.tldId))]);
-  const byTld = new Map<number, RenewalQuote[]>();
-  for (const q of quotes) {
-    const ofTld = byTld.get(q.tldId);
-    if (ofTld) ofTld.push(q);
-    else byTld.set(q.tldId, [q]);
-  }
+  const byTld = groupBy(quotes, (q) => q.tldId);
   const ranked = new Map<string, RenewalPricing>();
   // The rows are the caller's own fresh reads: priced in place rather than copied (a portfolio holds thousands).
   return rows.map((row) => {
